@@ -1,0 +1,34 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Benchmarks live in their own package so the main manifest carries no benchmark dependency.
+// Run with: swift package --package-path Benchmarks benchmark
+let benchmarkDependencies: [Target.Dependency] = [
+    .product(name: "Benchmark", package: "benchmark"),
+    .product(name: "TemperAHAP", package: "Temper"),
+    .product(name: "TemperCore", package: "Temper"),
+]
+
+func benchmarkTarget(_ name: String, extra: [Target.Dependency] = []) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: benchmarkDependencies + extra,
+        path: "Benchmarks/\(name)",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+}
+
+let package = Package(
+    name: "TemperBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: "../"),
+        .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.0", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        benchmarkTarget("ScoreBenchmarks"),
+        benchmarkTarget("HostBenchmarks", extra: [.product(name: "TemperHost", package: "Temper")]),
+        benchmarkTarget("GovernorBenchmarks", extra: [.product(name: "TemperTestKit", package: "Temper")]),
+        benchmarkTarget("SimulationBenchmarks", extra: [.product(name: "TemperSimulation", package: "Temper")]),
+    ]
+)

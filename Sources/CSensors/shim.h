@@ -1,0 +1,3 @@
+#include <stdio.h>
+#include <sensors/sensors.h>
+#include <sensors/error.h>

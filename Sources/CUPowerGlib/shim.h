@@ -1,0 +1,1 @@
+#include <libupower-glib/upower.h>

@@ -1,0 +1,28 @@
+import ArgumentParser
+
+/// The `temper` command: score, simulate and govern haptic and audio feedback.
+public struct Temper: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "temper",
+        abstract: "A power- and thermal-aware governor for haptic and audio feedback, and a profiler of what it costs.",
+        discussion: """
+            Score AHAP patterns against energy budgets, read the live host's thermal and battery state,
+            rewrite feedback requests to fit a condition, and simulate thermal transitions in virtual time.
+
+            Exit codes: 0 success; 1 a check failed (a pattern over budget, a policy with errors);
+            2 bad input or usage.
+            """,
+        subcommands: [
+            ScoreCommand.self,
+            RewriteCommand.self,
+            StatusCommand.self,
+            WatchCommand.self,
+            RecordCommand.self,
+            SimulateCommand.self,
+            PolicyCommand.self,
+            ReportCommand.self,
+        ]
+    )
+
+    public init() {}
+}

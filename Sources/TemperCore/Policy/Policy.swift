@@ -1,0 +1,85 @@
+/// A policy: how to classify the host, and what feedback may do under each condition.
+public struct Policy: Sendable, Hashable, Codable {
+    /// Schema version; this build reads version 1.
+    public var version: Int
+    public var name: String
+    public var classifier: ClassifierSettings
+    /// Rules per tier, without low power.
+    public var tiers: [Tier: FeedbackRules]
+    /// Rules per tier under low power (files give them as overrides merged over the tier's rules).
+    public var lowPower: [Tier: FeedbackRules]
+    /// Usages that may be degraded but never dropped.
+    public var exemptUsages: Set<UsageClass>
+
+    public init(
+        version: Int = 1, name: String, classifier: ClassifierSettings = .init(),
+        tiers: [Tier: FeedbackRules], lowPower: [Tier: FeedbackRules],
+        exemptUsages: Set<UsageClass> = [.alarm, .communication, .accessibility]
+    ) {
+        self.version = version
+        self.name = name
+        self.classifier = classifier
+        self.tiers = tiers
+        self.lowPower = lowPower
+        self.exemptUsages = exemptUsages
+    }
+
+    /// The rules in force under `condition`.
+    public func rules(for condition: Condition) -> FeedbackRules {
+        (condition.lowPower ? lowPower[condition.tier] : nil) ?? tiers[condition.tier] ?? FeedbackRules()
+    }
+}
+
+/// What feedback may do under one condition. The defaults pass everything.
+public struct FeedbackRules: Sendable, Hashable, Codable {
+    public var haptics: HapticsMode
+    /// Multiplies haptic intensity.
+    public var intensityScale: Double
+    public var spatialAudioAllowed: Bool
+    public var audioVolumeScale: Double
+    /// Whether audio from non-exempt usages plays at all.
+    public var nonEssentialAudio: Bool
+    /// Multiplies visual particle counts.
+    public var particleScale: Double
+    /// Only exempt usages play, in their simplest form.
+    public var exemptOnly: Bool
+    /// An energy budget per window, e.g. 500 mJ per 60 s; `nil` = unlimited.
+    public var budget: EnergyBudget?
+
+    public init(
+        haptics: HapticsMode = .full, intensityScale: Double = 1, spatialAudioAllowed: Bool = true,
+        audioVolumeScale: Double = 1, nonEssentialAudio: Bool = true, particleScale: Double = 1,
+        exemptOnly: Bool = false, budget: EnergyBudget? = nil
+    ) {
+        self.haptics = haptics
+        self.intensityScale = intensityScale
+        self.spatialAudioAllowed = spatialAudioAllowed
+        self.audioVolumeScale = audioVolumeScale
+        self.nonEssentialAudio = nonEssentialAudio
+        self.particleScale = particleScale
+        self.exemptOnly = exemptOnly
+        self.budget = budget
+    }
+}
+
+/// How custom haptics are treated, from richest to none.
+public enum HapticsMode: Sendable, Hashable, Codable {
+    case full
+    /// Continuous events end by `maxSeconds`, with a release ramp of `fadeSeconds`.
+    case capRumble(maxSeconds: Double, fadeSeconds: Double)
+    case transientsOnly
+    /// The pattern becomes one system impact of this style.
+    case simpleImpact(ImpactStyle)
+    case off
+}
+
+/// An energy allowance that refills over a window (a token bucket).
+public struct EnergyBudget: Sendable, Hashable, Codable {
+    public var millijoules: Double
+    public var windowSeconds: Double
+
+    public init(millijoules: Double, windowSeconds: Double) {
+        self.millijoules = millijoules
+        self.windowSeconds = windowSeconds
+    }
+}

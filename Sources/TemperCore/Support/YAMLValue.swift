@@ -1,0 +1,173 @@
+import Yams
+
+/// A node of a YAML document that knows its key path and its line:column, so every error
+/// about policies, device profiles and scenarios names the file, the key and the place.
+public struct YAMLValue {
+    public let node: Node
+    /// Key path from the document root, e.g. `rules.serious.haptics.mode` or `streams[2].period`.
+    public let path: String
+    public let file: String?
+
+    public init(node: Node, path: String = "", file: String? = nil) {
+        self.node = node
+        self.path = path
+        self.file = file
+    }
+
+    /// Parses YAML text; a syntax error carries the parser's line:column.
+    public static func parse(_ text: String, file: String? = nil) throws(TemperError) -> YAMLValue {
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw TemperError(code: .invalidYAML, message: "the document is empty", file: file, line: 1, column: 1)
+            }
+            return YAMLValue(node: node, file: file)
+        } catch let error as TemperError {
+            throw error
+        } catch let error as YamlError {
+            throw Self.locate(error, file: file)
+        } catch {
+            throw TemperError(code: .invalidYAML, message: "\(error)", file: file)
+        }
+    }
+
+    private static func locate(_ error: YamlError, file: String?) -> TemperError {
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+            .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            let text = context.map { "\($0.text) \(problem)" } ?? problem
+            return TemperError(code: .invalidYAML, message: text, file: file, line: mark.line, column: mark.column)
+        case .reader(let problem, _, _, _):
+            return TemperError(code: .invalidYAML, message: problem, file: file)
+        default:
+            return TemperError(code: .invalidYAML, message: "\(error)", file: file)
+        }
+    }
+
+    public var line: Int? { node.mark?.line }
+    public var column: Int? { node.mark?.column }
+
+    /// An error located at this node.
+    public func error(_ code: TemperError.Code, _ message: String) -> TemperError {
+        TemperError(code: code, message: message, file: file, path: path, line: line, column: column)
+    }
+
+    private func child(_ node: Node, key: String) -> YAMLValue {
+        YAMLValue(node: node, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+    }
+
+    public var isNull: Bool {
+        if case .scalar(let scalar) = node { return scalar.string == "~" || scalar.string == "null" || scalar.string.isEmpty && scalar.style == .plain }
+        return false
+    }
+
+    /// The mapping's entries in document order; throws if this is not a mapping.
+    public func entries() throws(TemperError) -> [(key: String, value: YAMLValue)] {
+        guard case .mapping(let mapping) = node else { throw error(.invalidValue, "expected a mapping, found \(kindName)") }
+        return mapping.map { pair in (pair.key.string ?? "\(pair.key)", child(pair.value, key: pair.key.string ?? "?")) }
+    }
+
+    /// The value under `key`, or `nil` when absent.
+    public subscript(key: String) -> YAMLValue? {
+        guard case .mapping(let mapping) = node, let value = mapping[key] else { return nil }
+        return child(value, key: key)
+    }
+
+    /// The value under `key`; a missing key is an error located at this mapping.
+    public func require(_ key: String) throws(TemperError) -> YAMLValue {
+        guard let value = self[key] else {
+            throw TemperError(code: .missingKey, message: "missing key '\(key)'", file: file, path: path, line: line, column: column)
+        }
+        return value
+    }
+
+    /// One error per key not in `allowed`, each naming the key and its place.
+    public func unknownKeys(allowed: Set<String>) -> [TemperError] {
+        guard case .mapping(let mapping) = node else { return [] }
+        return mapping.compactMap { pair in
+            let key = pair.key.string ?? "\(pair.key)"
+            guard !allowed.contains(key) else { return nil }
+            let known = allowed.sorted().joined(separator: ", ")
+            return TemperError(
+                code: .unknownKey, message: "unknown key '\(key)' (expected one of: \(known))",
+                file: file, path: path.isEmpty ? key : "\(path).\(key)", line: pair.key.mark?.line, column: pair.key.mark?.column
+            )
+        }
+    }
+
+    /// The sequence's items; throws if this is not a sequence.
+    public func items() throws(TemperError) -> [YAMLValue] {
+        guard case .sequence(let sequence) = node else { throw error(.invalidValue, "expected a list, found \(kindName)") }
+        return sequence.enumerated().map { index, item in YAMLValue(node: item, path: "\(path)[\(index)]", file: file) }
+    }
+
+    public func string() throws(TemperError) -> String {
+        guard case .scalar(let scalar) = node else { throw error(.invalidValue, "expected a string, found \(kindName)") }
+        return scalar.string
+    }
+
+    public func double() throws(TemperError) -> Double {
+        guard case .scalar = node, let value = node.float ?? node.int.map(Double.init), value.isFinite else {
+            throw error(.invalidValue, "expected a number, found \(describedValue)")
+        }
+        return value
+    }
+
+    public func int() throws(TemperError) -> Int {
+        guard case .scalar = node, let value = node.int else { throw error(.invalidValue, "expected a whole number, found \(describedValue)") }
+        return value
+    }
+
+    public func bool() throws(TemperError) -> Bool {
+        guard case .scalar = node, let value = node.bool else { throw error(.invalidValue, "expected true or false, found \(describedValue)") }
+        return value
+    }
+
+    /// A number within `range`.
+    public func double(in range: ClosedRange<Double>) throws(TemperError) -> Double {
+        let value = try double()
+        guard range.contains(value) else {
+            throw error(.invalidValue, "expected a number from \(range.lowerBound) to \(range.upperBound), found \(value)")
+        }
+        return value
+    }
+
+    /// One of a fixed set of words, e.g. an enum's raw values.
+    public func oneOf<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws(TemperError) -> T where T.RawValue == String {
+        let text = try string()
+        guard let value = T(rawValue: text) else {
+            let choices = T.allCases.map(\.rawValue).joined(separator: ", ")
+            throw error(.invalidValue, "expected one of \(choices), found '\(text)'")
+        }
+        return value
+    }
+
+    private var kindName: String {
+        switch node {
+        case .scalar(let scalar): "'\(scalar.string)'"
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        }
+    }
+
+    private var describedValue: String { kindName }
+}
+
+/// Collects every error in a document, so a checker can report them all instead of the first.
+public struct YAMLProblems: Sendable {
+    public private(set) var errors: [TemperError] = []
+
+    public init() {}
+
+    public mutating func record(_ error: TemperError) { errors.append(error) }
+    public mutating func record(_ errors: [TemperError]) { self.errors.append(contentsOf: errors) }
+
+    /// Runs `body`; on error, records it and returns `nil`.
+    public mutating func attempt<T>(_ body: () throws(TemperError) -> T) -> T? {
+        do { return try body() } catch {
+            errors.append(error)
+            return nil
+        }
+    }
+}

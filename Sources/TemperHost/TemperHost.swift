@@ -1,0 +1,1 @@
+// The Linux edge: libsensors, kernel thermal zones, UPower and power-profiles-daemon.

@@ -1,0 +1,1 @@
+// Reports: Markdown, self-contained HTML with inline SVG, and JSON.

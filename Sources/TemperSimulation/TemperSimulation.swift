@@ -1,0 +1,1 @@
+// Simulation: the thermal model, scenarios, trace replay and the virtual clock.

@@ -1,0 +1,1 @@
+// Test kit: fake host sources and a manual clock for services that embed Temper.

@@ -1,0 +1,3 @@
+import TemperCLI
+
+await Temper.runMain()

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Sets up a fresh machine and runs Temper's main job on built-in defaults.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+swift build --product temper
+temper=$(swift build --product temper --show-bin-path)/temper
+echo
+echo "== temper score (the built-in example patterns)"
+"$temper" score || status=$?
+status=${status:-0}
+[ "$status" -le 1 ] || exit "$status"

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs what Temper needs on a Debian machine: the C libraries it links, and the real daemons and
+# fake-hardware tools its tests run against. Safe to run again; it installs only what is missing.
+set -euo pipefail
+
+packages=(
+  # build: the C libraries Temper links
+  libsensors-dev libupower-glib-dev pkg-config
+  # tests: real components with fake hardware
+  lm-sensors upower umockdev gir1.2-umockdev-1.0 python3-gi python3-dbusmock dbus libglib2.0-bin
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  if [ "$(id -u)" -eq 0 ]; then
+    as_root=()
+  elif command -v sudo >/dev/null 2>&1; then
+    as_root=(sudo)
+  else
+    echo "setup: these Debian packages are missing and there is no sudo to install them: ${missing[*]}" >&2
+    exit 2
+  fi
+  "${as_root[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+  for candidate in /opt/swift/usr/bin /opt/swift/bin; do
+    [ -x "$candidate/swift" ] && export PATH="$candidate:$PATH"
+  done
+fi
+command -v swift >/dev/null 2>&1 || { echo "setup: no Swift toolchain on PATH (Swift 6.3 is expected)" >&2; exit 2; }
+
+echo "setup: resolving Swift dependencies"
+swift package resolve >/dev/null
