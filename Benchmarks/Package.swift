@@ -27,6 +27,7 @@ let package = Package(
     ],
     targets: [
         benchmarkTarget("ScoreBenchmarks"),
+        benchmarkTarget("ClassifierBenchmarks"),
         benchmarkTarget("HostBenchmarks", extra: [.product(name: "TemperHost", package: "Temper")]),
         benchmarkTarget("GovernorBenchmarks", extra: [.product(name: "TemperTestKit", package: "Temper")]),
         benchmarkTarget("SimulationBenchmarks", extra: [.product(name: "TemperSimulation", package: "Temper")]),
