@@ -1,3 +1,206 @@
 #include "temper_gobject.h"
 #include <libupower-glib/upower.h>
-int temper_gobject_placeholder(void) { return 0; }
+#include <gio/gio.h>
+
+void temper_up_client_read(void *client, TemperUpClientInfo *info) {
+    gboolean on_battery = FALSE, lid_closed = FALSE, lid_present = FALSE;
+    gchar *version = NULL;
+    g_object_get(client,
+                 "on-battery", &on_battery,
+                 "lid-is-closed", &lid_closed,
+                 "lid-is-present", &lid_present,
+                 "daemon-version", &version,
+                 NULL);
+    info->on_battery = on_battery;
+    info->lid_is_closed = lid_closed;
+    info->lid_is_present = lid_present;
+    info->daemon_version = version;
+}
+
+void temper_up_client_info_clear(TemperUpClientInfo *info) {
+    g_clear_pointer(&info->daemon_version, g_free);
+}
+
+void temper_up_device_read(void *device, TemperUpDeviceInfo *info) {
+    gchar *native_path = NULL;
+    guint kind = 0, state = 0, warning_level = 0;
+    gboolean is_present = FALSE, power_supply = FALSE, online = FALSE;
+    gdouble percentage = 0, energy_rate = 0;
+    gint64 time_to_empty = 0, time_to_full = 0;
+    g_object_get(device,
+                 "native-path", &native_path,
+                 "kind", &kind,
+                 "state", &state,
+                 "warning-level", &warning_level,
+                 "is-present", &is_present,
+                 "power-supply", &power_supply,
+                 "online", &online,
+                 "percentage", &percentage,
+                 "energy-rate", &energy_rate,
+                 "time-to-empty", &time_to_empty,
+                 "time-to-full", &time_to_full,
+                 NULL);
+    info->native_path = native_path;
+    info->kind = kind;
+    info->state = state;
+    info->warning_level = warning_level;
+    info->is_present = is_present;
+    info->power_supply = power_supply;
+    info->online = online;
+    info->percentage = percentage;
+    info->energy_rate = energy_rate;
+    info->time_to_empty = time_to_empty;
+    info->time_to_full = time_to_full;
+}
+
+void temper_up_device_info_clear(TemperUpDeviceInfo *info) {
+    g_clear_pointer(&info->native_path, g_free);
+}
+
+const char *temper_up_device_state_name(unsigned int state) {
+    return up_device_state_to_string((UpDeviceState)state);
+}
+
+const char *temper_up_device_kind_name(unsigned int kind) {
+    return up_device_kind_to_string((UpDeviceKind)kind);
+}
+
+unsigned int temper_up_device_kind_battery(void) {
+    return UP_DEVICE_KIND_BATTERY;
+}
+
+typedef struct {
+    TemperChangedCallback callback;
+    void *context;
+} TemperSignalTarget;
+
+/* Every signal Temper connects has the instance first and user data last; the arguments between are not
+ * needed, so one trampoline per arity forwards to the callback. */
+static void temper_forward3(gpointer instance, gpointer argument, gpointer user_data) {
+    (void)instance;
+    (void)argument;
+    TemperSignalTarget *target = user_data;
+    target->callback(target->context);
+}
+
+static void temper_forward4(gpointer instance, gpointer first, gpointer second, gpointer user_data) {
+    (void)instance;
+    (void)first;
+    (void)second;
+    TemperSignalTarget *target = user_data;
+    target->callback(target->context);
+}
+
+static void temper_target_free(gpointer data, GClosure *closure) {
+    (void)closure;
+    g_free(data);
+}
+
+unsigned long temper_signal_connect(void *object, const char *signal, TemperChangedCallback callback, void *context) {
+    if (object == NULL || callback == NULL) return 0;
+    TemperSignalTarget *target = g_new0(TemperSignalTarget, 1);
+    target->callback = callback;
+    target->context = context;
+    GCallback forward = g_str_equal(signal, "g-properties-changed") ? G_CALLBACK(temper_forward4)
+                                                                     : G_CALLBACK(temper_forward3);
+    return g_signal_connect_data(object, signal, forward, target, temper_target_free, 0);
+}
+
+void temper_signal_disconnect(void *object, unsigned long handler_id) {
+    if (object != NULL && handler_id != 0) g_signal_handler_disconnect(object, handler_id);
+}
+
+void *temper_power_profiles_proxy_new(const char *bus_name, const char *object_path, char **error_message) {
+    GError *error = NULL;
+    GDBusProxy *proxy = g_dbus_proxy_new_for_bus_sync(G_BUS_TYPE_SYSTEM,
+                                                      G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START,
+                                                      NULL, bus_name, object_path, bus_name, NULL, &error);
+    if (proxy == NULL) {
+        if (error_message != NULL) *error_message = g_strdup(error != NULL ? error->message : "unknown error");
+        g_clear_error(&error);
+    }
+    return proxy;
+}
+
+bool temper_power_profiles_read(void *proxy, char **active_profile, char **performance_degraded) {
+    *active_profile = NULL;
+    *performance_degraded = NULL;
+    if (proxy == NULL) return false;
+    gchar *owner = g_dbus_proxy_get_name_owner(proxy);
+    if (owner == NULL) return false;
+    g_free(owner);
+    GVariant *profile = g_dbus_proxy_get_cached_property(proxy, "ActiveProfile");
+    if (profile == NULL) return false;
+    if (g_variant_is_of_type(profile, G_VARIANT_TYPE_STRING)) {
+        *active_profile = g_variant_dup_string(profile, NULL);
+    }
+    g_variant_unref(profile);
+    GVariant *degraded = g_dbus_proxy_get_cached_property(proxy, "PerformanceDegraded");
+    if (degraded != NULL) {
+        if (g_variant_is_of_type(degraded, G_VARIANT_TYPE_STRING)) {
+            *performance_degraded = g_variant_dup_string(degraded, NULL);
+        }
+        g_variant_unref(degraded);
+    }
+    return *active_profile != NULL;
+}
+
+void *temper_object_ref(void *object) {
+    return object != NULL ? g_object_ref(object) : NULL;
+}
+
+void temper_object_unref(void *object) {
+    if (object != NULL) g_object_unref(object);
+}
+
+void *temper_system_bus_open(char **error_message) {
+    GError *error = NULL;
+    GDBusConnection *connection = g_bus_get_sync(G_BUS_TYPE_SYSTEM, NULL, &error);
+    if (connection == NULL) {
+        if (error_message != NULL) *error_message = g_strdup(error != NULL ? error->message : "unknown error");
+        g_clear_error(&error);
+        return NULL;
+    }
+    g_dbus_connection_set_exit_on_close(connection, FALSE);
+    return connection;
+}
+
+bool temper_system_bus_is_closed(void *connection) {
+    return connection == NULL || g_dbus_connection_is_closed(G_DBUS_CONNECTION(connection));
+}
+
+void *temper_up_client_new(char **error_message) {
+    GError *error = NULL;
+    UpClient *client = up_client_new_full(NULL, &error);
+    if (client == NULL) {
+        if (error_message != NULL) *error_message = g_strdup(error != NULL ? error->message : "unknown error");
+        g_clear_error(&error);
+    }
+    return client;
+}
+
+void *temper_up_client_display_device(void *client) {
+    return client != NULL ? up_client_get_display_device(UP_CLIENT(client)) : NULL;
+}
+
+void **temper_up_client_batteries(void *client) {
+    GPtrArray *result = g_ptr_array_new();
+    GPtrArray *devices = client != NULL ? up_client_get_devices2(UP_CLIENT(client)) : NULL;
+    if (devices != NULL) {
+        for (guint index = 0; index < devices->len; index++) {
+            UpDevice *device = g_ptr_array_index(devices, index);
+            guint kind = 0;
+            g_object_get(device, "kind", &kind, NULL);
+            if (kind == UP_DEVICE_KIND_BATTERY) g_ptr_array_add(result, g_object_ref(device));
+        }
+        g_ptr_array_unref(devices);
+    }
+    g_ptr_array_add(result, NULL);
+    return (void **)g_ptr_array_free(result, FALSE);
+}
+
+void temper_object_array_free(void **objects) {
+    if (objects == NULL) return;
+    for (void **cursor = objects; *cursor != NULL; cursor++) g_object_unref(*cursor);
+    g_free(objects);
+}

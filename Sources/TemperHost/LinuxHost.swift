@@ -1,0 +1,100 @@
+import Foundation
+import Logging
+import TemperCore
+
+/// The live Linux host as a ``HostSource``: libsensors temperatures, power and energy, the kernel's thermal
+/// zones, UPower's battery and power-profiles-daemon's profile, combined into one ``HostSnapshot`` with
+/// health per value.
+///
+/// A snapshot sweeps the sensors synchronously (well under a millisecond for a laptop's sensors) and takes
+/// the battery and profile from the bus thread's cache, so it never waits on D-Bus. Nothing the outside world
+/// does makes it throw or crash: broken sensors carry an error health, a missing daemon or bus makes the
+/// battery `unavailable` and the profile unknown.
+///
+/// Call ``start()`` to begin watching the bus and ``stop()`` to end it; a library host never installs
+/// signal handlers.
+public final class LinuxHost: HostSource {
+    public let configuration: Configuration
+    /// The bus side; `nil` when ``Configuration/watchesBus`` is off.
+    public let bus: BusMonitor?
+    private let thermalZones: ThermalZoneReader
+    private let logger: Logger
+
+    public init(configuration: Configuration = .init(), logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+        self.thermalZones = ThermalZoneReader(sysfsRoot: configuration.sysfsRoot)
+        self.bus = configuration.watchesBus ? BusMonitor(settings: configuration.bus, logger: logger) : nil
+    }
+
+    deinit {
+        bus?.stop()
+    }
+
+    /// Starts the bus thread and waits (up to `timeout`) for its first reading, so the first snapshot
+    /// already has the battery.
+    public func start(timeout: Duration = .seconds(2)) async {
+        guard let bus else { return }
+        bus.start()
+        await bus.waitUntilReady(timeout: timeout)
+    }
+
+    /// Stops the bus thread.
+    public func stop() {
+        bus?.stop()
+    }
+
+    public func snapshot() async -> HostSnapshot {
+        sample()
+    }
+
+    /// The same as ``snapshot()``, synchronously.
+    public func sample(at timestamp: Date = Date()) -> HostSnapshot {
+        let sweep = SensorsLibraryOwner.shared.sweep(
+            hwmonClassPath: configuration.sysfsRoot + "/class/hwmon",
+            configPath: configuration.sensorsConfigPath,
+            logger: logger
+        )
+        var temperatures = sweep.temperatures
+        if configuration.readsThermalZones {
+            temperatures = Self.merge(hwmon: temperatures, zones: thermalZones.read())
+        }
+        let busState = bus?.current ?? BusState(battery: BatteryState(status: .unavailable, detail: "bus not watched"))
+        return HostSnapshot(
+            timestamp: timestamp, temperatures: temperatures, powerReadings: sweep.powerReadings,
+            battery: busState.battery, powerProfile: busState.powerProfile
+        )
+    }
+
+    /// How many times libsensors has been (re)initialised in this process.
+    public static var sensorsGeneration: Int { SensorsLibraryOwner.shared.generation }
+
+    /// Adds the thermal zones. A zone the kernel also exports as hwmon (its hwmon chip is named after the
+    /// zone type) lends its trip points to that chip's readings where hwmon gives no limits, and is not
+    /// listed twice.
+    static func merge(hwmon: [TemperatureReading], zones: [TemperatureReading]) -> [TemperatureReading] {
+        var result = hwmon
+        for zone in zones {
+            let hwmonName = zone.label.replacingOccurrences(of: "-", with: "_")
+            let twins = result.indices.filter { index in
+                result[index].source == .hwmon && result[index].chipName.hasPrefix(hwmonName + "-")
+            }
+            let zonesOfType = zones.filter { $0.label == zone.label }.count
+            guard !twins.isEmpty, zonesOfType == 1 else {
+                result.append(zone)
+                continue
+            }
+            for index in twins {
+                if result[index].high == nil {
+                    result[index].high = zone.high
+                    result[index].highHysteresis = result[index].highHysteresis ?? zone.highHysteresis
+                }
+                if result[index].critical == nil {
+                    result[index].critical = zone.critical
+                    result[index].criticalHysteresis = result[index].criticalHysteresis ?? zone.criticalHysteresis
+                }
+            }
+        }
+        return result
+    }
+}

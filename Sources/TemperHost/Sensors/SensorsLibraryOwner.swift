@@ -1,0 +1,119 @@
+@preconcurrency import CSensors
+import Logging
+import Synchronization
+import TemperCore
+
+/// The single owner of libsensors, whose state is global and not thread-safe: every call happens under this
+/// lock. It re-initialises libsensors when the set of hwmon devices changes, because libsensors fixes its
+/// chip list at `sensors_init`.
+final class SensorsLibraryOwner: Sendable {
+    /// libsensors is process-global, so its owner is too.
+    static let shared = SensorsLibraryOwner()
+
+    /// The result of one sweep over every chip.
+    struct Sweep: Sendable {
+        var temperatures: [TemperatureReading] = []
+        var powerReadings: [PowerReading] = []
+        /// Set when `sensors_init` itself failed.
+        var initError: LibsensorsError?
+    }
+
+    private struct State {
+        var layout: SensorsLayout?
+        var initError: LibsensorsError?
+        var hwmonDevices: [String]?
+        var configPath: String?
+        var generation = 0
+    }
+
+    private let state = Mutex(State())
+
+    private init() {}
+
+    /// Reads every temperature, power and energy feature once.
+    /// - Parameters:
+    ///   - hwmonClassPath: the directory whose listing decides when to re-initialise (`/sys/class/hwmon`).
+    ///   - configPath: a sensors.conf to use instead of the system's; `nil` honours the system's.
+    func sweep(hwmonClassPath: String, configPath: String?, logger: Logger) -> Sweep {
+        let devices = Sysfs.entries(of: hwmonClassPath)
+        return state.withLock { state in
+            if state.layout == nil || state.hwmonDevices != devices || state.configPath != configPath {
+                Self.reinitialize(&state, devices: devices, configPath: configPath, logger: logger)
+            }
+            guard let layout = state.layout else { return Sweep(initError: state.initError) }
+            return Self.read(layout)
+        }
+    }
+
+    /// How many times libsensors has been initialised; lets tests see a re-init happen.
+    var generation: Int { state.withLock { $0.generation } }
+
+    private static func reinitialize(_ state: inout State, devices: [String], configPath: String?, logger: Logger) {
+        if state.layout != nil || state.initError != nil { Libsensors.cleanup() }
+        state.layout = nil
+        state.hwmonDevices = devices
+        state.configPath = configPath
+        state.generation += 1
+        do {
+            try Libsensors.initialize(configPath: configPath)
+            state.initError = nil
+            state.layout = SensorsLayout.detect()
+            logger.debug("libsensors initialised", metadata: [
+                "chips": "\(state.layout?.chips.count ?? 0)", "hwmonDevices": "\(devices.count)",
+            ])
+        } catch {
+            state.initError = error
+            logger.warning("libsensors failed to initialise", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private static func read(_ layout: SensorsLayout) -> Sweep {
+        var sweep = Sweep()
+        for chip in layout.chips {
+            for feature in chip.temperatures {
+                sweep.temperatures.append(temperature(feature, on: chip))
+            }
+            for feature in chip.powers {
+                let result = Libsensors.value(of: feature.subfeature, on: chip.pointer)
+                sweep.powerReadings.append(PowerReading(
+                    chip: chip.key, chipName: chip.printedName, label: feature.label, kind: feature.kind,
+                    value: try? result.get(), health: result.health
+                ))
+            }
+        }
+        return sweep
+    }
+
+    private static func temperature(_ feature: SensorsLayout.TemperatureFeature, on chip: SensorsLayout.Chip) -> TemperatureReading {
+        func limit(_ number: Int32?) -> Double? {
+            number.flatMap { try? Libsensors.value(of: $0, on: chip.pointer).get() }
+        }
+        var reading = TemperatureReading(
+            chip: chip.key, chipName: chip.printedName, label: feature.label, source: .hwmon, celsius: nil,
+            high: limit(feature.max), highHysteresis: limit(feature.maxHysteresis),
+            critical: limit(feature.critical), criticalHysteresis: limit(feature.criticalHysteresis),
+            emergency: limit(feature.emergency), emergencyHysteresis: limit(feature.emergencyHysteresis)
+        )
+        if let input = feature.input {
+            let result = Libsensors.value(of: input, on: chip.pointer)
+            reading.celsius = try? result.get()
+            reading.health = result.health
+        } else {
+            reading.health = LibsensorsError(code: Int(SENSORS_ERR_NO_ENTRY), message: "no input").health
+        }
+        if !feature.alarms.isEmpty {
+            reading.alarm = feature.alarms.contains { (limit($0) ?? 0) != 0 }
+        }
+        if let fault = feature.fault { reading.fault = (limit(fault) ?? 0) != 0 }
+        return reading
+    }
+}
+
+extension Result where Failure == LibsensorsError {
+    var health: ReadingHealth {
+        switch self {
+        case .success: .ok
+        case .failure(let error): error.health
+        }
+    }
+}

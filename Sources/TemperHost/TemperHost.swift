@@ -1,1 +1,0 @@
-// The Linux edge: libsensors, kernel thermal zones, UPower and power-profiles-daemon.
