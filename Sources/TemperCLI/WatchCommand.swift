@@ -1,9 +1,67 @@
 import ArgumentParser
+import Foundation
+import TemperCore
+import TemperHost
 
+/// `temper watch [--json] [--verbose] [--interval S]`: a line per condition change until Ctrl-C.
 struct WatchCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "watch", abstract: "Not built yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Print a line each time the host's condition changes, until interrupted.",
+        discussion: "With --verbose, also a line per sample. With --json, each line is a JSON object whose `event` is `change` or `sample`."
+    )
+
+    @Flag(name: .long, help: "Print JSON lines.")
+    var json = false
+
+    @Flag(name: .long, help: "Also print a line for every sample.")
+    var verbose = false
+
+    @Option(name: .long, help: "Seconds between samples.")
+    var interval: Double = 1
+
+    func validate() throws {
+        guard interval > 0, interval.isFinite else { throw ValidationError("--interval must be a positive number of seconds") }
+    }
 
     func run() async throws {
-        throw CLIFailure.usage("temper watch is not built yet")
+        let logger = HostSession.makeLogger()
+        let host = HostSession.makeHost(logger: logger)
+        await host.start()
+        defer { host.stop() }
+        let settings = ClassifierSettings()
+        let (json, verbose, period) = (json, verbose, HostSession.duration(seconds: interval))
+        try await HostSession.runUntilInterrupted {
+            var classifier = Classifier(settings: settings)
+            var previous: Condition?
+            while !Task.isCancelled {
+                let snapshot = await host.snapshot()
+                let condition = classifier.update(with: snapshot)
+                let changed = previous.map { !$0.isSameState(as: condition) } ?? true
+                previous = condition
+                if changed || verbose {
+                    let line = try Self.line(
+                        event: changed ? "change" : "sample", condition: condition, snapshot: snapshot, json: json
+                    )
+                    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                }
+                try await Task.sleep(for: period)
+            }
+        }
+    }
+
+    static func line(event: String, condition: Condition, snapshot: HostSnapshot, json: Bool) throws -> String {
+        if json {
+            return try HostStatusReport(event: event, timestamp: snapshot.timestamp, condition: condition, snapshot: snapshot).jsonLine()
+        }
+        let time = snapshot.timestamp.formatted(.iso8601)
+        let reasons = condition.reasons.map(\.message).joined(separator: "; ")
+        guard event == "sample" else {
+            return "\(time) \(condition)" + (reasons.isEmpty ? "" : "  (\(reasons))")
+        }
+        let hottest = snapshot.temperatures.filter { $0.celsius != nil }.max { $0.celsius! < $1.celsius! }
+        let temperature = hottest.map { String(format: "hottest %@ %.1f °C", $0.displayName, $0.celsius!) } ?? "no temperature"
+        let profile = snapshot.powerProfile.activeProfile ?? "unknown"
+        return "\(time) sample \(condition): \(temperature); battery \(HostStatusTable.battery(snapshot.battery)); profile \(profile)"
     }
 }

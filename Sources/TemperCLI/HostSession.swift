@@ -1,0 +1,50 @@
+import Dispatch
+import Foundation
+import Glibc
+import Logging
+import TemperCore
+import TemperHost
+
+/// What `status`, `watch` and `record` share: the live host, its logger, and clean handling of Ctrl-C.
+enum HostSession {
+    /// The CLI's logger: stderr only (stdout carries the output), level from `TEMPER_LOG_LEVEL` (default warning).
+    static func makeLogger() -> Logger {
+        var logger = Logger(label: "temper.host") { StreamLogHandler.standardError(label: $0) }
+        let level = ProcessInfo.processInfo.environment["TEMPER_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:))
+        logger.logLevel = level ?? .warning
+        return logger
+    }
+
+    /// The live host. `TEMPER_SYSFS_ROOT` moves the sysfs root (thermal zones, hwmon listing).
+    static func makeHost(logger: Logger) -> LinuxHost {
+        var configuration = LinuxHost.Configuration()
+        if let root = ProcessInfo.processInfo.environment["TEMPER_SYSFS_ROOT"], !root.isEmpty {
+            configuration.sysfsRoot = root
+        }
+        return LinuxHost(configuration: configuration, logger: logger)
+    }
+
+    /// Runs `body` until it returns or SIGINT/SIGTERM arrives; a signal cancels it, which counts as a clean
+    /// end. Only the command line handles signals; the library never does.
+    static func runUntilInterrupted(_ body: @escaping @Sendable () async throws -> Void) async throws {
+        let task = Task { try await body() }
+        let sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { task.cancel() }
+            source.resume()
+            return source
+        }
+        defer { sources.forEach { $0.cancel() } }
+        do {
+            try await task.value
+        } catch is CancellationError {
+            return
+        }
+    }
+
+    /// Parses `--interval`/`--duration` seconds.
+    static func duration(seconds: Double) -> Duration {
+        .nanoseconds(Int64((seconds * 1_000_000_000).rounded()))
+    }
+}

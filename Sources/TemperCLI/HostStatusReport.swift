@@ -1,0 +1,124 @@
+import Foundation
+import TemperCore
+
+/// The JSON shape of `temper status --json` and of each `temper watch --json` line: the condition with its
+/// reasons, every sensor with its limits and health, the battery and the power profile. Missing numbers are
+/// written as `null` so every sensor has the same keys.
+struct HostStatusReport: Encodable {
+    /// `watch` only: `change` or `sample`.
+    var event: String?
+    var timestamp: Date
+    var condition: Condition
+    var snapshot: HostSnapshot
+
+    private enum Keys: String, CodingKey {
+        case event, timestamp, tier, lowPower, reasons, sensors, power, battery, powerProfile, performanceDegraded
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encodeIfPresent(event, forKey: .event)
+        try container.encode(timestamp.timeIntervalSince1970, forKey: .timestamp)
+        try container.encode(condition.tier, forKey: .tier)
+        try container.encode(condition.lowPower, forKey: .lowPower)
+        try container.encode(condition.reasons, forKey: .reasons)
+        try container.encode(snapshot.temperatures.map(SensorEntry.init), forKey: .sensors)
+        try container.encode(snapshot.powerReadings.map(PowerEntry.init), forKey: .power)
+        try container.encode(BatteryEntry(battery: snapshot.battery), forKey: .battery)
+        try container.encode(snapshot.powerProfile.activeProfile, forKey: .powerProfile)
+        try container.encode(snapshot.powerProfile.performanceDegraded, forKey: .performanceDegraded)
+    }
+
+    /// One line of JSON, keys sorted.
+    func jsonLine() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+
+    /// Pretty JSON, keys sorted.
+    func prettyJSON() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}
+
+private struct SensorEntry: Encodable {
+    var reading: TemperatureReading
+
+    private enum Keys: String, CodingKey {
+        case chip, chipName, label, source, celsius, high, highHysteresis, critical, criticalHysteresis
+        case emergency, alarm, fault, status, errorCode, error
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(reading.chip, forKey: .chip)
+        try container.encode(reading.chipName, forKey: .chipName)
+        try container.encode(reading.label, forKey: .label)
+        try container.encode(reading.source, forKey: .source)
+        try container.encode(reading.celsius, forKey: .celsius)
+        try container.encode(reading.high, forKey: .high)
+        try container.encode(reading.highHysteresis, forKey: .highHysteresis)
+        try container.encode(reading.critical, forKey: .critical)
+        try container.encode(reading.criticalHysteresis, forKey: .criticalHysteresis)
+        try container.encodeIfPresent(reading.emergency, forKey: .emergency)
+        try container.encodeIfPresent(reading.alarm, forKey: .alarm)
+        try container.encodeIfPresent(reading.fault, forKey: .fault)
+        switch reading.health {
+        case .ok:
+            try container.encode("ok", forKey: .status)
+        case .error(let code, let message):
+            try container.encode("error", forKey: .status)
+            try container.encode(code, forKey: .errorCode)
+            try container.encode(message, forKey: .error)
+        }
+    }
+}
+
+private struct PowerEntry: Encodable {
+    var chip: String
+    var label: String
+    var kind: PowerReading.Kind
+    var watts: Double?
+    var joules: Double?
+    var status: String
+
+    init(_ reading: PowerReading) {
+        chip = reading.chip
+        label = reading.label
+        kind = reading.kind
+        watts = reading.kind == .power ? reading.value : nil
+        joules = reading.kind == .energy ? reading.value : nil
+        status = reading.health.isOK ? "ok" : "error"
+    }
+}
+
+private struct BatteryEntry: Encodable {
+    var battery: BatteryState
+
+    private enum Keys: String, CodingKey {
+        case status, detail, present, onBattery, lidClosed, percentage, warningLevel, state
+        case energyRateWatts, timeToEmptySeconds, timeToFullSeconds, batteries
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(battery.status, forKey: .status)
+        guard battery.status == .available else {
+            try container.encodeIfPresent(battery.detail, forKey: .detail)
+            return
+        }
+        try container.encode(battery.present, forKey: .present)
+        try container.encode(battery.onBattery, forKey: .onBattery)
+        try container.encodeIfPresent(battery.lidClosed, forKey: .lidClosed)
+        try container.encode(battery.percentage, forKey: .percentage)
+        try container.encode(battery.warningLevel, forKey: .warningLevel)
+        try container.encode(battery.state, forKey: .state)
+        try container.encodeIfPresent(battery.energyRateWatts, forKey: .energyRateWatts)
+        try container.encodeIfPresent(battery.timeToEmptySeconds, forKey: .timeToEmptySeconds)
+        try container.encodeIfPresent(battery.timeToFullSeconds, forKey: .timeToFullSeconds)
+        try container.encode(battery.batteries, forKey: .batteries)
+    }
+}

@@ -1,0 +1,222 @@
+#!/usr/bin/python3
+"""Drives Temper's real-daemon test environment, one JSON command per stdin line, one JSON reply per line.
+
+Runs under `umockdev-wrapper` so its umockdev testbed is live. It owns everything it starts: a private
+dbus-daemon system bus, the real upowerd under the testbed, and python-dbusmock's power-profiles-daemon.
+Every child gets PR_SET_PDEATHSIG, and stdin reaching EOF (the test process ended, even by crashing) tears
+everything down, so nothing outlives a test run. The machine's real system bus is never used.
+"""
+
+import ctypes
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+import gi
+
+gi.require_version('UMockdev', '1.0')
+from gi.repository import UMockdev  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PR_SET_PDEATHSIG = 1
+_libc = ctypes.CDLL(None, use_errno=True)
+
+
+def _die_with_parent():
+    _libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+class Driver:
+    def __init__(self):
+        self.workdir = tempfile.mkdtemp(prefix='temper-harness-')
+        self.testbed = UMockdev.Testbed.new()
+        self.bus_process = None
+        self.bus_address = None
+        self.upowerd = None
+        self.profiles = None
+        self.upower_log = open(os.path.join(self.workdir, 'upowerd.log'), 'w')
+
+    # ---- environment -------------------------------------------------------------------------------
+
+    def testbed_env(self, with_bus=True):
+        """The environment a process needs to run against the testbed (and the private bus)."""
+        env = {
+            'UMOCKDEV_DIR': self.testbed.get_root_dir(),
+            'LD_PRELOAD': 'libumockdev-preload.so.0',
+        }
+        if with_bus and self.bus_address:
+            env['DBUS_SYSTEM_BUS_ADDRESS'] = self.bus_address
+        return env
+
+    def _child_env(self, preload, extra=None):
+        env = dict(os.environ)
+        env.pop('DBUS_SESSION_BUS_ADDRESS', None)
+        if not preload:
+            env.pop('LD_PRELOAD', None)
+            env.pop('UMOCKDEV_DIR', None)
+        else:
+            env.update(self.testbed_env(with_bus=False))
+        if self.bus_address:
+            env['DBUS_SYSTEM_BUS_ADDRESS'] = self.bus_address
+        env.update(extra or {})
+        return env
+
+    # ---- the bus and daemons -----------------------------------------------------------------------
+
+    def start_bus(self):
+        socket_path = os.path.join(self.workdir, 'system_bus_socket')
+        with open(os.path.join(HERE, 'system-bus.conf.in')) as template:
+            config = template.read().replace('@SOCKET_PATH@', socket_path)
+        config_path = os.path.join(self.workdir, 'system-bus.conf')
+        with open(config_path, 'w') as handle:
+            handle.write(config)
+        self.bus_process = subprocess.Popen(
+            ['dbus-daemon', '--config-file=' + config_path, '--nofork', '--print-address=1'],
+            stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, env=self._child_env(preload=False),
+            preexec_fn=_die_with_parent, text=True)
+        self.bus_address = self.bus_process.stdout.readline().strip()
+        if not self.bus_address:
+            raise RuntimeError('dbus-daemon printed no address')
+        return {'address': self.bus_address}
+
+    def _wait_for_name(self, name, timeout=10):
+        subprocess.run(['gdbus', 'wait', '--system', '--timeout', str(timeout), name],
+                       env=self._child_env(preload=False), check=True, stdin=subprocess.DEVNULL)
+
+    def start_upowerd(self):
+        if self.upowerd is not None:
+            return {'pid': self.upowerd.pid}
+        conf = os.path.join(self.workdir, 'UPower.conf')
+        if not os.path.exists(conf):
+            shutil.copy('/etc/UPower/UPower.conf', conf)
+        history = os.path.join(self.workdir, 'history')
+        os.makedirs(history, exist_ok=True)
+        self.upowerd = subprocess.Popen(
+            ['/usr/libexec/upowerd', '-v', '-r'],
+            env=self._child_env(preload=True, extra={
+                'UPOWER_CONF_FILE_NAME': conf, 'UPOWER_HISTORY_DIR': history}),
+            stdout=self.upower_log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            preexec_fn=_die_with_parent)
+        self._wait_for_name('org.freedesktop.UPower')
+        return {'pid': self.upowerd.pid}
+
+    def stop_upowerd(self):
+        if self.upowerd is not None:
+            self.upowerd.kill()
+            self.upowerd.wait()
+            self.upowerd = None
+        return {}
+
+    def start_power_profiles(self, profile='balanced'):
+        if self.profiles is None:
+            self.profiles = subprocess.Popen(
+                ['/usr/bin/python3', '-m', 'dbusmock', '--system', '--template', 'power_profiles_daemon',
+                 '--parameters', json.dumps({'ActiveProfile': profile})],
+                env=self._child_env(preload=False), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+            self._wait_for_name('net.hadess.PowerProfiles')
+        return {'pid': self.profiles.pid}
+
+    def set_profile(self, profile):
+        subprocess.run(['gdbus', 'call', '--system', '--dest', 'net.hadess.PowerProfiles',
+                        '--object-path', '/net/hadess/PowerProfiles',
+                        '--method', 'org.freedesktop.DBus.Properties.Set',
+                        'net.hadess.PowerProfiles', 'ActiveProfile', "<'%s'>" % profile],
+                       env=self._child_env(preload=False), check=True, stdin=subprocess.DEVNULL,
+                       stdout=subprocess.DEVNULL)
+        return {}
+
+    # ---- fake hardware -----------------------------------------------------------------------------
+
+    def add_device(self, subsystem, name, parent=None, attributes=None, properties=None):
+        flat_attributes = [item for pair in (attributes or {}).items() for item in pair]
+        flat_properties = [item for pair in (properties or {}).items() for item in pair]
+        path = self.testbed.add_device(subsystem, name, parent, flat_attributes, flat_properties)
+        if not path:
+            raise RuntimeError('umockdev refused device %s/%s' % (subsystem, name))
+        return {'path': path}
+
+    def set_attributes(self, path, attributes, uevent=True):
+        for name, value in attributes.items():
+            self.testbed.set_attribute(path, name, value)
+        if uevent:
+            self.testbed.uevent(path, 'change')
+        return {}
+
+    def remove_attribute(self, path, name):
+        os.unlink(os.path.join(self.testbed.get_root_dir(), path.lstrip('/'), name))
+        return {}
+
+    def remove_device(self, path):
+        self.testbed.uevent(path, 'remove')
+        self.testbed.remove_device(path)
+        return {}
+
+    def environment(self):
+        return {'env': self.testbed_env(), 'root': self.testbed.get_root_dir(), 'workdir': self.workdir}
+
+    def upower_log_text(self):
+        self.upower_log.flush()
+        with open(os.path.join(self.workdir, 'upowerd.log')) as handle:
+            return {'text': handle.read()[-4000:]}
+
+    # ---- teardown ----------------------------------------------------------------------------------
+
+    def close(self):
+        for process in (self.upowerd, self.profiles, self.bus_process):
+            if process is not None and process.poll() is None:
+                process.terminate()
+                try:
+                    process.wait(timeout=3)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
+        self.upowerd = self.profiles = self.bus_process = None
+        self.upower_log.close()
+        self.testbed = None
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+def main():
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    driver = Driver()
+    commands = {
+        'start_bus': driver.start_bus,
+        'start_upowerd': driver.start_upowerd,
+        'stop_upowerd': driver.stop_upowerd,
+        'start_power_profiles': driver.start_power_profiles,
+        'set_profile': driver.set_profile,
+        'add_device': driver.add_device,
+        'set_attributes': driver.set_attributes,
+        'remove_attribute': driver.remove_attribute,
+        'remove_device': driver.remove_device,
+        'environment': driver.environment,
+        'upower_log': driver.upower_log_text,
+    }
+    try:
+        print(json.dumps({'ok': True, 'ready': True}), flush=True)
+        for line in sys.stdin:
+            if not line.strip():
+                continue
+            request = json.loads(line)
+            operation = request.pop('op')
+            if operation == 'quit':
+                break
+            try:
+                reply = {'ok': True}
+                reply.update(commands[operation](**request))
+            except Exception as error:  # the test sees the failure as a reply, not a dead driver
+                reply = {'ok': False, 'error': '%s: %s' % (type(error).__name__, error)}
+            print(json.dumps(reply), flush=True)
+    finally:
+        driver.close()
+
+
+if __name__ == '__main__':
+    time.tzset()
+    main()
