@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+extension RealDaemonTests {
+    /// `temper status --json` run under the testbed, as a user would run it.
+    @Suite struct StatusCommandTests {
+        @Test("status --json gives the tier and low power the rules define, with every documented key")
+        func statusGivesTierAndLowPower() async throws {
+            try await HostTestbed.with { testbed in
+                var hot = HostTestbed.package
+                hot.celsius = 81  // at or above high 80: serious
+                try testbed.addHwmonChip("coretemp", temperatures: [hot, HostTestbed.core])
+                try testbed.addThermalZone(0, type: "acpitz", celsius: 40, passive: 90, critical: 105)
+                _ = try testbed.addPowerSupplies(percent: 15, onAC: false)
+                try testbed.startUPower()
+                try testbed.startPowerProfiles("balanced")
+
+                let result = try testbed.runTemper(["status", "--json"])
+                #expect(result.status == 0, "\(result.stderr)")
+                let status = try JSONDecoder().decode(StatusLine.self, from: Data(result.stdout.utf8))
+                #expect(status.tier == "serious")
+                #expect(status.lowPower)
+                #expect(status.reasonCodes.contains("battery.low"))
+                let package = try #require(status.sensor("Package id 0"))
+                #expect(package.chipName.hasPrefix("coretemp-"))
+                #expect(package.celsius == 81)
+                #expect(package.high == 80)
+                #expect(package.critical == 100)
+                #expect(package.status == "ok")
+                let zone = try #require(status.sensor("acpitz"))
+                #expect(zone.source == "thermalZone")
+                #expect(zone.high == 90)
+                #expect(zone.critical == 105)
+                #expect(status.battery.status == "available")
+                #expect(status.battery.present == true)
+                #expect(status.battery.onBattery == true)
+                #expect(abs((status.battery.percentage ?? 0) - 15) < 0.5)
+                #expect(status.battery.warningLevel == "low")
+                #expect(status.battery.state == "discharging")
+                #expect(status.powerProfile == "balanced")
+            }
+        }
+
+        @Test("with no system bus at all, the battery is unavailable and the thermal side still classifies")
+        func noBusKeepsThermalSide() async throws {
+            try await HostTestbed.with { testbed in
+                var hot = HostTestbed.package
+                hot.celsius = 96  // critical 100 minus 5
+                try testbed.addHwmonChip("coretemp", temperatures: [hot])
+                let result = try testbed.runTemper(["status", "--json"], bus: false)
+                #expect(result.status == 0, "\(result.stderr)")
+                let status = try JSONDecoder().decode(StatusLine.self, from: Data(result.stdout.utf8))
+                #expect(status.tier == "critical")
+                #expect(!status.lowPower)
+                #expect(status.battery.status == "unavailable")
+                #expect(status.powerProfile == nil)
+
+                let table = try testbed.runTemper(["status"], bus: false)
+                #expect(table.status == 0)
+                #expect(table.stdout.contains("Condition: critical"))
+                #expect(table.stdout.contains("Battery: unavailable"))
+            }
+        }
+
+        @Test("broken sensors are listed with their error, the others still classify, and status exits 0")
+        func brokenSensorsStillExitZero() async throws {
+            try await HostTestbed.with { testbed in
+                var hot = HostTestbed.package
+                hot.celsius = 85
+                let garbage = HostTestbed.FakeTemperature(index: 3, label: "Garbage", celsius: 40, high: 80)
+                let empty = HostTestbed.FakeTemperature(index: 4, label: "Empty", celsius: 40, high: 80)
+                let chip = try testbed.addHwmonChip("coretemp", temperatures: [hot, HostTestbed.core, garbage, empty])
+                try testbed.setAttributes(chip, ["temp3_input": "not a number\n", "temp4_input": ""], uevent: false)
+
+                let result = try testbed.runTemper(["status", "--json"], bus: false)
+                #expect(result.status == 0, "\(result.stderr)")
+                let status = try JSONDecoder().decode(StatusLine.self, from: Data(result.stdout.utf8))
+                #expect(status.tier == "serious")
+                #expect(status.sensor("Package id 0")?.status == "ok")
+                for label in ["Garbage", "Empty"] {
+                    let sensor = try #require(status.sensor(label))
+                    #expect(sensor.status == "error")
+                    #expect(sensor.errorCode == 3, "SENSORS_ERR_ACCESS_R")
+                    #expect(sensor.celsius == nil)
+                }
+            }
+        }
+    }
+}

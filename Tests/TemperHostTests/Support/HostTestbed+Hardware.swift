@@ -1,0 +1,80 @@
+import Foundation
+
+/// Fake devices shaped like a laptop's, in sysfs units (millidegrees, µWh, µW).
+extension HostTestbed {
+    /// One hwmon temperature: `temp<index>_*` with optional label and limits (°C).
+    struct FakeTemperature {
+        var index: Int
+        var label: String?
+        var celsius: Double
+        var high: Double?
+        var critical: Double?
+
+        var attributes: [String: String] {
+            var result = ["temp\(index)_input": HostTestbed.millidegrees(celsius)]
+            if let label { result["temp\(index)_label"] = label + "\n" }
+            if let high { result["temp\(index)_max"] = HostTestbed.millidegrees(high) }
+            if let critical { result["temp\(index)_crit"] = HostTestbed.millidegrees(critical) }
+            return result
+        }
+    }
+
+    /// Values need the trailing newline: without it libsensors cuts the last character of names.
+    static func millidegrees(_ celsius: Double) -> String { "\(Int((celsius * 1000).rounded()))\n" }
+
+    /// Adds an hwmon chip named `name` under a platform device; returns the hwmon device's path.
+    @discardableResult
+    func addHwmonChip(_ name: String, instance: Int = 0, temperatures: [FakeTemperature]) throws -> String {
+        let platform = try addDevice("platform", "\(name).\(instance)", attributes: [:])
+        var attributes = ["name": name + "\n"]
+        for temperature in temperatures { attributes.merge(temperature.attributes) { $1 } }
+        return try addDevice("hwmon", "hwmon\(instance)", parent: platform, attributes: attributes)
+    }
+
+    func setTemperature(_ chip: String, index: Int, celsius: Double) throws {
+        try setAttributes(chip, ["temp\(index)_input": Self.millidegrees(celsius)])
+    }
+
+    /// Adds a thermal zone with a passive and a critical trip point (°C).
+    @discardableResult
+    func addThermalZone(_ index: Int, type: String, celsius: Double, passive: Double?, critical: Double?) throws -> String {
+        var attributes = ["type": type + "\n", "temp": Self.millidegrees(celsius)]
+        var trip = 0
+        if let passive {
+            attributes["trip_point_\(trip)_type"] = "passive\n"
+            attributes["trip_point_\(trip)_temp"] = Self.millidegrees(passive)
+            attributes["trip_point_\(trip)_hyst"] = Self.millidegrees(2)
+            trip += 1
+        }
+        if let critical {
+            attributes["trip_point_\(trip)_type"] = "critical\n"
+            attributes["trip_point_\(trip)_temp"] = Self.millidegrees(critical)
+        }
+        return try addDevice("thermal", "thermal_zone\(index)", attributes: attributes)
+    }
+
+    static let batteryFullMicrowattHours = 60_000_000.0
+
+    /// Adds `AC` (mains) and `BAT0`; returns their paths.
+    func addPowerSupplies(percent: Double, onAC: Bool) throws -> (ac: String, battery: String) {
+        let ac = try addDevice("power_supply", "AC", attributes: ["type": "Mains\n", "online": onAC ? "1\n" : "0\n"])
+        let battery = try addDevice("power_supply", "BAT0", attributes: [
+            "type": "Battery\n", "present": "1\n", "status": onAC ? "Charging\n" : "Discharging\n",
+            "energy_full": "\(Int(Self.batteryFullMicrowattHours))\n", "energy_full_design": "80000000\n",
+            "energy_now": "\(Int(Self.batteryFullMicrowattHours * percent / 100))\n",
+            "voltage_now": "12000000\n", "power_now": "10000000\n",
+        ])
+        return (ac, battery)
+    }
+
+    /// Sets the battery's charge and emits a uevent, as the kernel would.
+    func setBattery(_ path: String, percent: Double) throws {
+        try setAttributes(path, ["energy_now": "\(Int(Self.batteryFullMicrowattHours * percent / 100))\n"])
+    }
+
+    /// Plugs or unplugs the charger: AC online and the battery's status, each with its uevent.
+    func setOnAC(_ onAC: Bool, ac: String, battery: String) throws {
+        try setAttributes(ac, ["online": onAC ? "1\n" : "0\n"])
+        try setAttributes(battery, ["status": onAC ? "Charging\n" : "Discharging\n"])
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// The `temper` binary running under the testbed, with its output collected line by line.
+final class TemperProcess: Sendable {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    let process: Process
+    let output: LineCollector
+    let errors: LineCollector
+
+    /// The package root, from this file's location.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The built `temper` next to the test bundle, else in `.build/debug`.
+    static let executable: URL? = {
+        var candidates: [URL] = []
+        var directory = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            candidates.append(directory.appendingPathComponent("temper"))
+            directory.deleteLastPathComponent()
+        }
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/temper"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    init(arguments: [String], environment: [String: String]) throws {
+        guard let executable = Self.executable else {
+            throw HarnessError("the temper binary is not built (run swift build)")
+        }
+        process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        process.currentDirectoryURL = Self.packageRoot
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        output = LineCollector(reading: out.fileHandleForReading)
+        errors = LineCollector(reading: err.fileHandleForReading)
+        try process.run()
+    }
+
+    /// Sends SIGINT, as Ctrl-C would.
+    func interrupt() {
+        if process.isRunning { kill(process.processIdentifier, SIGINT) }
+    }
+
+    func terminate() {
+        if process.isRunning { process.terminate() }
+    }
+
+    /// Waits for the process to end (terminating it after `timeout`) and returns what it printed.
+    func waitForExit(timeout: Duration) -> Result {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while process.isRunning, clock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        if process.isRunning {
+            process.terminate()
+        }
+        process.waitUntilExit()
+        output.waitUntilClosed(timeout: .seconds(5))
+        errors.waitUntilClosed(timeout: .seconds(5))
+        return Result(
+            status: process.terminationStatus,
+            stdout: output.allLines.joined(separator: "\n"),
+            stderr: errors.allLines.joined(separator: "\n")
+        )
+    }
+
+    /// Reads JSON lines until one satisfies `predicate`, or `timeout` passes; returns it.
+    func nextJSONLine<T: Decodable>(
+        as type: T.Type, timeout: Duration, where predicate: (T) -> Bool
+    ) -> T? {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        let decoder = JSONDecoder()
+        while clock.now < deadline {
+            guard let line = output.nextLine(timeout: deadline - clock.now) else { return nil }
+            if let value = try? decoder.decode(T.self, from: Data(line.utf8)), predicate(value) { return value }
+        }
+        return nil
+    }
+}
