@@ -35,6 +35,12 @@ enum HostSession {
             source.resume()
             return source
         }
+        // A parent may have started us with these signals blocked (test runners do); Ctrl-C must still work.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigaddset(&unblock, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         defer { sources.forEach { $0.cancel() } }
         do {
             try await task.value

@@ -28,6 +28,10 @@ _libc = ctypes.CDLL(None, use_errno=True)
 
 
 def _die_with_parent():
+    # A test runner may start us with signals blocked or ignored; daemons must see SIGTERM.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     _libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
@@ -183,6 +187,8 @@ class Driver:
 
 
 def main():
+    # The test runner may start us with every signal blocked; let SIGTERM end us (and our children).
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     driver = Driver()
     commands = {

@@ -36,6 +36,7 @@ final class LineCollector: Sendable {
     /// Every line so far.
     var allLines: [String] { state.withLock { $0.lines } }
     var isClosed: Bool { state.withLock { $0.closed } }
+    var consumedCount: Int { state.withLock { $0.consumed } }
 
     /// The next line not yet returned, waiting up to `timeout`; `nil` when the pipe closed or time ran out.
     func nextLine(timeout: Duration) -> String? {

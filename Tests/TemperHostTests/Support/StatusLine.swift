@@ -39,3 +39,49 @@ struct StatusLine: Decodable {
     func sensor(_ label: String) -> Sensor? { sensors.first { $0.label == label } }
     var reasonCodes: [String] { reasons.map(\.code) }
 }
+
+/// What a test waits for in a status line; every field set must hold.
+struct StatusMatch: Sendable {
+    var tier: String?
+    var tierIsNot: String?
+    var lowPower: Bool?
+    /// A sensor with this label is present …
+    var sensorLabel: String?
+    /// … reading this temperature …
+    var sensorCelsius: Double?
+    /// … with this status (`ok` or `error`); all listed labels must have it.
+    var sensorsWithStatus: (labels: [String], status: String)?
+    var sensorCount: Int?
+    var batteryStatus: String?
+    var onBattery: Bool?
+    /// Within half a percent.
+    var percentage: Double?
+    var warningLevels: [String]?
+    var powerProfile: String?
+
+    static let any = StatusMatch()
+
+    func matches(_ line: StatusLine) -> Bool {
+        if let tier, line.tier != tier { return false }
+        if let tierIsNot, line.tier == tierIsNot { return false }
+        if let lowPower, line.lowPower != lowPower { return false }
+        if let sensorLabel {
+            guard let sensor = line.sensor(sensorLabel) else { return false }
+            if let sensorCelsius, sensor.celsius != sensorCelsius { return false }
+        }
+        if let sensorsWithStatus {
+            for label in sensorsWithStatus.labels where line.sensor(label)?.status != sensorsWithStatus.status { return false }
+        }
+        if let sensorCount, line.sensors.count != sensorCount { return false }
+        if let batteryStatus, line.battery.status != batteryStatus { return false }
+        if let onBattery, line.battery.onBattery != onBattery { return false }
+        if let percentage {
+            guard let actual = line.battery.percentage, abs(actual - percentage) < 0.5 else { return false }
+        }
+        if let warningLevels {
+            guard let level = line.battery.warningLevel, warningLevels.contains(level) else { return false }
+        }
+        if let powerProfile, line.powerProfile != powerProfile { return false }
+        return true
+    }
+}

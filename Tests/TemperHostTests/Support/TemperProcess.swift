@@ -74,16 +74,17 @@ final class TemperProcess: Sendable {
         )
     }
 
-    /// Reads JSON lines until one satisfies `predicate`, or `timeout` passes; returns it.
-    func nextJSONLine<T: Decodable>(
-        as type: T.Type, timeout: Duration, where predicate: (T) -> Bool
-    ) -> T? {
+    /// Reads status lines (`watch --json`) until one matches, or `timeout` passes; returns it.
+    ///
+    /// The match is data, not a closure: Swift 6.3.1 miscompiled several predicate closures in one test
+    /// body (every call ran the first closure).
+    func nextStatus(timeout: Duration, matching match: StatusMatch) -> StatusLine? {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         let decoder = JSONDecoder()
-        while clock.now < deadline {
-            guard let line = output.nextLine(timeout: deadline - clock.now) else { return nil }
-            if let value = try? decoder.decode(T.self, from: Data(line.utf8)), predicate(value) { return value }
+        while let line = output.nextLine(timeout: deadline - clock.now) {
+            guard let status = try? decoder.decode(StatusLine.self, from: Data(line.utf8)) else { continue }
+            if match.matches(status) { return status }
         }
         return nil
     }

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+extension RealDaemonTests {
+    /// `temper watch --json --verbose` under the testbed while the test changes the fake hardware live.
+    @Suite struct WatchCommandTests {
+        static let watch = ["watch", "--json", "--verbose", "--interval", "0.1"]
+
+        @Test("a heat ramp raises the tiers at once; cooling lowers them one step, only after the dwell")
+        func heatRampAndCooling() async throws {
+            try await HostTestbed.with { testbed in
+                let chip = try testbed.addHwmonChip("coretemp", temperatures: [HostTestbed.package, HostTestbed.core])
+                try testbed.addThermalZone(0, type: "acpitz", celsius: 40, passive: 90, critical: 105)
+                let watch = try testbed.startTemper(Self.watch, bus: false)
+                let deadline = Duration.seconds(10)
+
+                #expect(watch.nextStatus(timeout: deadline, matching: StatusMatch(tier: "nominal")) != nil)
+                // high 80, critical 100: fair from 70, serious from 80, critical from 95.
+                for (celsius, tier) in [(72.0, "fair"), (82.0, "serious"), (96.0, "critical")] {
+                    try testbed.setTemperature(chip, index: 1, celsius: celsius)
+                    #expect(Self.tier(of: watch, atPackage: celsius) == tier, "at \(celsius) °C")
+                }
+
+                try testbed.setTemperature(chip, index: 1, celsius: 50)
+                #expect(Self.tier(of: watch, atPackage: 50) == "critical", "cooling does not lower the tier before the dwell")
+                // The first tier below critical is one step down, not a jump to nominal.
+                let stepped = watch.nextStatus(timeout: .seconds(20), matching: StatusMatch(tierIsNot: "critical"))
+                #expect(stepped?.tier == "serious")
+                #expect(stepped?.reasons.isEmpty == false)
+
+                watch.interrupt()
+                let result = watch.waitForExit(timeout: .seconds(5))
+                #expect(result.status == 0, "Ctrl-C exits cleanly: \(result.stderr)")
+            }
+        }
+
+        /// The tier of the first sample whose package sensor reads `celsius`.
+        static func tier(of watch: TemperProcess, atPackage celsius: Double) -> String? {
+            watch.nextStatus(timeout: .seconds(10), matching: StatusMatch(sensorLabel: "Package id 0", sensorCelsius: celsius))?.tier
+        }
+
+        @Test("an hwmon input removed, garbage or empty gives that sensor an error while the others classify")
+        func brokenSensorsLive() async throws {
+            try await HostTestbed.with { testbed in
+                let extra = [
+                    HostTestbed.FakeTemperature(index: 3, label: "Removed", celsius: 40, high: 80),
+                    HostTestbed.FakeTemperature(index: 4, label: "Garbage", celsius: 40, high: 80),
+                    HostTestbed.FakeTemperature(index: 5, label: "Empty", celsius: 40, high: 80),
+                ]
+                let chip = try testbed.addHwmonChip("coretemp", temperatures: [HostTestbed.package, HostTestbed.core] + extra)
+                let watch = try testbed.startTemper(Self.watch, bus: false)
+                let first = watch.nextStatus(timeout: .seconds(10), matching: .any)
+                #expect(first?.sensors.allSatisfy { $0.status == "ok" } == true)
+
+                try testbed.removeAttribute(chip, "temp3_input")
+                try testbed.setAttributes(chip, ["temp4_input": "hot\n", "temp5_input": "", "temp1_input": "83000\n"])
+                let broken = watch.nextStatus(timeout: .seconds(10), matching: StatusMatch(
+                    sensorLabel: "Package id 0", sensorCelsius: 83, sensorsWithStatus: (["Removed", "Garbage", "Empty"], "error")
+                ))
+                let line = try #require(broken)
+                #expect(line.sensor("Removed")?.errorCode == 4, "SENSORS_ERR_KERNEL for a missing file")
+                #expect(line.sensor("Garbage")?.errorCode == 3, "SENSORS_ERR_ACCESS_R for an unparsable value")
+                #expect(line.sensor("Empty")?.errorCode == 3)
+                #expect(line.sensor("Core 0")?.status == "ok")
+                #expect(line.tier == "serious", "the healthy sensor at 83 °C still classifies")
+            }
+        }
+
+        @Test("an hwmon chip that appears later is read after libsensors re-initialises")
+        func hotplugReinitialises() async throws {
+            try await HostTestbed.with { testbed in
+                try testbed.addHwmonChip("coretemp", temperatures: [HostTestbed.package])
+                let watch = try testbed.startTemper(Self.watch, bus: false)
+                #expect(watch.nextStatus(timeout: .seconds(10), matching: StatusMatch(sensorCount: 1)) != nil)
+
+                let nvme = HostTestbed.FakeTemperature(index: 1, label: "Composite", celsius: 91, high: 84, critical: 85)
+                try testbed.addHwmonChip("nvme", instance: 1, temperatures: [nvme])
+                let line = watch.nextStatus(timeout: .seconds(10), matching: StatusMatch(sensorLabel: "Composite"))
+                #expect(line?.sensor("Composite")?.celsius == 91)
+                #expect(line?.tier == "critical")
+            }
+        }
+    }
+}
