@@ -62,6 +62,11 @@ public struct Classifier: Sendable {
         self.condition = .nominal
     }
 
+    /// A classifier with the policy's classifier settings.
+    public init(policy: Policy) {
+        self.init(settings: policy.classifier)
+    }
+
     /// Feeds one snapshot and returns the condition after it.
     public mutating func update(with snapshot: HostSnapshot) -> Condition {
         let now = snapshot.timestamp.timeIntervalSinceReferenceDate
