@@ -49,6 +49,15 @@ enum HostSession {
         }
     }
 
+    /// The classifier settings of `--policy NAME|FILE`, or the built-in default policy's.
+    static func classifierSettings(policy argument: String?) throws -> ClassifierSettings {
+        do {
+            return try PolicyFiles.load(argument).classifier
+        } catch {
+            throw CLIFailure.usage(error.description)
+        }
+    }
+
     /// Parses `--interval`/`--duration` seconds.
     static func duration(seconds: Double) -> Duration {
         .nanoseconds(Int64((seconds * 1_000_000_000).rounded()))

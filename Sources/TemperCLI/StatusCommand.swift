@@ -15,16 +15,20 @@ struct StatusCommand: AsyncParsableCommand {
             """
     )
 
+    @Option(name: .long, help: "A policy file, or a built-in policy's name, whose classifier settings to use.")
+    var policy: String?
+
     @Flag(name: .long, help: "Print JSON: tier, lowPower, reasons, sensors[], battery, powerProfile.")
     var json = false
 
     func run() async throws {
+        let settings = try HostSession.classifierSettings(policy: policy)
         let logger = HostSession.makeLogger()
         let host = HostSession.makeHost(logger: logger)
         await host.start()
         defer { host.stop() }
         let snapshot = await host.snapshot()
-        var classifier = Classifier(settings: ClassifierSettings())
+        var classifier = Classifier(settings: settings)
         let condition = classifier.update(with: snapshot)
         if json {
             let report = HostStatusReport(timestamp: snapshot.timestamp, condition: condition, snapshot: snapshot)

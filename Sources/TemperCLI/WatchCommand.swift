@@ -11,6 +11,9 @@ struct WatchCommand: AsyncParsableCommand {
         discussion: "With --verbose, also a line per sample. With --json, each line is a JSON object whose `event` is `change` or `sample`."
     )
 
+    @Option(name: .long, help: "A policy file, or a built-in policy's name, whose classifier settings to use.")
+    var policy: String?
+
     @Flag(name: .long, help: "Print JSON lines.")
     var json = false
 
@@ -25,11 +28,11 @@ struct WatchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let settings = try HostSession.classifierSettings(policy: policy)
         let logger = HostSession.makeLogger()
         let host = HostSession.makeHost(logger: logger)
         await host.start()
         defer { host.stop() }
-        let settings = ClassifierSettings()
         let (json, verbose, period) = (json, verbose, HostSession.duration(seconds: interval))
         try await HostSession.runUntilInterrupted {
             var classifier = Classifier(settings: settings)

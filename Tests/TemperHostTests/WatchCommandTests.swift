@@ -11,7 +11,10 @@ extension RealDaemonTests {
             try await HostTestbed.with { testbed in
                 let chip = try testbed.addHwmonChip("coretemp", temperatures: [HostTestbed.package, HostTestbed.core])
                 try testbed.addThermalZone(0, type: "acpitz", celsius: 40, passive: 90, critical: 105)
-                let watch = try testbed.startTemper(Self.watch, bus: false)
+                // A 1 s dwell (instead of the default 10 s) lets the test see every step down quickly.
+                let policy = URL(fileURLWithPath: testbed.workDirectory).appendingPathComponent("quick-dwell.yaml")
+                try Data("version: 1\nclassifier:\n  dwellSeconds: 1\n".utf8).write(to: policy)
+                let watch = try testbed.startTemper(Self.watch + ["--policy", policy.path], bus: false)
                 let deadline = Duration.seconds(10)
 
                 #expect(watch.nextStatus(timeout: deadline, matching: StatusMatch(tier: "nominal")) != nil)
@@ -23,15 +26,21 @@ extension RealDaemonTests {
 
                 try testbed.setTemperature(chip, index: 1, celsius: 50)
                 #expect(Self.tier(of: watch, atPackage: 50) == "critical", "cooling does not lower the tier before the dwell")
-                // The first tier below critical is one step down, not a jump to nominal.
-                let stepped = watch.nextStatus(timeout: .seconds(20), matching: StatusMatch(tierIsNot: "critical"))
-                #expect(stepped?.tier == "serious")
-                #expect(stepped?.reasons.isEmpty == false)
+                // Down one tier at a time, each after its own dwell; never a jump to nominal.
+                for tier in ["serious", "fair", "nominal"] {
+                    let stepped = watch.nextStatus(timeout: deadline, matching: StatusMatch(tierIsNot: Self.tierAbove(tier)))
+                    #expect(stepped?.tier == tier)
+                    #expect(stepped?.reasons.contains { $0.message.contains("stepped down") } == true)
+                }
 
                 watch.interrupt()
                 let result = watch.waitForExit(timeout: .seconds(5))
                 #expect(result.status == 0, "Ctrl-C exits cleanly: \(result.stderr)")
             }
+        }
+
+        static func tierAbove(_ tier: String) -> String {
+            ["nominal": "fair", "fair": "serious", "serious": "critical"][tier] ?? "critical"
         }
 
         /// The tier of the first sample whose package sensor reads `celsius`.
