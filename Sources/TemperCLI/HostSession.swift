@@ -15,11 +15,16 @@ enum HostSession {
         return logger
     }
 
-    /// The live host. `TEMPER_SYSFS_ROOT` moves the sysfs root (thermal zones, hwmon listing).
+    /// The live host. `TEMPER_SYSFS_ROOT` moves the sysfs root (thermal zones, hwmon listing);
+    /// `TEMPER_SENSORS_CONFIG` names a sensors.conf to use instead of the system's.
     static func makeHost(logger: Logger) -> LinuxHost {
         var configuration = LinuxHost.Configuration()
-        if let root = ProcessInfo.processInfo.environment["TEMPER_SYSFS_ROOT"], !root.isEmpty {
+        let environment = ProcessInfo.processInfo.environment
+        if let root = environment["TEMPER_SYSFS_ROOT"], !root.isEmpty {
             configuration.sysfsRoot = root
+        }
+        if let config = environment["TEMPER_SENSORS_CONFIG"], !config.isEmpty {
+            configuration.sensorsConfigPath = config
         }
         return LinuxHost(configuration: configuration, logger: logger)
     }

@@ -85,5 +85,18 @@ extension RealDaemonTests {
                 }
             }
         }
+
+        @Test("labels come from libsensors, so a sensors.conf label and ignore are honoured")
+        func sensorsConfigIsHonoured() async throws {
+            try await HostTestbed.with { testbed in
+                try testbed.addHwmonChip("coretemp", temperatures: [HostTestbed.package, HostTestbed.core])
+                let config = URL(fileURLWithPath: testbed.workDirectory).appendingPathComponent("sensors.conf")
+                try Data("chip \"coretemp-*\"\n    label temp2 \"First core\"\n    ignore temp1\n".utf8).write(to: config)
+                let result = try testbed.runTemper(["status", "--json"], bus: false, environment: ["TEMPER_SENSORS_CONFIG": config.path])
+                #expect(result.status == 0, "\(result.stderr)")
+                let status = try JSONDecoder().decode(StatusLine.self, from: Data(result.stdout.utf8))
+                #expect(status.sensors.map(\.label) == ["First core"])
+            }
+        }
     }
 }

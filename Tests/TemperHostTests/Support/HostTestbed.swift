@@ -136,8 +136,8 @@ final class HostTestbed: @unchecked Sendable {
     }
 
     /// Runs `temper ARGUMENTS` under the testbed to completion.
-    func runTemper(_ arguments: [String], bus: Bool = true) throws -> TemperProcess.Result {
-        let process = try TemperProcess(arguments: arguments, environment: childEnvironment(bus: bus))
+    func runTemper(_ arguments: [String], bus: Bool = true, environment extra: [String: String] = [:]) throws -> TemperProcess.Result {
+        let process = try TemperProcess(arguments: arguments, environment: childEnvironment(bus: bus).merging(extra) { $1 })
         return process.waitForExit(timeout: .seconds(30))
     }
 
