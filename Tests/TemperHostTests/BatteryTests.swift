@@ -74,6 +74,24 @@ extension RealDaemonTests {
             }
         }
 
+        @Test("a daemon that starts after temper is picked up without a restart")
+        func daemonArrivesLater() async throws {
+            try await HostTestbed.with { testbed in
+                try testbed.addHwmonChip("coretemp", temperatures: [HostTestbed.package])
+                _ = try testbed.addPowerSupplies(percent: 35, onAC: false)
+                let watch = try testbed.startTemper(Self.watch)
+                let before = watch.nextStatus(timeout: Self.wait, matching: StatusMatch(batteryStatus: "unavailable"))
+                #expect(before?.powerProfile == nil)
+
+                try testbed.startUPower()
+                try testbed.startPowerProfiles("performance")
+                let after = watch.nextStatus(timeout: Self.wait, matching: StatusMatch(
+                    batteryStatus: "available", percentage: 35, powerProfile: "performance"
+                ))
+                #expect(after?.battery.onBattery == true)
+            }
+        }
+
         @Test("without power-profiles-daemon the profile is unknown")
         func absentProfileDaemonIsUnknown() async throws {
             try await HostTestbed.with { testbed in
