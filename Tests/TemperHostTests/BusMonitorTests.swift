@@ -1,0 +1,65 @@
+import Foundation
+import Glibc
+import Logging
+import TemperCore
+import Testing
+
+@testable import TemperHost
+
+extension RealDaemonTests {
+    /// ``BusMonitor`` in this process, against the real upowerd on the harness's private bus (never the
+    /// machine's): its AsyncSequence, and the coalescing of a daemon restart's burst of signals.
+    @Suite struct BusMonitorTests {
+        @Test("updates() publishes changes as an AsyncSequence, and a daemon restart as a few coalesced states")
+        func publishesCoalescedUpdates() async throws {
+            try await HostTestbed.with { testbed in
+                let supplies = try testbed.addPowerSupplies(percent: 70, onAC: false)
+                try testbed.startUPower()
+                try testbed.startPowerProfiles("balanced")
+                // GLib reads the address when it first connects; point it at the private bus only.
+                let address = try #require(testbed.environment["DBUS_SYSTEM_BUS_ADDRESS"])
+                setenv("DBUS_SYSTEM_BUS_ADDRESS", address, 1)
+                defer { setenv("DBUS_SYSTEM_BUS_ADDRESS", "unix:path=\(testbed.workDirectory)/no-bus-here", 1) }
+
+                let monitor = BusMonitor(logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+                monitor.start()
+                defer { monitor.stop() }
+                await monitor.waitUntilReady(timeout: .seconds(5))
+                #expect(monitor.current.battery.status == .available)
+                #expect(monitor.current.powerProfile.activeProfile == "balanced")
+
+                let collected = Task {
+                    var states: [BusState] = []
+                    for await state in monitor.updates() {
+                        states.append(state)
+                        if state.battery.status == .available, state.battery.percentage.map({ abs($0 - 40) < 0.5 }) == true {
+                            break
+                        }
+                    }
+                    return states
+                }
+                try await Task.sleep(for: .milliseconds(100))
+                try testbed.stopUPower()
+                try await Task.sleep(for: .milliseconds(300))
+                try testbed.startUPower()
+                try await Task.sleep(for: .milliseconds(300))
+                try testbed.setBattery(supplies.battery, percent: 40)
+                let states = try await Self.value(of: collected, timeout: .seconds(10))
+                #expect(states.contains { $0.battery.status == .unavailable }, "the daemon's loss was published")
+                #expect(states.last.map { abs(($0.battery.percentage ?? 0) - 40) < 0.5 } == true)
+                // A restart fires dozens of "notify" signals; coalescing turns them into a handful of states.
+                #expect(states.count <= 10, "\(states.count) states published")
+            }
+        }
+
+        /// Awaits `task`, cancelling it after `timeout`.
+        static func value<T: Sendable>(of task: Task<T, Never>, timeout: Duration) async throws -> T {
+            let timer = Task {
+                try await Task.sleep(for: timeout)
+                task.cancel()
+            }
+            defer { timer.cancel() }
+            return await task.value
+        }
+    }
+}
