@@ -17,6 +17,10 @@ import TemperHost
 /// it spawns read the same fake sysfs. Without the testbed they read the machine's own sensors. The host here
 /// never watches the system bus (a benchmark must not touch the machine's real bus), so the battery is the
 /// same cached value a watching host hands out: a copy under a lock.
+///
+/// Measured on a busy 2-core VM under the testbed: a host sample 410 µs at p50 (422 µs p90, 109 allocations);
+/// `sensors -j` spawned 5.7 ms at p50. The checked-in threshold
+/// (`Thresholds/HostBenchmarks.HostSample16Temperatures.p90.json`, in ns) fails a sample slower than 1 ms.
 let benchmarks: @Sendable () -> Void = {
     let host = LinuxHost(
         configuration: .init(watchesBus: false),
