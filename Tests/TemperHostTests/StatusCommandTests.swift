@@ -98,5 +98,23 @@ extension RealDaemonTests {
                 #expect(status.sensors.map(\.label) == ["First core"])
             }
         }
+
+        @Test("power and energy features are read too, in watts and joules")
+        func powerAndEnergyFeatures() async throws {
+            try await HostTestbed.with { testbed in
+                let chip = try testbed.addHwmonChip("amdgpu", temperatures: [HostTestbed.package])
+                try testbed.setAttributes(chip, [
+                    "power1_input": "15250000\n", "power1_label": "PPT\n", "energy1_input": "2500000\n",
+                ], uevent: false)
+                let result = try testbed.runTemper(["status", "--json"], bus: false)
+                #expect(result.status == 0, "\(result.stderr)")
+                let status = try JSONDecoder().decode(StatusLine.self, from: Data(result.stdout.utf8))
+                let power = try #require(status.power.first { $0.kind == "power" })
+                #expect(power.label == "PPT")
+                #expect(power.watts == 15.25)
+                #expect(power.status == "ok")
+                #expect(status.power.first { $0.kind == "energy" }?.joules == 2.5)
+            }
+        }
     }
 }

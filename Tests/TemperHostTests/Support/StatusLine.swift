@@ -28,7 +28,16 @@ struct StatusLine: Decodable {
         var state: String?
     }
 
+    struct Power: Decodable {
+        var label: String
+        var kind: String
+        var watts: Double?
+        var joules: Double?
+        var status: String
+    }
+
     var event: String?
+    var power: [Power]
     var tier: String
     var lowPower: Bool
     var reasons: [Reason]
