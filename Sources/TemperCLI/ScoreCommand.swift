@@ -60,7 +60,11 @@ struct ScoreCommand: AsyncParsableCommand {
 
     func run() async throws {
         let profile: DeviceProfile
-        do { profile = try DeviceProfileLibrary.onDisk.profile(device) } catch { throw CLIFailure.usage(error.description) }
+        do throws(TemperError) {
+            profile = try DeviceProfileLibrary.onDisk.profile(device)
+        } catch {
+            throw CLIFailure.usage(error.file == nil ? error.message : error.description)
+        }
         let inputs = try resolveInputs()
         let budgetMillijoules = budget.map { $0.millijoules(atVolts: profile.battery.nominalVolts) }
         let format = self.format ?? .automatic()
