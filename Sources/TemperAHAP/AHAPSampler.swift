@@ -29,7 +29,9 @@ public struct AHAPSampler: Sendable {
     /// One second: a guess that errs towards costing a sound more, not less.
     public static let fallbackCustomAudioSeconds = 1.0
     /// The most samples ``timeline(step:)`` returns, so a tiny step cannot balloon memory.
-    public static let maximumTimelineSamples = 2_000_000
+    public static let maximumTimelineSamples = 1_000_000
+    /// The most event-sample evaluations ``timeline(step:)`` does, so overlapping events cannot make it slow.
+    public static let maximumTimelineVisits = 20_000_000
 
     public let pattern: AHAPPattern
     /// The pattern's events in file order; ``hapticValues(eventIndex:at:)`` and friends index into this.
