@@ -56,6 +56,8 @@ public struct AHAPSampler: Sendable {
             shapes.append(EventShape(event: event, waveformSeconds: waveformDurations[index], tracks: tracks))
         }
         self.shapes = shapes
+        duration = Self.duration(of: pattern)
+        playbackEnd = shapes.reduce(duration) { max($0, $1.end) }
     }
 
     /// Samples a document, using the waveform lengths its reader found.
@@ -70,7 +72,13 @@ public struct AHAPSampler: Sendable {
     /// Pattern length in seconds as Core Haptics defines it: the latest of each event's time plus its
     /// `EventDuration`, each `Parameter`'s time, and each curve's last control point. A transient adds no length
     /// unless it carries an `EventDuration` (Apple pads the pattern then).
-    public var duration: Double {
+    public let duration: Double
+
+    /// When the last sound or vibration stops: like ``duration``, but counting each transient's
+    /// ``transientSeconds`` and each custom audio event's real length.
+    public let playbackEnd: Double
+
+    static func duration(of pattern: AHAPPattern) -> Double {
         var end = 0.0
         for item in pattern.items {
             switch item {
@@ -80,12 +88,6 @@ public struct AHAPSampler: Sendable {
             }
         }
         return end
-    }
-
-    /// When the last sound or vibration stops: like ``duration``, but counting each transient's
-    /// ``transientSeconds`` and each custom audio event's real length.
-    public var playbackEnd: Double {
-        shapes.reduce(duration) { max($0, $1.end) }
     }
 
     /// When `events[eventIndex]` starts and stops playing, in seconds from the pattern start.
