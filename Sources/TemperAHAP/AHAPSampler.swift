@@ -10,8 +10,9 @@
 ///   (`HapticAttackTimeControl` and friends) add to the normalised value, taken once at the event's start, and the
 ///   sum is clamped to 0...1.
 /// - An envelope is linear: intensity rises from 0 over the attack, then either holds (`Sustained` = 1) or falls
-///   to 0 over the decay (`Sustained` = 0; at once when `DecayTime` is 0), and falls to 0 over the release, which ends exactly at the event's end
-///   so the written duration is honoured. Each of the three shapes caps the level; the lowest cap wins.
+///   to 0 over the decay (`Sustained` = 0; at once when `DecayTime` is 0), and falls to 0 over the release,
+///   which ends exactly at the event's end so the written duration is honoured. Each of the three shapes caps
+///   the level; the lowest cap wins.
 /// - A transient lasts ``transientSeconds`` (20 ms) for plots and spans. Real clicks are shorter or longer
 ///   depending on the actuator (AOSP's click effect is about 5–12 ms, TI's LRA auto-resonance clicks about
 ///   45–50 ms); energy models should cost a transient per click rather than per second.
