@@ -83,7 +83,7 @@ struct ScoreCommand: AsyncParsableCommand {
         progress.finish()
 
         let report = ScoreReport(device: profile, budgetMillijoules: budgetMillijoules, patterns: scores)
-        if format == .table { printDiagnostics(report) }
+        printDiagnostics(report, warnings: format == .table)
         print(try ScoreOutput.render(report, as: format))
         switch report.exitStatus {
         case 0: return
@@ -107,10 +107,13 @@ struct ScoreCommand: AsyncParsableCommand {
         return ScoreInputs.collect([ScoreInputs.displayPath(examples)])
     }
 
-    /// With a table on stdout, warnings and errors go to stderr, one line each.
-    private func printDiagnostics(_ report: ScoreReport) {
+    /// Errors always go to stderr, one line each, so a pipeline sees them whatever the format; warnings too
+    /// when stdout is a table (JSON and CSV carry them in their own fields).
+    private func printDiagnostics(_ report: ScoreReport, warnings: Bool) {
         for score in report.patterns {
-            for warning in score.warnings { printError("warning: \(score.path): \(warning)") }
+            if warnings {
+                for warning in score.warnings { printError("warning: \(score.path): \(warning)") }
+            }
             if let error = score.error { printError("error: \(error)") }
         }
     }
