@@ -7,6 +7,6 @@ swift build --product temper
 temper=$(swift build --product temper --show-bin-path)/temper
 echo
 echo "== temper score (the built-in example patterns)"
-"$temper" score || status=$?
+"$temper" score --format table || status=$?
 status=${status:-0}
 [ "$status" -le 1 ] || exit "$status"
