@@ -92,6 +92,27 @@ extension RealDaemonTests {
             }
         }
 
+        @Test("a bus that dies takes the battery with it, but never the process")
+        func busLossIsSurvived() async throws {
+            try await HostTestbed.with { testbed in
+                try testbed.addHwmonChip("coretemp", temperatures: [HostTestbed.package])
+                _ = try testbed.addPowerSupplies(percent: 55, onAC: false)
+                try testbed.startUPower()
+                try testbed.startPowerProfiles("balanced")
+                let watch = try testbed.startTemper(Self.watch)
+                #expect(watch.nextStatus(timeout: Self.wait, matching: StatusMatch(batteryStatus: "available", powerProfile: "balanced")) != nil)
+
+                // GDBus terminates a process whose bus closes unless told otherwise; Temper tells it otherwise.
+                try testbed.stopBus()
+                let lost = watch.nextStatus(timeout: Self.wait, matching: StatusMatch(batteryStatus: "unavailable"))
+                #expect(lost?.powerProfile == nil)
+                #expect(lost?.sensor("Package id 0")?.status == "ok")
+                try await Task.sleep(for: .milliseconds(600))
+                #expect(watch.process.isRunning, "temper survives the bus's death")
+                #expect(watch.nextStatus(timeout: Self.wait, matching: .any) != nil, "and keeps sampling")
+            }
+        }
+
         @Test("without power-profiles-daemon the profile is unknown")
         func absentProfileDaemonIsUnknown() async throws {
             try await HostTestbed.with { testbed in

@@ -174,7 +174,9 @@ final class BusLoop {
     private func retry() {
         let daemonMissing = client.map { Self.daemonVersion(of: $0) == nil } ?? true
         let profileMissing = monitor.current.powerProfile.activeProfile == nil
-        if connection == nil || client == nil || profileProxies.isEmpty || daemonMissing || devicesStale || profileMissing {
+        // A closed bus sends no signal of its own, and the proxies keep their last values: look for it here.
+        let busClosed = connection.map { temper_system_bus_is_closed($0) } ?? true
+        if busClosed || client == nil || profileProxies.isEmpty || daemonMissing || devicesStale || profileMissing {
             connectIfNeeded()
             refresh()
         }

@@ -88,6 +88,14 @@ class Driver:
             raise RuntimeError('dbus-daemon printed no address')
         return {'address': self.bus_address}
 
+    def stop_bus(self):
+        """Kills the private bus, as a crashed dbus-daemon would leave it."""
+        if self.bus_process is not None:
+            self.bus_process.kill()
+            self.bus_process.wait()
+            self.bus_process = None
+        return {}
+
     def _wait_for_name(self, name, timeout=10):
         subprocess.run(['gdbus', 'wait', '--system', '--timeout', str(timeout), name],
                        env=self._child_env(preload=False), check=True, stdin=subprocess.DEVNULL)
@@ -193,6 +201,7 @@ def main():
     driver = Driver()
     commands = {
         'start_bus': driver.start_bus,
+        'stop_bus': driver.stop_bus,
         'start_upowerd': driver.start_upowerd,
         'stop_upowerd': driver.stop_upowerd,
         'start_power_profiles': driver.start_power_profiles,

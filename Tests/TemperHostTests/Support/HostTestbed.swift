@@ -96,6 +96,7 @@ final class HostTestbed: @unchecked Sendable {
     // MARK: - Daemons
 
     func startUPower() throws { try call("start_upowerd") }
+    func stopBus() throws { try call("stop_bus") }
     func stopUPower() throws { try call("stop_upowerd") }
     func startPowerProfiles(_ profile: String = "balanced") throws { try call("start_power_profiles", ["profile": profile]) }
     func setPowerProfile(_ profile: String) throws { try call("set_profile", ["profile": profile]) }
