@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "TemperCoreTests", dependencies: ["TemperCore", "TemperTestKit"], swiftSettings: upcoming),
         .testTarget(
             name: "TemperHostTests",
-            dependencies: ["TemperHost", "TemperCore"],
+            dependencies: ["TemperHost", "TemperCore", "temper"],
             // The Python testbed driver and the private bus's config, run by the tests, not compiled.
             exclude: ["Harness"],
             swiftSettings: upcoming
