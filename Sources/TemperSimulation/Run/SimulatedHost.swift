@@ -1,0 +1,47 @@
+import Foundation
+import Synchronization
+import TemperCore
+
+/// The simulator as a host: it turns the thermal and battery models' state into the same ``HostSnapshot`` the
+/// live Linux sources produce, so the classifier cannot tell the difference.
+public final class SimulatedHost: HostSource {
+    /// Virtual time zero. Fixed, so snapshots and traces are the same on every run.
+    public static let epoch = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+
+    public let thermal: ThermalParameters
+    private let current: Mutex<HostSnapshot>
+
+    public init(thermal: ThermalParameters) {
+        self.thermal = thermal
+        self.current = Mutex(HostSnapshot(timestamp: Self.epoch))
+    }
+
+    /// The latest published snapshot.
+    public func snapshot() async -> HostSnapshot { current.withLock { $0 } }
+
+    /// Builds the snapshot for the models' state at virtual `timeSeconds`, publishes it and returns it.
+    @discardableResult
+    public func publish(
+        timeSeconds: Double, model: ThermalModel, ambientCelsius: Double, battery: BatteryModel, powerWatts: Double, powerProfile: String
+    ) -> HostSnapshot {
+        let snapshot = HostSnapshot(
+            timestamp: Self.epoch.addingTimeInterval(timeSeconds),
+            temperatures: [
+                Self.reading(label: "internal", celsius: model.internalCelsius, limits: thermal.internalLimits),
+                Self.reading(label: "skin", celsius: model.hotspotCelsius(ambientCelsius: ambientCelsius), limits: thermal.skinLimits),
+            ],
+            powerReadings: [PowerReading(chip: "sim/power", chipName: "simulated", label: "system", kind: .power, value: powerWatts)],
+            battery: battery.state(powerWatts: powerWatts),
+            powerProfile: PowerProfileState(activeProfile: powerProfile, performanceDegraded: "")
+        )
+        current.withLock { $0 = snapshot }
+        return snapshot
+    }
+
+    static func reading(label: String, celsius: Double, limits: SensorLimits) -> TemperatureReading {
+        TemperatureReading(
+            chip: "sim/\(label)", chipName: "simulated", label: label, source: .simulated, celsius: celsius,
+            high: limits.high, critical: limits.critical
+        )
+    }
+}

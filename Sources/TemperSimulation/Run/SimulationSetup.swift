@@ -1,0 +1,37 @@
+import TemperCore
+
+/// A scenario with everything it names already resolved: the device's thermal and battery constants and every
+/// stream's feedback items, loaded and costed. The run reads no files.
+public struct SimulationSetup: Sendable {
+    public var scenario: Scenario
+    public var deviceName: String
+    public var thermal: ThermalParameters
+    public var battery: BatteryParameters
+    /// For each stream of the scenario, its payloads' items in order.
+    public var items: [[FeedbackItem]]
+
+    public init(scenario: Scenario, deviceName: String, thermal: ThermalParameters = .derivedDefaults, battery: BatteryParameters = .init(), items: [[FeedbackItem]]) {
+        self.scenario = scenario
+        self.deviceName = deviceName
+        self.thermal = thermal
+        self.battery = battery
+        self.items = items
+    }
+
+    /// Every request of the run in time order (streams in file order break ties), deterministic for the seed.
+    public func requests() -> [SimulatedRequest] {
+        var requests: [SimulatedRequest] = []
+        for (index, stream) in scenario.streams.enumerated() where index < items.count && !items[index].isEmpty {
+            let streamItems = items[index]
+            let times = stream.arrivalTimes(durationSeconds: scenario.durationSeconds, scenarioSeed: scenario.seed, streamIndex: index)
+            for (count, time) in times.enumerated() {
+                requests.append(
+                    SimulatedRequest(id: 0, timeSeconds: time, streamIndex: index, item: streamItems[count % streamItems.count], usage: stream.usage)
+                )
+            }
+        }
+        requests.sort { ($0.timeSeconds, $0.streamIndex) < ($1.timeSeconds, $1.streamIndex) }
+        for index in requests.indices { requests[index].id = index + 1 }
+        return requests
+    }
+}
