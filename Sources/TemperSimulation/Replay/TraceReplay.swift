@@ -9,7 +9,6 @@ public enum TraceReplay {
         let start = snapshots.first?.timestamp ?? SimulatedHost.epoch
         var result = TraceResult(trace: name, durationSeconds: 0)
         var condition = Condition.nominal
-        var forecaster = TierForecaster(settings: settings)
         var sensorNames: [String] = []
         for (index, snapshot) in snapshots.enumerated() {
             let time = snapshot.timestamp.timeIntervalSince(start)
@@ -36,7 +35,7 @@ public enum TraceReplay {
                     timeSeconds: time, tier: condition.tier, lowPower: condition.lowPower, temperatures: temperatures,
                     batteryPercentage: snapshot.battery.status == .available ? snapshot.battery.percentage : nil,
                     onBattery: snapshot.battery.status == .available ? snapshot.battery.onBattery : nil,
-                    forecastSeconds: forecaster.update(with: snapshot, tier: condition.tier, time: time)
+                    forecastSeconds: classifier.forecast?.seconds
                 )
             )
             result.durationSeconds = time
@@ -71,8 +70,8 @@ public struct TraceSample: Sendable, Hashable, Codable {
     public var temperatures: [SensorValue]
     public var batteryPercentage: Double?
     public var onBattery: Bool?
-    /// Seconds until the hottest sensor reaches its next tier's threshold at the current trend; `nil` when cooling,
-    /// flat or already critical.
+    /// The classifier's forecast: seconds until the next tier at the current slopes; `nil` when nothing is rising
+    /// or the tier is critical.
     public var forecastSeconds: Double?
 
     public init(

@@ -1,3 +1,4 @@
+import Foundation
 import TemperCore
 
 /// A scenario with everything it names already resolved: the device's thermal and battery constants and every
@@ -33,5 +34,35 @@ public struct SimulationSetup: Sendable {
         requests.sort { ($0.timeSeconds, $0.streamIndex) < ($1.timeSeconds, $1.streamIndex) }
         for index in requests.indices { requests[index].id = index + 1 }
         return requests
+    }
+}
+
+extension SimulationSetup {
+    /// Resolves every stream's payloads through `load`, once per distinct file.
+    /// - Parameter load: reads and costs one payload, given its resolved URL.
+    public init(
+        scenario: Scenario, deviceName: String, thermal: ThermalParameters, battery: BatteryParameters,
+        load: (RequestStream.Payload, URL) throws(TemperError) -> FeedbackItem
+    ) throws(TemperError) {
+        var cache: [URL: FeedbackItem] = [:]
+        var items: [[FeedbackItem]] = []
+        for stream in scenario.streams {
+            var streamItems: [FeedbackItem] = []
+            for payload in stream.payloads {
+                let url: URL
+                switch payload {
+                case .pattern(let path), .request(let path): url = scenario.resolve(path)
+                }
+                if let cached = cache[url] {
+                    streamItems.append(cached)
+                } else {
+                    let item = try load(payload, url)
+                    cache[url] = item
+                    streamItems.append(item)
+                }
+            }
+            items.append(streamItems)
+        }
+        self.init(scenario: scenario, deviceName: deviceName, thermal: thermal, battery: battery, items: items)
     }
 }
