@@ -10,13 +10,16 @@ public struct SimulationResult: Sendable, Hashable, Codable {
     public var seed: UInt64
     /// Where the thermal constants came from ("derived, not measured" for the defaults).
     public var thermalSource: String
+    /// Every distinct feedback item the streams play, as written, with its power curve.
+    public var items: [ItemProfile]
     public var withPolicy: RunSummary
     public var baseline: RunSummary
 
     public init(
         scenario: String, description: String, device: String, durationSeconds: Double, timeStepSeconds: Double, seed: UInt64,
-        thermalSource: String, withPolicy: RunSummary, baseline: RunSummary
+        thermalSource: String, items: [ItemProfile] = [], withPolicy: RunSummary, baseline: RunSummary
     ) {
+        self.items = items
         self.scenario = scenario
         self.description = description
         self.device = device
@@ -222,5 +225,39 @@ public struct TimelineSample: Sendable, Hashable, Codable {
         self.workloadWatts = workloadWatts
         self.feedbackMilliwatts = feedbackMilliwatts
         self.changedDecisions = changedDecisions
+    }
+}
+
+/// One feedback item as written: what it costs and its power over time.
+public struct ItemProfile: Sendable, Hashable, Codable {
+    public var name: String
+    public var energyMillijoules: Double
+    public var peakMilliwatts: Double
+    public var durationSeconds: Double
+    public var powerSeries: [PowerSample]
+
+    public init(name: String, energyMillijoules: Double, peakMilliwatts: Double, durationSeconds: Double, powerSeries: [PowerSample]) {
+        self.name = name
+        self.energyMillijoules = energyMillijoules
+        self.peakMilliwatts = peakMilliwatts
+        self.durationSeconds = durationSeconds
+        self.powerSeries = powerSeries
+    }
+
+    /// The item's profile, its power series thinned to at most `maxPoints` (keeping each bucket's peak).
+    public init(_ item: FeedbackItem, maxPoints: Int = 240) {
+        let series = item.energy.powerSeries
+        var thinned: [PowerSample] = series
+        if series.count > maxPoints {
+            let bucket = Int((Double(series.count) / Double(maxPoints)).rounded(.up))
+            thinned = stride(from: 0, to: series.count, by: bucket).map { start in
+                let slice = series[start..<min(series.count, start + bucket)]
+                return PowerSample(timeSeconds: slice.first!.timeSeconds, milliwatts: slice.map(\.milliwatts).max() ?? 0)
+            }
+        }
+        self.init(
+            name: item.name, energyMillijoules: item.energy.energyMillijoules, peakMilliwatts: item.energy.peakMilliwatts,
+            durationSeconds: item.energy.durationSeconds, powerSeries: thinned
+        )
     }
 }

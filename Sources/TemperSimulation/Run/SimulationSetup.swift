@@ -19,6 +19,12 @@ public struct SimulationSetup: Sendable {
         self.items = items
     }
 
+    /// Each item once, in the order the streams first name them.
+    public var distinctItems: [FeedbackItem] {
+        var seen: Set<String> = []
+        return items.joined().filter { seen.insert($0.name).inserted }
+    }
+
     /// Every request of the run in time order (streams in file order break ties), deterministic for the seed.
     public func requests() -> [SimulatedRequest] {
         var requests: [SimulatedRequest] = []

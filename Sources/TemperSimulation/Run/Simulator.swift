@@ -17,7 +17,8 @@ public enum Simulator {
         return SimulationResult(
             scenario: setup.scenario.name, description: setup.scenario.description, device: setup.deviceName,
             durationSeconds: setup.scenario.durationSeconds, timeStepSeconds: setup.scenario.timeStepSeconds, seed: setup.scenario.seed,
-            thermalSource: setup.thermal.source, withPolicy: policyRun, baseline: baselineRun
+            thermalSource: setup.thermal.source, items: setup.distinctItems.map { ItemProfile($0) }, withPolicy: policyRun,
+            baseline: baselineRun
         )
     }
 
