@@ -116,7 +116,7 @@ public enum AHAPEventParameterID: String, Sendable, Hashable, CaseIterable, Coda
         }
     }
 
-    /// Apple's header default; intensity, sharpness and volume have no stated default and take 0.5, 1.0 and 1.0
+    /// Apple's header default; intensity, sharpness and volume have no stated default and take 0.5, 0.5 and 1.0
     /// (the values Core Haptics plays when they are left out).
     public var defaultValue: Double {
         switch self {

@@ -1,87 +1,108 @@
-import Foundation
-
-/// Limits that protect the reader from hostile input. The defaults are far above every real file.
-public struct AHAPLimits: Sendable, Hashable {
-    public var maxFileBytes: Int
-    public var maxPatternItems: Int
-    public var maxCurvePoints: Int
-    public var maxNestingDepth: Int
-
-    public init(maxFileBytes: Int = 16 << 20, maxPatternItems: Int = 100_000, maxCurvePoints: Int = 16_384, maxNestingDepth: Int = 64) {
-        self.maxFileBytes = maxFileBytes
-        self.maxPatternItems = maxPatternItems
-        self.maxCurvePoints = maxCurvePoints
-        self.maxNestingDepth = maxNestingDepth
-    }
-
-    public static let `default` = AHAPLimits()
-}
-
-/// How to read: lenient like Apple's loader, or strict (leniencies that change meaning become errors).
-public struct AHAPReadOptions: Sendable, Hashable {
-    public var strict: Bool
-    public var limits: AHAPLimits
-
-    public init(strict: Bool = false, limits: AHAPLimits = .default) {
-        self.strict = strict
-        self.limits = limits
-    }
-}
-
-/// A leniency the reader applied, with the JSON path it applied at,
-/// e.g. `Pattern[12].Event.EventParameters[1]: HapticSharpness 2234.26 clamped to 1.0`.
-public struct AHAPDiagnostic: Sendable, Hashable, CustomStringConvertible {
-    public var path: String
-    public var message: String
-
-    public init(path: String, message: String) {
-        self.path = path
-        self.message = message
-    }
-
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
-}
-
-/// What an `EventWaveformPath` resolved to.
-public struct AHAPWaveform: Sendable, Hashable {
-    /// The path as written in the file.
-    public var path: String
-    /// The absolute file path, when it resolved inside the pattern's folder and exists.
-    public var resolvedPath: String?
-    /// The real length from the WAV header, when known.
-    public var durationSeconds: Double?
-
-    public init(path: String, resolvedPath: String? = nil, durationSeconds: Double? = nil) {
-        self.path = path
-        self.resolvedPath = resolvedPath
-        self.durationSeconds = durationSeconds
-    }
-}
-
-/// A pattern as read, with the leniencies applied and the waveforms it names.
-public struct AHAPDocument: Sendable, Hashable {
-    public var pattern: AHAPPattern
-    public var diagnostics: [AHAPDiagnostic]
-    /// Resolved waveforms, keyed by the event's index in ``AHAPPattern/events``.
-    public var waveforms: [Int: AHAPWaveform]
-
-    public init(pattern: AHAPPattern, diagnostics: [AHAPDiagnostic] = [], waveforms: [Int: AHAPWaveform] = [:]) {
-        self.pattern = pattern
-        self.diagnostics = diagnostics
-        self.waveforms = waveforms
-    }
-}
-
-/// Reads AHAP the way Apple's loader does.
+/// Reads AHAP the way Apple's loader does: lenient where Apple is lenient (each leniency leaves an
+/// ``AHAPDiagnostic`` with its JSON path), strict where Apple is strict (an ``AHAPError`` naming the file, the
+/// JSON path and line:column), and bounded by ``AHAPLimits`` so hostile input fails fast.
+///
+/// The JSON is scanned by hand, byte by byte, into a flat tape; nothing is decoded into `String`s unless the
+/// pattern keeps it (metadata, waveform paths) or a message needs it.
 public enum AHAPReader {
-    /// Reads a pattern from bytes. `file` only names the source in errors; waveforms are not resolved.
+    /// Reads a pattern from bytes. `file` only names the source in errors; waveforms are listed but not resolved.
+    ///
+    /// - Parameters:
+    ///   - bytes: UTF-8 JSON, with or without a byte order mark.
+    ///   - file: The name errors use for the source.
+    ///   - options: Strictness and limits.
+    /// - Returns: The pattern, the leniencies applied and the waveforms it names.
+    /// - Throws: ``AHAPError`` with the code for what is wrong, e.g. ``AHAPError/Code/invalidJSON``.
     public static func read(_ bytes: [UInt8], file: String? = nil, options: AHAPReadOptions = .init()) throws(AHAPError) -> AHAPDocument {
-        throw AHAPError(code: .invalidJSON, file: file, message: "reader not implemented yet")
+        try decode(bytes, file: file, options: options, folder: nil)
     }
 
-    /// Reads a pattern file, enforcing the size limit before reading, and resolves its waveforms
-    /// inside the file's own folder.
+    /// Reads a pattern file, enforcing the size limit before reading, and resolves its waveforms inside the file's
+    /// own folder (see ``AHAPSampler/fallbackCustomAudioSeconds`` for how a missing waveform is costed).
+    ///
+    /// - Parameters:
+    ///   - path: The `.ahap` file.
+    ///   - options: Strictness and limits.
+    /// - Returns: The pattern, the leniencies applied and the resolved waveforms.
+    /// - Throws: ``AHAPError``: ``AHAPError/Code/unreadableFile`` and ``AHAPError/Code/tooLarge`` before reading,
+    ///   then anything ``read(_:file:options:)`` throws.
     public static func load(contentsOf path: String, options: AHAPReadOptions = .init()) throws(AHAPError) -> AHAPDocument {
-        throw AHAPError(code: .unreadableFile, file: path, message: "reader not implemented yet")
+        let bytes: [UInt8]
+        do {
+            let file = try AHAPFile(path: path)
+            guard file.size <= options.limits.maxFileBytes else {
+                throw AHAPError(
+                    code: .tooLarge, file: path,
+                    message: "\(file.size) bytes, more than the limit of \(options.limits.maxFileBytes) bytes")
+            }
+            bytes = try file.read(at: 0, count: file.size)
+        } catch let failure as AHAPFile.Failure {
+            let reason = switch failure {
+            case .missing: "no such file"
+            case .notRegular: "not a regular file"
+            case .unreadable(let message): message
+            }
+            throw AHAPError(code: .unreadableFile, file: path, message: "cannot read: \(reason)")
+        } catch let error as AHAPError {
+            throw error
+        } catch {
+            throw AHAPError(code: .unreadableFile, file: path, message: "cannot read: \(error)")
+        }
+        return try decode(bytes, file: path, options: options, folder: folder(of: path))
+    }
+
+    private static func decode(_ bytes: [UInt8], file: String?, options: AHAPReadOptions, folder: String?) throws(AHAPError) -> AHAPDocument {
+        guard bytes.count <= options.limits.maxFileBytes else {
+            throw AHAPError(
+                code: .tooLarge, file: file,
+                message: "\(bytes.count) bytes, more than the limit of \(options.limits.maxFileBytes) bytes")
+        }
+        let result: Result<AHAPDocument, AHAPError> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(AHAPError) {
+                return .success(try decode(buffer, file: file, options: options, folder: folder))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func decode(
+        _ buffer: UnsafeBufferPointer<UInt8>, file: String?, options: AHAPReadOptions, folder: String?
+    ) throws(AHAPError) -> AHAPDocument {
+        let limits = options.limits
+        let tape: JSONTape
+        do {
+            tape = try JSONScanner.scan(buffer, limits: .init(
+                maxDepth: limits.maxNestingDepth,
+                maxElements: max(limits.maxPatternItems, limits.maxCurvePoints),
+                maxValues: limits.maxJSONValues))
+        } catch {
+            let (line, column) = JSONText(tape: JSONTape(), bytes: buffer).location(ofOffset: error.offset)
+            let code: AHAPError.Code = switch error.code {
+            case .invalidJSON: .invalidJSON
+            case .notUTF8: .notUTF8
+            case .limitExceeded: .limitExceeded
+            }
+            throw AHAPError(code: code, file: file, line: line, column: column, message: error.message)
+        }
+        var decoder = AHAPDecoder(text: JSONText(tape: tape, bytes: buffer), options: options, file: file)
+        try decoder.decode()
+        var waveforms: [Int: AHAPWaveform] = [:]
+        let events = decoder.pattern.events
+        for (eventIndex, node) in decoder.waveformNodes.sorted(by: { $0.key < $1.key }) {
+            guard let path = events[eventIndex].waveformPath else { continue }
+            if let folder {
+                waveforms[eventIndex] = try decoder.resolveWaveform(path, of: events[eventIndex], in: folder, node: node)
+            } else {
+                waveforms[eventIndex] = AHAPWaveform(path: path)
+            }
+        }
+        return AHAPDocument(pattern: decoder.pattern, diagnostics: decoder.diagnostics, waveforms: waveforms)
+    }
+
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

@@ -47,13 +47,17 @@ public struct EventEnergy: Sendable, Hashable, Codable {
     public var index: Int
     public var type: String
     public var timeSeconds: Double
+    /// Everything this event costs: its own energy plus ``overheadMillijoules``.
     public var energyMillijoules: Double
+    /// Its share of the burst it plays in: the haptic driver's draw, or the audio standby tail.
+    public var overheadMillijoules: Double
 
-    public init(index: Int, type: String, timeSeconds: Double, energyMillijoules: Double) {
+    public init(index: Int, type: String, timeSeconds: Double, energyMillijoules: Double, overheadMillijoules: Double = 0) {
         self.index = index
         self.type = type
         self.timeSeconds = timeSeconds
         self.energyMillijoules = energyMillijoules
+        self.overheadMillijoules = overheadMillijoules
     }
 }
 

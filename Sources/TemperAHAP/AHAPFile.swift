@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A read-only file, closed when the value goes away. Thin POSIX calls, so the size check happens before a
+/// single byte is read and a WAV header can be read a few bytes at a time.
+final class AHAPFile {
+    private let descriptor: Int32
+    /// The file's size in bytes, from `fstat`.
+    let size: Int
+
+    enum Failure: Error {
+        case missing
+        case notRegular
+        case unreadable(String)
+    }
+
+    /// Opens `path` for reading (`open(2)` and `fstat(2)`).
+    init(path: String) throws(Failure) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .missing }
+            throw .unreadable(String(cString: strerror(code)))
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let message = String(cString: strerror(errno))
+            close(descriptor)
+            throw .unreadable(message)
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw .notRegular
+        }
+        self.descriptor = descriptor
+        self.size = Int(status.st_size)
+    }
+
+    deinit { close(descriptor) }
+
+    /// Up to `count` bytes from `offset` (`pread(2)`); fewer at the end of the file.
+    func read(at offset: Int, count: Int) throws(Failure) -> [UInt8] {
+        guard count > 0, offset < size else { return [] }
+        let wanted = min(count, size - offset)
+        var buffer = [UInt8](repeating: 0, count: wanted)
+        var filled = 0
+        while filled < wanted {
+            let result = buffer.withUnsafeMutableBytes { raw in
+                pread(descriptor, raw.baseAddress! + filled, wanted - filled, off_t(offset + filled))
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(String(cString: strerror(errno)))
+            }
+            if result == 0 { break }
+            filled += result
+        }
+        if filled < wanted { buffer.removeLast(wanted - filled) }
+        return buffer
+    }
+
+    /// The canonical absolute path with symbolic links resolved (`realpath(3)`), or `nil`.
+    static func canonicalPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

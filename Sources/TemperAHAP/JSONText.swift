@@ -1,0 +1,179 @@
+/// Reading text back out of a ``JSONTape``: decoded strings, compact JSON text, line:column and JSON paths.
+/// All of this runs only when a caller needs a `String` or a message, never while scanning.
+struct JSONText {
+    let tape: JSONTape
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    /// The raw bytes between a string node's quotes.
+    func rawBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        let node = tape.nodes[index]
+        return UnsafeBufferPointer(rebasing: bytes[Int(node.start) + 1..<Int(node.end)])
+    }
+
+    /// Whether a string node (a key or a value) is exactly `literal`.
+    func equals(_ index: Int, _ literal: StaticString) -> Bool {
+        let node = tape.nodes[index]
+        if node.flag { return string(index) == literal.description }
+        let raw = rawBytes(index)
+        guard raw.count == literal.utf8CodeUnitCount else { return false }
+        let expected = literal.utf8Start
+        for offset in 0..<raw.count where raw[offset] != expected[offset] { return false }
+        return true
+    }
+
+    /// A string node's decoded value. Lone surrogates in `\u` escapes become U+FFFD.
+    func string(_ index: Int) -> String {
+        let raw = rawBytes(index)
+        guard tape.nodes[index].flag else { return String(decoding: raw, as: UTF8.self) }
+        var scalars = String.UnicodeScalarView()
+        var utf8: [UInt8] = []
+        func flush() {
+            if !utf8.isEmpty { scalars.append(contentsOf: String(decoding: utf8, as: UTF8.self).unicodeScalars) }
+            utf8.removeAll(keepingCapacity: true)
+        }
+        var position = 0
+        while position < raw.count {
+            let byte = raw[position]
+            guard byte == UInt8(ascii: "\\") else {
+                utf8.append(byte)
+                position += 1
+                continue
+            }
+            let escaped = raw[position + 1]
+            position += 2
+            switch escaped {
+            case UInt8(ascii: "b"): utf8.append(0x08)
+            case UInt8(ascii: "f"): utf8.append(0x0C)
+            case UInt8(ascii: "n"): utf8.append(0x0A)
+            case UInt8(ascii: "r"): utf8.append(0x0D)
+            case UInt8(ascii: "t"): utf8.append(0x09)
+            case UInt8(ascii: "u"):
+                flush()
+                var code = hex4(raw, at: position)
+                position += 4
+                if (0xD800...0xDBFF).contains(code), position + 6 <= raw.count, raw[position] == UInt8(ascii: "\\"),
+                    raw[position + 1] == UInt8(ascii: "u")
+                {
+                    let low = hex4(raw, at: position + 2)
+                    if (0xDC00...0xDFFF).contains(low) {
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        position += 6
+                    }
+                }
+                scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+            default: utf8.append(escaped)
+            }
+        }
+        flush()
+        return String(scalars)
+    }
+
+    private func hex4(_ raw: UnsafeBufferPointer<UInt8>, at position: Int) -> UInt32 {
+        (0..<4).reduce(0) { $0 << 4 | (Self.hexValue(raw[position + $1]) ?? 0) }
+    }
+
+    /// A value as compact JSON text: numbers as written, strings re-escaped, containers without whitespace.
+    func compactText(_ index: Int) -> String {
+        var output = ""
+        appendCompact(index, to: &output)
+        return output
+    }
+
+    private func appendCompact(_ index: Int, to output: inout String) {
+        let node = tape.nodes[index]
+        switch node.kind {
+        case .string:
+            output += JSONEscaping.quoted(string(index))
+        case .number, .bool, .null:
+            output += String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.end)]), as: UTF8.self)
+        case .object, .array:
+            output += node.kind == .object ? "{" : "["
+            var first = true
+            for (key, value) in tape.children(of: index) {
+                if !first { output += "," }
+                first = false
+                if node.kind == .object {
+                    output += JSONEscaping.quoted(string(key))
+                    output += ":"
+                }
+                appendCompact(value, to: &output)
+            }
+            output += node.kind == .object ? "}" : "]"
+        }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    func location(ofOffset offset: Int) -> (line: Int, column: Int) {
+        let end = min(max(offset, 0), bytes.count)
+        var line = 1
+        var column = 1
+        for position in 0..<end {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
+    /// The JSON path of a node, e.g. `Pattern[12].Event.EventParameters[1]`; `""` for the root. A key node's
+    /// path is its member's path.
+    func path(to target: Int) -> String {
+        var path = ""
+        var index = 0
+        while index != target, index < tape.nodes.count {
+            let node = tape.nodes[index]
+            guard node.kind == .object || node.kind == .array, target < Int(node.next) else { break }
+            var descended = false
+            for (position, child) in tape.children(of: index).enumerated() {
+                guard target >= child.key, target < Int(tape.nodes[child.value].next) else { continue }
+                if node.kind == .object {
+                    path += (path.isEmpty ? "" : ".") + string(child.key)
+                    if target == child.key { return path }
+                } else {
+                    path += "[\(position)]"
+                }
+                index = child.value
+                descended = true
+                break
+            }
+            if !descended { break }
+        }
+        return path
+    }
+}
+
+/// JSON string escaping shared by the writer and compact text.
+enum JSONEscaping {
+    static func quoted(_ string: String) -> String {
+        var output = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output + "\""
+    }
+}

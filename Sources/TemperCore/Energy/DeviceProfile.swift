@@ -1,0 +1,191 @@
+/// What a device's battery, haptic actuator, audio path and body are like: the figures the energy estimator
+/// and the thermal simulator compute with.
+///
+/// Profiles are YAML files (`Policies/devices/*.yaml`) in which every number names its source, or says how it
+/// was derived; ``provenance`` keeps that text by key path. Read one with ``parse(yaml:file:)``.
+public struct DeviceProfile: Sendable, Hashable, Codable {
+    /// The name a command line refers to it by, e.g. `phone`.
+    public var name: String
+    public var description: String
+    public var battery: BatteryFigures
+    public var haptics: HapticActuatorFigures
+    public var audio: AudioFigures
+    public var thermal: ThermalFigures
+    /// Where each number came from, keyed by its key path in the file (e.g. `haptics.clickEnergy`).
+    public var provenance: [String: FigureProvenance]
+
+    public init(
+        name: String, description: String = "", battery: BatteryFigures, haptics: HapticActuatorFigures,
+        audio: AudioFigures, thermal: ThermalFigures, provenance: [String: FigureProvenance] = [:]
+    ) {
+        self.name = name
+        self.description = description
+        self.battery = battery
+        self.haptics = haptics
+        self.audio = audio
+        self.thermal = thermal
+        self.provenance = provenance
+    }
+}
+
+/// Where one number in a profile came from.
+public struct FigureProvenance: Sendable, Hashable, Codable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// A published figure (a datasheet, an application note, a platform's source).
+        case source
+        /// Worked out from published figures or assumed; the text says how.
+        case derived
+    }
+
+    public var kind: Kind
+    public var text: String
+
+    public init(_ kind: Kind, _ text: String) {
+        self.kind = kind
+        self.text = text
+    }
+
+    public var description: String { "\(kind.rawValue): \(text)" }
+}
+
+/// The battery the energy is drawn from.
+public struct BatteryFigures: Sendable, Hashable, Codable {
+    /// Nominal voltage, at which charge (µAh, mA) and energy (mJ, mW) convert.
+    public var nominalVolts: Double
+    public var capacityMilliampHours: Double
+
+    public init(nominalVolts: Double, capacityMilliampHours: Double) {
+        self.nominalVolts = nominalVolts
+        self.capacityMilliampHours = capacityMilliampHours
+    }
+
+    /// Microamp-hours drawn at the nominal voltage for `millijoules` of energy (1 µAh = 3.6 mJ per volt).
+    public func microampHours(millijoules: Double) -> Double {
+        millijoules / (3.6 * nominalVolts)
+    }
+
+    /// Milliwatts drawn by a current of `milliamps` at the nominal voltage.
+    public func milliwatts(milliamps: Double) -> Double { milliamps * nominalVolts }
+}
+
+/// The haptic actuators and their driver. Energies and powers are per actuator, full scale, supply side.
+public struct HapticActuatorFigures: Sendable, Hashable, Codable {
+    /// How many actuators play every effect (a gamepad's two motors).
+    public var actuatorCount: Int
+    /// Supply energy of one full-scale click at resonance.
+    public var clickEnergyMillijoules: Double
+    /// How long one click drives the actuator (spreads a transient's energy in the power series).
+    public var clickSeconds: Double
+    /// Supply power of a continuous full-scale vibration at resonance.
+    public var continuousMilliwatts: Double
+    /// Mechanical resonance f0.
+    public var resonanceHertz: Double
+    /// Mechanical quality factor Q of the resonator.
+    public var qualityFactor: Double
+    /// Coil (electrical) loss relative to motional resistance, r in the off-resonance factor.
+    public var lossRatio: Double
+    /// Drive frequency at sharpness 0; sharpness maps linearly onto `lowHertz...highHertz`.
+    public var sharpnessLowHertz: Double
+    /// Drive frequency at sharpness 1.
+    public var sharpnessHighHertz: Double
+    /// γ: supply power grows as intensity^γ (2 when drive voltage is linear in intensity).
+    public var intensityExponent: Double
+    /// Time the mass takes to ring up; the driver overdrives it for about half of this.
+    public var riseSeconds: Double
+    /// Time the mass takes to ring down; the driver brakes it for about half of this.
+    public var fallSeconds: Double
+    /// Driver IC draw while awake between effects.
+    public var driverIdleMilliwatts: Double
+    /// Driver IC own draw while playing, on top of the actuator's.
+    public var driverActiveMilliwatts: Double
+    /// How long the driver stays awake after the last effect; effects closer than this share one wake-up.
+    public var keepAliveSeconds: Double
+
+    public init(
+        actuatorCount: Int = 1, clickEnergyMillijoules: Double, clickSeconds: Double, continuousMilliwatts: Double,
+        resonanceHertz: Double, qualityFactor: Double, lossRatio: Double,
+        sharpnessLowHertz: Double, sharpnessHighHertz: Double, intensityExponent: Double = 2,
+        riseSeconds: Double, fallSeconds: Double,
+        driverIdleMilliwatts: Double, driverActiveMilliwatts: Double, keepAliveSeconds: Double
+    ) {
+        self.actuatorCount = actuatorCount
+        self.clickEnergyMillijoules = clickEnergyMillijoules
+        self.clickSeconds = clickSeconds
+        self.continuousMilliwatts = continuousMilliwatts
+        self.resonanceHertz = resonanceHertz
+        self.qualityFactor = qualityFactor
+        self.lossRatio = lossRatio
+        self.sharpnessLowHertz = sharpnessLowHertz
+        self.sharpnessHighHertz = sharpnessHighHertz
+        self.intensityExponent = intensityExponent
+        self.riseSeconds = riseSeconds
+        self.fallSeconds = fallSeconds
+        self.driverIdleMilliwatts = driverIdleMilliwatts
+        self.driverActiveMilliwatts = driverActiveMilliwatts
+        self.keepAliveSeconds = keepAliveSeconds
+    }
+}
+
+/// Where sound comes out, which decides how spatial audio is rendered (HRTF on headphones, panning on speakers).
+public enum AudioRoute: String, Sendable, Hashable, Codable, CaseIterable {
+    case speaker
+    case headphones
+}
+
+/// The audio path: what playing a sound costs.
+public struct AudioFigures: Sendable, Hashable, Codable {
+    public var route: AudioRoute
+    /// The path (DSP, mixer, codec) while a sound plays, whatever its volume.
+    public var pathMilliwatts: Double
+    /// The amplifier while powered but silent.
+    public var amplifierIdleMilliwatts: Double
+    /// The amplifier at full volume; between idle and this it grows with volume squared.
+    public var amplifierFullScaleMilliwatts: Double
+    /// How long the output stays open after the last sound; sounds closer than this share one tail.
+    public var standbyTailSeconds: Double
+    /// Extra path cost of spatial (HRTF) rendering over 2D, as a fraction of ``pathMilliwatts``.
+    public var spatialExtraFraction: Double
+
+    public init(
+        route: AudioRoute, pathMilliwatts: Double, amplifierIdleMilliwatts: Double, amplifierFullScaleMilliwatts: Double,
+        standbyTailSeconds: Double, spatialExtraFraction: Double
+    ) {
+        self.route = route
+        self.pathMilliwatts = pathMilliwatts
+        self.amplifierIdleMilliwatts = amplifierIdleMilliwatts
+        self.amplifierFullScaleMilliwatts = amplifierFullScaleMilliwatts
+        self.standbyTailSeconds = standbyTailSeconds
+        self.spatialExtraFraction = spatialExtraFraction
+    }
+}
+
+/// The two-node lumped thermal model (internal node → skin node → ambient) the simulator runs.
+public struct ThermalFigures: Sendable, Hashable, Codable {
+    /// C_internal: heat capacity of the SoC, board and battery node.
+    public var internalHeatCapacityJoulesPerKelvin: Double
+    /// R_internal→skin.
+    public var internalToSkinKelvinPerWatt: Double
+    /// C_skin: heat capacity of the case.
+    public var skinHeatCapacityJoulesPerKelvin: Double
+    /// R_skin→ambient.
+    public var skinToAmbientKelvinPerWatt: Double
+    /// The hottest spot of the skin rises this many times the mean skin rise over ambient.
+    public var hotspotFactor: Double
+    public var defaultAmbientCelsius: Double
+    /// Heat from everything but feedback (SoC, display, radios) in a typical session.
+    public var baselineWorkloadWatts: Double
+
+    public init(
+        internalHeatCapacityJoulesPerKelvin: Double, internalToSkinKelvinPerWatt: Double,
+        skinHeatCapacityJoulesPerKelvin: Double, skinToAmbientKelvinPerWatt: Double,
+        hotspotFactor: Double, defaultAmbientCelsius: Double, baselineWorkloadWatts: Double
+    ) {
+        self.internalHeatCapacityJoulesPerKelvin = internalHeatCapacityJoulesPerKelvin
+        self.internalToSkinKelvinPerWatt = internalToSkinKelvinPerWatt
+        self.skinHeatCapacityJoulesPerKelvin = skinHeatCapacityJoulesPerKelvin
+        self.skinToAmbientKelvinPerWatt = skinToAmbientKelvinPerWatt
+        self.hotspotFactor = hotspotFactor
+        self.defaultAmbientCelsius = defaultAmbientCelsius
+        self.baselineWorkloadWatts = baselineWorkloadWatts
+    }
+}

@@ -1,0 +1,80 @@
+/// An amount of energy as a person writes it: `25mJ`, `0.5J`, `10uAh` or `10µAh`.
+///
+/// Charge (µAh, mAh) becomes energy only at a voltage, so ``millijoules(atVolts:)`` takes the battery's.
+public struct EnergyAmount: Sendable, Hashable, Codable, CustomStringConvertible {
+    public enum Unit: String, Sendable, Hashable, Codable, CaseIterable {
+        case millijoules = "mJ"
+        case joules = "J"
+        case microampHours = "µAh"
+        case milliampHours = "mAh"
+    }
+
+    public var value: Double
+    public var unit: Unit
+
+    public init(value: Double, unit: Unit) {
+        self.value = value
+        self.unit = unit
+    }
+
+    /// Reads `25mJ`, `25 mJ`, `0.5J`, `10uAh`, `10µAh` or `1mAh`. The number must be finite and not negative.
+    ///
+    /// - Throws: `invalidValue` with a message that shows the accepted forms.
+    public init(parsing text: String) throws(TemperError) {
+        let trimmed = text.trimmingWhitespace()
+        let numberEnd = trimmed.firstIndex { !($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "+" || $0 == "-") }
+            ?? trimmed.endIndex
+        // "1e" followed by a unit letter would swallow the unit's first letter; back off over a trailing e/E.
+        var splitAt = numberEnd
+        while splitAt > trimmed.startIndex, let last = trimmed[..<splitAt].last, last == "e" || last == "E" {
+            splitAt = trimmed.index(before: splitAt)
+        }
+        let numberText = String(trimmed[..<splitAt])
+        let unitText = String(trimmed[splitAt...]).trimmingWhitespace()
+        guard !numberText.isEmpty, let number = Double(numberText), number.isFinite else {
+            throw Self.invalid(text, "it does not start with a number")
+        }
+        guard number >= 0 else { throw Self.invalid(text, "an energy cannot be negative") }
+        guard !unitText.isEmpty else { throw Self.invalid(text, "it has no unit") }
+        guard let unit = Self.unit(named: unitText) else { throw Self.invalid(text, "'\(unitText)' is not an energy unit") }
+        self.init(value: number, unit: unit)
+    }
+
+    /// The amount in millijoules; charge converts at `volts` (1 µAh at 1 V is 3.6 mJ).
+    public func millijoules(atVolts volts: Double) -> Double {
+        switch unit {
+        case .millijoules: value
+        case .joules: value * 1000
+        case .microampHours: value * 3.6 * volts
+        case .milliampHours: value * 3600 * volts
+        }
+    }
+
+    public var description: String {
+        let number = value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        return number + unit.rawValue
+    }
+
+    private static func unit(named text: String) -> Unit? {
+        switch text {
+        case "mJ", "mj": .millijoules
+        case "J", "j": .joules
+        case "uAh", "µAh", "μAh", "uah", "µah", "μah": .microampHours
+        case "mAh", "mah": .milliampHours
+        default: nil
+        }
+    }
+
+    private static func invalid(_ text: String, _ why: String) -> TemperError {
+        TemperError(
+            code: .invalidValue,
+            message: "'\(text)' is not an energy: \(why) (write a number and a unit, e.g. 25mJ, 0.5J, 10uAh or 10µAh)"
+        )
+    }
+}
+
+extension String {
+    fileprivate func trimmingWhitespace() -> String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}

@@ -1,0 +1,77 @@
+import TemperAHAP
+
+/// Estimates what haptic and audio feedback costs on a device profile.
+///
+/// The model (the `EnergyModel` article has its formulas and sources):
+/// - a transient costs the full-scale click energy × intensity^γ × the off-resonance factor of its sharpness;
+/// - a continuous event costs the integral of actuator power over its sampled timeline (the same scaling),
+///   plus half its start power over the rise time (overdrive) and half its end power over the fall time (braking);
+/// - an audio event costs the path, plus the amplifier at its volume, for as long as it plays, plus the
+///   amplifier idling through the standby tail;
+/// - the haptic driver's own draw while playing, and its idle draw through the gaps and the keep-alive after
+///   the last effect, is overhead; events closer than the keep-alive share one burst, and its overhead is
+///   spread over them. Audio events closer than the standby tail share one tail the same way.
+public struct EnergyEstimator: Sendable {
+    /// How finely to sample and what to return.
+    public struct Options: Sendable, Hashable {
+        /// Longest time between samples of a continuous event whose values change.
+        public var sampleStep: Double
+        /// At most this many samples per continuous event (a long event is sampled more coarsely).
+        public var maxSamplesPerEvent: Int
+        /// Narrowest bin of the power series.
+        public var seriesStep: Double
+        /// At most this many points in the power series (a long pattern gets wider bins); 0 leaves it out.
+        public var maxSeriesPoints: Int
+        /// Length assumed for an `AudioCustom` waveform whose real length is unknown (a missing file).
+        public var unknownWaveformSeconds: Double
+        /// Whether audio events are rendered spatially (HRTF or panning) rather than in 2D.
+        public var spatialAudio: Bool
+
+        public init(
+            sampleStep: Double = 0.005, maxSamplesPerEvent: Int = 400, seriesStep: Double = 0.005, maxSeriesPoints: Int = 1000,
+            unknownWaveformSeconds: Double = 0.5, spatialAudio: Bool = false
+        ) {
+            self.sampleStep = sampleStep
+            self.maxSamplesPerEvent = maxSamplesPerEvent
+            self.seriesStep = seriesStep
+            self.maxSeriesPoints = maxSeriesPoints
+            self.unknownWaveformSeconds = unknownWaveformSeconds
+            self.spatialAudio = spatialAudio
+        }
+    }
+
+    public let profile: DeviceProfile
+    public var options: Options
+
+    public init(profile: DeviceProfile, options: Options = .init()) {
+        self.profile = profile
+        self.options = options
+    }
+
+    /// What `pattern` costs.
+    ///
+    /// - Parameters:
+    ///   - pattern: the pattern as read (see `AHAPReader`).
+    ///   - waveforms: resolved `AudioCustom` waveforms by event index, for their real length.
+    /// - Returns: energy, charge, peak power, duration, breakdown, each event's share and the power series.
+    public func estimate(_ pattern: AHAPPattern, waveforms: [Int: AHAPWaveform] = [:]) -> EnergyEstimate {
+        var costing = PatternCosting(estimator: self, pattern: pattern, waveforms: waveforms)
+        return costing.run()
+    }
+
+    /// Packs a finished costing into an estimate.
+    func finish(
+        timeline: PowerTimeline, breakdown: EnergyBreakdown, events: [EventEnergy], durationSeconds: Double
+    ) -> EnergyEstimate {
+        let total = breakdown.totalMillijoules
+        return EnergyEstimate(
+            energyMillijoules: total,
+            microampHours: profile.battery.microampHours(millijoules: total),
+            peakMilliwatts: timeline.peakMilliwatts,
+            durationSeconds: durationSeconds,
+            breakdown: breakdown,
+            events: events,
+            powerSeries: options.maxSeriesPoints > 0 ? timeline.series(minStep: options.seriesStep, maxPoints: options.maxSeriesPoints) : []
+        )
+    }
+}
