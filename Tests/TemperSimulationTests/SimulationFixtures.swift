@@ -1,4 +1,5 @@
 import Foundation
+import TemperAHAP
 import TemperCore
 import TemperSimulation
 
@@ -22,18 +23,37 @@ enum SimulationFixtures {
         ]
     )
 
-    static func energy(for name: String) -> EnergyEstimate {
-        let breakdown: EnergyBreakdown
-        let duration: Double
+    /// The phone profile from Policies/devices.
+    static let phone: DeviceProfile = {
+        let path = packageRoot.appendingPathComponent("Policies/devices/phone.yaml").path
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return try! DeviceProfile.parse(yaml: text, file: path)
+    }()
+
+    static let energy = SimulationEnergyModel(estimator: EnergyEstimator(profile: phone))
+
+    static func transient(_ time: Double, _ intensity: Double, _ sharpness: Double) -> AHAPItem {
+        .event(AHAPEvent(type: .hapticTransient, time: time, parameters: [
+            AHAPEventParameter(id: .hapticIntensity, value: intensity), AHAPEventParameter(id: .hapticSharpness, value: sharpness),
+        ]))
+    }
+
+    static func continuous(_ time: Double, _ duration: Double, _ intensity: Double, _ sharpness: Double) -> AHAPItem {
+        .event(AHAPEvent(type: .hapticContinuous, time: time, duration: duration, parameters: [
+            AHAPEventParameter(id: .hapticIntensity, value: intensity), AHAPEventParameter(id: .hapticSharpness, value: sharpness),
+        ]))
+    }
+
+    /// Stand-ins for the example patterns, by file name, so these tests do not depend on the example files.
+    static func pattern(named name: String) -> AHAPPattern {
         switch name {
-        case "ring-explosion.ahap": (breakdown, duration) = (EnergyBreakdown(transientsMillijoules: 7, continuousMillijoules: 60, audioMillijoules: 40, overheadMillijoules: 2), 0.62)
-        case "heavy.ahap": (breakdown, duration) = (EnergyBreakdown(continuousMillijoules: 110, overheadMillijoules: 2), 1.0)
-        case "success.ahap": (breakdown, duration) = (EnergyBreakdown(transientsMillijoules: 9, continuousMillijoules: 45, overheadMillijoules: 2), 0.6)
-        case "heartbeat.ahap": (breakdown, duration) = (EnergyBreakdown(transientsMillijoules: 6, overheadMillijoules: 1), 0.3)
-        case "swell.ahap": (breakdown, duration) = (EnergyBreakdown(continuousMillijoules: 150, overheadMillijoules: 2), 2.0)
-        default: (breakdown, duration) = (EnergyBreakdown(transientsMillijoules: 2, overheadMillijoules: 0.5), 0.01)
+        case "ring-explosion.ahap": AHAPPattern(items: [transient(0, 1, 1), continuous(0.02, 0.6, 0.8, 0.4)])
+        case "heavy.ahap": AHAPPattern(items: (0..<5).map { continuous(Double($0) * 0.2, 0.2, 1 - Double($0) * 0.18, 0.3) })
+        case "success.ahap": AHAPPattern(items: [transient(0, 0.5, 0.8), continuous(0.1, 0.4, 1, 0.3), transient(0.55, 0.8, 1)])
+        case "heartbeat.ahap": AHAPPattern(items: [transient(0, 0.8, 0.3), transient(0.15, 0.5, 0.3)])
+        case "swell.ahap": AHAPPattern(items: (0..<20).map { continuous(Double($0) * 0.1, 0.1, 0.6 * sin(Double($0 + 1) / 21 * .pi), 0.4) })
+        default: AHAPPattern(items: [transient(0, 0.4, 0.2)])
         }
-        return EnergyEstimate(energyMillijoules: breakdown.totalMillijoules, durationSeconds: duration, breakdown: breakdown)
     }
 
     static func setup(_ scenarioName: String) throws -> SimulationSetup {
@@ -42,8 +62,12 @@ enum SimulationFixtures {
     }
 
     static func setup(_ scenario: Scenario) throws -> SimulationSetup {
-        try SimulationSetup(scenario: scenario, deviceName: "test-phone", thermal: .derivedDefaults, battery: .init()) { _, url throws(TemperError) in
-            FeedbackItem(name: url.lastPathComponent, energy: energy(for: url.lastPathComponent))
+        let loader = FeedbackLoader(energy: energy)
+        return try SimulationSetup(
+            scenario: scenario, deviceName: phone.name, thermal: ThermalParameters(profile: phone), battery: BatteryParameters(profile: phone)
+        ) { _, url throws(TemperError) in
+            let request = SensoryRequest(id: url.lastPathComponent, usage: .game, kind: .haptic(HapticPatternRequest(pattern: pattern(named: url.lastPathComponent))))
+            return [loader.item(named: url.lastPathComponent, request: request)]
         }
     }
 
@@ -51,6 +75,8 @@ enum SimulationFixtures {
     static let heatSoak = Task { try await run(setup("heat-soak")) }
 
     static func run(_ setup: SimulationSetup, policy: Policy = policy) async -> SimulationResult {
-        await Simulator.run(setup, policyName: policy.name) { policyOn in PolicyGoverning(policy: policy, enforcing: policyOn) }
+        await Simulator.run(setup, policyName: policy.name) { policyOn in
+            GovernorDriver(policy: policyOn ? policy : GovernorDriver.passThrough(policy), energy: energy)
+        }
     }
 }

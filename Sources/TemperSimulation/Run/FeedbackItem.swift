@@ -1,4 +1,3 @@
-import TemperAHAP
 import TemperCore
 
 /// One thing a stream can ask for, loaded and costed before the run starts so the run itself touches no files.
@@ -7,13 +6,13 @@ public struct FeedbackItem: Sendable, Hashable {
     public var name: String
     /// What it costs as written, on the scenario's device.
     public var energy: EnergyEstimate
-    /// The pattern, when the item is a haptic pattern.
-    public var pattern: AHAPPattern?
+    /// The request the governor decides (its id and usage are set per arrival); `nil` plays as written.
+    public var request: SensoryRequest?
 
-    public init(name: String, energy: EnergyEstimate, pattern: AHAPPattern? = nil) {
+    public init(name: String, energy: EnergyEstimate, request: SensoryRequest? = nil) {
         self.name = name
         self.energy = energy
-        self.pattern = pattern
+        self.request = request
     }
 }
 

@@ -45,12 +45,12 @@ public struct SimulationSetup: Sendable {
 
 extension SimulationSetup {
     /// Resolves every stream's payloads through `load`, once per distinct file.
-    /// - Parameter load: reads and costs one payload, given its resolved URL.
+    /// - Parameter load: reads and costs one payload, given its resolved URL; a request file may hold several.
     public init(
         scenario: Scenario, deviceName: String, thermal: ThermalParameters, battery: BatteryParameters,
-        load: (RequestStream.Payload, URL) throws(TemperError) -> FeedbackItem
+        load: (RequestStream.Payload, URL) throws(TemperError) -> [FeedbackItem]
     ) throws(TemperError) {
-        var cache: [URL: FeedbackItem] = [:]
+        var cache: [URL: [FeedbackItem]] = [:]
         var items: [[FeedbackItem]] = []
         for stream in scenario.streams {
             var streamItems: [FeedbackItem] = []
@@ -60,11 +60,11 @@ extension SimulationSetup {
                 case .pattern(let path), .request(let path): url = scenario.resolve(path)
                 }
                 if let cached = cache[url] {
-                    streamItems.append(cached)
+                    streamItems += cached
                 } else {
-                    let item = try load(payload, url)
-                    cache[url] = item
-                    streamItems.append(item)
+                    let loaded = try load(payload, url)
+                    cache[url] = loaded
+                    streamItems += loaded
                 }
             }
             items.append(streamItems)

@@ -1,0 +1,59 @@
+import CoreMetrics
+import Foundation
+import Logging
+import TemperCore
+
+/// Drives the embeddable ``Governor``, the same actor services run live, through virtual time: each snapshot from
+/// the simulated host goes to `update(with:)` and each request to `submit(_:)`, with the virtual clock moved first.
+public struct GovernorDriver: SimulationGoverning {
+    public let governor: Governor
+    public let clock: VirtualClock
+    public let energy: SimulationEnergyModel
+
+    /// - Parameters:
+    ///   - policy: the policy to enforce; pass ``passThrough(_:)`` of it for the baseline.
+    ///   - energy: the device's energy model.
+    public init(policy: Policy, energy: SimulationEnergyModel, logger: Logger = Logger(label: "temper.simulation", factory: { _ in SwiftLogNoOpLogHandler() })) {
+        let clock = VirtualClock()
+        self.clock = clock
+        self.energy = energy
+        self.governor = Governor(
+            policy: policy, energyModel: energy, source: SimulatedHost(thermal: .derivedDefaults), clock: clock, logger: logger,
+            metricsFactory: NOOPMetricsHandler.instance
+        )
+    }
+
+    /// `policy` with every rule set to pass and no budgets: the baseline. The classifier settings stay, so the
+    /// baseline's tiers show where the device would have gone without the policy.
+    public static func passThrough(_ policy: Policy) -> Policy {
+        var open = policy
+        open.name = "off (baseline)"
+        open.tiers = Dictionary(uniqueKeysWithValues: Tier.allCases.map { ($0, FeedbackRules()) })
+        open.lowPower = open.tiers
+        return open
+    }
+
+    public mutating func observe(_ snapshot: HostSnapshot) async -> Condition {
+        clock.set(snapshot.timestamp.timeIntervalSince(SimulatedHost.epoch))
+        return await governor.update(with: snapshot)
+    }
+
+    public mutating func decide(_ request: SimulatedRequest) async -> SimulatedDecision {
+        guard let payload = request.item.request else {
+            return SimulatedDecision(outcome: "pass", rules: [], before: request.item.energy.breakdown, after: request.item.energy.breakdown)
+        }
+        clock.set(request.timeSeconds)
+        var sensory = payload
+        sensory.id = "\(request.item.name)#\(request.id)"
+        sensory.usage = request.usage
+        let decision = await governor.submit(sensory)
+        let before = energy.breakdown(of: payload.kind)
+        let after: EnergyBreakdown =
+            switch decision.outcome {
+            case .pass: before
+            case .dropped: EnergyBreakdown()
+            case .rewritten, .fallback: decision.request.map { energy.breakdown(of: $0.kind) } ?? EnergyBreakdown()
+            }
+        return SimulatedDecision(outcome: decision.outcome.rawValue, rules: decision.rules.map(\.rule), before: before, after: after)
+    }
+}
