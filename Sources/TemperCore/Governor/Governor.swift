@@ -85,6 +85,18 @@ public actor Governor: Service {
         metrics.record(initialCondition)
     }
 
+    /// Makes a governor that prices requests with `profile`'s energy estimator.
+    public init(
+        policy: Policy, profile: DeviceProfile, source: any HostSource, clock: any GovernorClock,
+        logger: Logger, metricsFactory: any MetricsFactory = MetricsSystem.factory,
+        configuration: Configuration = .init(), initialCondition: Condition = .nominal
+    ) {
+        self.init(
+            policy: policy, energyModel: EnergyEstimator(profile: profile), source: source, clock: clock, logger: logger,
+            metricsFactory: metricsFactory, configuration: configuration, initialCondition: initialCondition
+        )
+    }
+
     public nonisolated var policy: Policy { rewriter.policy }
 
     // MARK: Deciding

@@ -55,7 +55,7 @@ extension SystemFeedback: Codable {
         case .selection:
             self = .selection
         case .notification:
-            self = .notification(try RequestDecoding.word(NotificationFeedback.self, container, .notification))
+            self = .notification(try RequestDecoding.word(NotificationStyle.self, container, .notification))
         }
     }
 

@@ -7,7 +7,7 @@ public enum SystemFeedback: Sendable, Hashable {
     case impact(ImpactStyle, intensity: Double)
     /// A detent tick.
     case selection
-    case notification(NotificationFeedback)
+    case notification(NotificationStyle)
 
     /// A one-word description for messages, e.g. `impact medium 0.80`.
     public var summary: String {
@@ -17,11 +17,6 @@ public enum SystemFeedback: Sendable, Hashable {
         case .notification(let kind): "notification \(kind.rawValue)"
         }
     }
-}
-
-/// The system notification feedbacks.
-public enum NotificationFeedback: String, Sendable, Hashable, Codable, CaseIterable {
-    case success, warning, error
 }
 
 extension Double {
