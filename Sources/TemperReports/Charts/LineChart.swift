@@ -36,7 +36,10 @@ struct LineChart {
     var width = 760.0
     var height = 320.0
 
-    private let left = 56.0, right = 16.0, top = 34.0, bottom = 64.0
+    private let left = 56.0, right = 16.0, top = 34.0, bottom = 74.0
+
+    /// Roughly how wide 10-point sans-serif text runs, for laying out legends.
+    static func textWidth(_ text: String) -> Double { Double(text.count) * 5.8 }
 
     func render() -> String {
         var svg = SVGDocument(width: width, height: height, title: title)
@@ -66,8 +69,7 @@ struct LineChart {
         svg.text(xLabel, x: left + plotWidth / 2, y: top + plotHeight + 32, anchor: .middle, size: 11)
         svg.text(yLabel, x: 8, y: top - 8, size: 11)
 
-        for (index, line) in series.enumerated() {
-            _ = index
+        for line in series {
             svg.polyline(line.points.map { (xPosition($0.x), yPosition($0.y)) }, stroke: line.color, dashed: line.dashed)
         }
         let heaviest = markers.map(\.weight).max() ?? 1
@@ -76,23 +78,47 @@ struct LineChart {
             svg.rect(x: xPosition(marker.x) - 1, y: top + plotHeight - tall, width: 2, height: tall, fill: Palette.ink, opacity: 0.6, tooltip: marker.label)
         }
 
-        var legendX = left
-        let legendY = height - 12
+        var legend = LegendFlow(left: left, right: width - right, baseline: top + plotHeight + 50)
         for line in series {
-            svg.line(x1: legendX, y1: legendY - 4, x2: legendX + 18, y2: legendY - 4, stroke: line.color, width: 2, dashed: line.dashed)
-            svg.text(line.name, x: legendX + 22, y: legendY, size: 10)
-            legendX += 30 + Double(line.name.count) * 5.6
+            let (x, y) = legend.place(width: 26 + Self.textWidth(line.name))
+            svg.line(x1: x, y1: y - 4, x2: x + 18, y2: y - 4, stroke: line.color, width: 2, dashed: line.dashed)
+            svg.text(line.name, x: x + 22, y: y, size: 10)
         }
         for entry in bandLegend {
-            svg.rect(x: legendX, y: legendY - 9, width: 12, height: 10, fill: entry.color)
-            svg.text(entry.label, x: legendX + 16, y: legendY, size: 10)
-            legendX += 24 + Double(entry.label.count) * 5.6
+            let (x, y) = legend.place(width: 20 + Self.textWidth(entry.label))
+            svg.rect(x: x, y: y - 9, width: 12, height: 10, fill: entry.color)
+            svg.text(entry.label, x: x + 16, y: y, size: 10)
         }
         if !markers.isEmpty {
-            svg.rect(x: legendX, y: legendY - 10, width: 2, height: 10, fill: Palette.ink, opacity: 0.6)
-            svg.text(markerLabel, x: legendX + 6, y: legendY, size: 10)
+            let (x, y) = legend.place(width: 10 + Self.textWidth(markerLabel))
+            svg.rect(x: x, y: y - 10, width: 2, height: 10, fill: Palette.ink, opacity: 0.6)
+            svg.text(markerLabel, x: x + 6, y: y, size: 10)
         }
         return svg.render()
+    }
+}
+
+/// Places legend entries left to right, wrapping to a new row when one would overflow.
+struct LegendFlow {
+    let left: Double
+    let right: Double
+    private(set) var x: Double
+    private(set) var y: Double
+
+    init(left: Double, right: Double, baseline: Double) {
+        self.left = left
+        self.right = right
+        self.x = left
+        self.y = baseline
+    }
+
+    mutating func place(width: Double) -> (x: Double, y: Double) {
+        if x > left, x + width > right {
+            x = left
+            y += 16
+        }
+        defer { x += width + 12 }
+        return (x, y)
     }
 }
 

@@ -14,9 +14,7 @@ public enum TraceReplay {
             let time = snapshot.timestamp.timeIntervalSince(start)
             let next = classifier.update(with: snapshot)
             if !next.isSameState(as: condition) {
-                result.transitions.append(
-                    TierTransition(timeSeconds: time, from: condition.tier, to: next.tier, lowPower: next.lowPower, reasons: next.reasons.map(\.message))
-                )
+                result.transitions.append(TierTransition(timeSeconds: time, previous: condition, next: next))
             }
             condition = next
             if index + 1 < snapshots.count {

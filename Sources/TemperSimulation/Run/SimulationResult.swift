@@ -261,3 +261,21 @@ public struct ItemProfile: Sendable, Hashable, Codable {
         )
     }
 }
+
+extension TierTransition {
+    /// The change from `previous` to `next`, with the reasons that explain this change first: the step-down reason
+    /// when cooling, the battery or power-profile reason when only low power changed.
+    public init(timeSeconds: Double, previous: Condition, next: Condition) {
+        let preferred: [String]
+        if next.tier < previous.tier {
+            preferred = ["hysteresis.stepDown"]
+        } else if next.tier > previous.tier {
+            preferred = ["sensor.threshold", "forecast.", "battery.critical", "sensors."]
+        } else {
+            preferred = ["battery.", "powerProfile."]
+        }
+        let rank = { (reason: Reason) in preferred.firstIndex { reason.code.hasPrefix($0) } ?? preferred.count }
+        let ordered = next.reasons.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+        self.init(timeSeconds: timeSeconds, from: previous.tier, to: next.tier, lowPower: next.lowPower, reasons: ordered.map(\.message))
+    }
+}

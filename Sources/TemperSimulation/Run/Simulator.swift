@@ -30,7 +30,7 @@ public enum Simulator {
         let scenario = setup.scenario
         let step = scenario.timeStepSeconds
         let stepCount = Int((scenario.durationSeconds / step).rounded(.up))
-        let stepsPerSample = max(1, Int((scenario.durationSeconds / 600 / step).rounded(.up)))
+        let stepsPerSample = max(1, Int((scenario.durationSeconds / 300 / step).rounded(.up)))
         let ambientAtStart = scenario.ambient.celsius(at: 0)
         var model = ThermalModel(
             parameters: setup.thermal, internalCelsius: scenario.initial.internalCelsius ?? ambientAtStart,
@@ -57,9 +57,7 @@ public enum Simulator {
             )
             let next = await governing.observe(snapshot)
             if !next.isSameState(as: condition) {
-                summary.transitions.append(
-                    TierTransition(timeSeconds: time, from: condition.tier, to: next.tier, lowPower: next.lowPower, reasons: next.reasons.map(\.message))
-                )
+                summary.transitions.append(TierTransition(timeSeconds: time, previous: condition, next: next))
             }
             condition = next
             summary.tierSeconds[condition.tier] += length
@@ -96,10 +94,10 @@ public enum Simulator {
                 let interval = Double(index % stepsPerSample + 1) * step
                 summary.timeline.append(
                     TimelineSample(
-                        timeSeconds: time + length, ambientCelsius: ambientAfter, internalCelsius: model.internalCelsius,
-                        skinCelsius: model.skinCelsius, hotspotCelsius: model.hotspotCelsius(ambientCelsius: ambientAfter),
-                        tier: condition.tier, lowPower: condition.lowPower, batteryPercentage: battery.percentage,
-                        workloadWatts: workload, feedbackMilliwatts: intervalFeedbackJoules / interval * 1000, changedDecisions: intervalChanged
+                        timeSeconds: rounded(time + length), ambientCelsius: rounded(ambientAfter), internalCelsius: rounded(model.internalCelsius),
+                        skinCelsius: rounded(model.skinCelsius), hotspotCelsius: rounded(model.hotspotCelsius(ambientCelsius: ambientAfter)),
+                        tier: condition.tier, lowPower: condition.lowPower, batteryPercentage: rounded(battery.percentage),
+                        workloadWatts: rounded(workload), feedbackMilliwatts: rounded(intervalFeedbackJoules / interval * 1000), changedDecisions: intervalChanged
                     )
                 )
                 intervalFeedbackJoules = 0
@@ -111,6 +109,9 @@ public enum Simulator {
         return (summary, snapshots)
     }
 }
+
+/// Rounds to 1/1000 for samples meant for charts and `data.json`, so files stay small and read well.
+func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
 /// Per-item energy, kept in first-seen order.
 struct ItemAccounts {
