@@ -29,6 +29,9 @@ struct SimulateCommand: AsyncParsableCommand {
     @Option(help: "Also write the run's host snapshots as a trace (JSON lines, as `temper record` does).")
     var recordTrace: String?
 
+    @Option(help: "Seconds between the trace's snapshots.")
+    var traceInterval: Double = 1
+
     func run() async throws {
         let url = try SimulateInputs.scenarioURL(scenario)
         let result: SimulationResult
@@ -43,7 +46,10 @@ struct SimulateCommand: AsyncParsableCommand {
             }
             if let recordTrace {
                 var driver = GovernorDriver(policy: policy, energy: energy)
-                let snapshots = await Simulator.runOnce(setup, requests: setup.requests(), governing: &driver, policyName: policy.name).snapshots
+                let snapshots = await Simulator.runOnce(
+                    setup, requests: setup.requests(), governing: &driver, policyName: policy.name,
+                    snapshotEverySeconds: traceInterval
+                ).snapshots
                 try TraceFile.encode(snapshots).write(to: URL(fileURLWithPath: recordTrace))
             }
             if let report { try SimulationReport.write(result, to: URL(fileURLWithPath: report)) }

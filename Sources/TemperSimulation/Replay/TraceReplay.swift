@@ -58,6 +58,13 @@ public struct TraceResult: Sendable, Hashable, Codable {
     }
 
     public var highestTier: Tier { samples.map(\.tier).max() ?? .nominal }
+
+    /// The same result without the per-snapshot samples, for `--json` on a terminal.
+    public var withoutSamples: TraceResult {
+        var copy = self
+        copy.samples = []
+        return copy
+    }
 }
 
 /// One snapshot of a trace after classification.

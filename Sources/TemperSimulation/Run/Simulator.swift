@@ -22,10 +22,10 @@ public enum Simulator {
         )
     }
 
-    /// One run. Also returns the host snapshots at the sample interval, which is what `temper record` would have
-    /// written had the simulated host been real.
+    /// One run. With `snapshotEverySeconds`, also returns the host snapshots at that interval: what `temper record`
+    /// would have written had the simulated host been real.
     public static func runOnce<G: SimulationGoverning>(
-        _ setup: SimulationSetup, requests: [SimulatedRequest], governing: inout G, policyName: String
+        _ setup: SimulationSetup, requests: [SimulatedRequest], governing: inout G, policyName: String, snapshotEverySeconds: Double? = nil
     ) async -> (summary: RunSummary, snapshots: [HostSnapshot]) {
         let scenario = setup.scenario
         let step = scenario.timeStepSeconds
@@ -41,6 +41,7 @@ public enum Simulator {
         var summary = RunSummary(policy: policyName, batteryStartPercentage: battery.percentage, sampleIntervalSeconds: Double(stepsPerSample) * step)
         var accounts = ItemAccounts()
         var snapshots: [HostSnapshot] = []
+        let stepsPerSnapshot = snapshotEverySeconds.map { max(1, Int(($0 / step).rounded())) }
         var condition = Condition.nominal
         var nextRequest = 0
         var lastPower = scenario.workloadWatts(at: 0)
@@ -89,7 +90,7 @@ public enum Simulator {
             summary.peakSkinCelsius = max(summary.peakSkinCelsius, model.skinCelsius)
             summary.peakHotspotCelsius = max(summary.peakHotspotCelsius, model.hotspotCelsius(ambientCelsius: ambientAfter))
 
-            if index % stepsPerSample == 0 { snapshots.append(snapshot) }
+            if let stepsPerSnapshot, index % stepsPerSnapshot == 0 { snapshots.append(snapshot) }
             if (index + 1) % stepsPerSample == 0 || index == stepCount - 1 {
                 let interval = Double(index % stepsPerSample + 1) * step
                 summary.timeline.append(
