@@ -1,9 +1,38 @@
+import Foundation
+
 /// Turns host snapshots into a condition: thresholds from each sensor's own limits, asymmetric hysteresis
 /// with dwell, trend and forecast, low power from the battery and power profile, and a fail-safe on sensor loss.
 /// Pure: time comes only from the snapshots' timestamps.
+///
+/// Rules, in the order one update applies them:
+/// - Each sensor gets thresholds from ``ClassifierSettings/role(for:)``; unhealthy, faulted or missing readings
+///   are skipped this update, and the host's thermal tier is the highest over the counted sensors.
+/// - A critical battery raises the tier to at least ``ClassifierSettings/criticalBatteryTier``.
+/// - The tier escalates at once. It steps down one tier at a time, and only after every counted sensor stayed
+///   below that tier's exit temperature (entry minus hysteresis) for ``ClassifierSettings/dwellSeconds``; a
+///   sensor back at or above its exit restarts the dwell, and each further step needs a dwell of its own.
+/// - With no valid temperature for longer than ``ClassifierSettings/sensorLossTimeoutSeconds`` the tier becomes
+///   ``ClassifierSettings/failSafeTier`` (reason `sensors.unavailable`); before that the tier is held.
+/// - With ``ClassifierSettings/preemptiveEscalationSeconds`` set, a forecast under it escalates one tier early.
+/// - A timestamp earlier than the previous one restarts the trend windows and the dwell.
 public struct Classifier: Sendable {
     public let settings: ClassifierSettings
-    public private(set) var condition: Condition
+    public internal(set) var condition: Condition
+    /// Every sensor of the last snapshot, in its order.
+    public internal(set) var sensors: [SensorAssessment] = []
+    /// Seconds until the next tier at the current slopes; `nil` when nothing is rising or the tier is critical.
+    public internal(set) var forecast: ThermalForecast?
+    /// The battery and power-profile view of the last update.
+    public internal(set) var power = PowerAssessment()
+
+    var tracks: [SensorTrack] = []
+    /// The most urgent valid sensor of the last update.
+    var leadIndex: Int?
+    private var firstTime: Double?
+    private var lastTime: Double?
+    private var lastValidTime: Double?
+    /// When every counted sensor first went below the current tier's exit temperature, for the dwell.
+    var clearSince: Double?
 
     public init(settings: ClassifierSettings = .init()) {
         self.settings = settings
@@ -12,6 +41,101 @@ public struct Classifier: Sendable {
 
     /// Feeds one snapshot and returns the condition after it.
     public mutating func update(with snapshot: HostSnapshot) -> Condition {
-        condition
+        let now = snapshot.timestamp.timeIntervalSinceReferenceDate
+        if let lastTime, now < lastTime { restartClock() }
+        if firstTime == nil { firstTime = now }
+        lastTime = now
+        syncTracks(with: snapshot.temperatures)
+
+        var reasons: [Reason] = []
+        var notes: [Reason] = []
+        let sweep = sweepSensors(snapshot.temperatures, at: now, notes: &notes)
+        var lowPower = false
+        var criticalBattery = false
+        var powerReasons: [Reason] = []
+        settings.assessPower(battery: snapshot.battery, profile: snapshot.powerProfile, into: &lowPower, &criticalBattery, reasons: &powerReasons)
+        power = PowerAssessment(lowPower: lowPower, criticalBattery: criticalBattery, reasons: powerReasons)
+        let batteryFloor: Tier = criticalBattery ? (settings.criticalBatteryTier ?? .nominal) : .nominal
+
+        var tier = condition.tier
+        if sweep.validCount > 0 {
+            lastValidTime = now
+            tier = resolveThermal(sweep: sweep, floor: batteryFloor, current: tier, now: now, reasons: &reasons)
+        } else {
+            let missingSeconds = now - (lastValidTime ?? firstTime ?? now)
+            clearSince = nil
+            if missingSeconds > settings.sensorLossTimeoutSeconds {
+                tier = max(settings.failSafeTier, batteryFloor)
+                reasons.append(Reason(
+                    code: "sensors.unavailable",
+                    message: "sensors unavailable: no valid temperature for \(ReasonFormat.seconds(missingSeconds)) "
+                        + "(timeout \(ReasonFormat.seconds(settings.sensorLossTimeoutSeconds))); fail-safe tier \(settings.failSafeTier)"
+                ))
+            } else {
+                tier = max(tier, batteryFloor)
+                reasons.append(Reason(
+                    code: "sensors.missing",
+                    message: "no valid temperature for \(ReasonFormat.seconds(missingSeconds)); holding \(tier) until the "
+                        + "fail-safe after \(ReasonFormat.seconds(settings.sensorLossTimeoutSeconds))"
+                ))
+            }
+        }
+        forecast = sweep.validCount > 0 ? computeForecast(from: tier) : nil
+        if let limit = settings.preemptiveEscalationSeconds, let early = forecast, early.seconds < limit {
+            tier = early.tier
+            clearSince = nil
+            reasons.append(Reason(
+                code: "forecast.preemptive",
+                message: "escalated early to \(early.tier): \(early.sensor) at \(ReasonFormat.celsius(early.celsius)) rising "
+                    + "\(ReasonFormat.twoDecimals(early.slopeCelsiusPerSecond)) °C/s reaches \(ReasonFormat.celsius(early.thresholdCelsius)) "
+                    + "in \(ReasonFormat.seconds(early.seconds)) (< \(ReasonFormat.seconds(limit)))"
+            ))
+            forecast = computeForecast(from: tier)
+        }
+        reasons.append(contentsOf: powerReasons)
+        reasons.append(contentsOf: notes)
+        condition = Condition(tier: tier, lowPower: lowPower, reasons: reasons)
+        return condition
+    }
+
+    /// The slope of the most urgent counted sensor (highest tier, then nearest its next threshold); `nil`
+    /// without a valid reading or before its window holds two samples apart in time.
+    public var trend: ThermalTrend? {
+        guard let leadIndex, let slope = sensors[leadIndex].slopeCelsiusPerSecond, let celsius = sensors[leadIndex].celsius else { return nil }
+        return ThermalTrend(
+            sensor: sensors[leadIndex].displayName, celsius: celsius, slopeCelsiusPerSecond: slope,
+            spanSeconds: tracks[leadIndex].window.spanSeconds
+        )
+    }
+
+    /// Forgets the dwell and trends when time runs backwards (a replay restarted, a clock stepped).
+    private mutating func restartClock() {
+        clearSince = nil
+        leadIndex = nil
+        firstTime = nil
+        lastValidTime = nil
+        for index in tracks.indices { tracks[index].window.removeAll() }
+    }
+}
+
+/// The classifier's memory of one sensor between updates.
+struct SensorTrack: Sendable {
+    var chip: String
+    var label: String
+    var limits: SensorLimits
+    var role: SensorRole
+    var window: TrendWindow
+}
+
+/// The limits a role was decided from, to notice when a sensor's limits change.
+struct SensorLimits: Sendable, Hashable {
+    var high, highHysteresis, critical, criticalHysteresis, emergency: Double?
+
+    init(_ reading: TemperatureReading) {
+        high = reading.high
+        highHysteresis = reading.highHysteresis
+        critical = reading.critical
+        criticalHysteresis = reading.criticalHysteresis
+        emergency = reading.emergency
     }
 }
