@@ -4,7 +4,7 @@ import TemperAHAP
 extension HapticPatternRequest: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable { case pattern, file }
 
-    /// Reads `{"pattern": {…inline AHAP…}}` or `{"file": "explosion.ahap"}`; a relative file is resolved against
+    /// Reads `{"pattern": {…inline AHAP…}}` (its metadata sorted by key) or `{"file": "explosion.ahap"}`; a relative file is resolved against
     /// the ``RequestDecoder``'s base directory. The AHAP reader's own JSON path is appended to the error path.
     public init(from decoder: any Decoder) throws {
         try RequestDecoding.rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue))
@@ -16,6 +16,8 @@ extension HapticPatternRequest: Codable {
             let bytes = try Array(JSONEncoder().encode(tree))
             do {
                 self.init(document: try AHAPReader.read(bytes, file: context?.fileName))
+                // A JSON object inside a request keeps no key order, so metadata is kept sorted by key.
+                pattern.metadata.sort { $0.key < $1.key }
             } catch {
                 throw Self.located(error, at: container.codingPath + [CodingKeys.pattern])
             }

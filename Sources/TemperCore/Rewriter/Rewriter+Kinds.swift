@@ -57,6 +57,7 @@ extension Rewriter {
         }
         guard changed else { return Variant(request: request, rules: fired, changed: false) }
         if pattern.events.isEmpty {
+            fired.append(FiredRule("haptics.empty", code: "haptics.nothingLeft", "no event is left to play"))
             return Variant(request: nil, rules: fired, changed: true)
         }
         let newEnd = PatternEditing.end(of: pattern)

@@ -39,6 +39,13 @@ public struct Rewriter: Sendable {
         if let budget, variant.request != nil, !budget.fits(variant.energy) {
             variant = fit(request, into: budget, rules: rules, exempt: exempt, condition: condition, before: before, current: variant)
         }
+        if exempt, variant.request == nil {
+            // An edit left nothing to play; an exempt usage is never dropped.
+            var simple = simplest(request, rules: rules, rule: "exempt", code: "exempt.simplest", context: "nothing was left, so exempt usage \(request.usage.rawValue) plays")
+            simple.rules = variant.rules + simple.rules
+            price(&simple, before: before)
+            variant = guardEnergy(simple, original: request, rules: rules, exempt: exempt, condition: condition, before: before)
+        }
         return Decision(
             requestID: request.id, usage: request.usage, outcome: outcome(of: variant, original: request),
             request: variant.request, rules: variant.rules,
@@ -94,7 +101,7 @@ public struct Rewriter: Sendable {
         if case .haptic(let haptic) = original.kind, case .haptic = variant.request?.kind, !rules.exemptOnly {
             var retry = rewrite(haptic, of: original, mode: rules.haptics, rules: rules, exempt: exempt, keepOnsets: false)
             price(&retry, before: before)
-            if retry.request == nil || retry.energy <= before + 1e-9 { return retry }
+            if retry.request != nil ? retry.energy <= before + 1e-9 : !exempt { return retry }
         }
         var kept = Variant(request: original, rules: [], changed: false, energy: before)
         kept.rules = [FiredRule(
