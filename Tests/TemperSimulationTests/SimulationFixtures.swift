@@ -48,10 +48,10 @@ enum SimulationFixtures {
     static func pattern(named name: String) -> AHAPPattern {
         switch name {
         case "ring-explosion.ahap": AHAPPattern(items: [transient(0, 1, 1), continuous(0.02, 0.6, 0.8, 0.4)])
-        case "heavy.ahap": AHAPPattern(items: (0..<5).map { continuous(Double($0) * 0.2, 0.2, 1 - Double($0) * 0.18, 0.3) })
+        case "heavy-decay.ahap": AHAPPattern(items: (0..<5).map { continuous(Double($0) * 0.2, 0.2, 1 - Double($0) * 0.18, 0.3) })
         case "success.ahap": AHAPPattern(items: [transient(0, 0.5, 0.8), continuous(0.1, 0.4, 1, 0.3), transient(0.55, 0.8, 1)])
         case "heartbeat.ahap": AHAPPattern(items: [transient(0, 0.8, 0.3), transient(0.15, 0.5, 0.3)])
-        case "swell.ahap": AHAPPattern(items: (0..<20).map { continuous(Double($0) * 0.1, 0.1, 0.6 * sin(Double($0 + 1) / 21 * .pi), 0.4) })
+        case "gradual-swell.ahap": AHAPPattern(items: (0..<20).map { continuous(Double($0) * 0.1, 0.1, 0.6 * sin(Double($0 + 1) / 21 * .pi), 0.4) })
         default: AHAPPattern(items: [transient(0, 0.4, 0.2)])
         }
     }
