@@ -245,7 +245,7 @@ public struct ItemProfile: Sendable, Hashable, Codable {
     }
 
     /// The item's profile, its power series thinned to at most `maxPoints` (keeping each bucket's peak).
-    public init(_ item: FeedbackItem, maxPoints: Int = 240) {
+    public init(_ item: FeedbackItem, maxPoints: Int = 120) {
         let series = item.energy.powerSeries
         var thinned: [PowerSample] = series
         if series.count > maxPoints {
@@ -256,8 +256,9 @@ public struct ItemProfile: Sendable, Hashable, Codable {
             }
         }
         self.init(
-            name: item.name, energyMillijoules: item.energy.energyMillijoules, peakMilliwatts: item.energy.peakMilliwatts,
-            durationSeconds: item.energy.durationSeconds, powerSeries: thinned
+            name: item.name, energyMillijoules: rounded(item.energy.energyMillijoules), peakMilliwatts: rounded(item.energy.peakMilliwatts),
+            durationSeconds: rounded(item.energy.durationSeconds),
+            powerSeries: thinned.map { PowerSample(timeSeconds: rounded($0.timeSeconds), milliwatts: rounded($0.milliwatts)) }
         )
     }
 }
