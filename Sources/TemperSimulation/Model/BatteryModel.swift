@@ -57,8 +57,7 @@ public struct BatteryModel: Sendable, Hashable {
         let stateText = onBattery ? "discharging" : (level >= 99.5 ? "fully-charged" : "pending-charge")
         return BatteryState(
             status: .available, present: true, onBattery: onBattery, percentage: level, state: stateText,
-            warningLevel: warningLevel, energyRateWatts: onBattery ? powerWatts : nil, timeToEmptySeconds: timeToEmpty,
-            batteries: [BatteryDevice(nativePath: "sim/battery", present: true, percentage: level, state: stateText, energyRateWatts: powerWatts)]
+            warningLevel: warningLevel, energyRateWatts: onBattery ? powerWatts : nil, timeToEmptySeconds: timeToEmpty
         )
     }
 }

@@ -24,19 +24,26 @@ public final class SimulatedHost: HostSource {
     public func publish(
         timeSeconds: Double, model: ThermalModel, ambientCelsius: Double, battery: BatteryModel, powerWatts: Double, powerProfile: String
     ) -> HostSnapshot {
+        // Rounded as real sensors report: millidegrees, milliwatts, whole seconds.
+        var batteryState = battery.state(powerWatts: powerWatts)
+        batteryState.percentage = batteryState.percentage.map { Self.round($0, 1000) }
+        batteryState.energyRateWatts = batteryState.energyRateWatts.map { Self.round($0, 1000) }
+        batteryState.timeToEmptySeconds = batteryState.timeToEmptySeconds.map { $0.rounded() }
         let snapshot = HostSnapshot(
-            timestamp: Self.epoch.addingTimeInterval(timeSeconds),
+            timestamp: Self.epoch.addingTimeInterval(Self.round(timeSeconds, 1000)),
             temperatures: [
-                Self.reading(label: "internal", celsius: model.internalCelsius, limits: thermal.internalLimits),
-                Self.reading(label: "skin", celsius: model.hotspotCelsius(ambientCelsius: ambientCelsius), limits: thermal.skinLimits),
+                Self.reading(label: "internal", celsius: Self.round(model.internalCelsius, 1000), limits: thermal.internalLimits),
+                Self.reading(label: "skin", celsius: Self.round(model.hotspotCelsius(ambientCelsius: ambientCelsius), 1000), limits: thermal.skinLimits),
             ],
-            powerReadings: [PowerReading(chip: "sim/power", chipName: "simulated", label: "system", kind: .power, value: powerWatts)],
-            battery: battery.state(powerWatts: powerWatts),
+            powerReadings: [PowerReading(chip: "sim/power", chipName: "simulated", label: "system", kind: .power, value: Self.round(powerWatts, 1000))],
+            battery: batteryState,
             powerProfile: PowerProfileState(activeProfile: powerProfile, performanceDegraded: "")
         )
         current.withLock { $0 = snapshot }
         return snapshot
     }
+
+    static func round(_ value: Double, _ scale: Double) -> Double { (value * scale).rounded() / scale }
 
     static func reading(label: String, celsius: Double, limits: SensorLimits) -> TemperatureReading {
         TemperatureReading(
