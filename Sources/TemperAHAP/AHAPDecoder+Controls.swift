@@ -14,7 +14,7 @@ extension AHAPDecoder {
         guard let id = try dynamicID(idNode, item: itemNode) else { return }
         let value: Double
         if let valueNode {
-            value = try clampedValue(valueNode, id: id.rawValue, range: id.range)
+            value = try clampedValue(valueNode, entry: itemNode, id: id.rawValue, range: id.range)
         } else {
             value = id.defaultValue
             try note(.defaulted, at: itemNode, "\(id.rawValue) has no ParameterValue; defaults to \(value)")
@@ -74,7 +74,7 @@ extension AHAPDecoder {
         let time = try itemTime(timeNode, item: node)
         let value: Double
         if let valueNode {
-            value = try clampedValue(valueNode, id: id.rawValue, range: id.range)
+            value = try clampedValue(valueNode, entry: node, id: id.rawValue, range: id.range)
         } else {
             value = id.defaultValue
             try note(.defaulted, at: node, "control point has no ParameterValue; defaults to \(value)")

@@ -59,8 +59,8 @@ extension AHAPDecoder {
         if let loopNode { event.waveformLoopEnabled = try bool(loopNode, named: "EventWaveformLoopEnabled") }
 
         if event.time < latestEventTime {
-            try note(.outOfOrder, at: timeNode ?? eventNode,
-                     "Time \(formatted(event.time)) is before an earlier event's \(formatted(latestEventTime)); kept in file order")
+            if outOfOrder == nil { outOfOrder = (timeNode ?? eventNode, event.time, latestEventTime, 0) }
+            outOfOrder?.count += 1
         }
         latestEventTime = max(latestEventTime, event.time)
         eventCount += 1
@@ -106,7 +106,7 @@ extension AHAPDecoder {
             let name = id.rawValue
             let value: Double
             if let valueNode {
-                value = try clampedValue(valueNode, id: name, range: id.range)
+                value = try clampedValue(valueNode, entry: entry, id: name, range: id.range)
             } else {
                 value = id.defaultValue
                 try note(.defaulted, at: entry, "\(name) has no ParameterValue; defaults to \(value)")

@@ -32,12 +32,15 @@ extension AHAPDecoder {
     }
 
     /// A parameter value clamped into `range`, with a diagnostic (an error in strict mode) when it was outside.
-    mutating func clampedValue(_ node: Int, id: String, range: ClosedRange<Double>) throws(AHAPError) -> Double {
+    /// The diagnostic names `entry` (the parameter or control point) as its path, as in
+    /// `Pattern[12].Event.EventParameters[1]: HapticSharpness 2234.26 clamped to 1.0`, and the value's own
+    /// line:column.
+    mutating func clampedValue(_ node: Int, entry: Int, id: String, range: ClosedRange<Double>) throws(AHAPError) -> Double {
         let value = try number(node, named: "ParameterValue")
         guard !value.isNaN else { throw error(.wrongType, at: node, "ParameterValue of \(id) is not a number") }
         guard !range.contains(value) else { return value }
         let clamped = min(max(value, range.lowerBound), range.upperBound)
-        try noteMeaningful(.clamped, at: node, "\(id) \(formatted(value)) clamped to \(clamped)")
+        try noteMeaningful(.clamped, at: entry, locatedAt: node, "\(id) \(formatted(value)) clamped to \(clamped)")
         return clamped
     }
 

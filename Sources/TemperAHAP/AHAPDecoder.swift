@@ -10,6 +10,8 @@ struct AHAPDecoder {
     var waveformNodes: [Int: Int] = [:]
     var eventCount = 0
     var latestEventTime = -Double.infinity
+    /// The first event that starts before an earlier one, and how many do; reported once for the file.
+    var outOfOrder: (node: Int, time: Double, earlier: Double, count: Int)?
 
     var nodes: [JSONNode] { text.tape.nodes }
 
@@ -76,6 +78,11 @@ struct AHAPDecoder {
         for (_, item) in text.tape.children(of: patternNode) {
             try decodeItem(item)
         }
+        if let outOfOrder {
+            let others = outOfOrder.count > 1 ? " (and \(outOfOrder.count - 1) more events out of order)" : ""
+            try note(.outOfOrder, at: outOfOrder.node,
+                     "Time \(formatted(outOfOrder.time)) is before an earlier event's \(formatted(outOfOrder.earlier))\(others); events kept in file order")
+        }
     }
 
     private mutating func decodeMetadata(_ node: Int) throws(AHAPError) {
@@ -138,16 +145,21 @@ struct AHAPDecoder {
         return AHAPError(code: code, file: file, path: text.path(to: node), line: line, column: column, message: message)
     }
 
-    /// Records a leniency that does not change the pattern's meaning.
-    mutating func note(_ code: AHAPDiagnostic.Code, at node: Int, _ message: String) throws(AHAPError) {
-        let (line, column) = location(of: node)
+    /// Records a leniency that does not change the pattern's meaning, at `node`'s path and at the line:column of
+    /// `locatedAt` (by default the same node).
+    mutating func note(_ code: AHAPDiagnostic.Code, at node: Int, locatedAt location: Int? = nil, _ message: String) throws(AHAPError) {
+        let (line, column) = self.location(of: location ?? node)
         diagnostics.append(AHAPDiagnostic(path: text.path(to: node), message: message, code: code, line: line, column: column))
     }
 
     /// Records a leniency that changes the pattern's meaning: an error in strict mode.
-    mutating func noteMeaningful(_ code: AHAPDiagnostic.Code, at node: Int, _ message: String) throws(AHAPError) {
-        if options.strict { throw error(.strictViolation, at: node, message + " (not allowed with --strict)") }
-        try note(code, at: node, message)
+    mutating func noteMeaningful(_ code: AHAPDiagnostic.Code, at node: Int, locatedAt location: Int? = nil, _ message: String) throws(AHAPError) {
+        if options.strict {
+            var failure = error(.strictViolation, at: node, message + " (not allowed in strict mode)")
+            (failure.line, failure.column) = self.location(of: location ?? node)
+            throw failure
+        }
+        try note(code, at: node, locatedAt: location, message)
     }
 
     mutating func noteDuplicate(_ earlier: Int?, key: Int) throws(AHAPError) {

@@ -1,9 +1,113 @@
 import ArgumentParser
+import Foundation
+import TemperAHAP
+import TemperCore
 
+/// `temper score PATH... [--device NAME|FILE] [--budget ENERGY] [--format table|json|csv] [--strict]`
 struct ScoreCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "score", abstract: "Not built yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "score",
+        abstract: "Estimate what AHAP haptic/audio patterns cost in energy, and check them against a budget.",
+        discussion: """
+            Each pattern is read the way Apple's loader reads it (lenient where Apple is lenient; every leniency \
+            is reported as a warning) and costed on a device profile: energy in mJ and in µAh at the battery's \
+            voltage, peak power, duration, and a breakdown into transients, continuous events, audio and driver \
+            overhead. Folders are searched recursively for *.ahap files, in sorted order. With no PATH, the \
+            built-in examples (Examples/patterns) are scored.
+
+            ENERGY takes a unit: 25mJ, 0.5J, 10uAh (or 10µAh), 1mAh. Charge converts at the device's battery voltage.
+
+            Formats: table (the default when stdout is a terminal; warnings and errors go to stderr), \
+            json (the default otherwise; keys are camelCase with units: energyMillijoules, microampHours, \
+            peakMilliwatts, durationSeconds; each pattern has path, status ok|over-budget|error, breakdown, \
+            events, warnings and error; a summary has counts, total energy and the five costliest), \
+            csv (one row per pattern). --format always wins.
+
+            Exit status: 0 every pattern within budget; 1 any over budget; 2 any input unreadable or invalid \
+            (2 wins over 1).
+
+            Examples:
+              temper score
+              temper score Patterns/ --budget 25mJ
+              temper score ring.ahap tap.ahap --device gamepad --format json
+              temper score ../shared/corpus/ahap --format csv > scores.csv
+              temper score Patterns/ --device ./my-device.yaml --budget 10uAh --strict
+            """
+    )
+
+    @Argument(help: "AHAP files or folders (searched recursively). Default: the built-in Examples/patterns.")
+    var paths: [String] = []
+
+    @Option(help: ArgumentHelp("Device profile: a name in Policies/devices (phone, gamepad, headphones) or a YAML file.", valueName: "NAME|FILE"))
+    var device: String?
+
+    @Option(
+        help: ArgumentHelp("Energy budget per pattern, with a unit: 25mJ, 0.5J, 10uAh.", valueName: "ENERGY"),
+        transform: { text in
+            do throws(TemperError) { return try EnergyAmount(parsing: text) } catch { throw ValidationError(error.message) }
+        }
+    )
+    var budget: EnergyAmount?
+
+    @Option(help: "Output format: table, json or csv (default: table on a terminal, json otherwise).")
+    var format: ScoreFormat?
+
+    @Flag(help: "Read strictly: leniencies that change meaning (a continuous event over 30 s) become errors.")
+    var strict = false
+
+    @Flag(help: "Include each pattern's power-over-time series in JSON output.")
+    var powerSeries = false
 
     func run() async throws {
-        throw CLIFailure.usage("temper score is not built yet")
+        let profile: DeviceProfile
+        do throws(TemperError) {
+            profile = try DeviceProfileLibrary.onDisk.profile(device)
+        } catch {
+            throw CLIFailure.usage(error.file == nil ? error.message : error.description)
+        }
+        let inputs = try resolveInputs()
+        let budgetMillijoules = budget.map { $0.millijoules(atVolts: profile.battery.nominalVolts) }
+        let format = self.format ?? .automatic()
+
+        let scorer = PatternScorer(
+            estimator: EnergyEstimator(profile: profile, options: .init(maxSeriesPoints: powerSeries ? 1000 : 0)),
+            readOptions: AHAPReadOptions(strict: strict), budgetMillijoules: budgetMillijoules
+        )
+        var progress = ScoreProgress(total: inputs.count)
+        var scores: [PatternScore] = []
+        scores.reserveCapacity(inputs.count)
+        for (done, input) in inputs.enumerated() {
+            progress.advance(to: done, current: input.path)
+            scores.append(scorer.score(path: input.path))
+        }
+        progress.finish()
+
+        let report = ScoreReport(device: profile, budgetMillijoules: budgetMillijoules, patterns: scores)
+        if format == .table { printDiagnostics(report) }
+        print(try ScoreOutput.render(report, as: format))
+        switch report.exitStatus {
+        case 0: return
+        case 1: throw CLIFailure.checkFailed("")
+        default: throw CLIFailure.usage("")
+        }
+    }
+
+    /// The paths given, or the built-in examples.
+    private func resolveInputs() throws -> [ScoreInputs.Input] {
+        if !paths.isEmpty { return ScoreInputs.collect(paths) }
+        guard let examples = ProjectPaths.examples?.appendingPathComponent("patterns").path,
+            FileManager.default.fileExists(atPath: examples)
+        else {
+            throw CLIFailure.usage("no PATH given and the built-in Examples/patterns folder was not found (set TEMPER_HOME)")
+        }
+        return ScoreInputs.collect([ScoreInputs.displayPath(examples)])
+    }
+
+    /// With a table on stdout, warnings and errors go to stderr, one line each.
+    private func printDiagnostics(_ report: ScoreReport) {
+        for score in report.patterns {
+            for warning in score.warnings { printError("warning: \(score.path): \(warning)") }
+            if let error = score.error { printError("error: \(error)") }
+        }
     }
 }

@@ -22,20 +22,17 @@ public struct EnergyEstimator: Sendable {
         public var seriesStep: Double
         /// At most this many points in the power series (a long pattern gets wider bins); 0 leaves it out.
         public var maxSeriesPoints: Int
-        /// Length assumed for an `AudioCustom` waveform whose real length is unknown (a missing file).
-        public var unknownWaveformSeconds: Double
         /// Whether audio events are rendered spatially (HRTF or panning) rather than in 2D.
         public var spatialAudio: Bool
 
         public init(
             sampleStep: Double = 0.005, maxSamplesPerEvent: Int = 400, seriesStep: Double = 0.005, maxSeriesPoints: Int = 1000,
-            unknownWaveformSeconds: Double = 0.5, spatialAudio: Bool = false
+            spatialAudio: Bool = false
         ) {
             self.sampleStep = sampleStep
             self.maxSamplesPerEvent = maxSamplesPerEvent
             self.seriesStep = seriesStep
             self.maxSeriesPoints = maxSeriesPoints
-            self.unknownWaveformSeconds = unknownWaveformSeconds
             self.spatialAudio = spatialAudio
         }
     }

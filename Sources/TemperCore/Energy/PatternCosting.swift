@@ -24,7 +24,9 @@ struct PatternCosting {
         self.estimator = estimator
         self.events = pattern.events
         self.waveforms = waveforms
-        self.sampler = AHAPSampler(pattern: pattern)
+        var waveformSeconds: [Int: Double] = [:]
+        for (index, waveform) in waveforms { if let seconds = waveform.durationSeconds { waveformSeconds[index] = seconds } }
+        self.sampler = AHAPSampler(pattern: pattern, waveformDurations: waveformSeconds)
         var haptic = Double.infinity
         var audio = Double.infinity
         for item in pattern.items {
@@ -86,7 +88,7 @@ struct PatternCosting {
     private mutating func costContinuous(_ index: Int, _ event: AHAPEvent) {
         let duration = max(0, event.duration ?? 0)
         guard duration > 0, duration.isFinite else { return }
-        let span = duration + releaseSeconds(event)
+        let span = duration
         let end = event.time + span
         let varying = hasEnvelope(event) || earliestHapticControl < end
         let samples = sampleTimes(from: event.time, length: span, varying: varying)
@@ -113,21 +115,21 @@ struct PatternCosting {
     }
 
     private mutating func costAudio(_ index: Int, _ event: AHAPEvent) {
-        let length = audioSeconds(index, event)
+        // The sampler knows how long a custom waveform plays (its WAV length, cut or looped to its duration).
+        let (start, end) = sampler.span(eventIndex: index)
+        let length = end - start
         guard length > 0, length.isFinite else { return }
-        let end = event.time + length
-        let varying = event.type == .audioContinuous && (hasEnvelope(event) || earliestAudioControl < end)
-        let samples = sampleTimes(from: event.time, length: length, varying: varying)
+        let varying = hasEnvelope(event) || earliestAudioControl < end
+        let samples = sampleTimes(from: start, length: length, varying: varying)
         var energy = 0.0
         for time in samples.times {
-            // Custom waveforms play at the volume their event starts with.
-            let volume = sampler.audioVolume(eventIndex: index, at: event.type == .audioCustom ? event.time : time)
+            let volume = sampler.audioVolume(eventIndex: index, at: time)
             let power = audio.playingMilliwatts(volume: volume, spatial: options.spatialAudio)
             energy += power * samples.step
             timeline.add(from: time - samples.step / 2, to: time + samples.step / 2, milliwatts: power)
         }
         record(index, energy, into: \.audioMillijoules)
-        audioSpans.append(.init(start: event.time, end: end, eventIndex: index))
+        audioSpans.append(.init(start: start, end: end, eventIndex: index))
         activityEnd = max(activityEnd, end)
     }
 
@@ -171,28 +173,6 @@ struct PatternCosting {
 
     private func hasEnvelope(_ event: AHAPEvent) -> Bool {
         event.parameters.contains { Self.envelopeParameters.contains($0.id) }
-    }
-
-    /// A release that may ring on past the event's duration.
-    private func releaseSeconds(_ event: AHAPEvent) -> Double {
-        guard event.parameters.contains(where: { $0.id == .releaseTime }) else { return 0 }
-        let release = event.value(of: .releaseTime)
-        return release.isFinite ? min(max(release, 0), 1) : 0
-    }
-
-    /// How long an audio event plays: its duration, or for a custom waveform its real length (its duration
-    /// when it loops or is cut shorter), or ``EnergyEstimator/Options/unknownWaveformSeconds`` when unknown.
-    private func audioSeconds(_ index: Int, _ event: AHAPEvent) -> Double {
-        let duration = event.duration.flatMap { $0 > 0 ? $0 : nil }
-        if event.type == .audioContinuous { return duration ?? 0 }
-        let fileLength = waveforms[index]?.durationSeconds
-        if event.waveformLoopEnabled == true, let duration { return duration }
-        switch (fileLength, duration) {
-        case (let file?, let cut?): return min(file, cut)
-        case (let file?, nil): return file
-        case (nil, let cut?): return cut
-        case (nil, nil): return options.unknownWaveformSeconds
-        }
     }
 
     /// Midpoints of equal steps across `length`: one when nothing changes, else one every `sampleStep`

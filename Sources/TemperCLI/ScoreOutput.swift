@@ -1,0 +1,90 @@
+import Foundation
+import TemperCore
+
+/// Renders a ``ScoreReport`` as a table, JSON or CSV.
+enum ScoreOutput {
+    static func render(_ report: ScoreReport, as format: ScoreFormat) throws -> String {
+        switch format {
+        case .table: table(report)
+        case .json: try OutputJSON.encode(report)
+        case .csv: csv(report)
+        }
+    }
+
+    // MARK: Table
+
+    static func table(_ report: ScoreReport) -> String {
+        var table = OutputTable([
+            ("PATTERN", .left), ("ENERGY mJ", .right), ("µAh", .right), ("PEAK mW", .right), ("DURATION s", .right),
+            ("TRANSIENT", .right), ("CONTINUOUS", .right), ("AUDIO", .right), ("OVERHEAD", .right), ("STATUS", .left),
+        ])
+        for score in report.patterns {
+            guard let estimate = score.estimate else {
+                table.append([score.path, "-", "-", "-", "-", "-", "-", "-", "-", score.status.rawValue])
+                continue
+            }
+            let breakdown = estimate.breakdown
+            table.append([
+                score.path, number(estimate.energyMillijoules), number(estimate.microampHours, places: 2),
+                number(estimate.peakMilliwatts), number(estimate.durationSeconds, places: 3),
+                number(breakdown.transientsMillijoules), number(breakdown.continuousMillijoules),
+                number(breakdown.audioMillijoules), number(breakdown.overheadMillijoules), score.status.rawValue,
+            ])
+        }
+        return table.render() + "\n\n" + summary(report)
+    }
+
+    static func summary(_ report: ScoreReport) -> String {
+        let summary = report.summary
+        var lines = [
+            "\(summary.patterns) pattern\(summary.patterns == 1 ? "" : "s") on \(report.device): \(summary.ok) ok, "
+                + "\(summary.overBudget) over budget, \(summary.errors) error\(summary.errors == 1 ? "" : "s"), "
+                + "\(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")",
+            "total \(number(summary.totalEnergyMillijoules)) mJ (\(number(summary.totalMicroampHours, places: 2)) µAh at "
+                + "\(number(report.batteryVolts, places: 2)) V)"
+                + (report.budgetMillijoules.map { "; budget \(number($0)) mJ per pattern" } ?? ""),
+        ]
+        if !summary.costliest.isEmpty {
+            lines.append("costliest:")
+            for (rank, costly) in summary.costliest.enumerated() {
+                lines.append("  \(rank + 1). \(costly.path)  \(number(costly.energyMillijoules)) mJ")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: CSV
+
+    static let csvHeader = [
+        "path", "status", "energyMillijoules", "microampHours", "peakMilliwatts", "durationSeconds",
+        "transientsMillijoules", "continuousMillijoules", "audioMillijoules", "overheadMillijoules", "warnings", "error",
+    ]
+
+    /// One row per pattern (RFC 4180 quoting); warnings are joined with "; ".
+    static func csv(_ report: ScoreReport) -> String {
+        var lines = [csvHeader.joined(separator: ",")]
+        for score in report.patterns {
+            let estimate = score.estimate
+            let numbers: [String] = estimate.map { estimate in
+                let breakdown = estimate.breakdown
+                return [
+                    estimate.energyMillijoules, estimate.microampHours, estimate.peakMilliwatts, estimate.durationSeconds,
+                    breakdown.transientsMillijoules, breakdown.continuousMillijoules, breakdown.audioMillijoules,
+                    breakdown.overheadMillijoules,
+                ].map { String(format: "%.6g", $0) }
+            } ?? Array(repeating: "", count: 8)
+            let cells = [score.path, score.status.rawValue] + numbers + [score.warnings.joined(separator: "; "), score.error ?? ""]
+            lines.append(cells.map(csvField).joined(separator: ","))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    static func number(_ value: Double, places: Int = 1) -> String {
+        String(format: "%.\(places)f", value)
+    }
+}

@@ -1,0 +1,45 @@
+extension DeviceProfile {
+    /// The figures of `Policies/devices/phone.yaml`, for code that needs a profile without reading files
+    /// (tests, a governor's default). The file is the truth and names each number's source; a test keeps the
+    /// two equal.
+    public static let referencePhone = DeviceProfile(
+        name: "phone",
+        description: "Phone with one LRA (f0 145 Hz) and a loudspeaker behind a smart amplifier.",
+        battery: BatteryFigures(nominalVolts: 3.7, capacityMilliampHours: 4355),
+        haptics: HapticActuatorFigures(
+            actuatorCount: 1,
+            clickEnergyMillijoules: 0.545 * 3.6 * 3.7,
+            clickSeconds: 0.0475,
+            continuousMilliwatts: 52.2 * 3.7,
+            resonanceHertz: 145,
+            qualityFactor: 12,
+            lossRatio: 0.5,
+            sharpnessLowHertz: 120,
+            sharpnessHighHertz: 170,
+            intensityExponent: 2,
+            riseSeconds: 0.010,
+            fallSeconds: 0.050,
+            driverIdleMilliwatts: 0.65 * 3.7,
+            driverActiveMilliwatts: 3.5 * 3.7,
+            keepAliveSeconds: 2
+        ),
+        audio: AudioFigures(
+            route: .speaker,
+            pathMilliwatts: 75 * 3.7,
+            amplifierIdleMilliwatts: 29,
+            amplifierFullScaleMilliwatts: 500,
+            standbyTailSeconds: 3,
+            spatialExtraFraction: 0.10
+        ),
+        thermal: ThermalFigures(
+            internalHeatCapacityJoulesPerKelvin: 15,
+            internalToSkinKelvinPerWatt: 3,
+            skinHeatCapacityJoulesPerKelvin: 150,
+            skinToAmbientKelvinPerWatt: 5,
+            hotspotFactor: 1.3,
+            defaultAmbientCelsius: 25,
+            baselineWorkloadWatts: 2
+        ),
+        provenance: ["*": FigureProvenance(.derived, "copied from Policies/devices/phone.yaml, which names every source")]
+    )
+}

@@ -1,0 +1,118 @@
+/// One pattern file's score: its estimate checked against a budget, or why it could not be scored.
+///
+/// Encodes flat, with units in the keys: `path`, `status`, `energyMillijoules`, `microampHours`,
+/// `peakMilliwatts`, `durationSeconds`, `breakdown`, `events`, `warnings`, `error` (and `powerSeries` when the
+/// estimate carries one).
+public struct PatternScore: Sendable, Hashable, Codable {
+    public enum Status: String, Sendable, Hashable, Codable, CaseIterable {
+        case ok
+        case overBudget = "over-budget"
+        case error
+    }
+
+    public var path: String
+    public var status: Status
+    /// `nil` when the pattern could not be read.
+    public var estimate: EnergyEstimate?
+    /// The reader's leniencies, e.g. `Pattern[12].Event.EventParameters[1]: HapticSharpness 2234.26 clamped to 1.0`.
+    public var warnings: [String]
+    /// Why the pattern could not be read, in one line.
+    public var error: String?
+
+    public init(path: String, status: Status, estimate: EnergyEstimate?, warnings: [String] = [], error: String? = nil) {
+        self.path = path
+        self.status = status
+        self.estimate = estimate
+        self.warnings = warnings
+        self.error = error
+    }
+
+    /// A scored pattern: `ok`, or `over-budget` when it costs more than `budgetMillijoules`.
+    public init(path: String, estimate: EnergyEstimate, warnings: [String] = [], budgetMillijoules: Double? = nil) {
+        let over = budgetMillijoules.map { estimate.energyMillijoules > $0 } ?? false
+        self.init(path: path, status: over ? .overBudget : .ok, estimate: estimate, warnings: warnings)
+    }
+
+    /// A pattern that could not be read.
+    public init(path: String, error: String, warnings: [String] = []) {
+        self.init(path: path, status: .error, estimate: nil, warnings: warnings, error: error)
+    }
+
+    public var energyMillijoules: Double { estimate?.energyMillijoules ?? 0 }
+
+    enum CodingKeys: String, CodingKey {
+        case path, status, energyMillijoules, microampHours, peakMilliwatts, durationSeconds, breakdown, events, powerSeries
+        case warnings, error
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(status, forKey: .status)
+        try container.encodeIfPresent(estimate?.energyMillijoules, forKey: .energyMillijoules)
+        try container.encodeIfPresent(estimate?.microampHours, forKey: .microampHours)
+        try container.encodeIfPresent(estimate?.peakMilliwatts, forKey: .peakMilliwatts)
+        try container.encodeIfPresent(estimate?.durationSeconds, forKey: .durationSeconds)
+        try container.encodeIfPresent(estimate?.breakdown, forKey: .breakdown)
+        try container.encodeIfPresent(estimate?.events, forKey: .events)
+        if let series = estimate?.powerSeries, !series.isEmpty { try container.encode(series, forKey: .powerSeries) }
+        try container.encode(warnings, forKey: .warnings)
+        // Always present, so a reader can test `error == null`.
+        try container.encode(error, forKey: .error)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        path = try container.decode(String.self, forKey: .path)
+        status = try container.decode(Status.self, forKey: .status)
+        warnings = try container.decodeIfPresent([String].self, forKey: .warnings) ?? []
+        error = try container.decodeIfPresent(String.self, forKey: .error)
+        if let energy = try container.decodeIfPresent(Double.self, forKey: .energyMillijoules) {
+            estimate = EnergyEstimate(
+                energyMillijoules: energy,
+                microampHours: try container.decodeIfPresent(Double.self, forKey: .microampHours) ?? 0,
+                peakMilliwatts: try container.decodeIfPresent(Double.self, forKey: .peakMilliwatts) ?? 0,
+                durationSeconds: try container.decodeIfPresent(Double.self, forKey: .durationSeconds) ?? 0,
+                breakdown: try container.decodeIfPresent(EnergyBreakdown.self, forKey: .breakdown) ?? .init(),
+                events: try container.decodeIfPresent([EventEnergy].self, forKey: .events) ?? [],
+                powerSeries: try container.decodeIfPresent([PowerSample].self, forKey: .powerSeries) ?? []
+            )
+        } else {
+            estimate = nil
+        }
+    }
+}
+
+/// Counts, total energy and the costliest patterns of a scoring run.
+public struct ScoreSummary: Sendable, Hashable, Codable {
+    public struct Costly: Sendable, Hashable, Codable {
+        public var path: String
+        public var energyMillijoules: Double
+        public var microampHours: Double
+    }
+
+    public var patterns: Int
+    public var ok: Int
+    public var overBudget: Int
+    public var errors: Int
+    public var warnings: Int
+    public var totalEnergyMillijoules: Double
+    public var totalMicroampHours: Double
+    /// The five costliest scored patterns, costliest first (ties by path).
+    public var costliest: [Costly]
+
+    public init(scores: [PatternScore], costliestCount: Int = 5) {
+        patterns = scores.count
+        ok = scores.count { $0.status == .ok }
+        overBudget = scores.count { $0.status == .overBudget }
+        errors = scores.count { $0.status == .error }
+        warnings = scores.reduce(0) { $0 + $1.warnings.count }
+        totalEnergyMillijoules = scores.reduce(0) { $0 + $1.energyMillijoules }
+        totalMicroampHours = scores.reduce(0) { $0 + ($1.estimate?.microampHours ?? 0) }
+        costliest = scores.compactMap { score in
+            score.estimate.map { Costly(path: score.path, energyMillijoules: $0.energyMillijoules, microampHours: $0.microampHours) }
+        }
+        .sorted { $0.energyMillijoules != $1.energyMillijoules ? $0.energyMillijoules > $1.energyMillijoules : $0.path < $1.path }
+        .prefix(costliestCount).map { $0 }
+    }
+}

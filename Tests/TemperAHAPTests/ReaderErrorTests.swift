@@ -1,0 +1,121 @@
+import Testing
+@testable import TemperAHAP
+
+@Suite("Reader errors")
+struct ReaderErrorTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var json: String
+        var code: AHAPError.Code
+        var path: String
+        var line: Int?
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "not JSON", json: "Version: 1", code: .invalidJSON, path: "", line: 1),
+        Case(name: "truncated", json: #"{ "Version": 1.0, "Pattern": [ { "Event""#, code: .invalidJSON, path: "", line: 1),
+        Case(name: "text after the value", json: #"{ "Pattern": [] } x"#, code: .invalidJSON, path: "", line: 1),
+        Case(name: "single quotes", json: "{ 'Pattern': [] }", code: .invalidJSON, path: "", line: 1),
+        Case(name: "bad number", json: #"{ "Pattern": [], "Version": 01 }"#, code: .invalidJSON, path: "", line: 1),
+        Case(name: "NaN", json: #"{ "Pattern": [], "Version": NaN }"#, code: .invalidJSON, path: "", line: 1),
+        Case(name: "bad escape", json: #"{ "Pattern": [], "Metadata": { "a": "\q" } }"#, code: .invalidJSON, path: "", line: 1),
+        Case(name: "no Pattern", json: #"{ "Version": 1.0 }"#, code: .missingPattern, path: "", line: 1),
+        Case(name: "top level array", json: "[]", code: .wrongType, path: "", line: 1),
+        Case(name: "Pattern not an array", json: #"{ "Pattern": {} }"#, code: .wrongType, path: "Pattern", line: 1),
+        Case(name: "item not an object", json: #"{ "Pattern": [1] }"#, code: .wrongType, path: "Pattern[0]", line: 1),
+        Case(name: "unknown EventType", json: pattern(event: #""Time": 0, "EventType": "HapticBuzz""#),
+             code: .unknownEventType, path: "Pattern[0].Event.EventType", line: 4),
+        Case(name: "no EventType", json: pattern(event: #""Time": 0"#), code: .unknownEventType, path: "Pattern[0].Event", line: 4),
+        Case(name: "continuous without duration", json: pattern(event: #""Time": 0, "EventType": "HapticContinuous""#),
+             code: .missingDuration, path: "Pattern[0].Event", line: 4),
+        Case(name: "audio continuous without duration", json: pattern(event: #""Time": 0, "EventType": "AudioContinuous""#),
+             code: .missingDuration, path: "Pattern[0].Event", line: 4),
+        Case(name: "negative time", json: pattern(event: #""Time": -0.1, "EventType": "HapticTransient""#),
+             code: .invalidTime, path: "Pattern[0].Event.Time", line: 4),
+        Case(name: "infinite time", json: pattern(event: #""Time": 1e999, "EventType": "HapticTransient""#),
+             code: .invalidTime, path: "Pattern[0].Event.Time", line: 4),
+        Case(name: "negative duration", json: pattern(event: #""Time": 0, "EventType": "HapticContinuous", "EventDuration": -1"#),
+             code: .invalidTime, path: "Pattern[0].Event.EventDuration", line: 4),
+        Case(name: "negative parameter time",
+             json: #"{ "Pattern": [{ "Parameter": { "ParameterID": "HapticIntensityControl", "Time": -2, "ParameterValue": 1 } }] }"#,
+             code: .invalidTime, path: "Pattern[0].Parameter.Time", line: 1),
+        Case(name: "negative control point time",
+             json: #"{ "Pattern": [{ "ParameterCurve": { "ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [{ "Time": -1, "ParameterValue": 1 }] } }] }"#,
+             code: .invalidTime, path: "Pattern[0].ParameterCurve.ParameterCurveControlPoints[0].Time", line: 1),
+        Case(name: "time as a string", json: pattern(event: #""Time": "0.5", "EventType": "HapticTransient""#),
+             code: .wrongType, path: "Pattern[0].Event.Time", line: 4),
+        Case(name: "value as a string",
+             json: pattern(event: #""Time": 0, "EventType": "HapticTransient", "EventParameters": [{ "ParameterID": "HapticIntensity", "ParameterValue": "high" }]"#),
+             code: .wrongType, path: "Pattern[0].Event.EventParameters[0].ParameterValue", line: 4),
+        Case(name: "parameters not an array", json: pattern(event: #""Time": 0, "EventType": "HapticTransient", "EventParameters": {}"#),
+             code: .wrongType, path: "Pattern[0].Event.EventParameters", line: 4),
+        Case(name: "EventType as a number", json: pattern(event: #""Time": 0, "EventType": 3"#),
+             code: .wrongType, path: "Pattern[0].Event.EventType", line: 4),
+        Case(name: "Version as a string", json: #"{ "Version": "1.0", "Pattern": [] }"#, code: .wrongType, path: "Version", line: 1),
+        Case(name: "loop flag as a number", json: pattern(event: #""Time": 0, "EventType": "AudioCustom", "EventWaveformLoopEnabled": 1"#),
+             code: .wrongType, path: "Pattern[0].Event.EventWaveformLoopEnabled", line: 4),
+        Case(name: "curve without points",
+             json: #"{ "Pattern": [{ "ParameterCurve": { "ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [] } }] }"#,
+             code: .emptyCurve, path: "Pattern[0].ParameterCurve.ParameterCurveControlPoints", line: 1),
+        Case(name: "curve without a points key",
+             json: #"{ "Pattern": [{ "ParameterCurve": { "ParameterID": "HapticIntensityControl", "Time": 0 } }] }"#,
+             code: .emptyCurve, path: "Pattern[0].ParameterCurve", line: 1),
+        Case(name: "absolute waveform path", json: pattern(event: #""Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "/etc/passwd""#),
+             code: .waveformOutsideFolder, path: "Pattern[0].Event.EventWaveformPath", line: 4),
+        Case(name: "escaping waveform path", json: pattern(event: #""Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "a/../../b.wav""#),
+             code: .waveformOutsideFolder, path: "Pattern[0].Event.EventWaveformPath", line: 4),
+    ]
+
+    @Test(arguments: cases)
+    func rejected(_ testCase: Case) throws {
+        let error = try #require(failure(testCase.json))
+        #expect(error.code == testCase.code)
+        #expect((error.path ?? "") == testCase.path)
+        #expect(error.line == testCase.line)
+        #expect(error.file == "test.ahap")
+        #expect(!error.description.contains("\n"))
+        #expect(error.description.hasPrefix("test.ahap:"))
+    }
+
+    @Test func descriptionNamesFileLocationAndPath() throws {
+        let error = try #require(failure(pattern(event: #""Time": 0, "EventType": "HapticBuzz""#)))
+        #expect(error.description == "test.ahap:4:42: Pattern[0].Event.EventType: unknown EventType HapticBuzz")
+    }
+
+    @Test func innocentWaveformPathsAreAccepted() throws {
+        for path in ["a.wav", "sounds/a.wav", "./a.wav", "sounds/../a.wav"] {
+            let document = try read(pattern(event: #""Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "\#(path)""#))
+            #expect(document.pattern.events[0].waveformPath == path)
+        }
+    }
+
+    @Test func negativeZeroTimeIsAccepted() throws {
+        #expect(try read(pattern(event: #""Time": -0.0, "EventType": "HapticTransient""#)).pattern.events.count == 1)
+    }
+
+    // MARK: Strict mode
+
+    @Test(arguments: [
+        ("clamped value", pattern(event: #""Time": 0, "EventType": "HapticTransient", "EventParameters": [{ "ParameterID": "HapticSharpness", "ParameterValue": 10 }]"#),
+         "Pattern[0].Event.EventParameters[0]"),
+        ("30 s clamp", pattern(event: #""Time": 0, "EventType": "HapticContinuous", "EventDuration": 31"#), "Pattern[0].Event.EventDuration"),
+        ("unknown event parameter", pattern(event: #""Time": 0, "EventType": "HapticTransient", "EventParameters": [{ "ParameterID": "Wobble", "ParameterValue": 1 }]"#),
+         "Pattern[0].Event.EventParameters[0].ParameterID"),
+        ("unknown dynamic parameter", #"{ "Pattern": [{ "Parameter": { "ParameterID": "Wobble", "Time": 0, "ParameterValue": 1 } }] }"#,
+         "Pattern[0].Parameter.ParameterID"),
+    ])
+    func strictModeRejectsLeniencesThatChangeMeaning(name: String, json: String, path: String) throws {
+        #expect(failure(json) == nil, "lenient mode reads \(name)")
+        let error = try #require(failure(json, strict: true))
+        #expect(error.code == .strictViolation)
+        #expect(error.path == path)
+    }
+
+    @Test func strictModeKeepsSyntacticLeniencesAsDiagnostics() throws {
+        let json = #"{ "Pattern": [ { "Event": { "EventType": "HapticTransient", "Colour": 1, }, }, { "Thing": 1 } ], }"#
+        let document = try read(json, strict: true)
+        let codes = Set(document.diagnostics.map(\.code))
+        #expect(codes == [.trailingComma, .version, .defaulted, .unknownKey, .unknownItem])
+    }
+}

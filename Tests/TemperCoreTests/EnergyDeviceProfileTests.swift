@@ -1,0 +1,124 @@
+import Foundation
+import TemperCore
+import Testing
+
+@Suite struct EnergyDeviceProfileTests {
+    typealias F = EnergyFixtures
+
+    @Test func theBuiltInProfilesLoadWithPhoneAsTheDefault() throws {
+        #expect(F.library.availableNames() == ["gamepad", "headphones", "phone"])
+        #expect(try F.library.profile().name == "phone")
+        let profiles = try F.library.allProfiles()
+        #expect(profiles.map(\.name) == ["gamepad", "headphones", "phone"])
+        #expect(profiles.first { $0.name == "headphones" }?.audio.route == .headphones)
+        #expect(profiles.first { $0.name == "gamepad" }?.haptics.actuatorCount == 2)
+    }
+
+    @Test(arguments: ["gamepad", "headphones", "phone"])
+    func everyNumberNamesItsSource(name: String) throws {
+        let profile = try F.profile(name)
+        // 2 battery + 15 haptic + 5 audio + 7 thermal figures.
+        #expect(profile.provenance.count == 29)
+        #expect(profile.provenance["haptics.clickEnergy"] != nil)
+        #expect(profile.provenance.values.allSatisfy { $0.text.count > 10 })
+        // The thermal model's figures are derived, never passed off as measured.
+        let thermal = profile.provenance.filter { $0.key.hasPrefix("thermal.") }
+        #expect(thermal.count == 7)
+        #expect(thermal.values.allSatisfy { $0.kind == .derived })
+    }
+
+    @Test func theReferencePhoneMatchesItsFile() throws {
+        let file = try F.profile("phone")
+        let reference = DeviceProfile.referencePhone
+        #expect(file.name == reference.name)
+        #expect(file.description == reference.description)
+        #expect(file.battery == reference.battery)
+        #expect(file.audio == reference.audio)
+        #expect(file.thermal == reference.thermal)
+        let a = file.haptics, b = reference.haptics
+        #expect(abs(a.clickEnergyMillijoules - b.clickEnergyMillijoules) < 1e-9)
+        #expect(abs(a.continuousMilliwatts - b.continuousMilliwatts) < 1e-9)
+        #expect(abs(a.driverIdleMilliwatts - b.driverIdleMilliwatts) < 1e-9)
+        #expect(abs(a.driverActiveMilliwatts - b.driverActiveMilliwatts) < 1e-9)
+        var aRest = a, bRest = b
+        for figures in [\HapticActuatorFigures.clickEnergyMillijoules, \.continuousMilliwatts, \.driverIdleMilliwatts, \.driverActiveMilliwatts] {
+            aRest[keyPath: figures] = 0
+            bRest[keyPath: figures] = 0
+        }
+        #expect(aRest == bRest)
+    }
+
+    @Test func unitsConvertAtTheBatteryVoltage() throws {
+        let phone = try F.profile("phone")
+        // 0.545 µAh at 3.7 V and 52.2 mA at 3.7 V, as TI SLOA194A gives them.
+        #expect(abs(phone.haptics.clickEnergyMillijoules - 0.545 * 3.6 * 3.7) < 1e-9)
+        #expect(abs(phone.haptics.continuousMilliwatts - 193.14) < 1e-9)
+        #expect(abs(phone.haptics.riseSeconds - 0.010) < 1e-12)
+        #expect(abs(phone.audio.spatialExtraFraction - 0.10) < 1e-12)
+    }
+
+    static let minimal = (try? String(contentsOfFile: F.devicesFolder + "/phone.yaml", encoding: .utf8)) ?? ""
+
+    static func replacing(_ old: String, with new: String) -> String {
+        precondition(minimal.contains(old), "fixture text not found: \(old)")
+        return minimal.replacingOccurrences(of: old, with: new)
+    }
+
+    struct BadCase: Sendable, CustomTestStringConvertible {
+        var old: String
+        var new: String
+        var path: String
+        var message: String
+        init(_ old: String, _ new: String, _ path: String, _ message: String) {
+            (self.old, self.new, self.path, self.message) = (old, new, path, message)
+        }
+        var testDescription: String { path }
+    }
+
+    static let badCases: [BadCase] = [
+        (#"qualityFactor: {value: 12, derived: "#, "qualityFactor: 12 #", "haptics.qualityFactor", "every number needs its source"),
+        (#"resonance: {value: 145, unit: Hz, source: "AOSP"#, #"resonance: {value: 145, unit: Hz, sauce: "AOSP"#, "haptics.resonance.sauce", "unknown key 'sauce'"),
+        (#"riseTime: {value: 10, unit: ms, source: "Vybronics VG1040003D coin LRA datasheet: rise time 10 ms"}"#, "riseTime: {value: 10, unit: ms}", "haptics.riseTime", "no 'source' or 'derived'"),
+        ("clickDuration: {value: 47.5, unit: ms,", "clickDuration: {value: 47.5, unit: Hz,", "haptics.clickDuration.unit", "unit 'Hz' does not fit"),
+        ("  keepAlive:", "  keepAlives: {value: 1, unit: s, derived: x}\n  keepAlive:", "haptics.keepAlives", "unknown key 'keepAlives'"),
+        ("version: 1", "version: 2", "version", "not supported"),
+        ("route: speaker", "route: earpiece", "audio.route", "expected one of speaker, headphones"),
+        ("sharpnessHighFrequency: {value: 170,", "sharpnessHighFrequency: {value: 100,", "haptics.sharpnessHighFrequency", "below sharpnessLowFrequency"),
+        ("capacity: {value: 4355,", "capacity: {value: -5,", "battery.capacity", "out of range"),
+    ].map { BadCase($0.0, $0.1, $0.2, $0.3) }
+
+    @Test(arguments: badCases)
+    func badProfilesAreErrorsWithTheirKeyPathAndPlace(bad: BadCase) throws {
+        let (path, message) = (bad.path, bad.message)
+        let text = Self.replacing(bad.old, with: bad.new)
+        let error = try #require(throws: TemperError.self) { try DeviceProfile.parse(yaml: text, file: "bad.yaml") }
+        #expect(error.path == path)
+        #expect(error.message.contains(message), "\(error.message)")
+        #expect(error.file == "bad.yaml")
+        #expect(error.line != nil && error.column != nil)
+        #expect(error.description.hasPrefix("bad.yaml:"))
+    }
+
+    @Test func everyProblemIsListed() {
+        let text = Self.replacing("qualityFactor: {value: 12, derived: ", with: "qualityFactor: 12 #")
+            .replacingOccurrences(of: "lossRatio: {value: 0.5, derived: ", with: "lossRatio: 0.5 #")
+        let problems = DeviceProfile.problems(yaml: text, file: "bad.yaml")
+        #expect(problems.map(\.path) == ["haptics.qualityFactor", "haptics.lossRatio"])
+        #expect(DeviceProfile.problems(yaml: Self.minimal).isEmpty)
+    }
+
+    @Test func unknownDevicesNameTheAvailableOnes() {
+        let error = #expect(throws: TemperError.self) { try F.library.profile("toaster") }
+        #expect(error?.code == .unknownDevice)
+        #expect(error?.message.contains("gamepad, headphones, phone") == true)
+        let missing = #expect(throws: TemperError.self) { try F.library.profile("/nowhere/phone.yaml") }
+        #expect(missing?.code == .unreadableFile)
+    }
+
+    @Test func aProfileCanBeNamedByItsPath() throws {
+        let profile = try F.library.profile(F.devicesFolder + "/gamepad.yaml")
+        #expect(profile.name == "gamepad")
+        #expect(DeviceProfileLibrary.isPath("custom.yaml"))
+        #expect(!DeviceProfileLibrary.isPath("phone"))
+    }
+}
