@@ -23,7 +23,17 @@ import TemperCore
         for time in 0..<20 { window.add(time: Double(time), celsius: 40 + Double(time)) }
         for time in 20...45 { window.add(time: Double(time), celsius: 59) }
         #expect(window.spanSeconds == 20)
-        #expect(try #require(window.slope) == 0)
+        #expect(abs(try #require(window.slope)) < 1e-9)
+    }
+
+    @Test func runningSumsStayExactOverALongRun() throws {
+        var window = TrendWindow(windowSeconds: 20)
+        // A day of 1 Hz samples far from the origin: a slope of 0.05 °C/s on a sawtooth must still read 0.05.
+        for step in 0..<86_400 {
+            let time = 1_000_000 + Double(step)
+            window.add(time: time, celsius: 40 + Double(step % 1000) * 0.05)
+        }
+        #expect(abs(try #require(window.slope) - 0.05) < 1e-9)
     }
 
     @Test func theWindowStaysBoundedUnderFastSampling() {

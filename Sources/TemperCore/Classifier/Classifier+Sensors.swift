@@ -25,17 +25,18 @@ extension Classifier {
             }
             tracks = readings.map { reading in
                 previous[reading.chip + "\u{0}" + reading.label] ?? SensorTrack(
-                    chip: reading.chip, label: reading.label, limits: SensorLimits(reading),
+                    chip: reading.chip, chipName: reading.chipName, label: reading.label, displayName: reading.displayName, limits: .of(reading),
                     role: settings.role(for: reading), window: TrendWindow(windowSeconds: settings.trendWindowSeconds)
                 )
             }
-            sensors = readings.map { SensorAssessment(chip: $0.chip, chipName: $0.chipName, label: $0.label, status: .counted) }
+            states = tracks.map { SensorState(thresholds: $0.role.thresholds) }
         }
         for index in readings.indices {
-            let limits = SensorLimits(readings[index])
+            let limits = SensorLimits.of(readings[index])
             if limits != tracks[index].limits {
                 tracks[index].limits = limits
                 tracks[index].role = settings.role(for: readings[index])
+                states[index].thresholds = tracks[index].role.thresholds
             }
         }
     }
@@ -46,35 +47,29 @@ extension Classifier {
         var leadRank = -1
         var leadMargin = -Double.infinity
         for index in readings.indices {
-            let reading = readings[index]
-            sensors[index].celsius = reading.celsius
-            sensors[index].tier = nil
-            sensors[index].slopeCelsiusPerSecond = nil
-            let thresholds: SensorThresholds
-            switch tracks[index].role {
-            case .ignored(let reason):
-                sensors[index].status = .ignored
-                sensors[index].thresholds = nil
-                sensors[index].note = reason
-                notes.append(reason)
+            // Fields are read through the array rather than copying the reading, which would retain its strings.
+            let reported = readings[index].celsius
+            states[index].celsius = reported
+            states[index].tier = nil
+            states[index].slope = nil
+            // Counted sensors carry their thresholds in the state (set when the role was decided).
+            guard let thresholds = states[index].thresholds else {
+                states[index].status = .ignored
+                if case .ignored(let reason) = tracks[index].role { notes.append(reason) }
                 continue
-            case .counted(let counted):
-                thresholds = counted
             }
-            sensors[index].thresholds = thresholds
-            guard let celsius = validCelsius(reading) else {
-                let note = unhealthyNote(for: reading)
-                sensors[index].status = .unhealthy
-                sensors[index].note = note
+            guard let celsius = reported, isValid(celsius, health: readings[index].health, fault: readings[index].fault) else {
+                let note = unhealthyNote(for: readings[index])
+                states[index].status = .unhealthy
+                tracks[index].lastNote = note
                 notes.append(note)
                 continue
             }
             tracks[index].window.add(time: now, celsius: celsius)
             let tier = thresholds.tier(at: celsius)
-            sensors[index].status = .counted
-            sensors[index].note = nil
-            sensors[index].tier = tier
-            sensors[index].slopeCelsiusPerSecond = tracks[index].window.slope
+            states[index].status = .counted
+            states[index].tier = tier
+            states[index].slope = tracks[index].window.slope
             sweep.validCount += 1
             if tier > sweep.thermalTier { sweep.thermalTier = tier }
             let margin = celsius - (thresholds.entry.entry(of: tier.next ?? .critical) ?? 0)
@@ -89,11 +84,9 @@ extension Classifier {
     }
 
     /// A usable temperature: healthy, not faulted, finite and physically plausible.
-    private func validCelsius(_ reading: TemperatureReading) -> Double? {
-        guard reading.health.isOK, reading.fault != true, let celsius = reading.celsius, celsius.isFinite,
-              celsius >= -273.15, celsius <= settings.absurdLimitCelsius
-        else { return nil }
-        return celsius
+    private func isValid(_ celsius: Double, health: ReadingHealth, fault: Bool?) -> Bool {
+        guard case .ok = health, fault != true else { return false }
+        return celsius.isFinite && celsius >= -273.15 && celsius <= settings.absurdLimitCelsius
     }
 
     private func unhealthyNote(for reading: TemperatureReading) -> Reason {
@@ -123,10 +116,10 @@ extension Classifier {
         }
         if let blocker = warmestAboveExit(of: current) {
             clearSince = nil
-            let exit = sensors[blocker].thresholds?.exit.entry(of: current) ?? 0
+            let exit = states[blocker].thresholds?.exit.entry(of: current) ?? 0
             reasons.append(Reason(
                 code: "hysteresis.hold",
-                message: "holding \(current): \(sensors[blocker].displayName) at \(ReasonFormat.celsius(sensors[blocker].celsius ?? 0)) "
+                message: "holding \(current): \(tracks[blocker].displayName) at \(ReasonFormat.celsius(states[blocker].celsius ?? 0)) "
                     + "is not below its exit temperature \(ReasonFormat.celsius(exit))"
             ))
             return current
@@ -155,8 +148,8 @@ extension Classifier {
     private func warmestAboveExit(of tier: Tier) -> Int? {
         var warmest: Int?
         var warmestExcess = -Double.infinity
-        for index in sensors.indices where sensors[index].tier != nil {
-            guard let celsius = sensors[index].celsius, let exit = sensors[index].thresholds?.exit.entry(of: tier) else { continue }
+        for index in states.indices where states[index].tier != nil {
+            guard let celsius = states[index].celsius, let exit = states[index].thresholds?.exit.entry(of: tier) else { continue }
             let excess = celsius - exit
             if excess >= 0, excess > warmestExcess {
                 warmest = index
@@ -166,46 +159,60 @@ extension Classifier {
         return warmest
     }
 
+    /// The fact behind the thermal tier. Built on every update, so it is assembled in one reserved string.
     private func thresholdReason(sweep: SensorSweep) -> Reason {
-        guard let lead = sweep.lead, let celsius = sensors[lead].celsius, let thresholds = sensors[lead].thresholds else {
+        guard let lead = sweep.lead, let celsius = states[lead].celsius, let thresholds = states[lead].thresholds else {
             return Reason(code: "sensor.nominal", message: "no counted sensor")
         }
-        let name = sensors[lead].displayName
         let source = switch thresholds.source {
         case .ownLimits: "its own limits"
         case .defaults: "default thresholds"
         case .override: "policy override"
         }
+        var message = ""
+        message.reserveCapacity(120)
         if sweep.thermalTier > .nominal, let entry = thresholds.entry.entry(of: sweep.thermalTier) {
-            return Reason(
-                code: "sensor.threshold",
-                message: "sensor \(name) at \(ReasonFormat.celsius(celsius)) ≥ \(sweep.thermalTier) \(ReasonFormat.celsius(entry)) (\(source))"
-            )
+            message += "sensor "
+            message += tracks[lead].displayName
+            message += " at "
+            message += ReasonFormat.celsius(celsius)
+            message += " ≥ "
+            message += sweep.thermalTier.rawValue
+            message += " "
+            message += ReasonFormat.celsius(entry)
+            message += " ("
+            message += source
+            message += ")"
+            return Reason(code: "sensor.threshold", message: message)
         }
-        return Reason(
-            code: "sensor.nominal",
-            message: "\(sweep.validCount) counted sensor(s) below fair; nearest \(name) at \(ReasonFormat.celsius(celsius)) "
-                + "(fair at \(ReasonFormat.celsius(thresholds.entry.fair)), \(source))"
-        )
+        message += String(sweep.validCount)
+        message += " counted sensor(s) below fair; nearest "
+        message += tracks[lead].displayName
+        message += " at "
+        message += ReasonFormat.celsius(celsius)
+        message += " (fair at "
+        message += ReasonFormat.celsius(thresholds.entry.fair)
+        message += ", "
+        message += source
+        message += ")"
+        return Reason(code: "sensor.nominal", message: message)
     }
 
-    /// The soonest any rising counted sensor reaches its entry temperature for the tier above `tier`.
-    func computeForecast(from tier: Tier) -> ThermalForecast? {
+    /// The sensor's name is left empty here and added by ``forecast`` from ``forecastIndex``.
+    mutating func computeForecast(from tier: Tier) -> ThermalForecast? {
         guard let next = tier.next else { return nil }
         var best: ThermalForecast?
-        var bestIndex: Int?
-        for index in sensors.indices where sensors[index].tier != nil {
-            guard let slope = sensors[index].slopeCelsiusPerSecond, slope > 1e-9, let celsius = sensors[index].celsius,
-                  let threshold = sensors[index].thresholds?.entry.entry(of: next), celsius < threshold
+        for index in states.indices where states[index].tier != nil {
+            guard let slope = states[index].slope, slope > 1e-9, let celsius = states[index].celsius,
+                  let threshold = states[index].thresholds?.entry.entry(of: next), celsius < threshold
             else { continue }
             let seconds = (threshold - celsius) / slope
             if let best, best.seconds <= seconds { continue }
             best = ThermalForecast(
                 tier: next, seconds: seconds, sensor: "", celsius: celsius, thresholdCelsius: threshold, slopeCelsiusPerSecond: slope
             )
-            bestIndex = index
+            forecastIndex = index
         }
-        if let bestIndex { best?.sensor = sensors[bestIndex].displayName }
         return best
     }
 }

@@ -18,14 +18,37 @@ import Foundation
 public struct Classifier: Sendable {
     public let settings: ClassifierSettings
     public internal(set) var condition: Condition
-    /// Every sensor of the last snapshot, in its order.
-    public internal(set) var sensors: [SensorAssessment] = []
+    /// Every sensor of the last snapshot, in its order, as the last update saw it.
+    public var sensors: [SensorAssessment] {
+        tracks.indices.map { index in
+            let state = states[index]
+            let note: Reason? = switch (state.status, tracks[index].role) {
+            case (.ignored, .ignored(let reason)): reason
+            case (.unhealthy, _): tracks[index].lastNote
+            default: nil
+            }
+            return SensorAssessment(
+                chip: tracks[index].chip, chipName: tracks[index].chipName, label: tracks[index].label, celsius: state.celsius,
+                status: state.status, thresholds: state.thresholds, tier: state.tier, slopeCelsiusPerSecond: state.slope, note: note
+            )
+        }
+    }
     /// Seconds until the next tier at the current slopes; `nil` when nothing is rising or the tier is critical.
-    public internal(set) var forecast: ThermalForecast?
+    public var forecast: ThermalForecast? {
+        guard var forecast = forecastState else { return nil }
+        forecast.sensor = tracks[forecastIndex].displayName
+        return forecast
+    }
     /// The battery and power-profile view of the last update.
     public internal(set) var power = PowerAssessment()
 
+    /// Names, roles and trend windows per sensor, in the snapshot's order.
     var tracks: [SensorTrack] = []
+    /// The numbers of the last update per sensor, kept apart from the strings so the hot loops copy no strings.
+    var states: [SensorState] = []
+    /// The last forecast without its sensor name, which ``forecast`` adds from ``forecastIndex`` on demand.
+    var forecastState: ThermalForecast?
+    var forecastIndex = 0
     /// The most urgent valid sensor of the last update.
     var leadIndex: Int?
     private var firstTime: Double?
@@ -80,7 +103,7 @@ public struct Classifier: Sendable {
                 ))
             }
         }
-        forecast = sweep.validCount > 0 ? computeForecast(from: tier) : nil
+        forecastState = sweep.validCount > 0 ? computeForecast(from: tier) : nil
         if let limit = settings.preemptiveEscalationSeconds, let early = forecast, early.seconds < limit {
             tier = early.tier
             clearSince = nil
@@ -90,7 +113,7 @@ public struct Classifier: Sendable {
                     + "\(ReasonFormat.twoDecimals(early.slopeCelsiusPerSecond)) °C/s reaches \(ReasonFormat.celsius(early.thresholdCelsius)) "
                     + "in \(ReasonFormat.seconds(early.seconds)) (< \(ReasonFormat.seconds(limit)))"
             ))
-            forecast = computeForecast(from: tier)
+            forecastState = computeForecast(from: tier)
         }
         reasons.append(contentsOf: powerReasons)
         reasons.append(contentsOf: notes)
@@ -101,9 +124,9 @@ public struct Classifier: Sendable {
     /// The slope of the most urgent counted sensor (highest tier, then nearest its next threshold); `nil`
     /// without a valid reading or before its window holds two samples apart in time.
     public var trend: ThermalTrend? {
-        guard let leadIndex, let slope = sensors[leadIndex].slopeCelsiusPerSecond, let celsius = sensors[leadIndex].celsius else { return nil }
+        guard let leadIndex, let slope = states[leadIndex].slope, let celsius = states[leadIndex].celsius else { return nil }
         return ThermalTrend(
-            sensor: sensors[leadIndex].displayName, celsius: celsius, slopeCelsiusPerSecond: slope,
+            sensor: tracks[leadIndex].displayName, celsius: celsius, slopeCelsiusPerSecond: slope,
             spanSeconds: tracks[leadIndex].window.spanSeconds
         )
     }
@@ -112,6 +135,7 @@ public struct Classifier: Sendable {
     private mutating func restartClock() {
         clearSince = nil
         leadIndex = nil
+        forecastState = nil
         firstTime = nil
         lastValidTime = nil
         for index in tracks.indices { tracks[index].window.removeAll() }
@@ -121,21 +145,35 @@ public struct Classifier: Sendable {
 /// The classifier's memory of one sensor between updates.
 struct SensorTrack: Sendable {
     var chip: String
+    var chipName: String
     var label: String
+    /// `chipName/label`, made once rather than on every update.
+    var displayName: String
     var limits: SensorLimits
     var role: SensorRole
     var window: TrendWindow
+    /// Why the sensor was skipped, the last time it was.
+    var lastNote: Reason?
+}
+
+/// One sensor's numbers from the last update.
+struct SensorState: Sendable {
+    var celsius: Double?
+    var status: SensorAssessment.Status = .counted
+    var tier: Tier?
+    var slope: Double?
+    var thresholds: SensorThresholds?
 }
 
 /// The limits a role was decided from, to notice when a sensor's limits change.
 struct SensorLimits: Sendable, Hashable {
     var high, highHysteresis, critical, criticalHysteresis, emergency: Double?
 
-    init(_ reading: TemperatureReading) {
-        high = reading.high
-        highHysteresis = reading.highHysteresis
-        critical = reading.critical
-        criticalHysteresis = reading.criticalHysteresis
-        emergency = reading.emergency
+    /// A static function rather than an initialiser: it borrows the reading instead of copying its strings.
+    static func of(_ reading: TemperatureReading) -> SensorLimits {
+        SensorLimits(
+            high: reading.high, highHysteresis: reading.highHysteresis, critical: reading.critical,
+            criticalHysteresis: reading.criticalHysteresis, emergency: reading.emergency
+        )
     }
 }

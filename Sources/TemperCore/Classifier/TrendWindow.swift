@@ -1,76 +1,89 @@
 /// The recent temperatures of one sensor, for a least-squares slope over a sliding time window.
 ///
-/// Samples older than the window fall out; at most ``capacity`` samples are kept, so a very fast sampler
-/// shortens the effective window instead of growing memory. The slope is recomputed from the samples each
-/// time (times taken relative to the newest), which stays exact however long the classifier runs.
+/// Samples older than the window fall out; at most ``capacity`` samples are kept (a ring allocated once), so a
+/// very fast sampler shortens the effective window instead of growing memory. The least-squares sums are kept
+/// running, so the slope costs O(1); times are taken relative to an anchor near the oldest sample, and the sums
+/// are rebuilt from the samples every 64 additions, so rounding never accumulates over a long run.
 public struct TrendWindow: Sendable {
     public static let capacity = 256
+    private static let mask = capacity - 1
 
-    /// Seconds since an arbitrary origin, oldest first; live samples are `start..<start + count`.
-    private var times: [Double] = []
-    private var values: [Double] = []
+    /// (seconds since an arbitrary origin, °C), a ring whose oldest live sample is at `start`.
+    private var samples: [SIMD2<Double>]
     private var start = 0
     public private(set) var count = 0
     public let windowSeconds: Double
+    private var anchor = 0.0
+    private var sumT = 0.0, sumY = 0.0, sumTT = 0.0, sumTY = 0.0
+    private var addsSinceRebuild = 0
 
     public init(windowSeconds: Double) {
         self.windowSeconds = windowSeconds
-        times.reserveCapacity(32)
-        values.reserveCapacity(32)
+        samples = Array(repeating: .zero, count: Self.capacity)
     }
 
     /// Adds a sample and drops those older than the window. A time earlier than the newest resets the window.
     public mutating func add(time: Double, celsius: Double) {
         if count > 0, time < self.time(at: count - 1) { removeAll() }
         if count == Self.capacity { dropOldest() }
-        times.append(time)
-        values.append(celsius)
+        if count == 0 { anchor = time }
+        samples[(start + count) & Self.mask] = SIMD2(time, celsius)
         count += 1
+        accumulate(SIMD2(time, celsius), sign: 1)
         while count > 1, time - self.time(at: 0) > windowSeconds { dropOldest() }
+        addsSinceRebuild += 1
+        if addsSinceRebuild >= 64 { rebuildSums() }
     }
 
     public mutating func removeAll() {
-        times.removeAll(keepingCapacity: true)
-        values.removeAll(keepingCapacity: true)
         start = 0
         count = 0
+        sumT = 0
+        sumY = 0
+        sumTT = 0
+        sumTY = 0
+        addsSinceRebuild = 0
     }
 
     /// The least-squares slope in °C per second, or `nil` with fewer than two samples or no time spread.
     public var slope: Double? {
         guard count >= 2 else { return nil }
-        let newest = time(at: count - 1)
-        var sumT = 0.0, sumY = 0.0, sumTT = 0.0, sumTY = 0.0
-        for offset in 0..<count {
-            let index = physical(offset)
-            let t = times[index] - newest
-            let y = values[index]
-            sumT += t
-            sumY += y
-            sumTT += t * t
-            sumTY += t * y
-        }
         let n = Double(count)
         let denominator = n * sumTT - sumT * sumT
-        guard denominator > 1e-12 else { return nil }
+        // Relative to the spread of the times, so equal timestamps give no slope rather than rounding noise.
+        guard denominator > 1e-9 * max(1, n * sumTT) else { return nil }
         return (n * sumTY - sumT * sumY) / denominator
     }
 
     /// Seconds between the oldest and newest sample.
     public var spanSeconds: Double { count < 2 ? 0 : time(at: count - 1) - time(at: 0) }
 
-    private func physical(_ offset: Int) -> Int { start + offset }
+    private func time(at offset: Int) -> Double { samples[(start + offset) & Self.mask].x }
 
-    private func time(at offset: Int) -> Double { times[start + offset] }
+    private mutating func accumulate(_ sample: SIMD2<Double>, sign: Double) {
+        let t = sample.x - anchor
+        sumT += sign * t
+        sumY += sign * sample.y
+        sumTT += sign * t * t
+        sumTY += sign * t * sample.y
+    }
 
-    /// Dropped samples stay in storage until they outnumber the live ones, so dropping is amortised O(1).
+    /// Re-anchors at the oldest sample and sums the live samples afresh.
+    private mutating func rebuildSums() {
+        addsSinceRebuild = 0
+        sumT = 0
+        sumY = 0
+        sumTT = 0
+        sumTY = 0
+        guard count > 0 else { return }
+        anchor = time(at: 0)
+        for offset in 0..<count { accumulate(samples[(start + offset) & Self.mask], sign: 1) }
+    }
+
     private mutating func dropOldest() {
-        start += 1
+        accumulate(samples[start], sign: -1)
+        start = (start + 1) & Self.mask
         count -= 1
-        if start >= 32, start >= count {
-            times.removeFirst(start)
-            values.removeFirst(start)
-            start = 0
-        }
+        if count == 0 { removeAll() }
     }
 }

@@ -3,6 +3,8 @@ public struct Policy: Sendable, Hashable, Codable {
     /// Schema version; this build reads version 1.
     public var version: Int
     public var name: String
+    /// One line on what the policy is for, e.g. "A fan-cooled handheld".
+    public var summary: String?
     public var classifier: ClassifierSettings
     /// Rules per tier, without low power.
     public var tiers: [Tier: FeedbackRules]
@@ -14,10 +16,11 @@ public struct Policy: Sendable, Hashable, Codable {
     public init(
         version: Int = 1, name: String, classifier: ClassifierSettings = .init(),
         tiers: [Tier: FeedbackRules], lowPower: [Tier: FeedbackRules],
-        exemptUsages: Set<UsageClass> = [.alarm, .communication, .accessibility]
+        exemptUsages: Set<UsageClass> = [.alarm, .communication, .accessibility], summary: String? = nil
     ) {
         self.version = version
         self.name = name
+        self.summary = summary
         self.classifier = classifier
         self.tiers = tiers
         self.lowPower = lowPower
@@ -45,11 +48,15 @@ public struct FeedbackRules: Sendable, Hashable, Codable {
     public var exemptOnly: Bool
     /// An energy budget per window, e.g. 500 mJ per 60 s; `nil` = unlimited.
     public var budget: EnergyBudget?
+    /// The brief's battery rule: any continuous haptic event that survives ``haptics`` (an exempt usage's
+    /// pattern, a `full` or `capRumble` mode, the budget ladder's capped rung) ends by this many seconds after
+    /// its onset, with a release ramp; `nil` = no cap. The default low-power rules set 0.5 s.
+    public var rumbleCapSeconds: Double?
 
     public init(
         haptics: HapticsMode = .full, intensityScale: Double = 1, spatialAudioAllowed: Bool = true,
         audioVolumeScale: Double = 1, nonEssentialAudio: Bool = true, particleScale: Double = 1,
-        exemptOnly: Bool = false, budget: EnergyBudget? = nil
+        exemptOnly: Bool = false, budget: EnergyBudget? = nil, rumbleCapSeconds: Double? = nil
     ) {
         self.haptics = haptics
         self.intensityScale = intensityScale
@@ -59,6 +66,7 @@ public struct FeedbackRules: Sendable, Hashable, Codable {
         self.particleScale = particleScale
         self.exemptOnly = exemptOnly
         self.budget = budget
+        self.rumbleCapSeconds = rumbleCapSeconds
     }
 }
 

@@ -1,0 +1,108 @@
+import Testing
+import TemperCore
+
+@Suite struct PolicyErrorTests {
+    private func errors(_ yaml: String) -> [TemperError] { Policy.check(yaml: yaml, file: "p.yaml") }
+
+    @Test func unknownKeysAreNamedWithWhatWasExpected() throws {
+        let found = errors("""
+            version: 1
+            tiers:
+              serious:
+                hapticz: off
+            """)
+        let error = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(error.code == .unknownKey)
+        #expect(error.path == "tiers.serious.hapticz")
+        #expect(error.line == 4 && error.column == 5)
+        #expect(error.message.contains("unknown key 'hapticz'"))
+        #expect(error.message.contains("haptics"))
+        #expect(error.description.hasPrefix("p.yaml:4:5: tiers.serious.hapticz: unknown key 'hapticz'"))
+    }
+
+    @Test func everyErrorIsReportedInDocumentOrder() {
+        let found = errors("""
+            version: 1
+            colour: blue
+            classifier:
+              dwellSeconds: soon
+              failSafeTier: warm
+              defaultThresholds: {fair: 90, serious: 80, critical: 95}
+            tiers:
+              lukewarm: {}
+              fair:
+                particleScale: 1.5
+                haptics: {mode: wobble}
+              critical:
+                budget: {energy: 10uAh, window: 60s}
+            lowPower:
+              nominal:
+                haptics: {mode: capRumble, maxSeconds: 0.2, fadeSeconds: 0.5}
+            exemptUsages: [alarm, sirens]
+            """)
+        #expect(found.map(\.path) == [
+            "colour", "classifier.dwellSeconds", "classifier.failSafeTier", "classifier.defaultThresholds",
+            "tiers.lukewarm", "tiers.fair.particleScale", "tiers.fair.haptics.mode", "tiers.critical.budget.energy",
+            "lowPower.nominal.haptics.fadeSeconds", "exemptUsages[1]",
+        ])
+        #expect(found.allSatisfy { $0.line != nil && $0.column != nil && $0.file == "p.yaml" })
+        #expect(found.map(\.line) == [2, 4, 5, 6, 8, 10, 11, 13, 16, 17])
+    }
+
+    @Test(arguments: [
+        ("classifier: {dwellSeconds: soon}", "expected a duration such as 60s, 500ms or 2m, found 'soon'"),
+        ("classifier: {failSafeTier: warm}", "expected one of nominal, fair, serious, critical, found 'warm'"),
+        ("classifier: {defaultThresholds: {fair: 90, serious: 80, critical: 95}}", "expected fair ≤ serious ≤ critical, found 90.0, 80.0, 95.0"),
+        ("classifier: {defaultThresholds: {fair: 60, serious: 80}}", "missing key 'critical'"),
+        ("classifier: {lowBatteryPercentage: 120}", "expected a number from 0.0 to 100.0, found 120.0"),
+        ("classifier: {lowBatteryPercentage: 10, criticalBatteryPercentage: 15}", "expected criticalBatteryPercentage at or under lowBatteryPercentage (10.0), found 15.0"),
+        ("classifier: {sensorOverrides: [{ignore: true}]}", "expected 'chip' or 'label' (or both) to say which sensor this overrides"),
+        ("classifier: {powerSaverMeansLowPower: maybe}", "expected true or false, found 'maybe'"),
+        ("tiers: {fair: {particleScale: 1.5}}", "expected a number from 0.0 to 1.0, found 1.5"),
+        ("tiers: {fair: {haptics: wobble}}", "expected one of full, capRumble, transientsOnly, simpleImpact, off, found 'wobble'"),
+        ("tiers: {fair: {haptics: {mode: simpleImpact, style: squishy}}}", "expected one of light, medium, heavy, rigid, soft, found 'squishy'"),
+        ("tiers: {fair: {haptics: {mode: simpleImpact, maxSeconds: 1}}}", "unknown key 'maxSeconds' (expected one of: mode, style)"),
+        ("tiers: {fair: {budget: {energy: 10uAh, window: 60s}}}", "expected an energy in mJ or J, found the charge '10uAh': a charge needs a voltage to become energy"),
+        ("tiers: {fair: {budget: {energy: 500, window: 60s}}}", "expected a positive energy with a unit, e.g. 500mJ or 0.5J, found '500'"),
+        ("tiers: {fair: {budget: {energy: 500mJ}}}", "missing key 'window'"),
+        ("tiers: {fair: {budget: 500mJ}}", "expected a budget such as {energy: 500mJ, window: 60s}, or none"),
+        ("tiers: [fair]", "expected a mapping, found a list"),
+        ("exemptUsages: alarm", "expected a list, found 'alarm'"),
+    ])
+    func eachMistakeSaysWhatWasExpected(body: String, message: String) throws {
+        let found = errors("version: 1\n" + body)
+        #expect(found.map(\.message) == [message])
+        #expect(try #require(found.first).line != nil)
+    }
+
+    @Test func versionIsRequiredAndReadFirst() throws {
+        let missing = try #require(errors("name: x").first)
+        #expect(missing.code == .missingKey)
+        #expect(missing.message == "missing key 'version'")
+        let future = errors("version: 2\nwhatever: {}")
+        #expect(future.count == 1, "a newer version's body is not judged by version 1's schema")
+        #expect(future.first?.code == .unsupportedVersion)
+        #expect(future.first?.line == 1)
+    }
+
+    @Test func syntaxErrorsCarryLineAndColumn() throws {
+        let error = try #require(errors("version: 1\ntiers: {fair: [\n").first)
+        #expect(error.code == .invalidYAML)
+        #expect(error.line != nil)
+    }
+
+    @Test func aDocumentThatIsNotAMappingIsRefused() {
+        #expect(errors("- version: 1").first?.code == .invalidPolicy)
+        #expect(errors("").first?.code == .invalidYAML)
+    }
+
+    @Test func parseThrowsTheFirstError() {
+        #expect(throws: TemperError.self) { try Policy.parse(yaml: "version: 1\ncolour: blue", file: "p.yaml") }
+        do {
+            _ = try Policy.parse(yaml: "version: 1\ncolour: blue\ntiers: {fair: {particleScale: 2}}", file: "p.yaml")
+        } catch {
+            #expect(error.path == "colour")
+        }
+    }
+}
