@@ -10,6 +10,9 @@ struct AHAPDecoder {
     var waveformNodes: [Int: Int] = [:]
     var eventCount = 0
     var latestEventTime = -Double.infinity
+    /// Diagnostics past ``maxDiagnostics``, counted but not kept.
+    var droppedDiagnostics = 0
+    static let maxDiagnostics = 1000
     /// The first event that starts before an earlier one, and how many do; reported once for the file.
     var outOfOrder: (node: Int, time: Double, earlier: Double, count: Int)?
 
@@ -25,6 +28,10 @@ struct AHAPDecoder {
 
     mutating func decode() throws(AHAPError) {
         for leniency in text.tape.leniencies {
+            guard diagnostics.count < Self.maxDiagnostics else {
+                droppedDiagnostics += 1
+                continue
+            }
             let path = leniency.container.map { text.path(to: $0) } ?? ""
             let (line, column) = text.location(ofOffset: leniency.offset)
             switch leniency.kind {
@@ -82,6 +89,9 @@ struct AHAPDecoder {
             let others = outOfOrder.count > 1 ? " (and \(outOfOrder.count - 1) more events out of order)" : ""
             try note(.outOfOrder, at: outOfOrder.node,
                      "Time \(formatted(outOfOrder.time)) is before an earlier event's \(formatted(outOfOrder.earlier))\(others); events kept in file order")
+        }
+        if droppedDiagnostics > 0 {
+            diagnostics.append(AHAPDiagnostic(path: "", message: "\(droppedDiagnostics) more diagnostics not listed"))
         }
     }
 
@@ -146,8 +156,13 @@ struct AHAPDecoder {
     }
 
     /// Records a leniency that does not change the pattern's meaning, at `node`'s path and at the line:column of
-    /// `locatedAt` (by default the same node).
+    /// `locatedAt` (by default the same node). After ``maxDiagnostics`` the rest are only counted, so a hostile
+    /// file cannot make messages cost more than reading it.
     mutating func note(_ code: AHAPDiagnostic.Code, at node: Int, locatedAt location: Int? = nil, _ message: String) throws(AHAPError) {
+        guard diagnostics.count < Self.maxDiagnostics else {
+            droppedDiagnostics += 1
+            return
+        }
         let (line, column) = self.location(of: location ?? node)
         diagnostics.append(AHAPDiagnostic(path: text.path(to: node), message: message, code: code, line: line, column: column))
     }

@@ -52,7 +52,8 @@ public enum AHAPReader {
     }
 
     private static func decode(_ bytes: [UInt8], file: String?, options: AHAPReadOptions, folder: String?) throws(AHAPError) -> AHAPDocument {
-        guard bytes.count <= options.limits.maxFileBytes else {
+        // Tape offsets are 32-bit, so 2 GiB is a hard ceiling whatever the limits say.
+        guard bytes.count <= options.limits.maxFileBytes, bytes.count < Int(Int32.max) else {
             throw AHAPError(
                 code: .tooLarge, file: file,
                 message: "\(bytes.count) bytes, more than the limit of \(options.limits.maxFileBytes) bytes")
@@ -84,7 +85,7 @@ public enum AHAPReader {
             case .notUTF8: .notUTF8
             case .limitExceeded: .limitExceeded
             }
-            throw AHAPError(code: code, file: file, line: line, column: column, message: error.message)
+            throw AHAPError(code: code, file: file, path: error.path, line: line, column: column, message: error.message)
         }
         var decoder = AHAPDecoder(text: JSONText(tape: tape, bytes: buffer), options: options, file: file)
         try decoder.decode()

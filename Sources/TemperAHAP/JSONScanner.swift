@@ -10,6 +10,8 @@ struct JSONScanner {
         var code: Code
         var offset: Int
         var message: String
+        /// The JSON path of the innermost container still open where scanning stopped.
+        var path = ""
     }
 
     struct Limits: Sendable {
@@ -39,11 +41,17 @@ struct JSONScanner {
         {
             throw Failure(code: .notUTF8, offset: 0, message: "not UTF-8 (looks like UTF-16 or UTF-32)")
         }
-        try scanner.skipWhitespace(container: nil)
-        try scanner.scanValue(depth: 0)
-        try scanner.skipWhitespace(container: nil)
-        if scanner.position < bytes.count {
-            throw scanner.unexpected("end of input after the top-level value")
+        do throws(Failure) {
+            try scanner.skipWhitespace(container: nil)
+            try scanner.scanValue(depth: 0)
+            try scanner.skipWhitespace(container: nil)
+            if scanner.position < bytes.count {
+                throw scanner.unexpected("end of input after the top-level value")
+            }
+        } catch {
+            var failure = error
+            failure.path = JSONText(tape: scanner.tape, bytes: bytes).openPath()
+            throw failure
         }
         return scanner.tape
     }

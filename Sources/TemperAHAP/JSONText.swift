@@ -3,6 +3,13 @@
 struct JSONText {
     let tape: JSONTape
     let bytes: UnsafeBufferPointer<UInt8>
+    let locator: JSONLocator
+
+    init(tape: JSONTape, bytes: UnsafeBufferPointer<UInt8>) {
+        self.tape = tape
+        self.bytes = bytes
+        self.locator = JSONLocator(bytes: bytes)
+    }
 
     static func hexValue(_ byte: UInt8) -> UInt32? {
         switch byte {
@@ -113,19 +120,41 @@ struct JSONText {
 
     /// 1-based line and column (in characters) of a byte offset.
     func location(ofOffset offset: Int) -> (line: Int, column: Int) {
-        let end = min(max(offset, 0), bytes.count)
-        var line = 1
-        var column = 1
-        for position in 0..<end {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
+        locator.location(ofOffset: offset)
+    }
+
+    /// For a tape whose scanning stopped early: the path of the innermost container still open, e.g.
+    /// `Pattern[3].Event` when the input ends inside that event. Containers still open have no ``JSONNode/next``.
+    func openPath() -> String {
+        func isOpen(_ index: Int) -> Bool {
+            let node = tape.nodes[index]
+            return (node.kind == .object || node.kind == .array) && node.next == 0
         }
-        return (line, column)
+        var path = ""
+        var index = 0
+        while index < tape.nodes.count, isOpen(index) {
+            let isObject = tape.nodes[index].kind == .object
+            var position = index + 1
+            var ordinal = 0
+            var descended = false
+            while position < tape.nodes.count {
+                let value = isObject ? position + 1 : position
+                if isObject, value >= tape.nodes.count {
+                    // Stopped right after a key: name the member being read.
+                    return path + (path.isEmpty ? "" : ".") + string(position)
+                }
+                if isOpen(value) {
+                    path += isObject ? (path.isEmpty ? "" : ".") + string(position) : "[\(ordinal)]"
+                    index = value
+                    descended = true
+                    break
+                }
+                position = Int(tape.nodes[value].next)
+                ordinal += 1
+            }
+            if !descended { break }
+        }
+        return path
     }
 
     /// The JSON path of a node, e.g. `Pattern[12].Event.EventParameters[1]`; `""` for the root. A key node's
@@ -175,5 +204,41 @@ enum JSONEscaping {
             }
         }
         return output + "\""
+    }
+}
+
+/// Turns byte offsets into line:column. Every answer is kept as a checkpoint, and each question scans forward
+/// only from the nearest checkpoint before it, so many messages about one large file cost about one pass over
+/// it rather than one pass each.
+final class JSONLocator {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    /// Sorted by offset; starts with the beginning of the input.
+    private var checkpoints: [(offset: Int, line: Int, column: Int)] = [(0, 1, 1)]
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    func location(ofOffset offset: Int) -> (line: Int, column: Int) {
+        let target = min(max(offset, 0), bytes.count)
+        var low = 0
+        var high = checkpoints.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if checkpoints[middle].offset <= target { low = middle } else { high = middle }
+        }
+        var (position, line, column) = checkpoints[low]
+        while position < target {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            position += 1
+        }
+        if checkpoints[low].offset != target { checkpoints.insert((target, line, column), at: low + 1) }
+        return (line, column)
     }
 }

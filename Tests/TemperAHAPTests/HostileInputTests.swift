@@ -49,6 +49,15 @@ struct HostileInputTests {
         #expect(error.code == .limitExceeded)
     }
 
+    @Test func diagnosticsAreCappedAndStillLocated() throws {
+        let keys = (0..<5000).map { #""Unknown\#($0)": \#($0)"# }.joined(separator: ",\n")
+        let document = try read("{\n\(keys),\n\"Version\": 1.0, \"Pattern\": [] }")
+        #expect(document.diagnostics.count == AHAPDecoder.maxDiagnostics + 1)
+        #expect(document.diagnostics[999].line == 1001)
+        #expect(document.diagnostics[999].path == "Unknown999")
+        #expect(document.diagnostics.last?.message == "4000 more diagnostics not listed")
+    }
+
     @Test func oversizedBytesAreRefused() throws {
         let error = try #require(failure(Array(#"{ "Pattern": [] }"#.utf8), limits: AHAPLimits(maxFileBytes: 8)))
         #expect(error.code == .tooLarge)

@@ -14,12 +14,12 @@ struct ReaderErrorTests {
 
     static let cases: [Case] = [
         Case(name: "not JSON", json: "Version: 1", code: .invalidJSON, path: "", line: 1),
-        Case(name: "truncated", json: #"{ "Version": 1.0, "Pattern": [ { "Event""#, code: .invalidJSON, path: "", line: 1),
+        Case(name: "truncated", json: #"{ "Version": 1.0, "Pattern": [ { "Event""#, code: .invalidJSON, path: "Pattern[0].Event", line: 1),
         Case(name: "text after the value", json: #"{ "Pattern": [] } x"#, code: .invalidJSON, path: "", line: 1),
         Case(name: "single quotes", json: "{ 'Pattern': [] }", code: .invalidJSON, path: "", line: 1),
         Case(name: "bad number", json: #"{ "Pattern": [], "Version": 01 }"#, code: .invalidJSON, path: "", line: 1),
-        Case(name: "NaN", json: #"{ "Pattern": [], "Version": NaN }"#, code: .invalidJSON, path: "", line: 1),
-        Case(name: "bad escape", json: #"{ "Pattern": [], "Metadata": { "a": "\q" } }"#, code: .invalidJSON, path: "", line: 1),
+        Case(name: "NaN", json: #"{ "Pattern": [], "Version": NaN }"#, code: .invalidJSON, path: "Version", line: 1),
+        Case(name: "bad escape", json: #"{ "Pattern": [], "Metadata": { "a": "\q" } }"#, code: .invalidJSON, path: "Metadata.a", line: 1),
         Case(name: "no Pattern", json: #"{ "Version": 1.0 }"#, code: .missingPattern, path: "", line: 1),
         Case(name: "top level array", json: "[]", code: .wrongType, path: "", line: 1),
         Case(name: "Pattern not an array", json: #"{ "Pattern": {} }"#, code: .wrongType, path: "Pattern", line: 1),
@@ -81,6 +81,23 @@ struct ReaderErrorTests {
     @Test func descriptionNamesFileLocationAndPath() throws {
         let error = try #require(failure(pattern(event: #""Time": 0, "EventType": "HapticBuzz""#)))
         #expect(error.description == "test.ahap:4:42: Pattern[0].Event.EventType: unknown EventType HapticBuzz")
+    }
+
+    @Test func syntaxErrorsNameTheOpenContainerAndLocation() throws {
+        let json = """
+        {
+          "Pattern": [
+            { "Event": { "Time": 0, "EventType": "HapticTransient" } },
+            { "Event": { "Time": 0.5 "EventType": "HapticTransient" } }
+          ]
+        }
+        """
+        let error = try #require(failure(json))
+        #expect(error.code == .invalidJSON)
+        #expect(error.path == "Pattern[1].Event")
+        #expect(error.line == 4)
+        #expect(error.column == 30)
+        #expect(error.description == "test.ahap:4:30: Pattern[1].Event: expected ',' or '}', found '\"'")
     }
 
     @Test func innocentWaveformPathsAreAccepted() throws {
