@@ -3,25 +3,13 @@ import TemperAHAP
 import TemperCore
 import TemperSimulation
 
-/// Shared inputs for simulation tests: the package's scenarios, a policy shaped like the design brief's defaults,
-/// and fixed energy for each example pattern so the tests do not depend on the estimator's exact numbers.
+/// Shared inputs for simulation tests: the package's scenarios, the built-in default policy,
+/// and stand-in patterns costed on the phone profile, so the tests do not depend on the example files.
 enum SimulationFixtures {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let scenarios = packageRoot.appendingPathComponent("Examples/scenarios")
 
-    static let policy = Policy(
-        name: "test-default",
-        tiers: [
-            .nominal: FeedbackRules(),
-            .fair: FeedbackRules(particleScale: 0.5),
-            .serious: FeedbackRules(haptics: .simpleImpact(.medium), spatialAudioAllowed: false),
-            .critical: FeedbackRules(haptics: .off, spatialAudioAllowed: false, nonEssentialAudio: false, exemptOnly: true),
-        ],
-        lowPower: [
-            .nominal: FeedbackRules(haptics: .simpleImpact(.medium)),
-            .fair: FeedbackRules(haptics: .simpleImpact(.medium), particleScale: 0.5),
-        ]
-    )
+    static let policy = Policy.default
 
     /// The phone profile from Policies/devices.
     static let phone: DeviceProfile = {
