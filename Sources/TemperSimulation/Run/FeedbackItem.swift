@@ -54,6 +54,10 @@ public struct SimulatedDecision: Sendable, Hashable {
 /// The one seam between the simulator and the governing code: it sees every host snapshot and decides every
 /// request. Live use and the simulator run the same classifier and policy code behind it.
 public protocol SimulationGoverning: Sendable {
+    /// How often the host is sampled (s), as the live service samples its source; the thermal model still steps
+    /// at the scenario's time step. 0 samples every step.
+    var sampleIntervalSeconds: Double { get }
+
     /// Feeds one snapshot of the simulated host and returns the condition after it.
     mutating func observe(_ snapshot: HostSnapshot) async -> Condition
     /// Decides one request under the current condition.

@@ -33,6 +33,9 @@ public struct GovernorDriver: SimulationGoverning {
         return open
     }
 
+    /// The governor's own sampling interval (`Governor.Configuration.sampleIntervalSeconds`, 1 s by default).
+    public var sampleIntervalSeconds: Double { governor.configuration.sampleIntervalSeconds }
+
     public mutating func observe(_ snapshot: HostSnapshot) async -> Condition {
         clock.set(snapshot.timestamp.timeIntervalSince(SimulatedHost.epoch))
         return await governor.update(with: snapshot)
@@ -47,7 +50,7 @@ public struct GovernorDriver: SimulationGoverning {
         sensory.id = "\(request.item.name)#\(request.id)"
         sensory.usage = request.usage
         let decision = await governor.submit(sensory)
-        let before = energy.breakdown(of: payload.kind)
+        let before = request.item.energy.breakdown
         let after: EnergyBreakdown =
             switch decision.outcome {
             case .pass: before

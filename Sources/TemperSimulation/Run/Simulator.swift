@@ -44,6 +44,9 @@ public enum Simulator {
         let stepsPerSnapshot = snapshotEverySeconds.map { max(1, Int(($0 / step).rounded())) }
         var condition = Condition.nominal
         var nextRequest = 0
+        // The host is sampled on the governor's schedule, on the step grid: at most one sample per step.
+        let sampleInterval = max(step, governing.sampleIntervalSeconds)
+        var nextSampleTime = 0.0
         var lastPower = scenario.workloadWatts(at: 0)
         var intervalFeedbackJoules = 0.0
         var intervalChanged = 0
@@ -51,16 +54,23 @@ public enum Simulator {
         for index in 0..<stepCount {
             let time = Double(index) * step
             let length = min(step, scenario.durationSeconds - time)
-            let ambient = scenario.ambient.celsius(at: time)
-            let snapshot = host.publish(
-                timeSeconds: time, model: model, ambientCelsius: ambient, battery: battery, powerWatts: lastPower,
-                powerProfile: scenario.initial.powerProfile
-            )
-            let next = await governing.observe(snapshot)
-            if !next.isSameState(as: condition) {
-                summary.transitions.append(TierTransition(timeSeconds: time, previous: condition, next: next))
+            let sampling = time + step * 1e-6 >= nextSampleTime
+            let recording = stepsPerSnapshot.map { index % $0 == 0 } ?? false
+            if sampling || recording {
+                let snapshot = host.publish(
+                    timeSeconds: time, model: model, ambientCelsius: scenario.ambient.celsius(at: time), battery: battery,
+                    powerWatts: lastPower, powerProfile: scenario.initial.powerProfile
+                )
+                if recording { snapshots.append(snapshot) }
+                if sampling {
+                    nextSampleTime += sampleInterval
+                    let next = await governing.observe(snapshot)
+                    if !next.isSameState(as: condition) {
+                        summary.transitions.append(TierTransition(timeSeconds: time, previous: condition, next: next))
+                    }
+                    condition = next
+                }
             }
-            condition = next
             summary.tierSeconds[condition.tier] += length
             if condition.lowPower { summary.tierSeconds.lowPower += length }
 
@@ -90,7 +100,6 @@ public enum Simulator {
             summary.peakSkinCelsius = max(summary.peakSkinCelsius, model.skinCelsius)
             summary.peakHotspotCelsius = max(summary.peakHotspotCelsius, model.hotspotCelsius(ambientCelsius: ambientAfter))
 
-            if let stepsPerSnapshot, index % stepsPerSnapshot == 0 { snapshots.append(snapshot) }
             if (index + 1) % stepsPerSample == 0 || index == stepCount - 1 {
                 let interval = Double(index % stepsPerSample + 1) * step
                 summary.timeline.append(
