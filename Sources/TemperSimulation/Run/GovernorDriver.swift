@@ -46,8 +46,8 @@ public struct GovernorDriver: SimulationGoverning {
             return SimulatedDecision(outcome: "pass", rules: [], before: request.item.energy.breakdown, after: request.item.energy.breakdown)
         }
         clock.set(request.timeSeconds)
+        // The payload keeps its own id: building a unique one per arrival would cost more than the decision.
         var sensory = payload
-        sensory.id = "\(request.item.name)#\(request.id)"
         sensory.usage = request.usage
         let decision = await governor.submit(sensory)
         let before = request.item.energy.breakdown
@@ -57,6 +57,7 @@ public struct GovernorDriver: SimulationGoverning {
             case .dropped: EnergyBreakdown()
             case .rewritten, .fallback: decision.request.map { energy.breakdown(of: $0.kind) } ?? EnergyBreakdown()
             }
-        return SimulatedDecision(outcome: decision.outcome.rawValue, rules: decision.rules.map(\.rule), before: before, after: after)
+        let rules = decision.rules.isEmpty ? [] : decision.rules.map(\.rule)
+        return SimulatedDecision(outcome: decision.outcome.rawValue, rules: rules, before: before, after: after)
     }
 }
