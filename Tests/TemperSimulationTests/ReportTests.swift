@@ -97,16 +97,19 @@ final class StrictXMLCheck: NSObject, XMLParserDelegate {
         }
     }
 
-    @Test func scoreReportIsSelfContainedAndParses() throws {
+    @Test func patternEnergyReportIsSelfContainedAndParses() throws {
         let estimator = SimulationFixtures.energy.estimator
         let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let entries: [ScoreReport.Entry] = [
-            .init(path: "Examples/patterns/ring-explosion.ahap", status: "ok", estimate: estimator.estimate(SimulationFixtures.pattern(named: "ring-explosion.ahap"))),
-            .init(path: "Examples/patterns/heavy-decay.ahap", status: "over-budget", estimate: estimator.estimate(SimulationFixtures.pattern(named: "heavy-decay.ahap")), warnings: ["Pattern[2]: a <warning> & more"]),
-            .init(path: "broken.ahap", status: "error", estimate: nil, error: "broken.ahap: not JSON"),
+        let entries: [PatternScore] = [
+            PatternScore(path: "Examples/patterns/ring-explosion.ahap", estimate: estimator.estimate(SimulationFixtures.pattern(named: "ring-explosion.ahap"))),
+            PatternScore(
+                path: "Examples/patterns/heavy-decay.ahap", estimate: estimator.estimate(SimulationFixtures.pattern(named: "heavy-decay.ahap")),
+                warnings: ["Pattern[2]: a <warning> & more"], budgetMillijoules: 1
+            ),
+            PatternScore(path: "broken.ahap", error: "broken.ahap: not JSON"),
         ]
-        try ScoreReport.write(results: entries, device: "phone", budgetMillijoules: 100, to: directory)
+        try PatternEnergyReport.write(results: entries, device: "phone", budgetMillijoules: 1, to: directory)
         try Self.checkFolder(directory)
         let html = try String(contentsOf: directory.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(html.contains("a &lt;warning&gt; &amp; more"))

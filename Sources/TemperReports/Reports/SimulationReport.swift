@@ -84,7 +84,7 @@ public enum SimulationReport {
                 }
             )
             for (index, item) in result.items.enumerated() where !item.powerSeries.isEmpty {
-                document.chart("power-\(index + 1).svg", ScoreReport.powerChart(name: item.name, series: item.powerSeries), caption: "Power over time of \(item.name), as written.")
+                document.chart("power-\(index + 1).svg", PatternEnergyReport.powerChart(name: item.name, series: item.powerSeries), caption: "Power over time of \(item.name), as written.")
             }
         }
         return document

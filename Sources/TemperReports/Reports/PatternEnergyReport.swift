@@ -2,52 +2,25 @@ import Foundation
 import TemperCore
 
 /// The report of `temper score … --report DIR`: energy per pattern, by kind, and each pattern's power curve.
-public enum ScoreReport {
-    /// One scored pattern, or one that could not be scored.
-    public struct Entry: Sendable, Hashable, Codable {
-        /// The pattern's path as the user gave it.
-        public var path: String
-        /// `ok`, `over-budget` or `error`.
-        public var status: String
-        public var estimate: EnergyEstimate?
-        public var warnings: [String]
-        public var error: String?
-
-        public init(path: String, status: String, estimate: EnergyEstimate?, warnings: [String] = [], error: String? = nil) {
-            self.path = path
-            self.status = status
-            self.estimate = estimate
-            self.warnings = warnings
-            self.error = error
-        }
-    }
-
+public enum PatternEnergyReport {
     /// What `data.json` holds.
     public struct Data: Sendable, Hashable, Codable {
         public var device: String
         public var budgetMillijoules: Double?
         public var totalMillijoules: Double
-        public var patterns: [Entry]
+        public var patterns: [PatternScore]
     }
 
     /// Writes `index.html`, `report.md`, `data.json` and the charts into `directory`.
     /// - Parameters:
-    ///   - results: each pattern's estimate (or error), in the order to show them.
+    ///   - results: each pattern's score (or error), in the order to show them. Estimates made with a power series
+    ///     (`EnergyEstimator.Options.maxSeriesPoints` > 0) get a power-over-time chart each.
     ///   - device: the device profile's name.
     ///   - budgetMillijoules: the budget the patterns were checked against, if any.
-    public static func write(results: [Entry], device: String, budgetMillijoules: Double? = nil, to directory: URL) throws(TemperError) {
+    public static func write(results: [PatternScore], device: String, budgetMillijoules: Double? = nil, to directory: URL) throws(TemperError) {
         let total = results.compactMap(\.estimate).reduce(0) { $0 + $1.energyMillijoules }
         let data = Data(device: device, budgetMillijoules: budgetMillijoules, totalMillijoules: total, patterns: results)
         try ReportBundle.write(document(for: data), data: data, to: directory)
-    }
-
-    /// Convenience for callers holding bare estimates: every entry is `ok` unless over `budgetMillijoules`.
-    public static func write(estimates: [(path: String, estimate: EnergyEstimate)], device: String, budgetMillijoules: Double? = nil, to directory: URL) throws(TemperError) {
-        let entries = estimates.map { item in
-            let over = budgetMillijoules.map { item.estimate.energyMillijoules > $0 } ?? false
-            return Entry(path: item.path, status: over ? "over-budget" : "ok", estimate: item.estimate)
-        }
-        try write(results: entries, device: device, budgetMillijoules: budgetMillijoules, to: directory)
     }
 
     static func document(for data: Data) -> ReportDocument {
@@ -61,9 +34,9 @@ public enum ScoreReport {
         document.table(
             ["pattern", "status", "energy", "µAh", "peak", "duration"],
             data.patterns.map { entry in
-                guard let estimate = entry.estimate else { return [entry.path, entry.status, entry.error ?? "", "", "", ""] }
+                guard let estimate = entry.estimate else { return [entry.path, entry.status.rawValue, entry.error ?? "", "", "", ""] }
                 return [
-                    entry.path, entry.status, ReportNumber.energy(millijoules: estimate.energyMillijoules), ReportNumber.fixed(estimate.microampHours, 2),
+                    entry.path, entry.status.rawValue, ReportNumber.energy(millijoules: estimate.energyMillijoules), ReportNumber.fixed(estimate.microampHours, 2),
                     ReportNumber.fixed(estimate.peakMilliwatts, 0) + " mW", ReportNumber.fixed(estimate.durationSeconds, 2) + " s",
                 ]
             }
