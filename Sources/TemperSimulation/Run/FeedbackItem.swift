@@ -54,6 +54,8 @@ public struct SimulatedDecision: Sendable, Hashable {
 /// The one seam between the simulator and the governing code: it sees every host snapshot and decides every
 /// request. Live use and the simulator run the same classifier and policy code behind it.
 public protocol SimulationGoverning: Sendable {
+    /// The host source the governing code was built on; the simulator publishes every snapshot through it.
+    var host: SimulatedHost { get }
     /// How often the host is sampled (s), as the live service samples its source; the thermal model still steps
     /// at the scenario's time step. 0 samples every step.
     var sampleIntervalSeconds: Double { get }

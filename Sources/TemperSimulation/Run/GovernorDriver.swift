@@ -7,6 +7,7 @@ import TemperCore
 /// the simulated host goes to `update(with:)` and each request to `submit(_:)`, with the virtual clock moved first.
 public struct GovernorDriver: SimulationGoverning {
     public let governor: Governor
+    public let host: SimulatedHost
     public let clock: VirtualClock
     public let energy: SimulationEnergyModel
 
@@ -15,10 +16,12 @@ public struct GovernorDriver: SimulationGoverning {
     ///   - energy: the device's energy model.
     public init(policy: Policy, energy: SimulationEnergyModel, logger: Logger = Logger(label: "temper.simulation", factory: { _ in SwiftLogNoOpLogHandler() })) {
         let clock = VirtualClock()
+        let host = SimulatedHost()
         self.clock = clock
+        self.host = host
         self.energy = energy
         self.governor = Governor(
-            policy: policy, energyModel: energy, source: SimulatedHost(thermal: .derivedDefaults), clock: clock, logger: logger,
+            policy: policy, energyModel: energy, source: host, clock: clock, logger: logger,
             metricsFactory: NOOPMetricsHandler.instance
         )
     }

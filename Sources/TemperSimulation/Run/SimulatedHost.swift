@@ -8,11 +8,9 @@ public final class SimulatedHost: HostSource {
     /// Virtual time zero. Fixed, so snapshots and traces are the same on every run.
     public static let epoch = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
 
-    public let thermal: ThermalParameters
     private let current: Mutex<HostSnapshot>
 
-    public init(thermal: ThermalParameters) {
-        self.thermal = thermal
+    public init() {
         self.current = Mutex(HostSnapshot(timestamp: Self.epoch))
     }
 
@@ -32,8 +30,8 @@ public final class SimulatedHost: HostSource {
         let snapshot = HostSnapshot(
             timestamp: Self.epoch.addingTimeInterval(Self.round(timeSeconds, 1000)),
             temperatures: [
-                Self.reading(label: "internal", celsius: Self.round(model.internalCelsius, 1000), limits: thermal.internalLimits),
-                Self.reading(label: "skin", celsius: Self.round(model.hotspotCelsius(ambientCelsius: ambientCelsius), 1000), limits: thermal.skinLimits),
+                Self.reading(label: "internal", celsius: Self.round(model.internalCelsius, 1000), limits: model.parameters.internalLimits),
+                Self.reading(label: "skin", celsius: Self.round(model.hotspotCelsius(ambientCelsius: ambientCelsius), 1000), limits: model.parameters.skinLimits),
             ],
             powerReadings: [PowerReading(chip: "sim/power", chipName: "simulated", label: "system", kind: .power, value: Self.round(powerWatts, 1000))],
             battery: batteryState,

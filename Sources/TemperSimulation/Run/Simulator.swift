@@ -37,7 +37,7 @@ public enum Simulator {
             skinCelsius: scenario.initial.skinCelsius ?? ambientAtStart
         )
         var battery = BatteryModel(parameters: setup.battery, percentage: scenario.initial.batteryPercentage, onBattery: scenario.initial.onBattery)
-        let host = SimulatedHost(thermal: setup.thermal)
+        let host = governing.host
         var summary = RunSummary(policy: policyName, batteryStartPercentage: battery.percentage, sampleIntervalSeconds: Double(stepsPerSample) * step)
         var accounts = ItemAccounts()
         var snapshots: [HostSnapshot] = []
