@@ -20,6 +20,15 @@ public final class ManualClock: GovernorClock {
         var nextID = 0
         var sleepers: [Int: Sleeper] = [:]
         var cancelled: Set<Int> = []
+        var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        /// The waiters whose count of sleepers has been reached, removed from the list.
+        mutating func satisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
+            let count = sleepers.count
+            let ready = sleeperWaiters.filter { $0.count <= count }.map(\.continuation)
+            sleeperWaiters.removeAll { $0.count <= count }
+            return ready
+        }
     }
 
     private let state: Mutex<State>
@@ -61,13 +70,14 @@ public final class ManualClock: GovernorClock {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let outcome: Result<Void, any Error>? = state.withLock { state in
-                    if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
-                    if deadline <= state.now { return .success(()) }
+                let (outcome, waiters): (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) = state.withLock { state in
+                    if state.cancelled.remove(id) != nil { return (.failure(CancellationError()), []) }
+                    if deadline <= state.now { return (.success(()), []) }
                     state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
-                    return nil
+                    return (nil, state.satisfiedWaiters())
                 }
                 if let outcome { continuation.resume(with: outcome) }
+                for waiter in waiters { waiter.resume() }
             }
         } onCancel: {
             let sleeper: Sleeper? = state.withLock { state in
@@ -82,8 +92,15 @@ public final class ManualClock: GovernorClock {
         }
     }
 
-    /// Suspends until at least `count` tasks sleep on this clock, yielding in between; no wall-clock time involved.
+    /// Suspends until at least `count` tasks sleep on this clock; no wall-clock time involved.
     public func waitForSleepers(_ count: Int = 1) async {
-        while sleeperCount < count { await Task.yield() }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready: Bool = state.withLock { state in
+                guard state.sleepers.count < count else { return true }
+                state.sleeperWaiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
     }
 }
