@@ -1,28 +1,13 @@
 import Foundation
 import TemperCore
 
-/// The policy `temper rewrite` decides with.
+/// The policy `temper rewrite` decides with: a policy file, or the built-in default.
 enum RewritePolicyLoading {
     static func load(_ path: String?) throws(TemperError) -> Policy {
-        guard let path else { return builtIn }
-        // Policy files are read by the policy module; until it is merged only the built-in policy exists.
-        throw TemperError(code: .invalidPolicy, message: "policy files are not supported by this build; omit --policy", file: path)
+        guard let path else { return .default }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TemperError(code: .unreadableFile, message: "cannot read the policy file", file: path)
+        }
+        return try Policy.parse(yaml: String(decoding: data, as: UTF8.self), file: path)
     }
-
-    /// The design brief's rules, until `Policy.default` is available.
-    static let builtIn = Policy(
-        name: "default",
-        tiers: [
-            .nominal: FeedbackRules(),
-            .fair: FeedbackRules(particleScale: 0.5),
-            .serious: FeedbackRules(haptics: .simpleImpact(.medium), spatialAudioAllowed: false, particleScale: 0.25),
-            .critical: FeedbackRules(haptics: .simpleImpact(.medium), spatialAudioAllowed: false, nonEssentialAudio: false, particleScale: 0, exemptOnly: true),
-        ],
-        lowPower: [
-            .nominal: FeedbackRules(haptics: .simpleImpact(.medium)),
-            .fair: FeedbackRules(haptics: .simpleImpact(.medium), particleScale: 0.5),
-            .serious: FeedbackRules(haptics: .simpleImpact(.medium), spatialAudioAllowed: false, particleScale: 0.25),
-            .critical: FeedbackRules(haptics: .simpleImpact(.medium), spatialAudioAllowed: false, nonEssentialAudio: false, particleScale: 0, exemptOnly: true),
-        ]
-    )
 }

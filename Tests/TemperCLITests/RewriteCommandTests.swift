@@ -72,6 +72,13 @@ import Testing
         }
     }
 
+    @Test(arguments: ["Policies/default.yaml", "Policies/phone.yaml", "Policies/handheld.yaml"])
+    func aPolicyFileCanBeGiven(policy: String) throws {
+        let result = try TemperRunner.run(["rewrite", Self.explosion, "--condition", "serious", "--policy", policy, "--explain"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try json(result.stdout)["outcome"] as? String != "pass")
+    }
+
     @Test func aRequestCanComeFromStdin() throws {
         let request = #"{"id": "tap", "usage": "ui", "system": {"type": "impact", "style": "light", "intensity": 0.5}}"#
         let result = try TemperRunner.run(["rewrite", "--request", "-", "--condition", "nominal"], stdin: Data(request.utf8))
@@ -85,6 +92,8 @@ import Testing
         (["rewrite", "missing.ahap", "--condition", "serious"], "missing.ahap"),
         (["rewrite", "Examples/patterns/ring-explosion.ahap", "--condition", "serious", "--device", "toaster"], "toaster"),
         (["rewrite", "Examples/patterns/ring-explosion.ahap", "--condition", "serious", "--usage", "party"], "--usage"),
+        (["rewrite", "Examples/patterns/ring-explosion.ahap", "--condition", "serious", "--policy", "Examples/patterns/ring-explosion.ahap"], "ring-explosion.ahap"),
+        (["rewrite", "Examples/patterns/ring-explosion.ahap", "--condition", "serious", "--policy", "nowhere.yaml"], "nowhere.yaml"),
     ])
     func badInputIsAUsageErrorOnOneLine(arguments: [String], mentions: String) throws {
         let result = try TemperRunner.run(arguments)

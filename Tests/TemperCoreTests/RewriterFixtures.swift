@@ -66,6 +66,17 @@ enum RewriterFixtures {
         ]
     )
 
+    /// The brief's policy, `Policy.default` and every policy file in `Policies/`.
+    static let shippedPolicies: [Policy] = {
+        let folder = packageRoot.appendingPathComponent("Policies").path
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
+        let loaded = files.compactMap { file -> Policy? in
+            guard let text = try? String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8) else { return nil }
+            return try? Policy.parse(yaml: text, file: file)
+        }
+        return [briefPolicy, .default] + loaded
+    }()
+
     /// A policy whose every condition has `rules`.
     static func uniform(_ rules: FeedbackRules) -> Policy {
         let all = Dictionary(uniqueKeysWithValues: Tier.allCases.map { ($0, rules) })

@@ -12,7 +12,7 @@ import Testing
     /// Each rule variant under one condition (a uniform policy is the same under all), and the brief's policy under all.
     static let cases: [(Rewriter, [Condition])] =
         RewriterFixtures.ruleVariants.map { (RewriterFixtures.rewriter(RewriterFixtures.uniform($0)), [Condition.nominal]) }
-        + [(RewriterFixtures.rewriter(), RewriterFixtures.allConditions)]
+        + RewriterFixtures.shippedPolicies.map { (RewriterFixtures.rewriter($0), RewriterFixtures.allConditions) }
 
     @Test func theCorpusIsCoveredWhenPresent() throws {
         let corpusFiles = RewriterFixtures.patternFiles.filter { $0.hasPrefix(RewriterFixtures.corpusFolder) }

@@ -79,6 +79,26 @@ import Testing
         #expect(decision.energyAfterMillijoules < decision.energyBeforeMillijoules)
     }
 
+    @Test func theRumbleCapShortensWhateverContinuousEventsAModeKeeps() throws {
+        let rewriter = RewriterFixtures.rewriter(RewriterFixtures.uniform(FeedbackRules(rumbleCapSeconds: 0.3)))
+        let decision = rewriter.decide(RewriterFixtures.haptic(RewriterFixtures.alarm), condition: .nominal)
+        let rumble = try #require(decision.pattern?.events.first { $0.type == .hapticContinuous })
+        #expect(rumble.duration == 0.3)
+        #expect(rumble.value(of: .releaseTime) == 0.1)
+        #expect(decision.fired("haptics.rumbleCapped"))
+    }
+
+    @Test func theDefaultPolicyFollowsTheBrief() throws {
+        let rewriter = RewriterFixtures.rewriter(.default)
+        #expect(rewriter.decide(explosion, condition: .nominal).outcome == .pass)
+        #expect(rewriter.decide(explosion, condition: Condition(tier: .serious)).outcome == .fallback)
+        #expect(rewriter.decide(explosion, condition: Condition(tier: .nominal, lowPower: true)).systemFeedback.map {
+            if case .impact(.medium, _) = $0 { true } else { false }
+        } == true)
+        #expect(rewriter.decide(explosion, condition: Condition(tier: .critical)).outcome == .dropped)
+        #expect(rewriter.decide(RewriterFixtures.haptic(RewriterFixtures.alarm, usage: .alarm), condition: Condition(tier: .critical)).outcome == .fallback)
+    }
+
     @Test func transientsOnlyKeepsAnUncoveredOnsetAsATransient() throws {
         let rewriter = RewriterFixtures.rewriter(RewriterFixtures.uniform(FeedbackRules(haptics: .transientsOnly)))
         let alarm = try #require(rewriter.decide(RewriterFixtures.haptic(RewriterFixtures.alarm), condition: .nominal).pattern)

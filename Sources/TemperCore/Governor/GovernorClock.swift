@@ -5,7 +5,8 @@
 /// same scale. A conforming clock must be monotone: ``now`` never goes back.
 ///
 /// - ``ContinuousGovernorClock`` adapts any `Clock` whose duration is `Duration` (e.g. `ContinuousClock`);
-/// - `ManualClock` (TemperTestKit) moves only when told to (`advance(by:)`), for tests and virtual time.
+/// - ``VirtualClock`` moves only when told to (`advance(by:)`), for the simulator and for tests (TemperTestKit
+///   calls it `ManualClock`).
 public protocol GovernorClock: Sendable {
     /// Seconds since the clock's origin.
     var now: Double { get }

@@ -38,6 +38,16 @@ extension Rewriter {
                     "custom haptics are off, but exempt usage \(request.usage.rawValue) keeps a simple \(ladder.simpleImpactStyle.rawValue) impact"
                 )
             }
+            if let cap = rules.rumbleCapSeconds {
+                let capped = PatternEditing.capRumble(&pattern, maxSeconds: cap, fadeSeconds: min(ladder.capFadeSeconds, cap))
+                for event in capped {
+                    fired.append(FiredRule(
+                        "haptics.rumbleCap", code: "haptics.rumbleCapped",
+                        "rumble at \(event.time.formatted2) s shortened from \(event.oldDuration.formatted2) s to the \(cap.formatted2) s cap, ending with a \(event.releaseSeconds.formatted2) s release"
+                    ))
+                }
+                changed = changed || !capped.isEmpty
+            }
             if rules.intensityScale != 1 {
                 PatternEditing.scaleHapticIntensity(&pattern, by: rules.intensityScale)
                 fired.append(FiredRule("haptics.intensityScale", code: "haptics.intensityScaled", "haptic intensity scaled by \(rules.intensityScale.formatted2)"))

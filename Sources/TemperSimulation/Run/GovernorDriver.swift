@@ -40,7 +40,7 @@ public struct GovernorDriver: SimulationGoverning {
     public var sampleIntervalSeconds: Double { governor.configuration.sampleIntervalSeconds }
 
     public mutating func observe(_ snapshot: HostSnapshot) async -> Condition {
-        clock.set(snapshot.timestamp.timeIntervalSince(SimulatedHost.epoch))
+        clock.advance(to: snapshot.timestamp.timeIntervalSince(SimulatedHost.epoch))
         return await governor.update(with: snapshot)
     }
 
@@ -48,7 +48,7 @@ public struct GovernorDriver: SimulationGoverning {
         guard let payload = request.item.request else {
             return SimulatedDecision(outcome: "pass", rules: [], before: request.item.energy.breakdown, after: request.item.energy.breakdown)
         }
-        clock.set(request.timeSeconds)
+        clock.advance(to: request.timeSeconds)
         // The payload keeps its own id: building a unique one per arrival would cost more than the decision.
         var sensory = payload
         sensory.usage = request.usage
