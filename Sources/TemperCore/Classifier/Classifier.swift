@@ -109,7 +109,7 @@ public struct Classifier: Sendable {
             }
         }
         forecastState = sweep.validCount > 0 ? computeForecast(from: tier) : nil
-        if let limit = settings.preemptiveEscalationSeconds, let early = forecast, early.seconds < limit {
+        if let limit = settings.preemptiveEscalationSeconds, let seconds = forecastState?.seconds, seconds < limit, let early = forecast {
             tier = early.tier
             clearSince = nil
             reasons.append(Reason(
