@@ -152,6 +152,14 @@ import Testing
         }
     }
 
+    @Test func aFolderWithoutPatternsIsAUsageError() throws {
+        try withFolder(["notes.txt": "nothing to score"]) { folder in
+            let result = try TemperRunner.run(["score", folder.path])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("no .ahap files found"))
+        }
+    }
+
     @Test func lenienciesAreWarningsOnStderrForATableAndInTheJSON() throws {
         let lenient = #"{"Version": 1.0, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticSharpness", "ParameterValue": 2234.26},]}},]}"#
         try withFolder(["lenient.ahap": lenient]) { folder in
