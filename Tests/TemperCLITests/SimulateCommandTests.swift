@@ -61,6 +61,17 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test func policyOptionReplacesTheScenariosPolicy() throws {
+        let result = try TemperRunner.run(["simulate", "--policy", "phone", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((json["withPolicy"] as? [String: Any])?["policy"] as? String == "phone")
+        #expect((json["baseline"] as? [String: Any])?["policy"] as? String == "off (baseline)")
+        let unknown = try TemperRunner.run(["simulate", "--policy", "no-such-policy"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("no-such-policy"))
+    }
+
     @Test func missingPatternNamesTheFile() throws {
         let directory = Self.temporaryDirectory()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
