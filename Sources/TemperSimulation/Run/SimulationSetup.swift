@@ -32,9 +32,9 @@ public struct SimulationSetup: Sendable {
             let streamItems = items[index]
             let times = stream.arrivalTimes(durationSeconds: scenario.durationSeconds, scenarioSeed: scenario.seed, streamIndex: index)
             for (count, time) in times.enumerated() {
-                requests.append(
-                    SimulatedRequest(id: 0, timeSeconds: time, streamIndex: index, item: streamItems[count % streamItems.count], usage: stream.usage)
-                )
+                let item = streamItems[count % streamItems.count]
+                let usage = stream.usage ?? item.request?.usage ?? .game
+                requests.append(SimulatedRequest(id: 0, timeSeconds: time, streamIndex: index, item: item, usage: usage))
             }
         }
         requests.sort { ($0.timeSeconds, $0.streamIndex) < ($1.timeSeconds, $1.streamIndex) }

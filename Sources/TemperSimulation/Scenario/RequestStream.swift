@@ -25,7 +25,9 @@ public struct RequestStream: Sendable, Hashable {
     public var arrivals: Arrivals
     /// Cycled in order: the first request plays the first payload, and so on.
     public var payloads: [Payload]
-    public var usage: UsageClass
+    /// The usage every request of the stream is made with; `nil` keeps each request file's own usage (a pattern's
+    /// is `game`).
+    public var usage: UsageClass?
     public var startSeconds: Double
     /// `nil` runs to the end of the scenario.
     public var endSeconds: Double?
@@ -33,7 +35,7 @@ public struct RequestStream: Sendable, Hashable {
     public var seed: UInt64?
 
     public init(
-        name: String, arrivals: Arrivals, payloads: [Payload], usage: UsageClass = .game,
+        name: String, arrivals: Arrivals, payloads: [Payload], usage: UsageClass? = nil,
         startSeconds: Double = 0, endSeconds: Double? = nil, seed: UInt64? = nil
     ) {
         self.name = name

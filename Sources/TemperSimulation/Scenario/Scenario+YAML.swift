@@ -126,7 +126,7 @@ extension Scenario {
         let seed = try item["seed"].map { (value) throws(TemperError) in UInt64(max(0, try value.int())) }
         return RequestStream(
             name: try item["name"]?.string() ?? "stream \(index + 1)", arrivals: arrivals, payloads: payloads,
-            usage: try item["usage"]?.oneOf(UsageClass.self) ?? .game, startSeconds: start, endSeconds: end, seed: seed
+            usage: try item["usage"]?.oneOf(UsageClass.self), startSeconds: start, endSeconds: end, seed: seed
         )
     }
 
