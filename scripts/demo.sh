@@ -10,3 +10,6 @@ echo "== temper score (the built-in example patterns)"
 "$temper" score --format table || status=$?
 status=${status:-0}
 [ "$status" -le 1 ] || exit "$status"
+echo
+echo "== temper simulate (the built-in heat-soak scenario: the design brief's towel test, with a baseline)"
+"$temper" simulate --report Reports/heat-soak

@@ -1,9 +1,56 @@
 import ArgumentParser
+import Foundation
+import TemperCore
+import TemperReports
+import TemperSimulation
 
 struct ReportCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "report", abstract: "Not built yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Render a trace recorded by `temper record`: temperatures, battery, tiers and forecast over time.",
+        discussion: "The trace drives the classifier exactly as the live host would; the report shows what it decided."
+    )
+
+    @Argument(help: "A trace file: JSON lines of host snapshots, as `temper record` writes them.")
+    var trace: String
+
+    @Option(help: "Write index.html, report.md and data.json into this folder.")
+    var report: String
+
+    @Option(help: "A policy (a built-in name or a file) whose classifier settings to use instead of the default.")
+    var policy: String?
+
+    @Flag(help: "Print the replay's results as JSON.")
+    var json = false
 
     func run() async throws {
-        throw CLIFailure.usage("temper report is not built yet")
+        let result: TraceResult
+        do {
+            result = try replayAndWrite()
+        } catch {
+            throw CLIFailure.usage(error.description)
+        }
+        if json {
+            let brief = result.withoutSamples
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(brief), as: UTF8.self))
+            return
+        }
+        print("trace \(result.trace): \(result.samples.count) snapshots over \(SimulateSummary.clock(result.durationSeconds)), highest tier \(result.highestTier)")
+        for transition in result.transitions {
+            let power = transition.lowPower ? " (low power)" : ""
+            print("  \(SimulateSummary.clock(transition.timeSeconds))  \(transition.from) → \(transition.to)\(power): \(transition.reasons.first ?? "")")
+        }
+        print("report: \(report)/index.html")
+    }
+
+    private func replayAndWrite() throws(TemperError) -> TraceResult {
+        let url = URL(fileURLWithPath: trace)
+        let snapshots = try TraceFile.read(contentsOf: url)
+        let settings = try PolicyFiles.load(policy).classifier
+        let result = TraceReplay.replay(snapshots, settings: settings, name: url.lastPathComponent)
+        try TraceReport.write(result, to: URL(fileURLWithPath: report))
+        return result
     }
 }

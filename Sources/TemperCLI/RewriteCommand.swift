@@ -1,9 +1,93 @@
 import ArgumentParser
+import Foundation
+import TemperAHAP
+import TemperCore
 
 struct RewriteCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rewrite", abstract: "Not built yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "rewrite",
+        abstract: "Rewrite a feedback request to fit a condition, with the reason for every change.",
+        discussion: """
+            FILE is an .ahap pattern; --request takes a JSON request of any kind (haptic, audio, system, visual; \
+            see Examples/requests). The result goes to stdout (AHAP for a pattern, JSON for anything else, nothing \
+            when dropped) and one line per reason to stderr; --explain prints the whole decision as JSON instead.
+            """
+    )
+
+    @Argument(help: "An .ahap pattern file.")
+    var file: String?
+
+    @Option(help: "The condition to rewrite for: TIER[,low-power], TIER one of nominal, fair, serious, critical.")
+    var condition: String
+
+    @Option(help: "A policy file (default: the built-in policy).")
+    var policy: String?
+
+    @Option(help: "A device profile name in Policies/devices, or a profile file (default: phone).")
+    var device: String?
+
+    @Flag(help: "Print the decision as JSON (outcome, result, rules with reasons, energy before and after).")
+    var explain = false
+
+    @Option(name: .customLong("request"), help: "A JSON request file of any kind, or '-' for stdin, instead of FILE.")
+    var requestFile: String?
+
+    @Option(help: "The usage class of FILE's pattern: ui, game, media, notification, alarm, communication, accessibility.")
+    var usage: String = UsageClass.game.rawValue
+
+    func validate() throws {
+        switch (file, requestFile) {
+        case (nil, nil): throw ValidationError("give a pattern FILE or --request FILE")
+        case (.some, .some): throw ValidationError("give a pattern FILE or --request FILE, not both")
+        default: break
+        }
+        guard Condition(parsing: condition) != nil else {
+            throw ValidationError("--condition: expected TIER[,low-power] with TIER one of nominal, fair, serious, critical; found '\(condition)'")
+        }
+        guard UsageClass(rawValue: usage) != nil else {
+            throw ValidationError("--usage: expected one of \(UsageClass.allCases.map(\.rawValue).joined(separator: ", ")); found '\(usage)'")
+        }
+    }
 
     func run() async throws {
-        throw CLIFailure.usage("temper rewrite is not built yet")
+        let condition = Condition(parsing: condition) ?? .nominal
+        let requests = try loadRequests()
+        let rewriter: Rewriter
+        do {
+            let profile = try DeviceProfileLibrary.onDisk.profile(device)
+            rewriter = Rewriter(policy: try RewritePolicyLoading.load(policy), energyModel: EnergyEstimator(profile: profile))
+        } catch {
+            throw CLIFailure.usage(error.description)
+        }
+        let decisions = requests.map { rewriter.decide($0, condition: condition) }
+        if explain {
+            print(decisions.count == 1 ? try OutputJSON.encode(decisions[0]) : try OutputJSON.encode(decisions))
+            return
+        }
+        for decision in decisions {
+            for rule in decision.rules { printError(rule.description) }
+            try RewriteOutput.write(decision)
+        }
+    }
+
+    private func loadRequests() throws -> [SensoryRequest] {
+        do {
+            if let requestFile {
+                if requestFile == "-" {
+                    let data = FileHandle.standardInput.readDataToEndOfFile()
+                    return try RequestDecoder(fileName: "<stdin>").decodeList(data)
+                }
+                return try RequestDecoder.load(contentsOf: requestFile)
+            }
+            let path = file ?? ""
+            let document = try AHAPReader.load(contentsOf: path)
+            for diagnostic in document.diagnostics { printError("\(path): warning: \(diagnostic)") }
+            let id = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            return [SensoryRequest(id: id, usage: UsageClass(rawValue: usage) ?? .game, kind: .haptic(HapticPatternRequest(document: document, sourceFile: path)))]
+        } catch let error as TemperError {
+            throw CLIFailure.usage(error.description)
+        } catch let error as AHAPError {
+            throw CLIFailure.usage(error.description)
+        }
     }
 }

@@ -58,6 +58,9 @@ struct ScoreCommand: AsyncParsableCommand {
     @Flag(help: "Include each pattern's power-over-time series in JSON output.")
     var powerSeries = false
 
+    @Option(help: "Also write index.html, report.md and data.json (with power-over-time charts) into this folder.")
+    var report: String?
+
     func run() async throws {
         let profile: DeviceProfile
         do throws(TemperError) {
@@ -70,7 +73,7 @@ struct ScoreCommand: AsyncParsableCommand {
         let format = self.format ?? .automatic()
 
         let scorer = PatternScorer(
-            estimator: EnergyEstimator(profile: profile, options: .init(maxSeriesPoints: powerSeries ? 1000 : 0)),
+            estimator: EnergyEstimator(profile: profile, options: .init(maxSeriesPoints: powerSeries || report != nil ? 1000 : 0)),
             readOptions: AHAPReadOptions(strict: strict), budgetMillijoules: budgetMillijoules
         )
         var progress = ScoreProgress(total: inputs.count)
@@ -85,6 +88,7 @@ struct ScoreCommand: AsyncParsableCommand {
         let report = ScoreReport(device: profile, budgetMillijoules: budgetMillijoules, patterns: scores)
         printDiagnostics(report, warnings: format == .table)
         print(try ScoreOutput.render(report, as: format))
+        if let folder = self.report { try report.write(toReportFolder: folder) }
         switch report.exitStatus {
         case 0: return
         case 1: throw CLIFailure.checkFailed("")

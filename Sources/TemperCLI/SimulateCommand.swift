@@ -1,9 +1,68 @@
 import ArgumentParser
+import Foundation
+import TemperCore
+import TemperReports
+import TemperSimulation
 
 struct SimulateCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "simulate", abstract: "Not built yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Run a scenario in virtual time, with the policy and with it off, and summarise both.",
+        discussion: """
+            With no SCENARIO, runs the built-in heat-soak scenario (Examples/scenarios/heat-soak.yaml): the design
+            brief's towel test. The thermal model's defaults are derived, not measured.
+            """
+    )
+
+    @Argument(help: "A scenario file (YAML). Default: the built-in heat-soak scenario.")
+    var scenario: String?
+
+    @Option(help: "A policy to enforce instead of the scenario's: a built-in name or a file.")
+    var policy: String?
+
+    @Flag(help: "Print the results as JSON.")
+    var json = false
+
+    @Option(help: "Write index.html, report.md and data.json into this folder.")
+    var report: String?
+
+    @Option(help: "Also write the run's host snapshots as a trace (JSON lines, as `temper record` does).")
+    var recordTrace: String?
+
+    @Option(help: "Seconds between the trace's snapshots.")
+    var traceInterval: Double = 1
 
     func run() async throws {
-        throw CLIFailure.usage("temper simulate is not built yet")
+        let url = try SimulateInputs.scenarioURL(scenario)
+        let result: SimulationResult
+        do {
+            let scenario = try Scenario.load(contentsOf: url)
+            let device = try SimulateInputs.device(for: scenario)
+            let policy = try SimulatePolicy.resolve(option: self.policy, scenario: scenario)
+            let energy = SimulationEnergyModel(estimator: EnergyEstimator(profile: device))
+            let setup = try SimulateInputs.setup(for: scenario, energy: energy, device: device)
+            result = await Simulator.run(setup, policyName: policy.name) { policyOn in
+                GovernorDriver(policy: policyOn ? policy : GovernorDriver.passThrough(policy), energy: energy)
+            }
+            if let recordTrace {
+                var driver = GovernorDriver(policy: policy, energy: energy)
+                let snapshots = await Simulator.runOnce(
+                    setup, requests: setup.requests(), governing: &driver, policyName: policy.name,
+                    snapshotEverySeconds: traceInterval
+                ).snapshots
+                try TraceFile.encode(snapshots).write(to: URL(fileURLWithPath: recordTrace))
+            }
+            if let report { try SimulationReport.write(result, to: URL(fileURLWithPath: report)) }
+        } catch let error as TemperError {
+            throw CLIFailure.usage(error.description)
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(result.withoutTimelines), as: UTF8.self))
+        } else {
+            print(SimulateSummary.text(result))
+            if let report { print("report: \(report)/index.html") }
+        }
     }
 }

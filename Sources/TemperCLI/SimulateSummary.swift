@@ -1,0 +1,50 @@
+import Foundation
+import TemperCore
+import TemperSimulation
+
+/// The human summary `temper simulate` prints.
+enum SimulateSummary {
+    static func text(_ result: SimulationResult) -> String {
+        let policy = result.withPolicy
+        let baseline = result.baseline
+        var lines: [String] = []
+        lines.append("simulation \(result.scenario) on \(result.device): \(clock(result.durationSeconds)) of virtual time, seed \(result.seed)")
+        lines.append("thermal model: \(result.thermalSource)")
+        lines.append("")
+        lines.append("tier timeline (policy \(policy.policy)):")
+        if policy.transitions.isEmpty { lines.append("  stayed nominal") }
+        for transition in policy.transitions {
+            let power = transition.lowPower ? " (low power)" : ""
+            lines.append("  \(clock(transition.timeSeconds))  \(transition.from) → \(transition.to)\(power): \(transition.reasons.first ?? "")")
+        }
+        lines.append("")
+        lines.append("time in tier:    " + Tier.allCases.map { "\($0) \(clock(policy.tierSeconds[$0]))" }.joined(separator: ", ")
+            + ", low power \(clock(policy.tierSeconds.lowPower))")
+        lines.append("decisions:       \(policy.decisions.total): " + policy.decisions.byOutcome.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        if !policy.decisions.byRule.isEmpty {
+            lines.append("rules fired:     " + policy.decisions.byRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
+        lines.append("")
+        lines.append(pad("", 18) + pad("with policy", 16) + "baseline (policy off)")
+        lines.append(row("highest tier", policy.highestTier.rawValue, baseline.highestTier.rawValue))
+        lines.append(row("peak internal", celsius(policy.peakInternalCelsius), celsius(baseline.peakInternalCelsius)))
+        lines.append(row("peak skin", celsius(policy.peakHotspotCelsius), celsius(baseline.peakHotspotCelsius)))
+        for (mine, theirs) in zip(policy.playedEnergy.kinds, baseline.playedEnergy.kinds) {
+            lines.append(row("  \(mine.name)", joules(mine.millijoules), joules(theirs.millijoules)))
+        }
+        lines.append(row("feedback energy", joules(policy.playedEnergy.totalMillijoules), joules(baseline.playedEnergy.totalMillijoules)))
+        lines.append(row("battery at end", percent(policy.batteryEndPercentage), percent(baseline.batteryEndPercentage)))
+        return lines.joined(separator: "\n")
+    }
+
+    private static func row(_ label: String, _ mine: String, _ theirs: String) -> String { pad(label, 18) + pad(mine, 16) + theirs }
+    private static func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count) }
+    private static func celsius(_ value: Double) -> String { String(format: "%.1f °C", value) }
+    private static func joules(_ millijoules: Double) -> String { String(format: "%.2f J", millijoules / 1000) }
+    private static func percent(_ value: Double) -> String { String(format: "%.1f %%", value) }
+
+    static func clock(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        return String(format: "%d:%02d", total / 60, total % 60)
+    }
+}

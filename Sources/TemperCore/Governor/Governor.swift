@@ -1,0 +1,253 @@
+import CoreMetrics
+import Logging
+import ServiceLifecycle
+
+/// The library other services embed: it keeps the host's condition and decides every feedback request against it.
+///
+/// Built from a policy, an energy model (a device profile's estimator), a host source, a clock, a `Logger` and a
+/// `MetricsFactory`; nothing global. Use it three ways:
+/// - ``submit(_:)`` decides a request now;
+/// - ``schedule(_:at:)`` parks a request until its target time; every condition change re-decides what is parked,
+///   and the final decision comes out of ``drain(now:)`` (for frame loops that poll) and ``decisions(bufferingPolicy:)``;
+/// - ``run()`` (as a swift-service-lifecycle `Service`) samples the source every
+///   ``Configuration/sampleIntervalSeconds`` and releases due requests, until graceful shutdown.
+///
+/// A simulator or test can skip ``run()`` and feed the governor directly with ``update(with:)`` or
+/// ``setCondition(_:)``, moving time with its own clock. Every request gets exactly one final decision.
+public actor Governor: Service {
+    /// What the governor is tuned with.
+    public struct Configuration: Sendable, Hashable {
+        /// How often ``run()`` samples the host source.
+        public var sampleIntervalSeconds: Double
+        /// How many scheduled requests may wait; one more is rejected with `queueFull`.
+        public var queueCapacity: Int
+        /// A scheduled request is released this long before its target time, so every subsystem can arm
+        /// (the brief's δ); 0 releases at the target time.
+        public var armingLeadSeconds: Double
+        public var ladder: DegradationLadder
+        /// Whether ``run()`` releases due requests by itself, to the decision streams only. Off by default: a
+        /// frame loop releases them with ``drain(now:)``, which keeps the render thread in control.
+        public var releasesInRunLoop: Bool
+
+        public init(
+            sampleIntervalSeconds: Double = 1, queueCapacity: Int = 1024, armingLeadSeconds: Double = 0,
+            ladder: DegradationLadder = .standard, releasesInRunLoop: Bool = false
+        ) {
+            self.releasesInRunLoop = releasesInRunLoop
+            self.sampleIntervalSeconds = sampleIntervalSeconds
+            self.queueCapacity = queueCapacity
+            self.armingLeadSeconds = armingLeadSeconds
+            self.ladder = ladder
+        }
+    }
+
+    public nonisolated let configuration: Configuration
+    public nonisolated let clock: any GovernorClock
+    private let rewriter: Rewriter
+    let source: any HostSource
+    let logger: Logger
+    private var classifier: Classifier
+    private var metrics: GovernorMetrics
+    private var queue: PendingQueue
+    private var outbox: [Decision] = []
+    private var bucket: TokenBucket?
+    private let decisionBroadcast = Broadcast<Decision>()
+    private let conditionBroadcast = Broadcast<Condition>()
+    /// The condition requests are decided under.
+    public private(set) var condition: Condition
+
+    /// Makes a governor.
+    ///
+    /// - Parameters:
+    ///   - policy: Classifier settings, rules per condition, budgets and exempt usages.
+    ///   - energyModel: What each request costs (a device profile's estimator).
+    ///   - source: The live host, a replayed trace, the simulator or a fake.
+    ///   - clock: Time for budgets, target times and the run loop.
+    ///   - logger: Where condition changes and drops are logged.
+    ///   - metricsFactory: Where metrics go; the global `MetricsSystem.factory` by default.
+    ///   - configuration: Sampling interval, queue capacity, arming lead, degradation ladder.
+    ///   - initialCondition: The condition until the first snapshot says otherwise.
+    public init(
+        policy: Policy, energyModel: any FeedbackEnergyModel, source: any HostSource, clock: any GovernorClock,
+        logger: Logger, metricsFactory: any MetricsFactory = MetricsSystem.factory,
+        configuration: Configuration = .init(), initialCondition: Condition = .nominal
+    ) {
+        self.configuration = configuration
+        self.clock = clock
+        self.rewriter = Rewriter(policy: policy, energyModel: energyModel, ladder: configuration.ladder)
+        self.source = source
+        self.logger = logger
+        self.classifier = Classifier(settings: policy.classifier)
+        self.metrics = GovernorMetrics(factory: metricsFactory)
+        self.queue = PendingQueue(capacity: configuration.queueCapacity)
+        self.condition = initialCondition
+        self.bucket = policy.rules(for: initialCondition).budget.map { TokenBucket(budget: $0, now: clock.now) }
+        metrics.record(initialCondition)
+    }
+
+    /// Makes a governor that prices requests with `profile`'s energy estimator.
+    public init(
+        policy: Policy, profile: DeviceProfile, source: any HostSource, clock: any GovernorClock,
+        logger: Logger, metricsFactory: any MetricsFactory = MetricsSystem.factory,
+        configuration: Configuration = .init(), initialCondition: Condition = .nominal
+    ) {
+        self.init(
+            policy: policy, energyModel: EnergyEstimator(profile: profile), source: source, clock: clock, logger: logger,
+            metricsFactory: metricsFactory, configuration: configuration, initialCondition: initialCondition
+        )
+    }
+
+    public nonisolated var policy: Policy { rewriter.policy }
+
+    // MARK: Deciding
+
+    /// Decides `request` now under the current condition, spending its energy from the budget.
+    public func submit(_ request: SensoryRequest) -> Decision {
+        finalDecision(for: request, now: clock.now)
+    }
+
+    /// Parks `request` until `targetTime` (default: the request's own target time, else now) and returns a handle
+    /// that can cancel it. Throws `queueFull` when the queue is at capacity.
+    public func schedule(_ request: SensoryRequest, at targetTime: Double? = nil) throws(TemperError) -> ScheduledRequest {
+        let target = targetTime ?? request.targetTime ?? clock.now
+        var parked = request
+        parked.targetTime = target
+        let provisional = rewriter.decide(parked, condition: condition, budget: budgetSnapshot(at: clock.now))
+        let ticket = try queue.insert(parked, at: target, provisional: provisional)
+        metrics.recordPending(queue.count)
+        return ScheduledRequest(ticket: ticket, requestID: request.id, targetTime: target, governor: self)
+    }
+
+    /// Cancels a scheduled request. Its final decision is `dropped` with reason `request.cancelled`; it is returned,
+    /// and also goes to ``drain(now:)`` and the decision streams. `nil` when the request had already been decided.
+    @discardableResult
+    public func cancel(_ handle: ScheduledRequest) -> Decision? {
+        guard let entry = queue.remove(ticket: handle.ticket) else { return nil }
+        metrics.recordPending(queue.count)
+        let rule = FiredRule("request.cancelled", code: "request.cancelled", "cancelled before its target time \(entry.targetTime.formatted2) s")
+        let decision = dropDecision(entry.request, rule: rule)
+        deliver(decision)
+        return decision
+    }
+
+    /// The decision a scheduled request would get if it fired under the current condition; `nil` once final.
+    public func provisionalDecision(for handle: ScheduledRequest) -> Decision? {
+        queue.entry(ticket: handle.ticket)?.provisional
+    }
+
+    /// How many scheduled requests wait.
+    public var pendingCount: Int { queue.count }
+
+    /// What is left of the budget in force now, or `nil` when the rules set none.
+    public var budget: BudgetSnapshot? { budgetSnapshot(at: clock.now) }
+
+    /// Releases every scheduled request due by `now` (plus the arming lead) and returns the final decisions made
+    /// since the last drain, in order: the event-drain pattern, for a frame loop that polls each tick.
+    public func drain(now: Double) -> [Decision] {
+        releaseDue(now: now, keepForDrain: true)
+        defer { outbox.removeAll(keepingCapacity: true) }
+        return outbox
+    }
+
+    /// ``drain(now:)`` at the clock's present time.
+    public func drain() -> [Decision] { drain(now: clock.now) }
+
+    // MARK: Condition
+
+    /// Feeds one host snapshot through the policy's classifier; returns the condition after it.
+    @discardableResult
+    public func update(with snapshot: HostSnapshot) -> Condition {
+        let next = classifier.update(with: snapshot)
+        setCondition(next)
+        return next
+    }
+
+    /// Sets the condition directly (a simulator with its own classifier, a test). A change of tier or low power
+    /// re-decides every scheduled request and is announced on ``conditions(bufferingPolicy:)``.
+    public func setCondition(_ next: Condition) {
+        let changed = !next.isSameState(as: condition)
+        condition = next
+        guard changed else { return }
+        let now = clock.now
+        logger.info("condition changed", metadata: ["condition": "\(next)", "reasons": "\(next.reasons.map(\.message))"])
+        metrics.record(next)
+        let budget = rewriter.policy.rules(for: next).budget
+        switch (bucket, budget) {
+        case (_, nil): bucket = nil
+        case (nil, let budget?): bucket = TokenBucket(budget: budget, now: now)
+        case (var current?, let budget?):
+            current.reconfigure(budget, at: now)
+            bucket = current
+        }
+        let snapshot = budgetSnapshot(at: now)
+        queue.redecide { entry in rewriter.decide(entry.request, condition: next, budget: snapshot) }
+        conditionBroadcast.yield(next)
+    }
+
+    // MARK: Streams
+
+    /// Every final decision from now on (submitted, released, cancelled, shut down), as an AsyncSequence.
+    public nonisolated func decisions(bufferingPolicy: AsyncStream<Decision>.Continuation.BufferingPolicy = .unbounded) -> AsyncStream<Decision> {
+        decisionBroadcast.subscribe(bufferingPolicy: bufferingPolicy)
+    }
+
+    /// The current condition, then every change of tier or low power.
+    public func conditions(bufferingPolicy: AsyncStream<Condition>.Continuation.BufferingPolicy = .unbounded) -> AsyncStream<Condition> {
+        conditionBroadcast.subscribe(initial: condition, bufferingPolicy: bufferingPolicy)
+    }
+
+    // MARK: Internals
+
+    private func budgetSnapshot(at now: Double) -> BudgetSnapshot? { bucket?.snapshot(at: now) }
+
+    private func finalDecision(for request: SensoryRequest, now: Double) -> Decision {
+        let decision = rewriter.decide(request, condition: condition, budget: budgetSnapshot(at: now))
+        if decision.request != nil { bucket?.spend(decision.energyAfterMillijoules, at: now) }
+        metrics.record(decision, kind: request.kind.name)
+        if decision.outcome == .dropped {
+            logger.debug("request dropped", metadata: ["id": "\(request.id)", "reasons": "\(decision.reasons.map(\.message))"])
+        }
+        decisionBroadcast.yield(decision)
+        return decision
+    }
+
+    private func dropDecision(_ request: SensoryRequest, rule: FiredRule) -> Decision {
+        Decision(
+            requestID: request.id, usage: request.usage, outcome: .dropped, request: nil, rules: [rule],
+            energyBeforeMillijoules: rewriter.energyModel.energyMillijoules(of: request), energyAfterMillijoules: 0,
+            condition: condition, budget: budgetSnapshot(at: clock.now)
+        )
+    }
+
+    /// A decision made outside ``submit(_:)``: counted, announced and kept for the next drain.
+    private func deliver(_ decision: Decision) {
+        metrics.record(decision, kind: decision.request?.kind.name ?? "dropped")
+        decisionBroadcast.yield(decision)
+        outbox.append(decision)
+    }
+
+    /// Final decisions for every request due by `now`; kept for the next drain only when a drain asked.
+    func releaseDue(now: Double, keepForDrain: Bool) {
+        let due = queue.popDue(through: now + configuration.armingLeadSeconds)
+        guard !due.isEmpty else { return }
+        metrics.recordPending(queue.count)
+        for entry in due {
+            let decision = finalDecision(for: entry.request, now: now)
+            if keepForDrain { outbox.append(decision) }
+        }
+    }
+
+    /// When the earliest scheduled request is due for release.
+    var nextReleaseTime: Double? { queue.nextTargetTime.map { $0 - configuration.armingLeadSeconds } }
+
+    /// Ends the governor's life: every waiting request gets its final decision (`dropped`, `governor.shutdown`),
+    /// and the decision and condition streams finish.
+    public func shutdown() {
+        for entry in queue.removeAll() {
+            deliver(dropDecision(entry.request, rule: FiredRule("governor.shutdown", code: "governor.shutdown", "the governor shut down before the target time")))
+        }
+        metrics.recordPending(0)
+        decisionBroadcast.finish()
+        conditionBroadcast.finish()
+    }
+}

@@ -1,0 +1,54 @@
+import CoreMetrics
+
+/// The governor's metrics, made from the factory it was given:
+/// - `temper_decisions_total{outcome, kind}`: decisions by outcome and request kind;
+/// - `temper_rules_fired_total{rule}`: rules that fired, by rule name;
+/// - `temper_energy_saved_millijoules_total`: energy the rewrites saved;
+/// - `temper_tier` (0 nominal … 3 critical) and `temper_low_power` (0 or 1): the current condition;
+/// - `temper_pending_requests` and `temper_budget_remaining_millijoules`.
+struct GovernorMetrics {
+    private let factory: any MetricsFactory
+    private var decisions: [String: Counter] = [:]
+    private var rules: [String: Counter] = [:]
+    private let energySaved: FloatingPointCounter
+    private let tier: Gauge
+    private let lowPower: Gauge
+    private let pending: Gauge
+    private let budgetRemaining: Gauge
+
+    init(factory: any MetricsFactory) {
+        self.factory = factory
+        energySaved = FloatingPointCounter(label: "temper_energy_saved_millijoules_total", factory: factory)
+        tier = Gauge(label: "temper_tier", factory: factory)
+        lowPower = Gauge(label: "temper_low_power", factory: factory)
+        pending = Gauge(label: "temper_pending_requests", factory: factory)
+        budgetRemaining = Gauge(label: "temper_budget_remaining_millijoules", factory: factory)
+    }
+
+    mutating func record(_ decision: Decision, kind: String) {
+        let key = "\(decision.outcome.rawValue)|\(kind)"
+        let counter = decisions[key] ?? {
+            let made = Counter(label: "temper_decisions_total", dimensions: [("outcome", decision.outcome.rawValue), ("kind", kind)], factory: factory)
+            decisions[key] = made
+            return made
+        }()
+        counter.increment()
+        for fired in decision.rules {
+            let ruleCounter = rules[fired.rule] ?? {
+                let made = Counter(label: "temper_rules_fired_total", dimensions: [("rule", fired.rule)], factory: factory)
+                rules[fired.rule] = made
+                return made
+            }()
+            ruleCounter.increment()
+        }
+        if decision.energySavedMillijoules > 0 { energySaved.increment(by: decision.energySavedMillijoules) }
+        if let budget = decision.budget { budgetRemaining.record(budget.remainingMillijoules) }
+    }
+
+    func record(_ condition: Condition) {
+        tier.record(condition.tier.rank)
+        lowPower.record(condition.lowPower ? 1 : 0)
+    }
+
+    func recordPending(_ count: Int) { pending.record(count) }
+}

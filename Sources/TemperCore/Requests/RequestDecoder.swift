@@ -1,0 +1,90 @@
+import Foundation
+
+/// Reads requests from JSON (a file's bytes or a command-line argument) and turns every failure into one
+/// ``TemperError`` naming the file and the JSON path, e.g.
+/// `cue.json: audio.listener.forward: expected [x, y, z], found 2 numbers`.
+public struct RequestDecoder: Sendable {
+    /// What a request's `file` references are resolved against.
+    public struct Context: Sendable {
+        public var fileName: String?
+        public var baseDirectory: String?
+    }
+
+    static let contextKey = CodingUserInfoKey(rawValue: "temper.requestContext")!
+
+    /// Names the input in errors.
+    public var fileName: String?
+    /// Folder that relative `.ahap` paths are read from; `nil` = the working directory.
+    public var baseDirectory: String?
+
+    public init(fileName: String? = nil, baseDirectory: String? = nil) {
+        self.fileName = fileName
+        self.baseDirectory = baseDirectory
+    }
+
+    /// A decoder for a request file: errors name it and relative paths resolve beside it.
+    public static func forFile(_ path: String) -> RequestDecoder {
+        RequestDecoder(fileName: path, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+    }
+
+    /// One request.
+    public func decode(_ bytes: some Collection<UInt8>) throws(TemperError) -> SensoryRequest {
+        try run { try $0.decode(SensoryRequest.self, from: Data(bytes)) }
+    }
+
+    /// One request or a JSON array of them.
+    public func decodeList(_ bytes: some Collection<UInt8>) throws(TemperError) -> [SensoryRequest] {
+        let data = Data(bytes)
+        let trimmed = data.first { !(" \t\r\n" as String).utf8.contains($0) }
+        if trimmed == UInt8(ascii: "[") { return try run { try $0.decode([SensoryRequest].self, from: data) } }
+        return [try decode(data)]
+    }
+
+    /// Reads a request file.
+    public static func load(contentsOf path: String) throws(TemperError) -> [SensoryRequest] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TemperError(code: .unreadableFile, message: "cannot read the request file", file: path)
+        }
+        return try forFile(path).decodeList(data)
+    }
+
+    private func run<T>(_ body: (JSONDecoder) throws -> T) throws(TemperError) -> T {
+        let decoder = JSONDecoder()
+        decoder.userInfo[Self.contextKey] = Context(fileName: fileName, baseDirectory: baseDirectory)
+        do {
+            return try body(decoder)
+        } catch let error as DecodingError {
+            throw describe(error)
+        } catch {
+            throw TemperError(code: .invalidRequest, message: "\(error)", file: fileName)
+        }
+    }
+
+    private func describe(_ error: DecodingError) -> TemperError {
+        let (path, message): ([any CodingKey], String)
+        switch error {
+        case .typeMismatch(let type, let context):
+            (path, message) = (context.codingPath, "expected \(Self.name(of: type))")
+        case .valueNotFound(let type, let context):
+            (path, message) = (context.codingPath, "expected \(Self.name(of: type)), found null")
+        case .keyNotFound(let key, let context):
+            (path, message) = (context.codingPath, "missing key '\(key.stringValue)'")
+        case .dataCorrupted(let context):
+            let underlying = (context.underlyingError as NSError?).map { " (\($0.localizedDescription))" } ?? ""
+            (path, message) = (context.codingPath, context.codingPath.isEmpty ? "invalid JSON: \(context.debugDescription)\(underlying)" : context.debugDescription)
+        @unknown default:
+            (path, message) = ([], "\(error)")
+        }
+        let described = RequestDecoding.describe(path)
+        return TemperError(code: .invalidRequest, message: message, file: fileName ?? "<request>", path: described.isEmpty ? nil : described)
+    }
+
+    private static func name(of type: Any.Type) -> String {
+        switch type {
+        case is Double.Type, is Int.Type: "a number"
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        default: type is [Any].Type ? "a list" : "a value of type \(type)"
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// What the governor decided for one request, and why.
+public struct Decision: Sendable, Hashable, Codable {
+    /// What happened to the request.
+    public enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Played as asked.
+        case pass
+        /// Played in a cheaper form of the same kind.
+        case rewritten
+        /// A custom pattern replaced by a system feedback.
+        case fallback
+        /// Not played.
+        case dropped
+    }
+
+    public var requestID: String
+    public var usage: UsageClass
+    public var outcome: Outcome
+    /// The request to play; `nil` when dropped.
+    public var request: SensoryRequest?
+    /// The rules that fired, in the order they applied.
+    public var rules: [FiredRule]
+    public var energyBeforeMillijoules: Double
+    public var energyAfterMillijoules: Double
+    /// The condition the decision was made under.
+    public var condition: Condition
+    /// The energy budget after this decision, when one is in force.
+    public var budget: BudgetSnapshot?
+
+    public init(
+        requestID: String, usage: UsageClass, outcome: Outcome, request: SensoryRequest?, rules: [FiredRule],
+        energyBeforeMillijoules: Double, energyAfterMillijoules: Double, condition: Condition, budget: BudgetSnapshot? = nil
+    ) {
+        self.requestID = requestID
+        self.usage = usage
+        self.outcome = outcome
+        self.request = request
+        self.rules = rules
+        self.energyBeforeMillijoules = energyBeforeMillijoules
+        self.energyAfterMillijoules = energyAfterMillijoules
+        self.condition = condition
+        self.budget = budget
+    }
+
+    public var energySavedMillijoules: Double { max(0, energyBeforeMillijoules - energyAfterMillijoules) }
+
+    /// The reasons, one per fired rule.
+    public var reasons: [Reason] { rules.map(\.reason) }
+}
+
+/// A rule that changed a request: which rule (e.g. `haptics.capRumble`) and the reason with its code and numbers.
+public struct FiredRule: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The rule's name, stable for metrics: `haptics.capRumble`, `audio.spatial`, `budget`, …
+    public var rule: String
+    public var reason: Reason
+
+    public init(rule: String, reason: Reason) {
+        self.rule = rule
+        self.reason = reason
+    }
+
+    public init(_ rule: String, code: String, _ message: String) {
+        self.init(rule: rule, reason: Reason(code: code, message: message))
+    }
+
+    /// `rule: message`, the line `temper rewrite` prints on stderr.
+    public var description: String { "\(rule): \(reason.message)" }
+}

@@ -1,0 +1,31 @@
+import TemperAHAP
+
+/// What the rewriter needs to know about energy: the cost of each kind of request, in millijoules.
+///
+/// The device-profile estimator (`EnergyEstimator`) conforms; tests and services may supply their own. A model must
+/// be monotone for the rewriter's invariant (rewritten energy ≤ original) to mean anything: fewer or shorter
+/// events, lower intensity and 2D rendering must never cost more.
+public protocol FeedbackEnergyModel: Sendable {
+    /// A custom pattern.
+    func energyMillijoules(of pattern: AHAPPattern, waveforms: [Int: AHAPWaveform]) -> Double
+    /// An impact, a selection tick or a notification.
+    func energyMillijoules(of feedback: SystemFeedback) -> Double
+    /// An audio cue, spatial or 2D.
+    func energyMillijoules(of cue: AudioCue) -> Double
+    /// A visual effect; Temper does not model rendering cost, so the default is 0.
+    func energyMillijoules(of effect: VisualEffect) -> Double
+}
+
+extension FeedbackEnergyModel {
+    public func energyMillijoules(of effect: VisualEffect) -> Double { 0 }
+
+    /// The cost of any request.
+    public func energyMillijoules(of request: SensoryRequest) -> Double {
+        switch request.kind {
+        case .haptic(let haptic): energyMillijoules(of: haptic.pattern, waveforms: haptic.waveforms)
+        case .audio(let cue): energyMillijoules(of: cue)
+        case .system(let feedback): energyMillijoules(of: feedback)
+        case .visual(let effect): energyMillijoules(of: effect)
+        }
+    }
+}

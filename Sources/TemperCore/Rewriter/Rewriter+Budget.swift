@@ -1,0 +1,79 @@
+extension Rewriter {
+    /// The simplest form of a request that must still play: a pattern becomes a system impact, audio plays in 2D,
+    /// a visual effect drops to quality 0; the condition's scales still apply.
+    func simplest(_ request: SensoryRequest, rules: FeedbackRules, rule: String, code: String, context: String) -> Variant {
+        switch request.kind {
+        case .haptic(let haptic):
+            let style: ImpactStyle = if case .simpleImpact(let style) = rules.haptics { style } else { ladder.simpleImpactStyle }
+            return impact(for: haptic, of: request, style: style, rules: rules, rule: rule, code: code, "\(context) a simple \(style.rawValue) impact")
+        case .audio(var cue):
+            var fired: [FiredRule] = []
+            if cue.rendering == .spatial { fired += downmix(&cue, because: "\(context) in its simplest form") }
+            if rules.audioVolumeScale != 1 {
+                cue.volume = min(1, max(0, cue.volume * rules.audioVolumeScale))
+                fired.append(FiredRule("audio.volumeScale", code: "audio.volumeScaled", "audio volume scaled by \(rules.audioVolumeScale.formatted2) to \(cue.volume.formatted2)"))
+            }
+            if fired.isEmpty { fired.append(FiredRule(rule, code: code, "\(context) as asked (already its simplest form)")) }
+            return Variant(request: request.with(kind: .audio(cue)), rules: fired, changed: cue != (request.kind.audioCue ?? cue))
+        case .system(let feedback):
+            var variant = rewrite(feedback, of: request, rules: FeedbackRules(intensityScale: rules.intensityScale), exempt: true)
+            variant.rules.insert(FiredRule(rule, code: code, "\(context) its \(feedback.summary)"), at: 0)
+            return variant
+        case .visual(var effect):
+            let count = Int((Double(effect.particleCount) * min(1, max(0, rules.particleScale))).rounded(.down))
+            let changed = count != effect.particleCount || effect.qualityLevel != 0
+            let message = "\(context) at quality 0 with \(count) of \(effect.particleCount) particles"
+            effect.particleCount = count
+            effect.qualityLevel = 0
+            return Variant(request: request.with(kind: .visual(effect)), rules: [FiredRule(rule, code: code, message)], changed: changed)
+        }
+    }
+
+    /// Walks the degradation ladder for a request that does not fit what is left of the budget, and picks the
+    /// richest rung that fits. Below the last rung a non-exempt request is dropped and an exempt one plays in its
+    /// simplest form even over budget.
+    func fit(
+        _ request: SensoryRequest, into budget: BudgetSnapshot, rules: FeedbackRules, exempt: Bool, condition: Condition,
+        before: Double, current: Variant
+    ) -> Variant {
+        let shortfall = "\(current.energy.formatted2) mJ does not fit the \(budget.remainingMillijoules.formatted2) mJ left of \(budget.capacityMillijoules.formatted2) mJ per \(budget.windowSeconds.formatted2) s"
+        for (candidate, phrase) in rungs(for: request, rules: rules, exempt: exempt, condition: condition) {
+            var variant = candidate
+            price(&variant, before: before)
+            guard variant.request != nil, variant.energy <= before + 1e-9, budget.fits(variant.energy) else { continue }
+            variant.rules.append(FiredRule("budget", code: "budget.degraded", "\(shortfall); stepped down to \(phrase) (\(variant.energy.formatted2) mJ)"))
+            return variant
+        }
+        guard exempt else {
+            return dropped("budget", code: "budget.exhausted", "\(shortfall) and no cheaper form fits; not played")
+        }
+        var variant = simplest(request, rules: rules, rule: "budget", code: "budget.exemptOverdraw", context: "over budget, exempt usage \(request.usage.rawValue) plays")
+        price(&variant, before: before)
+        if variant.energy > current.energy {
+            variant = current
+            variant.rules.append(FiredRule("budget", code: "budget.exemptOverdraw", "\(shortfall); exempt usage \(request.usage.rawValue) plays anyway"))
+        }
+        return variant
+    }
+
+    /// The cheaper forms of a request, richest first, each with words for the reason.
+    private func rungs(for request: SensoryRequest, rules: FeedbackRules, exempt: Bool, condition: Condition) -> [(Variant, String)] {
+        guard !rules.exemptOnly else { return [] }
+        switch request.kind {
+        case .haptic(let haptic) where PatternEditing.hasHaptics(haptic.pattern):
+            return ladder.rungs(below: rules.haptics).map { mode in
+                (rewrite(haptic, of: request, mode: mode, rules: rules, exempt: exempt, keepOnsets: true), mode.phrase)
+            }
+        case .audio(let cue) where cue.rendering == .spatial && rules.spatialAudioAllowed:
+            var twoD = rules
+            twoD.spatialAudioAllowed = false
+            return [(rewrite(cue, of: request, rules: twoD, exempt: exempt, condition: condition), "2D audio")]
+        default:
+            return []
+        }
+    }
+}
+
+extension SensoryRequest.Kind {
+    var audioCue: AudioCue? { if case .audio(let cue) = self { cue } else { nil } }
+}

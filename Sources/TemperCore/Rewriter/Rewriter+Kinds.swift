@@ -1,0 +1,170 @@
+import TemperAHAP
+
+extension Rewriter {
+    /// A custom pattern under a haptics mode, then intensity scale, then the audio rules for its audio events.
+    func rewrite(_ haptic: HapticPatternRequest, of request: SensoryRequest, mode: HapticsMode, rules: FeedbackRules, exempt: Bool, keepOnsets: Bool) -> Variant {
+        var pattern = haptic.pattern
+        var fired: [FiredRule] = []
+        var changed = false
+        let oldEnd = PatternEditing.end(of: pattern)
+        if PatternEditing.hasHaptics(pattern) {
+            switch mode {
+            case .full:
+                break
+            case .capRumble(let maxSeconds, let fadeSeconds):
+                let capped = PatternEditing.capRumble(&pattern, maxSeconds: maxSeconds, fadeSeconds: fadeSeconds)
+                for event in capped {
+                    fired.append(FiredRule(
+                        mode.ruleName, code: "haptics.rumbleCapped",
+                        "rumble at \(event.time.formatted2) s shortened from \(event.oldDuration.formatted2) s to \(event.newDuration.formatted2) s, ending with a \(event.releaseSeconds.formatted2) s release"
+                    ))
+                }
+                changed = changed || !capped.isEmpty
+            case .transientsOnly:
+                let (removed, onsets) = PatternEditing.transientsOnly(&pattern, keepOnsets: keepOnsets, onsetWindow: ladder.onsetWindowSeconds)
+                if removed > 0 {
+                    let kept = onsets > 0 ? "; \(onsets) onset(s) kept as transients" : ""
+                    fired.append(FiredRule(mode.ruleName, code: "haptics.continuousRemoved", "\(removed) continuous event(s) removed, transients kept\(kept)"))
+                    changed = true
+                }
+            case .simpleImpact(let style):
+                return impact(for: haptic, of: request, style: style, rules: rules, rule: mode.ruleName, code: "haptics.simpleImpact", "custom pattern replaced by a simple \(style.rawValue) impact")
+            case .off:
+                guard exempt else {
+                    return dropped(mode.ruleName, code: "haptics.off", "custom haptics are off; \(request.usage.rawValue) pattern not played")
+                }
+                return impact(
+                    for: haptic, of: request, style: ladder.simpleImpactStyle, rules: rules, rule: mode.ruleName, code: "exempt.simplest",
+                    "custom haptics are off, but exempt usage \(request.usage.rawValue) keeps a simple \(ladder.simpleImpactStyle.rawValue) impact"
+                )
+            }
+            if let cap = rules.rumbleCapSeconds {
+                let capped = PatternEditing.capRumble(&pattern, maxSeconds: cap, fadeSeconds: min(ladder.capFadeSeconds, cap))
+                for event in capped {
+                    fired.append(FiredRule(
+                        "haptics.rumbleCap", code: "haptics.rumbleCapped",
+                        "rumble at \(event.time.formatted2) s shortened from \(event.oldDuration.formatted2) s to the \(cap.formatted2) s cap, ending with a \(event.releaseSeconds.formatted2) s release"
+                    ))
+                }
+                changed = changed || !capped.isEmpty
+            }
+            if rules.intensityScale != 1 {
+                PatternEditing.scaleHapticIntensity(&pattern, by: rules.intensityScale)
+                fired.append(FiredRule("haptics.intensityScale", code: "haptics.intensityScaled", "haptic intensity scaled by \(rules.intensityScale.formatted2)"))
+                changed = true
+            }
+        }
+        if PatternEditing.hasAudio(pattern) {
+            if !rules.nonEssentialAudio, !exempt {
+                let removed = PatternEditing.removeAudio(&pattern)
+                fired.append(FiredRule("audio.nonEssential", code: "audio.nonEssentialOff", "non-essential audio is off; \(removed) audio event(s) removed from the pattern"))
+                changed = true
+            } else if rules.audioVolumeScale != 1 {
+                PatternEditing.scaleAudioVolume(&pattern, by: rules.audioVolumeScale)
+                fired.append(FiredRule("audio.volumeScale", code: "audio.volumeScaled", "audio volume scaled by \(rules.audioVolumeScale.formatted2)"))
+                changed = true
+            }
+        }
+        guard changed else { return Variant(request: request, rules: fired, changed: false) }
+        if pattern.events.isEmpty {
+            fired.append(FiredRule("haptics.empty", code: "haptics.nothingLeft", "no event is left to play"))
+            return Variant(request: nil, rules: fired, changed: true)
+        }
+        let newEnd = PatternEditing.end(of: pattern)
+        if newEnd < oldEnd - 1e-9, PatternEditing.clipCurves(&pattern, to: newEnd) > 0 {
+            fired.append(FiredRule("haptics.clipCurves", code: "haptics.curvesClipped", "parameter curves clipped to the new end at \(newEnd.formatted2) s"))
+        }
+        var result = haptic
+        result.pattern = pattern
+        return Variant(request: request.with(kind: .haptic(result)), rules: fired, changed: true)
+    }
+
+    /// A pattern replaced by one system impact at the pattern's peak intensity (scaled), lowered if need be so it
+    /// never costs more than the pattern did.
+    func impact(
+        for haptic: HapticPatternRequest, of request: SensoryRequest, style: ImpactStyle, rules: FeedbackRules,
+        rule: String, code: String, _ message: String
+    ) -> Variant {
+        let peak = PatternEditing.peakHapticIntensity(haptic.pattern) ?? 1
+        var intensity = min(1, max(0, peak * rules.intensityScale))
+        let ceiling = energyModel.energyMillijoules(of: haptic.pattern, waveforms: haptic.waveforms)
+        if energyModel.energyMillijoules(of: .impact(style, intensity: intensity)) > ceiling {
+            intensity = highestIntensity(style: style, upTo: intensity, within: ceiling)
+        }
+        let feedback = SystemFeedback.impact(style, intensity: intensity)
+        let scaleNote = rules.intensityScale != 1 ? " (intensity scaled by \(rules.intensityScale.formatted2))" : ""
+        return Variant(
+            request: request.with(kind: .system(feedback)),
+            rules: [FiredRule(rule, code: code, "\(message) at intensity \(intensity.formatted2)\(scaleNote)")],
+            changed: true
+        )
+    }
+
+    /// The highest impact intensity whose energy stays within `ceiling` (bisection; the model is monotone).
+    private func highestIntensity(style: ImpactStyle, upTo limit: Double, within ceiling: Double) -> Double {
+        var low = 0.0
+        var high = limit
+        for _ in 0..<16 {
+            let middle = (low + high) / 2
+            if energyModel.energyMillijoules(of: .impact(style, intensity: middle)) <= ceiling { low = middle } else { high = middle }
+        }
+        return low
+    }
+
+    func rewrite(_ cue: AudioCue, of request: SensoryRequest, rules: FeedbackRules, exempt: Bool, condition: Condition) -> Variant {
+        if !rules.nonEssentialAudio, !exempt {
+            return dropped("audio.nonEssential", code: "audio.nonEssentialOff", "non-essential audio is off under \(condition); \(request.usage.rawValue) cue not played")
+        }
+        var cue = cue
+        var fired: [FiredRule] = []
+        if cue.rendering == .spatial, !rules.spatialAudioAllowed {
+            fired += downmix(&cue, because: "spatial audio is off")
+        }
+        if rules.audioVolumeScale != 1 {
+            cue.volume = min(1, max(0, cue.volume * rules.audioVolumeScale))
+            fired.append(FiredRule("audio.volumeScale", code: "audio.volumeScaled", "audio volume scaled by \(rules.audioVolumeScale.formatted2) to \(cue.volume.formatted2)"))
+        }
+        guard !fired.isEmpty else { return Variant(request: request, rules: [], changed: false) }
+        return Variant(request: request.with(kind: .audio(cue)), rules: fired, changed: true)
+    }
+
+    /// Renders `cue` in 2D, with the reasons: the placement, and the elevation it lost.
+    func downmix(_ cue: inout AudioCue, because cause: String) -> [FiredRule] {
+        let mix = StereoDownmix(cue: cue)
+        cue.rendering = .twoD
+        cue.stereo = mix.placement
+        var fired = [FiredRule(
+            "audio.spatial", code: "audio.rendered2D",
+            "\(cause): rendered in 2D, pan \(mix.placement.pan.formatted2) (azimuth \(mix.azimuthDegrees.formatted2)°), distance \(mix.distanceMetres.formatted2) m, gain \(mix.placement.distanceGain.formatted2)"
+        )]
+        if abs(mix.elevationDegrees) > 0.5 {
+            fired.append(FiredRule("audio.spatial", code: "audio.elevationDropped", "elevation \(mix.elevationDegrees.formatted2)° dropped by 2D rendering"))
+        }
+        return fired
+    }
+
+    func rewrite(_ feedback: SystemFeedback, of request: SensoryRequest, rules: FeedbackRules, exempt: Bool) -> Variant {
+        var fired: [FiredRule] = []
+        if case .off = rules.haptics {
+            guard exempt else {
+                return dropped("haptics.off", code: "haptics.off", "haptics are off; \(request.usage.rawValue) \(feedback.summary) not played")
+            }
+            fired.append(FiredRule("haptics.off", code: "exempt.kept", "haptics are off, but exempt usage \(request.usage.rawValue) keeps its \(feedback.summary)"))
+        }
+        guard case .impact(let style, let intensity) = feedback, rules.intensityScale != 1 else {
+            return Variant(request: request, rules: fired, changed: false)
+        }
+        let scaled = min(1, max(0, intensity * rules.intensityScale))
+        fired.append(FiredRule("haptics.intensityScale", code: "haptics.intensityScaled", "impact intensity scaled by \(rules.intensityScale.formatted2) to \(scaled.formatted2)"))
+        return Variant(request: request.with(kind: .system(.impact(style, intensity: scaled))), rules: fired, changed: true)
+    }
+
+    func rewrite(_ effect: VisualEffect, of request: SensoryRequest, rules: FeedbackRules) -> Variant {
+        guard rules.particleScale != 1 else { return Variant(request: request, rules: [], changed: false) }
+        var effect = effect
+        let count = Int((Double(effect.particleCount) * min(1, max(0, rules.particleScale))).rounded(.down))
+        let fired = FiredRule("visual.particleScale", code: "visual.particlesScaled", "particles scaled by \(rules.particleScale.formatted2): \(effect.particleCount) → \(count)")
+        effect.particleCount = count
+        return Variant(request: request.with(kind: .visual(effect)), rules: [fired], changed: true)
+    }
+}

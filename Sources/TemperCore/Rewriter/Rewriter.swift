@@ -1,0 +1,113 @@
+/// Rewrites one request to fit a condition and an energy budget: pure and deterministic.
+///
+/// The same request, condition, budget, policy and energy model always give the same ``Decision``. The rewriter
+/// never moves an onset later, never drops an exempt usage, and never returns something that costs more than
+/// what was asked for.
+public struct Rewriter: Sendable {
+    public var policy: Policy
+    public var energyModel: any FeedbackEnergyModel
+    public var ladder: DegradationLadder
+
+    public init(policy: Policy, energyModel: any FeedbackEnergyModel, ladder: DegradationLadder = .standard) {
+        self.policy = policy
+        self.energyModel = energyModel
+        self.ladder = ladder
+    }
+
+    /// One candidate result while deciding.
+    struct Variant {
+        var request: SensoryRequest?
+        var rules: [FiredRule]
+        var changed: Bool
+        var energy: Double = 0
+    }
+
+    /// Decides what plays for `request` under `condition`.
+    ///
+    /// - Parameters:
+    ///   - request: What the app asked for.
+    ///   - condition: The host's condition; its rules come from the policy.
+    ///   - budget: What is left of the energy budget in force, or `nil` when none is.
+    /// - Returns: The decision, with the rules that fired and the energy before and after.
+    public func decide(_ request: SensoryRequest, condition: Condition, budget: BudgetSnapshot? = nil) -> Decision {
+        let rules = policy.rules(for: condition)
+        let exempt = policy.exemptUsages.contains(request.usage)
+        let before = energyModel.energyMillijoules(of: request)
+        var variant = apply(rules, to: request, exempt: exempt, condition: condition)
+        price(&variant, before: before)
+        variant = guardEnergy(variant, original: request, rules: rules, exempt: exempt, condition: condition, before: before)
+        if let budget, variant.request != nil, !budget.fits(variant.energy) {
+            variant = fit(request, into: budget, rules: rules, exempt: exempt, condition: condition, before: before, current: variant)
+        }
+        if exempt, variant.request == nil {
+            // An edit left nothing to play; an exempt usage is never dropped.
+            var simple = simplest(request, rules: rules, rule: "exempt", code: "exempt.simplest", context: "nothing was left, so exempt usage \(request.usage.rawValue) plays")
+            simple.rules = variant.rules + simple.rules
+            price(&simple, before: before)
+            variant = guardEnergy(simple, original: request, rules: rules, exempt: exempt, condition: condition, before: before)
+        }
+        return Decision(
+            requestID: request.id, usage: request.usage, outcome: outcome(of: variant, original: request),
+            request: variant.request, rules: variant.rules,
+            energyBeforeMillijoules: before, energyAfterMillijoules: variant.energy,
+            condition: condition, budget: budget?.spending(variant.energy)
+        )
+    }
+
+    /// The rules of `condition`, without the budget.
+    func apply(_ rules: FeedbackRules, to request: SensoryRequest, exempt: Bool, condition: Condition) -> Variant {
+        if rules.exemptOnly {
+            guard exempt else {
+                return dropped("exemptOnly", code: "exemptOnly.dropped", "only exempt usages play under \(condition); \(request.usage.rawValue) is not exempt")
+            }
+            return simplest(request, rules: rules, rule: "exemptOnly", code: "exemptOnly.simplest", context: "under \(condition) exempt usage \(request.usage.rawValue) plays")
+        }
+        switch request.kind {
+        case .haptic(let haptic):
+            return rewrite(haptic, of: request, mode: rules.haptics, rules: rules, exempt: exempt, keepOnsets: true)
+        case .audio(let cue):
+            return rewrite(cue, of: request, rules: rules, exempt: exempt, condition: condition)
+        case .system(let feedback):
+            return rewrite(feedback, of: request, rules: rules, exempt: exempt)
+        case .visual(let effect):
+            return rewrite(effect, of: request, rules: rules)
+        }
+    }
+
+    func price(_ variant: inout Variant, before: Double) {
+        guard let request = variant.request else {
+            variant.energy = 0
+            return
+        }
+        variant.energy = variant.changed ? energyModel.energyMillijoules(of: request) : before
+    }
+
+    func dropped(_ rule: String, code: String, _ message: String) -> Variant {
+        Variant(request: nil, rules: [FiredRule(rule, code: code, message)], changed: true)
+    }
+
+    private func outcome(of variant: Variant, original: SensoryRequest) -> Decision.Outcome {
+        guard let result = variant.request else { return .dropped }
+        if case .haptic = original.kind, case .system = result.kind { return .fallback }
+        return variant.changed ? .rewritten : .pass
+    }
+
+    /// Keeps the invariant that a rewrite never costs more than the original: first without replacement onsets,
+    /// then, as a last resort, the original as asked.
+    private func guardEnergy(
+        _ variant: Variant, original: SensoryRequest, rules: FeedbackRules, exempt: Bool, condition: Condition, before: Double
+    ) -> Variant {
+        guard variant.request != nil, variant.energy > before + 1e-9 else { return variant }
+        if case .haptic(let haptic) = original.kind, case .haptic = variant.request?.kind, !rules.exemptOnly {
+            var retry = rewrite(haptic, of: original, mode: rules.haptics, rules: rules, exempt: exempt, keepOnsets: false)
+            price(&retry, before: before)
+            if retry.request != nil ? retry.energy <= before + 1e-9 : !exempt { return retry }
+        }
+        var kept = Variant(request: original, rules: [], changed: false, energy: before)
+        kept.rules = [FiredRule(
+            "energy.guard", code: "energy.guard",
+            "the rewrite would cost \(variant.energy.formatted2) mJ, more than the \(before.formatted2) mJ asked for; kept as asked"
+        )]
+        return kept
+    }
+}

@@ -1,0 +1,57 @@
+extension ReportDocument {
+    /// A self-contained page: inline CSS and SVG, no scripts, no network. Written as XHTML-style well-formed
+    /// markup, so an XML parser reads it as well as a browser does.
+    func html() -> String {
+        var page = """
+            <!DOCTYPE html>
+            <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
+            <head>
+            <meta charset="utf-8"/>
+            <meta name="viewport" content="width=device-width, initial-scale=1"/>
+            <title>\(Markup.escape(title))</title>
+            <style>
+            \(Self.style)
+            </style>
+            </head>
+            <body>
+            <main>
+            <h1>\(Markup.escape(title))</h1>
+            <p class="subtitle">\(Markup.escape(subtitle))</p>
+
+            """
+        for block in blocks {
+            switch block {
+            case .heading(let text):
+                page += "<h2>\(Markup.escape(text))</h2>\n"
+            case .paragraph(let text):
+                page += "<p>\(Markup.escape(text))</p>\n"
+            case .bullets(let items):
+                page += "<ul>\n" + items.map { "<li>\(Markup.escape($0))</li>\n" }.joined() + "</ul>\n"
+            case .table(let headers, let rows):
+                page += "<table>\n<thead><tr>" + headers.map { "<th>\(Markup.escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+                for row in rows {
+                    page += "<tr>" + row.map { "<td>\(Markup.escape($0))</td>" }.joined() + "</tr>\n"
+                }
+                page += "</tbody>\n</table>\n"
+            case .chart(_, let svg, let caption):
+                page += "<figure>\n\(svg)<figcaption>\(Markup.escape(caption))</figcaption>\n</figure>\n"
+            }
+        }
+        page += "</main>\n</body>\n</html>\n"
+        return page
+    }
+
+    static let style = """
+        body { margin: 0; background: #fafafa; color: #212121; font: 15px/1.5 system-ui, sans-serif; }
+        main { max-width: 820px; margin: 0 auto; padding: 24px; background: #fff; }
+        h1 { font-size: 26px; margin: 0 0 4px; }
+        h2 { font-size: 19px; margin: 28px 0 8px; border-bottom: 1px solid #e0e0e0; padding-bottom: 4px; }
+        .subtitle { color: #616161; margin-top: 0; }
+        table { border-collapse: collapse; width: 100%; margin: 8px 0 16px; font-size: 14px; }
+        th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid #eeeeee; }
+        th { background: #f5f5f5; }
+        figure { margin: 12px 0 20px; }
+        figure svg { max-width: 100%; height: auto; }
+        figcaption { color: #616161; font-size: 13px; }
+        """
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Stable number formatting for reports: the same value prints the same way on every machine and locale, so
+/// checked-in reports reproduce byte for byte.
+enum ReportNumber {
+    /// Fixed decimals, without a negative zero: `fixed(3.14159, 2)` is `3.14`.
+    static func fixed(_ value: Double, _ decimals: Int) -> String {
+        guard value.isFinite else { return "–" }
+        let text = String(format: "%.\(decimals)f", value)
+        if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { return String(text.dropFirst()) }
+        return text
+    }
+
+    /// For SVG coordinates: at most two decimals, trailing zeros dropped.
+    static func coordinate(_ value: Double) -> String {
+        var text = fixed(value, 2)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
+    }
+
+    /// `m:ss` for times under an hour, `h:mm:ss` above.
+    static func clock(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        let (hours, minutes, secs) = (total / 3600, total % 3600 / 60, total % 60)
+        let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+        return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))" : "\(minutes):\(twoDigits(secs))"
+    }
+
+    /// Energy in the unit that reads best: `850 mJ`, `12.4 J`, `3.1 kJ`.
+    static func energy(millijoules: Double) -> String {
+        let magnitude = abs(millijoules)
+        if magnitude >= 1_000_000 { return fixed(millijoules / 1_000_000, 2) + " kJ" }
+        if magnitude >= 1_000 { return fixed(millijoules / 1_000, 2) + " J" }
+        return fixed(millijoules, 1) + " mJ"
+    }
+
+    static func celsius(_ value: Double) -> String { fixed(value, 1) + " °C" }
+    static func percent(_ value: Double) -> String { fixed(value, 1) + " %" }
+}
+
+/// Escapes text for XML and XHTML: content and attribute values alike.
+enum Markup {
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

@@ -1,1 +1,0 @@
-// Reports: Markdown, self-contained HTML with inline SVG, and JSON.

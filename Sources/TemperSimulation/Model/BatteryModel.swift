@@ -1,0 +1,63 @@
+import TemperCore
+
+/// The battery's constants: enough to turn watts into percentage points.
+public struct BatteryParameters: Sendable, Hashable, Codable {
+    public var capacityMilliampHours: Double
+    public var nominalVolts: Double
+    /// Where the numbers come from.
+    public var source: String
+
+    public init(capacityMilliampHours: Double = 4_500, nominalVolts: Double = 3.85, source: String = "derived: a typical phone cell") {
+        self.capacityMilliampHours = capacityMilliampHours
+        self.nominalVolts = nominalVolts
+        self.source = source
+    }
+
+    /// Stored energy when full (J).
+    public var capacityJoules: Double { capacityMilliampHours / 1000 * nominalVolts * 3600 }
+}
+
+/// A battery that drains by the energy drawn from it while on battery, and holds its charge on mains power.
+public struct BatteryModel: Sendable, Hashable {
+    public let parameters: BatteryParameters
+    public var onBattery: Bool
+    public private(set) var remainingJoules: Double
+
+    public init(parameters: BatteryParameters = .init(), percentage: Double, onBattery: Bool) {
+        self.parameters = parameters
+        self.onBattery = onBattery
+        self.remainingJoules = parameters.capacityJoules * min(max(percentage, 0), 100) / 100
+    }
+
+    public var percentage: Double {
+        guard parameters.capacityJoules > 0 else { return 0 }
+        return remainingJoules / parameters.capacityJoules * 100
+    }
+
+    /// Draws `powerWatts` for `seconds` when on battery.
+    public mutating func drain(powerWatts: Double, seconds: Double) {
+        guard onBattery else { return }
+        remainingJoules = max(0, remainingJoules - powerWatts * seconds)
+    }
+
+    /// UPower's percentage-based warning levels (UPower.conf: low 20 %, critical 5 %, action 2 %).
+    public var warningLevel: BatteryWarningLevel {
+        guard onBattery else { return .none }
+        let level = percentage
+        if level <= 2 { return .action }
+        if level <= 5 { return .critical }
+        if level <= 20 { return .low }
+        return .discharging
+    }
+
+    /// The battery as UPower would report it, for a snapshot.
+    public func state(powerWatts: Double) -> BatteryState {
+        let level = percentage
+        let timeToEmpty = onBattery && powerWatts > 0 ? remainingJoules / powerWatts : nil
+        let stateText = onBattery ? "discharging" : (level >= 99.5 ? "fully-charged" : "pending-charge")
+        return BatteryState(
+            status: .available, present: true, onBattery: onBattery, percentage: level, state: stateText,
+            warningLevel: warningLevel, energyRateWatts: onBattery ? powerWatts : nil, timeToEmptySeconds: timeToEmpty
+        )
+    }
+}

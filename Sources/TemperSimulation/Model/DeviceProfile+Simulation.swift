@@ -1,0 +1,31 @@
+import TemperCore
+
+extension ThermalParameters {
+    /// The device profile's thermal section. The profile gives no sensor limits, so the simulated sensors keep
+    /// `limits`' (by default: skin serious at the Pixel 6 SEVERE 51 °C, internal like a typical SoC).
+    public init(profile: DeviceProfile, limits: ThermalParameters = .derivedDefaults) {
+        let thermal = profile.thermal
+        let sources = profile.provenance.filter { $0.key.hasPrefix("thermal.") }
+        let derived = sources.isEmpty || sources.values.contains { $0.kind == .derived }
+        self.init(
+            internalCapacityJoulesPerKelvin: thermal.internalHeatCapacityJoulesPerKelvin,
+            internalToSkinKelvinPerWatt: thermal.internalToSkinKelvinPerWatt,
+            skinCapacityJoulesPerKelvin: thermal.skinHeatCapacityJoulesPerKelvin,
+            skinToAmbientKelvinPerWatt: thermal.skinToAmbientKelvinPerWatt,
+            hotspotFactor: thermal.hotspotFactor,
+            internalLimits: limits.internalLimits,
+            skinLimits: limits.skinLimits,
+            source: "device profile '\(profile.name)'" + (derived ? " (derived, not measured: a two-node fit to the Pixel 6 config's 4 W ⇒ 51 °C budget)" : "")
+        )
+    }
+}
+
+extension BatteryParameters {
+    /// The device profile's battery.
+    public init(profile: DeviceProfile) {
+        self.init(
+            capacityMilliampHours: profile.battery.capacityMilliampHours, nominalVolts: profile.battery.nominalVolts,
+            source: "device profile '\(profile.name)'"
+        )
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import TemperCore
+
+/// A recorded trace driving the classifier instead of the model: the host profiler's view of a real run.
+public enum TraceReplay {
+    /// Feeds every snapshot to a fresh classifier, as the live host would have.
+    public static func replay(_ snapshots: [HostSnapshot], settings: ClassifierSettings, name: String) -> TraceResult {
+        var classifier = Classifier(settings: settings)
+        let start = snapshots.first?.timestamp ?? SimulatedHost.epoch
+        var result = TraceResult(trace: name, durationSeconds: 0)
+        var condition = Condition.nominal
+        var sensorNames: [String] = []
+        for (index, snapshot) in snapshots.enumerated() {
+            let time = snapshot.timestamp.timeIntervalSince(start)
+            let next = classifier.update(with: snapshot)
+            if !next.isSameState(as: condition) {
+                result.transitions.append(TierTransition(timeSeconds: time, previous: condition, next: next))
+            }
+            condition = next
+            if index + 1 < snapshots.count {
+                let length = snapshots[index + 1].timestamp.timeIntervalSince(snapshot.timestamp)
+                result.tierSeconds[condition.tier] += max(0, length)
+                if condition.lowPower { result.tierSeconds.lowPower += max(0, length) }
+            }
+            var temperatures: [SensorValue] = []
+            for reading in snapshot.temperatures where reading.health.isOK {
+                guard let celsius = reading.celsius else { continue }
+                if !sensorNames.contains(reading.displayName) { sensorNames.append(reading.displayName) }
+                temperatures.append(SensorValue(sensor: reading.displayName, celsius: celsius))
+            }
+            result.samples.append(
+                TraceSample(
+                    timeSeconds: time, tier: condition.tier, lowPower: condition.lowPower, temperatures: temperatures,
+                    batteryPercentage: snapshot.battery.status == .available ? snapshot.battery.percentage : nil,
+                    onBattery: snapshot.battery.status == .available ? snapshot.battery.onBattery : nil,
+                    forecastSeconds: classifier.forecast?.seconds
+                )
+            )
+            result.durationSeconds = time
+        }
+        result.sensors = sensorNames
+        return result
+    }
+}
+
+/// What a replay learned.
+public struct TraceResult: Sendable, Hashable, Codable {
+    public var trace: String
+    public var durationSeconds: Double
+    public var sensors: [String] = []
+    public var transitions: [TierTransition] = []
+    public var tierSeconds = TierSeconds()
+    public var samples: [TraceSample] = []
+
+    public init(trace: String, durationSeconds: Double) {
+        self.trace = trace
+        self.durationSeconds = durationSeconds
+    }
+
+    public var highestTier: Tier { samples.map(\.tier).max() ?? .nominal }
+
+    /// The same result without the per-snapshot samples, for `--json` on a terminal.
+    public var withoutSamples: TraceResult {
+        var copy = self
+        copy.samples = []
+        return copy
+    }
+}
+
+/// One snapshot of a trace after classification.
+public struct TraceSample: Sendable, Hashable, Codable {
+    public var timeSeconds: Double
+    public var tier: Tier
+    public var lowPower: Bool
+    public var temperatures: [SensorValue]
+    public var batteryPercentage: Double?
+    public var onBattery: Bool?
+    /// The classifier's forecast: seconds until the next tier at the current slopes; `nil` when nothing is rising
+    /// or the tier is critical.
+    public var forecastSeconds: Double?
+
+    public init(
+        timeSeconds: Double, tier: Tier, lowPower: Bool, temperatures: [SensorValue], batteryPercentage: Double?, onBattery: Bool?,
+        forecastSeconds: Double?
+    ) {
+        self.timeSeconds = timeSeconds
+        self.tier = tier
+        self.lowPower = lowPower
+        self.temperatures = temperatures
+        self.batteryPercentage = batteryPercentage
+        self.onBattery = onBattery
+        self.forecastSeconds = forecastSeconds
+    }
+}
+
+public struct SensorValue: Sendable, Hashable, Codable {
+    public var sensor: String
+    public var celsius: Double
+
+    public init(sensor: String, celsius: Double) {
+        self.sensor = sensor
+        self.celsius = celsius
+    }
+}

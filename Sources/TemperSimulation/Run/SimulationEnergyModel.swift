@@ -1,0 +1,53 @@
+import Synchronization
+import TemperAHAP
+import TemperCore
+
+/// The device profile's ``EnergyEstimator`` as the governor's energy model, plus what the simulator needs beyond a
+/// total: each request's energy by kind (transients, continuous, audio, overhead), so heat and reports can say
+/// where it went. Breakdowns are cached per payload, since a run repeats the same few requests thousands of times.
+public final class SimulationEnergyModel: FeedbackEnergyModel {
+    public let estimator: EnergyEstimator
+    private let cache = Mutex<[SensoryRequest.Kind: EnergyBreakdown]>([:])
+
+    public init(estimator: EnergyEstimator) {
+        self.estimator = estimator
+    }
+
+    public func energyMillijoules(of pattern: AHAPPattern, waveforms: [Int: AHAPWaveform]) -> Double {
+        breakdown(of: .haptic(HapticPatternRequest(pattern: pattern, waveforms: waveforms))).totalMillijoules
+    }
+
+    public func energyMillijoules(of feedback: SystemFeedback) -> Double {
+        breakdown(of: .system(feedback)).totalMillijoules
+    }
+
+    public func energyMillijoules(of cue: AudioCue) -> Double {
+        breakdown(of: .audio(cue)).totalMillijoules
+    }
+
+    /// A request's energy by kind.
+    public func breakdown(of kind: SensoryRequest.Kind) -> EnergyBreakdown {
+        if let cached = cache.withLock({ $0[kind] }) { return cached }
+        let computed = estimate(kind).breakdown
+        cache.withLock { $0[kind] = computed }
+        return computed
+    }
+
+    /// The full estimate of a request's payload, power series included.
+    public func estimate(_ kind: SensoryRequest.Kind) -> EnergyEstimate {
+        switch kind {
+        case .haptic(let haptic):
+            return estimator.estimate(haptic.pattern, waveforms: haptic.waveforms)
+        case .system(.impact(let style, let intensity)):
+            return estimator.estimateImpact(style, intensity: intensity)
+        case .system(.selection):
+            return estimator.estimateSelection()
+        case .system(.notification(let kind)):
+            return estimator.estimateNotification(NotificationStyle(rawValue: kind.rawValue) ?? .success)
+        case .audio(let cue):
+            return estimator.estimateAudioCue(durationSeconds: cue.effectiveDurationSeconds, volume: cue.volume, spatial: cue.rendering == .spatial)
+        case .visual:
+            return EnergyEstimate()
+        }
+    }
+}

@@ -1,0 +1,282 @@
+import TemperCore
+
+/// Everything one invocation learned: the run with the policy, and the same scenario with the policy off.
+public struct SimulationResult: Sendable, Hashable, Codable {
+    public var scenario: String
+    public var description: String
+    public var device: String
+    public var durationSeconds: Double
+    public var timeStepSeconds: Double
+    public var seed: UInt64
+    /// Where the thermal constants came from ("derived, not measured" for the defaults).
+    public var thermalSource: String
+    /// Every distinct feedback item the streams play, as written, with its power curve.
+    public var items: [ItemProfile]
+    public var withPolicy: RunSummary
+    public var baseline: RunSummary
+
+    public init(
+        scenario: String, description: String, device: String, durationSeconds: Double, timeStepSeconds: Double, seed: UInt64,
+        thermalSource: String, items: [ItemProfile] = [], withPolicy: RunSummary, baseline: RunSummary
+    ) {
+        self.items = items
+        self.scenario = scenario
+        self.description = description
+        self.device = device
+        self.durationSeconds = durationSeconds
+        self.timeStepSeconds = timeStepSeconds
+        self.seed = seed
+        self.thermalSource = thermalSource
+        self.withPolicy = withPolicy
+        self.baseline = baseline
+    }
+
+    /// The same result without the sampled timelines, for `--json` on a terminal.
+    public var withoutTimelines: SimulationResult {
+        var copy = self
+        copy.withPolicy.timeline = []
+        copy.baseline.timeline = []
+        return copy
+    }
+}
+
+/// One run of a scenario under one policy.
+public struct RunSummary: Sendable, Hashable, Codable {
+    public var policy: String
+    public var transitions: [TierTransition]
+    public var tierSeconds: TierSeconds
+    public var decisions: DecisionCounts
+    /// What the requests asked for, by kind.
+    public var requestedEnergy: EnergyTotals
+    /// What played after the policy, by kind.
+    public var playedEnergy: EnergyTotals
+    /// Energy per feedback item (pattern), played.
+    public var energyByItem: [ItemEnergy]
+    public var workloadEnergyJoules: Double
+    public var peakInternalCelsius: Double
+    /// The skin node's mean temperature.
+    public var peakSkinCelsius: Double
+    /// The skin hotspot, which the simulated skin sensor reports.
+    public var peakHotspotCelsius: Double
+    public var batteryStartPercentage: Double
+    public var batteryEndPercentage: Double
+    /// Samples for charts, at ``sampleIntervalSeconds``.
+    public var sampleIntervalSeconds: Double
+    public var timeline: [TimelineSample]
+
+    public init(
+        policy: String, transitions: [TierTransition] = [], tierSeconds: TierSeconds = .init(), decisions: DecisionCounts = .init(),
+        requestedEnergy: EnergyTotals = .init(), playedEnergy: EnergyTotals = .init(), energyByItem: [ItemEnergy] = [],
+        workloadEnergyJoules: Double = 0, peakInternalCelsius: Double = -.infinity, peakSkinCelsius: Double = -.infinity,
+        peakHotspotCelsius: Double = -.infinity, batteryStartPercentage: Double = 0, batteryEndPercentage: Double = 0,
+        sampleIntervalSeconds: Double = 1, timeline: [TimelineSample] = []
+    ) {
+        self.policy = policy
+        self.transitions = transitions
+        self.tierSeconds = tierSeconds
+        self.decisions = decisions
+        self.requestedEnergy = requestedEnergy
+        self.playedEnergy = playedEnergy
+        self.energyByItem = energyByItem
+        self.workloadEnergyJoules = workloadEnergyJoules
+        self.peakInternalCelsius = peakInternalCelsius
+        self.peakSkinCelsius = peakSkinCelsius
+        self.peakHotspotCelsius = peakHotspotCelsius
+        self.batteryStartPercentage = batteryStartPercentage
+        self.batteryEndPercentage = batteryEndPercentage
+        self.sampleIntervalSeconds = sampleIntervalSeconds
+        self.timeline = timeline
+    }
+
+    /// The hottest tier the run reached.
+    public var highestTier: Tier { transitions.map(\.to).max() ?? .nominal }
+}
+
+/// One change of condition, with why.
+public struct TierTransition: Sendable, Hashable, Codable {
+    public var timeSeconds: Double
+    public var from: Tier
+    public var to: Tier
+    public var lowPower: Bool
+    public var reasons: [String]
+
+    public init(timeSeconds: Double, from: Tier, to: Tier, lowPower: Bool, reasons: [String]) {
+        self.timeSeconds = timeSeconds
+        self.from = from
+        self.to = to
+        self.lowPower = lowPower
+        self.reasons = reasons
+    }
+}
+
+/// Seconds spent in each tier.
+public struct TierSeconds: Sendable, Hashable, Codable {
+    public var nominal: Double = 0
+    public var fair: Double = 0
+    public var serious: Double = 0
+    public var critical: Double = 0
+    /// Seconds spent in low power, whatever the tier.
+    public var lowPower: Double = 0
+
+    public init() {}
+
+    public subscript(tier: Tier) -> Double {
+        get {
+            switch tier {
+            case .nominal: nominal
+            case .fair: fair
+            case .serious: serious
+            case .critical: critical
+            }
+        }
+        set {
+            switch tier {
+            case .nominal: nominal = newValue
+            case .fair: fair = newValue
+            case .serious: serious = newValue
+            case .critical: critical = newValue
+            }
+        }
+    }
+}
+
+/// Decisions counted by outcome and by rule. Keys are sorted in JSON, so output is stable.
+public struct DecisionCounts: Sendable, Hashable, Codable {
+    public var total: Int = 0
+    public var byOutcome: [String: Int] = [:]
+    public var byRule: [String: Int] = [:]
+
+    public init() {}
+
+    public mutating func count(_ decision: SimulatedDecision) {
+        total += 1
+        byOutcome[decision.outcome, default: 0] += 1
+        for rule in decision.rules { byRule[rule, default: 0] += 1 }
+    }
+}
+
+/// Energy by kind, in millijoules.
+public struct EnergyTotals: Sendable, Hashable, Codable {
+    public var transientsMillijoules: Double = 0
+    public var continuousMillijoules: Double = 0
+    public var audioMillijoules: Double = 0
+    public var overheadMillijoules: Double = 0
+
+    public init() {}
+
+    public var totalMillijoules: Double { transientsMillijoules + continuousMillijoules + audioMillijoules + overheadMillijoules }
+
+    public mutating func add(_ breakdown: EnergyBreakdown) {
+        transientsMillijoules += breakdown.transientsMillijoules
+        continuousMillijoules += breakdown.continuousMillijoules
+        audioMillijoules += breakdown.audioMillijoules
+        overheadMillijoules += breakdown.overheadMillijoules
+    }
+
+    /// The kinds in a fixed order with their names, for tables and charts.
+    public var kinds: [(name: String, millijoules: Double)] {
+        [("transients", transientsMillijoules), ("continuous", continuousMillijoules), ("audio", audioMillijoules), ("overhead", overheadMillijoules)]
+    }
+}
+
+/// Played and requested energy of one feedback item.
+public struct ItemEnergy: Sendable, Hashable, Codable {
+    public var name: String
+    public var requests: Int
+    public var requestedMillijoules: Double
+    public var playedMillijoules: Double
+
+    public init(name: String, requests: Int = 0, requestedMillijoules: Double = 0, playedMillijoules: Double = 0) {
+        self.name = name
+        self.requests = requests
+        self.requestedMillijoules = requestedMillijoules
+        self.playedMillijoules = playedMillijoules
+    }
+}
+
+/// The state at one sample time, for charts.
+public struct TimelineSample: Sendable, Hashable, Codable {
+    public var timeSeconds: Double
+    public var ambientCelsius: Double
+    public var internalCelsius: Double
+    public var skinCelsius: Double
+    public var hotspotCelsius: Double
+    public var tier: Tier
+    public var lowPower: Bool
+    public var batteryPercentage: Double
+    public var workloadWatts: Double
+    /// Feedback power averaged over the sample interval.
+    public var feedbackMilliwatts: Double
+    /// Requests in the interval that were rewritten, fell back or were dropped.
+    public var changedDecisions: Int
+
+    public init(
+        timeSeconds: Double, ambientCelsius: Double, internalCelsius: Double, skinCelsius: Double, hotspotCelsius: Double,
+        tier: Tier, lowPower: Bool, batteryPercentage: Double, workloadWatts: Double, feedbackMilliwatts: Double, changedDecisions: Int
+    ) {
+        self.timeSeconds = timeSeconds
+        self.ambientCelsius = ambientCelsius
+        self.internalCelsius = internalCelsius
+        self.skinCelsius = skinCelsius
+        self.hotspotCelsius = hotspotCelsius
+        self.tier = tier
+        self.lowPower = lowPower
+        self.batteryPercentage = batteryPercentage
+        self.workloadWatts = workloadWatts
+        self.feedbackMilliwatts = feedbackMilliwatts
+        self.changedDecisions = changedDecisions
+    }
+}
+
+/// One feedback item as written: what it costs and its power over time.
+public struct ItemProfile: Sendable, Hashable, Codable {
+    public var name: String
+    public var energyMillijoules: Double
+    public var peakMilliwatts: Double
+    public var durationSeconds: Double
+    public var powerSeries: [PowerSample]
+
+    public init(name: String, energyMillijoules: Double, peakMilliwatts: Double, durationSeconds: Double, powerSeries: [PowerSample]) {
+        self.name = name
+        self.energyMillijoules = energyMillijoules
+        self.peakMilliwatts = peakMilliwatts
+        self.durationSeconds = durationSeconds
+        self.powerSeries = powerSeries
+    }
+
+    /// The item's profile, its power series thinned to at most `maxPoints` (keeping each bucket's peak).
+    public init(_ item: FeedbackItem, maxPoints: Int = 120) {
+        let series = item.energy.powerSeries
+        var thinned: [PowerSample] = series
+        if series.count > maxPoints {
+            let bucket = Int((Double(series.count) / Double(maxPoints)).rounded(.up))
+            thinned = stride(from: 0, to: series.count, by: bucket).map { start in
+                let slice = series[start..<min(series.count, start + bucket)]
+                return PowerSample(timeSeconds: slice.first!.timeSeconds, milliwatts: slice.map(\.milliwatts).max() ?? 0)
+            }
+        }
+        self.init(
+            name: item.name, energyMillijoules: rounded(item.energy.energyMillijoules), peakMilliwatts: rounded(item.energy.peakMilliwatts),
+            durationSeconds: rounded(item.energy.durationSeconds),
+            powerSeries: thinned.map { PowerSample(timeSeconds: rounded($0.timeSeconds), milliwatts: rounded($0.milliwatts)) }
+        )
+    }
+}
+
+extension TierTransition {
+    /// The change from `previous` to `next`, with the reasons that explain this change first: the step-down reason
+    /// when cooling, the battery or power-profile reason when only low power changed.
+    public init(timeSeconds: Double, previous: Condition, next: Condition) {
+        let preferred: [String]
+        if next.tier < previous.tier {
+            preferred = ["hysteresis.stepDown"]
+        } else if next.tier > previous.tier {
+            preferred = ["sensor.threshold", "forecast.", "battery.critical", "sensors."]
+        } else {
+            preferred = ["battery.", "powerProfile."]
+        }
+        let rank = { (reason: Reason) in preferred.firstIndex { reason.code.hasPrefix($0) } ?? preferred.count }
+        let ordered = next.reasons.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+        self.init(timeSeconds: timeSeconds, from: previous.tier, to: next.tier, lowPower: next.lowPower, reasons: ordered.map(\.message))
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import TemperCore
+
+/// A scenario with everything it names already resolved: the device's thermal and battery constants and every
+/// stream's feedback items, loaded and costed. The run reads no files.
+public struct SimulationSetup: Sendable {
+    public var scenario: Scenario
+    public var deviceName: String
+    public var thermal: ThermalParameters
+    public var battery: BatteryParameters
+    /// For each stream of the scenario, its payloads' items in order.
+    public var items: [[FeedbackItem]]
+
+    public init(scenario: Scenario, deviceName: String, thermal: ThermalParameters = .derivedDefaults, battery: BatteryParameters = .init(), items: [[FeedbackItem]]) {
+        self.scenario = scenario
+        self.deviceName = deviceName
+        self.thermal = thermal
+        self.battery = battery
+        self.items = items
+    }
+
+    /// Each item once, in the order the streams first name them.
+    public var distinctItems: [FeedbackItem] {
+        var seen: Set<String> = []
+        return items.joined().filter { seen.insert($0.name).inserted }
+    }
+
+    /// Every request of the run in time order (streams in file order break ties), deterministic for the seed.
+    public func requests() -> [SimulatedRequest] {
+        var requests: [SimulatedRequest] = []
+        for (index, stream) in scenario.streams.enumerated() where index < items.count && !items[index].isEmpty {
+            let streamItems = items[index]
+            let times = stream.arrivalTimes(durationSeconds: scenario.durationSeconds, scenarioSeed: scenario.seed, streamIndex: index)
+            for (count, time) in times.enumerated() {
+                let item = streamItems[count % streamItems.count]
+                let usage = stream.usage ?? item.request?.usage ?? .game
+                requests.append(SimulatedRequest(id: 0, timeSeconds: time, streamIndex: index, item: item, usage: usage))
+            }
+        }
+        requests.sort { ($0.timeSeconds, $0.streamIndex) < ($1.timeSeconds, $1.streamIndex) }
+        for index in requests.indices { requests[index].id = index + 1 }
+        return requests
+    }
+}
+
+extension SimulationSetup {
+    /// Resolves every stream's payloads through `load`, once per distinct file.
+    /// - Parameter load: reads and costs one payload, given its resolved URL; a request file may hold several.
+    public init(
+        scenario: Scenario, deviceName: String, thermal: ThermalParameters, battery: BatteryParameters,
+        load: (RequestStream.Payload, URL) throws(TemperError) -> [FeedbackItem]
+    ) throws(TemperError) {
+        var cache: [URL: [FeedbackItem]] = [:]
+        var items: [[FeedbackItem]] = []
+        for stream in scenario.streams {
+            var streamItems: [FeedbackItem] = []
+            for payload in stream.payloads {
+                let url: URL
+                switch payload {
+                case .pattern(let path), .request(let path): url = scenario.resolve(path)
+                }
+                if let cached = cache[url] {
+                    streamItems += cached
+                } else {
+                    let loaded = try load(payload, url)
+                    cache[url] = loaded
+                    streamItems += loaded
+                }
+            }
+            items.append(streamItems)
+        }
+        self.init(scenario: scenario, deviceName: deviceName, thermal: thermal, battery: battery, items: items)
+    }
+}

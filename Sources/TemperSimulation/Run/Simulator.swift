@@ -1,0 +1,142 @@
+import TemperCore
+
+/// Runs a scenario in virtual time: each step the simulated host publishes a snapshot, the governing code
+/// classifies it, the step's requests are decided, and what played heats the device and drains the battery.
+public enum Simulator {
+    /// Runs the scenario twice in one invocation: with the policy, and with the policy off (everything passes).
+    /// - Parameters:
+    ///   - governing: makes the governing code for a policy; `policyOn` false asks for the pass-through baseline.
+    public static func run<G: SimulationGoverning>(
+        _ setup: SimulationSetup, policyName: String, governing: (_ policyOn: Bool) -> G
+    ) async -> SimulationResult {
+        var withPolicy = governing(true)
+        var baseline = governing(false)
+        let requests = setup.requests()
+        let policyRun = await runOnce(setup, requests: requests, governing: &withPolicy, policyName: policyName).summary
+        let baselineRun = await runOnce(setup, requests: requests, governing: &baseline, policyName: "off (baseline)").summary
+        return SimulationResult(
+            scenario: setup.scenario.name, description: setup.scenario.description, device: setup.deviceName,
+            durationSeconds: setup.scenario.durationSeconds, timeStepSeconds: setup.scenario.timeStepSeconds, seed: setup.scenario.seed,
+            thermalSource: setup.thermal.source, items: setup.distinctItems.map { ItemProfile($0) }, withPolicy: policyRun,
+            baseline: baselineRun
+        )
+    }
+
+    /// One run. With `snapshotEverySeconds`, also returns the host snapshots at that interval: what `temper record`
+    /// would have written had the simulated host been real.
+    public static func runOnce<G: SimulationGoverning>(
+        _ setup: SimulationSetup, requests: [SimulatedRequest], governing: inout G, policyName: String, snapshotEverySeconds: Double? = nil
+    ) async -> (summary: RunSummary, snapshots: [HostSnapshot]) {
+        let scenario = setup.scenario
+        let step = scenario.timeStepSeconds
+        let stepCount = Int((scenario.durationSeconds / step).rounded(.up))
+        let stepsPerSample = max(1, Int((scenario.durationSeconds / 300 / step).rounded(.up)))
+        let ambientAtStart = scenario.ambient.celsius(at: 0)
+        var model = ThermalModel(
+            parameters: setup.thermal, internalCelsius: scenario.initial.internalCelsius ?? ambientAtStart,
+            skinCelsius: scenario.initial.skinCelsius ?? ambientAtStart
+        )
+        var battery = BatteryModel(parameters: setup.battery, percentage: scenario.initial.batteryPercentage, onBattery: scenario.initial.onBattery)
+        let host = governing.host
+        var summary = RunSummary(policy: policyName, batteryStartPercentage: battery.percentage, sampleIntervalSeconds: Double(stepsPerSample) * step)
+        var accounts = ItemAccounts()
+        var snapshots: [HostSnapshot] = []
+        let stepsPerSnapshot = snapshotEverySeconds.map { max(1, Int(($0 / step).rounded())) }
+        var condition = Condition.nominal
+        var nextRequest = 0
+        // The host is sampled on the governor's schedule, on the step grid: at most one sample per step.
+        let sampleInterval = max(step, governing.sampleIntervalSeconds)
+        var nextSampleTime = 0.0
+        var lastPower = scenario.workloadWatts(at: 0)
+        var intervalFeedbackJoules = 0.0
+        var intervalChanged = 0
+
+        for index in 0..<stepCount {
+            let time = Double(index) * step
+            let length = min(step, scenario.durationSeconds - time)
+            let sampling = time + step * 1e-6 >= nextSampleTime
+            let recording = stepsPerSnapshot.map { index % $0 == 0 } ?? false
+            if sampling || recording {
+                let snapshot = host.publish(
+                    timeSeconds: time, model: model, ambientCelsius: scenario.ambient.celsius(at: time), battery: battery,
+                    powerWatts: lastPower, powerProfile: scenario.initial.powerProfile
+                )
+                if recording { snapshots.append(snapshot) }
+                if sampling {
+                    nextSampleTime += sampleInterval
+                    let next = await governing.observe(snapshot)
+                    if !next.isSameState(as: condition) {
+                        summary.transitions.append(TierTransition(timeSeconds: time, previous: condition, next: next))
+                    }
+                    condition = next
+                }
+            }
+            summary.tierSeconds[condition.tier] += length
+            if condition.lowPower { summary.tierSeconds.lowPower += length }
+
+            var feedbackJoules = 0.0
+            while nextRequest < requests.count, requests[nextRequest].timeSeconds < time + length {
+                let request = requests[nextRequest]
+                nextRequest += 1
+                let decision = await governing.decide(request)
+                summary.decisions.count(decision)
+                summary.requestedEnergy.add(decision.before)
+                summary.playedEnergy.add(decision.after)
+                accounts.add(request.item.name, decision)
+                feedbackJoules += decision.after.totalMillijoules / 1000
+                if decision.outcome != "pass" { intervalChanged += 1 }
+            }
+
+            let workload = scenario.workloadWatts(at: time + length / 2)
+            let power = workload + feedbackJoules / length
+            summary.workloadEnergyJoules += workload * length
+            model.step(seconds: length, powerWatts: power, ambientCelsius: scenario.ambient.celsius(at: time + length / 2))
+            battery.drain(powerWatts: power, seconds: length)
+            lastPower = power
+            intervalFeedbackJoules += feedbackJoules
+
+            let ambientAfter = scenario.ambient.celsius(at: time + length)
+            summary.peakInternalCelsius = max(summary.peakInternalCelsius, model.internalCelsius)
+            summary.peakSkinCelsius = max(summary.peakSkinCelsius, model.skinCelsius)
+            summary.peakHotspotCelsius = max(summary.peakHotspotCelsius, model.hotspotCelsius(ambientCelsius: ambientAfter))
+
+            if (index + 1) % stepsPerSample == 0 || index == stepCount - 1 {
+                let interval = Double(index % stepsPerSample + 1) * step
+                summary.timeline.append(
+                    TimelineSample(
+                        timeSeconds: rounded(time + length), ambientCelsius: rounded(ambientAfter), internalCelsius: rounded(model.internalCelsius),
+                        skinCelsius: rounded(model.skinCelsius), hotspotCelsius: rounded(model.hotspotCelsius(ambientCelsius: ambientAfter)),
+                        tier: condition.tier, lowPower: condition.lowPower, batteryPercentage: rounded(battery.percentage),
+                        workloadWatts: rounded(workload), feedbackMilliwatts: rounded(intervalFeedbackJoules / interval * 1000), changedDecisions: intervalChanged
+                    )
+                )
+                intervalFeedbackJoules = 0
+                intervalChanged = 0
+            }
+        }
+        summary.energyByItem = accounts.sorted
+        summary.batteryEndPercentage = battery.percentage
+        return (summary, snapshots)
+    }
+}
+
+/// Rounds to 1/1000 for samples meant for charts and `data.json`, so files stay small and read well.
+func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+/// Per-item energy, kept in first-seen order.
+struct ItemAccounts {
+    private var order: [String] = []
+    private var byName: [String: ItemEnergy] = [:]
+
+    mutating func add(_ name: String, _ decision: SimulatedDecision) {
+        if byName[name] == nil {
+            order.append(name)
+            byName[name] = ItemEnergy(name: name)
+        }
+        byName[name]!.requests += 1
+        byName[name]!.requestedMillijoules += decision.before.totalMillijoules
+        byName[name]!.playedMillijoules += decision.after.totalMillijoules
+    }
+
+    var sorted: [ItemEnergy] { order.compactMap { byName[$0] } }
+}

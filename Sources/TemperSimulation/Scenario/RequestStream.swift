@@ -1,0 +1,84 @@
+import Foundation
+import TemperCore
+
+/// A stream of feedback requests: when they arrive, and what each one asks for.
+public struct RequestStream: Sendable, Hashable {
+    /// When requests arrive.
+    public enum Arrivals: Sendable, Hashable {
+        /// One request every `everySeconds`.
+        case periodic(everySeconds: Double)
+        /// Random arrivals at `perSecond` on average, from the stream's own seeded generator.
+        case poisson(perSecond: Double)
+        /// `count` requests `spacingSeconds` apart, a burst every `everySeconds`.
+        case bursts(count: Int, spacingSeconds: Double, everySeconds: Double)
+    }
+
+    /// What one request of the stream asks for.
+    public enum Payload: Sendable, Hashable {
+        /// An AHAP file, the path relative to the scenario file.
+        case pattern(path: String)
+        /// A request file (JSON, the form `temper rewrite --request` reads), relative to the scenario file.
+        case request(path: String)
+    }
+
+    public var name: String
+    public var arrivals: Arrivals
+    /// Cycled in order: the first request plays the first payload, and so on.
+    public var payloads: [Payload]
+    /// The usage every request of the stream is made with; `nil` keeps each request file's own usage (a pattern's
+    /// is `game`).
+    public var usage: UsageClass?
+    public var startSeconds: Double
+    /// `nil` runs to the end of the scenario.
+    public var endSeconds: Double?
+    /// Overrides the seed derived from the scenario's seed.
+    public var seed: UInt64?
+
+    public init(
+        name: String, arrivals: Arrivals, payloads: [Payload], usage: UsageClass? = nil,
+        startSeconds: Double = 0, endSeconds: Double? = nil, seed: UInt64? = nil
+    ) {
+        self.name = name
+        self.arrivals = arrivals
+        self.payloads = payloads
+        self.usage = usage
+        self.startSeconds = startSeconds
+        self.endSeconds = endSeconds
+        self.seed = seed
+    }
+
+    /// Every arrival time in `[start, min(end, duration))`, in order. Deterministic for a given seed.
+    public func arrivalTimes(durationSeconds: Double, scenarioSeed: UInt64, streamIndex: Int) -> [Double] {
+        let end = min(endSeconds ?? durationSeconds, durationSeconds)
+        var times: [Double] = []
+        switch arrivals {
+        case .periodic(let every):
+            guard every > 0 else { return [] }
+            var index = 0.0
+            while startSeconds + index * every < end {
+                times.append(startSeconds + index * every)
+                index += 1
+            }
+        case .poisson(let perSecond):
+            guard perSecond > 0 else { return [] }
+            var generator = seed.map(SeededGenerator.init(seed:)) ?? .derived(from: scenarioSeed, stream: streamIndex)
+            var time = startSeconds
+            while true {
+                time += -Foundation.log(generator.nextUnitInterval()) / perSecond
+                guard time < end else { break }
+                times.append(time)
+            }
+        case .bursts(let count, let spacing, let every):
+            guard every > 0, count > 0 else { return [] }
+            var burst = 0.0
+            while startSeconds + burst * every < end {
+                for member in 0..<count {
+                    let time = startSeconds + burst * every + Double(member) * spacing
+                    if time < end { times.append(time) }
+                }
+                burst += 1
+            }
+        }
+        return times
+    }
+}

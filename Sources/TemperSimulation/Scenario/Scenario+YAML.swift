@@ -1,0 +1,170 @@
+import Foundation
+import TemperCore
+import Yams
+
+extension Scenario {
+    static let topKeys: Set<String> = [
+        "version", "name", "description", "duration", "timeStep", "seed", "device", "policy", "ambient", "workload",
+        "streams", "initial",
+    ]
+
+    /// Reads a scenario file.
+    /// - Throws: ``TemperError`` naming the file, the key path and line:column for a malformed or unknown entry.
+    public static func load(contentsOf url: URL) throws(TemperError) -> Scenario {
+        let text: String
+        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw TemperError(code: .unreadableFile, message: "cannot read the scenario: \(error.localizedDescription)", file: url.path)
+        }
+        return try load(yaml: text, file: url.path)
+    }
+
+    /// Reads a scenario from YAML text. `file` names it in errors and anchors relative paths.
+    public static func load(yaml text: String, file: String? = nil) throws(TemperError) -> Scenario {
+        let root = try YAMLValue.parse(text, file: file)
+        if let problem = root.unknownKeys(allowed: topKeys).first { throw problem }
+        if let version = root["version"], try version.int() != 1 {
+            throw version.error(.unsupportedVersion, "this build reads scenario version 1")
+        }
+        var scenario = Scenario(
+            name: try root.require("name").string(),
+            durationSeconds: try Quantity.seconds(root.require("duration")),
+            file: file
+        )
+        guard scenario.durationSeconds > 0 else { throw try root.require("duration").error(.invalidScenario, "the duration must be above zero") }
+        scenario.description = try root["description"]?.string() ?? ""
+        if let step = root["timeStep"] {
+            scenario.timeStepSeconds = try Quantity.seconds(step)
+            guard scenario.timeStepSeconds > 0, scenario.timeStepSeconds <= scenario.durationSeconds else {
+                throw step.error(.invalidScenario, "the time step must be above zero and at most the duration")
+            }
+        }
+        if let seed = root["seed"] {
+            let value = try seed.int()
+            guard value >= 0 else { throw seed.error(.invalidValue, "the seed must be zero or more") }
+            scenario.seed = UInt64(value)
+        }
+        scenario.device = try root["device"]?.string()
+        scenario.policy = try root["policy"]?.string()
+        if let ambient = root["ambient"] { scenario.ambient = try ambientSchedule(ambient) }
+        if let workload = root["workload"] { scenario.workload = try workloadSegments(workload) }
+        if let streams = root["streams"] {
+            scenario.streams = try streams.items().enumerated().map { (index, item) throws(TemperError) in
+                try requestStream(item, index: index)
+            }
+        }
+        if let initial = root["initial"] { scenario.initial = try initialState(initial) }
+        return scenario
+    }
+
+    private static func ambientSchedule(_ value: YAMLValue) throws(TemperError) -> AmbientSchedule {
+        if let celsius = try? value.double() { return .constant(celsius) }
+        let points = try value.items().map { (item) throws(TemperError) -> AmbientSchedule.Point in
+            if let problem = item.unknownKeys(allowed: ["at", "celsius"]).first { throw problem }
+            return AmbientSchedule.Point(timeSeconds: try Quantity.seconds(item.require("at")), celsius: try item.require("celsius").double(in: -40...80))
+        }
+        guard !points.isEmpty else { throw value.error(.invalidScenario, "expected a temperature or a list of {at, celsius} points") }
+        return AmbientSchedule(points: points)
+    }
+
+    private static func workloadSegments(_ value: YAMLValue) throws(TemperError) -> [WorkloadSegment] {
+        var segments: [WorkloadSegment] = []
+        for item in try value.items() {
+            if let problem = item.unknownKeys(allowed: ["name", "power", "from", "for", "until"]).first { throw problem }
+            let start = try item["from"].map(Quantity.seconds) ?? (segments.last?.endSeconds ?? 0)
+            let length: Double
+            if let span = item["for"] {
+                length = try Quantity.seconds(span)
+            } else if let until = item["until"] {
+                length = try Quantity.seconds(until) - start
+                guard length >= 0 else { throw until.error(.invalidScenario, "'until' is before 'from'") }
+            } else {
+                throw item.error(.missingKey, "a workload segment needs 'for' or 'until'")
+            }
+            segments.append(
+                WorkloadSegment(
+                    name: try item["name"]?.string() ?? "workload \(segments.count + 1)",
+                    watts: try Quantity.watts(item.require("power")), startSeconds: start, durationSeconds: length
+                )
+            )
+        }
+        return segments
+    }
+
+    static let streamKeys: Set<String> = [
+        "name", "kind", "every", "rate", "count", "spacing", "patterns", "requests", "usage", "from", "until", "seed",
+    ]
+
+    private static func requestStream(_ item: YAMLValue, index: Int) throws(TemperError) -> RequestStream {
+        if let problem = item.unknownKeys(allowed: streamKeys).first { throw problem }
+        let kindValue = try item.require("kind")
+        let arrivals: RequestStream.Arrivals
+        switch try kindValue.string() {
+        case "periodic":
+            arrivals = .periodic(everySeconds: try positiveSeconds(item.require("every")))
+        case "poisson":
+            let rate = try item.require("rate")
+            let perSecond = try Quantity.perSecond(rate)
+            guard perSecond > 0 else { throw rate.error(.invalidValue, "the rate must be above zero") }
+            arrivals = .poisson(perSecond: perSecond)
+        case "burst", "bursts":
+            let count = try item.require("count")
+            guard try count.int() > 0 else { throw count.error(.invalidValue, "the count must be at least 1") }
+            arrivals = .bursts(
+                count: try count.int(), spacingSeconds: try item["spacing"].map(Quantity.seconds) ?? 0.05,
+                everySeconds: try positiveSeconds(item.require("every"))
+            )
+        case let other:
+            throw kindValue.error(.invalidValue, "expected one of periodic, poisson, burst, found '\(other)'")
+        }
+        var payloads: [RequestStream.Payload] = []
+        if let patterns = item["patterns"] { payloads += try paths(patterns).map { .pattern(path: $0) } }
+        if let requests = item["requests"] { payloads += try paths(requests).map { .request(path: $0) } }
+        guard !payloads.isEmpty else { throw item.error(.missingKey, "a stream needs 'patterns' or 'requests'") }
+        let start = try item["from"].map(Quantity.seconds) ?? 0
+        let end = try item["until"].map(Quantity.seconds)
+        if let end, end < start, let until = item["until"] { throw until.error(.invalidScenario, "'until' is before 'from'") }
+        let seed = try item["seed"].map { (value) throws(TemperError) in UInt64(max(0, try value.int())) }
+        return RequestStream(
+            name: try item["name"]?.string() ?? "stream \(index + 1)", arrivals: arrivals, payloads: payloads,
+            usage: try item["usage"]?.oneOf(UsageClass.self), startSeconds: start, endSeconds: end, seed: seed
+        )
+    }
+
+    private static func positiveSeconds(_ value: YAMLValue) throws(TemperError) -> Double {
+        let seconds = try Quantity.seconds(value)
+        guard seconds > 0 else { throw value.error(.invalidValue, "expected a duration above zero") }
+        return seconds
+    }
+
+    private static func paths(_ value: YAMLValue) throws(TemperError) -> [String] {
+        if case .scalar = value.node { return [try value.string()] }
+        return try value.items().map { (item) throws(TemperError) in try item.string() }
+    }
+
+    private static func initialState(_ value: YAMLValue) throws(TemperError) -> InitialState {
+        let allowed: Set<String> = ["internalCelsius", "skinCelsius", "batteryPercentage", "onBattery", "powerProfile"]
+        if let problem = value.unknownKeys(allowed: allowed).first { throw problem }
+        var state = InitialState()
+        state.internalCelsius = try value["internalCelsius"]?.double(in: -40...150)
+        state.skinCelsius = try value["skinCelsius"]?.double(in: -40...150)
+        if let battery = value["batteryPercentage"] { state.batteryPercentage = try battery.double(in: 0...100) }
+        if let onBattery = value["onBattery"] { state.onBattery = try onBattery.bool() }
+        if let profile = value["powerProfile"] {
+            let text = try profile.string()
+            guard ["power-saver", "balanced", "performance"].contains(text) else {
+                throw profile.error(.invalidValue, "expected one of power-saver, balanced, performance, found '\(text)'")
+            }
+            state.powerProfile = text
+        }
+        return state
+    }
+}
+
+extension Scenario {
+    /// Resolves a path written in the scenario against the scenario file's folder.
+    public func resolve(_ path: String) -> URL {
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
+        let base = file.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        return base.appendingPathComponent(path).standardizedFileURL
+    }
+}

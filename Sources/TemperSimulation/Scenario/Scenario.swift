@@ -1,0 +1,121 @@
+import TemperCore
+
+/// A simulation to run: how long, the room, the work the device does, the feedback it is asked to play, the device
+/// and policy to use, and where it starts. Read from YAML with ``Scenario/load(yaml:file:)``.
+public struct Scenario: Sendable, Hashable {
+    public var name: String
+    public var description: String
+    public var durationSeconds: Double
+    public var timeStepSeconds: Double
+    /// Seeds every random stream; the same seed gives the same run.
+    public var seed: UInt64
+    /// A device profile name or a path relative to the scenario file; `nil` uses the default profile.
+    public var device: String?
+    /// A policy name or a path relative to the scenario file; `nil` uses the default policy.
+    public var policy: String?
+    public var ambient: AmbientSchedule
+    public var workload: [WorkloadSegment]
+    public var streams: [RequestStream]
+    public var initial: InitialState
+    /// The file the scenario was read from, for resolving relative paths and naming it in errors.
+    public var file: String?
+
+    public init(
+        name: String, description: String = "", durationSeconds: Double, timeStepSeconds: Double = 0.1, seed: UInt64 = 1,
+        device: String? = nil, policy: String? = nil, ambient: AmbientSchedule = .constant(25),
+        workload: [WorkloadSegment] = [], streams: [RequestStream] = [], initial: InitialState = .init(), file: String? = nil
+    ) {
+        self.name = name
+        self.description = description
+        self.durationSeconds = durationSeconds
+        self.timeStepSeconds = timeStepSeconds
+        self.seed = seed
+        self.device = device
+        self.policy = policy
+        self.ambient = ambient
+        self.workload = workload
+        self.streams = streams
+        self.initial = initial
+        self.file = file
+    }
+
+    /// The workload's power at `time` (W): the sum of every segment running then.
+    public func workloadWatts(at time: Double) -> Double {
+        var total = 0.0
+        for segment in workload where segment.contains(time) { total += segment.watts }
+        return total
+    }
+}
+
+/// One stretch of steady work: "gaming 3.5 W for 10 min".
+public struct WorkloadSegment: Sendable, Hashable, Codable {
+    public var name: String
+    public var watts: Double
+    public var startSeconds: Double
+    public var durationSeconds: Double
+
+    public init(name: String, watts: Double, startSeconds: Double, durationSeconds: Double) {
+        self.name = name
+        self.watts = watts
+        self.startSeconds = startSeconds
+        self.durationSeconds = durationSeconds
+    }
+
+    public var endSeconds: Double { startSeconds + durationSeconds }
+    public func contains(_ time: Double) -> Bool { time >= startSeconds && time < endSeconds }
+}
+
+/// The room temperature over time: constant, or points joined by straight lines and held after the last.
+public struct AmbientSchedule: Sendable, Hashable, Codable {
+    public struct Point: Sendable, Hashable, Codable {
+        public var timeSeconds: Double
+        public var celsius: Double
+
+        public init(timeSeconds: Double, celsius: Double) {
+            self.timeSeconds = timeSeconds
+            self.celsius = celsius
+        }
+    }
+
+    /// Sorted by time; never empty.
+    public var points: [Point]
+
+    public init(points: [Point]) {
+        self.points = points.isEmpty ? [Point(timeSeconds: 0, celsius: 25)] : points.sorted { $0.timeSeconds < $1.timeSeconds }
+    }
+
+    public static func constant(_ celsius: Double) -> AmbientSchedule {
+        AmbientSchedule(points: [Point(timeSeconds: 0, celsius: celsius)])
+    }
+
+    public func celsius(at time: Double) -> Double {
+        guard let first = points.first, time > first.timeSeconds else { return points[0].celsius }
+        for index in points.indices.dropFirst() where time < points[index].timeSeconds {
+            let before = points[index - 1]
+            let after = points[index]
+            let span = after.timeSeconds - before.timeSeconds
+            guard span > 0 else { return after.celsius }
+            return before.celsius + (after.celsius - before.celsius) * (time - before.timeSeconds) / span
+        }
+        return points[points.count - 1].celsius
+    }
+}
+
+/// Where the device starts.
+public struct InitialState: Sendable, Hashable, Codable {
+    /// `nil` starts the node at the starting ambient temperature.
+    public var internalCelsius: Double?
+    public var skinCelsius: Double?
+    public var batteryPercentage: Double
+    public var onBattery: Bool
+    /// power-profiles-daemon's profile: `power-saver`, `balanced` or `performance`.
+    public var powerProfile: String
+
+    public init(internalCelsius: Double? = nil, skinCelsius: Double? = nil, batteryPercentage: Double = 80, onBattery: Bool = true, powerProfile: String = "balanced") {
+        self.internalCelsius = internalCelsius
+        self.skinCelsius = skinCelsius
+        self.batteryPercentage = batteryPercentage
+        self.onBattery = onBattery
+        self.powerProfile = powerProfile
+    }
+}

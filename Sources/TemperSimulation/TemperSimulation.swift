@@ -1,1 +1,0 @@
-// Simulation: the thermal model, scenarios, trace replay and the virtual clock.

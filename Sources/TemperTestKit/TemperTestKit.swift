@@ -1,1 +1,0 @@
-// Test kit: fake host sources and a manual clock for services that embed Temper.

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@Suite struct ReportCommandTests {
+    @Test func rendersTheShippedTrace() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("temper-trace-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try TemperRunner.run(["report", "Examples/traces/heat-soak.jsonl", "--report", directory.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("highest tier critical"))
+        for file in ["index.html", "report.md", "data.json", "temperature.svg", "battery.svg", "forecast.svg"] {
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(file).path), "\(file)")
+        }
+    }
+
+    @Test func malformedTraceNamesTheLine() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("temper-trace-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = directory.appendingPathComponent("broken.jsonl")
+        let good = try String(contentsOf: TemperRunner.packageRoot.appendingPathComponent("Examples/traces/heat-soak.jsonl"), encoding: .utf8)
+            .split(separator: "\n").prefix(2).joined(separator: "\n")
+        try Data((good + "\n{not json\n").utf8).write(to: trace)
+        let result = try TemperRunner.run(["report", trace.path, "--report", directory.appendingPathComponent("out").path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(trace.path):3"))
+    }
+
+    @Test func reportNeedsAFolder() throws {
+        let result = try TemperRunner.run(["report", "Examples/traces/heat-soak.jsonl"])
+        #expect(result.status == 2)
+    }
+}
+
+/// The one documented command reproduces the checked-in example reports byte for byte.
+@Suite struct ReportReproductionTests {
+    @Test func makeReportsReproducesReportsExamples() throws {
+        let root = TemperRunner.packageRoot
+        let expected = root.appendingPathComponent("Reports/examples")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("temper-reports-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["bash", root.appendingPathComponent("scripts/make-reports.sh").path, output.path]
+        process.currentDirectoryURL = root
+        process.environment = ProcessInfo.processInfo.environment.merging(["TEMPER": TemperRunner.executable.path]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let files = try Self.files(under: expected)
+        #expect(!files.isEmpty)
+        #expect(try Self.files(under: output) == files)
+        for file in files {
+            let want = try Data(contentsOf: expected.appendingPathComponent(file))
+            let got = try Data(contentsOf: output.appendingPathComponent(file))
+            #expect(want == got, "Reports/examples/\(file) differs; run scripts/make-reports.sh")
+        }
+    }
+
+    static func files(under directory: URL) throws -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: directory.path)
+        var files: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files.append(path)
+            }
+        }
+        return files.sorted()
+    }
+}

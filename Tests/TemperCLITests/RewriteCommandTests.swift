@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@Suite struct RewriteCommandTests {
+    static let explosion = "Examples/patterns/ring-explosion.ahap"
+
+    private func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func seriousTurnsTheExplosionIntoAnImpactAndSaysWhy() throws {
+        let result = try TemperRunner.run(["rewrite", Self.explosion, "--condition", "serious"])
+        #expect(result.status == 0)
+        let request = try json(result.stdout)
+        let system = try #require(request["system"] as? [String: Any])
+        #expect(system["type"] as? String == "impact")
+        #expect(system["style"] as? String == "medium")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("haptics.simpleImpact: ") == true)
+    }
+
+    @Test func nominalPrintsThePatternUnchangedAndNoReasons() throws {
+        let result = try TemperRunner.run(["rewrite", Self.explosion, "--condition", "nominal"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let pattern = try json(result.stdout)
+        #expect((pattern["Pattern"] as? [Any])?.isEmpty == false)
+    }
+
+    @Test func explainPrintsTheDecisionAsJSON() throws {
+        let result = try TemperRunner.run(["rewrite", Self.explosion, "--condition", "critical", "--explain", "--usage", "alarm"])
+        #expect(result.status == 0)
+        let decision = try json(result.stdout)
+        #expect(decision["outcome"] as? String == "fallback")
+        #expect(decision["requestID"] as? String == "ring-explosion")
+        let before = try #require(decision["energyBeforeMillijoules"] as? Double)
+        let after = try #require(decision["energyAfterMillijoules"] as? Double)
+        #expect(after <= before)
+        #expect((decision["condition"] as? [String: Any])?["tier"] as? String == "critical")
+        let rules = try #require(decision["rules"] as? [[String: Any]])
+        #expect(rules.contains { ($0["reason"] as? [String: Any])?["code"] as? String == "exemptOnly.simplest" })
+    }
+
+    @Test func aSpatialCueIsRenderedIn2DWithItsElevationDropped() throws {
+        let result = try TemperRunner.run(["rewrite", "--request", "Examples/requests/ring-explosion-audio.json", "--condition", "serious"])
+        #expect(result.status == 0)
+        let request = try json(result.stdout)
+        let audio = try #require(request["audio"] as? [String: Any])
+        #expect(audio["rendering"] as? String == "2d")
+        #expect(audio["stereo"] != nil)
+        #expect(result.stderr.contains("audio.spatial: spatial audio is off"))
+        #expect(result.stderr.contains("elevation"))
+    }
+
+    @Test func aDroppedRequestPrintsNothingOnStdout() throws {
+        let result = try TemperRunner.run(["rewrite", "--request", "Examples/requests/ring-explosion-visual.json", "--condition", "critical"])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("exemptOnly: only exempt usages play under critical"))
+    }
+
+    @Test func everyExampleRequestRewritesUnderEveryCondition() throws {
+        let folder = TemperRunner.packageRoot.appendingPathComponent("Examples/requests")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        try #require(!files.isEmpty)
+        for file in files {
+            for condition in ["nominal", "fair,low-power", "serious", "critical,low-power"] {
+                let result = try TemperRunner.run(["rewrite", "--request", "Examples/requests/\(file)", "--condition", condition, "--explain"])
+                #expect(result.status == 0, "\(file) under \(condition): \(result.stderr)")
+            }
+        }
+    }
+
+    @Test(arguments: ["Policies/default.yaml", "Policies/phone.yaml", "Policies/handheld.yaml"])
+    func aPolicyFileCanBeGiven(policy: String) throws {
+        let result = try TemperRunner.run(["rewrite", Self.explosion, "--condition", "serious", "--policy", policy, "--explain"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try json(result.stdout)["outcome"] as? String != "pass")
+    }
+
+    @Test func aRequestCanComeFromStdin() throws {
+        let request = #"{"id": "tap", "usage": "ui", "system": {"type": "impact", "style": "light", "intensity": 0.5}}"#
+        let result = try TemperRunner.run(["rewrite", "--request", "-", "--condition", "nominal"], stdin: Data(request.utf8))
+        #expect(result.status == 0)
+        #expect(try json(result.stdout)["id"] as? String == "tap")
+    }
+
+    @Test(arguments: [
+        (["rewrite", "Examples/patterns/ring-explosion.ahap", "--condition", "toasty"], "--condition"),
+        (["rewrite", "--condition", "serious"], "FILE"),
+        (["rewrite", "missing.ahap", "--condition", "serious"], "missing.ahap"),
+        (["rewrite", "Examples/patterns/ring-explosion.ahap", "--condition", "serious", "--device", "toaster"], "toaster"),
+        (["rewrite", "Examples/patterns/ring-explosion.ahap", "--condition", "serious", "--usage", "party"], "--usage"),
+        (["rewrite", "Examples/patterns/ring-explosion.ahap", "--condition", "serious", "--policy", "Examples/patterns/ring-explosion.ahap"], "ring-explosion.ahap"),
+        (["rewrite", "Examples/patterns/ring-explosion.ahap", "--condition", "serious", "--policy", "nowhere.yaml"], "nowhere.yaml"),
+    ])
+    func badInputIsAUsageErrorOnOneLine(arguments: [String], mentions: String) throws {
+        let result = try TemperRunner.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains(mentions), "stderr: \(result.stderr)")
+    }
+
+    @Test func aMalformedRequestNamesTheFileAndTheJSONPath() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("temper-rewrite-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("cue.json")
+        try Data(#"{"id": "cue", "usage": "game", "audio": {"position": [1, 2], "durationSeconds": 1}}"#.utf8).write(to: file)
+        let result = try TemperRunner.run(["rewrite", "--request", file.path, "--condition", "serious"])
+        #expect(result.status == 2)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(result.stderr.contains("cue.json: audio.position: expected [x, y, z], found 2 numbers"))
+    }
+}

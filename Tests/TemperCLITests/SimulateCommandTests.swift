@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@Suite struct SimulateCommandTests {
+    static func temporaryDirectory() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("temper-cli-\(UUID().uuidString)")
+    }
+
+    @Test func noArgumentRunsTheBuiltInHeatSoakWithABaseline() throws {
+        let result = try TemperRunner.run(["simulate"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("simulation heat-soak"))
+        #expect(result.stdout.contains("nominal → fair"))
+        #expect(result.stdout.contains("baseline (policy off)"))
+        #expect(result.stdout.contains("derived, not measured"))
+    }
+
+    @Test func jsonCarriesTheResultsOfBothRuns() throws {
+        let result = try TemperRunner.run(["simulate", "Examples/scenarios/commute-battery.yaml", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(json["scenario"] as? String == "commute-battery")
+        for run in ["withPolicy", "baseline"] {
+            let summary = try #require(json[run] as? [String: Any])
+            for key in ["transitions", "tierSeconds", "decisions", "playedEnergy", "peakInternalCelsius", "peakHotspotCelsius", "batteryEndPercentage"] {
+                #expect(summary[key] != nil, "\(run).\(key)")
+            }
+        }
+        let played = { (run: String) in ((json[run] as? [String: Any])?["playedEnergy"] as? [String: Double]) ?? [:] }
+        #expect(played("withPolicy")["continuousMillijoules", default: 0] < played("baseline")["continuousMillijoules", default: 0])
+    }
+
+    @Test func sameScenarioSameOutput() throws {
+        let first = try TemperRunner.run(["simulate", "Examples/scenarios/summer-car.yaml", "--json"])
+        let second = try TemperRunner.run(["simulate", "Examples/scenarios/summer-car.yaml", "--json"])
+        #expect(first.status == 0)
+        #expect(first.stdout == second.stdout)
+    }
+
+    @Test func reportFolderHasTheThreeFiles() throws {
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try TemperRunner.run(["simulate", "Examples/scenarios/summer-car.yaml", "--report", directory.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("report: \(directory.path)/index.html"))
+        for file in ["index.html", "report.md", "data.json", "temperature.svg"] {
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(file).path), "\(file)")
+        }
+    }
+
+    @Test func malformedScenarioIsAUsageErrorWithLineAndColumn() throws {
+        let directory = Self.temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("bad.yaml")
+        try Data("name: bad\nduration: 10 min\nstreams:\n  - { kind: periodic, every: often, patterns: x.ahap }\n".utf8).write(to: file)
+        let result = try TemperRunner.run(["simulate", file.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(file.path):4:"))
+        #expect(result.stderr.contains("streams[0].every"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func policyOptionReplacesTheScenariosPolicy() throws {
+        let result = try TemperRunner.run(["simulate", "--policy", "phone", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((json["withPolicy"] as? [String: Any])?["policy"] as? String == "phone")
+        #expect((json["baseline"] as? [String: Any])?["policy"] as? String == "off (baseline)")
+        let unknown = try TemperRunner.run(["simulate", "--policy", "no-such-policy"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("no-such-policy"))
+    }
+
+    @Test func missingPatternNamesTheFile() throws {
+        let directory = Self.temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("lost.yaml")
+        try Data("name: lost\nduration: 1 min\nstreams:\n  - { kind: periodic, every: 1 s, patterns: nowhere.ahap }\n".utf8).write(to: file)
+        let result = try TemperRunner.run(["simulate", file.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("nowhere.ahap"))
+    }
+}

@@ -1,0 +1,166 @@
+import Logging
+import ServiceLifecycle
+import TemperCore
+import TemperTestKit
+import Testing
+
+@Suite struct GovernorTests {
+    @Test func submitDecidesNowAndAnnouncesTheDecision() async throws {
+        let metrics = GovernorRecordingMetrics()
+        let governor = GovernorTestSupport.governor(metrics: metrics)
+        let stream = governor.decisions()
+        await governor.setCondition(Condition(tier: .serious))
+        let decision = await governor.submit(GovernorTestSupport.explosion("boom"))
+        #expect(decision.outcome == .fallback)
+        #expect(decision.condition.tier == .serious)
+        var iterator = stream.makeAsyncIterator()
+        #expect(await iterator.next() == decision)
+        #expect(metrics.value("temper_decisions_total", [("outcome", "fallback"), ("kind", "haptic")]) == 1)
+        #expect(metrics.value("temper_rules_fired_total", [("rule", "haptics.simpleImpact")]) == 1)
+        #expect(metrics.value("temper_tier") == 2)
+        #expect((metrics.value("temper_energy_saved_millijoules_total") ?? 0) > 0)
+    }
+
+    @Test func pendingRequestsAreRedecidedWhenTheConditionChanges() async throws {
+        let clock = ManualClock()
+        let governor = GovernorTestSupport.governor(clock: clock)
+        var handles: [ScheduledRequest] = []
+        for (index, time) in [1.0, 2.0, 3.0].enumerated() {
+            handles.append(try await governor.schedule(GovernorTestSupport.explosion("r\(index)"), at: time))
+        }
+        #expect(await governor.pendingCount == 3)
+        #expect(await handles[0].provisionalDecision()?.outcome == .pass)
+
+        await governor.setCondition(Condition(tier: .serious))
+        for handle in handles { #expect(await handle.provisionalDecision()?.outcome == .fallback) }
+
+        clock.advance(to: 2.5)
+        let due = await governor.drain()
+        #expect(due.map(\.requestID) == ["r0", "r1"])
+        #expect(due.allSatisfy { $0.outcome == .fallback && $0.condition.tier == .serious })
+
+        await governor.setCondition(Condition(tier: .critical))
+        #expect(await handles[2].provisionalDecision()?.outcome == .dropped)
+        await governor.setCondition(.nominal)
+        clock.advance(to: 3)
+        #expect(await governor.drain().map(\.outcome) == [.pass])
+        #expect(await governor.drain().isEmpty)
+        #expect(await handles[2].cancel() == nil)
+    }
+
+    @Test func cancellingGivesExactlyOneFinalDroppedDecision() async throws {
+        let governor = GovernorTestSupport.governor()
+        let handle = try await governor.schedule(GovernorTestSupport.explosion("later"), at: 5)
+        let cancelled = try #require(await handle.cancel())
+        #expect(cancelled.outcome == .dropped)
+        #expect(cancelled.fired("request.cancelled"))
+        #expect(await handle.cancel() == nil)
+        #expect(await governor.drain(now: 10).map(\.requestID) == ["later"])
+        #expect(await governor.drain(now: 10).isEmpty)
+    }
+
+    @Test func aFullQueueRejectsTheRequestWithAnError() async throws {
+        let governor = GovernorTestSupport.governor(configuration: .init(queueCapacity: 2))
+        _ = try await governor.schedule(GovernorTestSupport.explosion("a"), at: 1)
+        _ = try await governor.schedule(GovernorTestSupport.explosion("b"), at: 1)
+        await #expect(throws: TemperError.self) { try await governor.schedule(GovernorTestSupport.explosion("c"), at: 1) }
+        do {
+            _ = try await governor.schedule(GovernorTestSupport.explosion("c"), at: 1)
+        } catch {
+            #expect(error.code == .queueFull)
+        }
+        #expect(await governor.pendingCount == 2)
+    }
+
+    @Test func theBudgetIsSpentAndStaysVisible() async throws {
+        // Room for two and a half explosions a minute.
+        let cost = RewriterFixtures.rewriter().decide(GovernorTestSupport.explosion("price"), condition: .nominal).energyBeforeMillijoules
+        let capacity = cost * 2.5
+        let policy = RewriterFixtures.uniform(FeedbackRules(budget: EnergyBudget(millijoules: capacity, windowSeconds: 60)))
+        let clock = ManualClock()
+        let governor = GovernorTestSupport.governor(policy: policy, clock: clock)
+        #expect(await governor.budget?.remainingMillijoules == capacity)
+        var outcomes: [Decision.Outcome] = []
+        for index in 0..<12 { outcomes.append(await governor.submit(GovernorTestSupport.explosion("b\(index)")).outcome) }
+        let left = try #require(await governor.budget)
+        #expect(left.remainingMillijoules < capacity)
+        #expect(outcomes.prefix(2) == [.pass, .pass])
+        #expect([.rewritten, .fallback].contains(outcomes[2]), "the third steps down the ladder")
+        #expect(outcomes.last == .dropped)
+        // The exempt alarm still plays with nothing left.
+        for index in 0..<4 { _ = await governor.submit(GovernorTestSupport.explosion("drain\(index)")) }
+        #expect(await governor.submit(GovernorTestSupport.explosion("alarm", usage: .alarm)).outcome != .dropped)
+        clock.advance(by: 60)
+        #expect(await governor.budget?.remainingMillijoules == capacity)
+    }
+
+    @Test func snapshotsGoThroughThePolicysClassifier() async {
+        let governor = GovernorTestSupport.governor()
+        let conditions = await governor.conditions()
+        var iterator = conditions.makeAsyncIterator()
+        #expect(await iterator.next()?.tier == .nominal)
+        let hot = await governor.update(with: .fake(celsius: 99, at: 1))
+        #expect(hot.tier > .nominal)
+        #expect(await iterator.next()?.tier == hot.tier)
+    }
+
+    @Test func eightTasksSubmittingAHundredThousandRequestsGetOneDecisionEach() async throws {
+        let governor = GovernorTestSupport.governor()
+        let stream = governor.decisions()
+        let counter = Task {
+            var ids: [String: Int] = [:]
+            for await decision in stream { ids[decision.requestID, default: 0] += 1 }
+            return ids
+        }
+        let returned = await withTaskGroup(of: [String].self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var ids: [String] = []
+                    for index in 0..<12_500 {
+                        let request = SensoryRequest(id: "\(task)-\(index)", usage: .ui, kind: .system(.selection))
+                        ids.append(await governor.submit(request).requestID)
+                    }
+                    return ids
+                }
+            }
+            var all: [String] = []
+            for await ids in group { all += ids }
+            return all
+        }
+        await governor.shutdown()
+        let announced = await counter.value
+        #expect(returned.count == 100_000)
+        #expect(Set(returned).count == 100_000)
+        #expect(announced.count == 100_000)
+        #expect(announced.values.allSatisfy { $0 == 1 })
+    }
+
+    @Test func runSamplesTheSourceOnItsClockAndShutsDownGracefully() async throws {
+        let clock = ManualClock()
+        let source = FakeHostSource(script: [.fake(celsius: 45, at: 0), .fake(celsius: 99, at: 1)])
+        let governor = GovernorTestSupport.governor(clock: clock, source: source)
+        let conditions = await governor.conditions()
+        var changes = conditions.makeAsyncIterator()
+        let decisions = governor.decisions()
+        let parked = try await governor.schedule(GovernorTestSupport.explosion("parked"), at: 100)
+
+        let group = ServiceGroup(configuration: .init(services: [governor], logger: GovernorTestSupport.quietLogger))
+        let running = Task { try await group.run() }
+
+        #expect(await changes.next()?.tier == .nominal)
+        await clock.waitForSleepers(1)
+        #expect(source.snapshotCount == 1)
+        clock.advance(by: 1)
+        let hot = await changes.next()
+        #expect(hot.map { $0.tier > .nominal } == true)
+        #expect(await parked.provisionalDecision()?.condition.tier == hot?.tier)
+
+        await group.triggerGracefulShutdown()
+        try await running.value
+        var finals: [Decision] = []
+        for await decision in decisions { finals.append(decision) }
+        #expect(finals.map(\.requestID) == ["parked"])
+        #expect(finals.first?.fired("governor.shutdown") == true)
+        #expect(await governor.pendingCount == 0)
+    }
+}

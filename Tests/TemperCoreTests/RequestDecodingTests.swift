@@ -1,0 +1,84 @@
+import Foundation
+import TemperAHAP
+import TemperCore
+import Testing
+
+@Suite struct RequestDecodingTests {
+    static let examples: [String] = {
+        let folder = RewriterFixtures.packageRoot.appendingPathComponent("Examples/requests").path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted().map { "\(folder)/\($0)" }
+    }()
+
+    @Test func everyExampleKindIsThere() throws {
+        let requests = try Self.examples.flatMap { try RequestDecoder.load(contentsOf: $0) }
+        let kinds = Set(requests.map(\.kind.name))
+        #expect(kinds == ["haptic", "audio", "system", "visual"])
+    }
+
+    @Test(arguments: examples)
+    func examplesRoundTripThroughJSON(file: String) throws {
+        for request in try RequestDecoder.load(contentsOf: file) {
+            let encoded = try JSONEncoder().encode(request)
+            let decoded = try RequestDecoder().decode(Array(encoded))
+            #expect(decoded == request)
+        }
+    }
+
+    @Test func theInlineExplosionReadsAsTheBriefDescribesIt() throws {
+        let file = RewriterFixtures.packageRoot.appendingPathComponent("Examples/requests/ring-explosion-haptic.json").path
+        let request = try #require(try RequestDecoder.load(contentsOf: file).first)
+        #expect(request.usage == .game)
+        #expect(request.targetTime == 0.05)
+        guard case .haptic(let haptic) = request.kind else {
+            Issue.record("expected a haptic pattern")
+            return
+        }
+        #expect(haptic.pattern.events.map(\.type) == [.hapticTransient, .hapticContinuous])
+        #expect(haptic.pattern.events.last?.duration == 0.6)
+    }
+
+    @Test func aPatternFileIsReadRelativeToTheRequest() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("temper-request-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(AHAPWriter.write(RewriterFixtures.explosion)).write(to: folder.appendingPathComponent("boom.ahap"))
+        let requestFile = folder.appendingPathComponent("boom.json")
+        try Data(#"{"id": "boom", "usage": "game", "haptic": {"file": "boom.ahap"}}"#.utf8).write(to: requestFile)
+        let request = try #require(try RequestDecoder.load(contentsOf: requestFile.path).first)
+        #expect(request.kind == .haptic(HapticPatternRequest(pattern: RewriterFixtures.explosion, sourceFile: "boom.ahap")))
+    }
+
+    @Test(arguments: [
+        (#"{"id": "a", "usage": "toy", "system": {"type": "selection"}}"#, "usage", "expected one of ui, game"),
+        (#"{"id": "a", "usage": "ui"}"#, nil, "expected exactly one of haptic, audio, system, visual; found none"),
+        (#"{"id": "a", "usage": "ui", "system": {"type": "selection"}, "visual": {"particleCount": 1}}"#, nil, "found system and visual"),
+        (#"{"id": "a", "usage": "game", "audio": {"position": [1, 2], "durationSeconds": 1}}"#, "audio.position", "expected [x, y, z], found 2 numbers"),
+        (#"{"id": "a", "usage": "game", "audio": {"position": [1, 2, 3], "volume": 1.5, "durationSeconds": 1}}"#, "audio.volume", "expected a number from 0.0 to 1.0"),
+        (#"{"id": "a", "usage": "game", "audio": {"position": [1, 2, 3]}}"#, "audio", "expected durationSeconds or waveform"),
+        (#"{"id": "a", "usage": "game", "audio": {"position": [1, 2, 3], "durationSeconds": 1, "listener": {"forward": [0, 0, 0]}}}"#, "audio.listener.forward", "non-zero forward"),
+        (#"{"id": "a", "usage": "ui", "system": {"type": "impact", "style": "wobbly"}}"#, "system.style", "expected one of light, medium"),
+        (#"{"id": "a", "usage": "ui", "system": {"type": "selection", "colour": 3}}"#, "system.colour", "unknown key 'colour'"),
+        (#"{"id": "a", "usage": "ui", "visual": {"particleCount": -4}}"#, "visual.particleCount", "0 or more"),
+        (#"{"id": "a", "usage": "ui", "visual": {"particleCount": "many"}}"#, "visual.particleCount", "expected a number"),
+        (#"{"id": "a", "usage": "game", "haptic": {"pattern": {"Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous"}}]}}}"#, "haptic.pattern.Pattern[0]", "EventDuration"),
+        (#"{"id": "a", "usage": "ui", "#, nil, "invalid JSON"),
+    ] as [(String, String?, String)])
+    func malformedRequestsGetOneLineWithTheirJSONPath(json: String, path: String?, message: String) {
+        do {
+            _ = try RequestDecoder(fileName: "bad.json").decode(Array(json.utf8))
+            Issue.record("expected an error for \(json)")
+        } catch {
+            #expect(error.code == .invalidRequest)
+            #expect(error.file == "bad.json")
+            if let path { #expect(error.path?.hasPrefix(path) == true, "path \(String(describing: error.path)) for \(json)") }
+            #expect(error.message.contains(message), "message '\(error.message)'")
+            #expect(!error.description.contains("\n"))
+        }
+    }
+
+    @Test func anArrayGivesEveryRequest() throws {
+        let json = #"[{"id": "a", "usage": "ui", "system": {"type": "selection"}}, {"id": "b", "usage": "ui", "visual": {"particleCount": 3}}]"#
+        let requests = try RequestDecoder().decodeList(Array(json.utf8))
+        #expect(requests.map(\.id) == ["a", "b"])
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import TemperAHAP
+import TemperCore
+import TemperSimulation
+
+/// Shared inputs for simulation tests: the package's scenarios, the built-in default policy,
+/// and stand-in patterns costed on the phone profile, so the tests do not depend on the example files.
+enum SimulationFixtures {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let scenarios = packageRoot.appendingPathComponent("Examples/scenarios")
+
+    static let policy = Policy.default
+
+    /// The phone profile from Policies/devices.
+    static let phone: DeviceProfile = {
+        let path = packageRoot.appendingPathComponent("Policies/devices/phone.yaml").path
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return try! DeviceProfile.parse(yaml: text, file: path)
+    }()
+
+    static let energy = SimulationEnergyModel(estimator: EnergyEstimator(profile: phone))
+
+    static func transient(_ time: Double, _ intensity: Double, _ sharpness: Double) -> AHAPItem {
+        .event(AHAPEvent(type: .hapticTransient, time: time, parameters: [
+            AHAPEventParameter(id: .hapticIntensity, value: intensity), AHAPEventParameter(id: .hapticSharpness, value: sharpness),
+        ]))
+    }
+
+    static func continuous(_ time: Double, _ duration: Double, _ intensity: Double, _ sharpness: Double) -> AHAPItem {
+        .event(AHAPEvent(type: .hapticContinuous, time: time, duration: duration, parameters: [
+            AHAPEventParameter(id: .hapticIntensity, value: intensity), AHAPEventParameter(id: .hapticSharpness, value: sharpness),
+        ]))
+    }
+
+    /// Stand-ins for the example patterns, by file name, so these tests do not depend on the example files.
+    static func pattern(named name: String) -> AHAPPattern {
+        switch name {
+        case "ring-explosion.ahap": AHAPPattern(items: [transient(0, 1, 1), continuous(0.02, 0.6, 0.8, 0.4)])
+        case "heavy-decay.ahap": AHAPPattern(items: (0..<5).map { continuous(Double($0) * 0.2, 0.2, 1 - Double($0) * 0.18, 0.3) })
+        case "success.ahap": AHAPPattern(items: [transient(0, 0.5, 0.8), continuous(0.1, 0.4, 1, 0.3), transient(0.55, 0.8, 1)])
+        case "heartbeat.ahap": AHAPPattern(items: [transient(0, 0.8, 0.3), transient(0.15, 0.5, 0.3)])
+        case "gradual-swell.ahap": AHAPPattern(items: (0..<20).map { continuous(Double($0) * 0.1, 0.1, 0.6 * sin(Double($0 + 1) / 21 * .pi), 0.4) })
+        default: AHAPPattern(items: [transient(0, 0.4, 0.2)])
+        }
+    }
+
+    static func setup(_ scenarioName: String) throws -> SimulationSetup {
+        let scenario = try Scenario.load(contentsOf: scenarios.appendingPathComponent("\(scenarioName).yaml"))
+        return try setup(scenario)
+    }
+
+    static func setup(_ scenario: Scenario) throws -> SimulationSetup {
+        let loader = FeedbackLoader(energy: energy)
+        return try SimulationSetup(
+            scenario: scenario, deviceName: phone.name, thermal: ThermalParameters(profile: phone), battery: BatteryParameters(profile: phone)
+        ) { _, url throws(TemperError) in
+            let request = SensoryRequest(id: url.lastPathComponent, usage: .game, kind: .haptic(HapticPatternRequest(pattern: pattern(named: url.lastPathComponent))))
+            return [loader.item(named: url.lastPathComponent, request: request)]
+        }
+    }
+
+    /// The heat-soak run, computed once for every test that reads it.
+    static let heatSoak = Task { try await run(setup("heat-soak")) }
+
+    static func run(_ setup: SimulationSetup, policy: Policy = policy) async -> SimulationResult {
+        await Simulator.run(setup, policyName: policy.name) { policyOn in
+            GovernorDriver(policy: policyOn ? policy : GovernorDriver.passThrough(policy), energy: energy)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import TemperCore
+import TemperSimulation
+
+@Suite struct TierBehaviourTests {
+    @Test func heatSoakClimbsTheTiersAndCoolsBackAfterTheDwell() async throws {
+        let result = try await SimulationFixtures.heatSoak.value
+        let run = result.withPolicy
+        let tiers = run.transitions.map(\.to)
+        // Climbs one tier at a time through fair and serious, at least to serious.
+        let peakIndex = try #require(tiers.firstIndex(of: run.highestTier))
+        let climb = Array(tiers[...peakIndex])
+        #expect(climb.count >= 2)
+        #expect(zip(climb, climb.dropFirst()).allSatisfy { $1.rank == $0.rank + 1 })
+        #expect(run.highestTier >= .serious)
+        // Every transition says why.
+        #expect(run.transitions.allSatisfy { !$0.reasons.isEmpty })
+        // Cooling: it ends back at nominal, stepping down one tier at a time, each step at least a dwell apart.
+        #expect(tiers.last == .nominal)
+        let dwell = SimulationFixtures.policy.classifier.dwellSeconds
+        let descent = Array(run.transitions[peakIndex...])
+        for (earlier, later) in zip(descent, descent.dropFirst()) {
+            #expect(later.to.rank == earlier.to.rank - 1)
+            #expect(later.timeSeconds - earlier.timeSeconds >= dwell)
+        }
+        let total = run.tierSeconds.nominal + run.tierSeconds.fair + run.tierSeconds.serious + run.tierSeconds.critical
+        #expect(abs(total - result.durationSeconds) < 1e-6)
+    }
+
+    @Test func policyLowersPeakTemperatureAndEnergyAgainstTheBaseline() async throws {
+        let result = try await SimulationFixtures.heatSoak.value
+        #expect(result.baseline.decisions.byOutcome.keys.sorted() == ["pass"])
+        #expect(result.baseline.playedEnergy == result.baseline.requestedEnergy)
+        #expect(result.withPolicy.playedEnergy.totalMillijoules < result.baseline.playedEnergy.totalMillijoules)
+        #expect(result.withPolicy.requestedEnergy == result.baseline.requestedEnergy)
+        #expect(result.withPolicy.peakInternalCelsius < result.baseline.peakInternalCelsius)
+        #expect(result.withPolicy.peakHotspotCelsius < result.baseline.peakHotspotCelsius)
+        #expect(result.withPolicy.batteryEndPercentage > result.baseline.batteryEndPercentage)
+        #expect(result.withPolicy.decisions.total == result.baseline.decisions.total)
+        #expect((result.withPolicy.decisions.byOutcome["pass"] ?? 0) < result.withPolicy.decisions.total)
+    }
+
+    @Test func sameSeedSameResult() async throws {
+        let setup = try SimulationFixtures.setup("heat-soak")
+        let first = await SimulationFixtures.run(setup)
+        let second = await SimulationFixtures.run(setup)
+        #expect(first == second)
+        var reseeded = setup
+        reseeded.scenario.seed += 1
+        let third = await SimulationFixtures.run(reseeded)
+        #expect(third.withPolicy.decisions.total != first.withPolicy.decisions.total || third.withPolicy.playedEnergy != first.withPolicy.playedEnergy)
+    }
+
+    @Test func lowBatteryBringsLowPower() async throws {
+        let result = await SimulationFixtures.run(try SimulationFixtures.setup("commute-battery"))
+        let lowPower = try #require(result.withPolicy.transitions.first { $0.lowPower })
+        #expect(lowPower.reasons.contains { $0.contains("20") || $0.lowercased().contains("battery") })
+        #expect(result.withPolicy.tierSeconds.lowPower > 0)
+        #expect(result.withPolicy.decisions.byRule.keys.contains { $0.hasPrefix("haptics.") })
+    }
+
+    @Test func everyShippedScenarioRuns() async throws {
+        for name in ["heat-soak", "commute-battery", "summer-car"] {
+            let result = await SimulationFixtures.run(try SimulationFixtures.setup(name))
+            #expect(result.withPolicy.decisions.total > 0, "\(name)")
+            #expect(result.withPolicy.timeline.count > 100, "\(name)")
+        }
+    }
+}

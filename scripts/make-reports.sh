@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Regenerates the checked-in example reports in Reports/examples/ from Examples/: one folder per simulated
+# scenario, one for the example trace, and one for the example patterns' scores when `temper score --report`
+# exists. The output is deterministic, so a test checks that this reproduces Reports/examples byte for byte.
+#
+# Usage: scripts/make-reports.sh [OUTPUT_DIR]   (default Reports/examples; TEMPER=path/to/temper skips the build)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out="${1:-Reports/examples}"
+temper="${TEMPER:-}"
+if [ -z "$temper" ]; then
+  swift build --product temper >/dev/null
+  temper="$(swift build --show-bin-path)/temper"
+fi
+
+mkdir -p "$out"
+for scenario in heat-soak commute-battery summer-car; do
+  rm -rf "${out:?}/$scenario"
+  "$temper" simulate "Examples/scenarios/$scenario.yaml" --report "$out/$scenario" >/dev/null
+done
+rm -rf "${out:?}/trace-heat-soak"
+"$temper" report Examples/traces/heat-soak.jsonl --report "$out/trace-heat-soak" >/dev/null
+if "$temper" score --help 2>/dev/null | grep -q -- '--report'; then
+  rm -rf "${out:?}/score-examples"
+  "$temper" score Examples/patterns --report "$out/score-examples" >/dev/null || [ $? -eq 1 ]
+fi
+echo "reports written to $out"
