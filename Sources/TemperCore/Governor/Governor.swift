@@ -171,7 +171,7 @@ public actor Governor: Service {
         let now = clock.now
         logger.info("condition changed", metadata: ["condition": "\(next)", "reasons": "\(next.reasons.map(\.message))"])
         metrics.record(next)
-        let budget = rewriter.policy.rules(for: next).budget
+        let budget = rewriter.rules(for: next).budget
         switch (bucket, budget) {
         case (_, nil): bucket = nil
         case (nil, let budget?): bucket = TokenBucket(budget: budget, now: now)
@@ -214,7 +214,7 @@ public actor Governor: Service {
     private func dropDecision(_ request: SensoryRequest, rule: FiredRule) -> Decision {
         Decision(
             requestID: request.id, usage: request.usage, outcome: .dropped, request: nil, rules: [rule],
-            energyBeforeMillijoules: rewriter.energyModel.energyMillijoules(of: request), energyAfterMillijoules: 0,
+            energyBeforeMillijoules: rewriter.energy(of: request), energyAfterMillijoules: 0,
             condition: condition, budget: budgetSnapshot(at: clock.now)
         )
     }
