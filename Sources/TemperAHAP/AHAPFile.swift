@@ -19,9 +19,10 @@ final class AHAPFile {
         case unreadable(String)
     }
 
-    /// Opens `path` for reading (`open(2)` and `fstat(2)`).
+    /// Opens `path` for reading (`open(2)` and `fstat(2)`). Non-blocking, so a FIFO or device named like a
+    /// pattern or waveform is refused instead of hanging the reader.
     init(path: String) throws(Failure) {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { throw .missing }

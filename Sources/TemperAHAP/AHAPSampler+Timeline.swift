@@ -4,14 +4,23 @@ extension AHAPSampler {
     ///
     /// Each event only visits the samples inside its own span, so long sparse patterns stay cheap. An event
     /// shorter than `step` that no sample falls inside (a transient, usually) still marks the sample nearest its
-    /// start, so plots never lose a click. At most ``maximumTimelineSamples`` samples are returned; a larger
-    /// request is sampled more coarsely.
+    /// start, so plots never lose a click. At most ``maximumTimelineSamples`` samples are returned, and events
+    /// visit at most ``maximumTimelineVisits`` samples in all; a request past either is sampled more coarsely, so
+    /// a hostile pattern (thousands of overlapping 30 s events) cannot make a plot take minutes.
     public func timeline(step: Double) -> [AHAPSample] {
+        timeline(step: step, maximumVisits: Self.maximumTimelineVisits)
+    }
+
+    func timeline(step: Double, maximumVisits: Int) -> [AHAPSample] {
         let end = playbackEnd
         guard step.isFinite, step > 0, end.isFinite else { return [] }
         var step = step
         if end / step >= Double(Self.maximumTimelineSamples - 1) {
             step = end / Double(Self.maximumTimelineSamples - 2)
+        }
+        let visits = shapes.reduce(0.0) { $0 + max(0, $1.end - $1.start) / step + 1 }
+        if visits > Double(maximumVisits) {
+            step *= visits / Double(maximumVisits)
         }
         let count = Int((end / step).rounded(.up)) + 1
         var samples = (0..<count).map { AHAPSample(time: Double($0) * step, intensity: 0, sharpness: 0, audioVolume: 0) }

@@ -10,8 +10,9 @@
 ///   (`HapticAttackTimeControl` and friends) add to the normalised value, taken once at the event's start, and the
 ///   sum is clamped to 0...1.
 /// - An envelope is linear: intensity rises from 0 over the attack, then either holds (`Sustained` = 1) or falls
-///   to 0 over the decay (`Sustained` = 0), and falls to 0 over the release, which ends exactly at the event's end
-///   so the written duration is honoured. Each of the three shapes caps the level; the lowest cap wins.
+///   to 0 over the decay (`Sustained` = 0; at once when `DecayTime` is 0), and falls to 0 over the release,
+///   which ends exactly at the event's end so the written duration is honoured. Each of the three shapes caps
+///   the level; the lowest cap wins.
 /// - A transient lasts ``transientSeconds`` (20 ms) for plots and spans. Real clicks are shorter or longer
 ///   depending on the actuator (AOSP's click effect is about 5–12 ms, TI's LRA auto-resonance clicks about
 ///   45–50 ms); energy models should cost a transient per click rather than per second.
@@ -29,7 +30,9 @@ public struct AHAPSampler: Sendable {
     /// One second: a guess that errs towards costing a sound more, not less.
     public static let fallbackCustomAudioSeconds = 1.0
     /// The most samples ``timeline(step:)`` returns, so a tiny step cannot balloon memory.
-    public static let maximumTimelineSamples = 2_000_000
+    public static let maximumTimelineSamples = 1_000_000
+    /// The most event-sample evaluations ``timeline(step:)`` does, so overlapping events cannot make it slow.
+    public static let maximumTimelineVisits = 20_000_000
 
     public let pattern: AHAPPattern
     /// The pattern's events in file order; ``hapticValues(eventIndex:at:)`` and friends index into this.
@@ -54,6 +57,8 @@ public struct AHAPSampler: Sendable {
             shapes.append(EventShape(event: event, waveformSeconds: waveformDurations[index], tracks: tracks))
         }
         self.shapes = shapes
+        duration = Self.duration(of: pattern)
+        playbackEnd = shapes.reduce(duration) { max($0, $1.end) }
     }
 
     /// Samples a document, using the waveform lengths its reader found.
@@ -68,7 +73,13 @@ public struct AHAPSampler: Sendable {
     /// Pattern length in seconds as Core Haptics defines it: the latest of each event's time plus its
     /// `EventDuration`, each `Parameter`'s time, and each curve's last control point. A transient adds no length
     /// unless it carries an `EventDuration` (Apple pads the pattern then).
-    public var duration: Double {
+    public let duration: Double
+
+    /// When the last sound or vibration stops: like ``duration``, but counting each transient's
+    /// ``transientSeconds`` and each custom audio event's real length.
+    public let playbackEnd: Double
+
+    static func duration(of pattern: AHAPPattern) -> Double {
         var end = 0.0
         for item in pattern.items {
             switch item {
@@ -78,12 +89,6 @@ public struct AHAPSampler: Sendable {
             }
         }
         return end
-    }
-
-    /// When the last sound or vibration stops: like ``duration``, but counting each transient's
-    /// ``transientSeconds`` and each custom audio event's real length.
-    public var playbackEnd: Double {
-        shapes.reduce(duration) { max($0, $1.end) }
     }
 
     /// When `events[eventIndex]` starts and stops playing, in seconds from the pattern start.

@@ -151,4 +151,14 @@ struct AHAPSamplerTests {
         cut.duration = 0.1
         #expect(AHAPSampler(pattern: AHAPPattern(items: [.event(cut)]), waveformDurations: [0: 0.25]).span(eventIndex: 0).end == 0.1)
     }
+
+    @Test func timelineStaysBoundedForHostilePatterns() {
+        let far = AHAPSampler(pattern: AHAPPattern(items: [continuous(at: 1e9, duration: 1)]))
+        #expect(far.timeline(step: 0.001).count <= AHAPSampler.maximumTimelineSamples)
+        let crowd = AHAPSampler(pattern: AHAPPattern(items: Array(repeating: continuous(duration: 30), count: 2000)))
+        let samples = crowd.timeline(step: 0.0001, maximumVisits: 100_000)
+        // 2000 events of 30 s would need 600 million visits at this step; the budget coarsens it to 50 visits each.
+        #expect(samples.count < 100)
+        #expect(samples.first?.intensity == 1)
+    }
 }

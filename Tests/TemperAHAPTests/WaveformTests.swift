@@ -92,6 +92,15 @@ struct WaveformTests {
         }
     }
 
+    @Test func fifoNamedLikeAWaveformDoesNotHang() throws {
+        let folder = try TemporaryFolder()
+        #expect(mkfifo(folder.path + "/pipe.wav", 0o600) == 0)
+        let document = try AHAPReader.load(contentsOf: try folder.write("a.ahap", audioPattern("pipe.wav")))
+        #expect(document.diagnostics.map(\.code) == [.waveformUnreadable])
+        #expect(mkfifo(folder.path + "/pipe.ahap", 0o600) == 0)
+        #expect(throws: AHAPError.self) { try AHAPReader.load(contentsOf: folder.path + "/pipe.ahap") }
+    }
+
     @Test func loadNamesTheFileInErrors() throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("bad.ahap", #"{ "Version": 1.0 }"#)
