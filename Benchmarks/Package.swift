@@ -22,7 +22,8 @@ let package = Package(
     name: "TemperBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: "../"),
+        // Named, so the products resolve whatever the checkout folder is called (identity would be its name).
+        .package(name: "Temper", path: "../"),
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [

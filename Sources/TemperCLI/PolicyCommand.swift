@@ -1,9 +1,99 @@
 import ArgumentParser
+import TemperCore
 
 struct PolicyCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "policy", abstract: "Not built yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "policy",
+        abstract: "Check a policy file, or show the effective policy with every default filled in.",
+        discussion: """
+            A policy (YAML, `version: 1`) says how the host is classified into a condition (a tier nominal | \
+            fair | serious | critical, plus low power) and what feedback may do under each condition: haptics \
+            mode, audio, particles, energy budgets, and the usages that are never dropped. Every key is \
+            optional; a key left out takes the built-in default's value. Policies/default.yaml is the built-in \
+            default, annotated: every key is explained there.
 
-    func run() async throws {
-        throw CLIFailure.usage("temper policy is not built yet")
+            Built-in policies can be named instead of given as a path: default, phone, handheld.
+
+            Examples:
+              temper policy check Policies/phone.yaml
+              temper policy show                      # the built-in default
+              temper policy show handheld > mine.yaml # a starting point for your own
+            """,
+        subcommands: [Check.self, Show.self]
+    )
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Report every error in a policy file.",
+            discussion: """
+                Each error is one line on stderr: FILE:LINE:COLUMN: KEY.PATH: what was expected and what was \
+                found. Unknown keys are named, with the keys allowed there. All errors are reported, not just \
+                the first. A valid file prints a one-line summary on stdout.
+
+                Exit codes: 0 the policy is valid; 1 it has errors; 2 the file cannot be read.
+                """
+        )
+
+        @Argument(help: "The policy file (or a built-in policy name) to check.")
+        var file: String
+
+        func run() throws {
+            let (text, name) = try PolicyCommand.read(file)
+            let (policy, errors) = Policy.read(yaml: text, file: name)
+            guard errors.isEmpty, let policy else {
+                for error in errors { printError(error.description) }
+                throw CLIFailure.checkFailed("\(name): \(errors.count) error\(errors.count == 1 ? "" : "s")")
+            }
+            print("\(name): ok: \(PolicyCommand.summary(of: policy))")
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the effective policy as YAML, with every default filled in.",
+            discussion: """
+                The output is a complete version-1 policy that `temper policy check` accepts and that reads \
+                back to the same policy. Without FILE it prints the built-in default.
+
+                Exit codes: 0 printed; 1 the policy has errors (listed on stderr); 2 the file cannot be read.
+                """
+        )
+
+        @Argument(help: "The policy file (or a built-in policy name); omit for the built-in default.")
+        var file: String?
+
+        func run() throws {
+            guard let file else {
+                print(Policy.default.yamlDocument(), terminator: "")
+                return
+            }
+            let (text, name) = try PolicyCommand.read(file)
+            let (policy, errors) = Policy.read(yaml: text, file: name)
+            guard errors.isEmpty, let policy else {
+                for error in errors { printError(error.description) }
+                throw CLIFailure.checkFailed("\(name): \(errors.count) error\(errors.count == 1 ? "" : "s")")
+            }
+            print(policy.yamlDocument(), terminator: "")
+        }
+    }
+
+    /// Reads the file; an unreadable one is bad input (exit 2).
+    static func read(_ argument: String) throws(CLIFailure) -> (text: String, file: String) {
+        do {
+            return try PolicyFiles.text(of: argument)
+        } catch {
+            throw CLIFailure.usage(error.description)
+        }
+    }
+
+    /// `policy 'phone' (version 1): 1 sensor override, budgets at serious, critical; exempt: alarm, …`
+    static func summary(of policy: Policy) -> String {
+        let overrides = policy.classifier.sensorOverrides.count
+        let budgeted = Tier.allCases.filter { policy.tiers[$0]?.budget != nil }.map(\.rawValue)
+        let exempt = UsageClass.allCases.filter(policy.exemptUsages.contains).map(\.rawValue)
+        return "policy '\(policy.name)' (version \(policy.version)): "
+            + "\(overrides) sensor override\(overrides == 1 ? "" : "s"), "
+            + "budgets at \(budgeted.isEmpty ? "no tier" : budgeted.joined(separator: ", ")); "
+            + "exempt: \(exempt.isEmpty ? "none" : exempt.joined(separator: ", "))"
     }
 }

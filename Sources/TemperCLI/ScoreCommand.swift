@@ -94,7 +94,11 @@ struct ScoreCommand: AsyncParsableCommand {
 
     /// The paths given, or the built-in examples.
     private func resolveInputs() throws -> [ScoreInputs.Input] {
-        if !paths.isEmpty { return ScoreInputs.collect(paths) }
+        if !paths.isEmpty {
+            let inputs = ScoreInputs.collect(paths)
+            guard !inputs.isEmpty else { throw CLIFailure.usage("no .ahap files found in \(paths.joined(separator: ", "))") }
+            return inputs
+        }
         guard let examples = ProjectPaths.examples?.appendingPathComponent("patterns").path,
             FileManager.default.fileExists(atPath: examples)
         else {

@@ -58,6 +58,23 @@ import Testing
         #expect((audio["warnings"] as? [String])?.isEmpty == true)
     }
 
+    @Test func theExamplesAreTheBriefsPatterns() throws {
+        let report = try json(try TemperRunner.run(["score", "--format", "json"]).stdout)
+        func events(_ name: String) throws -> [(type: String, time: Double)] {
+            let pattern = try #require(try patterns(report).first { ($0["path"] as? String)?.hasSuffix("/\(name).ahap") == true })
+            let events = try #require(pattern["events"] as? [[String: Any]])
+            return events.map { ($0["type"] as? String ?? "", $0["timeSeconds"] as? Double ?? -1) }
+        }
+        let ring = try events("ring-explosion")
+        #expect(ring.map(\.type) == ["HapticTransient", "HapticContinuous"])
+        #expect(ring.map(\.time) == [0, 0.02])
+        #expect(try events("ui-tap").map(\.type) == ["HapticTransient"])
+        #expect(try events("success").map(\.time) == [0, 0.1, 0.55])
+        let swell = try events("gradual-swell")
+        #expect(swell.count == 20 && swell.allSatisfy { $0.type == "HapticContinuous" })
+        #expect(try events("shockwave-audio").map(\.type) == ["AudioCustom", "HapticTransient"])
+    }
+
     @Test func theTableHasAHeaderARowEachAndASummary() throws {
         let result = try TemperRunner.run(["score", "--format", "table"])
         #expect(result.status == 0)
@@ -132,6 +149,14 @@ import Testing
             let paths = result.stdout.split(separator: "\n").dropFirst().map { String($0.split(separator: ",")[0]) }
             let relative = paths.map { $0.replacingOccurrences(of: folder.path + "/", with: "") }
             #expect(relative == ["a.AHAP", "b/deep/z.ahap", "b/m.ahap"])
+        }
+    }
+
+    @Test func aFolderWithoutPatternsIsAUsageError() throws {
+        try withFolder(["notes.txt": "nothing to score"]) { folder in
+            let result = try TemperRunner.run(["score", folder.path])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("no .ahap files found"))
         }
     }
 

@@ -82,3 +82,13 @@ import TemperCore
         #expect(conditions[0].reason("sensor.nominal")?.message == "1 counted sensor(s) below fair; nearest coretemp-isa-0000/Package id 0 at 40.0 °C (fair at 70.0 °C, its own limits)")
     }
 }
+
+@Suite struct ClassifierPolicyTests {
+    typealias F = ClassifierFixtures
+
+    @Test func aClassifierTakesItsSettingsFromAPolicy() throws {
+        let policy = try Policy.parse(yaml: "version: 1\nclassifier: {defaultThresholds: {fair: 40, serious: 50, critical: 60}}")
+        var classifier = Classifier(policy: policy)
+        #expect(classifier.update(with: F.snapshot(at: 0, [F.bare(51)])).tier == .serious)
+    }
+}

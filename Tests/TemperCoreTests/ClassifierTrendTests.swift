@@ -28,8 +28,8 @@ import TemperCore
 
     @Test func runningSumsStayExactOverALongRun() throws {
         var window = TrendWindow(windowSeconds: 20)
-        // A day of 1 Hz samples far from the origin: a slope of 0.05 °C/s on a sawtooth must still read 0.05.
-        for step in 0..<86_400 {
+        // Eight hours of 1 Hz samples far from the origin: a 0.05 °C/s sawtooth must still read 0.05 at the end.
+        for step in 0..<28_800 {
             let time = 1_000_000 + Double(step)
             window.add(time: time, celsius: 40 + Double(step % 1000) * 0.05)
         }

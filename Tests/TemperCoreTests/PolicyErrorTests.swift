@@ -92,6 +92,13 @@ import TemperCore
         #expect(error.line != nil)
     }
 
+    @Test func duplicateKeysAreOneLocatedError() throws {
+        let error = try #require(errors("version: 1\nname: a\nname: b\n").first)
+        #expect(error.code == .invalidYAML)
+        #expect(error.message == "duplicate key 'name' in one mapping")
+        #expect(error.line == 2)
+    }
+
     @Test func aDocumentThatIsNotAMappingIsRefused() {
         #expect(errors("- version: 1").first?.code == .invalidPolicy)
         #expect(errors("").first?.code == .invalidYAML)

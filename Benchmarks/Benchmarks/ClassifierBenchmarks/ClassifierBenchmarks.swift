@@ -3,8 +3,10 @@ import Foundation
 import TemperCore
 
 /// Goal (issue 3): one classifier update over 16 sensors in steady state takes at most 2 µs.
-/// The expected maximum is checked in at `Benchmarks/Thresholds/ClassifierBenchmarks.ClassifierUpdate16Sensors.p90.json`
-/// (see the numbers below: `swift package benchmark thresholds check` fails above 2 µs an update).
+/// The expected maximum is checked in at `Benchmarks/Thresholds/ClassifierBenchmarks.ClassifierUpdate16Sensors.p90.json`.
+/// Check it from the Benchmarks folder: `swift package benchmark thresholds check --target ClassifierBenchmarks`
+/// (it reads `./Thresholds`), which fails above 2 µs an update. Measured here: about 1.5 µs at p50 on a busy
+/// 2-core VM, with 2 allocations per update (the reasons array and one reason message).
 let benchmarks: @Sendable () -> Void = {
     // One measured run is 1,000 updates (scalingFactor .kilo), so the raw wall clock is in ns per 1,000 updates:
     // 2,000,000 ns per run is the 2 µs goal. The checked-in p90 is 1,000,000 with a 1,000,000 absolute tolerance.

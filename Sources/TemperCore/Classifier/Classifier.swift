@@ -62,6 +62,11 @@ public struct Classifier: Sendable {
         self.condition = .nominal
     }
 
+    /// A classifier with the policy's classifier settings.
+    public init(policy: Policy) {
+        self.init(settings: policy.classifier)
+    }
+
     /// Feeds one snapshot and returns the condition after it.
     public mutating func update(with snapshot: HostSnapshot) -> Condition {
         let now = snapshot.timestamp.timeIntervalSinceReferenceDate
@@ -104,7 +109,7 @@ public struct Classifier: Sendable {
             }
         }
         forecastState = sweep.validCount > 0 ? computeForecast(from: tier) : nil
-        if let limit = settings.preemptiveEscalationSeconds, let early = forecast, early.seconds < limit {
+        if let limit = settings.preemptiveEscalationSeconds, let seconds = forecastState?.seconds, seconds < limit, let early = forecast {
             tier = early.tier
             clearSince = nil
             reasons.append(Reason(

@@ -88,7 +88,9 @@ extension Policy {
     }
 
     static func budget(_ budget: EnergyBudget) -> String {
-        "{energy: \(YAMLText.number(budget.millijoules))mJ, window: \(YAMLText.number(budget.windowSeconds))s}"
+        let wholeJoules = budget.millijoules >= 1000 && budget.millijoules.truncatingRemainder(dividingBy: 1000) == 0
+        let energy = wholeJoules ? YAMLText.number(budget.millijoules / 1000) + "J" : YAMLText.number(budget.millijoules) + "mJ"
+        return "{energy: \(energy), window: \(YAMLText.number(budget.windowSeconds))s}"
     }
 }
 

@@ -39,6 +39,12 @@ public struct YAMLValue {
             return TemperError(code: .invalidYAML, message: text, file: file, line: mark.line, column: mark.column)
         case .reader(let problem, _, _, _):
             return TemperError(code: .invalidYAML, message: problem, file: file)
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return TemperError(
+                code: .invalidYAML, message: "duplicate key \(keys) in one mapping", file: file,
+                line: context.mark.line, column: context.mark.column
+            )
         default:
             return TemperError(code: .invalidYAML, message: "\(error)", file: file)
         }
