@@ -51,6 +51,8 @@ public actor Governor: Service {
     private var queue: PendingQueue
     private var outbox: [Decision] = []
     private var bucket: TokenBucket?
+    /// When the run loop will wake, and the sleep to cut short for an earlier request.
+    var wakeUp: (time: Double, sleeper: Task<Void, any Error>)?
     private let decisionBroadcast = Broadcast<Decision>()
     private let conditionBroadcast = Broadcast<Condition>()
     /// The condition requests are decided under.
@@ -115,6 +117,9 @@ public actor Governor: Service {
         let provisional = rewriter.decide(parked, condition: condition, budget: budgetSnapshot(at: clock.now))
         let ticket = try queue.insert(parked, at: target, provisional: provisional)
         metrics.recordPending(queue.count)
+        if configuration.releasesInRunLoop, let wakeUp, target - configuration.armingLeadSeconds < wakeUp.time {
+            wakeUp.sleeper.cancel()
+        }
         return ScheduledRequest(ticket: ticket, requestID: request.id, targetTime: target, governor: self)
     }
 
