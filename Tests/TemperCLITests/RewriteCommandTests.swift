@@ -37,6 +37,7 @@ import Testing
         let before = try #require(decision["energyBeforeMillijoules"] as? Double)
         let after = try #require(decision["energyAfterMillijoules"] as? Double)
         #expect(after <= before)
+        #expect(abs((decision["energySavedMillijoules"] as? Double ?? -1) - (before - after)) < 1e-9)
         #expect((decision["condition"] as? [String: Any])?["tier"] as? String == "critical")
         let rules = try #require(decision["rules"] as? [[String: Any]])
         #expect(rules.contains { ($0["reason"] as? [String: Any])?["code"] as? String == "exemptOnly.simplest" })

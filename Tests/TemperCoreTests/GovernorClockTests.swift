@@ -45,6 +45,16 @@ import Testing
         #expect(source.snapshotCount == 4)
     }
 
+    @Test func theContinuousClockCountsFromItsOrigin() async throws {
+        let clock = ContinuousGovernorClock(ContinuousClock())
+        let start = clock.now
+        #expect(start >= 0)
+        try await clock.sleep(until: start)
+        #expect(clock.now >= start)
+        let late = ContinuousGovernorClock(ContinuousClock(), origin: ContinuousClock.now.advanced(by: .seconds(-10)))
+        #expect(late.now >= 10)
+    }
+
     @Test func durationsConvertToSeconds() {
         #expect(Duration.milliseconds(1500).seconds == 1.5)
         #expect(abs(Duration.nanoseconds(1).seconds - 1e-9) < 1e-18)

@@ -163,4 +163,24 @@ import Testing
         #expect(finals.first?.fired("governor.shutdown") == true)
         #expect(await governor.pendingCount == 0)
     }
+
+    @Test func theRunLoopCanReleaseDueRequestsOnTimeByItself() async throws {
+        let clock = ManualClock()
+        let governor = GovernorTestSupport.governor(clock: clock, configuration: .init(sampleIntervalSeconds: 1, releasesInRunLoop: true))
+        var decisions = governor.decisions().makeAsyncIterator()
+        let running = Task { try await governor.run() }
+        await clock.waitForSleepers(1)
+        #expect(clock.nextDeadline == 1)
+        // Scheduled for before the loop's next sample: the loop wakes for it.
+        _ = try await governor.schedule(GovernorTestSupport.explosion("soon"), at: 0.5)
+        await clock.waitForSleepers(1)
+        #expect(clock.nextDeadline == 0.5)
+        clock.advance(to: 0.5)
+        let released = await decisions.next()
+        #expect(released?.requestID == "soon")
+        #expect(released?.outcome == .pass)
+        running.cancel()
+        try await running.value
+        #expect(await governor.drain().isEmpty, "released to the streams, not kept for a drain")
+    }
 }

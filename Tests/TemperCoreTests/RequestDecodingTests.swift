@@ -17,10 +17,20 @@ import Testing
 
     @Test(arguments: examples)
     func examplesRoundTripThroughJSON(file: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
         for request in try RequestDecoder.load(contentsOf: file) {
-            let encoded = try JSONEncoder().encode(request)
+            let encoded = try encoder.encode(request)
             let decoded = try RequestDecoder().decode(Array(encoded))
-            #expect(decoded == request)
+            // A pattern read from a file keeps its file name and metadata order, which inline JSON does not carry.
+            #expect(decoded.id == request.id && decoded.usage == request.usage && decoded.targetTime == request.targetTime)
+            if case .haptic(let original) = request.kind, case .haptic(let read) = decoded.kind {
+                #expect(read.pattern.items == original.pattern.items)
+                #expect(Set(read.pattern.metadata.map(\.key)) == Set(original.pattern.metadata.map(\.key)))
+            } else {
+                #expect(decoded == request)
+            }
+            #expect(try encoder.encode(decoded) == encoded)
         }
     }
 

@@ -48,9 +48,58 @@ import Testing
         }
     }
 
+    /// Made-up patterns (seeded, so every run sees the same ones): overlapping events, curves running past the end,
+    /// dynamic parameters, envelopes and audio.
+    static let generated: [(String, HapticPatternRequest)] = {
+        var generator = SeededGenerator(seed: 0x7E3D_E7)
+        return (0..<150).map { index in
+            var items: [AHAPItem] = []
+            for _ in 0..<Int.random(in: 1...6, using: &generator) {
+                let time = Double(Int.random(in: 0...40, using: &generator)) * 0.025
+                let intensity = AHAPEventParameter(id: .hapticIntensity, value: Double.random(in: 0...1, using: &generator))
+                let sharpness = AHAPEventParameter(id: .hapticSharpness, value: Double.random(in: 0...1, using: &generator))
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: items.append(.event(AHAPEvent(type: .hapticTransient, time: time, parameters: [intensity, sharpness])))
+                case 1:
+                    let release = AHAPEventParameter(id: .releaseTime, value: Double.random(in: 0...0.3, using: &generator))
+                    items.append(.event(AHAPEvent(type: .hapticContinuous, time: time, duration: Double.random(in: 0.02...3, using: &generator), parameters: [intensity, sharpness, release])))
+                case 2:
+                    items.append(.event(AHAPEvent(type: .audioContinuous, time: time, duration: Double.random(in: 0.05...1, using: &generator), parameters: [AHAPEventParameter(id: .audioVolume, value: 0.7)])))
+                default:
+                    let points = (0..<Int.random(in: 1...4, using: &generator)).map { step in
+                        AHAPControlPoint(time: Double(step) * Double.random(in: 0.1...1.5, using: &generator), value: Double.random(in: 0...1, using: &generator))
+                    }
+                    items.append(.curve(AHAPParameterCurve(id: .hapticIntensityControl, time: time, controlPoints: points)))
+                    items.append(.parameter(AHAPDynamicParameter(id: .hapticSharpnessControl, value: -0.2, time: time + 0.5)))
+                }
+            }
+            if !items.contains(where: { if case .event = $0 { true } else { false } }) {
+                items.append(.event(AHAPEvent(type: .hapticTransient, time: 0)))
+            }
+            return ("generated-\(index)", HapticPatternRequest(pattern: AHAPPattern(items: items)))
+        }
+    }()
+
+    @Test(arguments: [UsageClass.media, .accessibility])
+    func madeUpPatternsKeepThePromisesToo(usage: UsageClass) throws {
+        for (name, haptic) in Self.generated {
+            let request = SensoryRequest(id: name, usage: usage, kind: .haptic(haptic))
+            let onsets = Set(haptic.pattern.events.map(\.time))
+            for (rewriter, _) in Self.cases {
+                let decision = rewriter.decide(request, condition: Condition(tier: .serious, lowPower: true))
+                #expect(decision.energyAfterMillijoules <= decision.energyBeforeMillijoules + 1e-9, "\(name)")
+                if usage == .accessibility { #expect(decision.outcome != .dropped, "\(name)") }
+                guard let pattern = decision.pattern, decision.outcome != .pass else { continue }
+                #expect(pattern.events.allSatisfy { onsets.contains($0.time) }, "\(name)")
+                let reread = try AHAPReader.read(AHAPWriter.write(pattern), file: name)
+                #expect(reread.pattern == pattern, "\(name)")
+            }
+        }
+    }
+
     @Test func shortenedRumblesAlwaysEndWithARelease() {
         let rewriter = RewriterFixtures.rewriter(RewriterFixtures.uniform(FeedbackRules(haptics: .capRumble(maxSeconds: 0.25, fadeSeconds: 0.1))))
-        for (name, haptic) in Self.sources {
+        for (name, haptic) in Self.sources + Self.generated {
             let decision = rewriter.decide(SensoryRequest(id: name, usage: .game, kind: .haptic(haptic)), condition: .nominal)
             guard let pattern = decision.pattern else { continue }
             let originals = haptic.pattern.events
@@ -68,5 +117,20 @@ import Testing
                 }
             }
         }
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so made-up inputs are the same on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TemperAHAP
 import TemperCore
 import Testing
@@ -128,6 +129,12 @@ import Testing
         let decision = rewriter.decide(RewriterFixtures.audio(at: Vector3(0, 0, -2)), condition: .nominal)
         #expect(decision.audioCue?.volume == 0.45)
         #expect(decision.fired("audio.volumeScaled"))
+    }
+
+    @Test func decisionsRoundTripThroughJSON() throws {
+        let decision = rewriter.decide(RewriterFixtures.audio(at: Vector3(1, 1, -2)), condition: Condition(tier: .serious))
+        let encoded = try JSONEncoder().encode(decision)
+        #expect(try JSONDecoder().decode(Decision.self, from: encoded) == decision)
     }
 
     @Test func decisionsAreDeterministic() {

@@ -8,9 +8,12 @@ import TemperTestKit
 /// Goals (issue 4): a pass-through decision takes at most 1 µs; rewriting the explosion pattern under `serious`
 /// takes at most 20 µs; and the report shows decisions per second from concurrent submitters.
 ///
-/// Each measured run is 1,000 decisions (scalingFactor .kilo), so the wall clock is in ns per 1,000 decisions:
-/// 1,000,000 ns per run is the 1 µs goal, 20,000,000 the 20 µs goal. Thresholds are checked in under
-/// `Benchmarks/Thresholds/GovernorBenchmarks.*.p90.json`.
+/// Each measured run is 1,000 decisions (scalingFactor .kilo), so the raw wall clock is in ns per 1,000 decisions.
+/// The checked-in p90s (`Benchmarks/Thresholds/GovernorBenchmarks.*.p90.json`) plus the absolute tolerances below
+/// are the goals: 600,000 + 400,000 ns per run is 1 µs a pass-through decision, 4,500,000 + 15,500,000 is 20 µs
+/// for the explosion under `serious`. Measured here (2 shared cores, release): 0.55 µs and 3.7 µs; 23 µs for
+/// the explosion's first, cold decision (about 19 µs of it the estimator pricing the pattern, which the memo then
+/// remembers); about 950,000 decisions a second from 8 submitters.
 let benchmarks: @Sendable () -> Void = {
     let fixtures = GovernorBenchmarkFixtures()
 
@@ -19,7 +22,7 @@ let benchmarks: @Sendable () -> Void = {
         configuration: .init(
             metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 10, scalingFactor: .kilo,
             maxDuration: .seconds(3), maxIterations: .kilo(10),
-            thresholds: [.wallClock: .init(absolute: [.p90: 1_000_000])]
+            thresholds: [.wallClock: .init(absolute: [.p90: 400_000]), .mallocCountTotal: .init(absolute: [.p90: 1_000])]
         )
     ) { benchmark in
         let rewriter = fixtures.rewriter
@@ -32,10 +35,22 @@ let benchmarks: @Sendable () -> Void = {
         configuration: .init(
             metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 10, scalingFactor: .kilo,
             maxDuration: .seconds(3), maxIterations: .kilo(10),
-            thresholds: [.wallClock: .init(absolute: [.p90: 20_000_000])]
+            thresholds: [.wallClock: .init(absolute: [.p90: 15_500_000]), .mallocCountTotal: .init(absolute: [.p90: 10_000])]
         )
     ) { benchmark in
         let rewriter = fixtures.rewriter
+        let request = fixtures.explosion
+        let serious = Condition(tier: .serious)
+        for _ in benchmark.scaledIterations { blackHole(rewriter.decide(request, condition: serious)) }
+    }
+
+    // The same, cold: a one-entry memo forgets between decisions, so each prices the pattern and the impact from
+    // scratch, as the first decision for a new pattern does. No goal; it shows what the memo saves.
+    Benchmark(
+        "ExplosionUnderSeriousCold",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 10, scalingFactor: .kilo, maxDuration: .seconds(3), maxIterations: .kilo(10))
+    ) { benchmark in
+        let rewriter = Rewriter(policy: .default, energyModel: fixtures.rewriter.energyModel, memoCapacity: 1)
         let request = fixtures.explosion
         let serious = Condition(tier: .serious)
         for _ in benchmark.scaledIterations { blackHole(rewriter.decide(request, condition: serious)) }
@@ -47,11 +62,12 @@ let benchmarks: @Sendable () -> Void = {
         configuration: .init(metrics: [.wallClock, .throughput], timeUnits: .microseconds, scalingFactor: .kilo, maxDuration: .seconds(3), maxIterations: .init(200))
     ) { benchmark in
         let governor = fixtures.governor()
+        let perTask = benchmark.scaledIterations.count / 8
         benchmark.startMeasurement()
         await withTaskGroup(of: Void.self) { group in
             for task in 0..<8 {
                 group.addTask {
-                    for index in 0..<(benchmark.scaledIterations.count / 8) {
+                    for index in 0..<perTask {
                         let request = SensoryRequest(id: "\(task)-\(index)", usage: .ui, kind: .system(.selection))
                         blackHole(await governor.submit(request))
                     }

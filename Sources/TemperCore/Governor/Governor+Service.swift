@@ -7,8 +7,7 @@ extension Governor {
     /// governor's clock in between, until graceful shutdown or cancellation; then ``shutdown()``.
     ///
     /// Starts no detached tasks and installs no signal handlers: the embedding service's `ServiceGroup` owns both.
-    /// A request scheduled while the loop sleeps is released at its target time or at the next sample, whichever
-    /// the loop wakes for first.
+    /// A request scheduled while the loop sleeps wakes it when it is due before the loop's planned wake-up.
     public func run() async throws {
         logger.info("governor running", metadata: ["interval": "\(configuration.sampleIntervalSeconds)"])
         do {
@@ -34,8 +33,23 @@ extension Governor {
                 releaseDue(now: clock.now, keepForDrain: false)
                 nextTarget = nextReleaseTime ?? .infinity
             }
-            try await clock.sleep(until: min(nextSample, nextTarget))
+            try await sleep(until: min(nextSample, nextTarget))
         }
         throw CancellationError()
+    }
+
+    /// Sleeps on the clock in a task ``schedule(_:at:)`` can cut short, so a request scheduled earlier than the
+    /// loop's wake-up time is still released on time. The task is awaited here, so it never outlives the loop.
+    private func sleep(until deadline: Double) async throws {
+        let clock = self.clock
+        let sleeper = Task { try await clock.sleep(until: deadline) }
+        wakeUp = (deadline, sleeper)
+        defer { wakeUp = nil }
+        await withTaskCancellationHandler {
+            _ = try? await sleeper.value
+        } onCancel: {
+            sleeper.cancel()
+        }
+        try Task.checkCancellation()
     }
 }

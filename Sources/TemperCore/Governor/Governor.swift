@@ -51,6 +51,8 @@ public actor Governor: Service {
     private var queue: PendingQueue
     private var outbox: [Decision] = []
     private var bucket: TokenBucket?
+    /// When the run loop will wake, and the sleep to cut short for an earlier request.
+    var wakeUp: (time: Double, sleeper: Task<Void, any Error>)?
     private let decisionBroadcast = Broadcast<Decision>()
     private let conditionBroadcast = Broadcast<Condition>()
     /// The condition requests are decided under.
@@ -115,6 +117,9 @@ public actor Governor: Service {
         let provisional = rewriter.decide(parked, condition: condition, budget: budgetSnapshot(at: clock.now))
         let ticket = try queue.insert(parked, at: target, provisional: provisional)
         metrics.recordPending(queue.count)
+        if configuration.releasesInRunLoop, let wakeUp, target - configuration.armingLeadSeconds < wakeUp.time {
+            wakeUp.sleeper.cancel()
+        }
         return ScheduledRequest(ticket: ticket, requestID: request.id, targetTime: target, governor: self)
     }
 
@@ -171,7 +176,7 @@ public actor Governor: Service {
         let now = clock.now
         logger.info("condition changed", metadata: ["condition": "\(next)", "reasons": "\(next.reasons.map(\.message))"])
         metrics.record(next)
-        let budget = rewriter.policy.rules(for: next).budget
+        let budget = rewriter.rules(for: next).budget
         switch (bucket, budget) {
         case (_, nil): bucket = nil
         case (nil, let budget?): bucket = TokenBucket(budget: budget, now: now)
@@ -214,7 +219,7 @@ public actor Governor: Service {
     private func dropDecision(_ request: SensoryRequest, rule: FiredRule) -> Decision {
         Decision(
             requestID: request.id, usage: request.usage, outcome: .dropped, request: nil, rules: [rule],
-            energyBeforeMillijoules: rewriter.energyModel.energyMillijoules(of: request), energyAfterMillijoules: 0,
+            energyBeforeMillijoules: rewriter.energy(of: request), energyAfterMillijoules: 0,
             condition: condition, budget: budgetSnapshot(at: clock.now)
         )
     }

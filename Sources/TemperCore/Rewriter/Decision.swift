@@ -65,3 +65,40 @@ public struct FiredRule: Sendable, Hashable, Codable, CustomStringConvertible {
     /// `rule: message`, the line `temper rewrite` prints on stderr.
     public var description: String { "\(rule): \(reason.message)" }
 }
+
+extension Decision {
+    private enum CodingKeys: String, CodingKey {
+        case requestID, usage, outcome, request, rules, energyBeforeMillijoules, energyAfterMillijoules
+        case energySavedMillijoules, condition, budget
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            requestID: try container.decode(String.self, forKey: .requestID),
+            usage: try container.decode(UsageClass.self, forKey: .usage),
+            outcome: try container.decode(Outcome.self, forKey: .outcome),
+            request: try container.decodeIfPresent(SensoryRequest.self, forKey: .request),
+            rules: try container.decode([FiredRule].self, forKey: .rules),
+            energyBeforeMillijoules: try container.decode(Double.self, forKey: .energyBeforeMillijoules),
+            energyAfterMillijoules: try container.decode(Double.self, forKey: .energyAfterMillijoules),
+            condition: try container.decode(Condition.self, forKey: .condition),
+            budget: try container.decodeIfPresent(BudgetSnapshot.self, forKey: .budget)
+        )
+    }
+
+    /// Writes the saved energy too, so a reader of `--explain` need not subtract.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(requestID, forKey: .requestID)
+        try container.encode(usage, forKey: .usage)
+        try container.encode(outcome, forKey: .outcome)
+        try container.encodeIfPresent(request, forKey: .request)
+        try container.encode(rules, forKey: .rules)
+        try container.encode(energyBeforeMillijoules, forKey: .energyBeforeMillijoules)
+        try container.encode(energyAfterMillijoules, forKey: .energyAfterMillijoules)
+        try container.encode(energySavedMillijoules, forKey: .energySavedMillijoules)
+        try container.encode(condition, forKey: .condition)
+        try container.encodeIfPresent(budget, forKey: .budget)
+    }
+}

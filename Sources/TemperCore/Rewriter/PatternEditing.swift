@@ -20,9 +20,12 @@ enum PatternEditing {
             guard case .event(var event) = pattern.items[index], event.type == .hapticContinuous,
                 let duration = event.duration, duration > cap + 1e-9
             else { continue }
-            let release = min(max(fadeSeconds, event.value(of: .releaseTime)), cap)
+            // ReleaseTime is normalised 0…1; the sampler and estimator read 1.0 as one second and end the release at
+            // the event's end, so the ramp fits inside the new duration.
+            let unit = AHAPSampler.envelopeSecondsPerUnit
+            let release = min(max(fadeSeconds, event.value(of: .releaseTime) * unit), cap, unit)
             event.duration = cap
-            setParameter(&event, .releaseTime, release)
+            setParameter(&event, .releaseTime, release / unit)
             pattern.items[index] = .event(event)
             capped.append(CappedEvent(time: event.time, oldDuration: duration, newDuration: cap, releaseSeconds: release))
         }

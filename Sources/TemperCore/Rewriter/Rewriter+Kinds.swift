@@ -87,8 +87,8 @@ extension Rewriter {
     ) -> Variant {
         let peak = PatternEditing.peakHapticIntensity(haptic.pattern) ?? 1
         var intensity = min(1, max(0, peak * rules.intensityScale))
-        let ceiling = energyModel.energyMillijoules(of: haptic.pattern, waveforms: haptic.waveforms)
-        if energyModel.energyMillijoules(of: .impact(style, intensity: intensity)) > ceiling {
+        let ceiling = energy(of: haptic.pattern, waveforms: haptic.waveforms)
+        if energy(of: .impact(style, intensity: intensity)) > ceiling {
             intensity = highestIntensity(style: style, upTo: intensity, within: ceiling)
         }
         let feedback = SystemFeedback.impact(style, intensity: intensity)

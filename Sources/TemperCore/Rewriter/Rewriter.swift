@@ -4,15 +4,39 @@
 /// never moves an onset later, never drops an exempt usage, and never returns something that costs more than
 /// what was asked for.
 public struct Rewriter: Sendable {
-    public var policy: Policy
-    public var energyModel: any FeedbackEnergyModel
-    public var ladder: DegradationLadder
+    public let policy: Policy
+    public let energyModel: any FeedbackEnergyModel
+    public let ladder: DegradationLadder
+    /// Prices already computed; shared by copies of this rewriter.
+    let memo: EnergyMemo
 
-    public init(policy: Policy, energyModel: any FeedbackEnergyModel, ladder: DegradationLadder = .standard) {
+    /// - Parameters:
+    ///   - policy: Rules per condition, budgets and exempt usages.
+    ///   - energyModel: What each request costs.
+    ///   - ladder: The degradation ladder for budgets.
+    ///   - memoCapacity: How many distinct requests' prices to remember (0 prices every time).
+    public init(policy: Policy, energyModel: any FeedbackEnergyModel, ladder: DegradationLadder = .standard, memoCapacity: Int = 256) {
         self.policy = policy
         self.energyModel = energyModel
         self.ladder = ladder
+        self.memo = EnergyMemo(capacity: memoCapacity)
+        // Looked up once here, so a decision indexes an array instead of hashing into the policy's dictionaries.
+        self.rulesByCondition = Tier.allCases.flatMap { tier in
+            [policy.rules(for: Condition(tier: tier)), policy.rules(for: Condition(tier: tier, lowPower: true))]
+        }
+        self.exemptMask = policy.exemptUsages.reduce(0) { $0 | $1.maskBit }
     }
+
+    private let rulesByCondition: [FeedbackRules]
+    private let exemptMask: UInt8
+
+    /// The rules in force under `condition` (the same as `policy.rules(for:)`).
+    public func rules(for condition: Condition) -> FeedbackRules {
+        rulesByCondition[condition.tier.rank * 2 + (condition.lowPower ? 1 : 0)]
+    }
+
+    /// Whether `usage` may be degraded but never dropped.
+    public func isExempt(_ usage: UsageClass) -> Bool { exemptMask & usage.maskBit != 0 }
 
     /// One candidate result while deciding.
     struct Variant {
@@ -30,9 +54,9 @@ public struct Rewriter: Sendable {
     ///   - budget: What is left of the energy budget in force, or `nil` when none is.
     /// - Returns: The decision, with the rules that fired and the energy before and after.
     public func decide(_ request: SensoryRequest, condition: Condition, budget: BudgetSnapshot? = nil) -> Decision {
-        let rules = policy.rules(for: condition)
-        let exempt = policy.exemptUsages.contains(request.usage)
-        let before = energyModel.energyMillijoules(of: request)
+        let rules = rules(for: condition)
+        let exempt = isExempt(request.usage)
+        let before = energy(of: request)
         var variant = apply(rules, to: request, exempt: exempt, condition: condition)
         price(&variant, before: before)
         variant = guardEnergy(variant, original: request, rules: rules, exempt: exempt, condition: condition, before: before)
@@ -79,7 +103,7 @@ public struct Rewriter: Sendable {
             variant.energy = 0
             return
         }
-        variant.energy = variant.changed ? energyModel.energyMillijoules(of: request) : before
+        variant.energy = variant.changed ? energy(of: request) : before
     }
 
     func dropped(_ rule: String, code: String, _ message: String) -> Variant {
@@ -109,5 +133,19 @@ public struct Rewriter: Sendable {
             "the rewrite would cost \(variant.energy.formatted2) mJ, more than the \(before.formatted2) mJ asked for; kept as asked"
         )]
         return kept
+    }
+}
+
+extension UsageClass {
+    fileprivate var maskBit: UInt8 {
+        switch self {
+        case .ui: 1
+        case .game: 2
+        case .media: 4
+        case .notification: 8
+        case .alarm: 16
+        case .communication: 32
+        case .accessibility: 64
+        }
     }
 }

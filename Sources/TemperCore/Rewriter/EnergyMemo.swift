@@ -1,0 +1,53 @@
+import Synchronization
+import TemperAHAP
+
+/// Remembers what requests cost, so a pattern an app plays again and again is priced once, not on every
+/// decision (the brief: parse and prepare at load time, never on the hot path).
+///
+/// Bounded: when full it starts over. The prices are the model's own, so decisions stay deterministic.
+final class EnergyMemo: Sendable {
+    enum Key: Hashable {
+        case pattern(AHAPPattern, [Int: AHAPWaveform])
+        case system(SystemFeedback)
+        case audio(AudioCue)
+        case visual(VisualEffect)
+    }
+
+    let capacity: Int
+    private let table = Mutex<[Key: Double]>([:])
+
+    init(capacity: Int) {
+        self.capacity = max(0, capacity)
+    }
+
+    func price(_ key: Key, compute: () -> Double) -> Double {
+        guard capacity > 0 else { return compute() }
+        if let known = table.withLock({ $0[key] }) { return known }
+        let value = compute()
+        table.withLock { table in
+            if table.count >= capacity { table.removeAll(keepingCapacity: true) }
+            table[key] = value
+        }
+        return value
+    }
+}
+
+extension Rewriter {
+    /// The cost of `request`, through the memo.
+    func energy(of request: SensoryRequest) -> Double {
+        switch request.kind {
+        case .haptic(let haptic): energy(of: haptic.pattern, waveforms: haptic.waveforms)
+        case .audio(let cue): memo.price(.audio(cue)) { energyModel.energyMillijoules(of: cue) }
+        case .system(let feedback): energy(of: feedback)
+        case .visual(let effect): memo.price(.visual(effect)) { energyModel.energyMillijoules(of: effect) }
+        }
+    }
+
+    func energy(of pattern: AHAPPattern, waveforms: [Int: AHAPWaveform]) -> Double {
+        memo.price(.pattern(pattern, waveforms)) { energyModel.energyMillijoules(of: pattern, waveforms: waveforms) }
+    }
+
+    func energy(of feedback: SystemFeedback) -> Double {
+        memo.price(.system(feedback)) { energyModel.energyMillijoules(of: feedback) }
+    }
+}
