@@ -53,5 +53,6 @@ public struct AHAPDiagnostic: Sendable, Hashable, CustomStringConvertible {
         self.column = column
     }
 
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+    /// One line: `path: message`, with control characters quoted from the file shown escaped.
+    public var description: String { singleLine(path.isEmpty ? message : "\(path): \(message)") }
 }

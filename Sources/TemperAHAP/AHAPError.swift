@@ -37,11 +37,33 @@ public struct AHAPError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    /// One line: `file:line:column: path: message`.
+    /// One line: `file:line:column: path: message`. Control characters quoted from the file (a key or an
+    /// `EventType` with `\n` or an escape sequence in it) are shown escaped, so the line stays one line and
+    /// cannot drive the terminal.
     public var description: String {
         var location = file ?? "<input>"
         if let line { location += ":\(line)" + (column.map { ":\($0)" } ?? "") }
-        if let path, !path.isEmpty { return "\(location): \(path): \(message)" }
-        return "\(location): \(message)"
+        if let path, !path.isEmpty { return singleLine("\(location): \(path): \(message)") }
+        return singleLine("\(location): \(message)")
     }
+}
+
+/// `text` with line breaks and other control characters written as escapes (`\n`, `\u{1B}`).
+func singleLine(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+    var output = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\n": output += "\\n"
+        case "\r": output += "\\r"
+        case "\t": output += "\\t"
+        case _ where needsEscape(scalar): output += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        default: output.unicodeScalars.append(scalar)
+        }
+    }
+    return output
+}
+
+private func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
 }

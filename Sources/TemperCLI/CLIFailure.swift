@@ -43,9 +43,11 @@ extension Temper {
             Foundation.exit(failure.exitCode.rawValue)
         } catch {
             let code = exitCode(for: error)
-            // ArgumentParser's own usage errors exit 64 by default; the contract says 2.
+            // ArgumentParser's own usage errors exit 64 by default; the contract says 2. Its full message adds
+            // help and usage lines; the contract wants one line, so only the error itself is printed.
             if code == .validationFailure || code.rawValue == 64 {
-                printError(fullMessage(for: error))
+                let message = message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
+                printError("temper: \(message) (see --help)")
                 Foundation.exit(2)
             }
             exit(withError: error)

@@ -17,7 +17,9 @@ struct ScoreCommand: AsyncParsableCommand {
 
             ENERGY takes a unit: 25mJ, 0.5J, 10uAh (or 10µAh), 1mAh. Charge converts at the device's battery voltage.
 
-            Formats: table (the default when stdout is a terminal; warnings and errors go to stderr), \
+            Errors always go to stderr, one line each: file:line:column: JSON path: what is wrong.
+
+            Formats: table (the default when stdout is a terminal; warnings go to stderr), \
             json (the default otherwise; keys are camelCase with units: energyMillijoules, microampHours, \
             peakMilliwatts, durationSeconds; each pattern has path, status ok|over-budget|error, breakdown, \
             events, warnings and error; a summary has counts, total energy and the five costliest), \
@@ -52,13 +54,17 @@ struct ScoreCommand: AsyncParsableCommand {
     @Option(help: "Output format: table, json or csv (default: table on a terminal, json otherwise).")
     var format: ScoreFormat?
 
-    @Flag(help: "Read strictly: leniencies that change meaning (a continuous event over 30 s) become errors.")
+    @Flag(help: """
+        Read strictly: leniencies that change what the pattern plays become errors (a value out of range, a \
+        continuous event over 30 s, an unknown parameter ID); the rest stay warnings.
+        """)
     var strict = false
 
     @Flag(help: "Include each pattern's power-over-time series in JSON output.")
     var powerSeries = false
 
-    @Option(help: "Also write index.html, report.md and data.json (with power-over-time charts) into this folder.")
+    @Option(help: ArgumentHelp(
+        "Also write index.html, report.md and data.json (with power-over-time charts) into this folder.", valueName: "DIR"))
     var report: String?
 
     func run() async throws {
@@ -87,7 +93,8 @@ struct ScoreCommand: AsyncParsableCommand {
 
         let report = ScoreReport(device: profile, budgetMillijoules: budgetMillijoules, patterns: scores)
         printDiagnostics(report, warnings: format == .table)
-        print(try ScoreOutput.render(report, as: format))
+        // `--report` needs the series for its charts; stdout carries them only when asked for.
+        print(try ScoreOutput.render(powerSeries ? report : report.withoutPowerSeries(), as: format))
         if let folder = self.report { try report.write(toReportFolder: folder) }
         switch report.exitStatus {
         case 0: return

@@ -32,6 +32,13 @@ struct ScoreReport: Codable {
         try container.encode(summary, forKey: .summary)
     }
 
+    /// The same report with each estimate's power series left out, for printing.
+    func withoutPowerSeries() -> ScoreReport {
+        var copy = self
+        for index in copy.patterns.indices { copy.patterns[index].estimate?.powerSeries = [] }
+        return copy
+    }
+
     /// The exit status the contract asks for: 2 when any input is unreadable or invalid, else 1 when any is over
     /// budget, else 0.
     var exitStatus: Int32 {

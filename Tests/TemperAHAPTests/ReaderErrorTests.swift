@@ -100,6 +100,15 @@ struct ReaderErrorTests {
         #expect(error.description == "test.ahap:4:30: Pattern[1].Event: expected ',' or '}', found '\"'")
     }
 
+    @Test func controlCharactersQuotedFromTheFileStayOnOneLine() throws {
+        let error = try #require(failure(pattern(event: #""Time": 0, "EventType": "Haptic\nBuzz\u001b[31m""#)))
+        #expect(error.code == .unknownEventType)
+        #expect(error.description == #"test.ahap:4:42: Pattern[0].Event.EventType: unknown EventType Haptic\nBuzz\u{1B}[31m"#)
+        let document = try read(pattern(event: #""Time": 0, "EventType": "HapticTransient", "Odd\r\nKey": 1"#))
+        let warning = try #require(document.diagnostics.first { $0.code == .unknownKey })
+        #expect(warning.description == #"Pattern[0].Event.Odd\r\nKey: unknown key Odd\r\nKey ignored"#)
+    }
+
     @Test func innocentWaveformPathsAreAccepted() throws {
         for path in ["a.wav", "sounds/a.wav", "./a.wav", "sounds/../a.wav"] {
             let document = try read(pattern(event: #""Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "\#(path)""#))

@@ -113,9 +113,11 @@ import Testing
 
     @Test(arguments: ["25", "25kg", "-5mJ", "mJ"])
     func aBudgetWithoutAnEnergyUnitIsAUsageError(budget: String) throws {
-        let result = try TemperRunner.run(["score", "--budget", budget])
+        // `--budget=` so that "-5mJ" reaches the energy parser instead of reading as an option.
+        let result = try TemperRunner.run(["score", "--budget=\(budget)"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("25mJ, 0.5J, 10uAh"))
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
     }
 
     @Test func unreadableAndInvalidInputsExitTwoWithOneLineErrors() throws {
@@ -137,6 +139,76 @@ import Testing
             #expect(broken["status"] as? String == "error")
             #expect((broken["error"] as? String)?.contains("HapticBuzz") == true)
             #expect(broken["energyMillijoules"] == nil)
+        }
+    }
+
+    /// The issue's strict list, through the CLI with the default (JSON, piped) output: one stderr line each,
+    /// naming the file, line:column and JSON path, and exit 2; `--strict` adds the 30 s clamp.
+    @Test(arguments: [
+        ("not-json", "Version: 1", "1:1"),
+        ("no-pattern", #"{"Version": 1, "Events": []}"#, "1:1: no Pattern array"),
+        ("unknown-type", #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticBuzz"}}]}"#, "1:49: Pattern[0].Event.EventType: "),
+        ("no-duration", #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous"}}]}"#, "1:24: Pattern[0].Event: "),
+        ("negative-time", #"{"Pattern": [{"Event": {"Time": -1, "EventType": "HapticTransient"}}]}"#, "1:33: Pattern[0].Event.Time: "),
+        ("infinite-time", #"{"Pattern": [{"Event": {"Time": 1e999, "EventType": "HapticTransient"}}]}"#, "1:33: Pattern[0].Event.Time: "),
+        ("wrong-type", #"{"Pattern": [{"Event": {"Time": "0", "EventType": "HapticTransient"}}]}"#, "1:33: Pattern[0].Event.Time: "),
+        ("empty-curve", #"{"Pattern": [{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": []}}]}"#,
+         "Pattern[0].ParameterCurve.ParameterCurveControlPoints: "),
+        ("control-characters", #"{"Pattern": [{"Event": {"Time": 0, "EventType": "Haptic\nBuzz\u001b[31m"}}]}"#, #"Haptic\nBuzz\u{1B}[31m"#),
+    ])
+    func everyStrictErrorIsOneStderrLineAndExitsTwo(name: String, text: String, expected: String) throws {
+        try withFolder(["\(name).ahap": text]) { folder in
+            let file = folder.appendingPathComponent("\(name).ahap").path
+            let result = try TemperRunner.run(["score", file])
+            #expect(result.status == 2)
+            #expect(result.stderr.filter { $0 == "\n" }.count == 1 && result.stderr.hasSuffix("\n"), "\(result.stderr)")
+            #expect(result.stderr.hasPrefix("error: \(file):"))
+            #expect(result.stderr.contains(expected), "\(result.stderr)")
+            #expect(try patterns(try json(result.stdout)).first?["status"] as? String == "error")
+        }
+    }
+
+    @Test func strictMakesAContinuousEventOver30SecondsAnError() throws {
+        let long = #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 45}}]}"#
+        try withFolder(["long.ahap": long]) { folder in
+            let file = folder.appendingPathComponent("long.ahap").path
+            let lenient = try TemperRunner.run(["score", file])
+            #expect(lenient.status == 0)
+            #expect(lenient.stderr.isEmpty)
+            let warnings = try #require(try patterns(try json(lenient.stdout)).first?["warnings"] as? [String])
+            #expect(warnings.contains { $0.contains("clamped to 30.0 s") })
+            let strict = try TemperRunner.run(["score", file, "--strict"])
+            #expect(strict.status == 2)
+            #expect(strict.stderr == "error: \(file):1:86: Pattern[0].Event.EventDuration: EventDuration 45.0 s clamped to 30.0 s, the longest continuous event (not allowed in strict mode)\n")
+        }
+    }
+
+    @Test(arguments: [["--format", "xml"], ["--budget", "25"], ["--bogus"], ["--device"]])
+    func usageErrorsAreOneLineAndExitTwo(arguments: [String]) throws {
+        let result = try TemperRunner.run(["score"] + arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("temper: "))
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func aReportFolderGetsHTMLMarkdownAndData() throws {
+        try withFolder([:]) { folder in
+            let result = try TemperRunner.run(["score", "--report", folder.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            for name in ["index.html", "report.md", "data.json"] {
+                #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "missing \(name)")
+            }
+            let markdown = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
+            for example in Self.examples { #expect(markdown.contains(example)) }
+            let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+            #expect(html.contains("<svg"))
+            let data = try json(try String(contentsOf: folder.appendingPathComponent("data.json"), encoding: .utf8))
+            let series = try patterns(data).compactMap { $0["powerSeries"] as? [Any] }
+            #expect(series.count == Self.examples.count && series.allSatisfy { !$0.isEmpty })
+            // The charts need the series; stdout carries them only with --power-series.
+            #expect(!result.stdout.contains("powerSeries"))
+            #expect(try patterns(try json(result.stdout)).count == Self.examples.count)
         }
     }
 
