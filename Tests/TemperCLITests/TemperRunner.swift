@@ -23,7 +23,11 @@ struct TemperRunner {
         return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("temper")
     }()
 
-    static func run(_ arguments: [String], currentDirectory: URL = packageRoot, environment: [String: String] = [:], stdin: Data? = nil) throws -> Result {
+    /// Runs `temper` (or another `executable`, e.g. a wrapper that gives it a terminal).
+    static func run(
+        _ arguments: [String], currentDirectory: URL = packageRoot, environment: [String: String] = [:], stdin: Data? = nil,
+        executable: URL = executable
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
