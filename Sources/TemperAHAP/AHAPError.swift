@@ -48,22 +48,16 @@ public struct AHAPError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// `text` with line breaks and other control characters written as escapes (`\n`, `\u{1B}`).
+/// `text` with line breaks and other control characters written as Swift escapes (`\n`, `\u{1B}`).
 func singleLine(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-    var output = ""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\n": output += "\\n"
-        case "\r": output += "\\r"
-        case "\t": output += "\\t"
-        case _ where needsEscape(scalar): output += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-        default: output.unicodeScalars.append(scalar)
-        }
-    }
-    return output
+    guard text.unicodeScalars.contains(where: breaksTheLine) else { return text }
+    return text.unicodeScalars.map { breaksTheLine($0) ? $0.escaped(asASCII: true) : String($0) }.joined()
 }
 
-private func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+/// Control characters (C0, DEL, C1) and the Unicode line and paragraph separators.
+private func breaksTheLine(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .lineSeparator, .paragraphSeparator: true
+    default: false
+    }
 }

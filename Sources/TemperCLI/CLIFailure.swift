@@ -23,9 +23,16 @@ enum CLIFailure: Error, CustomStringConvertible {
     }
 }
 
-/// Writes one line to stderr.
+/// Writes one line to stderr. Control characters that came from a user's file (a YAML key with a newline or an
+/// escape sequence in it) are written as escapes, so the line stays one line and cannot drive the terminal.
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    let oneLine = line.unicodeScalars.map { scalar in
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: scalar.escaped(asASCII: true)
+        default: String(scalar)
+        }
+    }.joined()
+    FileHandle.standardError.write(Data((oneLine + "\n").utf8))
 }
 
 extension Temper {

@@ -261,6 +261,19 @@ import Testing
         #expect(unknown.stderr.contains("unknown device profile 'toaster' (available: gamepad, headphones, phone)"))
     }
 
+    @Test func aBadDeviceFileIsOneLineNamingItsKeyAndPlace() throws {
+        let phone = try String(contentsOf: TemperRunner.packageRoot.appendingPathComponent("Policies/devices/phone.yaml"), encoding: .utf8)
+        let odd = phone.replacingOccurrences(of: "\nname: phone", with: "\n\"odd\\nkey\\e[31m\": 3\nname: phone")
+        try withFolder(["odd.yaml": odd]) { folder in
+            let file = folder.appendingPathComponent("odd.yaml").path
+            let result = try TemperRunner.run(["score", "--device", file])
+            #expect(result.status == 2)
+            #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
+            #expect(!result.stderr.contains("\u{1B}"))
+            #expect(result.stderr.hasPrefix("temper: \(file):5:1: odd\\nkey\\u{1B}[31m: unknown key"), "\(result.stderr)")
+        }
+    }
+
     @Test func runsAreDeterministic() throws {
         let first = try TemperRunner.run(["score", "--format", "json"])
         let second = try TemperRunner.run(["score", "--format", "json"])
