@@ -18,7 +18,8 @@ struct StatusCommand: AsyncParsableCommand {
             the policy's defaults (70/85/95 °C); a sensor with an absurd limit is ignored, with a reason. The host \
             tier is the highest over the counted sensors. Low power: on battery and (warning level low or worse, \
             20 % or less, or the power-saver profile). A critical battery (warning level critical or action, or 5 % \
-            or less) raises the tier to at least serious unless the policy says otherwise.
+            or less) raises the tier to at least serious unless the policy says otherwise. These numbers are the default \
+            policy's; --policy changes them (see 'temper policy show').
 
             Broken sensors are listed with their error and the others still classify: the command exits 0. \
             No system bus or no upowerd gives battery "unavailable"; no power-profiles-daemon gives an unknown \
