@@ -80,6 +80,9 @@ final class StrictXMLCheck: NSObject, XMLParserDelegate {
         #expect(files.contains("energy-by-kind.svg"))
         #expect(files.contains("energy-by-pattern.svg"))
         #expect(files.contains { $0.hasPrefix("power-") })
+        // What the policy played instead gets its own curves.
+        #expect(!result.withPolicy.playedVariants.isEmpty)
+        #expect(files.filter { $0.hasPrefix("played-") }.count == result.withPolicy.playedVariants.count)
     }
 
     @Test func writingTwiceGivesTheSameBytes() async throws {

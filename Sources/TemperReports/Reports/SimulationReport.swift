@@ -91,6 +91,20 @@ public enum SimulationReport {
                 document.chart("power-\(index + 1).svg", PatternEnergyReport.powerChart(name: item.name, series: item.powerSeries), caption: "Power over time of \(item.name), as written.")
             }
         }
+        if !policy.playedVariants.isEmpty {
+            document.heading("As the policy played them")
+            document.paragraph("What played instead when the policy rewrote a request or fell back: the first of each kind of change.")
+            document.table(
+                ["pattern, outcome (rules)", "energy", "peak", "duration"],
+                policy.playedVariants.map { item in
+                    [item.name, ReportNumber.energy(millijoules: item.energyMillijoules), ReportNumber.fixed(item.peakMilliwatts, 0) + " mW",
+                     ReportNumber.fixed(item.durationSeconds, 2) + " s"]
+                }
+            )
+            for (index, item) in policy.playedVariants.enumerated() where !item.powerSeries.isEmpty {
+                document.chart("played-\(index + 1).svg", PatternEnergyReport.powerChart(name: item.name, series: item.powerSeries), caption: "Power over time of \(item.name).")
+            }
+        }
         return document
     }
 
