@@ -80,32 +80,31 @@ public enum SimulationReport {
 
         if !result.items.isEmpty {
             document.heading("Patterns")
-            document.table(
-                ["pattern", "energy", "peak", "duration"],
-                result.items.map { item in
-                    [item.name, ReportNumber.energy(millijoules: item.energyMillijoules), ReportNumber.fixed(item.peakMilliwatts, 0) + " mW",
-                     ReportNumber.fixed(item.durationSeconds, 2) + " s"]
-                }
-            )
-            for (index, item) in result.items.enumerated() where !item.powerSeries.isEmpty {
-                document.chart("power-\(index + 1).svg", PatternEnergyReport.powerChart(name: item.name, series: item.powerSeries), caption: "Power over time of \(item.name), as written.")
-            }
+            profiles(result.items, nameHeader: "pattern", chartPrefix: "power", captionSuffix: ", as written", into: &document)
         }
         if !policy.playedVariants.isEmpty {
             document.heading("As the policy played them")
             document.paragraph("What played instead when the policy rewrote a request or fell back: the first of each kind of change.")
-            document.table(
-                ["pattern, outcome (rules)", "energy", "peak", "duration"],
-                policy.playedVariants.map { item in
-                    [item.name, ReportNumber.energy(millijoules: item.energyMillijoules), ReportNumber.fixed(item.peakMilliwatts, 0) + " mW",
-                     ReportNumber.fixed(item.durationSeconds, 2) + " s"]
-                }
-            )
-            for (index, item) in policy.playedVariants.enumerated() where !item.powerSeries.isEmpty {
-                document.chart("played-\(index + 1).svg", PatternEnergyReport.powerChart(name: item.name, series: item.powerSeries), caption: "Power over time of \(item.name).")
-            }
+            profiles(policy.playedVariants, nameHeader: "pattern, outcome (rules)", chartPrefix: "played", captionSuffix: "", into: &document)
         }
         return document
+    }
+
+    /// A table of feedback items (energy, peak, duration) and each one's power curve.
+    static func profiles(_ items: [ItemProfile], nameHeader: String, chartPrefix: String, captionSuffix: String, into document: inout ReportDocument) {
+        document.table(
+            [nameHeader, "energy", "peak", "duration"],
+            items.map { item in
+                [item.name, ReportNumber.energy(millijoules: item.energyMillijoules), ReportNumber.fixed(item.peakMilliwatts, 0) + " mW",
+                 ReportNumber.fixed(item.durationSeconds, 2) + " s"]
+            }
+        )
+        for (index, item) in items.enumerated() where !item.powerSeries.isEmpty {
+            document.chart(
+                "\(chartPrefix)-\(index + 1).svg", PatternEnergyReport.powerChart(name: item.name, series: item.powerSeries),
+                caption: "Power over time of \(item.name)\(captionSuffix)."
+            )
+        }
     }
 
     static func temperatureChart(_ result: SimulationResult) -> String {
