@@ -46,6 +46,10 @@ struct SimulateCommand: AsyncParsableCommand {
     @Option(help: "Seconds between the trace's snapshots.")
     var traceInterval: Double = 1
 
+    func validate() throws {
+        guard traceInterval > 0, traceInterval.isFinite else { throw ValidationError("--trace-interval must be a number of seconds above zero") }
+    }
+
     func run() async throws {
         let url = try SimulateInputs.scenarioURL(scenario)
         let result: SimulationResult

@@ -97,6 +97,13 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test(arguments: ["0", "-1", "nan"])
+    func traceIntervalMustBeAboveZero(interval: String) throws {
+        let result = try TemperRunner.run(["simulate", "--record-trace", "/tmp/never-written.jsonl", "--trace-interval=\(interval)"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--trace-interval"))
+    }
+
     @Test(arguments: [("device: toaster", "unknown device profile 'toaster'"), ("policy: no-such-policy", "no-such-policy")])
     func unknownDeviceOrPolicyPointsAtTheScenarioLine(entry: String, message: String) throws {
         let directory = Self.temporaryDirectory()
