@@ -2,6 +2,7 @@
 # Sets up a fresh machine and runs Temper's main job on built-in defaults.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/env.sh
 scripts/setup.sh
 swift build --product temper
 temper=$(swift build --product temper --show-bin-path)/temper

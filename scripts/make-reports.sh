@@ -6,6 +6,7 @@
 # Usage: scripts/make-reports.sh [OUTPUT_DIR]   (default Reports/examples; TEMPER=path/to/temper skips the build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/env.sh
 out="${1:-Reports/examples}"
 temper="${TEMPER:-}"
 if [ -z "$temper" ]; then

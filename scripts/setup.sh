@@ -31,11 +31,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-if ! command -v swift >/dev/null 2>&1; then
-  for candidate in /opt/swift/usr/bin /opt/swift/bin; do
-    [ -x "$candidate/swift" ] && export PATH="$candidate:$PATH"
-  done
-fi
+source "$(dirname "$0")/env.sh"
 command -v swift >/dev/null 2>&1 || { echo "setup: no Swift toolchain on PATH (Swift 6.3 is expected)" >&2; exit 2; }
 
 echo "setup: resolving Swift dependencies"

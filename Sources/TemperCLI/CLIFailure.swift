@@ -50,14 +50,33 @@ extension Temper {
             Foundation.exit(failure.exitCode.rawValue)
         } catch {
             let code = exitCode(for: error)
-            // ArgumentParser's own usage errors exit 64 by default; the contract says 2. Its full message adds
-            // help and usage lines; the contract wants one line, so only the error itself is printed.
+            // ArgumentParser's own usage errors exit 64 by default; the contract says 2.
             if code == .validationFailure || code.rawValue == 64 {
-                let message = message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
-                printError("temper: \(message) (see --help)")
+                printError(oneLineUsageError(fullMessage(for: error)))
                 Foundation.exit(2)
             }
             exit(withError: error)
         }
+    }
+
+    /// ArgumentParser's usage error (`Error: …`, `Help: …`, `Usage: …`, `See '…' …`) as the one line the
+    /// contract promises, keeping the option's help: `temper: MESSAGE; OPTION: HELP (see 'temper CMD --help')`.
+    static func oneLineUsageError(_ full: String) -> String {
+        let lines = full.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        var message = lines.first ?? full
+        if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+        if let help = lines.first(where: { $0.hasPrefix("Help: ") }) {
+            let text = help.dropFirst("Help: ".count).trimmingCharacters(in: .whitespaces)
+            if let gap = text.range(of: "  ") {
+                let option = text[..<gap.lowerBound]
+                message += "; \(option): " + text[gap.upperBound...].trimmingCharacters(in: .whitespaces)
+            } else {
+                message += "; " + text
+            }
+        }
+        guard let hint = lines.first(where: { $0.hasPrefix("See '") }), let start = hint.firstIndex(of: "'"),
+              let end = hint[hint.index(after: start)...].firstIndex(of: "'")
+        else { return "temper: \(message)" }
+        return "temper: \(message) (see \(hint[start...end]))"
     }
 }

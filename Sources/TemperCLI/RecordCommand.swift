@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Glibc
 import TemperCore
 import TemperHost
 
@@ -9,18 +10,28 @@ struct RecordCommand: AsyncParsableCommand {
         commandName: "record",
         abstract: "Record host snapshots as JSON lines for replay.",
         discussion: """
-            Each line is written in one piece and flushed, so an interrupt (Ctrl-C) never leaves a torn last line.
-            Without --duration, records until interrupted.
+            Writes one HostSnapshot per line (JSON: timestamp in seconds since 1970, temperatures with their \
+            limits and health, power readings, battery, powerProfile), one every --interval seconds for \
+            --duration seconds; without --duration, until interrupted. Each line is written in one piece and \
+            flushed, so an interrupt (Ctrl-C or SIGTERM, exit 0) never leaves a torn last line. Read the trace \
+            back with 'temper report TRACE --report DIR'.
+
+            Exit 2 for a bad --interval or --duration, or an --out that cannot be created.
+
+            Examples:
+              temper record --out trace.jsonl --duration 60
+              temper record --out /tmp/idle.jsonl --interval 0.5
             """
     )
 
     @Option(name: .long, help: "The trace file to write (replaced if it exists).")
     var out: String
 
-    @Option(name: .long, help: "Seconds to record; until interrupted when omitted.")
+    // Unconditional, so a negative number reaches validate() and gets its own message.
+    @Option(name: .long, parsing: .unconditional, help: "Seconds to record; until interrupted when omitted.")
     var duration: Double?
 
-    @Option(name: .long, help: "Seconds between snapshots.")
+    @Option(name: .long, parsing: .unconditional, help: "Seconds between snapshots (a positive number).")
     var interval: Double = 1
 
     func validate() throws {
@@ -31,11 +42,11 @@ struct RecordCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        guard FileManager.default.createFile(atPath: out, contents: nil),
-            let file = FileHandle(forWritingAtPath: out)
-        else {
-            throw CLIFailure.usage("\(out): cannot create the trace file")
+        let descriptor = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw CLIFailure.usage("\(out): cannot create the trace file: \(String(cString: strerror(errno)))")
         }
+        let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         let logger = HostSession.makeLogger()
         let host = HostSession.makeHost(logger: logger)
         await host.start()

@@ -8,7 +8,15 @@ struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Render a trace recorded by `temper record`: temperatures, battery, tiers and forecast over time.",
-        discussion: "The trace drives the classifier exactly as the live host would; the report shows what it decided."
+        discussion: """
+            The trace drives the classifier exactly as the live host would; the report shows what it decided: \
+            each tier change with its time and reason, and the time spent in each tier.
+
+            Examples:
+              temper record --out run.jsonl --duration 600 --interval 2
+              temper report run.jsonl --report out/run
+              temper report Examples/traces/heat-soak.jsonl --report out/heat-soak --json
+            """
     )
 
     @Argument(help: "A trace file: JSON lines of host snapshots, as `temper record` writes them.")

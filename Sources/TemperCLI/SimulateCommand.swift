@@ -9,8 +9,22 @@ struct SimulateCommand: AsyncParsableCommand {
         commandName: "simulate",
         abstract: "Run a scenario in virtual time, with the policy and with it off, and summarise both.",
         discussion: """
-            With no SCENARIO, runs the built-in heat-soak scenario (Examples/scenarios/heat-soak.yaml): the design
+            With no SCENARIO, runs the built-in heat-soak scenario (Examples/scenarios/heat-soak.yaml): the design \
             brief's towel test. The thermal model's defaults are derived, not measured.
+
+            A scenario (YAML) gives the duration and time step, a seed, the device and policy, the ambient \
+            temperature over time, workload segments ("gaming 3.5 W for 20 min"), request streams (periodic, \
+            poisson with a rate, or bursts; each naming AHAP patterns or request files relative to the scenario) \
+            and the initial temperatures and battery. Examples/scenarios/ has three to start from.
+
+            Every scenario also runs once with the policy off, as a baseline. The summary shows the tier timeline \
+            with the reason for each change, time in each tier, decisions by outcome and rule, feedback energy by \
+            kind, peak temperatures and the battery at the end, with the policy and in the baseline.
+
+            Examples:
+              temper simulate
+              temper simulate Examples/scenarios/summer-car.yaml --report out/summer-car
+              temper simulate Examples/scenarios/commute-battery.yaml --json
             """
     )
 
@@ -32,6 +46,10 @@ struct SimulateCommand: AsyncParsableCommand {
     @Option(help: "Seconds between the trace's snapshots.")
     var traceInterval: Double = 1
 
+    func validate() throws {
+        guard traceInterval > 0, traceInterval.isFinite else { throw ValidationError("--trace-interval must be a number of seconds above zero") }
+    }
+
     func run() async throws {
         let url = try SimulateInputs.scenarioURL(scenario)
         let result: SimulationResult
@@ -50,7 +68,11 @@ struct SimulateCommand: AsyncParsableCommand {
                     setup, requests: setup.requests(), governing: &driver, policyName: policy.name,
                     snapshotEverySeconds: traceInterval
                 ).snapshots
-                try TraceFile.encode(snapshots).write(to: URL(fileURLWithPath: recordTrace))
+                do {
+                    try TraceFile.encode(snapshots).write(to: URL(fileURLWithPath: recordTrace))
+                } catch {
+                    throw TemperError(code: .unreadableFile, message: "cannot write the trace: \(error.localizedDescription)", file: recordTrace)
+                }
             }
             if let report { try SimulationReport.write(result, to: URL(fileURLWithPath: report)) }
         } catch let error as TemperError {

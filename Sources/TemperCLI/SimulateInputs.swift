@@ -27,7 +27,11 @@ enum SimulateInputs {
     static func device(for scenario: Scenario) throws(TemperError) -> DeviceProfile {
         guard let name = scenario.device else { return try deviceLibrary().profile(nil) }
         let argument = DeviceProfileLibrary.isPath(name) ? scenario.resolve(name).path : name
-        return try deviceLibrary().profile(argument)
+        do {
+            return try deviceLibrary().profile(argument)
+        } catch {
+            throw scenario.error(error, at: scenario.entryLocations["device"])
+        }
     }
 
     /// Everything the run needs, read and costed up front.

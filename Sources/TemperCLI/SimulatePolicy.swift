@@ -8,7 +8,11 @@ enum SimulatePolicy {
     static func resolve(option: String?, scenario: Scenario) throws(TemperError) -> Policy {
         if let option { return try PolicyFiles.load(option) }
         guard let named = scenario.policy else { return .default }
-        if named.contains("/") || named.hasSuffix(".yaml") { return try PolicyFiles.load(path: scenario.resolve(named).path) }
-        return try PolicyFiles.load(named)
+        do {
+            if named.contains("/") || named.hasSuffix(".yaml") { return try PolicyFiles.load(path: scenario.resolve(named).path) }
+            return try PolicyFiles.load(named)
+        } catch {
+            throw scenario.error(error, at: scenario.entryLocations["policy"])
+        }
     }
 }

@@ -15,7 +15,7 @@ enum SimulateSummary {
         if policy.transitions.isEmpty { lines.append("  stayed nominal") }
         for transition in policy.transitions {
             let power = transition.lowPower ? " (low power)" : ""
-            lines.append("  \(clock(transition.timeSeconds))  \(transition.from) → \(transition.to)\(power): \(transition.reasons.first ?? "")")
+            lines.append("  " + pad(clock(transition.timeSeconds), 6) + " \(transition.from) → \(transition.to)\(power): \(transition.reasons.first ?? "")")
         }
         lines.append("")
         lines.append("time in tier:    " + Tier.allCases.map { "\($0) \(clock(policy.tierSeconds[$0]))" }.joined(separator: ", ")
@@ -25,19 +25,20 @@ enum SimulateSummary {
             lines.append("rules fired:     " + policy.decisions.byRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         }
         lines.append("")
-        lines.append(pad("", 18) + pad("with policy", 16) + "baseline (policy off)")
+        lines.append(pad("", 19) + pad("with policy", 16) + "baseline (policy off)")
         lines.append(row("highest tier", policy.highestTier.rawValue, baseline.highestTier.rawValue))
         lines.append(row("peak internal", celsius(policy.peakInternalCelsius), celsius(baseline.peakInternalCelsius)))
-        lines.append(row("peak skin", celsius(policy.peakHotspotCelsius), celsius(baseline.peakHotspotCelsius)))
+        lines.append(row("peak skin hotspot", celsius(policy.peakHotspotCelsius), celsius(baseline.peakHotspotCelsius)))
+        lines.append(row("peak skin (mean)", celsius(policy.peakSkinCelsius), celsius(baseline.peakSkinCelsius)))
+        lines.append(row("feedback energy", joules(policy.playedEnergy.totalMillijoules), joules(baseline.playedEnergy.totalMillijoules)))
         for (mine, theirs) in zip(policy.playedEnergy.kinds, baseline.playedEnergy.kinds) {
             lines.append(row("  \(mine.name)", joules(mine.millijoules), joules(theirs.millijoules)))
         }
-        lines.append(row("feedback energy", joules(policy.playedEnergy.totalMillijoules), joules(baseline.playedEnergy.totalMillijoules)))
         lines.append(row("battery at end", percent(policy.batteryEndPercentage), percent(baseline.batteryEndPercentage)))
         return lines.joined(separator: "\n")
     }
 
-    private static func row(_ label: String, _ mine: String, _ theirs: String) -> String { pad(label, 18) + pad(mine, 16) + theirs }
+    private static func row(_ label: String, _ mine: String, _ theirs: String) -> String { pad(label, 19) + pad(mine, 16) + theirs }
     private static func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count) }
     private static func celsius(_ value: Double) -> String { String(format: "%.1f °C", value) }
     private static func joules(_ millijoules: Double) -> String { String(format: "%.2f J", millijoules / 1000) }

@@ -9,9 +9,34 @@ struct StatusCommand: AsyncParsableCommand {
         commandName: "status",
         abstract: "Show the host's sensors, battery, power profile and the condition they give.",
         discussion: """
-            Reads temperatures through libsensors and the kernel's thermal zones, the battery through UPower and
-            the profile through power-profiles-daemon. Broken sensors are listed with their error; the command
-            still exits 0.
+            Reads temperatures through libsensors (labels and ignores from sensors.conf apply) and the kernel's \
+            thermal zones, the battery through UPower and the profile through power-profiles-daemon, then \
+            classifies them once.
+
+            Tier: each sensor is serious at its own high limit (hwmon max, or a thermal zone's passive trip), \
+            critical at its critical limit minus 5 °C and fair at high minus 10 °C; a sensor without limits uses \
+            the policy's defaults (70/85/95 °C); a sensor with an absurd limit is ignored, with a reason. The host \
+            tier is the highest over the counted sensors. Low power: on battery and (warning level low or worse, \
+            20 % or less, or the power-saver profile). A critical battery (warning level critical or action, or 5 % \
+            or less) raises the tier to at least serious unless the policy says otherwise. These numbers are the default \
+            policy's; --policy changes them (see 'temper policy show').
+
+            Broken sensors are listed with their error and the others still classify: the command exits 0. \
+            No system bus or no upowerd gives battery "unavailable"; no power-profiles-daemon gives an unknown \
+            profile. Exit 2 for a bad --policy.
+
+            JSON keys: tier, lowPower, reasons[] (code, message), sensors[] (chip, chipName, label, source, \
+            celsius, high, critical, status ok|error, with errorCode and error), power[], battery (status, present, \
+            onBattery, percentage, warningLevel, state, …, or status "unavailable" with detail), powerProfile.
+
+            Environment: TEMPER_SENSORS_CONFIG names a sensors.conf to use instead of the system's; \
+            TEMPER_SYSFS_ROOT moves the sysfs root for the thermal zones; TEMPER_LOG_LEVEL (default warning) \
+            sets the log level on stderr.
+
+            Examples:
+              temper status
+              temper status --json | jq '.tier, .lowPower'
+              temper status --policy handheld
             """
     )
 

@@ -8,7 +8,18 @@ struct WatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
         abstract: "Print a line each time the host's condition changes, until interrupted.",
-        discussion: "With --verbose, also a line per sample. With --json, each line is a JSON object whose `event` is `change` or `sample`."
+        discussion: """
+            Samples the host every --interval seconds and classifies each sample with the policy's rules (see \
+            'temper status --help'): a tier escalates at once, and steps down one tier at a time after the dwell. \
+            A line is printed when the tier or low power changes (the first sample always prints); --verbose \
+            adds a line per sample. With --json each line is one JSON object with the keys of 'temper status --json' plus \
+            `event`: `change` or `sample`. Ctrl-C (or SIGTERM) ends it with exit 0.
+
+            Examples:
+              temper watch
+              temper watch --json --verbose --interval 0.5
+              temper watch --policy ./quick-dwell.yaml
+            """
     )
 
     @Option(name: .long, help: "A policy file, or a built-in policy's name, whose classifier settings to use.")
@@ -20,7 +31,8 @@ struct WatchCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Also print a line for every sample.")
     var verbose = false
 
-    @Option(name: .long, help: "Seconds between samples.")
+    // Unconditional, so `--interval -1` reaches validate() and gets its own message.
+    @Option(name: .long, parsing: .unconditional, help: "Seconds between samples (a positive number).")
     var interval: Double = 1
 
     func validate() throws {

@@ -13,6 +13,13 @@ import Testing
         #expect(result.stdout.contains("nominal → fair"))
         #expect(result.stdout.contains("baseline (policy off)"))
         #expect(result.stdout.contains("derived, not measured"))
+        // Every result the summary promises, each with the policy and in the baseline where it applies.
+        for line in ["time in tier:", "decisions:", "rules fired:", "peak internal", "peak skin hotspot", "feedback energy", "  transients",
+                     "  continuous", "  audio", "  overhead", "battery at end"] {
+            #expect(result.stdout.contains(line), "\(line)")
+        }
+        let transition = try #require(result.stdout.split(separator: "\n").first { $0.contains("nominal → fair") })
+        #expect(transition.contains(":") && transition.contains("sensor"), "a transition carries its time and reason: \(transition)")
     }
 
     @Test func jsonCarriesTheResultsOfBothRuns() throws {
@@ -22,7 +29,10 @@ import Testing
         #expect(json["scenario"] as? String == "commute-battery")
         for run in ["withPolicy", "baseline"] {
             let summary = try #require(json[run] as? [String: Any])
-            for key in ["transitions", "tierSeconds", "decisions", "playedEnergy", "peakInternalCelsius", "peakHotspotCelsius", "batteryEndPercentage"] {
+            for key in [
+                "transitions", "tierSeconds", "decisions", "playedEnergy", "peakInternalCelsius", "peakSkinCelsius", "peakHotspotCelsius",
+                "batteryEndPercentage",
+            ] {
                 #expect(summary[key] != nil, "\(run).\(key)")
             }
         }
@@ -81,5 +91,29 @@ import Testing
         let result = try TemperRunner.run(["simulate", file.path])
         #expect(result.status == 2)
         #expect(result.stderr.contains("nowhere.ahap"))
+        // The line that names the missing file, in one line.
+        #expect(result.stderr.contains("\(file.path):4:"))
+        #expect(result.stderr.contains("streams[0].patterns"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test(arguments: ["0", "-1", "nan"])
+    func traceIntervalMustBeAboveZero(interval: String) throws {
+        let result = try TemperRunner.run(["simulate", "--record-trace", "/tmp/never-written.jsonl", "--trace-interval=\(interval)"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--trace-interval"))
+    }
+
+    @Test(arguments: [("device: toaster", "unknown device profile 'toaster'"), ("policy: no-such-policy", "no-such-policy")])
+    func unknownDeviceOrPolicyPointsAtTheScenarioLine(entry: String, message: String) throws {
+        let directory = Self.temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("named.yaml")
+        try Data("name: named\nduration: 1 min\n\(entry)\n".utf8).write(to: file)
+        let result = try TemperRunner.run(["simulate", file.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("temper: \(file.path):3:"), "\(result.stderr)")
+        #expect(result.stderr.contains(message))
     }
 }

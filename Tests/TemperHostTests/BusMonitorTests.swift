@@ -16,7 +16,12 @@ extension RealDaemonTests {
                 let supplies = try testbed.addPowerSupplies(percent: 70, onAC: false)
                 try testbed.startUPower()
                 try testbed.startPowerProfiles("balanced")
-                // GLib reads the address when it first connects; point it at the private bus only.
+                // libupower-glib takes no bus address: UpClient always opens GLib's shared system bus, whose
+                // address GLib reads from the environment on connecting. So this one in-process test sets it.
+                // That is safe with other suites running: nothing else in the test process opens a system bus
+                // (the only LinuxHost built in-process has watchesBus off; CLI tests spawn processes, and those
+                // that read the host get an explicit address), glibc's setenv never frees a value another thread may still be reading,
+                // and afterwards the address stays on a bus that does not exist, never the machine's.
                 let address = try #require(testbed.environment["DBUS_SYSTEM_BUS_ADDRESS"])
                 setenv("DBUS_SYSTEM_BUS_ADDRESS", address, 1)
                 defer { setenv("DBUS_SYSTEM_BUS_ADDRESS", "unix:path=\(testbed.workDirectory)/no-bus-here", 1) }
@@ -26,6 +31,7 @@ extension RealDaemonTests {
                 defer { monitor.stop() }
                 await monitor.waitUntilReady(timeout: .seconds(5))
                 #expect(monitor.current.battery.status == .available)
+                #expect(monitor.current.battery.percentage.map { abs($0 - 70) < 0.5 } == true, "the testbed's battery, on the private bus")
                 #expect(monitor.current.powerProfile.activeProfile == "balanced")
 
                 let collected = Task {

@@ -18,6 +18,12 @@ extension RealDaemonTests {
                 #expect(snapshots.allSatisfy { $0.temperatures.contains { $0.label == "Package id 0" && $0.celsius == 50 } })
                 #expect(snapshots.allSatisfy { $0.battery.status == .unavailable })
                 #expect(zip(snapshots, snapshots.dropFirst()).allSatisfy { $0.timestamp < $1.timestamp })
+
+                // What record writes, replay reads: `temper report` turns the trace into a report.
+                let report = URL(fileURLWithPath: testbed.workDirectory).appendingPathComponent("report")
+                let replayed = try testbed.runTemper(["report", out.path, "--report", report.path], bus: false)
+                #expect(replayed.status == 0, "\(replayed.stderr)")
+                #expect(replayed.stdout.contains("\(snapshots.count) snapshots"), "\(replayed.stdout)")
             }
         }
 

@@ -99,6 +99,32 @@ extension RealDaemonTests {
             }
         }
 
+        @Test("every temperature subfeature is read: hysteresis, emergency, alarm and fault; a faulted sensor is skipped")
+        func everyTemperatureSubfeature() async throws {
+            try await HostTestbed.with { testbed in
+                let faulted = HostTestbed.FakeTemperature(index: 2, label: "Faulted", celsius: 99, high: 80, critical: 100)
+                let chip = try testbed.addHwmonChip("coretemp", temperatures: [HostTestbed.package, faulted])
+                try testbed.setAttributes(chip, [
+                    "temp1_max_hyst": "75000\n", "temp1_crit_hyst": "95000\n", "temp1_emergency": "110000\n",
+                    "temp1_max_alarm": "1\n", "temp2_fault": "1\n",
+                ], uevent: false)
+                let result = try testbed.runTemper(["status", "--json"], bus: false)
+                #expect(result.status == 0, "\(result.stderr)")
+                let status = try JSONDecoder().decode(StatusLine.self, from: Data(result.stdout.utf8))
+                let package = try #require(status.sensor("Package id 0"))
+                #expect(package.highHysteresis == 75)
+                #expect(package.criticalHysteresis == 95)
+                #expect(package.emergency == 110)
+                #expect(package.alarm == true)
+                #expect(package.fault == nil, "no fault file, no fault key")
+                let broken = try #require(status.sensor("Faulted"))
+                #expect(broken.fault == true)
+                #expect(broken.celsius == 99)
+                #expect(status.tier == "nominal", "a faulted sensor at 99 °C does not count")
+                #expect(status.reasonCodes.contains("sensor.fault"))
+            }
+        }
+
         @Test("power and energy features are read too, in watts and joules")
         func powerAndEnergyFeatures() async throws {
             try await HostTestbed.with { testbed in

@@ -41,7 +41,7 @@ final class StrictXMLCheck: NSObject, XMLParserDelegate {
     }
 
     /// Every report folder: index.html parses as XHTML, each SVG (inline and on disk) as XML, nothing reaches out.
-    static func checkFolder(_ directory: URL) throws {
+    static func checkFolder(_ directory: URL, charts: Bool = true) throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(files.contains("index.html"))
         #expect(files.contains("report.md"))
@@ -50,7 +50,7 @@ final class StrictXMLCheck: NSObject, XMLParserDelegate {
         let page = StrictXMLCheck.check(html)
         #expect(page.error == nil, "index.html: \(String(describing: page.error))")
         #expect(page.elements.first == "html")
-        #expect(page.elements.contains("svg"))
+        #expect(page.elements.contains("svg") == charts)
         #expect(!page.elements.contains("script"))
         let text = String(decoding: html, as: UTF8.self)
         let external = text.components(separatedBy: "http").dropFirst().filter {
@@ -80,6 +80,9 @@ final class StrictXMLCheck: NSObject, XMLParserDelegate {
         #expect(files.contains("energy-by-kind.svg"))
         #expect(files.contains("energy-by-pattern.svg"))
         #expect(files.contains { $0.hasPrefix("power-") })
+        // What the policy played instead gets its own curves.
+        #expect(!result.withPolicy.playedVariants.isEmpty)
+        #expect(files.filter { $0.hasPrefix("played-") }.count == result.withPolicy.playedVariants.count)
     }
 
     @Test func writingTwiceGivesTheSameBytes() async throws {

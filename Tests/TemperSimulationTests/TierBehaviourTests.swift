@@ -41,6 +41,20 @@ import TemperSimulation
         #expect((result.withPolicy.decisions.byOutcome["pass"] ?? 0) < result.withPolicy.decisions.total)
     }
 
+    @Test func theRunKeepsWhatThePolicyPlayedInsteadWithItsPowerCurve() async throws {
+        let result = try await SimulationFixtures.heatSoak.value
+        #expect(result.baseline.playedVariants.isEmpty)
+        let variants = result.withPolicy.playedVariants
+        #expect(!variants.isEmpty)
+        #expect(Set(variants.map(\.name)).count == variants.count)
+        for variant in variants {
+            let original = try #require(result.items.first { variant.name.hasPrefix($0.name + ", ") }, "\(variant.name)")
+            #expect(variant.name.contains("rewritten") || variant.name.contains("fallback"))
+            #expect(variant.energyMillijoules < original.energyMillijoules, "\(variant.name)")
+            #expect(!variant.powerSeries.isEmpty)
+        }
+    }
+
     @Test func sameSeedSameResult() async throws {
         let setup = try SimulationFixtures.setup("heat-soak")
         let first = await SimulationFixtures.run(setup)

@@ -31,7 +31,9 @@ struct BarChart {
             svg.line(x1: xPosition(tick), y1: top - 4, x2: xPosition(tick), y2: plotBottom, stroke: Palette.grid)
             svg.text(format(tick), x: xPosition(tick), y: plotBottom + 14, anchor: .middle, size: 10, fill: Palette.muted)
         }
-        svg.text(unit, x: labelWidth + plotWidth, y: plotBottom + 28, anchor: .end, size: 10, fill: Palette.muted)
+        // The unit follows the last tick's label, where the axis ends, rather than under a tick where it reads as one.
+        let lastTick = scale.ticks.last ?? scale.high
+        svg.text(unit, x: xPosition(lastTick) + 8 + Double(format(lastTick).count) * 3, y: plotBottom + 14, size: 10, fill: Palette.muted)
         for (row, bar) in bars.enumerated() {
             let y = top + Double(row) * rowHeight
             svg.text(bar.label, x: labelWidth - 8, y: y + rowHeight / 2 + 4, anchor: .end, size: 11)

@@ -6,6 +6,7 @@ struct LineChart {
     struct Series {
         var name: String
         var color: String
+        /// A NaN `y` is a gap: the line breaks there rather than joining the points either side.
         var points: [(x: Double, y: Double)]
         var dashed = false
     }
@@ -31,6 +32,8 @@ struct LineChart {
     var bandLegend: [(label: String, color: String)] = []
     var markers: [Marker] = []
     var markerLabel = "decisions changed"
+    /// The x range to draw; `nil` fits the data. Charts of one run share it, so their time axes line up.
+    var xDomain: (low: Double, high: Double)?
     /// Formats x tick values; defaults to plain numbers.
     var xFormat: (Double) -> String = { ReportNumber.coordinate($0) }
     var width = 760.0
@@ -44,8 +47,8 @@ struct LineChart {
     func render() -> String {
         var svg = SVGDocument(width: width, height: height, title: title)
         let allX = series.flatMap { $0.points.map(\.x) } + bands.flatMap { [$0.from, $0.to] }
-        let allY = series.flatMap { $0.points.map(\.y) }
-        let xRange = AxisScale.range(allX.min() ?? 0, allX.max() ?? 1)
+        let allY = series.flatMap { $0.points.map(\.y) }.filter { !$0.isNaN }
+        let xRange = xDomain.map { AxisScale.range($0.low, $0.high) } ?? AxisScale.range(allX.min() ?? 0, allX.max() ?? 1)
         let yScale = AxisScale(low: allY.min() ?? 0, high: allY.max() ?? 1)
         let plotWidth = width - left - right
         let plotHeight = height - top - bottom
@@ -70,7 +73,9 @@ struct LineChart {
         svg.text(yLabel, x: 8, y: top - 8, size: 11)
 
         for line in series {
-            svg.polyline(line.points.map { (xPosition($0.x), yPosition($0.y)) }, stroke: line.color, dashed: line.dashed)
+            for run in line.points.split(whereSeparator: { $0.y.isNaN }) {
+                svg.polyline(run.map { (xPosition($0.x), yPosition($0.y)) }, stroke: line.color, dashed: line.dashed)
+            }
         }
         let heaviest = markers.map(\.weight).max() ?? 1
         for marker in markers {
@@ -162,7 +167,8 @@ struct AxisScale {
         while magnitude * 10 <= rough { magnitude *= 10 }
         while magnitude > rough { magnitude /= 10 }
         let fraction = rough / magnitude
-        let nice: Double = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 2.5 ? 2.5 : fraction <= 5 ? 5 : 10
+        // The nice step nearest the rough one, so an axis gets four to seven ticks rather than as few as two.
+        let nice: Double = fraction < 1.5 ? 1 : fraction < 2.25 ? 2 : fraction < 3.5 ? 2.5 : fraction < 7.5 ? 5 : 10
         return nice * magnitude
     }
 }

@@ -36,15 +36,19 @@ public enum SimulationReport {
         document.heading("Temperature and tiers")
         document.chart("temperature.svg", temperatureChart(result), caption: "Skin hotspot and internal temperature with the policy, the baseline's hotspot dashed; bands show the tier with the policy, ticks the requests the policy changed.")
         document.heading("Tier timeline")
-        document.table(
-            ["time", "change", "low power", "why"],
-            policy.transitions.map { transition in
-                [
-                    ReportNumber.clock(transition.timeSeconds), "\(transition.from) → \(transition.to)", transition.lowPower ? "yes" : "no",
-                    transition.reasons.first ?? "",
-                ]
-            }
-        )
+        if policy.transitions.isEmpty {
+            document.paragraph("The condition never changed: nominal throughout.")
+        } else {
+            document.table(
+                ["time", "change", "low power", "why"],
+                policy.transitions.map { transition in
+                    [
+                        ReportNumber.clock(transition.timeSeconds), "\(transition.from) → \(transition.to)", transition.lowPower ? "yes" : "no",
+                        transition.reasons.first ?? "",
+                    ]
+                }
+            )
+        }
         document.table(
             ["tier", "with policy", "baseline"],
             Tier.allCases.map { tier in
@@ -76,38 +80,51 @@ public enum SimulationReport {
 
         if !result.items.isEmpty {
             document.heading("Patterns")
-            document.table(
-                ["pattern", "energy", "peak", "duration"],
-                result.items.map { item in
-                    [item.name, ReportNumber.energy(millijoules: item.energyMillijoules), ReportNumber.fixed(item.peakMilliwatts, 0) + " mW",
-                     ReportNumber.fixed(item.durationSeconds, 2) + " s"]
-                }
-            )
-            for (index, item) in result.items.enumerated() where !item.powerSeries.isEmpty {
-                document.chart("power-\(index + 1).svg", PatternEnergyReport.powerChart(name: item.name, series: item.powerSeries), caption: "Power over time of \(item.name), as written.")
-            }
+            profiles(result.items, nameHeader: "pattern", chartPrefix: "power", captionSuffix: ", as written", into: &document)
+        }
+        if !policy.playedVariants.isEmpty {
+            document.heading("As the policy played them")
+            document.paragraph("What played instead when the policy rewrote a request or fell back: the first of each kind of change.")
+            profiles(policy.playedVariants, nameHeader: "pattern, outcome (rules)", chartPrefix: "played", captionSuffix: "", into: &document)
         }
         return document
     }
 
+    /// A table of feedback items (energy, peak, duration) and each one's power curve.
+    static func profiles(_ items: [ItemProfile], nameHeader: String, chartPrefix: String, captionSuffix: String, into document: inout ReportDocument) {
+        document.table(
+            [nameHeader, "energy", "peak", "duration"],
+            items.map { item in
+                [item.name, ReportNumber.energy(millijoules: item.energyMillijoules), ReportNumber.fixed(item.peakMilliwatts, 0) + " mW",
+                 ReportNumber.fixed(item.durationSeconds, 2) + " s"]
+            }
+        )
+        for (index, item) in items.enumerated() where !item.powerSeries.isEmpty {
+            document.chart(
+                "\(chartPrefix)-\(index + 1).svg", PatternEnergyReport.powerChart(name: item.name, series: item.powerSeries),
+                caption: "Power over time of \(item.name)\(captionSuffix)."
+            )
+        }
+    }
+
     static func temperatureChart(_ result: SimulationResult) -> String {
         let timeline = result.withPolicy.timeline
-        let minutes = { (seconds: Double) in seconds / 60 }
+        let time = TimeAxis(durationSeconds: result.durationSeconds)
         var chart = LineChart(
-            title: "Temperature over time", xLabel: "minutes", yLabel: "°C",
+            title: "Temperature over time", xLabel: time.label, yLabel: "°C",
             series: [
-                .init(name: "skin hotspot", color: Palette.series[1], points: timeline.map { (minutes($0.timeSeconds), $0.hotspotCelsius) }),
-                .init(name: "internal", color: Palette.series[0], points: timeline.map { (minutes($0.timeSeconds), $0.internalCelsius) }),
-                .init(name: "hotspot, baseline", color: Palette.series[1], points: result.baseline.timeline.map { (minutes($0.timeSeconds), $0.hotspotCelsius) }, dashed: true),
-                .init(name: "ambient", color: Palette.muted, points: timeline.map { (minutes($0.timeSeconds), $0.ambientCelsius) }),
+                .init(name: "skin hotspot", color: Palette.series[1], points: timeline.map { (time($0.timeSeconds), $0.hotspotCelsius) }),
+                .init(name: "internal", color: Palette.series[0], points: timeline.map { (time($0.timeSeconds), $0.internalCelsius) }),
+                .init(name: "hotspot, baseline", color: Palette.series[1], points: result.baseline.timeline.map { (time($0.timeSeconds), $0.hotspotCelsius) }, dashed: true),
+                .init(name: "ambient", color: Palette.muted, points: timeline.map { (time($0.timeSeconds), $0.ambientCelsius) }),
             ]
         )
         chart.bands = tierBands(timeline.map { ($0.timeSeconds, $0.tier) }, start: 0).map {
-            LineChart.Band(from: minutes($0.from), to: minutes($0.to), color: $0.color, label: $0.label)
+            LineChart.Band(from: time($0.from), to: time($0.to), color: $0.color, label: $0.label)
         }
         chart.bandLegend = Tier.allCases.map { ($0.rawValue, Palette.tier($0)) }
         chart.markers = timeline.filter { $0.changedDecisions > 0 }.map {
-            LineChart.Marker(x: minutes($0.timeSeconds), weight: $0.changedDecisions, label: "\(ReportNumber.clock($0.timeSeconds)): \($0.changedDecisions) changed")
+            LineChart.Marker(x: time($0.timeSeconds), weight: $0.changedDecisions, label: "\(ReportNumber.clock($0.timeSeconds)): \($0.changedDecisions) changed")
         }
         return chart.render()
     }

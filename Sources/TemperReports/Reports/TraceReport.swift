@@ -14,48 +14,68 @@ public enum TraceReport {
             title: "Host trace: \(result.trace)",
             subtitle: "\(result.samples.count) snapshots over \(ReportNumber.clock(result.durationSeconds)); highest tier \(result.highestTier)."
         )
-        let minutes = { (seconds: Double) in seconds / 60 }
+        let time = TimeAxis(durationSeconds: result.durationSeconds)
+        // Every chart spans the whole trace, so their time axes line up even where a series has no values.
+        let span = (low: time(result.samples.first?.timeSeconds ?? 0), high: time(result.samples.last?.timeSeconds ?? 0))
         document.heading("Temperatures and tiers")
-        var temperatures = LineChart(
-            title: "Temperatures over time", xLabel: "minutes", yLabel: "°C",
-            series: result.sensors.enumerated().map { index, sensor in
-                LineChart.Series(
-                    name: sensor, color: Palette.series[index % Palette.series.count],
-                    points: result.samples.compactMap { sample in
-                        sample.temperatures.first { $0.sensor == sensor }.map { (minutes(sample.timeSeconds), $0.celsius) }
-                    }
-                )
-            }
-        )
-        temperatures.bands = SimulationReport.tierBands(result.samples.map { ($0.timeSeconds, $0.tier) }, start: result.samples.first?.timeSeconds ?? 0)
-            .map { LineChart.Band(from: minutes($0.from), to: minutes($0.to), color: $0.color, label: $0.label) }
-        temperatures.bandLegend = Tier.allCases.map { ($0.rawValue, Palette.tier($0)) }
-        document.chart("temperature.svg", temperatures.render(), caption: "Each sensor over time; bands show the classified tier.")
+        if result.sensors.isEmpty {
+            document.paragraph("No temperature sensor reported a value in this trace; the tiers below come from the other inputs.")
+        } else {
+            var temperatures = LineChart(
+                title: "Temperatures over time", xLabel: time.label, yLabel: "°C",
+                series: result.sensors.enumerated().map { index, sensor in
+                    LineChart.Series(
+                        name: sensor, color: Palette.series[index % Palette.series.count],
+                        points: result.samples.compactMap { sample in
+                            sample.temperatures.first { $0.sensor == sensor }.map { (time(sample.timeSeconds), $0.celsius) }
+                        }
+                    )
+                }
+            )
+            temperatures.bands = SimulationReport.tierBands(result.samples.map { ($0.timeSeconds, $0.tier) }, start: result.samples.first?.timeSeconds ?? 0)
+                .map { LineChart.Band(from: time($0.from), to: time($0.to), color: $0.color, label: $0.label) }
+            temperatures.xDomain = span
+            temperatures.bandLegend = Tier.allCases.map { ($0.rawValue, Palette.tier($0)) }
+            document.chart("temperature.svg", temperatures.render(), caption: "Each sensor over time; bands show the classified tier.")
+        }
 
-        let battery = result.samples.compactMap { sample in sample.batteryPercentage.map { (minutes(sample.timeSeconds), $0) } }
-        if !battery.isEmpty {
-            document.heading("Battery")
-            var chart = LineChart(title: "Battery over time", xLabel: "minutes", yLabel: "%", series: [.init(name: "battery", color: Palette.series[3], points: battery)])
+        document.heading("Battery")
+        let battery = result.samples.compactMap { sample in sample.batteryPercentage.map { (time(sample.timeSeconds), $0) } }
+        if battery.isEmpty {
+            document.paragraph("No battery was available in this trace.")
+        } else {
+            var chart = LineChart(title: "Battery over time", xLabel: time.label, yLabel: "%", series: [.init(name: "battery", color: Palette.series[3], points: battery)])
             chart.height = 220
+            chart.xDomain = span
             document.chart("battery.svg", chart.render(), caption: "Battery percentage as UPower reported it.")
         }
-        let forecast = result.samples.compactMap { sample in sample.forecastSeconds.map { (minutes(sample.timeSeconds), min($0, 600)) } }
-        if !forecast.isEmpty {
+        // No forecast (nothing rising, or already critical) is a gap in the line, not a straight join across it.
+        let forecast = result.samples.map { sample in (time(sample.timeSeconds), sample.forecastSeconds.map { min($0, 600) } ?? .nan) }
+        if forecast.contains(where: { !$0.1.isNaN }) {
             document.heading("Forecast")
             var chart = LineChart(
-                title: "Seconds to the next tier (capped at 600)", xLabel: "minutes", yLabel: "s",
+                title: "Seconds to the next tier (capped at 600)", xLabel: time.label, yLabel: "s",
                 series: [.init(name: "forecast", color: Palette.series[2], points: forecast)]
             )
             chart.height = 220
-            document.chart("forecast.svg", chart.render(), caption: "The classifier's forecast at each snapshot: seconds until the next tier at the current trend.")
+            chart.xDomain = span
+            document.chart(
+                "forecast.svg", chart.render(),
+                caption: "The classifier's forecast at each snapshot: seconds until the next tier at the current trend; "
+                    + "gaps where nothing was rising or the tier was already critical."
+            )
         }
         document.heading("Tier timeline")
-        document.table(
-            ["time", "change", "low power", "why"],
-            result.transitions.map {
-                [ReportNumber.clock($0.timeSeconds), "\($0.from) → \($0.to)", $0.lowPower ? "yes" : "no", $0.reasons.first ?? ""]
-            }
-        )
+        if result.transitions.isEmpty {
+            document.paragraph("The condition never changed: \(result.highestTier) throughout.")
+        } else {
+            document.table(
+                ["time", "change", "low power", "why"],
+                result.transitions.map {
+                    [ReportNumber.clock($0.timeSeconds), "\($0.from) → \($0.to)", $0.lowPower ? "yes" : "no", $0.reasons.first ?? ""]
+                }
+            )
+        }
         document.table(
             ["tier", "time"],
             Tier.allCases.map { [$0.rawValue, ReportNumber.clock(result.tierSeconds[$0])] } + [["low power", ReportNumber.clock(result.tierSeconds.lowPower)]]

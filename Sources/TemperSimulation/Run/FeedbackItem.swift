@@ -42,12 +42,16 @@ public struct SimulatedDecision: Sendable, Hashable {
     public var before: EnergyBreakdown
     /// What actually played (zero when dropped).
     public var after: EnergyBreakdown
+    /// What played instead when the policy rewrote the request or fell back, costed with its power curve; `nil`
+    /// when it passed as written or was dropped.
+    public var played: FeedbackItem?
 
-    public init(outcome: String, rules: [String], before: EnergyBreakdown, after: EnergyBreakdown) {
+    public init(outcome: String, rules: [String], before: EnergyBreakdown, after: EnergyBreakdown, played: FeedbackItem? = nil) {
         self.outcome = outcome
         self.rules = rules
         self.before = before
         self.after = after
+        self.played = played
     }
 }
 

@@ -54,13 +54,16 @@ public struct GovernorDriver: SimulationGoverning {
         sensory.usage = request.usage
         let decision = await governor.submit(sensory)
         let before = request.item.energy.breakdown
-        let after: EnergyBreakdown =
-            switch decision.outcome {
-            case .pass: before
-            case .dropped: EnergyBreakdown()
-            case .rewritten, .fallback: decision.request.map { energy.breakdown(of: $0.kind) } ?? EnergyBreakdown()
-            }
+        var played: FeedbackItem?
+        let after: EnergyBreakdown
+        switch decision.outcome {
+        case .pass: after = before
+        case .dropped: after = EnergyBreakdown()
+        case .rewritten, .fallback:
+            played = decision.request.map { FeedbackItem(name: request.item.name, energy: energy.cachedEstimate($0.kind), request: $0) }
+            after = played?.energy.breakdown ?? EnergyBreakdown()
+        }
         let rules = decision.rules.isEmpty ? [] : decision.rules.map(\.rule)
-        return SimulatedDecision(outcome: decision.outcome.rawValue, rules: rules, before: before, after: after)
+        return SimulatedDecision(outcome: decision.outcome.rawValue, rules: rules, before: before, after: after, played: played)
     }
 }

@@ -8,6 +8,7 @@ import TemperCore
 public final class SimulationEnergyModel: FeedbackEnergyModel {
     public let estimator: EnergyEstimator
     private let cache = Mutex<[SensoryRequest.Kind: EnergyBreakdown]>([:])
+    private let estimates = Mutex<[SensoryRequest.Kind: EnergyEstimate]>([:])
 
     public init(estimator: EnergyEstimator) {
         self.estimator = estimator
@@ -30,6 +31,14 @@ public final class SimulationEnergyModel: FeedbackEnergyModel {
         if let cached = cache.withLock({ $0[kind] }) { return cached }
         let computed = estimate(kind).breakdown
         cache.withLock { $0[kind] = computed }
+        return computed
+    }
+
+    /// ``estimate(_:)``, computed once per payload: the policy rewrites the same few requests the same few ways.
+    public func cachedEstimate(_ kind: SensoryRequest.Kind) -> EnergyEstimate {
+        if let cached = estimates.withLock({ $0[kind] }) { return cached }
+        let computed = estimate(kind)
+        estimates.withLock { $0[kind] = computed }
         return computed
     }
 

@@ -63,6 +63,8 @@ public struct RunSummary: Sendable, Hashable, Codable {
     /// Samples for charts, at ``sampleIntervalSeconds``.
     public var sampleIntervalSeconds: Double
     public var timeline: [TimelineSample]
+    /// What the policy played instead of an item, once per item, outcome and rules, with its power curve.
+    public var playedVariants: [ItemProfile] = []
 
     public init(
         policy: String, transitions: [TierTransition] = [], tierSeconds: TierSeconds = .init(), decisions: DecisionCounts = .init(),

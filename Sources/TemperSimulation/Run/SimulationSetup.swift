@@ -54,7 +54,7 @@ extension SimulationSetup {
         var items: [[FeedbackItem]] = []
         for stream in scenario.streams {
             var streamItems: [FeedbackItem] = []
-            for payload in stream.payloads {
+            for (position, payload) in stream.payloads.enumerated() {
                 let url: URL
                 switch payload {
                 case .pattern(let path), .request(let path): url = scenario.resolve(path)
@@ -62,7 +62,12 @@ extension SimulationSetup {
                 if let cached = cache[url] {
                     streamItems += cached
                 } else {
-                    let loaded = try load(payload, url)
+                    let loaded: [FeedbackItem]
+                    do {
+                        loaded = try load(payload, url)
+                    } catch {
+                        throw scenario.error(error, at: stream.payloadLocations.indices.contains(position) ? stream.payloadLocations[position] : nil)
+                    }
                     cache[url] = loaded
                     streamItems += loaded
                 }

@@ -115,6 +115,7 @@ public enum Simulator {
             }
         }
         summary.energyByItem = accounts.sorted
+        summary.playedVariants = accounts.variants.map { ItemProfile($0) }
         summary.batteryEndPercentage = battery.percentage
         return (summary, snapshots)
     }
@@ -123,12 +124,20 @@ public enum Simulator {
 /// Rounds to 1/1000 for samples meant for charts and `data.json`, so files stay small and read well.
 func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
-/// Per-item energy, kept in first-seen order.
+/// Per-item energy, kept in first-seen order, and the first of each way the policy changed an item.
 struct ItemAccounts {
     private var order: [String] = []
     private var byName: [String: ItemEnergy] = [:]
+    private var variantKeys: Set<String> = []
+    /// What played instead, once per item, outcome and rules, named for reports: "heavy-decay.ahap, fallback (haptics.simpleImpact)".
+    private(set) var variants: [FeedbackItem] = []
 
     mutating func add(_ name: String, _ decision: SimulatedDecision) {
+        if var played = decision.played {
+            let rules = decision.rules.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            played.name = "\(name), \(decision.outcome)" + (rules.isEmpty ? "" : " (\(rules.joined(separator: ", ")))")
+            if variantKeys.insert(played.name).inserted { variants.append(played) }
+        }
         if byName[name] == nil {
             order.append(name)
             byName[name] = ItemEnergy(name: name)

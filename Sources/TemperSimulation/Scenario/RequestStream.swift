@@ -33,6 +33,8 @@ public struct RequestStream: Sendable, Hashable {
     public var endSeconds: Double?
     /// Overrides the seed derived from the scenario's seed.
     public var seed: UInt64?
+    /// Where each payload is named in the scenario file, in the order of ``payloads``; empty when not read from one.
+    public var payloadLocations: [EntryLocation] = []
 
     public init(
         name: String, arrivals: Arrivals, payloads: [Payload], usage: UsageClass? = nil,

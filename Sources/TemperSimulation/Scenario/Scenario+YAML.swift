@@ -45,6 +45,7 @@ extension Scenario {
         }
         scenario.device = try root["device"]?.string()
         scenario.policy = try root["policy"]?.string()
+        for key in ["device", "policy"] { if let value = root[key] { scenario.entryLocations[key] = EntryLocation(value) } }
         if let ambient = root["ambient"] { scenario.ambient = try ambientSchedule(ambient) }
         if let workload = root["workload"] { scenario.workload = try workloadSegments(workload) }
         if let streams = root["streams"] {
@@ -117,17 +118,28 @@ extension Scenario {
             throw kindValue.error(.invalidValue, "expected one of periodic, poisson, burst, found '\(other)'")
         }
         var payloads: [RequestStream.Payload] = []
-        if let patterns = item["patterns"] { payloads += try paths(patterns).map { .pattern(path: $0) } }
-        if let requests = item["requests"] { payloads += try paths(requests).map { .request(path: $0) } }
+        var locations: [EntryLocation] = []
+        if let patterns = item["patterns"] {
+            let named = try paths(patterns)
+            payloads += named.map { .pattern(path: $0.path) }
+            locations += named.map(\.location)
+        }
+        if let requests = item["requests"] {
+            let named = try paths(requests)
+            payloads += named.map { .request(path: $0.path) }
+            locations += named.map(\.location)
+        }
         guard !payloads.isEmpty else { throw item.error(.missingKey, "a stream needs 'patterns' or 'requests'") }
         let start = try item["from"].map(Quantity.seconds) ?? 0
         let end = try item["until"].map(Quantity.seconds)
         if let end, end < start, let until = item["until"] { throw until.error(.invalidScenario, "'until' is before 'from'") }
         let seed = try item["seed"].map { (value) throws(TemperError) in UInt64(max(0, try value.int())) }
-        return RequestStream(
+        var stream = RequestStream(
             name: try item["name"]?.string() ?? "stream \(index + 1)", arrivals: arrivals, payloads: payloads,
             usage: try item["usage"]?.oneOf(UsageClass.self), startSeconds: start, endSeconds: end, seed: seed
         )
+        stream.payloadLocations = locations
+        return stream
     }
 
     private static func positiveSeconds(_ value: YAMLValue) throws(TemperError) -> Double {
@@ -136,9 +148,9 @@ extension Scenario {
         return seconds
     }
 
-    private static func paths(_ value: YAMLValue) throws(TemperError) -> [String] {
-        if case .scalar = value.node { return [try value.string()] }
-        return try value.items().map { (item) throws(TemperError) in try item.string() }
+    private static func paths(_ value: YAMLValue) throws(TemperError) -> [(path: String, location: EntryLocation)] {
+        if case .scalar = value.node { return [(try value.string(), EntryLocation(value))] }
+        return try value.items().map { (item) throws(TemperError) in (try item.string(), EntryLocation(item)) }
     }
 
     private static func initialState(_ value: YAMLValue) throws(TemperError) -> InitialState {

@@ -19,6 +19,9 @@ public struct Scenario: Sendable, Hashable {
     public var initial: InitialState
     /// The file the scenario was read from, for resolving relative paths and naming it in errors.
     public var file: String?
+    /// Where the entries that name other files sit in the scenario (`device`, `policy`), so an error about the
+    /// named file can also point at the line that names it. Streams keep their payloads' own.
+    public var entryLocations: [String: EntryLocation] = [:]
 
     public init(
         name: String, description: String = "", durationSeconds: Double, timeStepSeconds: Double = 0.1, seed: UInt64 = 1,
@@ -117,5 +120,33 @@ public struct InitialState: Sendable, Hashable, Codable {
         self.batteryPercentage = batteryPercentage
         self.onBattery = onBattery
         self.powerProfile = powerProfile
+    }
+}
+
+/// An entry of a scenario file: its key path and where it sits.
+public struct EntryLocation: Sendable, Hashable {
+    public var path: String
+    public var line: Int?
+    public var column: Int?
+
+    public init(path: String, line: Int? = nil, column: Int? = nil) {
+        self.path = path
+        self.line = line
+        self.column = column
+    }
+
+    init(_ value: YAMLValue) {
+        self.init(path: value.path, line: value.line, column: value.column)
+    }
+}
+
+extension Scenario {
+    /// `error`, about a file the scenario names, restated at the scenario entry that names it: one line with the
+    /// scenario's file, line:column and key path, then the original error.
+    public func error(_ error: TemperError, at location: EntryLocation?) -> TemperError {
+        guard let location, file != nil else { return error }
+        // An error that names no file of its own is about the entry itself: keep just its message.
+        let message = error.file == nil ? (error.path.map { "\($0): \(error.message)" } ?? error.message) : error.description
+        return TemperError(code: error.code, message: message, file: file, path: location.path, line: location.line, column: location.column)
     }
 }

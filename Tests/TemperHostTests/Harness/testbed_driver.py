@@ -65,8 +65,9 @@ class Driver:
             env.pop('UMOCKDEV_DIR', None)
         else:
             env.update(self.testbed_env(with_bus=False))
-        if self.bus_address:
-            env['DBUS_SYSTEM_BUS_ADDRESS'] = self.bus_address
+        # Before start_bus there is no private bus; a daemon started then must find none rather than fall
+        # back to the machine's real system bus.
+        env['DBUS_SYSTEM_BUS_ADDRESS'] = self.bus_address or 'unix:path=%s/no-bus-yet' % self.workdir
         env.update(extra or {})
         return env
 

@@ -51,7 +51,7 @@ final class HostTestbed: @unchecked Sendable {
         let testbed = try HostTestbed()
         defer { testbed.tearDown() }
         try testbed.call("start_bus")
-        testbed.refreshEnvironment()
+        try testbed.refreshEnvironment()
         return try await body(testbed)
     }
 
@@ -87,10 +87,15 @@ final class HostTestbed: @unchecked Sendable {
         }
     }
 
-    private func refreshEnvironment() {
-        guard let reply = try? call("environment") else { return }
+    /// Without the private bus's address a child would inherit the test process's, which may be the machine's
+    /// real system bus: refuse to go on.
+    private func refreshEnvironment() throws {
+        let reply = try call("environment")
         environment = reply["env"] as? [String: String] ?? [:]
         workDirectory = reply["workdir"] as? String ?? ""
+        guard environment["DBUS_SYSTEM_BUS_ADDRESS"]?.hasPrefix("unix:path=") == true, !workDirectory.isEmpty else {
+            throw HarnessError("the testbed driver gave no private bus address: \(reply)")
+        }
     }
 
     // MARK: - Daemons

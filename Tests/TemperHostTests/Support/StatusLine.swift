@@ -13,6 +13,11 @@ struct StatusLine: Decodable {
         var celsius: Double?
         var high: Double?
         var critical: Double?
+        var highHysteresis: Double?
+        var criticalHysteresis: Double?
+        var emergency: Double?
+        var alarm: Bool?
+        var fault: Bool?
         var status: String
         var errorCode: Int?
         var error: String?

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// `status`, `watch` and `record` with bad options: every case fails before the host is read, and the bus
+/// address points nowhere anyway, so these never touch a system bus. The real-daemon runs live in
+/// TemperHostTests.
+@Suite struct HostCommandUsageTests {
+    static let noBus = ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/temper-no-bus"]
+
+    @Test(arguments: [
+        (["watch", "--interval", "0"], "--interval must be a positive number of seconds"),
+        (["watch", "--interval", "-1"], "--interval must be a positive number of seconds"),
+        (["watch", "--interval", "nan"], "--interval must be a positive number of seconds"),
+        (["watch", "--interval", "soon"], "'soon' is invalid for '--interval"),
+        (["record", "--out", "/nonexistent/t.jsonl", "--interval", "0"], "--interval must be a positive number of seconds"),
+        (["record", "--out", "/nonexistent/t.jsonl", "--duration", "-1"], "--duration must be a non-negative number of seconds"),
+        (["record", "--out", "/nonexistent/t.jsonl", "--duration", "inf"], "--duration must be a non-negative number of seconds"),
+        (["record", "--out", "/nonexistent/t.jsonl", "--duration", "a minute"], "'a minute' is invalid for '--duration"),
+        (["record"], "Missing expected argument '--out <out>'"),
+        (["status", "--colour"], "Unknown option '--colour'"),
+    ])
+    func badOptionsAreOneLineUsageErrors(arguments: [String], message: String) throws {
+        let result = try TemperRunner.run(arguments, environment: Self.noBus)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "stderr: \(result.stderr)")
+        #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+        #expect(result.stderr.contains("(see 'temper \(arguments[0]) --help')"), "stderr: \(result.stderr)")
+    }
+
+    @Test(arguments: [
+        ("/nonexistent/dir/trace.jsonl", "No such file or directory"),
+        ("/", "Is a directory"),
+    ])
+    func anUnwritableOutIsAClearUsageError(out: String, cause: String) throws {
+        let result = try TemperRunner.run(["record", "--out", out, "--duration", "0"], environment: Self.noBus)
+        #expect(result.status == 2)
+        #expect(result.stderr == "temper: \(out): cannot create the trace file: \(cause)\n")
+    }
+
+    @Test(arguments: [
+        ("status", ["critical limit minus 5", "70/85/95", "absurd limit", "exits 0", "sensors[]", "TEMPER_SENSORS_CONFIG", "Examples:"]),
+        ("watch", ["steps down one tier at a time", "--verbose", "`event`", "Ctrl-C", "Examples:"]),
+        ("record", ["HostSnapshot", "torn last line", "temper report", "Examples:"]),
+    ])
+    func helpTeaches(command: String, phrases: [String]) throws {
+        let result = try TemperRunner.run([command, "--help"])
+        #expect(result.status == 0)
+        // ArgumentParser wraps to the terminal width; join the lines so phrases can span them.
+        let text = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        for phrase in phrases {
+            #expect(text.contains(phrase), "\(command) --help should mention \(phrase)")
+        }
+    }
+}

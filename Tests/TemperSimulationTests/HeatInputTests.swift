@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import TemperCore
+import TemperSimulation
+
+/// What heats the simulated device: the workload, the feedback that played, and the room it sits in.
+@Suite struct HeatInputTests {
+    @Test func theDeviceFollowsTheRoomAsTheAmbientChanges() async throws {
+        let scenario = Scenario(
+            name: "warming room", durationSeconds: 3 * 3600, timeStepSeconds: 1,
+            ambient: AmbientSchedule(points: [.init(timeSeconds: 0, celsius: 20), .init(timeSeconds: 600, celsius: 35)]),
+            initial: InitialState(internalCelsius: 20, skinCelsius: 20)
+        )
+        let result = await SimulationFixtures.run(try SimulationFixtures.setup(scenario))
+        let timeline = result.withPolicy.timeline
+        let early = try #require(timeline.first { $0.timeSeconds >= 300 })
+        #expect(abs(early.ambientCelsius - (20 + 15 * early.timeSeconds / 600)) < 0.01)
+        // No power at all: the device settles at the room's new temperature, never above it.
+        let last = try #require(timeline.last)
+        #expect(last.ambientCelsius == 35)
+        #expect(abs(last.internalCelsius - 35) < 0.5)
+        #expect(result.withPolicy.peakInternalCelsius <= 35 + 1e-6)
+    }
+
+    /// The scenario with its real payloads (the fixtures' stand-ins are haptic only): the audio path included.
+    static func shippedSetup(_ scenario: Scenario) throws -> SimulationSetup {
+        let loader = FeedbackLoader(energy: SimulationFixtures.energy)
+        let phone = SimulationFixtures.phone
+        return try SimulationSetup(
+            scenario: scenario, deviceName: phone.name, thermal: ThermalParameters(profile: phone), battery: BatteryParameters(profile: phone)
+        ) { payload, url throws(TemperError) in try loader.load(payload, at: url) }
+    }
+
+    @Test func feedbackThatPlaysHeatsTheDeviceAndFeedbackThePolicyDropsDoesNot() async throws {
+        var scenario = try Scenario.load(contentsOf: SimulationFixtures.scenarios.appendingPathComponent("heat-soak.yaml"))
+        scenario.timeStepSeconds = 0.5
+        var quiet = scenario
+        quiet.streams = []
+        let silent = await SimulationFixtures.run(try Self.shippedSetup(quiet))
+        let noisy = await SimulationFixtures.run(try Self.shippedSetup(scenario))
+        // Same workload and room: the baseline plays everything and runs hotter than the silent run; the policy,
+        // which played less, lands in between.
+        #expect(noisy.baseline.workloadEnergyJoules == silent.baseline.workloadEnergyJoules)
+        #expect(noisy.baseline.peakInternalCelsius > silent.baseline.peakInternalCelsius)
+        #expect(noisy.withPolicy.peakInternalCelsius > silent.withPolicy.peakInternalCelsius)
+        #expect(noisy.withPolicy.peakInternalCelsius < noisy.baseline.peakInternalCelsius)
+        // The audio path is part of what played, and so of the heat and the battery drain.
+        #expect(noisy.withPolicy.playedEnergy.audioMillijoules > 0)
+        #expect(noisy.withPolicy.playedEnergy.audioMillijoules < noisy.baseline.playedEnergy.audioMillijoules)
+        #expect(silent.baseline.batteryEndPercentage > noisy.baseline.batteryEndPercentage)
+    }
+}
