@@ -58,6 +58,9 @@ import Testing
         let elevation = try #require(decision.rules.first { $0.reason.code == "audio.elevationDropped" })
         #expect(elevation.reason.message.contains("45.00°"))
         #expect(decision.energyAfterMillijoules <= decision.energyBeforeMillijoules)
+        // Two reasons, one rule: metrics and simulation counts see the spatial rule fire once.
+        #expect(decision.rules.count(where: { $0.rule == "audio.spatial" }) == 2)
+        #expect(decision.ruleNames == ["audio.spatial"])
     }
 
     @Test func aLevelSourceLosesNoElevation() {

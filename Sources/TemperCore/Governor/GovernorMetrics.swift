@@ -33,10 +33,10 @@ struct GovernorMetrics {
             return made
         }()
         counter.increment()
-        for fired in decision.rules {
-            let ruleCounter = rules[fired.rule] ?? {
-                let made = Counter(label: "temper_rules_fired_total", dimensions: [("rule", fired.rule)], factory: factory)
-                rules[fired.rule] = made
+        for rule in decision.ruleNames {
+            let ruleCounter = rules[rule] ?? {
+                let made = Counter(label: "temper_rules_fired_total", dimensions: [("rule", rule)], factory: factory)
+                rules[rule] = made
                 return made
             }()
             ruleCounter.increment()

@@ -45,6 +45,13 @@ public struct Decision: Sendable, Hashable, Codable {
 
     /// The reasons, one per fired rule.
     public var reasons: [Reason] { rules.map(\.reason) }
+
+    /// The names of the rules that fired, each once, in the order they first applied. A rule may give more than
+    /// one reason (2D audio states its placement and the elevation it dropped), but it fired once.
+    public var ruleNames: [String] {
+        var seen = Set<String>()
+        return rules.compactMap { seen.insert($0.rule).inserted ? $0.rule : nil }
+    }
 }
 
 /// A rule that changed a request: which rule (e.g. `haptics.capRumble`) and the reason with its code and numbers.

@@ -63,7 +63,6 @@ public struct GovernorDriver: SimulationGoverning {
             played = decision.request.map { FeedbackItem(name: request.item.name, energy: energy.cachedEstimate($0.kind), request: $0) }
             after = played?.energy.breakdown ?? EnergyBreakdown()
         }
-        let rules = decision.rules.isEmpty ? [] : decision.rules.map(\.rule)
-        return SimulatedDecision(outcome: decision.outcome.rawValue, rules: rules, before: before, after: after, played: played)
+        return SimulatedDecision(outcome: decision.outcome.rawValue, rules: decision.ruleNames, before: before, after: after, played: played)
     }
 }
