@@ -51,7 +51,7 @@ import TemperCore
     }
 
     @Test(arguments: [
-        ("classifier: {dwellSeconds: soon}", "expected a duration such as 60s, 500ms or 2m, found 'soon'"),
+        ("classifier: {dwellSeconds: soon}", "expected a duration such as 60s, 500ms or 10 min, found 'soon'"),
         ("classifier: {failSafeTier: warm}", "expected one of nominal, fair, serious, critical, found 'warm'"),
         ("classifier: {defaultThresholds: {fair: 90, serious: 80, critical: 95}}", "expected fair ≤ serious ≤ critical, found 90.0, 80.0, 95.0"),
         ("classifier: {defaultThresholds: {fair: 60, serious: 80}}", "missing key 'critical'"),

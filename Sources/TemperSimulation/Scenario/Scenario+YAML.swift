@@ -27,13 +27,13 @@ extension Scenario {
         }
         var scenario = Scenario(
             name: try root.require("name").string(),
-            durationSeconds: try Quantity.seconds(root.require("duration")),
+            durationSeconds: try root.require("duration").durationSeconds(),
             file: file
         )
         guard scenario.durationSeconds > 0 else { throw try root.require("duration").error(.invalidScenario, "the duration must be above zero") }
         scenario.description = try root["description"]?.string() ?? ""
         if let step = root["timeStep"] {
-            scenario.timeStepSeconds = try Quantity.seconds(step)
+            scenario.timeStepSeconds = try step.durationSeconds()
             guard scenario.timeStepSeconds > 0, scenario.timeStepSeconds <= scenario.durationSeconds else {
                 throw step.error(.invalidScenario, "the time step must be above zero and at most the duration")
             }
@@ -61,7 +61,7 @@ extension Scenario {
         if let celsius = try? value.double() { return .constant(celsius) }
         let points = try value.items().map { (item) throws(TemperError) -> AmbientSchedule.Point in
             if let problem = item.unknownKeys(allowed: ["at", "celsius"]).first { throw problem }
-            return AmbientSchedule.Point(timeSeconds: try Quantity.seconds(item.require("at")), celsius: try item.require("celsius").double(in: -40...80))
+            return AmbientSchedule.Point(timeSeconds: try item.require("at").durationSeconds(), celsius: try item.require("celsius").double(in: -40...80))
         }
         guard !points.isEmpty else { throw value.error(.invalidScenario, "expected a temperature or a list of {at, celsius} points") }
         return AmbientSchedule(points: points)
@@ -71,12 +71,12 @@ extension Scenario {
         var segments: [WorkloadSegment] = []
         for item in try value.items() {
             if let problem = item.unknownKeys(allowed: ["name", "power", "from", "for", "until"]).first { throw problem }
-            let start = try item["from"].map(Quantity.seconds) ?? (segments.last?.endSeconds ?? 0)
+            let start = try item["from"].map { (value) throws(TemperError) in try value.durationSeconds() } ?? (segments.last?.endSeconds ?? 0)
             let length: Double
             if let span = item["for"] {
-                length = try Quantity.seconds(span)
+                length = try span.durationSeconds()
             } else if let until = item["until"] {
-                length = try Quantity.seconds(until) - start
+                length = try until.durationSeconds() - start
                 guard length >= 0 else { throw until.error(.invalidScenario, "'until' is before 'from'") }
             } else {
                 throw item.error(.missingKey, "a workload segment needs 'for' or 'until'")
@@ -84,7 +84,7 @@ extension Scenario {
             segments.append(
                 WorkloadSegment(
                     name: try item["name"]?.string() ?? "workload \(segments.count + 1)",
-                    watts: try Quantity.watts(item.require("power")), startSeconds: start, durationSeconds: length
+                    watts: try item.require("power").watts(), startSeconds: start, durationSeconds: length
                 )
             )
         }
@@ -104,14 +104,14 @@ extension Scenario {
             arrivals = .periodic(everySeconds: try positiveSeconds(item.require("every")))
         case "poisson":
             let rate = try item.require("rate")
-            let perSecond = try Quantity.perSecond(rate)
+            let perSecond = try rate.ratePerSecond()
             guard perSecond > 0 else { throw rate.error(.invalidValue, "the rate must be above zero") }
             arrivals = .poisson(perSecond: perSecond)
         case "burst", "bursts":
             let count = try item.require("count")
             guard try count.int() > 0 else { throw count.error(.invalidValue, "the count must be at least 1") }
             arrivals = .bursts(
-                count: try count.int(), spacingSeconds: try item["spacing"].map(Quantity.seconds) ?? 0.05,
+                count: try count.int(), spacingSeconds: try item["spacing"].map { (value) throws(TemperError) in try value.durationSeconds() } ?? 0.05,
                 everySeconds: try positiveSeconds(item.require("every"))
             )
         case let other:
@@ -130,8 +130,8 @@ extension Scenario {
             locations += named.map(\.location)
         }
         guard !payloads.isEmpty else { throw item.error(.missingKey, "a stream needs 'patterns' or 'requests'") }
-        let start = try item["from"].map(Quantity.seconds) ?? 0
-        let end = try item["until"].map(Quantity.seconds)
+        let start = try item["from"].map { (value) throws(TemperError) in try value.durationSeconds() } ?? 0
+        let end = try item["until"].map { (value) throws(TemperError) in try value.durationSeconds() }
         if let end, end < start, let until = item["until"] { throw until.error(.invalidScenario, "'until' is before 'from'") }
         let seed = try item["seed"].map { (value) throws(TemperError) in UInt64(max(0, try value.int())) }
         var stream = RequestStream(
@@ -143,7 +143,7 @@ extension Scenario {
     }
 
     private static func positiveSeconds(_ value: YAMLValue) throws(TemperError) -> Double {
-        let seconds = try Quantity.seconds(value)
+        let seconds = try value.durationSeconds()
         guard seconds > 0 else { throw value.error(.invalidValue, "expected a duration above zero") }
         return seconds
     }

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Numbers with units, as policy and scenario files write them: durations (`60s`, `500 ms`, `10 min`), powers
+/// (`3.5 W`, `800 mW`), rates (`0.5/s`, `12/min`) and energies (`500mJ`, `0.5 J`, `2kJ`).
+/// A bare number is in the base unit (seconds, watts, per second); an energy always needs its unit.
+extension YAMLValue {
+    private static let durationUnits: [String: Double] = [
+        "ms": 0.001, "s": 1, "sec": 1, "second": 1, "seconds": 1,
+        "m": 60, "min": 60, "minute": 60, "minutes": 60, "h": 3600, "hour": 3600, "hours": 3600,
+    ]
+    private static let powerUnits: [String: Double] = ["mW": 0.001, "W": 1]
+    private static let rateUnits: [String: Double] = ["/s": 1, "/min": 1.0 / 60, "/h": 1.0 / 3600]
+    private static let energyUnits: [String: Double] = ["kJ": 1_000_000, "J": 1000, "mJ": 1, "uJ": 0.001, "µJ": 0.001]
+
+    /// A duration of zero or more seconds, e.g. `60s`, `500 ms`, `2m`, `10 min` or a bare number of seconds.
+    public func durationSeconds() throws(TemperError) -> Double {
+        try measure(units: Self.durationUnits, bareNumbers: true, expected: "a duration such as 60s, 500ms or 10 min")
+    }
+
+    /// A power of zero or more watts, e.g. `3.5 W`, `800 mW` or a bare number of watts.
+    public func watts() throws(TemperError) -> Double {
+        try measure(units: Self.powerUnits, bareNumbers: true, expected: "a power such as 3.5 W or 800 mW")
+    }
+
+    /// A rate of zero or more events per second, e.g. `0.5/s`, `12/min` or a bare number per second.
+    public func ratePerSecond() throws(TemperError) -> Double {
+        try measure(units: Self.rateUnits, bareNumbers: true, expected: "a rate such as 0.5/s or 12/min")
+    }
+
+    /// A positive energy such as `500mJ`, `0.5 J` or `2kJ`, in millijoules. A charge (`uAh`, `mAh`) is refused:
+    /// turning it into energy needs a voltage, which a policy does not know.
+    public func energyMillijoules() throws(TemperError) -> Double {
+        if let text = try? string(), text.lowercased().hasSuffix("ah") {
+            throw error(.invalidValue, "expected an energy in mJ or J, found the charge '\(text)': a charge needs a voltage to become energy")
+        }
+        let millijoules = try measure(units: Self.energyUnits, bareNumbers: false, expected: "a positive energy with a unit, e.g. 500mJ or 0.5J")
+        guard millijoules > 0 else { throw error(.invalidValue, "expected a positive energy with a unit, e.g. 500mJ or 0.5J, found 0") }
+        return millijoules
+    }
+
+    /// A finite, non-negative number followed by one of `units` (spaces allowed between), scaled to the base unit.
+    private func measure(units: [String: Double], bareNumbers: Bool, expected: String) throws(TemperError) -> Double {
+        if bareNumbers, let number = try? double() {
+            guard number >= 0 else { throw error(.invalidValue, "expected \(expected), found a negative number") }
+            return number
+        }
+        let text = ((try? string()) ?? "").trimmingCharacters(in: .whitespaces)
+        let numberEnd = text.firstIndex { !($0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" || $0 == "E") } ?? text.endIndex
+        let unit = text[numberEnd...].trimmingCharacters(in: .whitespaces)
+        guard let scale = units[unit], let number = Double(text[..<numberEnd]), number.isFinite, number >= 0 else {
+            throw error(.invalidValue, "expected \(expected), found '\(text)'")
+        }
+        return number * scale
+    }
+}
