@@ -1,0 +1,25 @@
+import Logging
+import ServiceLifecycle
+import TemperCore
+import TemperHost
+import UnixSignals
+
+/// README.md's "Embedding the Governor" example, line for line, so a change to the API that breaks the README
+/// breaks this build. Compiled, never called: it would read the real host and its system bus.
+enum EmbeddingExample {
+    static func embed(policyYAML: String, phoneYAML: String, explosion: SensoryRequest, play: (SensoryRequest?) -> Void) async throws {
+        let logger = Logger(label: "opta.feedback")
+        let governor = Governor(
+            policy: try Policy.parse(yaml: policyYAML, file: "Policies/default.yaml"),  // or .default
+            profile: try DeviceProfile.parse(yaml: phoneYAML, file: "phone.yaml"),
+            source: LinuxHost(logger: logger),                       // TemperHost; FakeHostSource in tests
+            clock: ContinuousGovernorClock(ContinuousClock()),       // ManualClock in tests and simulations
+            logger: logger)
+        let services = ServiceGroup(configuration: .init(services: [governor], gracefulShutdownSignals: [.sigterm], logger: logger))
+        Task { try await services.run() }
+
+        let ring = try await governor.schedule(explosion, at: governor.clock.now + 0.05)  // fire at now + δ
+        for decision in await governor.drain() { play(decision.request) }                 // each frame: nil = dropped
+        _ = ring
+    }
+}
