@@ -11,6 +11,8 @@ struct RewriteCommand: AsyncParsableCommand {
             FILE is an .ahap pattern; --request takes a JSON request of any kind (haptic, audio, system, visual; \
             see Examples/requests). The result goes to stdout (AHAP for a pattern, JSON for anything else, nothing \
             when dropped) and one line per reason to stderr; --explain prints the whole decision as JSON instead.
+            Where the condition's rules set an energy budget, the requests spend from one fresh window of it, in \
+            order, and --explain shows what is left after each.
             """
     )
 
@@ -59,7 +61,14 @@ struct RewriteCommand: AsyncParsableCommand {
         } catch {
             throw CLIFailure.usage(error.description)
         }
-        let decisions = requests.map { rewriter.decide($0, condition: condition) }
+        // The requests spend from one fresh window of the condition's budget, in order, as if submitted together
+        // to a governor; so the ladder shows, and each decision says what is left.
+        var bucket = rewriter.rules(for: condition).budget.map { TokenBucket(budget: $0, now: 0) }
+        let decisions = requests.map { request in
+            let decision = rewriter.decide(request, condition: condition, budget: bucket?.snapshot(at: 0))
+            if decision.request != nil { bucket?.spend(decision.energyAfterMillijoules, at: 0) }
+            return decision
+        }
         if explain {
             print(decisions.count == 1 ? try OutputJSON.encode(decisions[0]) : try OutputJSON.encode(decisions))
             return

@@ -43,6 +43,23 @@ import Testing
         #expect(rules.contains { ($0["reason"] as? [String: Any])?["code"] as? String == "exemptOnly.simplest" })
     }
 
+    @Test func explainShowsTheBudgetLeftAfterTheDecision() throws {
+        let result = try TemperRunner.run(["rewrite", Self.explosion, "--condition", "serious", "--explain"])
+        #expect(result.status == 0)
+        let decision = try json(result.stdout)
+        let after = try #require(decision["energyAfterMillijoules"] as? Double)
+        let budget = try #require(decision["budget"] as? [String: Any], "the default serious rules set 2 J a minute")
+        #expect(budget["capacityMillijoules"] as? Double == 2000)
+        #expect(budget["windowSeconds"] as? Double == 60)
+        let remaining = try #require(budget["remainingMillijoules"] as? Double)
+        #expect(abs(remaining - (2000 - after)) < 1e-6)
+    }
+
+    @Test func nominalSetsNoBudget() throws {
+        let result = try TemperRunner.run(["rewrite", Self.explosion, "--condition", "nominal", "--explain"])
+        #expect(try json(result.stdout)["budget"] == nil)
+    }
+
     @Test func aSpatialCueIsRenderedIn2DWithItsElevationDropped() throws {
         let result = try TemperRunner.run(["rewrite", "--request", "Examples/requests/ring-explosion-audio.json", "--condition", "serious"])
         #expect(result.status == 0)
@@ -88,7 +105,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (["rewrite", "Examples/patterns/ring-explosion.ahap", "--condition", "toasty"], "--condition"),
+        (["rewrite", "Examples/patterns/ring-explosion.ahap", "--condition", "toasty"], "TIER one of nominal, fair, serious, critical"),
+        (["rewrite", "Examples/patterns/ring-explosion.ahap", "--condition", "serious,lowpower"], "TIER[,low-power]"),
         (["rewrite", "--condition", "serious"], "FILE"),
         (["rewrite", "missing.ahap", "--condition", "serious"], "missing.ahap"),
         (["rewrite", "Examples/patterns/ring-explosion.ahap", "--condition", "serious", "--device", "toaster"], "toaster"),

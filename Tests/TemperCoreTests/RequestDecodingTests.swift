@@ -86,6 +86,16 @@ import Testing
         }
     }
 
+    @Test func aJSONSyntaxErrorIsPlacedByLineAndColumn() {
+        let json = "{\n  \"id\": \"a\",\n  \"usage\": ui\n}"
+        #expect {
+            _ = try RequestDecoder(fileName: "broken.json").decode(Array(json.utf8))
+        } throws: { error in
+            guard let error = error as? TemperError else { return false }
+            return error.line == 3 && error.column == 12 && error.description.hasPrefix("broken.json:3:12: invalid JSON")
+        }
+    }
+
     @Test func anArrayGivesEveryRequest() throws {
         let json = #"[{"id": "a", "usage": "ui", "system": {"type": "selection"}}, {"id": "b", "usage": "ui", "visual": {"particleCount": 3}}]"#
         let requests = try RequestDecoder().decodeList(Array(json.utf8))

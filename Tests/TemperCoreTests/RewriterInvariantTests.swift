@@ -109,14 +109,33 @@ import Testing
                 #expect(new <= 0.25 + 1e-12, "\(name)")
                 #expect(event.value(of: .releaseTime) > 0, "\(name): a shortened rumble stops dead")
             }
-            // No curve outlives the last event.
+            // When the pattern got shorter, no curve or dynamic parameter outlives its new end.
             let end = pattern.events.reduce(0) { max($0, $1.time + ($1.duration ?? 0)) }
-            if decision.fired("haptics.curvesClipped") {
-                for curve in pattern.parameterCurves {
-                    #expect((curve.controlPoints.last.map { curve.time + $0.time } ?? 0) <= end + 1e-9, "\(name)")
-                }
+            let oldEnd = originals.reduce(0) { max($0, $1.time + ($1.duration ?? 0)) }
+            guard end < oldEnd - 1e-9 else { continue }
+            for curve in pattern.parameterCurves {
+                #expect((curve.controlPoints.last.map { curve.time + $0.time } ?? 0) <= end + 1e-9, "\(name): a curve outlives the new end")
+            }
+            for parameter in pattern.dynamicParameters {
+                #expect(parameter.time <= end + 1e-9, "\(name): a dynamic parameter outlives the new end")
             }
         }
+    }
+
+    /// The rewriter prices with the estimator's energy alone (no power timeline); that must be the same energy.
+    @Test func theRewritersEnergyIsTheEstimatorsEnergy() {
+        let estimator = RewriterFixtures.estimator
+        for (name, haptic) in Self.sources + Self.generated {
+            let full = estimator.estimate(haptic.pattern, waveforms: haptic.waveforms)
+            let lean = estimator.energyMillijoules(of: haptic.pattern, waveforms: haptic.waveforms)
+            #expect(abs(lean - full.energyMillijoules) <= 1e-9 * max(1, full.energyMillijoules), "\(name)")
+        }
+        var untracked = estimator
+        untracked.options.tracksPower = false
+        let explosion = untracked.estimate(RewriterFixtures.explosion)
+        #expect(explosion.energyMillijoules > 0)
+        #expect(explosion.peakMilliwatts == 0)
+        #expect(explosion.powerSeries.isEmpty)
     }
 }
 

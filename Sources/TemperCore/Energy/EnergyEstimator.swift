@@ -24,16 +24,20 @@ public struct EnergyEstimator: Sendable {
         public var maxSeriesPoints: Int
         /// Whether audio events are rendered spatially (HRTF or panning) rather than in 2D.
         public var spatialAudio: Bool
+        /// Whether to follow power over time. Off, an estimate has its energy, charge, duration and breakdown but
+        /// no peak power (0) and no power series: for callers that need only the energy, such as the rewriter.
+        public var tracksPower: Bool
 
         public init(
             sampleStep: Double = 0.005, maxSamplesPerEvent: Int = 400, seriesStep: Double = 0.005, maxSeriesPoints: Int = 1000,
-            spatialAudio: Bool = false
+            spatialAudio: Bool = false, tracksPower: Bool = true
         ) {
             self.sampleStep = sampleStep
             self.maxSamplesPerEvent = maxSamplesPerEvent
             self.seriesStep = seriesStep
             self.maxSeriesPoints = maxSeriesPoints
             self.spatialAudio = spatialAudio
+            self.tracksPower = tracksPower
         }
     }
 

@@ -40,6 +40,7 @@ struct PatternCosting {
         }
         earliestHapticControl = haptic
         earliestAudioControl = audio
+        timeline.isRecording = estimator.options.tracksPower
         ownMillijoules = Array(repeating: 0, count: events.count)
         sharedMillijoules = Array(repeating: 0, count: events.count)
     }

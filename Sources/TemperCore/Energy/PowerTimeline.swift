@@ -7,10 +7,12 @@ struct PowerTimeline: Sendable {
     }
 
     private(set) var pieces: [Piece] = []
+    /// Whether pieces are kept; a timeline that does not record stays empty (no peak, no series).
+    var isRecording = true
 
     /// Adds `milliwatts` from `start` to `end`; empty or powerless pieces are dropped.
     mutating func add(from start: Double, to end: Double, milliwatts: Double) {
-        guard end > start, milliwatts > 0, start.isFinite, end.isFinite, milliwatts.isFinite else { return }
+        guard isRecording, end > start, milliwatts > 0, start.isFinite, end.isFinite, milliwatts.isFinite else { return }
         pieces.append(Piece(start: start, end: end, milliwatts: milliwatts))
     }
 

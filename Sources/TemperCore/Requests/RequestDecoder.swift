@@ -29,14 +29,14 @@ public struct RequestDecoder: Sendable {
 
     /// One request.
     public func decode(_ bytes: some Collection<UInt8>) throws(TemperError) -> SensoryRequest {
-        try run { try $0.decode(SensoryRequest.self, from: Data(bytes)) }
+        try run(Data(bytes)) { try $0.decode(SensoryRequest.self, from: $1) }
     }
 
     /// One request or a JSON array of them.
     public func decodeList(_ bytes: some Collection<UInt8>) throws(TemperError) -> [SensoryRequest] {
         let data = Data(bytes)
         let trimmed = data.first { !(" \t\r\n" as String).utf8.contains($0) }
-        if trimmed == UInt8(ascii: "[") { return try run { try $0.decode([SensoryRequest].self, from: data) } }
+        if trimmed == UInt8(ascii: "[") { return try run(data) { try $0.decode([SensoryRequest].self, from: $1) } }
         return [try decode(data)]
     }
 
@@ -48,16 +48,40 @@ public struct RequestDecoder: Sendable {
         return try forFile(path).decodeList(data)
     }
 
-    private func run<T>(_ body: (JSONDecoder) throws -> T) throws(TemperError) -> T {
+    private func run<T>(_ data: Data, _ body: (JSONDecoder, Data) throws -> T) throws(TemperError) -> T {
         let decoder = JSONDecoder()
         decoder.userInfo[Self.contextKey] = Context(fileName: fileName, baseDirectory: baseDirectory)
         do {
-            return try body(decoder)
+            return try body(decoder, data)
         } catch let error as DecodingError {
-            throw describe(error)
+            throw syntaxError(in: data) ?? describe(error)
         } catch {
             throw TemperError(code: .invalidRequest, message: "\(error)", file: fileName)
         }
+    }
+
+    /// Where the JSON itself is broken, as line:column, or `nil` when it parses (the fault is in what it says).
+    /// JSONDecoder gives no place for a syntax error; JSONSerialization names a character offset.
+    private func syntaxError(in data: Data) -> TemperError? {
+        let failure: NSError
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return nil
+        } catch {
+            failure = error as NSError
+        }
+        let detail = failure.userInfo[NSDebugDescriptionErrorKey] as? String ?? failure.localizedDescription
+        var line: Int?
+        var column: Int?
+        if let range = detail.range(of: "character "), let offset = Int(detail[range.upperBound...].prefix { $0.isNumber }) {
+            // The offset counts UTF-16 units of the text; lines and columns count characters.
+            let text = String(decoding: data, as: UTF8.self)
+            let prefix = text.utf16.prefix(offset)
+            let before = String(decoding: Array(prefix), as: UTF16.self)
+            line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+            column = before.count - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+        }
+        return TemperError(code: .invalidRequest, message: "invalid JSON: \(detail)", file: fileName ?? "<request>", line: line, column: column)
     }
 
     private func describe(_ error: DecodingError) -> TemperError {
@@ -71,7 +95,7 @@ public struct RequestDecoder: Sendable {
             (path, message) = (context.codingPath, "missing key '\(key.stringValue)'")
         case .dataCorrupted(let context):
             let underlying = (context.underlyingError as NSError?).map { " (\($0.localizedDescription))" } ?? ""
-            (path, message) = (context.codingPath, context.codingPath.isEmpty ? "invalid JSON: \(context.debugDescription)\(underlying)" : context.debugDescription)
+            (path, message) = (context.codingPath, context.debugDescription + (context.codingPath.isEmpty ? underlying : ""))
         @unknown default:
             (path, message) = ([], "\(error)")
         }

@@ -1,12 +1,12 @@
 import TemperAHAP
 
-/// The device-profile estimator as the rewriter's energy model. The power series is left out: the rewriter
-/// needs only the total, and a decision is on the hot path.
+/// The device-profile estimator as the rewriter's energy model. Power over time (peak and series) is left out:
+/// the rewriter needs only the total, and a decision is on the hot path.
 extension EnergyEstimator: FeedbackEnergyModel {
     private var lean: EnergyEstimator {
-        guard options.maxSeriesPoints != 0 else { return self }
+        guard options.tracksPower else { return self }
         var copy = self
-        copy.options.maxSeriesPoints = 0
+        copy.options.tracksPower = false
         return copy
     }
 
