@@ -6,10 +6,13 @@ public struct Temper: AsyncParsableCommand {
         commandName: "temper",
         abstract: "A power- and thermal-aware governor for haptic and audio feedback, and a profiler of what it costs.",
         discussion: """
-            Score AHAP patterns against energy budgets, read the live host's thermal and battery state,
+            Score AHAP patterns against energy budgets, read the live host's thermal and battery state, \
             rewrite feedback requests to fit a condition, and simulate thermal transitions in virtual time.
 
-            Exit codes: 0 success; 1 a check failed (a pattern over budget, a policy with errors);
+            Start with: temper score (the example patterns), temper simulate (the built-in heat-soak \
+            scenario), temper status (this machine).
+
+            Exit codes: 0 success; 1 a check failed (a pattern over budget, a policy with errors); \
             2 bad input or usage.
             """,
         subcommands: [
