@@ -12,7 +12,7 @@ struct HostStatusReport: Encodable {
     var snapshot: HostSnapshot
 
     private enum Keys: String, CodingKey {
-        case event, timestamp, tier, lowPower, reasons, sensors, power, battery, powerProfile, performanceDegraded
+        case event, timestamp, tier, lowPower, reasons, sensors, sensorLibrary, power, battery, powerProfile, performanceDegraded
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -23,6 +23,7 @@ struct HostStatusReport: Encodable {
         try container.encode(condition.lowPower, forKey: .lowPower)
         try container.encode(condition.reasons, forKey: .reasons)
         try container.encode(snapshot.temperatures.map(SensorEntry.init), forKey: .sensors)
+        try container.encodeIfPresent(snapshot.sensorLibrary, forKey: .sensorLibrary)
         try container.encode(snapshot.powerReadings.map(PowerEntry.init), forKey: .power)
         try container.encode(BatteryEntry(battery: snapshot.battery), forKey: .battery)
         try container.encode(snapshot.powerProfile.activeProfile, forKey: .powerProfile)

@@ -26,7 +26,8 @@ struct StatusCommand: AsyncParsableCommand {
             profile. Exit 2 for a bad --policy.
 
             JSON keys: tier, lowPower, reasons[] (code, message), sensors[] (chip, chipName, label, source, \
-            celsius, high, critical, status ok|error, with errorCode and error), power[], battery (status, present, \
+            celsius, high, critical, status ok|error, with errorCode and error), sensorLibrary (status, and code and \
+            message when libsensors could not start), power[], battery (status, present, \
             onBattery, percentage, warningLevel, state, …, or status "unavailable" with detail), powerProfile.
 
             Environment: TEMPER_SENSORS_CONFIG names a sensors.conf to use instead of the system's; \

@@ -62,7 +62,8 @@ public final class LinuxHost: HostSource {
         let busState = bus?.current ?? BusState(battery: BatteryState(status: .unavailable, detail: "bus not watched"))
         return HostSnapshot(
             timestamp: timestamp, temperatures: temperatures, powerReadings: sweep.powerReadings,
-            battery: busState.battery, powerProfile: busState.powerProfile
+            battery: busState.battery, powerProfile: busState.powerProfile,
+            sensorLibrary: sweep.initError?.health ?? .ok
         )
     }
 

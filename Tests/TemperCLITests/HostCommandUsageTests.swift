@@ -53,4 +53,18 @@ import Testing
             #expect(text.contains(phrase), "\(command) --help should mention \(phrase)")
         }
     }
+
+    @Test func aSensorLibraryThatCannotStartIsShownNotHidden() throws {
+        let environment = Self.noBus.merging(["TEMPER_SENSORS_CONFIG": "/nonexistent/sensors3.conf"]) { $1 }
+        let json = try TemperRunner.run(["status", "--json"], environment: environment)
+        #expect(json.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let library = try #require(object["sensorLibrary"] as? [String: Any])
+        #expect(library["status"] as? String == "error")
+        #expect((library["message"] as? String)?.contains("/nonexistent/sensors3.conf") == true)
+
+        let table = try TemperRunner.run(["status"], environment: environment)
+        #expect(table.status == 0)
+        #expect(table.stdout.contains("libsensors could not start"))
+    }
 }

@@ -9,19 +9,24 @@ public struct HostSnapshot: Sendable, Hashable, Codable {
     public var powerReadings: [PowerReading]
     public var battery: BatteryState
     public var powerProfile: PowerProfileState
+    /// The sensor library as a whole (libsensors on Linux): `.error` when it could not start, so no hwmon
+    /// sensor could be read at all; `nil` where the snapshot did not come from one (simulation, older traces).
+    public var sensorLibrary: ReadingHealth?
 
     public init(
         timestamp: Date,
         temperatures: [TemperatureReading] = [],
         powerReadings: [PowerReading] = [],
         battery: BatteryState = .unavailable,
-        powerProfile: PowerProfileState = .unknown
+        powerProfile: PowerProfileState = .unknown,
+        sensorLibrary: ReadingHealth? = nil
     ) {
         self.timestamp = timestamp
         self.temperatures = temperatures
         self.powerReadings = powerReadings
         self.battery = battery
         self.powerProfile = powerProfile
+        self.sensorLibrary = sensorLibrary
     }
 }
 
