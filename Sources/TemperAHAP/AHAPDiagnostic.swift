@@ -54,5 +54,5 @@ public struct AHAPDiagnostic: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// One line: `path: message`, with control characters quoted from the file shown escaped.
-    public var description: String { singleLine(path.isEmpty ? message : "\(path): \(message)") }
+    public var description: String { OneLineText.escaping(path.isEmpty ? message : "\(path): \(message)") }
 }

@@ -43,21 +43,7 @@ public struct AHAPError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         var location = file ?? "<input>"
         if let line { location += ":\(line)" + (column.map { ":\($0)" } ?? "") }
-        if let path, !path.isEmpty { return singleLine("\(location): \(path): \(message)") }
-        return singleLine("\(location): \(message)")
-    }
-}
-
-/// `text` with line breaks and other control characters written as Swift escapes (`\n`, `\u{1B}`).
-func singleLine(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: breaksTheLine) else { return text }
-    return text.unicodeScalars.map { breaksTheLine($0) ? $0.escaped(asASCII: true) : String($0) }.joined()
-}
-
-/// Control characters (C0, DEL, C1) and the Unicode line and paragraph separators.
-private func breaksTheLine(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
-    case .control, .lineSeparator, .paragraphSeparator: true
-    default: false
+        if let path, !path.isEmpty { return OneLineText.escaping("\(location): \(path): \(message)") }
+        return OneLineText.escaping("\(location): \(message)")
     }
 }

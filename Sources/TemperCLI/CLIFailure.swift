@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TemperAHAP
 
 /// How a command ends badly; the only place errors become exit codes.
 enum CLIFailure: Error, CustomStringConvertible {
@@ -26,13 +27,7 @@ enum CLIFailure: Error, CustomStringConvertible {
 /// Writes one line to stderr. Control characters that came from a user's file (a YAML key with a newline or an
 /// escape sequence in it) are written as escapes, so the line stays one line and cannot drive the terminal.
 func printError(_ line: String) {
-    let oneLine = line.unicodeScalars.map { scalar in
-        switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator: scalar.escaped(asASCII: true)
-        default: String(scalar)
-        }
-    }.joined()
-    FileHandle.standardError.write(Data((oneLine + "\n").utf8))
+    FileHandle.standardError.write(Data((OneLineText.escaping(line) + "\n").utf8))
 }
 
 extension Temper {

@@ -1,3 +1,5 @@
+import TemperAHAP
+
 /// An error from the core, with a code callers can match and the place in the input it concerns.
 /// Only the command line maps these to exit codes.
 public struct TemperError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -39,11 +41,11 @@ public struct TemperError: Error, Sendable, Hashable, CustomStringConvertible {
         self.column = column
     }
 
-    /// One line: `file:line:column: path: message`.
+    /// One line: `file:line:column: path: message`, with control characters from the input shown escaped.
     public var description: String {
         var location = file ?? "<input>"
         if let line { location += ":\(line)" + (column.map { ":\($0)" } ?? "") }
-        if let path, !path.isEmpty { return "\(location): \(path): \(message)" }
-        return "\(location): \(message)"
+        if let path, !path.isEmpty { return OneLineText.escaping("\(location): \(path): \(message)") }
+        return OneLineText.escaping("\(location): \(message)")
     }
 }

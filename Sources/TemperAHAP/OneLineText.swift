@@ -1,0 +1,18 @@
+/// Keeps an error on one line: text quoted from a user's file (a key or an `EventType` holding `\n` or an escape
+/// sequence) is shown escaped, so a message can neither break the line nor drive the terminal. Every Temper
+/// error type and the command line's stderr use it.
+public enum OneLineText {
+    /// `text` with control characters (C0, DEL, C1) and the Unicode line and paragraph separators written as
+    /// Swift escapes (`\n`, `\u{1B}`).
+    public static func escaping(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: breaksTheLine) else { return text }
+        return text.unicodeScalars.map { breaksTheLine($0) ? $0.escaped(asASCII: true) : String($0) }.joined()
+    }
+
+    private static func breaksTheLine(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
+    }
+}
