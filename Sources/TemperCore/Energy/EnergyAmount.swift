@@ -1,10 +1,12 @@
-/// An amount of energy as a person writes it: `25mJ`, `0.5J`, `10uAh` or `10µAh`.
+/// An amount of energy as a person writes it: `25mJ`, `0.5J`, `2kJ`, `250uJ`, `10uAh` or `10µAh`.
 ///
 /// Charge (µAh, mAh) becomes energy only at a voltage, so ``millijoules(atVolts:)`` takes the battery's.
 public struct EnergyAmount: Sendable, Hashable, Codable, CustomStringConvertible {
     public enum Unit: String, Sendable, Hashable, Codable, CaseIterable {
+        case microjoules = "µJ"
         case millijoules = "mJ"
         case joules = "J"
+        case kilojoules = "kJ"
         case microampHours = "µAh"
         case milliampHours = "mAh"
     }
@@ -40,11 +42,16 @@ public struct EnergyAmount: Sendable, Hashable, Codable, CustomStringConvertible
         self.init(value: number, unit: unit)
     }
 
+    /// Whether the amount is a charge, which becomes energy only at a voltage.
+    public var isCharge: Bool { unit == .microampHours || unit == .milliampHours }
+
     /// The amount in millijoules; charge converts at `volts` (1 µAh at 1 V is 3.6 mJ).
     public func millijoules(atVolts volts: Double) -> Double {
         switch unit {
+        case .microjoules: value / 1000
         case .millijoules: value
         case .joules: value * 1000
+        case .kilojoules: value * 1_000_000
         case .microampHours: value * 3.6 * volts
         case .milliampHours: value * 3600 * volts
         }
@@ -57,8 +64,10 @@ public struct EnergyAmount: Sendable, Hashable, Codable, CustomStringConvertible
 
     private static func unit(named text: String) -> Unit? {
         switch text {
+        case "uJ", "µJ", "μJ", "uj": .microjoules
         case "mJ", "mj": .millijoules
         case "J", "j": .joules
+        case "kJ", "kj": .kilojoules
         case "uAh", "µAh", "μAh", "uah", "µah", "μah": .microampHours
         case "mAh", "mah": .milliampHours
         default: nil

@@ -2,7 +2,8 @@ import Foundation
 
 /// Numbers with units, as policy and scenario files write them: durations (`60s`, `500 ms`, `10 min`), powers
 /// (`3.5 W`, `800 mW`), rates (`0.5/s`, `12/min`) and energies (`500mJ`, `0.5 J`, `2kJ`).
-/// A bare number is in the base unit (seconds, watts, per second); an energy always needs its unit.
+/// A bare number is in the base unit (seconds, watts, per second); an energy always needs its unit and is read by
+/// ``EnergyAmount``, as the command line's `--budget` is.
 extension YAMLValue {
     private static let durationUnits: [String: Double] = [
         "ms": 0.001, "s": 1, "sec": 1, "second": 1, "seconds": 1,
@@ -10,7 +11,6 @@ extension YAMLValue {
     ]
     private static let powerUnits: [String: Double] = ["mW": 0.001, "W": 1]
     private static let rateUnits: [String: Double] = ["/s": 1, "/min": 1.0 / 60, "/h": 1.0 / 3600]
-    private static let energyUnits: [String: Double] = ["kJ": 1_000_000, "J": 1000, "mJ": 1, "uJ": 0.001, "µJ": 0.001]
 
     /// A duration of zero or more seconds, e.g. `60s`, `500 ms`, `2m`, `10 min` or a bare number of seconds.
     public func durationSeconds() throws(TemperError) -> Double {
@@ -30,12 +30,14 @@ extension YAMLValue {
     /// A positive energy such as `500mJ`, `0.5 J` or `2kJ`, in millijoules. A charge (`uAh`, `mAh`) is refused:
     /// turning it into energy needs a voltage, which a policy does not know.
     public func energyMillijoules() throws(TemperError) -> Double {
-        if let text = try? string(), text.lowercased().hasSuffix("ah") {
+        let text = ((try? string()) ?? "").trimmingCharacters(in: .whitespaces)
+        guard let amount = try? EnergyAmount(parsing: text), amount.value > 0 else {
+            throw error(.invalidValue, "expected a positive energy with a unit, e.g. 500mJ or 0.5J, found '\(text)'")
+        }
+        guard !amount.isCharge else {
             throw error(.invalidValue, "expected an energy in mJ or J, found the charge '\(text)': a charge needs a voltage to become energy")
         }
-        let millijoules = try measure(units: Self.energyUnits, bareNumbers: false, expected: "a positive energy with a unit, e.g. 500mJ or 0.5J")
-        guard millijoules > 0 else { throw error(.invalidValue, "expected a positive energy with a unit, e.g. 500mJ or 0.5J, found 0") }
-        return millijoules
+        return amount.millijoules(atVolts: 0)
     }
 
     /// A finite, non-negative number followed by one of `units` (spaces allowed between), scaled to the base unit.
