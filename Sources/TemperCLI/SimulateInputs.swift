@@ -15,20 +15,12 @@ enum SimulateInputs {
         return url
     }
 
-    static func deviceLibrary() -> DeviceProfileLibrary {
-        DeviceProfileLibrary(
-            directory: ProjectPaths.devices?.path,
-            readText: { try? String(contentsOfFile: $0, encoding: .utf8) },
-            listDirectory: { (try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? [] }
-        )
-    }
-
     /// The device the scenario names: a name in Policies/devices, or a path relative to the scenario file.
     static func device(for scenario: Scenario) throws(TemperError) -> DeviceProfile {
-        guard let name = scenario.device else { return try deviceLibrary().profile(nil) }
+        guard let name = scenario.device else { return try DeviceProfileLibrary.onDisk.profile(nil) }
         let argument = DeviceProfileLibrary.isPath(name) ? scenario.resolve(name).path : name
         do {
-            return try deviceLibrary().profile(argument)
+            return try DeviceProfileLibrary.onDisk.profile(argument)
         } catch {
             throw scenario.error(error, at: scenario.entryLocations["device"])
         }
