@@ -17,8 +17,9 @@ import Testing
     @Test(arguments: ["gamepad", "headphones", "phone"])
     func everyNumberNamesItsSource(name: String) throws {
         let profile = try F.profile(name)
-        // 2 battery + 15 haptic + 5 audio + 7 thermal figures.
-        #expect(profile.provenance.count == 29)
+        // 2 battery + 12 actuator + 12 driver + 5 audio + 7 thermal figures.
+        #expect(profile.provenance.count == 38)
+        #expect(profile.provenance["haptics.driverOutputLimit"] != nil)
         #expect(profile.provenance["haptics.clickEnergy"] != nil)
         #expect(profile.provenance.values.allSatisfy { $0.text.count > 10 })
         // The thermal model's figures are derived, never passed off as measured.
@@ -38,10 +39,15 @@ import Testing
         let a = file.haptics, b = reference.haptics
         #expect(abs(a.clickEnergyMillijoules - b.clickEnergyMillijoules) < 1e-9)
         #expect(abs(a.continuousMilliwatts - b.continuousMilliwatts) < 1e-9)
-        #expect(abs(a.driverIdleMilliwatts - b.driverIdleMilliwatts) < 1e-9)
-        #expect(abs(a.driverActiveMilliwatts - b.driverActiveMilliwatts) < 1e-9)
+        for power in [\HapticDriverFigures.activeMilliwatts, \.idleMilliwatts, \.standbyMilliwatts, \.offMilliwatts] {
+            #expect(abs(a.driver[keyPath: power] - b.driver[keyPath: power]) < 1e-12)
+        }
         var aRest = a, bRest = b
-        for figures in [\HapticActuatorFigures.clickEnergyMillijoules, \.continuousMilliwatts, \.driverIdleMilliwatts, \.driverActiveMilliwatts] {
+        for power in [\HapticDriverFigures.activeMilliwatts, \.idleMilliwatts, \.standbyMilliwatts, \.offMilliwatts] {
+            aRest.driver[keyPath: power] = 0
+            bRest.driver[keyPath: power] = 0
+        }
+        for figures in [\HapticActuatorFigures.clickEnergyMillijoules, \.continuousMilliwatts] {
             aRest[keyPath: figures] = 0
             bRest[keyPath: figures] = 0
         }
@@ -80,7 +86,9 @@ import Testing
         (#"resonance: {value: 145, unit: Hz, source: "AOSP"#, #"resonance: {value: 145, unit: Hz, sauce: "AOSP"#, "haptics.resonance.sauce", "unknown key 'sauce'"),
         (#"riseTime: {value: 10, unit: ms, source: "Vybronics VG1040003D coin LRA datasheet: rise time 10 ms"}"#, "riseTime: {value: 10, unit: ms}", "haptics.riseTime", "no 'source' or 'derived'"),
         ("clickDuration: {value: 47.5, unit: ms,", "clickDuration: {value: 47.5, unit: Hz,", "haptics.clickDuration.unit", "unit 'Hz' does not fit"),
-        ("  keepAlive:", "  keepAlives: {value: 1, unit: s, derived: x}\n  keepAlive:", "haptics.keepAlives", "unknown key 'keepAlives'"),
+        ("  autosuspend:", "  keepAlive: {value: 1, unit: s, derived: x}\n  autosuspend:", "haptics.keepAlive", "unknown key 'keepAlive'"),
+        ("fullScaleDrive: {value: 1.82,", "fullScaleDrive: {value: 3,", "haptics.fullScaleDrive", "above ratedDrive"),
+        ("driverOutputLimit: {value: 6.36, unit: V,", "driverOutputLimit: {value: 6.36, unit: mA,", "haptics.driverOutputLimit.unit", "unit 'mA' does not fit"),
         ("version: 1", "version: 2", "version", "not supported"),
         ("route: speaker", "route: earpiece", "audio.route", "expected one of speaker, headphones"),
         ("sharpnessHighFrequency: {value: 170,", "sharpnessHighFrequency: {value: 100,", "haptics.sharpnessHighFrequency", "below sharpnessLowFrequency"),

@@ -11,8 +11,13 @@ import Testing
     @Test func aFullScaleClickAtResonanceCostsTheClickEnergyPlusTheDriversBurst() {
         let estimate = estimator.estimate(F.pattern(F.transient(intensity: 1, sharpness: 0.5)))
         #expect(abs(estimate.breakdown.transientsMillijoules - haptics.clickEnergyMillijoules) < 1e-9)
-        let overhead = haptics.driverActiveMilliwatts * haptics.clickSeconds + haptics.driverIdleMilliwatts * haptics.keepAliveSeconds
+        // The driver wakes, drives for the click, idles until its active timeout, then waits in standby until off.
+        let driver = haptics.driver
+        let overhead = driver.activeMilliwatts * (driver.wakeUpSeconds + haptics.clickSeconds)
+            + driver.idleMilliwatts * driver.activeTimeoutSeconds
+            + driver.standbyMilliwatts * (driver.offAfterSeconds - driver.activeTimeoutSeconds)
         #expect(abs(estimate.breakdown.overheadMillijoules - overhead) < 1e-9)
+        #expect(estimate.clippedSeconds == 0 && estimate.playedFraction == 1)
         #expect(estimate.breakdown.continuousMillijoules == 0)
         #expect(estimate.breakdown.audioMillijoules == 0)
         #expect(abs(estimate.microampHours - estimate.energyMillijoules / (3.6 * 3.7)) < 1e-12)
@@ -51,22 +56,27 @@ import Testing
         #expect(series.map(\.milliwatts).max()! <= estimate.peakMilliwatts + 1e-9)
     }
 
-    @Test func peakPowerIsTheRumblePlusItsOverdriveAndTheDriver() {
+    @Test func peakPowerIsTheRumblePlusItsOverdriveAndTheDriverWakingAndDriving() {
         let estimate = estimator.estimate(F.pattern(F.continuous(duration: 1, intensity: 1, sharpness: 0.5)))
         let full = haptics.continuousMilliwatts
-        #expect(abs(estimate.peakMilliwatts - (1.5 * full + haptics.driverActiveMilliwatts)) < 1e-6)
+        #expect(abs(estimate.peakMilliwatts - (1.5 * full + 2 * haptics.driver.activeMilliwatts)) < 1e-6)
+        #expect(estimate.averageMilliwatts < estimate.peakMilliwatts)
         #expect(abs(estimate.durationSeconds - 1) < 1e-12)
         // Integral, half the power over the rise and the fall, and the driver.
         let expected = full * (1 + 0.5 * haptics.riseSeconds + 0.5 * haptics.fallSeconds)
         #expect(abs(estimate.breakdown.continuousMillijoules - expected) < 1e-6)
     }
 
-    @Test func effectsCloserThanTheKeepAliveShareOneWakeUp() {
+    @Test func effectsBeforeTheDriverTurnsOffShareOneWakeUp() {
         let one = estimator.estimate(F.pattern(F.transient(intensity: 0.5)))
         let close = estimator.estimate(F.pattern(F.transient(intensity: 0.5), F.transient(at: 0.5, intensity: 0.5)))
         let apart = estimator.estimate(F.pattern(F.transient(intensity: 0.5), F.transient(at: 10, intensity: 0.5)))
-        #expect(close.breakdown.overheadMillijoules < 1.5 * one.breakdown.overheadMillijoules)
-        #expect(abs(apart.breakdown.overheadMillijoules - 2 * one.breakdown.overheadMillijoules) < 1e-9)
+        #expect(close.breakdown.overheadMillijoules < 2 * one.breakdown.overheadMillijoules - haptics.driver.activeMilliwatts * haptics.driver.wakeUpSeconds + 1e-12)
+        // Apart, each click has its own wake-up; between them the driver is off.
+        let driver = haptics.driver
+        let offSeconds = 10 - haptics.clickSeconds - driver.offAfterSeconds
+        let expected = 2 * one.breakdown.overheadMillijoules + driver.offMilliwatts * offSeconds
+        #expect(abs(apart.breakdown.overheadMillijoules - expected) < 1e-9)
         // The shared overhead is spread evenly over the burst's events.
         #expect(close.events[0].overheadMillijoules == close.events[1].overheadMillijoules)
     }

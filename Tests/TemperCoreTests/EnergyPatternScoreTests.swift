@@ -24,8 +24,8 @@ import Testing
         let data = try JSONEncoder().encode(score)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(Set(object.keys) == [
-            "path", "status", "energyMillijoules", "microampHours", "peakMilliwatts", "durationSeconds", "breakdown", "events",
-            "warnings", "error",
+            "path", "status", "energyMillijoules", "microampHours", "peakMilliwatts", "averageMilliwatts", "durationSeconds",
+            "clippedSeconds", "playedFraction", "breakdown", "events", "warnings", "error",
         ])
         #expect(object["status"] as? String == "over-budget")
         #expect(object["error"] is NSNull)

@@ -37,14 +37,16 @@ import Testing
         #expect(extra.events.count == count + 1)
     }
 
+    /// While the driver has headroom; a clipped pattern scales by less (EnergyPhysicsTests).
     @Test(arguments: [0.25, 0.5, 0.8])
     func scalingIntensityScalesTheActuatorPartByKToTheGamma(k: Double) throws {
         let gamma = estimator.profile.haptics.intensityExponent
         let base = AHAPPattern(items: [
-            F.transient(intensity: 0.9, sharpness: 0.9),
-            F.continuous(at: 0.05, duration: 0.4, intensity: 1.0, sharpness: 0.3),
+            F.transient(intensity: 0.9, sharpness: 0.6),
+            F.continuous(at: 0.05, duration: 0.4, intensity: 1.0, sharpness: 0.45),
             F.transient(at: 0.5, intensity: 0.6, sharpness: 0.5),
         ])
+        #expect(estimator.estimate(base).clippedSeconds == 0)
         let scaled = AHAPPattern(items: base.items.map { item in
             guard case .event(var event) = item else { return item }
             event.parameters = event.parameters.map { $0.id == .hapticIntensity ? .init(id: $0.id, value: $0.value * k) : $0 }

@@ -19,9 +19,20 @@ extension DeviceProfile {
             intensityExponent: 2,
             riseSeconds: 0.010,
             fallSeconds: 0.050,
-            driverIdleMilliwatts: 0.65 * 3.7,
-            driverActiveMilliwatts: 3.5 * 3.7,
-            keepAliveSeconds: 2
+            driver: HapticDriverFigures(
+                fullScaleDriveVolts: 1.82,
+                ratedDriveVolts: 2.5,
+                outputLimitVolts: 6.36,
+                offResonanceDriveCap: 4.47,
+                activeMilliwatts: 3.5 * 3.7,
+                idleMilliwatts: 0.65 * 3.7,
+                standbyMilliwatts: 0.007 * 3.7,
+                offMilliwatts: 0.0001 * 3.7,
+                wakeUpSeconds: 0.006,
+                activeTimeoutSeconds: 0.25,
+                standbyTimeoutSeconds: 0.1,
+                autosuspendSeconds: 2
+            )
         ),
         audio: AudioFigures(
             route: .speaker,

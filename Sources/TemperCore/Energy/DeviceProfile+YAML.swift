@@ -33,7 +33,8 @@ extension DeviceProfile {
     static let hapticKeys: Set<String> = [
         "actuators", "clickEnergy", "clickDuration", "continuousPower", "resonance", "qualityFactor", "lossRatio",
         "sharpnessLowFrequency", "sharpnessHighFrequency", "intensityExponent", "riseTime", "fallTime",
-        "driverIdle", "driverActive", "keepAlive",
+        "fullScaleDrive", "ratedDrive", "driverOutputLimit", "offResonanceDriveCap",
+        "driverActive", "driverIdle", "driverStandby", "driverOff", "wakeUpTime", "activeTimeout", "standbyTimeout", "autosuspend",
     ]
     static let audioKeys: Set<String> = [
         "route", "path", "amplifierIdle", "amplifierFullScale", "standbyTail", "spatialExtra",
@@ -121,17 +122,45 @@ extension DeviceProfile {
         let gamma = reader.figure("intensityExponent", in: node, .ratio, range: 0.5...4)
         let rise = reader.figure("riseTime", in: node, .time, range: 0...10)
         let fall = reader.figure("fallTime", in: node, .time, range: 0...10)
-        let idle = reader.figure("driverIdle", in: node, .power)
-        let active = reader.figure("driverActive", in: node, .power)
-        let keepAlive = reader.figure("keepAlive", in: node, .time, range: 0...3600)
+        let driver = readDriver(node, &reader)
         guard let count, let click, let clickSeconds, let continuous, let resonance, let quality, let loss, let low, let high,
-            let gamma, let rise, let fall, let idle, let active, let keepAlive
+            let gamma, let rise, let fall, let driver
         else { return nil }
         return HapticActuatorFigures(
             actuatorCount: Int(count), clickEnergyMillijoules: click, clickSeconds: clickSeconds, continuousMilliwatts: continuous,
             resonanceHertz: resonance, qualityFactor: quality, lossRatio: loss, sharpnessLowHertz: low, sharpnessHighHertz: high,
-            intensityExponent: gamma, riseSeconds: rise, fallSeconds: fall,
-            driverIdleMilliwatts: idle, driverActiveMilliwatts: active, keepAliveSeconds: keepAlive
+            intensityExponent: gamma, riseSeconds: rise, fallSeconds: fall, driver: driver
+        )
+    }
+
+    /// The driver's limits and power states, written in the haptics section.
+    private static func readDriver(_ node: YAMLValue, _ reader: inout ProfileFigureReader) -> HapticDriverFigures? {
+        let drive: ClosedRange<Double> = 0.01...100
+        let fullScale = reader.figure("fullScaleDrive", in: node, .voltage, range: drive)
+        let rated = reader.figure("ratedDrive", in: node, .voltage, range: drive)
+        let output = reader.figure("driverOutputLimit", in: node, .voltage, range: drive)
+        let cap = reader.figure("offResonanceDriveCap", in: node, .ratio, range: 1...100)
+        if let fullScale, let rated, let output, min(rated, output) < fullScale {
+            reader.problems.record(node["fullScaleDrive"]!.error(
+                .invalidValue, "fullScaleDrive (\(fullScale) V) is above ratedDrive or driverOutputLimit: full scale must be playable"
+            ))
+        }
+        let active = reader.figure("driverActive", in: node, .power)
+        let idle = reader.figure("driverIdle", in: node, .power)
+        let standby = reader.figure("driverStandby", in: node, .power)
+        let off = reader.figure("driverOff", in: node, .power)
+        let wakeUp = reader.figure("wakeUpTime", in: node, .time, range: 0...10)
+        let activeTimeout = reader.figure("activeTimeout", in: node, .time, range: 0...3600)
+        let standbyTimeout = reader.figure("standbyTimeout", in: node, .time, range: 0...3600)
+        let autosuspend = reader.figure("autosuspend", in: node, .time, range: 0...3600)
+        guard let fullScale, let rated, let output, let cap, let active, let idle, let standby, let off, let wakeUp,
+            let activeTimeout, let standbyTimeout, let autosuspend
+        else { return nil }
+        return HapticDriverFigures(
+            fullScaleDriveVolts: fullScale, ratedDriveVolts: rated, outputLimitVolts: output, offResonanceDriveCap: cap,
+            activeMilliwatts: active, idleMilliwatts: idle, standbyMilliwatts: standby, offMilliwatts: off,
+            wakeUpSeconds: wakeUp, activeTimeoutSeconds: activeTimeout, standbyTimeoutSeconds: standbyTimeout,
+            autosuspendSeconds: autosuspend
         )
     }
 

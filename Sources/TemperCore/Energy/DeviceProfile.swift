@@ -82,7 +82,7 @@ public struct HapticActuatorFigures: Sendable, Hashable, Codable {
     public var resonanceHertz: Double
     /// Mechanical quality factor Q of the resonator.
     public var qualityFactor: Double
-    /// Coil (electrical) loss relative to motional resistance, r in the off-resonance factor.
+    /// Motional-to-coil resistance ratio, r in the off-resonance factor.
     public var lossRatio: Double
     /// Drive frequency at sharpness 0; sharpness maps linearly onto `lowHertz...highHertz`.
     public var sharpnessLowHertz: Double
@@ -94,19 +94,14 @@ public struct HapticActuatorFigures: Sendable, Hashable, Codable {
     public var riseSeconds: Double
     /// Time the mass takes to ring down; the driver brakes it for about half of this.
     public var fallSeconds: Double
-    /// Driver IC draw while awake between effects.
-    public var driverIdleMilliwatts: Double
-    /// Driver IC own draw while playing, on top of the actuator's.
-    public var driverActiveMilliwatts: Double
-    /// How long the driver stays awake after the last effect; effects closer than this share one wake-up.
-    public var keepAliveSeconds: Double
+    /// The driver IC: its drive limits and its power states.
+    public var driver: HapticDriverFigures
 
     public init(
         actuatorCount: Int = 1, clickEnergyMillijoules: Double, clickSeconds: Double, continuousMilliwatts: Double,
         resonanceHertz: Double, qualityFactor: Double, lossRatio: Double,
         sharpnessLowHertz: Double, sharpnessHighHertz: Double, intensityExponent: Double = 2,
-        riseSeconds: Double, fallSeconds: Double,
-        driverIdleMilliwatts: Double, driverActiveMilliwatts: Double, keepAliveSeconds: Double
+        riseSeconds: Double, fallSeconds: Double, driver: HapticDriverFigures
     ) {
         self.actuatorCount = actuatorCount
         self.clickEnergyMillijoules = clickEnergyMillijoules
@@ -120,9 +115,7 @@ public struct HapticActuatorFigures: Sendable, Hashable, Codable {
         self.intensityExponent = intensityExponent
         self.riseSeconds = riseSeconds
         self.fallSeconds = fallSeconds
-        self.driverIdleMilliwatts = driverIdleMilliwatts
-        self.driverActiveMilliwatts = driverActiveMilliwatts
-        self.keepAliveSeconds = keepAliveSeconds
+        self.driver = driver
     }
 }
 

@@ -2,6 +2,37 @@ import TemperAHAP
 
 /// Costs of the other feedback a governor decides about: system haptics and audio cues.
 extension EnergyEstimator {
+    /// What a request's payload costs: the one pricing path that the governor, `temper rewrite`, `temper score`
+    /// and the simulator share, so the same request costs the same everywhere.
+    ///
+    /// An audio cue is costed at the loudness it is heard at: its volume times the inverse-distance gain, which a
+    /// spatial renderer applies too, so 2D never costs more than spatial for the same cue.
+    public func estimate(_ kind: SensoryRequest.Kind) -> EnergyEstimate {
+        switch kind {
+        case .haptic(let haptic):
+            estimate(haptic.pattern, waveforms: haptic.waveforms)
+        case .system(.impact(let style, let intensity)):
+            estimateImpact(style, intensity: intensity)
+        case .system(.selection):
+            estimateSelection()
+        case .system(.notification(let style)):
+            estimateNotification(style)
+        case .audio(let cue):
+            estimateAudioCue(
+                durationSeconds: cue.effectiveDurationSeconds, volume: cue.volume * Self.distanceGain(of: cue),
+                spatial: cue.rendering == .spatial
+            )
+        case .visual:
+            // Temper does not model rendering cost.
+            EnergyEstimate()
+        }
+    }
+
+    /// The inverse-distance gain a cue is heard at: its stereo placement's when it has one, else its position's.
+    static func distanceGain(of cue: AudioCue) -> Double {
+        cue.stereo?.distanceGain ?? StereoDownmix(cue: cue).placement.distanceGain
+    }
+
     /// A system impact of `style`, its intensity scaled by `intensity` (0...1).
     public func estimateImpact(_ style: ImpactStyle, intensity: Double = 1) -> EnergyEstimate {
         estimate(SystemFeedbackPatterns.impact(style, intensity: intensity))

@@ -8,9 +8,11 @@ import TemperAHAP
 ///   plus half its start power over the rise time (overdrive) and half its end power over the fall time (braking);
 /// - an audio event costs the path, plus the amplifier at its volume, for as long as it plays, plus the
 ///   amplifier idling through the standby tail;
-/// - the haptic driver's own draw while playing, and its idle draw through the gaps and the keep-alive after
-///   the last effect, is overhead; events closer than the keep-alive share one burst, and its overhead is
-///   spread over them. Audio events closer than the standby tail share one tail the same way.
+/// - one actuator plays one signal: overlapping haptic events mix (the strongest plays), and the driver's
+///   headroom limits the drive, so a pattern that asks for more than the driver gives clips instead of costing more;
+/// - the haptic driver's own draw is overhead, by power state: waking up, active while playing, then idle,
+///   standby and off through silences; the events of one wake-up share it. Audio events play through one path,
+///   mixed the same way, and events closer than the standby tail share one tail.
 public struct EnergyEstimator: Sendable {
     /// How finely to sample and what to return.
     public struct Options: Sendable, Hashable {
@@ -62,14 +64,19 @@ public struct EnergyEstimator: Sendable {
 
     /// Packs a finished costing into an estimate.
     func finish(
-        timeline: PowerTimeline, breakdown: EnergyBreakdown, events: [EventEnergy], durationSeconds: Double
+        timeline: PowerTimeline, breakdown: EnergyBreakdown, events: [EventEnergy], durationSeconds: Double,
+        clipping: (seconds: Double, playedFraction: Double)
     ) -> EnergyEstimate {
         let total = breakdown.totalMillijoules
+        let span = timeline.end - timeline.start
         return EnergyEstimate(
             energyMillijoules: total,
             microampHours: profile.battery.microampHours(millijoules: total),
             peakMilliwatts: timeline.peakMilliwatts,
+            averageMilliwatts: span > 0 ? total / span : 0,
             durationSeconds: durationSeconds,
+            clippedSeconds: clipping.seconds,
+            playedFraction: clipping.playedFraction,
             breakdown: breakdown,
             events: events,
             powerSeries: options.maxSeriesPoints > 0 ? timeline.series(minStep: options.seriesStep, maxPoints: options.maxSeriesPoints) : []

@@ -24,15 +24,74 @@ extension HapticActuatorFigures {
         offResonanceFactor(hertz: driveHertz(sharpness: sharpness))
     }
 
-    /// Supply energy of one transient, in mJ: click energy × intensity^γ × off-resonance factor, for every actuator.
-    public func transientMillijoules(intensity: Double, sharpness: Double) -> Double {
-        Double(actuatorCount) * clickEnergyMillijoules * scaled(intensity) * offResonanceFactor(sharpness: sharpness)
+    /// The drive voltage the actuator needs at `hertz`, as a multiple of its drive at resonance, for the same
+    /// acceleration: (f0/f) · √((1 + r)² + Q²δ²) / (1 + r). It follows from the same resonator as
+    /// ``offResonanceFactor(hertz:)`` (a coil in series with a motional branch r times its resistance).
+    public func driveRatio(hertz: Double) -> Double {
+        guard hertz > 0, resonanceHertz > 0 else { return 1 }
+        let ratio = resonanceHertz / hertz
+        let detuning = hertz / resonanceHertz - ratio
+        let q = qualityFactor
+        let r = lossRatio
+        return ratio * ((1 + r) * (1 + r) + q * q * detuning * detuning).squareRoot() / (1 + r)
     }
 
-    /// Supply power of a continuous vibration, in mW: full-scale power × intensity^γ × off-resonance factor,
-    /// for every actuator.
+    /// What one actuator asks for and gets at `intensity` and `hertz`: the fraction of the requested strength
+    /// (drive, hence acceleration) that plays, 1 unless the needed drive passes the driver's headroom.
+    public func playedFraction(intensity: Double, hertz: Double) -> Double {
+        let amplitude = scaled(intensity).squareRoot()
+        let needed = amplitude * driveRatio(hertz: hertz)
+        let headroom = driver.driveHeadroom
+        guard needed > headroom, needed > 0 else { return 1 }
+        return headroom / needed
+    }
+
+    /// The most supply power one actuator can draw at `hertz` per watt of full-scale power at resonance: the
+    /// off-resonance factor at the drive where the driver runs out of headroom.
+    public func limitFactor(hertz: Double) -> Double {
+        let ratio = driveRatio(hertz: hertz)
+        let headroom = driver.driveHeadroom
+        return offResonanceFactor(hertz: hertz) * (headroom * headroom) / (ratio * ratio)
+    }
+
+    /// The most supply power the haptics can draw at any instant: every actuator at its limit anywhere in the
+    /// sharpness range, plus the driver waking up and driving. No estimate's haptic power exceeds this.
+    public var supplyLimitMilliwatts: Double {
+        // limitFactor is smooth in f with at most one interior maximum; a fine scan of the range is exact enough
+        // and the largest of click and continuous power per second bounds both kinds of event.
+        let steps = 400
+        var factor = 0.0
+        for step in 0...steps {
+            let hertz = sharpnessLowHertz + (sharpnessHighHertz - sharpnessLowHertz) * Double(step) / Double(steps)
+            factor = max(factor, limitFactor(hertz: hertz))
+        }
+        factor = max(factor, limitFactor(hertz: resonanceHertz))
+        let perActuator = max(continuousMilliwatts, clickEnergyMillijoules / max(clickSeconds, 1e-6)) * factor
+        return Double(actuatorCount) * perActuator * 1.000_001 + 2 * driver.activeMilliwatts
+    }
+
+    /// Supply power of one piece of haptic drive, for every actuator: `fullScaleMilliwatts` × intensity^γ ×
+    /// off-resonance factor, limited by the driver's headroom.
+    func drive(intensity: Double, sharpness: Double, fullScaleMilliwatts: Double) -> HapticDrive {
+        let hertz = driveHertz(sharpness: sharpness)
+        let played = playedFraction(intensity: intensity, hertz: hertz)
+        let requested = Double(actuatorCount) * fullScaleMilliwatts * scaled(intensity) * offResonanceFactor(hertz: hertz)
+        return HapticDrive(
+            milliwatts: requested * played * played, playedFraction: played,
+            limitMilliwatts: Double(actuatorCount) * fullScaleMilliwatts * limitFactor(hertz: hertz)
+        )
+    }
+
+    /// Supply energy of one transient, in mJ, for every actuator: click energy × intensity^γ × off-resonance factor,
+    /// limited by the driver's headroom.
+    public func transientMillijoules(intensity: Double, sharpness: Double) -> Double {
+        drive(intensity: intensity, sharpness: sharpness, fullScaleMilliwatts: clickEnergyMillijoules / clickSeconds).milliwatts * clickSeconds
+    }
+
+    /// Supply power of a continuous vibration, in mW, for every actuator: full-scale power × intensity^γ ×
+    /// off-resonance factor, limited by the driver's headroom.
     public func continuousMilliwatts(intensity: Double, sharpness: Double) -> Double {
-        Double(actuatorCount) * continuousMilliwatts * scaled(intensity) * offResonanceFactor(sharpness: sharpness)
+        drive(intensity: intensity, sharpness: sharpness, fullScaleMilliwatts: continuousMilliwatts).milliwatts
     }
 
     /// intensity^γ, with intensity clamped to 0...1.
@@ -44,6 +103,14 @@ extension HapticActuatorFigures {
     }
 }
 
+/// One piece of haptic drive: what it draws, how much of its requested strength plays, and the most the driver
+/// could draw at its frequency.
+struct HapticDrive: Sendable, Hashable {
+    var milliwatts: Double
+    var playedFraction: Double
+    var limitMilliwatts: Double
+}
+
 extension AudioFigures {
     /// Supply power while a sound plays at `volume`, in mW: the path (raised by the spatial extra when rendered
     /// in 3D) plus the amplifier, which grows from idle to full scale with volume squared.
@@ -51,5 +118,21 @@ extension AudioFigures {
         let clamped = volume.isFinite ? min(max(volume, 0), 1) : 0
         let path = pathMilliwatts * (spatial ? 1 + spatialExtraFraction : 1)
         return path + amplifierIdleMilliwatts + (amplifierFullScaleMilliwatts - amplifierIdleMilliwatts) * clamped * clamped
+    }
+}
+
+extension AudioFigures {
+    /// The most supply power the audio path can draw at any instant: playing at full volume, spatially, with
+    /// the amplifier's idle draw through a burst's gaps spread over it.
+    public var supplyLimitMilliwatts: Double {
+        playingMilliwatts(volume: 1, spatial: true) + amplifierIdleMilliwatts
+    }
+}
+
+extension DeviceProfile {
+    /// The most supply power any pattern can draw on this device: the haptics at their driver's limit and the
+    /// audio path at full volume. No estimate's peak exceeds it.
+    public var supplyLimitMilliwatts: Double {
+        haptics.supplyLimitMilliwatts + audio.supplyLimitMilliwatts
     }
 }

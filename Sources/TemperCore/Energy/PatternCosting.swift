@@ -16,8 +16,14 @@ struct PatternCosting {
     /// Each event's own energy, then its share of the burst overhead and tails.
     var ownMillijoules: [Double]
     var sharedMillijoules: [Double]
-    var hapticSpans: [BurstGrouping.Span] = []
-    var audioSpans: [BurstGrouping.Span] = []
+    /// Each event's driver clipping: how long, and the lowest fraction of its requested strength that plays.
+    var clippedSeconds: [Double]
+    var playedFraction: [Double]
+    /// The pattern's clipping, over what the actuator actually plays.
+    var patternClippedSeconds = 0.0
+    var patternPlayedFraction = 1.0
+    var hapticVoices: [VoiceMixer.Voice] = []
+    var audioVoices: [VoiceMixer.Voice] = []
     var activityEnd = 0.0
 
     init(estimator: EnergyEstimator, pattern: AHAPPattern, waveforms: [Int: AHAPWaveform]) {
@@ -43,6 +49,8 @@ struct PatternCosting {
         timeline.isRecording = estimator.options.tracksPower
         ownMillijoules = Array(repeating: 0, count: events.count)
         sharedMillijoules = Array(repeating: 0, count: events.count)
+        clippedSeconds = Array(repeating: 0, count: events.count)
+        playedFraction = Array(repeating: 1, count: events.count)
     }
 
     static let hapticControls: Set<AHAPDynamicParameterID> = [
@@ -62,57 +70,55 @@ struct PatternCosting {
             case .audioContinuous, .audioCustom: costAudio(index, event)
             }
         }
-        costHapticBursts()
-        costAudioBursts()
+        mixHaptics()
+        mixAudio()
         let eventEnergies = events.enumerated().map { index, event in
             EventEnergy(
                 index: index, type: event.type.rawValue, timeSeconds: event.time,
-                energyMillijoules: ownMillijoules[index] + sharedMillijoules[index], overheadMillijoules: sharedMillijoules[index]
+                energyMillijoules: ownMillijoules[index] + sharedMillijoules[index], overheadMillijoules: sharedMillijoules[index],
+                clippedSeconds: clippedSeconds[index], playedFraction: playedFraction[index]
             )
         }
         let duration = events.isEmpty ? 0 : max(sampler.duration, activityEnd)
-        return estimator.finish(timeline: timeline, breakdown: breakdown, events: eventEnergies, durationSeconds: duration)
+        return estimator.finish(
+            timeline: timeline, breakdown: breakdown, events: eventEnergies, durationSeconds: duration,
+            clipping: (patternClippedSeconds, patternPlayedFraction)
+        )
     }
 
     // MARK: Events
 
     private mutating func costTransient(_ index: Int, _ event: AHAPEvent) {
         let values = sampler.hapticValues(eventIndex: index, at: event.time)
-        let energy = haptics.transientMillijoules(intensity: values.intensity, sharpness: values.sharpness)
-        timeline.add(millijoules: energy, at: event.time, over: haptics.clickSeconds)
-        record(index, energy, into: \.transientsMillijoules)
-        let end = event.time + haptics.clickSeconds
-        hapticSpans.append(.init(start: event.time, end: end, eventIndex: index))
-        activityEnd = max(activityEnd, end)
+        let click = haptics.clickSeconds
+        let drive = haptics.drive(intensity: values.intensity, sharpness: values.sharpness, fullScaleMilliwatts: haptics.clickEnergyMillijoules / click)
+        addHapticVoice(index, from: event.time, to: event.time + click, drive, isContinuous: false)
+        activityEnd = max(activityEnd, event.time + click)
     }
 
     private mutating func costContinuous(_ index: Int, _ event: AHAPEvent) {
         let duration = max(0, event.duration ?? 0)
         guard duration > 0, duration.isFinite else { return }
-        let span = duration
-        let end = event.time + span
+        let end = event.time + duration
         let varying = hasEnvelope(event) || earliestHapticControl < end
-        let samples = sampleTimes(from: event.time, length: span, varying: varying)
-        var energy = 0.0
-        var first = 0.0
-        var last = 0.0
-        for (position, time) in samples.times.enumerated() {
+        let samples = sampleTimes(from: event.time, length: duration, varying: varying)
+        for time in samples.times {
             let values = sampler.hapticValues(eventIndex: index, at: time)
-            let power = haptics.continuousMilliwatts(intensity: values.intensity, sharpness: values.sharpness)
-            if position == 0 { first = power }
-            last = power
-            energy += power * samples.step
-            timeline.add(from: time - samples.step / 2, to: time + samples.step / 2, milliwatts: power)
+            let drive = haptics.drive(intensity: values.intensity, sharpness: values.sharpness, fullScaleMilliwatts: haptics.continuousMilliwatts)
+            addHapticVoice(index, from: time - samples.step / 2, to: time + samples.step / 2, drive, isContinuous: true)
         }
-        // The driver overdrives the mass up to amplitude and brakes it back down: about half the power over
-        // the rise and fall times.
-        let rise = 0.5 * first * haptics.riseSeconds
-        let fall = 0.5 * last * haptics.fallSeconds
-        timeline.add(millijoules: rise, at: event.time, over: haptics.riseSeconds)
-        timeline.add(millijoules: fall, at: end, over: haptics.fallSeconds)
-        record(index, energy + rise + fall, into: \.continuousMillijoules)
-        hapticSpans.append(.init(start: event.time, end: end + haptics.fallSeconds, eventIndex: index))
-        activityEnd = max(activityEnd, event.time + duration)
+        activityEnd = max(activityEnd, end)
+    }
+
+    private mutating func addHapticVoice(_ index: Int, from start: Double, to end: Double, _ drive: HapticDrive, isContinuous: Bool) {
+        if drive.playedFraction < 1, drive.milliwatts > 0 {
+            clippedSeconds[index] += end - start
+            playedFraction[index] = min(playedFraction[index], drive.playedFraction)
+        }
+        hapticVoices.append(.init(
+            start: start, end: end, milliwatts: drive.milliwatts, eventIndex: index, playedFraction: drive.playedFraction,
+            limitMilliwatts: drive.limitMilliwatts, isContinuous: isContinuous
+        ))
     }
 
     private mutating func costAudio(_ index: Int, _ event: AHAPEvent) {
@@ -122,34 +128,75 @@ struct PatternCosting {
         guard length > 0, length.isFinite else { return }
         let varying = hasEnvelope(event) || earliestAudioControl < end
         let samples = sampleTimes(from: start, length: length, varying: varying)
-        var energy = 0.0
         for time in samples.times {
             let volume = sampler.audioVolume(eventIndex: index, at: time)
             let power = audio.playingMilliwatts(volume: volume, spatial: options.spatialAudio)
-            energy += power * samples.step
-            timeline.add(from: time - samples.step / 2, to: time + samples.step / 2, milliwatts: power)
+            audioVoices.append(.init(start: time - samples.step / 2, end: time + samples.step / 2, milliwatts: power, eventIndex: index))
         }
-        record(index, energy, into: \.audioMillijoules)
-        audioSpans.append(.init(start: start, end: end, eventIndex: index))
         activityEnd = max(activityEnd, end)
     }
 
-    // MARK: Bursts
+    // MARK: Mixing
 
-    /// The driver's own draw: active while a burst plays, idle through its gaps and the keep-alive after it.
-    private mutating func costHapticBursts() {
-        for burst in BurstGrouping.bursts(of: hapticSpans, gap: haptics.keepAliveSeconds) {
-            let playing = haptics.driverActiveMilliwatts * burst.activeSeconds + haptics.driverIdleMilliwatts * burst.gapSeconds
-            let keepAlive = haptics.driverIdleMilliwatts * haptics.keepAliveSeconds
-            timeline.add(millijoules: playing, at: burst.start, over: burst.end - burst.start)
-            timeline.add(millijoules: keepAlive, at: burst.end, over: haptics.keepAliveSeconds)
-            share(playing + keepAlive, among: burst.eventIndices, into: \.overheadMillijoules)
+    /// The actuator plays the mix of its voices; continuous drive that starts from rest is overdriven for half the
+    /// rise time and braked for half the fall time when it stops; the driver's states fill the rest.
+    private mutating func mixHaptics() {
+        let segments = VoiceMixer.mix(hapticVoices)
+        var busy: [HapticDriverSchedule.Busy] = []
+        let runs = VoiceMixer.runs(segments)
+        for (number, run) in runs.enumerated() {
+            var played: [Int] = []
+            for segment in segments[run] {
+                let voice = hapticVoices[segment.voice]
+                let length = segment.end - segment.start
+                timeline.add(from: segment.start, to: segment.end, milliwatts: voice.milliwatts)
+                record(voice.eventIndex, voice.milliwatts * length, into: voice.isContinuous ? \.continuousMillijoules : \.transientsMillijoules)
+                if voice.playedFraction < 1 {
+                    patternClippedSeconds += length
+                    patternPlayedFraction = min(patternPlayedFraction, voice.playedFraction)
+                }
+                if played.last != voice.eventIndex { played.append(voice.eventIndex) }
+            }
+            let first = segments[run.lowerBound]
+            let last = segments[run.upperBound - 1]
+            let opening = hapticVoices[first.voice]
+            if opening.isContinuous {
+                // Overdrive: about half the power over the rise, within what the driver has left.
+                let extra = max(0, min(0.5 * opening.milliwatts, opening.limitMilliwatts - opening.milliwatts))
+                let window = min(haptics.riseSeconds, first.end - first.start)
+                timeline.add(from: first.start, to: first.start + window, milliwatts: extra)
+                record(opening.eventIndex, extra * window, into: \.continuousMillijoules)
+            }
+            var end = last.end
+            let closing = hapticVoices[last.voice]
+            if closing.isContinuous {
+                // Braking: about half the power over the fall, cut short by the next effect.
+                let next = number + 1 < runs.count ? segments[runs[number + 1].lowerBound].start : Double.infinity
+                let window = min(haptics.fallSeconds, next - last.end)
+                let brake = 0.5 * closing.milliwatts
+                timeline.add(from: last.end, to: last.end + window, milliwatts: brake)
+                record(closing.eventIndex, brake * window, into: \.continuousMillijoules)
+                end += window
+            }
+            busy.append(.init(start: first.start, end: end, eventIndices: played))
         }
+        let schedule = HapticDriverSchedule(busy: busy, driver: haptics.driver)
+        for piece in schedule.pieces { timeline.add(from: piece.start, to: piece.end, milliwatts: piece.milliwatts) }
+        for burst in schedule.bursts { share(burst.millijoules, among: burst.eventIndices, into: \.overheadMillijoules) }
     }
 
-    /// The amplifier idling through the gaps of an audio burst and the standby tail after it.
-    private mutating func costAudioBursts() {
-        for burst in BurstGrouping.bursts(of: audioSpans, gap: audio.standbyTailSeconds) {
+    /// One audio path: it plays the mix of its sounds, then idles the amplifier through short gaps and the
+    /// standby tail after the last one.
+    private mutating func mixAudio() {
+        let segments = VoiceMixer.mix(audioVoices)
+        var spans: [BurstGrouping.Span] = []
+        for segment in segments {
+            let voice = audioVoices[segment.voice]
+            timeline.add(from: segment.start, to: segment.end, milliwatts: voice.milliwatts)
+            record(voice.eventIndex, voice.milliwatts * (segment.end - segment.start), into: \.audioMillijoules)
+            spans.append(.init(start: segment.start, end: segment.end, eventIndex: voice.eventIndex))
+        }
+        for burst in BurstGrouping.bursts(of: spans, gap: audio.standbyTailSeconds) {
             let gaps = audio.amplifierIdleMilliwatts * burst.gapSeconds
             let tail = audio.amplifierIdleMilliwatts * audio.standbyTailSeconds
             timeline.add(millijoules: gaps, at: burst.start, over: burst.end - burst.start)
@@ -165,7 +212,9 @@ struct PatternCosting {
         ownMillijoules[index] += millijoules
     }
 
-    private mutating func share(_ millijoules: Double, among indices: [Int], into kind: WritableKeyPath<EnergyBreakdown, Double>) {
+    private mutating func share(_ millijoules: Double, among all: [Int], into kind: WritableKeyPath<EnergyBreakdown, Double>) {
+        var seen = Set<Int>()
+        let indices = all.filter { seen.insert($0).inserted }
         guard !indices.isEmpty, millijoules > 0 else { return }
         breakdown[keyPath: kind] += millijoules
         let each = millijoules / Double(indices.count)

@@ -1,8 +1,8 @@
 /// One pattern file's score: its estimate checked against a budget, or why it could not be scored.
 ///
 /// Encodes flat, with units in the keys: `path`, `status`, `energyMillijoules`, `microampHours`,
-/// `peakMilliwatts`, `durationSeconds`, `breakdown`, `events`, `warnings`, `error` (and `powerSeries` when the
-/// estimate carries one).
+/// `peakMilliwatts`, `averageMilliwatts`, `durationSeconds`, `clippedSeconds`, `playedFraction`, `breakdown`,
+/// `events`, `warnings`, `error` (and `powerSeries` when the estimate carries one).
 public struct PatternScore: Sendable, Hashable, Codable {
     public enum Status: String, Sendable, Hashable, Codable, CaseIterable {
         case ok
@@ -41,7 +41,8 @@ public struct PatternScore: Sendable, Hashable, Codable {
     public var energyMillijoules: Double { estimate?.energyMillijoules ?? 0 }
 
     enum CodingKeys: String, CodingKey {
-        case path, status, energyMillijoules, microampHours, peakMilliwatts, durationSeconds, breakdown, events, powerSeries
+        case path, status, energyMillijoules, microampHours, peakMilliwatts, averageMilliwatts, durationSeconds
+        case clippedSeconds, playedFraction, breakdown, events, powerSeries
         case warnings, error
     }
 
@@ -52,7 +53,10 @@ public struct PatternScore: Sendable, Hashable, Codable {
         try container.encodeIfPresent(estimate?.energyMillijoules, forKey: .energyMillijoules)
         try container.encodeIfPresent(estimate?.microampHours, forKey: .microampHours)
         try container.encodeIfPresent(estimate?.peakMilliwatts, forKey: .peakMilliwatts)
+        try container.encodeIfPresent(estimate?.averageMilliwatts, forKey: .averageMilliwatts)
         try container.encodeIfPresent(estimate?.durationSeconds, forKey: .durationSeconds)
+        try container.encodeIfPresent(estimate?.clippedSeconds, forKey: .clippedSeconds)
+        try container.encodeIfPresent(estimate?.playedFraction, forKey: .playedFraction)
         try container.encodeIfPresent(estimate?.breakdown, forKey: .breakdown)
         try container.encodeIfPresent(estimate?.events, forKey: .events)
         if let series = estimate?.powerSeries, !series.isEmpty { try container.encode(series, forKey: .powerSeries) }
@@ -72,7 +76,10 @@ public struct PatternScore: Sendable, Hashable, Codable {
                 energyMillijoules: energy,
                 microampHours: try container.decodeIfPresent(Double.self, forKey: .microampHours) ?? 0,
                 peakMilliwatts: try container.decodeIfPresent(Double.self, forKey: .peakMilliwatts) ?? 0,
+                averageMilliwatts: try container.decodeIfPresent(Double.self, forKey: .averageMilliwatts) ?? 0,
                 durationSeconds: try container.decodeIfPresent(Double.self, forKey: .durationSeconds) ?? 0,
+                clippedSeconds: try container.decodeIfPresent(Double.self, forKey: .clippedSeconds) ?? 0,
+                playedFraction: try container.decodeIfPresent(Double.self, forKey: .playedFraction) ?? 1,
                 breakdown: try container.decodeIfPresent(EnergyBreakdown.self, forKey: .breakdown) ?? .init(),
                 events: try container.decodeIfPresent([EventEnergy].self, forKey: .events) ?? [],
                 powerSeries: try container.decodeIfPresent([PowerSample].self, forKey: .powerSeries) ?? []

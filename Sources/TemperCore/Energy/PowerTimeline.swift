@@ -24,6 +24,9 @@ struct PowerTimeline: Sendable {
 
     var end: Double { pieces.reduce(0) { max($0, $1.end) } }
 
+    /// When the first piece starts (0 when there is none).
+    var start: Double { pieces.isEmpty ? 0 : pieces.reduce(Double.infinity) { min($0, $1.start) } }
+
     /// The highest total power at any instant (a sweep over piece boundaries).
     var peakMilliwatts: Double {
         var edges: [(time: Double, delta: Double)] = []

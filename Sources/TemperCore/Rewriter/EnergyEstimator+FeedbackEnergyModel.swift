@@ -1,7 +1,8 @@
 import TemperAHAP
 
-/// The device-profile estimator as the rewriter's energy model. Power over time (peak and series) is left out:
-/// the rewriter needs only the total, and a decision is on the hot path.
+/// The device-profile estimator as the rewriter's energy model: every request is priced through
+/// ``EnergyEstimator/estimate(_:)-(SensoryRequest.Kind)``, the path the simulator and `temper score` use too. Power over
+/// time (peak and series) is left out: the rewriter needs only the total, and a decision is on the hot path.
 extension EnergyEstimator: FeedbackEnergyModel {
     private var lean: EnergyEstimator {
         guard options.tracksPower else { return self }
@@ -11,23 +12,18 @@ extension EnergyEstimator: FeedbackEnergyModel {
     }
 
     public func energyMillijoules(of pattern: AHAPPattern, waveforms: [Int: AHAPWaveform]) -> Double {
-        lean.estimate(pattern, waveforms: waveforms).energyMillijoules
+        lean.estimate(.haptic(HapticPatternRequest(pattern: pattern, waveforms: waveforms))).energyMillijoules
     }
 
     public func energyMillijoules(of feedback: SystemFeedback) -> Double {
-        switch feedback {
-        case .impact(let style, let intensity): lean.estimateImpact(style, intensity: intensity).energyMillijoules
-        case .selection: lean.estimateSelection().energyMillijoules
-        case .notification(let style): lean.estimateNotification(style).energyMillijoules
-        }
+        lean.estimate(.system(feedback)).energyMillijoules
     }
 
-    /// The cue at the loudness it is heard at: its volume times the inverse-distance gain, which a spatial
-    /// renderer applies too, so 2D never costs more than spatial for the same cue.
     public func energyMillijoules(of cue: AudioCue) -> Double {
-        let gain = cue.stereo?.distanceGain ?? StereoDownmix(cue: cue).placement.distanceGain
-        return lean.estimateAudioCue(
-            durationSeconds: cue.effectiveDurationSeconds, volume: cue.volume * gain, spatial: cue.rendering == .spatial
-        ).energyMillijoules
+        lean.estimate(.audio(cue)).energyMillijoules
+    }
+
+    public func energyMillijoules(of effect: VisualEffect) -> Double {
+        lean.estimate(.visual(effect)).energyMillijoules
     }
 }

@@ -3,7 +3,7 @@ import TemperAHAP
 import TemperCore
 
 /// The device profile's ``EnergyEstimator`` as the governor's energy model, plus what the simulator needs beyond a
-/// total: each request's energy by kind (transients, continuous, audio, overhead), so heat and reports can say
+/// total (the pricing itself is the estimator's, the same as live): each request's energy by kind (transients, continuous, audio, overhead), so heat and reports can say
 /// where it went. Breakdowns are cached per payload, since a run repeats the same few requests thousands of times.
 public final class SimulationEnergyModel: FeedbackEnergyModel {
     public let estimator: EnergyEstimator
@@ -42,21 +42,9 @@ public final class SimulationEnergyModel: FeedbackEnergyModel {
         return computed
     }
 
-    /// The full estimate of a request's payload, power series included.
+    /// The full estimate of a request's payload, power series included: ``EnergyEstimator/estimate(_:)``, the
+    /// pricing path the governor and the command line share.
     public func estimate(_ kind: SensoryRequest.Kind) -> EnergyEstimate {
-        switch kind {
-        case .haptic(let haptic):
-            return estimator.estimate(haptic.pattern, waveforms: haptic.waveforms)
-        case .system(.impact(let style, let intensity)):
-            return estimator.estimateImpact(style, intensity: intensity)
-        case .system(.selection):
-            return estimator.estimateSelection()
-        case .system(.notification(let kind)):
-            return estimator.estimateNotification(NotificationStyle(rawValue: kind.rawValue) ?? .success)
-        case .audio(let cue):
-            return estimator.estimateAudioCue(durationSeconds: cue.effectiveDurationSeconds, volume: cue.volume, spatial: cue.rendering == .spatial)
-        case .visual:
-            return EnergyEstimate()
-        }
+        estimator.estimate(kind)
     }
 }

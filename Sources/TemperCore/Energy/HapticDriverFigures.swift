@@ -1,0 +1,101 @@
+/// The haptic driver IC: how hard it can drive the actuator, and what it draws in each of its power states.
+///
+/// Drive levels are rms voltages at the actuator. The actuator plays full scale at resonance at
+/// ``fullScaleDriveVolts``; the driver can go above that only up to the lowest of the actuator's rating, its own
+/// output swing and the platform's off-resonance drive cap. Past that a pattern clips: it plays weaker, and costs no
+/// more.
+///
+/// After an effect the driver steps down: it stays awake (``idleMilliwatts``) for ``activeTimeoutSeconds``, then
+/// waits in standby until the host's runtime autosuspend lets it go (``autosuspendSeconds``) and its own standby
+/// timeout passes (``standbyTimeoutSeconds``), then it is off. Waking it from off takes ``wakeUpSeconds`` at its
+/// active draw.
+public struct HapticDriverFigures: Sendable, Hashable, Codable {
+    /// Rms drive at which the actuator plays full scale at resonance.
+    public var fullScaleDriveVolts: Double
+    /// The actuator's rated (largest continuous) rms drive.
+    public var ratedDriveVolts: Double
+    /// The largest rms output the driver can swing from its supply or boost.
+    public var outputLimitVolts: Double
+    /// The largest drive the platform allows off resonance, as a multiple of the full-scale drive at resonance.
+    public var offResonanceDriveCap: Double
+    /// Driver IC own draw while it drives the actuator (and while it wakes up), on top of the actuator's.
+    public var activeMilliwatts: Double
+    /// Driver IC draw while awake and silent, until ``activeTimeoutSeconds`` pass.
+    public var idleMilliwatts: Double
+    /// Driver IC draw in standby.
+    public var standbyMilliwatts: Double
+    /// Driver IC draw when off (shut down or hibernating).
+    public var offMilliwatts: Double
+    /// Time from off to ready to play.
+    public var wakeUpSeconds: Double
+    /// How long the driver stays awake after the last effect before it drops to standby.
+    public var activeTimeoutSeconds: Double
+    /// How long the driver waits in standby, once allowed to, before it turns off.
+    public var standbyTimeoutSeconds: Double
+    /// How long after the last effect the host's runtime power management lets the driver turn off.
+    public var autosuspendSeconds: Double
+
+    public init(
+        fullScaleDriveVolts: Double, ratedDriveVolts: Double, outputLimitVolts: Double, offResonanceDriveCap: Double,
+        activeMilliwatts: Double, idleMilliwatts: Double, standbyMilliwatts: Double, offMilliwatts: Double,
+        wakeUpSeconds: Double, activeTimeoutSeconds: Double, standbyTimeoutSeconds: Double, autosuspendSeconds: Double
+    ) {
+        self.fullScaleDriveVolts = fullScaleDriveVolts
+        self.ratedDriveVolts = ratedDriveVolts
+        self.outputLimitVolts = outputLimitVolts
+        self.offResonanceDriveCap = offResonanceDriveCap
+        self.activeMilliwatts = activeMilliwatts
+        self.idleMilliwatts = idleMilliwatts
+        self.standbyMilliwatts = standbyMilliwatts
+        self.offMilliwatts = offMilliwatts
+        self.wakeUpSeconds = wakeUpSeconds
+        self.activeTimeoutSeconds = activeTimeoutSeconds
+        self.standbyTimeoutSeconds = standbyTimeoutSeconds
+        self.autosuspendSeconds = autosuspendSeconds
+    }
+
+    /// The largest drive as a multiple of the full-scale drive at resonance: the lowest of the actuator's rating,
+    /// the driver's swing and the off-resonance cap.
+    public var driveHeadroom: Double {
+        guard fullScaleDriveVolts > 0 else { return 1 }
+        return min(ratedDriveVolts, outputLimitVolts, offResonanceDriveCap * fullScaleDriveVolts) / fullScaleDriveVolts
+    }
+
+    /// Seconds after the last effect at which the driver is off: awake, then standby until both the autosuspend
+    /// delay and the standby timeout have run.
+    public var offAfterSeconds: Double {
+        max(activeTimeoutSeconds, autosuspendSeconds) + standbyTimeoutSeconds
+    }
+
+    /// The state the driver is in `seconds` after its last effect.
+    public func state(secondsAfterEffect seconds: Double) -> HapticDriverState {
+        if seconds < activeTimeoutSeconds { return .idle }
+        if seconds < offAfterSeconds { return .standby }
+        return .off
+    }
+
+    /// What the driver draws in `state`.
+    public func milliwatts(in state: HapticDriverState) -> Double {
+        switch state {
+        case .wakingUp, .active: activeMilliwatts
+        case .idle: idleMilliwatts
+        case .standby: standbyMilliwatts
+        case .off: offMilliwatts
+        }
+    }
+
+    /// Energy the driver draws through a silent stretch of `seconds` that starts right after an effect, stepping
+    /// down through idle, standby and off.
+    public func silentMillijoules(seconds: Double) -> Double {
+        guard seconds > 0, seconds.isFinite else { return 0 }
+        let idle = min(seconds, activeTimeoutSeconds)
+        let standby = min(max(0, seconds - activeTimeoutSeconds), offAfterSeconds - activeTimeoutSeconds)
+        let off = max(0, seconds - offAfterSeconds)
+        return idle * idleMilliwatts + standby * standbyMilliwatts + off * offMilliwatts
+    }
+}
+
+/// The power states of a haptic driver.
+public enum HapticDriverState: String, Sendable, Hashable, Codable, CaseIterable {
+    case wakingUp, active, idle, standby, off
+}

@@ -1,0 +1,120 @@
+/// Mixes the events one output plays (one actuator, or one audio path) into the single signal it actually plays.
+///
+/// The rule: at each instant the output follows its strongest voice, the one that draws the most supply power
+/// (ties go to the earlier event). The voices' amplitudes combine by their maximum, which is never above full scale,
+/// so N identical overlapping events cost what one does. The `EnergyModel` article says why this rule.
+enum VoiceMixer {
+    /// One event's drive over a stretch of constant power.
+    struct Voice: Sendable {
+        var start: Double
+        var end: Double
+        /// Supply power it draws when it is the one playing (already limited by the driver).
+        var milliwatts: Double
+        var eventIndex: Int
+        /// Fraction of its requested strength that plays (1 unless the driver clips it).
+        var playedFraction: Double = 1
+        /// The most the output could draw at this voice's frequency.
+        var limitMilliwatts: Double = .infinity
+        /// Whether it belongs to a continuous event (which rings up and is braked) rather than a click.
+        var isContinuous: Bool = false
+    }
+
+    /// A stretch during which one voice plays.
+    struct Segment: Sendable {
+        var start: Double
+        var end: Double
+        var voice: Int
+    }
+
+    /// The mixed signal: non-overlapping segments in time order, each naming the voice that plays. Voices without
+    /// power or length are silence.
+    static func mix(_ voices: [Voice]) -> [Segment] {
+        var edges: [(time: Double, voice: Int, isStart: Bool)] = []
+        edges.reserveCapacity(voices.count * 2)
+        for (index, voice) in voices.enumerated()
+        where voice.end > voice.start && voice.milliwatts > 0 && voice.start.isFinite && voice.end.isFinite {
+            edges.append((voice.start, index, true))
+            edges.append((voice.end, index, false))
+        }
+        edges.sort { $0.time < $1.time }
+        var heap = VoiceHeap(voices: voices)
+        var ended = [Bool](repeating: false, count: voices.count)
+        var segments: [Segment] = []
+        var position = 0
+        while position < edges.count {
+            let time = edges[position].time
+            while position < edges.count, edges[position].time == time {
+                let edge = edges[position]
+                if edge.isStart { heap.push(edge.voice) } else { ended[edge.voice] = true }
+                position += 1
+            }
+            while let top = heap.top, ended[top] { heap.pop() }
+            guard let top = heap.top, position < edges.count else { continue }
+            let next = edges[position].time
+            if var last = segments.last, last.voice == top, last.end == time {
+                last.end = next
+                segments[segments.count - 1] = last
+            } else {
+                segments.append(Segment(start: time, end: next, voice: top))
+            }
+        }
+        return segments
+    }
+
+    /// Runs of segments with no silence between them: the stretches the output is busy.
+    static func runs(_ segments: [Segment]) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var first = 0
+        for index in segments.indices where index > 0 && segments[index].start > segments[index - 1].end {
+            runs.append(first..<index)
+            first = index
+        }
+        if !segments.isEmpty { runs.append(first..<segments.count) }
+        return runs
+    }
+}
+
+/// A max-heap of voice indices: strongest first, then earliest event, then earliest voice.
+private struct VoiceHeap {
+    let voices: [VoiceMixer.Voice]
+    private var items: [Int] = []
+
+    init(voices: [VoiceMixer.Voice]) { self.voices = voices }
+
+    var top: Int? { items.first }
+
+    private func above(_ a: Int, _ b: Int) -> Bool {
+        let (x, y) = (voices[a], voices[b])
+        if x.milliwatts != y.milliwatts { return x.milliwatts > y.milliwatts }
+        if x.eventIndex != y.eventIndex { return x.eventIndex < y.eventIndex }
+        return a < b
+    }
+
+    mutating func push(_ voice: Int) {
+        items.append(voice)
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard above(items[child], items[parent]) else { break }
+            items.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop() {
+        guard !items.isEmpty else { return }
+        items.swapAt(0, items.count - 1)
+        items.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var best = parent
+            if left < items.count, above(items[left], items[best]) { best = left }
+            if right < items.count, above(items[right], items[best]) { best = right }
+            guard best != parent else { return }
+            items.swapAt(parent, best)
+            parent = best
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import TemperAHAP
+import TemperCore
+import Testing
+
+/// The actuator physics of issue 8: mixing on one actuator, driver limits and clipping, driver power states, and
+/// the published bands the default phone must land in.
+@Suite struct EnergyPhysicsTests {
+    typealias F = EnergyFixtures
+    let estimator = F.phone
+    var haptics: HapticActuatorFigures { estimator.profile.haptics }
+
+    static let copyCases: [(name: String, item: AHAPItem)] = [
+        ("full click", F.transient(intensity: 1, sharpness: 0.5)),
+        ("soft sharp click", F.transient(intensity: 0.3, sharpness: 0.9)),
+        ("full rumble", F.continuous(duration: 0.5, intensity: 1, sharpness: 0.5)),
+        ("quiet low rumble", F.continuous(duration: 2, intensity: 0.25, sharpness: 0.1)),
+        ("clipped rumble", F.continuous(duration: 1, intensity: 1, sharpness: 0)),
+        ("sound", F.audio(duration: 0.4, volume: 0.3)),
+    ]
+
+    @Test(arguments: [2, 10, 1000])
+    func overlappingCopiesCostAtMostOnePointOneTimesOneCopy(copies: Int) throws {
+        for profile in try [F.profile("phone"), F.profile("gamepad"), F.profile("headphones")] {
+            let estimator = EnergyEstimator(profile: profile)
+            for (name, item) in Self.copyCases {
+                let one = estimator.estimate(AHAPPattern(items: [item]))
+                let many = estimator.estimate(AHAPPattern(items: Array(repeating: item, count: copies)))
+                #expect(many.energyMillijoules <= 1.1 * one.energyMillijoules, "\(profile.name) \(name) x\(copies)")
+                #expect(many.energyMillijoules >= one.energyMillijoules * (1 - 1e-9), "\(profile.name) \(name) x\(copies)")
+                #expect(many.peakMilliwatts <= 1.1 * one.peakMilliwatts, "\(profile.name) \(name) x\(copies)")
+                let shared = many.events.reduce(0) { $0 + $1.energyMillijoules }
+                #expect(abs(shared - many.energyMillijoules) < 1e-6 * max(1, many.energyMillijoules))
+            }
+        }
+    }
+
+    @Test func aHundredThousandOverlappingEventsStayWithinTheDriversLimit() {
+        let items = (0..<100_000).map { F.continuous(at: Double($0 % 100) * 0.001, duration: 1, intensity: 1, sharpness: Double($0 % 11) / 10) }
+        let estimate = estimator.estimate(AHAPPattern(items: items))
+        #expect(estimate.peakMilliwatts <= haptics.supplyLimitMilliwatts)
+        #expect(estimate.peakMilliwatts < 1000, "a coin LRA draws under a watt, not kilowatts")
+        #expect(estimate.averageMilliwatts <= estimate.peakMilliwatts)
+    }
+
+    @Test func farFromResonanceTheDriverClipsAndSaysHowMuchPlays() {
+        let asked = estimator.estimate(F.pattern(F.continuous(duration: 1, intensity: 1, sharpness: 0)))
+        let expectedFraction = haptics.driver.driveHeadroom / haptics.driveRatio(hertz: haptics.sharpnessLowHertz)
+        #expect(abs(asked.clippedSeconds - 1) < 1e-9)
+        #expect(abs(asked.playedFraction - expectedFraction) < 1e-9)
+        #expect(asked.playedFraction > 0.2 && asked.playedFraction < 0.6)
+        #expect(asked.events[0].clippedSeconds > 0.99 && asked.events[0].playedFraction == asked.playedFraction)
+        // What plays costs what the driver can give there, not what was asked.
+        let unlimited = haptics.continuousMilliwatts * haptics.offResonanceFactor(sharpness: 0)
+        #expect(asked.breakdown.continuousMillijoules < 0.5 * unlimited)
+        // At resonance the same request plays in full.
+        let atResonance = estimator.estimate(F.pattern(F.continuous(duration: 1, intensity: 1, sharpness: 0.5)))
+        #expect(atResonance.clippedSeconds == 0 && atResonance.playedFraction == 1)
+        // Asking for less, so it fits, plays in full.
+        let gentle = estimator.estimate(F.pattern(F.continuous(duration: 1, intensity: 0.3, sharpness: 0)))
+        #expect(gentle.clippedSeconds == 0)
+    }
+
+    @Test func aClippedEventUnderAStrongerOneStillReportsItsClipping() {
+        let estimate = estimator.estimate(F.pattern(
+            F.continuous(duration: 1, intensity: 1, sharpness: 0.5),
+            F.transient(at: 0.5, intensity: 1, sharpness: 0)
+        ))
+        #expect(estimate.events[1].clippedSeconds > 0 && estimate.events[1].playedFraction < 1)
+    }
+
+    @Test func theSilenceBetweenEffectsCostsOnlyTheDriversState() {
+        let driver = haptics.driver
+        func cost(gap: Double) -> Double {
+            estimator.estimate(F.pattern(F.transient(intensity: 1), F.transient(at: haptics.clickSeconds + gap, intensity: 1))).energyMillijoules
+        }
+        // Inside each state the energy grows at exactly that state's draw.
+        for (from, to, state) in [(0.05, 0.2, HapticDriverState.idle), (0.5, 1.8, .standby)] {
+            let slope = (cost(gap: to) - cost(gap: from)) / (to - from)
+            #expect(abs(slope - driver.milliwatts(in: state)) < 1e-9, "\(state)")
+        }
+        // Once the driver is off, a longer silence costs the off draw and nothing else.
+        let offSlope = (cost(gap: 20) - cost(gap: 10)) / 10
+        #expect(abs(offSlope - driver.offMilliwatts) < 1e-9)
+        #expect(driver.offMilliwatts <= driver.standbyMilliwatts && driver.standbyMilliwatts <= driver.idleMilliwatts)
+    }
+
+    @Test func aZeroIntensityEventIsIdleTimeNotVibration() {
+        let silent = estimator.estimate(F.pattern(F.continuous(duration: 30, intensity: 0)))
+        #expect(silent.energyMillijoules == 0)
+        let click = estimator.estimate(F.pattern(F.transient(intensity: 1)))
+        let clickThenSilence = estimator.estimate(F.pattern(F.transient(intensity: 1), F.continuous(at: 0.1, duration: 30, intensity: 0)))
+        #expect(abs(clickThenSilence.energyMillijoules - click.energyMillijoules) < 1e-9)
+    }
+
+    @Test func averageNeverExceedsPeak() throws {
+        let patterns = [
+            F.pattern(F.transient(intensity: 1)),
+            F.pattern(F.transient(intensity: 0.05), F.transient(at: 1.5, intensity: 0.05)),
+            F.pattern(F.continuous(duration: 30, intensity: 0.01)),
+            F.pattern(F.audio(duration: 0.01, volume: 0)),
+        ]
+        for profile in try [F.profile("phone"), F.profile("gamepad"), F.profile("headphones")] {
+            for pattern in patterns {
+                let estimate = EnergyEstimator(profile: profile).estimate(pattern)
+                #expect(estimate.averageMilliwatts > 0)
+                #expect(estimate.averageMilliwatts <= estimate.peakMilliwatts * (1 + 1e-12), "\(profile.name)")
+            }
+        }
+    }
+
+    // MARK: Published bands for the default phone
+
+    @Test func aFullScaleClickWithItsDriverOverheadCosts1Point5To9Millijoules() {
+        let click = estimator.estimate(F.pattern(F.transient(intensity: 1, sharpness: 0.5)))
+        #expect(click.energyMillijoules >= 1.5 && click.energyMillijoules <= 9, "TI SLOA194A: 5.5–9 mJ per click")
+    }
+
+    func buzz(seconds: Double = 1, intensity: Double = 1, sharpness: Double) -> Double {
+        estimator.estimate(F.pattern(F.continuous(duration: seconds, intensity: intensity, sharpness: sharpness))).energyMillijoules
+    }
+
+    var cheapestSharpness: Double {
+        (0...100).map { Double($0) / 100 }.min { buzz(sharpness: $0) < buzz(sharpness: $1) }!
+    }
+
+    @Test func buzzBands() {
+        let sharpness = cheapestSharpness
+        let full = buzz(sharpness: sharpness)
+        #expect(full >= 120 && full <= 260, "a 1 s full-scale buzz: \(full) mJ (TI SLOA194A: ~190 mW)")
+        let half = buzz(intensity: 0.5, sharpness: sharpness) / full
+        #expect(half >= 0.2 && half <= 0.35, "half intensity: \(half)x")
+        let twice = buzz(seconds: 2, sharpness: sharpness) / full
+        #expect(twice >= 1.8 && twice <= 2.2, "2 s vs 1 s: \(twice)x")
+        for far in [0.0, 1.0] {
+            #expect(buzz(sharpness: far) >= 1.3 * full, "sharpness \(far) far from resonance")
+        }
+    }
+
+    // MARK: Real files
+
+    @Test(.enabled(if: RealPatterns.isPresent, "the shared AHAP corpus is not beside the package"))
+    func noRealPatternPeaksAboveItsDriversLimit() throws {
+        let profiles = try [F.profile("phone"), F.profile("gamepad"), F.profile("headphones")]
+        let files = RealPatterns.files
+        #expect(!files.isEmpty)
+        for file in files {
+            guard let document = try? AHAPReader.load(contentsOf: file) else { continue }
+            for profile in profiles {
+                let estimate = EnergyEstimator(profile: profile).estimate(document.pattern, waveforms: document.waveforms)
+                let hasAudio = document.pattern.events.contains { $0.type == .audioContinuous || $0.type == .audioCustom }
+                let limit = hasAudio ? profile.supplyLimitMilliwatts : profile.haptics.supplyLimitMilliwatts
+                #expect(estimate.peakMilliwatts <= limit, "\(file) on \(profile.name)")
+                #expect(estimate.averageMilliwatts <= estimate.peakMilliwatts * (1 + 1e-12), "\(file) on \(profile.name)")
+                #expect(estimate.playedFraction > 0 && estimate.playedFraction <= 1)
+            }
+        }
+    }
+}
+
+/// The shared corpus of published AHAP files (`../shared/corpus/ahap` beside the package, or beside the folder of
+/// worktrees it sits in); never copied in.
+enum RealPatterns {
+    static let folder: String = {
+        let candidates = ["../shared/corpus/ahap", "../../shared/corpus/ahap"].map {
+            EnergyFixtures.packageRoot.appendingPathComponent($0).standardizedFileURL.path
+        }
+        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+    }()
+
+    static var isPresent: Bool { FileManager.default.fileExists(atPath: folder) }
+
+    static var files: [String] {
+        let all = (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? []
+        return all.filter { $0.hasSuffix(".ahap") }.sorted().map { folder + "/" + $0 }
+    }
+}
