@@ -15,18 +15,19 @@ enum ScoreOutput {
 
     static func table(_ report: ScoreReport) -> String {
         var table = OutputTable([
-            ("PATTERN", .left), ("ENERGY mJ", .right), ("µAh", .right), ("PEAK mW", .right), ("DURATION s", .right),
-            ("TRANSIENT", .right), ("CONTINUOUS", .right), ("AUDIO", .right), ("OVERHEAD", .right), ("STATUS", .left),
+            ("PATTERN", .left), ("ENERGY mJ", .right), ("µAh", .right), ("PEAK mW", .right), ("PLAYS", .right),
+            ("DURATION s", .right), ("TRANSIENT", .right), ("CONTINUOUS", .right), ("AUDIO", .right), ("OVERHEAD", .right),
+            ("STATUS", .left),
         ])
         for score in report.patterns {
             guard let estimate = score.estimate else {
-                table.append([score.path, "-", "-", "-", "-", "-", "-", "-", "-", score.status.rawValue])
+                table.append([score.path, "-", "-", "-", "-", "-", "-", "-", "-", "-", score.status.rawValue])
                 continue
             }
             let breakdown = estimate.breakdown
             table.append([
                 score.path, number(estimate.energyMillijoules), number(estimate.microampHours, places: 2),
-                number(estimate.peakMilliwatts), number(estimate.durationSeconds, places: 3),
+                number(estimate.peakMilliwatts), plays(estimate), number(estimate.durationSeconds, places: 3),
                 number(breakdown.transientsMillijoules), number(breakdown.continuousMillijoules),
                 number(breakdown.audioMillijoules), number(breakdown.overheadMillijoules), score.status.rawValue,
             ])
@@ -44,6 +45,17 @@ enum ScoreOutput {
                 + "\(number(report.batteryVolts, places: 2)) V)"
                 + (report.budgetMillijoules.map { "; budget \(number($0)) mJ per pattern" } ?? ""),
         ]
+        let clipped = report.patterns.compactMap { score in score.estimate.flatMap { $0.isClipped ? (score.path, $0) : nil } }
+        if !clipped.isEmpty {
+            lines.append("clipped (asks more than the driver gives, so it plays weaker):")
+            for (path, estimate) in clipped.prefix(5) {
+                lines.append(
+                    "  \(path)  plays at \(number(estimate.playedFraction * 100, places: 0)) % of what it asks "
+                        + "for \(number(estimate.clippedSeconds, places: 3)) s"
+                )
+            }
+            if clipped.count > 5 { lines.append("  and \(clipped.count - 5) more") }
+        }
         if !summary.costliest.isEmpty {
             lines.append("costliest:")
             for (rank, costly) in summary.costliest.enumerated() {
@@ -57,7 +69,8 @@ enum ScoreOutput {
 
     static let csvHeader = [
         "path", "status", "energyMillijoules", "microampHours", "peakMilliwatts", "durationSeconds",
-        "transientsMillijoules", "continuousMillijoules", "audioMillijoules", "overheadMillijoules", "warnings", "error",
+        "transientsMillijoules", "continuousMillijoules", "audioMillijoules", "overheadMillijoules",
+        "averageMilliwatts", "clippedSeconds", "playedFraction", "warnings", "error",
     ]
 
     /// One row per pattern (RFC 4180 quoting); warnings are joined with "; ".
@@ -70,9 +83,9 @@ enum ScoreOutput {
                 return [
                     estimate.energyMillijoules, estimate.microampHours, estimate.peakMilliwatts, estimate.durationSeconds,
                     breakdown.transientsMillijoules, breakdown.continuousMillijoules, breakdown.audioMillijoules,
-                    breakdown.overheadMillijoules,
+                    breakdown.overheadMillijoules, estimate.averageMilliwatts, estimate.clippedSeconds, estimate.playedFraction,
                 ].map { String(format: "%.6g", $0) }
-            } ?? Array(repeating: "", count: 8)
+            } ?? Array(repeating: "", count: 11)
             let cells = [score.path, score.status.rawValue] + numbers + [score.warnings.joined(separator: "; "), score.error ?? ""]
             lines.append(cells.map(csvField).joined(separator: ","))
         }
@@ -82,6 +95,11 @@ enum ScoreOutput {
     static func csvField(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// The share of what it asks that a pattern plays: "100%", or its worst clipped moment.
+    static func plays(_ estimate: EnergyEstimate) -> String {
+        estimate.isClipped ? "\(number(min(estimate.playedFraction * 100, 99), places: 0))%" : "100%"
     }
 
     static func number(_ value: Double, places: Int = 1) -> String {
