@@ -78,7 +78,7 @@ import Testing
     static let badCases: [BadCase] = [
         (#"qualityFactor: {value: 12, derived: "#, "qualityFactor: 12 #", "haptics.qualityFactor", "every number needs its source"),
         (#"resonance: {value: 145, unit: Hz, source: "AOSP"#, #"resonance: {value: 145, unit: Hz, sauce: "AOSP"#, "haptics.resonance.sauce", "unknown key 'sauce'"),
-        (#"riseTime: {value: 10, unit: ms, source: "Vybronics VG1040003D coin LRA datasheet: rise time 10 ms"}"#, "riseTime: {value: 10, unit: ms}", "haptics.riseTime", "no 'source' or 'derived'"),
+        (#"riseTime: {value: 10, unit: ms, source: "Vybronics VG1040003D coin LRA datasheet: rise time 10 ms"}"#, "riseTime: {value: 10, unit: ms}", "haptics.riseTime", "no 'source', 'derived' or 'fitted'"),
         ("clickDuration: {value: 47.5, unit: ms,", "clickDuration: {value: 47.5, unit: Hz,", "haptics.clickDuration.unit", "unit 'Hz' does not fit"),
         ("  keepAlive:", "  keepAlives: {value: 1, unit: s, derived: x}\n  keepAlive:", "haptics.keepAlives", "unknown key 'keepAlives'"),
         ("version: 1", "version: 2", "version", "not supported"),

@@ -35,6 +35,8 @@ public struct FigureProvenance: Sendable, Hashable, Codable, CustomStringConvert
         case source
         /// Worked out from published figures or assumed; the text says how.
         case derived
+        /// Fitted to measurements (`temper calibrate`); the text names them, the 95 % interval and the fit's RMSE.
+        case fitted
     }
 
     public var kind: Kind
