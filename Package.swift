@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "TemperHost", targets: ["TemperHost"]),
         .library(name: "TemperSimulation", targets: ["TemperSimulation"]),
         .library(name: "TemperReports", targets: ["TemperReports"]),
+        .library(name: "TemperCalibration", targets: ["TemperCalibration"]),
         .library(name: "TemperTestKit", targets: ["TemperTestKit"]),
         .executable(name: "temper", targets: ["temper"]),
     ],
@@ -67,6 +68,8 @@ let package = Package(
             swiftSettings: upcoming
         ),
         .target(name: "TemperReports", dependencies: ["TemperCore", "TemperSimulation"], swiftSettings: upcoming),
+        // Least-squares fitting of device profiles to measurements; pure (the command line does the reading).
+        .target(name: "TemperCalibration", dependencies: ["TemperCore", "TemperSimulation"], swiftSettings: upcoming),
         .target(
             name: "TemperTestKit",
             dependencies: ["TemperCore", .product(name: "Logging", package: "swift-log")],
@@ -75,7 +78,7 @@ let package = Package(
         .target(
             name: "TemperCLI",
             dependencies: [
-                "TemperAHAP", "TemperCore", "TemperHost", "TemperSimulation", "TemperReports",
+                "TemperAHAP", "TemperCore", "TemperHost", "TemperSimulation", "TemperReports", "TemperCalibration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -96,6 +99,11 @@ let package = Package(
         .testTarget(
             name: "TemperSimulationTests",
             dependencies: ["TemperSimulation", "TemperReports", "TemperCore", "TemperTestKit"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TemperCalibrationTests",
+            dependencies: ["TemperCalibration", "TemperSimulation", "TemperCore"],
             swiftSettings: upcoming
         ),
         .testTarget(name: "TemperCLITests", dependencies: ["temper"], swiftSettings: upcoming),

@@ -84,7 +84,7 @@ import Testing
     static let badCases: [BadCase] = [
         (#"qualityFactor: {value: 12, derived: "#, "qualityFactor: 12 #", "haptics.qualityFactor", "every number needs its source"),
         (#"resonance: {value: 145, unit: Hz, source: "AOSP"#, #"resonance: {value: 145, unit: Hz, sauce: "AOSP"#, "haptics.resonance.sauce", "unknown key 'sauce'"),
-        (#"riseTime: {value: 10, unit: ms, source: "Vybronics VG1040003D coin LRA datasheet: rise time 10 ms"}"#, "riseTime: {value: 10, unit: ms}", "haptics.riseTime", "no 'source' or 'derived'"),
+        (#"riseTime: {value: 10, unit: ms, source: "Vybronics VG1040003D coin LRA datasheet: rise time 10 ms"}"#, "riseTime: {value: 10, unit: ms}", "haptics.riseTime", "no 'source', 'derived' or 'fitted'"),
         ("clickDuration: {value: 47.5, unit: ms,", "clickDuration: {value: 47.5, unit: Hz,", "haptics.clickDuration.unit", "unit 'Hz' does not fit"),
         ("  autosuspend:", "  keepAlive: {value: 1, unit: s, derived: x}\n  autosuspend:", "haptics.keepAlive", "unknown key 'keepAlive'"),
         ("fullScaleDrive: {value: 1.82,", "fullScaleDrive: {value: 3,", "haptics.fullScaleDrive", "above ratedDrive"),

@@ -59,6 +59,13 @@ import TemperSimulation
         ("name: x\nduration: 1 min\nworkload:\n  - name: gaming\n    power: lots\n    for: 1 min\n", "workload[0].power", 5),
         ("name: x\nduration: 1 min\nstreams:\n  - { kind: sometimes, patterns: a.ahap }\n", "streams[0].kind", 4),
         ("name: x\nduration: 1 min\nspeed: 3\n", "speed", 3),
+        ("name: x\nduration: 1 min\ninsulation:\n  - { name: towel, for: 1 min }\n", "insulation[0]", 4),
+        ("name: x\nduration: 1 min\ninsulation:\n  - { resistance: warm, for: 1 min }\n", "insulation[0].resistance", 4),
+        ("name: x\nduration: 1 min\ninsulation:\n  - { resistance: 5 K/W, from: 1 min, until: 10 s }\n", "insulation[0].until", 4),
+        ("name: x\nduration: 1 min\ncharging:\n  - { power: 5 W, efficiency: 120 %, for: 1 min }\n", "charging[0].efficiency", 4),
+        ("name: x\nduration: 1 min\ncharging:\n  - { power: 5 W, efficiency: 0 %, for: 1 min }\n", "charging[0].efficiency", 4),
+        ("name: x\nduration: 1 min\ncharging:\n  - { power: 0 W, efficiency: 90 %, for: 1 min }\n", "charging[0].power", 4),
+        ("name: x\nduration: 1 min\ncharging:\n  - { power: 5 W, efficiency: 90 %, for: 1 min, volts: 5 }\n", "charging[0].volts", 4),
     ])
     func malformedScenarioNamesTheKeyAndLine(yaml: String, path: String, line: Int) {
         #expect {

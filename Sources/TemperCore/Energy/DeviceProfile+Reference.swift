@@ -47,7 +47,7 @@ extension DeviceProfile {
             internalToSkinKelvinPerWatt: 3,
             skinHeatCapacityJoulesPerKelvin: 150,
             skinToAmbientKelvinPerWatt: 5,
-            hotspotFactor: 1.3,
+            hotspotWeight: 0.5,
             defaultAmbientCelsius: 25,
             baselineWorkloadWatts: 2
         ),

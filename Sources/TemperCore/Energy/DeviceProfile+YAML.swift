@@ -41,7 +41,7 @@ extension DeviceProfile {
     ]
     static let thermalKeys: Set<String> = [
         "internalHeatCapacity", "internalToSkinResistance", "skinHeatCapacity", "skinToAmbientResistance",
-        "hotspotFactor", "ambient", "baselineWorkload",
+        "hotspotWeight", "ambient", "baselineWorkload",
     ]
 
     private static func read(yaml: String, file: String?) -> (profile: DeviceProfile?, problems: [TemperError]) {
@@ -189,7 +189,7 @@ extension DeviceProfile {
         let internalToSkin = reader.figure("internalToSkinResistance", in: node, .thermalResistance, range: positive)
         let skinCapacity = reader.figure("skinHeatCapacity", in: node, .heatCapacity, range: positive)
         let skinToAmbient = reader.figure("skinToAmbientResistance", in: node, .thermalResistance, range: positive)
-        let hotspot = reader.figure("hotspotFactor", in: node, .ratio, range: 1...10)
+        let hotspot = reader.figure("hotspotWeight", in: node, .ratio, range: 0...1)
         let ambient = reader.figure("ambient", in: node, .temperature, range: -40...60)
         let baseline = reader.figure("baselineWorkload", in: node, .wattage, range: 0...100)
         guard let internalCapacity, let internalToSkin, let skinCapacity, let skinToAmbient, let hotspot, let ambient, let baseline
@@ -197,7 +197,7 @@ extension DeviceProfile {
         return ThermalFigures(
             internalHeatCapacityJoulesPerKelvin: internalCapacity, internalToSkinKelvinPerWatt: internalToSkin,
             skinHeatCapacityJoulesPerKelvin: skinCapacity, skinToAmbientKelvinPerWatt: skinToAmbient,
-            hotspotFactor: hotspot, defaultAmbientCelsius: ambient, baselineWorkloadWatts: baseline
+            hotspotWeight: hotspot, defaultAmbientCelsius: ambient, baselineWorkloadWatts: baseline
         )
     }
 }

@@ -35,6 +35,8 @@ public struct FigureProvenance: Sendable, Hashable, Codable, CustomStringConvert
         case source
         /// Worked out from published figures or assumed; the text says how.
         case derived
+        /// Fitted to measurements (`temper calibrate`); the text names them, the 95 % interval and the fit's RMSE.
+        case fitted
     }
 
     public var kind: Kind
@@ -162,8 +164,9 @@ public struct ThermalFigures: Sendable, Hashable, Codable {
     public var skinHeatCapacityJoulesPerKelvin: Double
     /// R_skin→ambient.
     public var skinToAmbientKelvinPerWatt: Double
-    /// The hottest spot of the skin rises this many times the mean skin rise over ambient.
-    public var hotspotFactor: Double
+    /// Where the skin's hottest spot sits between the skin mean (0) and the internal node (1): it reads
+    /// `skin + w·(internal − skin)`, so it can never be hotter than the heat source or cooler than the skin.
+    public var hotspotWeight: Double
     public var defaultAmbientCelsius: Double
     /// Heat from everything but feedback (SoC, display, radios) in a typical session.
     public var baselineWorkloadWatts: Double
@@ -171,13 +174,13 @@ public struct ThermalFigures: Sendable, Hashable, Codable {
     public init(
         internalHeatCapacityJoulesPerKelvin: Double, internalToSkinKelvinPerWatt: Double,
         skinHeatCapacityJoulesPerKelvin: Double, skinToAmbientKelvinPerWatt: Double,
-        hotspotFactor: Double, defaultAmbientCelsius: Double, baselineWorkloadWatts: Double
+        hotspotWeight: Double, defaultAmbientCelsius: Double, baselineWorkloadWatts: Double
     ) {
         self.internalHeatCapacityJoulesPerKelvin = internalHeatCapacityJoulesPerKelvin
         self.internalToSkinKelvinPerWatt = internalToSkinKelvinPerWatt
         self.skinHeatCapacityJoulesPerKelvin = skinHeatCapacityJoulesPerKelvin
         self.skinToAmbientKelvinPerWatt = skinToAmbientKelvinPerWatt
-        self.hotspotFactor = hotspotFactor
+        self.hotspotWeight = hotspotWeight
         self.defaultAmbientCelsius = defaultAmbientCelsius
         self.baselineWorkloadWatts = baselineWorkloadWatts
     }

@@ -91,21 +91,18 @@ struct ProfileFigureReader {
                 "every number needs its source: write {value: ..., unit: \(quantity.units[0]), source: \"...\"} or {value: ..., derived: \"how\"}"
             )
         }
-        let unknown = node.unknownKeys(allowed: ["value", "unit", "source", "derived"])
+        let unknown = node.unknownKeys(allowed: ["value", "unit", "source", "derived", "fitted"])
         if let first = unknown.first { throw first }
         let value = try node.require("value").double()
-        let source = try node["source"]?.string()
-        let derived = try node["derived"]?.string()
-        switch (source, derived) {
-        case (let text?, nil) where !text.isEmpty:
-            provenance[node.path] = FigureProvenance(.source, text)
-        case (nil, let text?) where !text.isEmpty:
-            provenance[node.path] = FigureProvenance(.derived, text)
-        case (.some, .some):
-            throw node.error(.invalidValue, "give either 'source' or 'derived', not both")
-        default:
-            throw node.error(.missingKey, "this number has no 'source' or 'derived' text saying where it came from")
+        var given: [(FigureProvenance.Kind, String)] = []
+        for kind in [FigureProvenance.Kind.source, .derived, .fitted] {
+            if let text = try node[kind.rawValue]?.string() { given.append((kind, text)) }
         }
+        guard given.count <= 1 else { throw node.error(.invalidValue, "give one of 'source', 'derived' or 'fitted', not several") }
+        guard let (kind, text) = given.first, !text.isEmpty else {
+            throw node.error(.missingKey, "this number has no 'source', 'derived' or 'fitted' text saying where it came from")
+        }
+        provenance[node.path] = FigureProvenance(kind, text)
         let unitNode = node["unit"]
         let unit = try unitNode?.string()
         let canonical: Double?

@@ -22,6 +22,20 @@ extension YAMLValue {
         try measure(units: Self.powerUnits, bareNumbers: true, expected: "a power such as 3.5 W or 800 mW")
     }
 
+    /// A thermal resistance of zero or more kelvin per watt, e.g. `10 K/W` or a bare number.
+    public func kelvinPerWatt() throws(TemperError) -> Double {
+        try measure(units: ["K/W": 1], bareNumbers: true, expected: "a thermal resistance such as 10 K/W")
+    }
+
+    /// A fraction from a percentage (`85 %`) or a bare number (`0.85`), within `range`.
+    public func fraction(in range: ClosedRange<Double> = 0...1) throws(TemperError) -> Double {
+        let value = try measure(units: ["%": 0.01], bareNumbers: true, expected: "a fraction such as 85 % or 0.85")
+        guard range.contains(value) else {
+            throw error(.invalidValue, "expected a fraction in \(range.lowerBound * 100)...\(range.upperBound * 100) %, found \(value * 100) %")
+        }
+        return value
+    }
+
     /// A rate of zero or more events per second, e.g. `0.5/s`, `12/min` or a bare number per second.
     public func ratePerSecond() throws(TemperError) -> Double {
         try measure(units: Self.rateUnits, bareNumbers: true, expected: "a rate such as 0.5/s or 12/min")

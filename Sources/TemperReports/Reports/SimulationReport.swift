@@ -34,7 +34,8 @@ public enum SimulationReport {
         document.paragraph("Thermal constants: \(result.thermalSource).")
 
         document.heading("Temperature and tiers")
-        document.chart("temperature.svg", temperatureChart(result), caption: "Skin hotspot and internal temperature with the policy, the baseline's hotspot dashed; bands show the tier with the policy, ticks the requests the policy changed.")
+        document.chart("temperature.svg", temperatureChart(result), caption: "Skin hotspot, skin mean and internal temperature with the policy (the hotspot always lies between the skin mean and the internal node), the baseline's hotspot dashed; bands show the tier with the policy, ticks the requests the policy changed.")
+        document.chart("heat.svg", heatChart(result), caption: "Heat into the device with the policy: the workload, the feedback and the charger's loss; and the insulation wrapped around it (K/W added between skin and air).")
         document.heading("Tier timeline")
         if policy.transitions.isEmpty {
             document.paragraph("The condition never changed: nominal throughout.")
@@ -115,6 +116,7 @@ public enum SimulationReport {
             series: [
                 .init(name: "skin hotspot", color: Palette.series[1], points: timeline.map { (time($0.timeSeconds), $0.hotspotCelsius) }),
                 .init(name: "internal", color: Palette.series[0], points: timeline.map { (time($0.timeSeconds), $0.internalCelsius) }),
+                .init(name: "skin (mean)", color: Palette.series[2], points: timeline.map { (time($0.timeSeconds), $0.skinCelsius) }),
                 .init(name: "hotspot, baseline", color: Palette.series[1], points: result.baseline.timeline.map { (time($0.timeSeconds), $0.hotspotCelsius) }, dashed: true),
                 .init(name: "ambient", color: Palette.muted, points: timeline.map { (time($0.timeSeconds), $0.ambientCelsius) }),
             ]
@@ -127,6 +129,24 @@ public enum SimulationReport {
             LineChart.Marker(x: time($0.timeSeconds), weight: $0.changedDecisions, label: "\(ReportNumber.clock($0.timeSeconds)): \($0.changedDecisions) changed")
         }
         return chart.render()
+    }
+
+    static func heatChart(_ result: SimulationResult) -> String {
+        let timeline = result.withPolicy.timeline
+        let time = TimeAxis(durationSeconds: result.durationSeconds)
+        var series: [LineChart.Series] = [
+            .init(name: "workload (W)", color: Palette.series[0], points: timeline.map { (time($0.timeSeconds), $0.workloadWatts) }),
+            .init(name: "feedback (W)", color: Palette.series[1], points: timeline.map { (time($0.timeSeconds), $0.feedbackMilliwatts / 1000) }),
+        ]
+        if timeline.contains(where: { $0.chargerLossWatts > 0 }) {
+            series.append(.init(name: "charger loss (W)", color: Palette.series[2], points: timeline.map { (time($0.timeSeconds), $0.chargerLossWatts) }))
+        }
+        if timeline.contains(where: { $0.insulationKelvinPerWatt > 0 }) {
+            series.append(
+                .init(name: "insulation (K/W)", color: Palette.muted, points: timeline.map { (time($0.timeSeconds), $0.insulationKelvinPerWatt) }, dashed: true)
+            )
+        }
+        return LineChart(title: "Heat sources and insulation", xLabel: time.label, yLabel: "W, K/W", series: series).render()
     }
 
     /// Spans of equal tier: each sample's tier holds from the previous sample's time to its own.

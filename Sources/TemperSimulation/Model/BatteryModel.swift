@@ -17,11 +17,14 @@ public struct BatteryParameters: Sendable, Hashable, Codable {
     public var capacityJoules: Double { capacityMilliampHours / 1000 * nominalVolts * 3600 }
 }
 
-/// A battery that drains by the energy drawn from it while on battery, and holds its charge on mains power.
+/// A battery that drains by the energy drawn from it while on battery, charges when a charger feeds it, and
+/// otherwise holds its charge on mains power.
 public struct BatteryModel: Sendable, Hashable {
     public let parameters: BatteryParameters
     public var onBattery: Bool
     public private(set) var remainingJoules: Double
+    /// Power going into the cell during the last step (W); 0 when not charging or full.
+    public private(set) var chargingWatts: Double = 0
 
     public init(parameters: BatteryParameters = .init(), percentage: Double, onBattery: Bool) {
         self.parameters = parameters
@@ -40,6 +43,21 @@ public struct BatteryModel: Sendable, Hashable {
         remainingJoules = max(0, remainingJoules - powerWatts * seconds)
     }
 
+    /// Charges at up to `powerWatts` for `seconds`, stopping when full.
+    /// - Returns: the power that actually went into the cell (less than asked in the step that fills it).
+    @discardableResult
+    public mutating func charge(powerWatts: Double, seconds: Double) -> Double {
+        guard seconds > 0 else { return 0 }
+        let room = max(0, parameters.capacityJoules - remainingJoules)
+        let joules = min(room, max(0, powerWatts) * seconds)
+        remainingJoules += joules
+        chargingWatts = joules / seconds
+        return chargingWatts
+    }
+
+    /// Marks that no charger fed the cell in this step.
+    public mutating func stopCharging() { chargingWatts = 0 }
+
     /// UPower's percentage-based warning levels (UPower.conf: low 20 %, critical 5 %, action 2 %).
     public var warningLevel: BatteryWarningLevel {
         guard onBattery else { return .none }
@@ -54,10 +72,13 @@ public struct BatteryModel: Sendable, Hashable {
     public func state(powerWatts: Double) -> BatteryState {
         let level = percentage
         let timeToEmpty = onBattery && powerWatts > 0 ? remainingJoules / powerWatts : nil
-        let stateText = onBattery ? "discharging" : (level >= 99.5 ? "fully-charged" : "pending-charge")
+        let charging = !onBattery && chargingWatts > 0
+        let timeToFull = charging ? (parameters.capacityJoules - remainingJoules) / chargingWatts : nil
+        let stateText = onBattery ? "discharging" : charging ? "charging" : (level >= 99.5 ? "fully-charged" : "pending-charge")
         return BatteryState(
             status: .available, present: true, onBattery: onBattery, percentage: level, state: stateText,
-            warningLevel: warningLevel, energyRateWatts: onBattery ? powerWatts : nil, timeToEmptySeconds: timeToEmpty
+            warningLevel: warningLevel, energyRateWatts: onBattery ? powerWatts : charging ? chargingWatts : nil,
+            timeToEmptySeconds: timeToEmpty, timeToFullSeconds: timeToFull
         )
     }
 }

@@ -12,7 +12,7 @@ extension ThermalParameters {
             internalToSkinKelvinPerWatt: thermal.internalToSkinKelvinPerWatt,
             skinCapacityJoulesPerKelvin: thermal.skinHeatCapacityJoulesPerKelvin,
             skinToAmbientKelvinPerWatt: thermal.skinToAmbientKelvinPerWatt,
-            hotspotFactor: thermal.hotspotFactor,
+            hotspotWeight: thermal.hotspotWeight,
             internalLimits: limits.internalLimits,
             skinLimits: limits.skinLimits,
             source: "device profile '\(profile.name)'" + (derived ? " (derived, not measured: a two-node fit to the Pixel 6 config's 4 W ⇒ 51 °C budget)" : "")

@@ -5,7 +5,12 @@ import TemperCore
 ///
 /// Over one step the inputs (power and ambient) are held constant, so the linear system
 /// `x′ = A·x + b` has the closed form `x(t + h) = x∞ + exp(A·h)·(x(t) − x∞)`. Using it rather than Euler steps keeps
-/// the model stable and exact for any step size; `exp(A·h)` of the 2×2 matrix is cached per step size.
+/// the model stable and exact for any step size; `exp(A·h)` of the 2×2 matrix is cached per step size and
+/// insulation.
+///
+/// Insulation (a towel, a pocket, a case) is extra resistance in series between skin and ambient, given per step:
+/// it changes how fast the device sheds heat, not the air around it. The skin's hotspot is a weighted point
+/// between the skin mean and the internal node, so it always lies between them.
 public struct ThermalModel: Sendable, Hashable {
     public let parameters: ThermalParameters
     /// Internal node temperature (°C).
@@ -14,6 +19,7 @@ public struct ThermalModel: Sendable, Hashable {
     public private(set) var skinCelsius: Double
 
     private var cachedStep: Double = .nan
+    private var cachedInsulation: Double = .nan
     private var cachedPropagator: Matrix2 = .identity
 
     public init(parameters: ThermalParameters = .derivedDefaults, internalCelsius: Double, skinCelsius: Double) {
@@ -22,31 +28,36 @@ public struct ThermalModel: Sendable, Hashable {
         self.skinCelsius = skinCelsius
     }
 
-    /// What the skin's hottest spot reads at this ambient.
-    public func hotspotCelsius(ambientCelsius: Double) -> Double {
-        ambientCelsius + parameters.hotspotFactor * (skinCelsius - ambientCelsius)
+    /// What the skin's hottest spot reads: `skin + w·(internal − skin)`, between the skin mean and the internal node.
+    public var hotspotCelsius: Double {
+        skinCelsius + parameters.hotspotWeight * (internalCelsius - skinCelsius)
     }
 
-    /// The temperatures the model settles at under a constant power and ambient: ambient + P·R for each node.
-    public func steadyState(powerWatts: Double, ambientCelsius: Double) -> (internalCelsius: Double, skinCelsius: Double) {
-        let skin = ambientCelsius + powerWatts * parameters.skinToAmbientKelvinPerWatt
+    /// The temperatures the model settles at under a constant power and ambient: ambient + P·R for each node,
+    /// with `insulationKelvinPerWatt` added to the skin's resistance to ambient.
+    public func steadyState(
+        powerWatts: Double, ambientCelsius: Double, insulationKelvinPerWatt: Double = 0
+    ) -> (internalCelsius: Double, skinCelsius: Double) {
+        let skin = ambientCelsius + powerWatts * (parameters.skinToAmbientKelvinPerWatt + insulationKelvinPerWatt)
         return (skin + powerWatts * parameters.internalToSkinKelvinPerWatt, skin)
     }
 
     /// The coupled system's two time constants (s), fast then slow: −1/λ for the eigenvalues λ of A.
     public var timeConstantsSeconds: (fast: Double, slow: Double) {
-        let (fast, slow) = systemMatrix.eigenvalues
+        let (fast, slow) = systemMatrix(insulation: 0).eigenvalues
         return (-1 / fast, -1 / slow)
     }
 
-    /// Advances the model by `seconds` with `powerWatts` dissipated in the internal node.
-    public mutating func step(seconds: Double, powerWatts: Double, ambientCelsius: Double) {
+    /// Advances the model by `seconds` with `powerWatts` dissipated in the internal node and
+    /// `insulationKelvinPerWatt` of extra resistance between skin and ambient.
+    public mutating func step(seconds: Double, powerWatts: Double, ambientCelsius: Double, insulationKelvinPerWatt: Double = 0) {
         guard seconds > 0 else { return }
-        if seconds != cachedStep {
-            cachedPropagator = systemMatrix.exponential(times: seconds)
+        if seconds != cachedStep || insulationKelvinPerWatt != cachedInsulation {
+            cachedPropagator = systemMatrix(insulation: insulationKelvinPerWatt).exponential(times: seconds)
             cachedStep = seconds
+            cachedInsulation = insulationKelvinPerWatt
         }
-        let steady = steadyState(powerWatts: powerWatts, ambientCelsius: ambientCelsius)
+        let steady = steadyState(powerWatts: powerWatts, ambientCelsius: ambientCelsius, insulationKelvinPerWatt: insulationKelvinPerWatt)
         let deviation = (internalCelsius - steady.internalCelsius, skinCelsius - steady.skinCelsius)
         let next = cachedPropagator.apply(deviation)
         internalCelsius = steady.internalCelsius + next.0
@@ -54,11 +65,11 @@ public struct ThermalModel: Sendable, Hashable {
     }
 
     /// A of `x′ = A·x + b` for x = (internal, skin).
-    private var systemMatrix: Matrix2 {
+    private func systemMatrix(insulation: Double) -> Matrix2 {
         let coupling = 1 / parameters.internalToSkinKelvinPerWatt
         let internalCapacity = parameters.internalCapacityJoulesPerKelvin
         let skinCapacity = parameters.skinCapacityJoulesPerKelvin
-        let loss = 1 / parameters.skinToAmbientKelvinPerWatt
+        let loss = 1 / (parameters.skinToAmbientKelvinPerWatt + insulation)
         return Matrix2(
             a: -coupling / internalCapacity, b: coupling / internalCapacity,
             c: coupling / skinCapacity, d: -(coupling + loss) / skinCapacity

@@ -15,9 +15,10 @@ public struct ThermalParameters: Sendable, Hashable, Codable {
     public var skinCapacityJoulesPerKelvin: Double
     /// Thermal resistance from the skin to ambient (K/W).
     public var skinToAmbientKelvinPerWatt: Double
-    /// How much hotter than the skin's mean rise over ambient its hottest spot runs: the skin sensor reads
-    /// `ambient + hotspotFactor × (skin − ambient)`.
-    public var hotspotFactor: Double
+    /// Where the skin's hottest spot (the part over the SoC, where a skin sensor sits) lies between the skin
+    /// mean (0) and the internal node (1): the skin sensor reads `skin + w·(internal − skin)`. A weighted point
+    /// can never read above the heat source or below the skin mean, whatever the ambient does.
+    public var hotspotWeight: Double
     /// Limits the simulated internal sensor reports, as a real hwmon chip would.
     public var internalLimits: SensorLimits
     /// Limits the simulated skin (hotspot) sensor reports.
@@ -30,7 +31,7 @@ public struct ThermalParameters: Sendable, Hashable, Codable {
         internalToSkinKelvinPerWatt: Double = 3,
         skinCapacityJoulesPerKelvin: Double = 150,
         skinToAmbientKelvinPerWatt: Double = 5,
-        hotspotFactor: Double = 1.3,
+        hotspotWeight: Double = 0.5,
         internalLimits: SensorLimits = .init(high: 85, critical: 100),
         skinLimits: SensorLimits = .init(high: 51, critical: 58),
         source: String = Self.derivedSource
@@ -39,7 +40,7 @@ public struct ThermalParameters: Sendable, Hashable, Codable {
         self.internalToSkinKelvinPerWatt = internalToSkinKelvinPerWatt
         self.skinCapacityJoulesPerKelvin = skinCapacityJoulesPerKelvin
         self.skinToAmbientKelvinPerWatt = skinToAmbientKelvinPerWatt
-        self.hotspotFactor = hotspotFactor
+        self.hotspotWeight = hotspotWeight
         self.internalLimits = internalLimits
         self.skinLimits = skinLimits
         self.source = source
@@ -49,7 +50,7 @@ public struct ThermalParameters: Sendable, Hashable, Codable {
     public static let derivedDefaults = ThermalParameters()
 
     public static let derivedSource =
-        "derived, not measured: reproduces the Pixel 6 config's 4 W ⇒ 51 °C skin hotspot at 25 °C ambient (AOSP thermal_info_config)"
+        "derived, not measured: reproduces the Pixel 6 config's 4 W ⇒ 51 °C skin hotspot at 25 °C ambient (AOSP thermal_info_config): skin mean 45 °C, internal 57 °C, hotspot halfway between"
 
     /// The internal node's own time constant R·C (s), ignoring the skin's capacity.
     public var internalTimeConstantSeconds: Double { internalCapacityJoulesPerKelvin * internalToSkinKelvinPerWatt }
@@ -63,10 +64,12 @@ public struct ThermalParameters: Sendable, Hashable, Codable {
             ("internalToSkinKelvinPerWatt", internalToSkinKelvinPerWatt),
             ("skinCapacityJoulesPerKelvin", skinCapacityJoulesPerKelvin),
             ("skinToAmbientKelvinPerWatt", skinToAmbientKelvinPerWatt),
-            ("hotspotFactor", hotspotFactor),
         ]
         for (name, value) in named where !(value.isFinite && value > 0) {
             throw TemperError(code: .invalidValue, message: "\(name) must be a positive number, found \(value)", path: "thermal.\(name)")
+        }
+        guard hotspotWeight.isFinite, (0...1).contains(hotspotWeight) else {
+            throw TemperError(code: .invalidValue, message: "hotspotWeight must be in 0...1, found \(hotspotWeight)", path: "thermal.hotspotWeight")
         }
     }
 }

@@ -18,22 +18,32 @@ public final class SimulatedHost: HostSource {
     public func snapshot() async -> HostSnapshot { current.withLock { $0 } }
 
     /// Builds the snapshot for the models' state at virtual `timeSeconds`, publishes it and returns it.
+    ///
+    /// The device's heat shows as a recorded host would show it: `powerWatts`, the heat of the last step, as an
+    /// instantaneous power reading (like hwmon `power*_input`), and `heatJoules`, all the heat since time zero,
+    /// as a cumulative energy counter (like RAPL's `energy_uj`), so a trace gives the exact mean power between
+    /// any two samples.
     @discardableResult
     public func publish(
-        timeSeconds: Double, model: ThermalModel, ambientCelsius: Double, battery: BatteryModel, powerWatts: Double, powerProfile: String
+        timeSeconds: Double, model: ThermalModel, ambientCelsius: Double, battery: BatteryModel, powerWatts: Double, heatJoules: Double = 0,
+        powerProfile: String
     ) -> HostSnapshot {
         // Rounded as real sensors report: millidegrees, milliwatts, whole seconds.
         var batteryState = battery.state(powerWatts: powerWatts)
         batteryState.percentage = batteryState.percentage.map { Self.round($0, 1000) }
         batteryState.energyRateWatts = batteryState.energyRateWatts.map { Self.round($0, 1000) }
         batteryState.timeToEmptySeconds = batteryState.timeToEmptySeconds.map { $0.rounded() }
+        batteryState.timeToFullSeconds = batteryState.timeToFullSeconds.map { $0.rounded() }
         let snapshot = HostSnapshot(
             timestamp: Self.epoch.addingTimeInterval(Self.round(timeSeconds, 1000)),
             temperatures: [
                 Self.reading(label: "internal", celsius: Self.round(model.internalCelsius, 1000), limits: model.parameters.internalLimits),
-                Self.reading(label: "skin", celsius: Self.round(model.hotspotCelsius(ambientCelsius: ambientCelsius), 1000), limits: model.parameters.skinLimits),
+                Self.reading(label: "skin", celsius: Self.round(model.hotspotCelsius, 1000), limits: model.parameters.skinLimits),
             ],
-            powerReadings: [PowerReading(chip: "sim/power", chipName: "simulated", label: "system", kind: .power, value: Self.round(powerWatts, 1000))],
+            powerReadings: [
+                PowerReading(chip: "sim/power", chipName: "simulated", label: "system", kind: .power, value: Self.round(powerWatts, 1000)),
+                PowerReading(chip: "sim/energy", chipName: "simulated", label: "system", kind: .energy, value: Self.round(heatJoules, 1_000_000)),
+            ],
             battery: batteryState,
             powerProfile: PowerProfileState(activeProfile: powerProfile, performanceDegraded: "")
         )

@@ -211,11 +211,21 @@ public struct TimelineSample: Sendable, Hashable, Codable {
     public var feedbackMilliwatts: Double
     /// Requests in the interval that were rewritten, fell back or were dropped.
     public var changedDecisions: Int
+    /// Heat from the charging path averaged over the sample interval (W); 0 off the charger.
+    public var chargerLossWatts: Double
+    /// Power going into the battery at the sample (W); 0 when not charging.
+    public var chargingWatts: Double
+    /// Insulation wrapped around the device at the sample (K/W added to skin → ambient).
+    public var insulationKelvinPerWatt: Double
 
     public init(
         timeSeconds: Double, ambientCelsius: Double, internalCelsius: Double, skinCelsius: Double, hotspotCelsius: Double,
-        tier: Tier, lowPower: Bool, batteryPercentage: Double, workloadWatts: Double, feedbackMilliwatts: Double, changedDecisions: Int
+        tier: Tier, lowPower: Bool, batteryPercentage: Double, workloadWatts: Double, feedbackMilliwatts: Double, changedDecisions: Int,
+        chargerLossWatts: Double = 0, chargingWatts: Double = 0, insulationKelvinPerWatt: Double = 0
     ) {
+        self.chargerLossWatts = chargerLossWatts
+        self.chargingWatts = chargingWatts
+        self.insulationKelvinPerWatt = insulationKelvinPerWatt
         self.timeSeconds = timeSeconds
         self.ambientCelsius = ambientCelsius
         self.internalCelsius = internalCelsius

@@ -36,7 +36,7 @@ public enum Simulator {
             parameters: setup.thermal, internalCelsius: scenario.initial.internalCelsius ?? ambientAtStart,
             skinCelsius: scenario.initial.skinCelsius ?? ambientAtStart
         )
-        var battery = BatteryModel(parameters: setup.battery, percentage: scenario.initial.batteryPercentage, onBattery: scenario.initial.onBattery)
+        var battery = BatteryModel(parameters: setup.battery, percentage: scenario.initial.batteryPercentage, onBattery: scenario.onBattery(at: 0))
         let host = governing.host
         var summary = RunSummary(policy: policyName, batteryStartPercentage: battery.percentage, sampleIntervalSeconds: Double(stepsPerSample) * step)
         var accounts = ItemAccounts()
@@ -49,7 +49,9 @@ public enum Simulator {
         var nextSampleTime = 0.0
         var lastPower = scenario.workloadWatts(at: 0)
         var intervalFeedbackJoules = 0.0
+        var intervalChargerLossJoules = 0.0
         var intervalChanged = 0
+        var heatJoules = 0.0
 
         for index in 0..<stepCount {
             let time = Double(index) * step
@@ -59,7 +61,7 @@ public enum Simulator {
             if sampling || recording {
                 let snapshot = host.publish(
                     timeSeconds: time, model: model, ambientCelsius: scenario.ambient.celsius(at: time), battery: battery,
-                    powerWatts: lastPower, powerProfile: scenario.initial.powerProfile
+                    powerWatts: lastPower, heatJoules: heatJoules, powerProfile: scenario.initial.powerProfile
                 )
                 if recording { snapshots.append(snapshot) }
                 if sampling {
@@ -87,30 +89,48 @@ public enum Simulator {
                 if decision.outcome != "pass" { intervalChanged += 1 }
             }
 
-            let workload = scenario.workloadWatts(at: time + length / 2)
-            let power = workload + feedbackJoules / length
+            let middle = time + length / 2
+            let workload = scenario.workloadWatts(at: middle)
+            let devicePower = workload + feedbackJoules / length
+            // On a charger the device runs from it and the cell charges; the charging path's loss is heat too.
+            battery.onBattery = scenario.onBattery(at: middle)
+            var chargerLoss = 0.0
+            if let charger = scenario.charger(at: middle) {
+                chargerLoss = charger.lossWatts(chargeWatts: battery.charge(powerWatts: charger.watts, seconds: length))
+            } else {
+                battery.stopCharging()
+                battery.drain(powerWatts: devicePower, seconds: length)
+            }
+            let power = devicePower + chargerLoss
             summary.workloadEnergyJoules += workload * length
-            model.step(seconds: length, powerWatts: power, ambientCelsius: scenario.ambient.celsius(at: time + length / 2))
-            battery.drain(powerWatts: power, seconds: length)
+            model.step(
+                seconds: length, powerWatts: power, ambientCelsius: scenario.ambient.celsius(at: middle),
+                insulationKelvinPerWatt: scenario.insulationKelvinPerWatt(at: middle)
+            )
             lastPower = power
+            heatJoules += power * length
             intervalFeedbackJoules += feedbackJoules
+            intervalChargerLossJoules += chargerLoss * length
 
             let ambientAfter = scenario.ambient.celsius(at: time + length)
             summary.peakInternalCelsius = max(summary.peakInternalCelsius, model.internalCelsius)
             summary.peakSkinCelsius = max(summary.peakSkinCelsius, model.skinCelsius)
-            summary.peakHotspotCelsius = max(summary.peakHotspotCelsius, model.hotspotCelsius(ambientCelsius: ambientAfter))
+            summary.peakHotspotCelsius = max(summary.peakHotspotCelsius, model.hotspotCelsius)
 
             if (index + 1) % stepsPerSample == 0 || index == stepCount - 1 {
                 let interval = Double(index % stepsPerSample + 1) * step
                 summary.timeline.append(
                     TimelineSample(
                         timeSeconds: rounded(time + length), ambientCelsius: rounded(ambientAfter), internalCelsius: rounded(model.internalCelsius),
-                        skinCelsius: rounded(model.skinCelsius), hotspotCelsius: rounded(model.hotspotCelsius(ambientCelsius: ambientAfter)),
+                        skinCelsius: rounded(model.skinCelsius), hotspotCelsius: rounded(model.hotspotCelsius),
                         tier: condition.tier, lowPower: condition.lowPower, batteryPercentage: rounded(battery.percentage),
-                        workloadWatts: rounded(workload), feedbackMilliwatts: rounded(intervalFeedbackJoules / interval * 1000), changedDecisions: intervalChanged
+                        workloadWatts: rounded(workload), feedbackMilliwatts: rounded(intervalFeedbackJoules / interval * 1000), changedDecisions: intervalChanged,
+                        chargerLossWatts: rounded(intervalChargerLossJoules / interval), chargingWatts: rounded(battery.chargingWatts),
+                        insulationKelvinPerWatt: rounded(scenario.insulationKelvinPerWatt(at: time + length / 2))
                     )
                 )
                 intervalFeedbackJoules = 0
+                intervalChargerLossJoules = 0
                 intervalChanged = 0
             }
         }

@@ -5,7 +5,7 @@ import Yams
 extension Scenario {
     static let topKeys: Set<String> = [
         "version", "name", "description", "duration", "timeStep", "seed", "device", "policy", "ambient", "workload",
-        "streams", "initial",
+        "insulation", "charging", "streams", "initial",
     ]
 
     /// Reads a scenario file.
@@ -48,6 +48,8 @@ extension Scenario {
         for key in ["device", "policy"] { if let value = root[key] { scenario.entryLocations[key] = EntryLocation(value) } }
         if let ambient = root["ambient"] { scenario.ambient = try ambientSchedule(ambient) }
         if let workload = root["workload"] { scenario.workload = try workloadSegments(workload) }
+        if let insulation = root["insulation"] { scenario.insulation = try insulationSegments(insulation) }
+        if let charging = root["charging"] { scenario.charging = try chargingSegments(charging) }
         if let streams = root["streams"] {
             scenario.streams = try streams.items().enumerated().map { (index, item) throws(TemperError) in
                 try requestStream(item, index: index)
@@ -71,24 +73,67 @@ extension Scenario {
         var segments: [WorkloadSegment] = []
         for item in try value.items() {
             if let problem = item.unknownKeys(allowed: ["name", "power", "from", "for", "until"]).first { throw problem }
-            let start = try item["from"].map { (value) throws(TemperError) in try value.durationSeconds() } ?? (segments.last?.endSeconds ?? 0)
-            let length: Double
-            if let span = item["for"] {
-                length = try span.durationSeconds()
-            } else if let until = item["until"] {
-                length = try until.durationSeconds() - start
-                guard length >= 0 else { throw until.error(.invalidScenario, "'until' is before 'from'") }
-            } else {
-                throw item.error(.missingKey, "a workload segment needs 'for' or 'until'")
-            }
+            let span = try timeSpan(item, after: segments.last?.endSeconds ?? 0, what: "a workload segment")
             segments.append(
                 WorkloadSegment(
                     name: try item["name"]?.string() ?? "workload \(segments.count + 1)",
-                    watts: try item.require("power").watts(), startSeconds: start, durationSeconds: length
+                    watts: try item.require("power").watts(), startSeconds: span.startSeconds, durationSeconds: span.durationSeconds
                 )
             )
         }
         return segments
+    }
+
+    private static func insulationSegments(_ value: YAMLValue) throws(TemperError) -> [InsulationSegment] {
+        var segments: [InsulationSegment] = []
+        for item in try value.items() {
+            if let problem = item.unknownKeys(allowed: ["name", "resistance", "from", "for", "until"]).first { throw problem }
+            let resistance = try item.require("resistance")
+            let kelvinPerWatt = try resistance.kelvinPerWatt()
+            guard kelvinPerWatt <= 1000 else { throw resistance.error(.invalidValue, "expected at most 1000 K/W, found \(kelvinPerWatt) K/W") }
+            segments.append(
+                InsulationSegment(
+                    name: try item["name"]?.string() ?? "insulation \(segments.count + 1)", kelvinPerWatt: kelvinPerWatt,
+                    span: try timeSpan(item, after: segments.last?.span.endSeconds ?? 0, what: "an insulation segment")
+                )
+            )
+        }
+        return segments
+    }
+
+    private static func chargingSegments(_ value: YAMLValue) throws(TemperError) -> [ChargingSegment] {
+        var segments: [ChargingSegment] = []
+        for item in try value.items() {
+            if let problem = item.unknownKeys(allowed: ["name", "power", "efficiency", "from", "for", "until"]).first { throw problem }
+            let power = try item.require("power")
+            let watts = try power.watts()
+            guard watts > 0, watts <= 500 else { throw power.error(.invalidValue, "expected a charging power above 0 and at most 500 W, found \(watts) W") }
+            let efficiency = try item.require("efficiency")
+            let fraction = try efficiency.fraction()
+            guard fraction > 0 else { throw efficiency.error(.invalidValue, "expected an efficiency above 0 %") }
+            segments.append(
+                ChargingSegment(
+                    name: try item["name"]?.string() ?? "charger \(segments.count + 1)", watts: watts, efficiency: fraction,
+                    span: try timeSpan(item, after: segments.last?.span.endSeconds ?? 0, what: "a charging segment")
+                )
+            )
+        }
+        return segments
+    }
+
+    /// `from` (default: where the previous segment ended) and `for` or `until`.
+    private static func timeSpan(_ item: YAMLValue, after previousEnd: Double, what: String) throws(TemperError) -> TimeSpan {
+        let start = try item["from"].map { (value) throws(TemperError) in try value.durationSeconds() } ?? previousEnd
+        let length: Double
+        if let span = item["for"] {
+            length = try span.durationSeconds()
+        } else if let until = item["until"] {
+            length = try until.durationSeconds() - start
+            guard length >= 0 else { throw until.error(.invalidScenario, "'until' is before 'from'") }
+        } else {
+            throw item.error(.missingKey, "\(what) needs 'for' or 'until'")
+        }
+        return TimeSpan(startSeconds: start, durationSeconds: length)
     }
 
     static let streamKeys: Set<String> = [

@@ -15,6 +15,11 @@ public struct Scenario: Sendable, Hashable {
     public var policy: String?
     public var ambient: AmbientSchedule
     public var workload: [WorkloadSegment]
+    /// Spans when the device is wrapped (a towel, a pocket): extra resistance between skin and ambient.
+    public var insulation: [InsulationSegment] = []
+    /// Spans when the device is on a charger. When there are any, the device is on battery outside them and
+    /// ``InitialState/onBattery`` is not used.
+    public var charging: [ChargingSegment] = []
     public var streams: [RequestStream]
     public var initial: InitialState
     /// The file the scenario was read from, for resolving relative paths and naming it in errors.
@@ -48,6 +53,73 @@ public struct Scenario: Sendable, Hashable {
         for segment in workload where segment.contains(time) { total += segment.watts }
         return total
     }
+
+    /// The insulation at `time` (K/W): the sum of every layer wrapped around the device then.
+    public func insulationKelvinPerWatt(at time: Double) -> Double {
+        var total = 0.0
+        for segment in insulation where segment.span.contains(time) { total += segment.kelvinPerWatt }
+        return total
+    }
+
+    /// The charger plugged in at `time`, if any (the first when spans overlap).
+    public func charger(at time: Double) -> ChargingSegment? {
+        charging.first { $0.span.contains(time) }
+    }
+
+    /// Whether the device runs on its battery at `time`: outside every charging span when there are any,
+    /// otherwise as ``InitialState/onBattery`` says.
+    public func onBattery(at time: Double) -> Bool {
+        charging.isEmpty ? initial.onBattery : charger(at: time) == nil
+    }
+}
+
+/// A stretch of virtual time, `start ..< start + duration`.
+public struct TimeSpan: Sendable, Hashable, Codable {
+    public var startSeconds: Double
+    public var durationSeconds: Double
+
+    public init(startSeconds: Double, durationSeconds: Double) {
+        self.startSeconds = startSeconds
+        self.durationSeconds = durationSeconds
+    }
+
+    public var endSeconds: Double { startSeconds + durationSeconds }
+    public func contains(_ time: Double) -> Bool { time >= startSeconds && time < endSeconds }
+}
+
+/// A layer wrapped around the device ("a towel from minute 1 to minute 20"): thermal resistance added in series
+/// between the skin and the air. It slows how fast the device sheds its own heat; the air keeps its temperature.
+public struct InsulationSegment: Sendable, Hashable, Codable {
+    public var name: String
+    public var kelvinPerWatt: Double
+    public var span: TimeSpan
+
+    public init(name: String, kelvinPerWatt: Double, span: TimeSpan) {
+        self.name = name
+        self.kelvinPerWatt = kelvinPerWatt
+        self.span = span
+    }
+}
+
+/// A charger plugged in: the battery charges at `watts` (into the cell) until full, and the conversion loss,
+/// `watts·(1 − efficiency)/efficiency`, heats the device's internal node. The workload runs from the charger.
+public struct ChargingSegment: Sendable, Hashable, Codable {
+    public var name: String
+    /// Power into the cell while it is not full (W).
+    public var watts: Double
+    /// Charger and charging-path efficiency, 0 < η ≤ 1.
+    public var efficiency: Double
+    public var span: TimeSpan
+
+    public init(name: String, watts: Double, efficiency: Double, span: TimeSpan) {
+        self.name = name
+        self.watts = watts
+        self.efficiency = efficiency
+        self.span = span
+    }
+
+    /// The heat the charging path dissipates while it delivers `chargeWatts` into the cell.
+    public func lossWatts(chargeWatts: Double) -> Double { chargeWatts * (1 - efficiency) / efficiency }
 }
 
 /// One stretch of steady work: "gaming 3.5 W for 10 min".

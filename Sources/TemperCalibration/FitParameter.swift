@@ -1,0 +1,77 @@
+import Foundation
+
+/// One unknown of a least-squares fit: its name, a starting guess, and the physical domain it must stay in.
+///
+/// The solver works in unconstrained *fitting coordinates*: the identity for a free quantity, the logarithm for
+/// a positive one (a heat capacity, a resistance), the logit for one bounded on both sides (a weight in 0…1).
+/// Steps and the covariance live in those coordinates, so an estimate and both ends of its interval always stay
+/// in the domain: a resistance's interval is never negative, a weight's never leaves 0…1.
+public struct FitParameter: Sendable, Hashable {
+    public enum Domain: Sendable, Hashable {
+        /// Any real number (an ambient temperature).
+        case real
+        /// Above zero (capacities, resistances, energies).
+        case positive
+        /// Strictly inside `lower…upper`.
+        case bounded(lower: Double, upper: Double)
+    }
+
+    public var name: String
+    public var initial: Double
+    public var domain: Domain
+
+    public init(_ name: String, initial: Double, domain: Domain) {
+        self.name = name
+        self.initial = initial
+        self.domain = domain
+    }
+
+    /// The unconstrained fitting coordinate of a physical `value`, pulled just inside the domain when on its edge.
+    func toFitting(_ value: Double) -> Double {
+        switch domain {
+        case .real:
+            return value
+        case .positive:
+            return Foundation.log(max(value, Double.leastNormalMagnitude))
+        case .bounded(let lower, let upper):
+            let span = upper - lower
+            let unit = min(max((value - lower) / span, 1e-9), 1 - 1e-9)
+            return Foundation.log(unit / (1 - unit))
+        }
+    }
+
+    /// The physical value of a fitting coordinate.
+    func toPhysical(_ coordinate: Double) -> Double {
+        switch domain {
+        case .real:
+            return coordinate
+        case .positive:
+            return Foundation.exp(min(coordinate, 700))
+        case .bounded(let lower, let upper):
+            return lower + (upper - lower) / (1 + Foundation.exp(-coordinate))
+        }
+    }
+}
+
+/// One fitted number with its 95 % confidence interval, in physical units.
+public struct FittedValue: Sendable, Hashable, Codable {
+    public var name: String
+    public var value: Double
+    /// Lower end of the 95 % interval.
+    public var low: Double
+    /// Upper end of the 95 % interval.
+    public var high: Double
+    /// The standard error in fitting coordinates (absolute for `.real`, relative for `.positive`).
+    public var standardError: Double
+
+    public init(name: String, value: Double, low: Double, high: Double, standardError: Double) {
+        self.name = name
+        self.value = value
+        self.low = low
+        self.high = high
+        self.standardError = standardError
+    }
+
+    /// Whether `truth` lies inside the interval.
+    public func contains(_ truth: Double) -> Bool { low <= truth && truth <= high }
+}

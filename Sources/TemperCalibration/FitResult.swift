@@ -1,0 +1,35 @@
+/// What a least-squares fit found: each parameter with its interval, and how well the model fits.
+public struct FitResult: Sendable, Hashable {
+    /// In the order the parameters were given.
+    public var parameters: [FittedValue]
+    /// Root mean square of the residuals, in the residuals' unit.
+    public var rmse: Double
+    /// The residuals at the solution (model − measured, or whatever the residual function returns).
+    public var residuals: [Double]
+    /// Observations minus fitted parameters: the t-distribution's degrees of freedom for the intervals.
+    public var degreesOfFreedom: Int
+    /// The two-sided 95 % quantile the intervals were built with (Student's t at ``degreesOfFreedom``).
+    public var intervalQuantile: Double
+    public var iterations: Int
+    /// Correlation between each pair of parameters (fitting coordinates), row-major, `parameters.count`² entries.
+    public var correlations: [Double]
+
+    public init(
+        parameters: [FittedValue], rmse: Double, residuals: [Double], degreesOfFreedom: Int, intervalQuantile: Double,
+        iterations: Int, correlations: [Double]
+    ) {
+        self.parameters = parameters
+        self.rmse = rmse
+        self.residuals = residuals
+        self.degreesOfFreedom = degreesOfFreedom
+        self.intervalQuantile = intervalQuantile
+        self.iterations = iterations
+        self.correlations = correlations
+    }
+
+    /// The fitted value named `name`.
+    public subscript(name: String) -> FittedValue? { parameters.first { $0.name == name } }
+
+    /// The fitted physical values, in order: what to hand back to the model.
+    public var values: [Double] { parameters.map(\.value) }
+}

@@ -1,0 +1,194 @@
+import TemperCore
+
+/// THE least-squares engine of the project: Levenberg–Marquardt on a residual function, with covariance-based
+/// 95 % intervals and the fit's RMSE. Pure: no I/O, no clock; the caller supplies the residuals and, if it
+/// wants one, a progress callback.
+///
+/// - Steps solve `(JᵀJ + λ·diag(JᵀJ))·δ = −Jᵀr` (Marquardt's scaling), with the Jacobian J by central
+///   differences in fitting coordinates (see ``FitParameter``); λ shrinks tenfold after a step that lowers the
+///   cost and grows tenfold after one that does not.
+/// - Intervals: the covariance is `s²·(JᵀJ)⁻¹` at the solution, with `s² = Σr²/(n − p)` (or 1 when the residuals
+///   are already divided by known standard deviations, ``Settings/residualsAreStandardised``). The 95 % interval
+///   is `θ ± t₀.₉₇₅(n − p)·σ_θ` in fitting coordinates, **Student's t** with n − p degrees of freedom, mapped
+///   back to physical units (so a positive quantity's interval is asymmetric and stays positive).
+/// - A parameter the residuals do not depend on, or one that is a combination of others (JᵀJ singular), is an
+///   error naming it, never an interval of ±∞.
+public struct LevenbergMarquardt: Sendable {
+    public struct Settings: Sendable, Hashable {
+        public var maxIterations: Int
+        /// Stop when a step lowers the cost by less than this fraction.
+        public var relativeCostTolerance: Double
+        /// Stop when no fitting coordinate moves by more than this.
+        public var stepTolerance: Double
+        /// The residuals are already divided by each observation's known standard deviation: do not rescale the
+        /// covariance by the residual variance.
+        public var residualsAreStandardised: Bool
+        /// Two-sided confidence of the reported intervals.
+        public var confidence: Double
+
+        public init(
+            maxIterations: Int = 200, relativeCostTolerance: Double = 1e-12, stepTolerance: Double = 1e-10,
+            residualsAreStandardised: Bool = false, confidence: Double = 0.95
+        ) {
+            self.maxIterations = maxIterations
+            self.relativeCostTolerance = relativeCostTolerance
+            self.stepTolerance = stepTolerance
+            self.residualsAreStandardised = residualsAreStandardised
+            self.confidence = confidence
+        }
+    }
+
+    public var settings: Settings
+
+    public init(settings: Settings = .init()) {
+        self.settings = settings
+    }
+
+    /// Fits `parameters` so the sum of squared `residuals` is least.
+    ///
+    /// - Parameters:
+    ///   - residuals: the residual vector for physical parameter values, in the order given; its length must not
+    ///     change between calls. A non-finite residual rejects that trial step.
+    ///   - progress: called after every iteration with its number and the current RMSE.
+    /// - Throws: `cannotCalibrate` when there are no more observations than parameters, the starting point gives
+    ///   non-finite residuals, or a parameter cannot be identified.
+    public func fit(
+        _ parameters: [FitParameter], residuals: ([Double]) -> [Double], progress: ((_ iteration: Int, _ rmse: Double) -> Void)? = nil
+    ) throws(TemperError) -> FitResult {
+        let count = parameters.count
+        guard count > 0 else { throw TemperError(code: .cannotCalibrate, message: "nothing to fit: no parameters") }
+        func evaluate(_ coordinates: [Double]) -> [Double] {
+            residuals(zip(parameters, coordinates).map { $0.toPhysical($1) })
+        }
+        var coordinates = parameters.map { $0.toFitting($0.initial) }
+        var current = evaluate(coordinates)
+        let observations = current.count
+        guard observations > count else {
+            throw TemperError(
+                code: .cannotCalibrate,
+                message: "\(observations) observation\(observations == 1 ? "" : "s") cannot determine \(count) parameters: at least \(count + 1) are needed"
+            )
+        }
+        var cost = Self.cost(current)
+        guard cost.isFinite else {
+            throw TemperError(code: .cannotCalibrate, message: "the model gives non-finite residuals at the starting values")
+        }
+        var lambda = 1e-3
+        var iterations = 0
+        while iterations < settings.maxIterations {
+            iterations += 1
+            let columns = jacobian(at: coordinates, residuals: current, evaluate: evaluate)
+            let normal = SymmetricMatrix.normal(columns: columns)
+            let gradient = columns.map { column in zip(column, current).reduce(0) { $0 + $1.0 * $1.1 } }
+            var accepted = false
+            var converged = false
+            while lambda < 1e16 {
+                var damped = normal
+                for i in 0..<count { damped[i, i] += lambda * max(normal[i, i], 1e-12) }
+                guard case .success(let factor) = damped.cholesky(relativePivot: 0) else {
+                    lambda *= 10
+                    continue
+                }
+                var step = factor.choleskySolve(gradient.map { -$0 })
+                // A cap on each step (a factor of e for a positive quantity) keeps an early step from running
+                // into a flat region (a time constant at infinity) where the gradient vanishes.
+                let longest = zip(step, coordinates).map { abs($0) / max(abs($1), 1) }.max() ?? 0
+                if longest > 1 { step = step.map { $0 / longest } }
+                let trial = zip(coordinates, step).map { $0 + $1 }
+                let trialResiduals = evaluate(trial)
+                let trialCost = Self.cost(trialResiduals)
+                if trialCost.isFinite, trialCost < cost {
+                    let improvement = (cost - trialCost) / max(cost, Double.leastNormalMagnitude)
+                    let moved = step.map { abs($0) }.max() ?? 0
+                    coordinates = trial
+                    current = trialResiduals
+                    cost = trialCost
+                    lambda = max(lambda / 10, 1e-15)
+                    accepted = true
+                    converged = improvement < settings.relativeCostTolerance || moved < settings.stepTolerance
+                    break
+                }
+                lambda *= 10
+            }
+            progress?(iterations, (cost / Double(observations)).squareRoot())
+            if !accepted || converged { break }
+        }
+        return try summarise(parameters, coordinates: coordinates, residuals: current, iterations: iterations, evaluate: evaluate)
+    }
+
+    /// Intervals from the covariance at the solution.
+    private func summarise(
+        _ parameters: [FitParameter], coordinates: [Double], residuals: [Double], iterations: Int, evaluate: ([Double]) -> [Double]
+    ) throws(TemperError) -> FitResult {
+        let count = parameters.count
+        let columns = jacobian(at: coordinates, residuals: residuals, evaluate: evaluate)
+        for (index, column) in columns.enumerated() where !column.contains(where: { $0 != 0 }) {
+            throw TemperError(
+                code: .cannotCalibrate, message: "the data do not depend on \(parameters[index].name): it cannot be fitted from them"
+            )
+        }
+        // Cholesky of the correlation form, so a tiny pivot means near-collinearity whatever the units.
+        let normal = SymmetricMatrix.normal(columns: columns)
+        var scaled = normal
+        let scales = (0..<count).map { normal[$0, $0].squareRoot() }
+        for i in 0..<count { for j in 0..<count { scaled[i, j] = normal[i, j] / (scales[i] * scales[j]) } }
+        let factor: SymmetricMatrix
+        switch scaled.cholesky(relativePivot: 1e-12) {
+        case .success(let lower):
+            factor = lower
+        case .failure(let failure):
+            let others = parameters.prefix(failure.column).map(\.name).joined(separator: ", ")
+            throw TemperError(
+                code: .cannotCalibrate,
+                message: "the data cannot tell \(parameters[failure.column].name) apart from \(others.isEmpty ? "the other parameters" : others)"
+            )
+        }
+        let inverseScaled = factor.choleskyInverse()
+        let degrees = residuals.count - count
+        let cost = Self.cost(residuals)
+        let variance = settings.residualsAreStandardised ? 1 : cost / Double(degrees)
+        let quantile = StudentT.twoSidedQuantile(confidence: settings.confidence, degreesOfFreedom: degrees)
+        var fitted: [FittedValue] = []
+        var correlations = Array(repeating: 0.0, count: count * count)
+        for i in 0..<count {
+            let error = (variance * inverseScaled[i, i]).squareRoot() / scales[i]
+            let parameter = parameters[i]
+            let ends = [parameter.toPhysical(coordinates[i] - quantile * error), parameter.toPhysical(coordinates[i] + quantile * error)]
+            fitted.append(
+                FittedValue(
+                    name: parameter.name, value: parameter.toPhysical(coordinates[i]), low: ends.min()!, high: ends.max()!, standardError: error
+                )
+            )
+            for j in 0..<count {
+                correlations[i * count + j] = inverseScaled[i, j] / (inverseScaled[i, i] * inverseScaled[j, j]).squareRoot()
+            }
+        }
+        return FitResult(
+            parameters: fitted, rmse: (cost / Double(residuals.count)).squareRoot(), residuals: residuals,
+            degreesOfFreedom: degrees, intervalQuantile: quantile, iterations: iterations, correlations: correlations
+        )
+    }
+
+    /// One column per parameter: ∂r/∂θ by central differences.
+    private func jacobian(at coordinates: [Double], residuals: [Double], evaluate: ([Double]) -> [Double]) -> [[Double]] {
+        coordinates.indices.map { index in
+            let step = 1e-5 * max(abs(coordinates[index]), 1)
+            var forward = coordinates
+            forward[index] += step
+            var backward = coordinates
+            backward[index] -= step
+            let ahead = evaluate(forward)
+            let behind = evaluate(backward)
+            return zip(ahead, behind).map { pair in
+                let slope = (pair.0 - pair.1) / (2 * step)
+                return slope.isFinite ? slope : 0
+            }
+        }
+    }
+
+    static func cost(_ residuals: [Double]) -> Double {
+        var sum = 0.0
+        for value in residuals { sum += value * value }
+        return sum
+    }
+}
