@@ -69,7 +69,7 @@ let package = Package(
         ),
         .target(name: "TemperReports", dependencies: ["TemperCore", "TemperSimulation"], swiftSettings: upcoming),
         // Least-squares fitting of device profiles to measurements; pure (the command line does the reading).
-        .target(name: "TemperCalibration", dependencies: ["TemperCore", "TemperSimulation"], swiftSettings: upcoming),
+        .target(name: "TemperCalibration", dependencies: ["TemperAHAP", "TemperCore", "TemperSimulation"], swiftSettings: upcoming),
         .target(
             name: "TemperTestKit",
             dependencies: ["TemperCore", .product(name: "Logging", package: "swift-log")],
@@ -103,7 +103,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TemperCalibrationTests",
-            dependencies: ["TemperCalibration", "TemperSimulation", "TemperCore"],
+            dependencies: ["TemperCalibration", "TemperSimulation", "TemperCore", "TemperAHAP"],
             swiftSettings: upcoming
         ),
         .testTarget(name: "TemperCLITests", dependencies: ["temper"], swiftSettings: upcoming),

@@ -1,0 +1,115 @@
+import Foundation
+import TemperCore
+
+/// One row of a measurements file: a pattern and the supply energy measured while it played.
+public struct EnergyMeasurementRow: Sendable, Hashable {
+    /// The pattern's path as written (relative paths are relative to the measurements file).
+    public var patternPath: String
+    /// Energy measured over all repetitions, above the idle baseline.
+    public var millijoules: Double
+    /// How many times the pattern played during the measurement.
+    public var repetitions: Int
+    /// The measurement's standard deviation (over runs), when known.
+    public var standardDeviation: Double?
+    /// The row's line in the file, for errors.
+    public var line: Int
+
+    public init(patternPath: String, millijoules: Double, repetitions: Int = 1, standardDeviation: Double? = nil, line: Int) {
+        self.patternPath = patternPath
+        self.millijoules = millijoules
+        self.repetitions = repetitions
+        self.standardDeviation = standardDeviation
+        self.line = line
+    }
+}
+
+/// Reads `temper calibrate energy`'s CSV: `pattern, millijoules[, repetitions[, standard deviation]]` per row.
+///
+/// Blank lines and lines starting with `#` are skipped; a first line whose second column is not a number is a
+/// header. Fields may be double-quoted (a path with a comma). Every problem is one error naming the file and line.
+public enum EnergyMeasurementsCSV {
+    public static let columns = "pattern, measured millijoules, optional repetitions, optional standard deviation (mJ)"
+
+    public static func parse(_ text: String, file: String) throws(TemperError) -> [EnergyMeasurementRow] {
+        var rows: [EnergyMeasurementRow] = []
+        var sawFirstLine = false
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (offset, rawLine) in lines.enumerated() {
+            let number = offset + 1
+            let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : String(rawLine)
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            func fail(_ message: String) -> TemperError {
+                TemperError(code: .invalidValue, message: message, file: file, line: number)
+            }
+            let fields = try split(line, fail: fail)
+            guard (2...4).contains(fields.count) else {
+                throw fail("expected 2 to 4 columns (\(columns)), found \(fields.count)")
+            }
+            defer { sawFirstLine = true }
+            if !sawFirstLine, Double(fields[1]) == nil { continue }  // the header
+            guard !fields[0].isEmpty else { throw fail("the pattern column is empty") }
+            guard let millijoules = Double(fields[1]), millijoules.isFinite, millijoules >= 0, millijoules < 1e9 else {
+                throw fail("measured energy '\(fields[1])' is not a number of millijoules in 0...1e9")
+            }
+            var repetitions = 1
+            if fields.count > 2, !fields[2].isEmpty {
+                guard let count = Int(fields[2]), (1...1_000_000).contains(count) else {
+                    throw fail("repetitions '\(fields[2])' is not a whole number in 1...1000000")
+                }
+                repetitions = count
+            }
+            var deviation: Double?
+            if fields.count > 3, !fields[3].isEmpty {
+                guard let value = Double(fields[3]), value.isFinite, value > 0, value < 1e9 else {
+                    throw fail("standard deviation '\(fields[3])' is not a number of millijoules above 0")
+                }
+                deviation = value
+            }
+            if let first = rows.first, (first.standardDeviation == nil) != (deviation == nil) {
+                throw fail("give a standard deviation on every row or on none (line \(first.line) \(first.standardDeviation == nil ? "has none" : "has one"))")
+            }
+            rows.append(EnergyMeasurementRow(
+                patternPath: fields[0], millijoules: millijoules, repetitions: repetitions, standardDeviation: deviation, line: number
+            ))
+        }
+        guard !rows.isEmpty else {
+            throw TemperError(code: .invalidValue, message: "no measurements: expected rows of \(columns)", file: file)
+        }
+        return rows
+    }
+
+    /// The fields of one line, trimmed; double quotes protect commas, and `""` inside quotes is one quote.
+    private static func split(_ line: String, fail: (String) -> TemperError) throws(TemperError) -> [String] {
+        var fields: [String] = []
+        var field = ""
+        var quoted = false
+        var characters = line.makeIterator()
+        while let character = characters.next() {
+            if quoted {
+                if character == "\"" {
+                    // A doubled quote is a literal one; anything else closes the field's quotes.
+                    var lookahead = characters
+                    if lookahead.next() == "\"" {
+                        field.append("\"")
+                        characters = lookahead
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    field.append(character)
+                }
+            } else if character == "\"" {
+                quoted = true
+            } else if character == "," {
+                fields.append(field.trimmingCharacters(in: .whitespaces))
+                field = ""
+            } else {
+                field.append(character)
+            }
+        }
+        guard !quoted else { throw fail("a quoted field is not closed") }
+        fields.append(field.trimmingCharacters(in: .whitespaces))
+        return fields
+    }
+}
