@@ -67,7 +67,7 @@ let package = Package(
             dependencies: ["TemperCore", .product(name: "Yams", package: "Yams")],
             swiftSettings: upcoming
         ),
-        .target(name: "TemperReports", dependencies: ["TemperCore", "TemperSimulation"], swiftSettings: upcoming),
+        .target(name: "TemperReports", dependencies: ["TemperCore", "TemperSimulation", "TemperCalibration"], swiftSettings: upcoming),
         // Least-squares fitting of device profiles to measurements; pure (the command line does the reading).
         .target(name: "TemperCalibration", dependencies: ["TemperAHAP", "TemperCore", "TemperSimulation"], swiftSettings: upcoming),
         .target(

@@ -40,12 +40,18 @@ public struct DeviceProfileLibrary: Sendable {
     ///
     /// - Throws: `unknownDevice` naming the available profiles, `unreadableFile`, or the file's first problem.
     public func profile(_ argument: String? = nil) throws(TemperError) -> DeviceProfile {
+        try file(argument).profile
+    }
+
+    /// The profile a command line names with the file it came from and that file's text, for a command that
+    /// writes a changed copy of it (`temper calibrate --out`).
+    public func file(_ argument: String? = nil) throws(TemperError) -> (profile: DeviceProfile, path: String, text: String) {
         let argument = argument ?? Self.defaultName
         if Self.isPath(argument) {
             guard let text = readText(argument) else {
                 throw TemperError(code: .unreadableFile, message: "cannot read device profile", file: argument)
             }
-            return try DeviceProfile.parse(yaml: text, file: argument)
+            return (try DeviceProfile.parse(yaml: text, file: argument), argument, text)
         }
         guard let directory else {
             throw TemperError(
@@ -63,7 +69,7 @@ public struct DeviceProfileLibrary: Sendable {
                         file: path, path: "name"
                     )
                 }
-                return profile
+                return (profile, path, text)
             }
         }
         let names = availableNames()

@@ -5,8 +5,16 @@ extension ThermalParameters {
     /// `limits`' (by default: skin serious at the Pixel 6 SEVERE 51 °C, internal like a typical SoC).
     public init(profile: DeviceProfile, limits: ThermalParameters = .derivedDefaults) {
         let thermal = profile.thermal
-        let sources = profile.provenance.filter { $0.key.hasPrefix("thermal.") }
-        let derived = sources.isEmpty || sources.values.contains { $0.kind == .derived }
+        let modelKeys = ["internalHeatCapacity", "internalToSkinResistance", "skinHeatCapacity", "skinToAmbientResistance", "hotspotWeight"]
+        let kinds = modelKeys.compactMap { profile.provenance["thermal.\($0)"]?.kind }
+        let note: String
+        if !kinds.isEmpty, kinds.allSatisfy({ $0 == .fitted }) {
+            note = " (fitted to measurements: \(profile.provenance["thermal.internalHeatCapacity"]?.text ?? "temper calibrate thermal"))"
+        } else if kinds.isEmpty || kinds.contains(.derived) {
+            note = " (derived, not measured: a two-node fit to the Pixel 6 config's 4 W ⇒ 51 °C budget)"
+        } else {
+            note = ""
+        }
         self.init(
             internalCapacityJoulesPerKelvin: thermal.internalHeatCapacityJoulesPerKelvin,
             internalToSkinKelvinPerWatt: thermal.internalToSkinKelvinPerWatt,
@@ -15,7 +23,7 @@ extension ThermalParameters {
             hotspotWeight: thermal.hotspotWeight,
             internalLimits: limits.internalLimits,
             skinLimits: limits.skinLimits,
-            source: "device profile '\(profile.name)'" + (derived ? " (derived, not measured: a two-node fit to the Pixel 6 config's 4 W ⇒ 51 °C budget)" : "")
+            source: "device profile '\(profile.name)'" + note
         )
     }
 }

@@ -1,0 +1,74 @@
+import Foundation
+import TemperCore
+
+/// Writes fitted numbers back into a device profile's text: the base file stays as its author wrote it (comments,
+/// units, sources) except for the one section a calibration replaced.
+public enum ProfileText {
+    /// `text` with the top-level `section:` block (the key line and every indented or blank line after it)
+    /// replaced by `lines`, and the top-level `name:` set to `name` when given.
+    /// - Throws: `invalidValue` naming `file` when the text has no block-style `section:` at the top level.
+    public static func replacingSection(
+        _ section: String, with lines: [String], in text: String, file: String?, name: String? = nil
+    ) throws(TemperError) -> String {
+        var source = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = source.firstIndex(where: { isTopLevelKey(section, $0) && isBlockStart($0, key: section) }) else {
+            throw TemperError(
+                code: .invalidValue, message: "no block-style '\(section):' section at the top level to replace", file: file, path: section
+            )
+        }
+        var end = start + 1
+        while end < source.count, source[end].isEmpty || source[end].first == " " { end += 1 }
+        // Keep the blank lines that separated the block from what follows.
+        while end > start + 1, source[end - 1].trimmingCharacters(in: .whitespaces).isEmpty { end -= 1 }
+        source.replaceSubrange(start..<end, with: lines)
+        if let name, let index = source.firstIndex(where: { isTopLevelKey("name", $0) }) {
+            source[index] = "name: \(name)"
+        }
+        return source.joined(separator: "\n")
+    }
+
+    /// A YAML double-quoted scalar.
+    public static func quoted(_ text: String) -> String {
+        var result = "\""
+        for character in text {
+            switch character {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            default: result.append(character)
+            }
+        }
+        return result + "\""
+    }
+
+    /// A number with `digits` significant digits and no exponent for everyday magnitudes: `21.97`, `0.3512`.
+    public static func number(_ value: Double, digits: Int = 4) -> String {
+        guard value.isFinite, value != 0 else { return value.isFinite ? "0" : "\(value)" }
+        let magnitude = Int(floor(log10(abs(value))))
+        let decimals = max(0, digits - 1 - magnitude)
+        var text = String(format: "%.\(decimals)f", value)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text
+    }
+
+    /// A fitted value and its interval `low–high`, with enough significant digits (4 to 9) that the two ends
+    /// differ: a tight interval is shown as tight (`14.999–14.9994`), not as `15–15`.
+    public static func figure(_ value: FittedValue, separator: String = "–") -> (value: String, interval: String) {
+        var digits = 4
+        while digits < 9, number(value.low, digits: digits) == number(value.high, digits: digits) { digits += 1 }
+        return (number(value.value, digits: digits), number(value.low, digits: digits) + separator + number(value.high, digits: digits))
+    }
+
+    private static func isTopLevelKey(_ key: String, _ line: String) -> Bool {
+        line.hasPrefix(key + ":")
+    }
+
+    private static func isBlockStart(_ line: String, key: String) -> Bool {
+        let rest = line.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)
+        return rest.isEmpty || rest.hasPrefix("#")
+    }
+}

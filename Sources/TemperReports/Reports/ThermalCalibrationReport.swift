@@ -1,0 +1,96 @@
+import Foundation
+import TemperCalibration
+import TemperCore
+import TemperSimulation
+
+/// The report of `temper calibrate thermal --report DIR`: each trace measured against the fitted model, the
+/// residuals, and the fitted numbers with their intervals.
+public enum ThermalCalibrationReport {
+    /// Writes `index.html`, `report.md`, `data.json` and the charts into `directory`.
+    public static func write(_ fit: ThermalFit, device: String, to directory: URL) throws(TemperError) {
+        let data = ReportData(
+            device: device, fit: fit.summary,
+            traces: zip(fit.series, fit.curves).map { series, curve in
+                TraceFit(
+                    name: series.name, samples: series.times.count, powerSource: series.powerSource,
+                    rmseCelsius: ThermalCalibration.rmse(curve, against: series)
+                )
+            }
+        )
+        try ReportBundle.write(document(for: fit, device: device), data: data, to: directory)
+    }
+
+    struct ReportData: Encodable {
+        var device: String
+        var fit: ThermalFitSummary
+        var traces: [TraceFit]
+    }
+
+    struct TraceFit: Encodable {
+        var name: String
+        var samples: Int
+        var powerSource: String
+        var rmseCelsius: Double
+    }
+
+    static func document(for fit: ThermalFit, device: String) -> ReportDocument {
+        var document = ReportDocument(
+            title: "Thermal calibration: \(device)",
+            subtitle: "The two-node model fitted to \(fit.series.count) trace\(fit.series.count == 1 ? "" : "s") by least squares; "
+                + "RMSE \(ReportNumber.fixed(fit.rmseCelsius, 3)) °C over \(fit.result.residuals.count) readings."
+        )
+        document.heading("Fitted figures")
+        document.table(
+            ["figure", "value", "95 % interval", "unit"],
+            fit.fittedFigures.map { figure in
+                let shown = ProfileText.figure(figure.value, separator: " – ")
+                return [figure.key, shown.value, shown.interval, figure.unit ?? "ratio"]
+            }
+        )
+        let model = ThermalModel(parameters: fit.parameters, internalCelsius: 0, skinCelsius: 0)
+        let constants = model.timeConstantsSeconds
+        document.paragraph(
+            "Intervals are 95 % (Student's t at \(fit.result.degreesOfFreedom) degrees of freedom, quantile "
+                + "\(ReportNumber.fixed(fit.result.intervalQuantile, 3))) from the covariance at the fit, computed in log coordinates for "
+                + "positive figures and logit for the hotspot weight, so they stay physical. Time constants of the fitted model: "
+                + "\(ReportNumber.clock(constants.fast)) and \(ReportNumber.clock(constants.slow))."
+        )
+        for (index, (series, curve)) in zip(fit.series, fit.curves).enumerated() {
+            let time = TimeAxis(durationSeconds: series.times.last ?? 0)
+            document.heading("Trace \(series.name)")
+            document.paragraph(
+                "\(series.times.count) samples; power from \(series.powerSource); RMSE of the fit on this trace "
+                    + "\(ReportNumber.fixed(ThermalCalibration.rmse(curve, against: series), 3)) °C."
+            )
+            let measured = LineChart(
+                title: "Measured and fitted", xLabel: time.label, yLabel: "°C",
+                series: [
+                    .init(name: "internal, measured", color: Palette.series[0], points: zip(series.times, series.internalCelsius).map { (time($0), $1) }),
+                    .init(name: "internal, fitted", color: Palette.series[0], points: zip(series.times, curve.internalCelsius).map { (time($0), $1) }, dashed: true),
+                    .init(name: "hotspot, measured", color: Palette.series[1], points: zip(series.times, series.hotspotCelsius).map { (time($0), $1) }),
+                    .init(name: "hotspot, fitted", color: Palette.series[1], points: zip(series.times, curve.hotspotCelsius).map { (time($0), $1) }, dashed: true),
+                ]
+            )
+            document.chart("fit-\(index + 1).svg", measured.render(), caption: "Measured temperatures (solid) and the fitted model (dashed) on \(series.name).")
+            var residuals = LineChart(
+                title: "Residuals (fitted − measured)", xLabel: time.label, yLabel: "°C",
+                series: [
+                    .init(name: "internal", color: Palette.series[0], points: series.times.indices.map { (time(series.times[$0]), curve.internalCelsius[$0] - series.internalCelsius[$0]) }),
+                    .init(name: "hotspot", color: Palette.series[1], points: series.times.indices.map { (time(series.times[$0]), curve.hotspotCelsius[$0] - series.hotspotCelsius[$0]) }),
+                ]
+            )
+            residuals.height = 220
+            document.chart(
+                "residuals-\(index + 1).svg", residuals.render(),
+                caption: "Residuals on \(series.name): noise around zero means the model explains the trace; a slow drift means it does not (a changing room, an unrecorded heat source)."
+            )
+            var power = LineChart(
+                title: "Power into the device", xLabel: time.label, yLabel: "W",
+                series: [.init(name: "power", color: Palette.series[3], points: series.times.indices.dropFirst().map { (time(series.times[$0]), series.powerWatts[$0]) })]
+            )
+            power.height = 220
+            document.chart("power-\(index + 1).svg", power.render(), caption: "The power the fit used: mean power between samples.")
+        }
+        return document
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+/// `temper calibrate thermal` end to end: simulate a device whose thermal figures we know, record its trace, fit,
+/// and use the fitted profile at once.
+@Suite struct CalibrateCommandTests {
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("temper-calibrate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// The phone profile with different thermal figures: the "real device" the fit must find.
+    static let truth: [(key: String, from: String, to: Double)] = [
+        ("internalHeatCapacity", "{value: 15,", 22), ("internalToSkinResistance", "{value: 3,", 2.4),
+        ("skinHeatCapacity", "{value: 150,", 190), ("skinToAmbientResistance", "{value: 5,", 6.5), ("hotspotWeight", "{value: 0.5,", 0.35),
+    ]
+
+    static func writeTrueDevice(in directory: URL) throws -> URL {
+        var text = try String(contentsOf: TemperRunner.packageRoot.appendingPathComponent("Policies/devices/phone.yaml"), encoding: .utf8)
+        for figure in truth {
+            text = text.replacingOccurrences(of: "  \(figure.key): \(figure.from)", with: "  \(figure.key): {value: \(figure.to),")
+        }
+        text = text.replacingOccurrences(of: "name: phone", with: "name: true-device")
+        let url = directory.appendingPathComponent("true-device.yaml")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    /// Runs `scenario` (YAML text, `DEVICE` replaced by `device`) and returns its trace's path.
+    static func record(_ scenario: String, device: URL, in directory: URL, name: String) throws -> URL {
+        let file = directory.appendingPathComponent("\(name).yaml")
+        try Data(scenario.replacingOccurrences(of: "DEVICE", with: device.path).utf8).write(to: file)
+        let trace = directory.appendingPathComponent("\(name).jsonl")
+        let result = try TemperRunner.run(["simulate", file.path, "--record-trace", trace.path, "--trace-interval", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return trace
+    }
+
+    static let steps = """
+        name: steps
+        duration: 75 min
+        timeStep: 1 s
+        device: DEVICE
+        ambient: 24
+        workload:
+          - { power: 400 mW, for: 10 min }
+          - { power: 3.5 W, for: 20 min }
+          - { power: 400 mW, for: 15 min }
+          - { power: 2 W, for: 15 min }
+          - { power: 400 mW, for: 15 min }
+        """
+
+    static let commute = """
+        name: commute
+        duration: 40 min
+        timeStep: 1 s
+        device: DEVICE
+        ambient: 20
+        workload:
+          - { power: 1 W, for: 5 min }
+          - { power: 4.5 W, for: 10 min }
+          - { power: 300 mW, for: 10 min }
+          - { power: 2.5 W, for: 15 min }
+        initial: { internalCelsius: 30, skinCelsius: 28 }
+        """
+
+    /// Each snapshot's (internal, skin) temperatures.
+    static func temperatures(_ trace: URL) throws -> [(Double, Double)] {
+        try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").map { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let readings = try #require(object["temperatures"] as? [[String: Any]])
+            let celsius = { (label: String) in readings.first { $0["label"] as? String == label }?["celsius"] as? Double ?? .nan }
+            return (celsius("internal"), celsius("skin"))
+        }
+    }
+
+    @Test func aFittedProfileRecoversTheDeviceAndPredictsAnotherScenario() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let device = try Self.writeTrueDevice(in: directory)
+        let stepsTrace = try Self.record(Self.steps, device: device, in: directory, name: "steps")
+
+        let fitted = directory.appendingPathComponent("fitted-phone.yaml")
+        let result = try TemperRunner.run(["calibrate", "thermal", stepsTrace.path, "--out", fitted.path, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        for figure in Self.truth {
+            let entry = try #require(json[figure.key] as? [String: Double], "\(figure.key) missing")
+            let (value, low, high) = (try #require(entry["value"]), try #require(entry["low"]), try #require(entry["high"]))
+            #expect(low <= value && value <= high)
+            // The simulator steps at 1 s and the trace holds 2 s means: within 2 % of the truth.
+            #expect(abs(value - figure.to) / figure.to < 0.02, "\(figure.key): \(value), truth \(figure.to)")
+        }
+        #expect((json["ambient"] as? [String: Double])?["value"].map { abs($0 - 24) < 0.1 } == true)
+        #expect((json["rmseCelsius"] as? Double).map { $0 < 0.05 } == true)
+
+        let profile = try String(contentsOf: fitted, encoding: .utf8)
+        #expect(profile.contains("name: fitted-phone"))
+        #expect(profile.contains("skinHeatCapacity: {value: ") && profile.contains("fitted: \"temper calibrate thermal on \(stepsTrace.path): 95 % interval"))
+        #expect(profile.contains("clickEnergy: {value: 0.545"), "the rest of the base profile is kept")
+
+        // A different scenario, run on the true device and on the fitted profile (used at once as a scenario's device).
+        let truthRun = try Self.temperatures(Self.record(Self.commute, device: device, in: directory, name: "commute-true"))
+        let fittedRun = try Self.temperatures(Self.record(Self.commute, device: fitted, in: directory, name: "commute-fitted"))
+        #expect(truthRun.count == fittedRun.count && truthRun.count > 100)
+        let squares = zip(truthRun, fittedRun).map { pow($0.0 - $1.0, 2) + pow($0.1 - $1.1, 2) }
+        let rmse = (squares.reduce(0, +) / Double(2 * squares.count)).squareRoot()
+        #expect(rmse < 0.5, "prediction RMSE \(rmse) °C")
+    }
+
+    @Test func aHumanSummaryAndAReport() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = try Self.record(Self.steps, device: Self.writeTrueDevice(in: directory), in: directory, name: "steps")
+        let report = directory.appendingPathComponent("report")
+        let result = try TemperRunner.run(["calibrate", "thermal", trace.path, "--ambient", "24", "--report", report.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("skinToAmbientResistance") && result.stdout.contains("95 % interval") && result.stdout.contains("Ambient given: 24"))
+        #expect(result.stderr.isEmpty, "no progress line when stderr is not a terminal")
+        #expect(result.stdout.split(separator: "\n").filter { !$0.contains(directory.path) }.allSatisfy { $0.count <= 80 }, "\(result.stdout)")
+        for file in ["index.html", "report.md", "data.json", "fit-1.svg", "residuals-1.svg", "power-1.svg"] {
+            #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent(file).path), "\(file)")
+        }
+    }
+
+    static func rewrite(_ trace: URL, to name: String, in directory: URL, _ change: (inout [String: Any]) -> Void, keep: Int? = nil) throws -> URL {
+        var lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").map(String.init)
+        if let keep { lines = Array(lines.prefix(keep)) }
+        let changed = try lines.map { line -> String in
+            var object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            change(&object)
+            return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+        }
+        let url = directory.appendingPathComponent(name)
+        try Data(changed.joined(separator: "\n").utf8).write(to: url)
+        return url
+    }
+
+    @Test func badTracesSayWhatIsMissingOnOneLine() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let device = try Self.writeTrueDevice(in: directory)
+        let trace = try Self.record(Self.steps, device: device, in: directory, name: "steps")
+        let constant = try Self.record(
+            "name: flat\nduration: 30 min\ntimeStep: 1 s\ndevice: DEVICE\nworkload:\n  - { power: 2 W, for: 30 min }\n", device: device,
+            in: directory, name: "flat"
+        )
+        let cases: [(URL, String)] = [
+            (try Self.rewrite(trace, to: "short.jsonl", in: directory, { _ in }, keep: 5), "too short: 5 samples"),
+            (try Self.rewrite(trace, to: "unpowered.jsonl", in: directory, { $0["powerReadings"] = [] }), "no power"),
+            (constant, "the power is constant"),
+            (try Self.rewrite(trace, to: "noskin.jsonl", in: directory, { object in
+                object["temperatures"] = (object["temperatures"] as? [[String: Any]])?.filter { $0["label"] as? String != "skin" }
+            }), "no temperature sensor 'skin'"),
+        ]
+        for (file, message) in cases {
+            let result = try TemperRunner.run(["calibrate", "thermal", file.path])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains(message) && result.stderr.contains(file.lastPathComponent), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        }
+    }
+}
