@@ -13,6 +13,7 @@ struct CalibrateCommand: AsyncParsableCommand {
             """,
         subcommands: [
             CalibrateThermalCommand.self,
+            CalibrateEnergyCommand.self,
         ]
     )
 }

@@ -27,6 +27,37 @@ public enum ProfileText {
         return source.joined(separator: "\n")
     }
 
+    /// `text` with the figures `lines` names (key → its new `  key: {...}` line) replaced inside the top-level
+    /// `section:` block, each together with any more-indented lines that continue it; everything else, comments,
+    /// units and sources included, stays as written. The top-level `name:` is set to `name` when given.
+    /// - Throws: `invalidValue` naming `file` and the key path when the section or one of the keys is not there.
+    public static func replacingFigures(
+        _ lines: [(key: String, line: String)], inSection section: String, in text: String, file: String?, name: String? = nil
+    ) throws(TemperError) -> String {
+        var source = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = source.firstIndex(where: { isTopLevelKey(section, $0) && isBlockStart($0, key: section) }) else {
+            throw TemperError(code: .invalidValue, message: "no block-style '\(section):' section at the top level", file: file, path: section)
+        }
+        var end = start + 1
+        while end < source.count, source[end].isEmpty || source[end].first == " " || source[end].first == "#" { end += 1 }
+        for (key, line) in lines {
+            let indent = { (line: String) in line.prefix { $0 == " " }.count }
+            guard let keyLine = source[(start + 1)..<end].firstIndex(where: {
+                $0.trimmingCharacters(in: .whitespaces).hasPrefix(key + ":") && indent($0) > 0
+            }) else {
+                throw TemperError(code: .invalidValue, message: "the base profile has no '\(key)' to replace", file: file, path: "\(section).\(key)")
+            }
+            var last = keyLine + 1
+            while last < end, !source[last].trimmingCharacters(in: .whitespaces).isEmpty, indent(source[last]) > indent(source[keyLine]) { last += 1 }
+            source.replaceSubrange(keyLine..<last, with: [line])
+            end -= last - keyLine - 1
+        }
+        if let name, let index = source.firstIndex(where: { isTopLevelKey("name", $0) }) {
+            source[index] = "name: \(name)"
+        }
+        return source.joined(separator: "\n")
+    }
+
     /// A YAML double-quoted scalar.
     public static func quoted(_ text: String) -> String {
         var result = "\""

@@ -1,0 +1,151 @@
+import ArgumentParser
+import Foundation
+import TemperAHAP
+import TemperCalibration
+import TemperCore
+import TemperReports
+
+/// `temper calibrate energy MEASUREMENTS.csv`: fits the actuator figures of a device profile to measured energies.
+struct CalibrateEnergyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "energy",
+        abstract: "Fit the actuator figures of a device profile to measured pattern energies.",
+        discussion: """
+            MEASUREMENTS.csv has one row per measured pattern: the pattern's path (relative to the CSV), the \
+            energy measured above the idle baseline in millijoules, and optionally how many times the pattern \
+            played during the measurement and the standard deviation of that energy over runs. A first line \
+            whose second column is not a number is a header; '#' starts a comment.
+
+            Fits clickEnergy, continuousPower, resonance, qualityFactor, intensityExponent and driverIdle \
+            (or the --fit subset) by least squares through the same estimator 'temper score' uses. With \
+            standard deviations the residuals are weighted by them and the intervals come from them; without, \
+            from the residuals' spread. A figure the patterns cannot pin down is an error naming it: measure \
+            patterns that vary what it governs, or leave it out with --fit.
+
+            Prints each fitted number with its 95 % interval, the RMSE and each pattern's residual; --json \
+            prints each key as {value, low, high} plus rmseMillijoules and residuals. --out writes the --device \
+            profile with the fitted numbers marked 'fitted:'; pass that file as --device at once.
+
+            Exit 2 for a file that cannot be read, a bad row (one line naming file:line) or measurements that \
+            cannot determine the figures.
+
+            Examples:
+              temper calibrate energy measured.csv --device phone --out my-phone.yaml
+              temper calibrate energy measured.csv --fit clickEnergy,continuousPower --json
+              temper score Examples/patterns --device my-phone.yaml
+            """
+    )
+
+    @Argument(help: "The measurements: pattern, millijoules[, repetitions[, standard deviation]] per row.")
+    var measurements: String
+
+    @Option(help: "The profile to start from and to copy into --out: a name in Policies/devices or a file. Default: phone.")
+    var device: String?
+
+    @Option(help: "Comma-separated figures to fit (default: all of \(EnergyCalibration.fittableKeys.joined(separator: ", "))).")
+    var fit: String?
+
+    @Option(help: "Write the base profile with the fitted figures to this file.")
+    var out: String?
+
+    @Flag(help: "Print each fitted key as {value, low, high} plus rmseMillijoules and residuals, as JSON.")
+    var json = false
+
+    @Option(help: "Write index.html, report.md and data.json (measured against fitted, residuals) into this folder.")
+    var report: String?
+
+    /// The figures `--fit` names, or all of them.
+    var keys: [String] {
+        fit.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? EnergyCalibration.fittableKeys
+    }
+
+    func validate() throws {
+        let unknown = keys.filter { !EnergyCalibration.fittableKeys.contains($0) }
+        guard unknown.isEmpty, !keys.isEmpty else {
+            throw ValidationError(
+                "--fit takes figures from \(EnergyCalibration.fittableKeys.joined(separator: ", ")); "
+                    + (keys.isEmpty ? "none given" : "not \(unknown.joined(separator: ", "))")
+            )
+        }
+    }
+
+    func run() async throws {
+        let result: EnergyFit
+        let base: (profile: DeviceProfile, path: String, text: String)
+        do throws(TemperError) {
+            base = try DeviceProfileLibrary.onDisk.file(device)
+            let measured = try Self.load(measurements)
+            result = try EnergyCalibration.fit(base: base.profile, measurements: measured, keys: keys)
+            if let out { try writeProfile(result, base: base, to: out) }
+            if let report { try EnergyCalibrationReport.write(result, device: base.profile.name, measurements: measurements, to: URL(fileURLWithPath: report)) }
+        } catch {
+            throw CLIFailure.usage(error.description)
+        }
+        if json {
+            print(try OutputJSON.encode(result.summary))
+        } else {
+            print(Self.text(result, base: base.profile.name, measurements: measurements))
+            if let out { print("profile: \(out)") }
+            if let report { print("report: \(report)/index.html") }
+        }
+    }
+
+    /// The rows of `path` with their patterns read, each pattern's path relative to the measurements file.
+    static func load(_ path: String) throws(TemperError) -> [EnergyMeasurement] {
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw TemperError(code: .unreadableFile, message: "cannot read the measurements", file: path)
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        var loaded: [EnergyMeasurement] = []
+        for row in try EnergyMeasurementsCSV.parse(text, file: path) {
+            let patternPath = row.patternPath.hasPrefix("/") ? row.patternPath : folder.appendingPathComponent(row.patternPath).path
+            do {
+                let document = try AHAPReader.load(contentsOf: patternPath)
+                loaded.append(EnergyMeasurement(row: row, pattern: document.pattern, waveforms: document.waveforms))
+            } catch {
+                throw TemperError(code: .invalidPattern, message: "cannot read pattern '\(row.patternPath)': \(error.description)", file: path, line: row.line)
+            }
+        }
+        return loaded
+    }
+
+    private func writeProfile(_ fit: EnergyFit, base: (profile: DeviceProfile, path: String, text: String), to out: String) throws(TemperError) {
+        let stem = URL(fileURLWithPath: out).deletingPathExtension().lastPathComponent
+        let validName = !stem.isEmpty && stem.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+        let name = URL(fileURLWithPath: measurements).lastPathComponent
+        let text = try ProfileText.replacingFigures(
+            fit.profileLines(measurementsName: name), inSection: "haptics", in: base.text, file: base.path, name: validName ? stem : nil
+        )
+        // What is written must read back: a fitted profile is used at once as --device.
+        _ = try DeviceProfile.parse(yaml: text, file: out)
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: out))
+        } catch {
+            throw TemperError(code: .unreadableFile, message: "cannot write the profile: \(error.localizedDescription)", file: out)
+        }
+    }
+
+    static func text(_ fit: EnergyFit, base: String, measurements: String) -> String {
+        var lines = ["Energy fit of \(fit.measured.count) measurements in \(measurements) (starting from '\(base)'):", ""]
+        var figures = OutputTable([("figure", .left), ("value", .right), ("95 % interval", .right), ("unit", .left)])
+        for figure in fit.fittedFigures {
+            let shown = ProfileText.figure(figure.value, separator: " – ")
+            figures.append([figure.key, shown.value, shown.interval, figure.unit ?? "ratio"])
+        }
+        lines.append(figures.render())
+        lines.append("")
+        var residuals = OutputTable([("pattern", .left), ("×", .right), ("measured mJ", .right), ("fitted mJ", .right), ("residual", .right)])
+        for (row, predicted) in zip(fit.measured, fit.predictedMillijoules) {
+            residuals.append([
+                row.patternPath, "\(row.repetitions)", ProfileText.number(row.millijoules, digits: 4), ProfileText.number(predicted, digits: 4),
+                ProfileText.number(predicted - row.millijoules, digits: 3),
+            ])
+        }
+        lines.append(residuals.render())
+        lines.append("")
+        lines.append("RMSE \(ProfileText.number(fit.rmseMillijoules, digits: 3)) mJ over \(fit.measured.count) measurements.")
+        lines.append("Intervals: 95 %, Student's t at \(fit.result.degreesOfFreedom) degrees of freedom.")
+        return lines.joined(separator: "\n")
+    }
+}

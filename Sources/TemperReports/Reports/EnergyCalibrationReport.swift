@@ -1,0 +1,56 @@
+import Foundation
+import TemperCalibration
+import TemperCore
+
+/// The report of `temper calibrate energy --report DIR`: the fitted figures with their intervals, and each
+/// measured pattern against what the fitted profile predicts.
+public enum EnergyCalibrationReport {
+    /// Writes `index.html`, `report.md` and `data.json` into `directory`.
+    public static func write(_ fit: EnergyFit, device: String, measurements: String, to directory: URL) throws(TemperError) {
+        try ReportBundle.write(document(for: fit, device: device, measurements: measurements), data: ReportData(device: device, fit: fit.summary), to: directory)
+    }
+
+    struct ReportData: Encodable {
+        var device: String
+        var fit: EnergyFitSummary
+    }
+
+    static func document(for fit: EnergyFit, device: String, measurements: String) -> ReportDocument {
+        var document = ReportDocument(
+            title: "Energy calibration: \(device)",
+            subtitle: "The actuator figures fitted by least squares to \(fit.measured.count) measured patterns in \(measurements); "
+                + "RMSE \(ReportNumber.fixed(fit.rmseMillijoules, 3)) mJ."
+        )
+        document.heading("Fitted figures")
+        document.table(
+            ["figure", "value", "95 % interval", "unit"],
+            fit.fittedFigures.map { figure in
+                let shown = ProfileText.figure(figure.value, separator: " – ")
+                return [figure.key, shown.value, shown.interval, figure.unit ?? "ratio"]
+            }
+        )
+        document.paragraph(
+            "Intervals are 95 % (Student's t at \(fit.result.degreesOfFreedom) degrees of freedom) from the covariance at the fit, "
+                + "in log coordinates for energies and powers and logit for bounded figures, so they stay physical. "
+                + (fit.measured.allSatisfy { $0.standardDeviation != nil }
+                    ? "Residuals are weighted by the measurements' standard deviations, and the intervals come from them."
+                    : "The file gives no standard deviations, so the intervals come from the residuals' spread.")
+        )
+        document.heading("Measured against fitted")
+        document.table(
+            ["pattern", "line", "repetitions", "measured mJ", "fitted mJ", "residual mJ", "residual %"],
+            zip(fit.measured, fit.predictedMillijoules).map { row, predicted in
+                let residual = predicted - row.millijoules
+                return [
+                    row.patternPath, "\(row.line)", "\(row.repetitions)", ReportNumber.fixed(row.millijoules, 3), ReportNumber.fixed(predicted, 3),
+                    ReportNumber.fixed(residual, 3), row.millijoules > 0 ? ReportNumber.fixed(100 * residual / row.millijoules, 1) : "-",
+                ]
+            }
+        )
+        document.paragraph(
+            "Residuals scattered around zero mean the model explains the measurements; residuals that grow with intensity, "
+                + "sharpness or silence point at the figure that governs them, or at a measurement that included something else."
+        )
+        return document
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// `temper calibrate energy` end to end: measure patterns on a device whose actuator we know (its `temper score`
+/// energies with noise), fit, and use the fitted profile at once.
+@Suite struct CalibrateEnergyCommandTests {
+    /// The phone with a weaker click and buzz: the "real device" the fit must find (0.45 µAh and 46 mA at 3.7 V).
+    static let trueClickMillijoules = 0.45 * 3.6 * 3.7
+    static let trueBuzzMilliwatts = 46 * 3.7
+
+    func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// A folder with the true device, a dozen patterns and their measurements (`m.csv`).
+    func measuredFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("temper-calibrate-energy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var device = try String(contentsOf: TemperRunner.packageRoot.appendingPathComponent("Policies/devices/phone.yaml"), encoding: .utf8)
+        device = device.replacingOccurrences(of: "clickEnergy: {value: 0.545,", with: "clickEnergy: {value: 0.45,")
+            .replacingOccurrences(of: "continuousPower: {value: 52.2,", with: "continuousPower: {value: 46,")
+            .replacingOccurrences(of: "name: phone", with: "name: true-device")
+        try Data(device.utf8).write(to: folder.appendingPathComponent("true-device.yaml"))
+        var names: [String] = []
+        for (index, (type, intensity, sharpness)) in [
+            ("HapticTransient", 1.0, 0.5), ("HapticTransient", 0.6, 0.4), ("HapticTransient", 0.8, 0.6), ("HapticTransient", 0.4, 0.5),
+            ("HapticContinuous", 1.0, 0.5), ("HapticContinuous", 0.5, 0.45), ("HapticContinuous", 0.7, 0.55), ("HapticContinuous", 0.3, 0.5),
+        ].enumerated() {
+            let duration = type == "HapticContinuous" ? #", "EventDuration": 0.4"# : ""
+            let text = #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "\#(type)"\#(duration), "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": \#(intensity)}, {"ParameterID": "HapticSharpness", "ParameterValue": \#(sharpness)}]}}]}"#
+            let name = "p\(index).ahap"
+            try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+            names.append(name)
+        }
+        let scored = try TemperRunner.run(["score"] + names.map { folder.appendingPathComponent($0).path } + ["--format", "json", "--device", folder.appendingPathComponent("true-device.yaml").path])
+        let patterns = try #require(try json(scored.stdout)["patterns"] as? [[String: Any]])
+        var csv = "pattern,millijoules,repetitions,sd\n# synthetic: the true device's estimate x 20, with +-1 % noise\n"
+        for (index, pattern) in patterns.enumerated() {
+            let energy = try #require(pattern["energyMillijoules"] as? Double) * 20
+            let noise = [0.6, -0.9, 0.3, 1.1, -0.4, -1.2, 0.8, -0.2][index] * 0.01
+            csv += "\(names[index]),\(energy * (1 + noise)),20,\(energy * 0.01)\n"
+        }
+        try Data(csv.utf8).write(to: folder.appendingPathComponent("m.csv"))
+        return folder
+    }
+
+    @Test func itRecoversTheTrueDevicesFiguresWithinTheirIntervalsAndWritesAUsableProfile() throws {
+        let folder = try measuredFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let measurements = folder.appendingPathComponent("m.csv").path
+        let fitted = folder.appendingPathComponent("fitted-phone.yaml").path
+        let result = try TemperRunner.run([
+            "calibrate", "energy", measurements, "--fit", "clickEnergy,continuousPower", "--json", "--out", fitted,
+            "--report", folder.appendingPathComponent("report").path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let fit = try json(result.stdout)
+        for (key, truth) in [("clickEnergy", Self.trueClickMillijoules), ("continuousPower", Self.trueBuzzMilliwatts)] {
+            let figure = try #require(fit[key] as? [String: Double], "\(key)")
+            #expect(figure["low"]! <= truth && truth <= figure["high"]!, "\(key): \(truth) not in \(figure)")
+            #expect(figure["low"]! < figure["value"]! && figure["value"]! < figure["high"]!)
+        }
+        #expect((fit["rmseMillijoules"] as? Double ?? -1) > 0)
+        #expect((fit["residuals"] as? [[String: Any]])?.count == 8)
+
+        let profile = try String(contentsOfFile: fitted, encoding: .utf8)
+        #expect(profile.contains("name: fitted-phone"))
+        #expect(profile.contains("clickEnergy: {value: ") && profile.contains(#"fitted: "temper calibrate energy on m.csv (8 measurements): 95 % interval "#))
+        #expect(profile.contains(#"resonance: {value: 145, unit: Hz, source: "AOSP"#), "unfitted figures stay as written")
+        let rescored = try TemperRunner.run(["score", folder.appendingPathComponent("p4.ahap").path, "--device", fitted, "--format", "json"])
+        #expect(rescored.status == 0, "\(rescored.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report/data.json").path))
+    }
+
+    @Test func theTextOutputShowsFiguresIntervalsAndResiduals() throws {
+        let folder = try measuredFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try TemperRunner.run(["calibrate", "energy", folder.appendingPathComponent("m.csv").path, "--fit", "clickEnergy,continuousPower"])
+        #expect(result.status == 0, "\(result.stderr)")
+        for phrase in ["clickEnergy", "95 % interval", "p0.ahap", "residual", "RMSE", "Student's t"] {
+            #expect(result.stdout.contains(phrase), "\(phrase)")
+        }
+    }
+
+    @Test(arguments: [
+        ("p0.ahap,abc\n", "m.csv:2: measured energy 'abc'"),
+        ("missing.ahap,3\n", "m.csv:2: cannot read pattern 'missing.ahap'"),
+        ("p0.ahap,3,2,1\np1.ahap,4\n", "m.csv:3: give a standard deviation on every row or on none"),
+    ])
+    func badMeasurementsAreOneLineErrorsNamingFileAndLine(rows: String, message: String) throws {
+        let folder = try measuredFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("m.csv")
+        try Data(("pattern,mJ\n" + rows).utf8).write(to: file)
+        let result = try TemperRunner.run(["calibrate", "energy", file.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test func measurementsThatCannotDetermineAFigureSayWhich() throws {
+        let folder = try measuredFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("clicks.csv")
+        try Data("p0.ahap,7\np1.ahap,3\np2.ahap,5\n".utf8).write(to: file)
+        let result = try TemperRunner.run(["calibrate", "energy", file.path, "--fit", "clickEnergy,continuousPower"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("continuousPower"), "\(result.stderr)")
+        let unknown = try TemperRunner.run(["calibrate", "energy", file.path, "--fit", "rumble"])
+        #expect(unknown.status != 0 && unknown.stderr.contains("rumble"))
+    }
+}
