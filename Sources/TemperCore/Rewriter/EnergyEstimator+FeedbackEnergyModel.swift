@@ -1,7 +1,7 @@
 import TemperAHAP
 
 /// The device-profile estimator as the rewriter's energy model: every request is priced through
-/// ``EnergyEstimator/estimate(_:)-(SensoryRequest.Kind)``, the path the simulator and `temper score` use too. Power over
+/// `estimate(_:)` for a request kind, the path the simulator and `temper score` use too. Power over
 /// time (peak and series) is left out: the rewriter needs only the total, and a decision is on the hot path.
 extension EnergyEstimator: FeedbackEnergyModel {
     private var lean: EnergyEstimator {
