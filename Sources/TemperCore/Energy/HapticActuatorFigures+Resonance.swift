@@ -82,18 +82,6 @@ extension HapticActuatorFigures {
         )
     }
 
-    /// Supply energy of one transient, in mJ, for every actuator: click energy × intensity^γ × off-resonance factor,
-    /// limited by the driver's headroom.
-    public func transientMillijoules(intensity: Double, sharpness: Double) -> Double {
-        drive(intensity: intensity, sharpness: sharpness, fullScaleMilliwatts: clickEnergyMillijoules / clickSeconds).milliwatts * clickSeconds
-    }
-
-    /// Supply power of a continuous vibration, in mW, for every actuator: full-scale power × intensity^γ ×
-    /// off-resonance factor, limited by the driver's headroom.
-    public func continuousMilliwatts(intensity: Double, sharpness: Double) -> Double {
-        drive(intensity: intensity, sharpness: sharpness, fullScaleMilliwatts: continuousMilliwatts).milliwatts
-    }
-
     /// intensity^γ, with intensity clamped to 0...1.
     func scaled(_ intensity: Double) -> Double {
         guard intensity.isFinite, intensity > 0 else { return 0 }

@@ -67,13 +67,6 @@ public struct HapticDriverFigures: Sendable, Hashable, Codable {
         max(activeTimeoutSeconds, autosuspendSeconds) + standbyTimeoutSeconds
     }
 
-    /// The state the driver is in `seconds` after its last effect.
-    public func state(secondsAfterEffect seconds: Double) -> HapticDriverState {
-        if seconds < activeTimeoutSeconds { return .idle }
-        if seconds < offAfterSeconds { return .standby }
-        return .off
-    }
-
     /// What the driver draws in `state`.
     public func milliwatts(in state: HapticDriverState) -> Double {
         switch state {
@@ -82,16 +75,6 @@ public struct HapticDriverFigures: Sendable, Hashable, Codable {
         case .standby: standbyMilliwatts
         case .off: offMilliwatts
         }
-    }
-
-    /// Energy the driver draws through a silent stretch of `seconds` that starts right after an effect, stepping
-    /// down through idle, standby and off.
-    public func silentMillijoules(seconds: Double) -> Double {
-        guard seconds > 0, seconds.isFinite else { return 0 }
-        let idle = min(seconds, activeTimeoutSeconds)
-        let standby = min(max(0, seconds - activeTimeoutSeconds), offAfterSeconds - activeTimeoutSeconds)
-        let off = max(0, seconds - offAfterSeconds)
-        return idle * idleMilliwatts + standby * standbyMilliwatts + off * offMilliwatts
     }
 }
 

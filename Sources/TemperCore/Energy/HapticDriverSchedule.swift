@@ -1,7 +1,7 @@
 /// When the haptic driver is in which power state, given when the actuator is busy.
 ///
 /// The driver wakes before the first effect, drives while the actuator is busy, and steps down through idle,
-/// standby and off in every silence (``HapticDriverFigures/state(secondsAfterEffect:)``). A silence long enough to
+/// standby and off in every silence (``HapticDriverFigures/offAfterSeconds``). A silence long enough to
 /// reach off ends a *burst*: the next effect wakes the driver again. Each burst's driver energy is shared among
 /// the events that played in it.
 struct HapticDriverSchedule {
