@@ -32,14 +32,22 @@ public enum PatternEnergyReport {
         )
         document.heading("Patterns")
         document.table(
-            ["pattern", "status", "energy", "µAh", "peak", "duration"],
+            ["pattern", "status", "energy", "µAh", "peak", "average", "plays", "duration"],
             data.patterns.map { entry in
-                guard let estimate = entry.estimate else { return [entry.path, entry.status.rawValue, entry.error ?? "", "", "", ""] }
+                guard let estimate = entry.estimate else { return [entry.path, entry.status.rawValue, entry.error ?? "", "", "", "", "", ""] }
                 return [
                     entry.path, entry.status.rawValue, ReportNumber.energy(millijoules: estimate.energyMillijoules), ReportNumber.fixed(estimate.microampHours, 2),
-                    ReportNumber.fixed(estimate.peakMilliwatts, 0) + " mW", ReportNumber.fixed(estimate.durationSeconds, 2) + " s",
+                    ReportNumber.fixed(estimate.peakMilliwatts, 0) + " mW", ReportNumber.fixed(estimate.averageMilliwatts, 0) + " mW",
+                    estimate.isClipped
+                        ? "\(ReportNumber.fixed(min(estimate.playedFraction * 100, 99), 0)) % for \(ReportNumber.fixed(estimate.clippedSeconds, 2)) s"
+                        : "100 %",
+                    ReportNumber.fixed(estimate.durationSeconds, 2) + " s",
                 ]
             }
+        )
+        document.paragraph(
+            "\"plays\" is the share of the strength a pattern asks for that this device's driver can give at the pattern's worst "
+                + "moment, and for how long it falls short; a clipped pattern costs what plays, not what it asks."
         )
         if !scored.isEmpty {
             document.heading("Energy per pattern")
