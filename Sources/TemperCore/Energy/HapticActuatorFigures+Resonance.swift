@@ -36,16 +36,6 @@ extension HapticActuatorFigures {
         return ratio * ((1 + r) * (1 + r) + q * q * detuning * detuning).squareRoot() / (1 + r)
     }
 
-    /// What one actuator asks for and gets at `intensity` and `hertz`: the fraction of the requested strength
-    /// (drive, hence acceleration) that plays, 1 unless the needed drive passes the driver's headroom.
-    public func playedFraction(intensity: Double, hertz: Double) -> Double {
-        let amplitude = scaled(intensity).squareRoot()
-        let needed = amplitude * driveRatio(hertz: hertz)
-        let headroom = driver.driveHeadroom
-        guard needed > headroom, needed > 0 else { return 1 }
-        return headroom / needed
-    }
-
     /// The most supply power one actuator can draw at `hertz` per watt of full-scale power at resonance: the
     /// off-resonance factor at the drive where the driver runs out of headroom.
     public func limitFactor(hertz: Double) -> Double {
@@ -71,14 +61,19 @@ extension HapticActuatorFigures {
     }
 
     /// Supply power of one piece of haptic drive, for every actuator: `fullScaleMilliwatts` × intensity^γ ×
-    /// off-resonance factor, limited by the driver's headroom.
+    /// off-resonance factor, limited by the driver's headroom. On the per-sample path, so each factor is computed once.
     func drive(intensity: Double, sharpness: Double, fullScaleMilliwatts: Double) -> HapticDrive {
         let hertz = driveHertz(sharpness: sharpness)
-        let played = playedFraction(intensity: intensity, hertz: hertz)
-        let requested = Double(actuatorCount) * fullScaleMilliwatts * scaled(intensity) * offResonanceFactor(hertz: hertz)
+        let factor = offResonanceFactor(hertz: hertz)
+        let ratio = driveRatio(hertz: hertz)
+        let headroom = driver.driveHeadroom
+        let strength = scaled(intensity)
+        let needed = strength.squareRoot() * ratio
+        let played = needed > headroom && needed > 0 ? headroom / needed : 1
+        let full = Double(actuatorCount) * fullScaleMilliwatts * factor
         return HapticDrive(
-            milliwatts: requested * played * played, playedFraction: played,
-            limitMilliwatts: Double(actuatorCount) * fullScaleMilliwatts * limitFactor(hertz: hertz)
+            milliwatts: full * strength * played * played, playedFraction: played,
+            limitMilliwatts: full * headroom * headroom / (ratio * ratio)
         )
     }
 
