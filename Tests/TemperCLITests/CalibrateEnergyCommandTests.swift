@@ -76,7 +76,9 @@ import Testing
     @Test func theTextOutputShowsFiguresIntervalsAndResiduals() throws {
         let folder = try measuredFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try TemperRunner.run(["calibrate", "energy", folder.appendingPathComponent("m.csv").path, "--fit", "clickEnergy,continuousPower"])
+        let result = try TemperRunner.run([
+            "calibrate", "energy", folder.appendingPathComponent("m.csv").path, "--fit", "clickEnergy,continuousPower", "--device", "phone",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         for phrase in ["clickEnergy", "95 % interval", "p0.ahap", "residual", "RMSE", "Student's t"] {
             #expect(result.stdout.contains(phrase), "\(phrase)")
@@ -104,7 +106,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("clicks.csv")
         try Data("p0.ahap,7\np1.ahap,3\np2.ahap,5\n".utf8).write(to: file)
-        let result = try TemperRunner.run(["calibrate", "energy", file.path, "--fit", "clickEnergy,continuousPower"])
+        let device = folder.appendingPathComponent("true-device.yaml").path
+        let result = try TemperRunner.run(["calibrate", "energy", file.path, "--fit", "clickEnergy,continuousPower", "--device", device])
         #expect(result.status == 2)
         #expect(result.stderr.contains("continuousPower"), "\(result.stderr)")
         let unknown = try TemperRunner.run(["calibrate", "energy", file.path, "--fit", "rumble"])

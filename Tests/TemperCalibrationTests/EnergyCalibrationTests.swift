@@ -87,6 +87,18 @@ struct EnergyCalibrationTests {
         #expect(fit.profile.haptics.qualityFactor == fit.figures.first { $0.key == "qualityFactor" }?.value.value)
     }
 
+    /// The intervals are honest across noise draws, not only for one lucky seed: over 20 draws each figure's
+    /// 95 % interval holds the truth at least 16 times (a 95 % interval misses 1 in 20 on average; 16 or fewer
+    /// hits out of 20 happens with probability under 2 %).
+    @Test func theIntervalsCoverTheTruthAcrossNoiseDraws() throws {
+        var hits = [String: Int]()
+        for seed in 100..<120 {
+            let fit = try EnergyCalibration.fit(base: Self.base, measurements: Self.measurements(on: Self.truth, seed: UInt64(seed)))
+            for (key, value) in fit.figures where value.contains(try #require(Self.figure(key, in: Self.truth))) { hits[key, default: 0] += 1 }
+        }
+        for key in EnergyCalibration.fittableKeys { #expect(hits[key, default: 0] >= 16, "\(key): \(hits[key, default: 0]) of 20") }
+    }
+
     @Test func withoutDeviationsTheIntervalsComeFromTheResiduals() throws {
         let fit = try EnergyCalibration.fit(
             base: Self.base, measurements: Self.measurements(on: Self.truth, seed: 21, writeDeviation: false),
