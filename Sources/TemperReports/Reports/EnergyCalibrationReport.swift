@@ -47,6 +47,18 @@ public enum EnergyCalibrationReport {
                 ]
             }
         )
+        document.chart(
+            "measured-and-fitted.svg",
+            BarChart(
+                title: "Measured and fitted energy per pattern", unit: "mJ", segmentNames: ["measured", "fitted"],
+                segmentColors: [Palette.series[0], Palette.series[1]],
+                bars: zip(fit.measured, fit.predictedMillijoules).flatMap { row, predicted in
+                    let name = URL(fileURLWithPath: row.patternPath).lastPathComponent
+                    return [BarChart.Bar(label: name, values: [row.millijoules, 0]), BarChart.Bar(label: "", values: [0, predicted])]
+                }
+            ).render(),
+            caption: "Each pattern's measured energy over all its repetitions, and what the fitted profile predicts."
+        )
         document.paragraph(
             "Residuals scattered around zero mean the model explains the measurements; residuals that grow with intensity, "
                 + "sharpness or silence point at the figure that governs them, or at a measurement that included something else."
