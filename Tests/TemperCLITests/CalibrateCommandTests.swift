@@ -117,6 +117,8 @@ import Testing
         let result = try TemperRunner.run(["calibrate", "thermal", trace.path, "--ambient", "24", "--report", report.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("skinToAmbientResistance") && result.stdout.contains("95 % interval") && result.stdout.contains("Ambient given: 24"))
+        // simulate --record-trace writes the device's heat as an energy counter, as RAPL does: the fit uses it.
+        #expect(result.stdout.contains("power: simulated/system (energy counter)"), "\(result.stdout)")
         #expect(result.stderr.isEmpty, "no progress line when stderr is not a terminal")
         #expect(result.stdout.split(separator: "\n").filter { !$0.contains(directory.path) }.allSatisfy { $0.count <= 80 }, "\(result.stdout)")
         for file in ["index.html", "report.md", "data.json", "fit-1.svg", "residuals-1.svg", "power-1.svg"] {
