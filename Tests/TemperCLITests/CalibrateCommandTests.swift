@@ -126,6 +126,19 @@ import Testing
         }
     }
 
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func aTerminalSeesTheSolversProgress() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = try Self.record(Self.steps, device: Self.writeTrueDevice(in: directory), in: directory, name: "steps")
+        let command = [TemperRunner.executable.path, "calibrate", "thermal", trace.path, "--json"].map { "'\($0)'" }.joined(separator: " ")
+        let result = try TemperRunner.run(["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("fitting 1 trace: iteration 1, RMSE "), "\(result.stdout)")
+        // The line erases itself before the output.
+        #expect(result.stdout.contains("\r\u{1B}[K{"))
+    }
+
     static func rewrite(_ trace: URL, to name: String, in directory: URL, _ change: (inout [String: Any]) -> Void, keep: Int? = nil) throws -> URL {
         var lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").map(String.init)
         if let keep { lines = Array(lines.prefix(keep)) }
