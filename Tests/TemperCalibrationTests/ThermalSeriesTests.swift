@@ -45,6 +45,43 @@ struct ThermalSeriesTests {
         #expect(battery.powerWatts.allSatisfy { $0 == 9 })
     }
 
+    @Test func unreadableSamplesAreLeftOutAndTheEnergyCounterSpansTheGap() throws {
+        let start = SimulatedHost.epoch
+        let snapshots = (0..<25).map { (index: Int) -> HostSnapshot in
+            let broken = index == 7
+            let health: ReadingHealth = broken ? .error(code: 3, message: "Can't read") : .ok
+            return HostSnapshot(
+                timestamp: start.addingTimeInterval(Double(index)),
+                temperatures: [
+                    TemperatureReading(chip: "t/a", chipName: "chip", label: "internal", celsius: broken ? nil : 40, health: health),
+                    TemperatureReading(chip: "t/b", chipName: "chip", label: "skin", celsius: 35),
+                ],
+                powerReadings: [PowerReading(chip: "p", chipName: "rapl", label: "package-0", kind: .energy, value: Double(index) * 2)]
+            )
+        }
+        let series = try ThermalSeries(snapshots: snapshots, name: "gappy.jsonl")
+        #expect(series.skippedSamples == 1 && series.times.count == 24)
+        #expect(series.times[7] == 8 && series.powerWatts[7] == 2, "4 J over the 2 s gap")
+    }
+
+    @Test func tooFewReadableSamplesSayHowManyCouldNotBeRead() {
+        let snapshots = (0..<25).map { (index: Int) -> HostSnapshot in
+            HostSnapshot(
+                timestamp: SimulatedHost.epoch.addingTimeInterval(Double(index)),
+                temperatures: [
+                    TemperatureReading(chip: "t/a", chipName: "chip", label: "internal", celsius: index < 10 ? 40 : nil),
+                    TemperatureReading(chip: "t/b", chipName: "chip", label: "skin", celsius: 35),
+                ],
+                powerReadings: [PowerReading(chip: "p", chipName: "sim", label: "system", kind: .power, value: 1)]
+            )
+        }
+        #expect {
+            try ThermalSeries(snapshots: snapshots, name: "broken.jsonl")
+        } throws: { error in
+            (error as? TemperError)?.message.contains("too short: 10 samples (15 more could not be read)") == true
+        }
+    }
+
     @Test func anUnknownPowerSourceNamesTheOnesThereAre() {
         let text = (0..<30).map { Self.oldLine(time: $0, watts: 1, internalCelsius: 30, skin: 29) }.joined(separator: "\n")
         #expect {

@@ -59,7 +59,7 @@ public enum ThermalCalibrationReport {
             let time = TimeAxis(durationSeconds: series.times.last ?? 0)
             document.heading("Trace \(series.name)")
             document.paragraph(
-                "\(series.times.count) samples; power from \(series.powerSource); RMSE of the fit on this trace "
+                "\(series.times.count) samples\(series.skippedSamples > 0 ? " (\(series.skippedSamples) unreadable left out)" : ""); power from \(series.powerSource); RMSE of the fit on this trace "
                     + "\(ProfileText.number(ThermalCalibration.rmse(curve, against: series), digits: 2)) °C."
             )
             let measured = LineChart(
