@@ -15,10 +15,18 @@ if [ -z "$temper" ]; then
 fi
 
 mkdir -p "$out"
-for scenario in heat-soak commute-battery summer-car; do
+for scenario in heat-soak commute-battery summer-car calibration-steps; do
   rm -rf "${out:?}/$scenario"
   "$temper" simulate "Examples/scenarios/$scenario.yaml" --report "$out/$scenario" >/dev/null
 done
+# A thermal calibration on a simulated trace; the trace is named relatively so the report reads the same anywhere.
+rm -rf "${out:?}/calibration-thermal"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+"$temper" simulate Examples/scenarios/calibration-steps.yaml --record-trace "$work/calibration-steps.jsonl" --trace-interval 5 >/dev/null
+report_dir="$(cd "$out" && pwd)/calibration-thermal"
+temper_path="$(cd "$(dirname "$temper")" && pwd)/$(basename "$temper")"
+(cd "$work" && "$temper_path" calibrate thermal calibration-steps.jsonl --report "$report_dir" >/dev/null)
 rm -rf "${out:?}/trace-heat-soak"
 "$temper" report Examples/traces/heat-soak.jsonl --report "$out/trace-heat-soak" >/dev/null
 if "$temper" score --help 2>/dev/null | grep -q -- '--report'; then

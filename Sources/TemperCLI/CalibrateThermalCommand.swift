@@ -116,7 +116,8 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
         ]
         for series in fit.series {
             lines.append("  \(series.name)")
-            lines.append("    \(series.times.count) samples; power: \(series.powerSource)")
+            let skipped = series.skippedSamples > 0 ? " (\(series.skippedSamples) unreadable left out)" : ""
+            lines.append("    \(series.times.count) samples\(skipped); power: \(series.powerSource)")
         }
         var table = OutputTable([("figure", .left), ("value", .right), ("95 % interval", .right), ("unit", .left)])
         for figure in fit.fittedFigures {

@@ -14,7 +14,12 @@ struct RecordCommand: AsyncParsableCommand {
             limits and health, power readings, battery, powerProfile), one every --interval seconds for \
             --duration seconds; without --duration, until interrupted. Each line is written in one piece and \
             flushed, so an interrupt (Ctrl-C or SIGTERM, exit 0) never leaves a torn last line. Read the trace \
-            back with 'temper report TRACE --report DIR'.
+            back with 'temper report TRACE --report DIR', or fit a device profile to it with 'temper calibrate \
+            thermal TRACE'.
+
+            Power readings: hwmon power and energy (through libsensors), RAPL energy counters \
+            (/sys/class/powercap/intel-rapl:*, joules, their wraps added back; root-only on most kernels) and \
+            each battery's power_now (or current_now × voltage_now), refreshed about once a second.
 
             Exit 2 for a bad --interval or --duration, or an --out that cannot be created.
 

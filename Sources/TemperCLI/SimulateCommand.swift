@@ -13,9 +13,11 @@ struct SimulateCommand: AsyncParsableCommand {
             brief's towel test. The thermal model's defaults are derived, not measured.
 
             A scenario (YAML) gives the duration and time step, a seed, the device and policy, the ambient \
-            temperature over time, workload segments ("gaming 3.5 W for 20 min"), request streams (periodic, \
-            poisson with a rate, or bursts; each naming AHAP patterns or request files relative to the scenario) \
-            and the initial temperatures and battery. Examples/scenarios/ has three to start from.
+            temperature over time, workload segments ("gaming 3.5 W for 20 min"), insulation wrapped around \
+            the device ("a towel, 10 K/W, from 1 min until 20 min"), spans on a charger ("7.5 W at 85 %"), \
+            request streams (periodic, poisson with a rate, or bursts; each naming AHAP patterns or request \
+            files relative to the scenario) and the initial temperatures and battery. Examples/scenarios/ has \
+            four to start from. The device may be a profile name or a file (a 'temper calibrate' profile).
 
             Every scenario also runs once with the policy off, as a baseline. The summary shows the tier timeline \
             with the reason for each change, time in each tier, decisions by outcome and rule, feedback energy by \

@@ -4,22 +4,25 @@ import TemperCore
 /// Writes fitted numbers back into a device profile's text: the base file stays as its author wrote it (comments,
 /// units, sources) except for the one section a calibration replaced.
 public enum ProfileText {
-    /// `text` with the top-level `section:` block (the key line and every indented or blank line after it)
-    /// replaced by `lines`, and the top-level `name:` set to `name` when given.
+    /// `text` with the top-level `section:` block (the comment lines right above it, the key line and every
+    /// indented or blank line after it) replaced by `lines`, and the top-level `name:` set to `name` when given.
     /// - Throws: `invalidValue` naming `file` when the text has no block-style `section:` at the top level.
     public static func replacingSection(
         _ section: String, with lines: [String], in text: String, file: String?, name: String? = nil
     ) throws(TemperError) -> String {
         var source = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let start = source.firstIndex(where: { isTopLevelKey(section, $0) && isBlockStart($0, key: section) }) else {
+        guard let key = source.firstIndex(where: { isTopLevelKey(section, $0) && isBlockStart($0, key: section) }) else {
             throw TemperError(
                 code: .invalidValue, message: "no block-style '\(section):' section at the top level to replace", file: file, path: section
             )
         }
-        var end = start + 1
+        var end = key + 1
         while end < source.count, source[end].isEmpty || source[end].first == " " { end += 1 }
         // Keep the blank lines that separated the block from what follows.
-        while end > start + 1, source[end - 1].trimmingCharacters(in: .whitespaces).isEmpty { end -= 1 }
+        while end > key + 1, source[end - 1].trimmingCharacters(in: .whitespaces).isEmpty { end -= 1 }
+        // The comment block right above the section describes the numbers being replaced: it goes with them.
+        var start = key
+        while start > 0, source[start - 1].hasPrefix("#") { start -= 1 }
         source.replaceSubrange(start..<end, with: lines)
         if let name, let index = source.firstIndex(where: { isTopLevelKey("name", $0) }) {
             source[index] = "name: \(name)"

@@ -14,6 +14,8 @@ public struct ThermalSeries: Sendable, Hashable {
     public var hotspotCelsius: [Double]
     /// Which reading the power came from, for the report.
     public var powerSource: String
+    /// Samples of the trace left out because a chosen reading could not be read.
+    public var skippedSamples = 0
 
     public init(name: String, times: [Double], powerWatts: [Double], internalCelsius: [Double], hotspotCelsius: [Double], powerSource: String) {
         self.name = name
@@ -42,85 +44,94 @@ public struct ThermalSeries: Sendable, Hashable {
         }
     }
 
-    /// Reads the series out of a trace's snapshots.
-    /// - Throws: `cannotCalibrate`, one line naming the trace and what is missing: too few samples, a sensor or
-    ///   power reading that is absent or unreadable, time that does not advance, an energy counter that runs back.
+    /// Reads the series out of a trace's snapshots. A sample where a chosen sensor or the power reading cannot
+    /// be read (a transient sysfs error, a sensor that vanished for a moment) is left out, and counted in
+    /// ``skippedSamples``; an energy counter still gives the exact mean power across the gap.
+    /// - Throws: `cannotCalibrate`, one line naming the trace and what is missing: too few (readable) samples, a
+    ///   sensor or power reading the first sample does not have, time that does not advance, an energy counter
+    ///   that runs back.
     public init(snapshots: [HostSnapshot], name: String, selection: Selection = .init()) throws(TemperError) {
         func fail(_ message: String) -> TemperError { TemperError(code: .cannotCalibrate, message: message, file: name) }
-        guard snapshots.count >= Self.minimumSamples else {
-            throw fail(
-                "too short: \(snapshots.count) sample\(snapshots.count == 1 ? "" : "s"), at least \(Self.minimumSamples) are needed, spanning the device's slow time constant (tens of minutes)"
+        func tooShort(_ count: Int, skipped: Int) -> TemperError {
+            let unreadable = skipped > 0 ? " (\(skipped) more could not be read)" : ""
+            return fail(
+                "too short: \(count) sample\(count == 1 ? "" : "s")\(unreadable), at least \(Self.minimumSamples) are needed, spanning the device's slow time constant (tens of minutes)"
             )
         }
-        let start = snapshots[0].timestamp
+        guard let first = snapshots.first, snapshots.count >= Self.minimumSamples else { throw tooShort(snapshots.count, skipped: 0) }
+        try Self.requireSensor(selection.internalSensor, in: first, fail: fail)
+        try Self.requireSensor(selection.skinSensor, in: first, fail: fail)
+        let chosen = try Self.powerReading(in: first, wanted: selection.power, fail: fail)
         var times: [Double] = []
         var internalValues: [Double] = []
         var hotspot: [Double] = []
+        var powerValues: [Double] = []
+        var skipped = 0
+        var lastTime = -Double.infinity
         for (index, snapshot) in snapshots.enumerated() {
-            let time = snapshot.timestamp.timeIntervalSince(start)
-            if let last = times.last, !(time > last) {
-                throw fail("sample \(index + 1): time does not advance (\(time) s after \(last) s)")
+            let time = snapshot.timestamp.timeIntervalSince(first.timestamp)
+            guard time > lastTime else { throw fail("sample \(index + 1): time does not advance (\(time) s after \(lastTime) s)") }
+            lastTime = time
+            guard let internalCelsius = Self.celsius(selection.internalSensor, in: snapshot),
+                let hotspotCelsius = Self.celsius(selection.skinSensor, in: snapshot),
+                let power = snapshot.powerReadings.first(where: { $0.chip == chosen.chip && $0.label == chosen.label && $0.kind == chosen.kind }),
+                power.health.isOK, let value = power.value, value.isFinite
+            else {
+                skipped += 1
+                continue
             }
             times.append(time)
-            internalValues.append(try Self.celsius(selection.internalSensor, in: snapshot, sample: index, fail: fail))
-            hotspot.append(try Self.celsius(selection.skinSensor, in: snapshot, sample: index, fail: fail))
+            internalValues.append(internalCelsius)
+            hotspot.append(hotspotCelsius)
+            powerValues.append(value)
         }
-        let (power, source) = try Self.power(snapshots, times: times, wanted: selection.power, fail: fail)
-        self.init(name: name, times: times, powerWatts: power, internalCelsius: internalValues, hotspotCelsius: hotspot, powerSource: source)
+        guard times.count >= Self.minimumSamples else { throw tooShort(times.count, skipped: skipped) }
+        let source = "\(chosen.chipName)/\(chosen.label)"
+        var power = powerValues
+        if chosen.kind == .energy {
+            power = [0]
+            for index in 1..<powerValues.count {
+                let joules = powerValues[index] - powerValues[index - 1]
+                guard joules >= 0 else { throw fail("sample \(index + 1): the energy counter \(source) ran backwards") }
+                power.append(joules / (times[index] - times[index - 1]))
+            }
+            power[0] = power[1]
+        }
+        self.init(
+            name: name, times: times, powerWatts: power, internalCelsius: internalValues, hotspotCelsius: hotspot,
+            powerSource: source + (chosen.kind == .energy ? " (energy counter)" : " (power reading)")
+        )
+        self.skippedSamples = skipped
     }
 
     static func matches(_ wanted: String, chip: String, chipName: String, label: String) -> Bool {
         wanted == label || wanted == "\(chipName)/\(label)" || wanted == chip
     }
 
-    private static func celsius(
-        _ wanted: String, in snapshot: HostSnapshot, sample: Int, fail: (String) -> TemperError
-    ) throws(TemperError) -> Double {
-        guard let reading = snapshot.temperatures.first(where: { matches(wanted, chip: $0.chip, chipName: $0.chipName, label: $0.label) }) else {
-            let known = snapshot.temperatures.map(\.displayName).joined(separator: ", ")
-            throw fail("sample \(sample + 1) has no temperature sensor '\(wanted)' (it has: \(known.isEmpty ? "none" : known)); choose one with --internal/--skin")
-        }
-        guard reading.health.isOK, let celsius = reading.celsius, celsius.isFinite else {
-            throw fail("sample \(sample + 1): sensor '\(wanted)' has no reading (\(reading.health))")
-        }
+    private static func requireSensor(_ wanted: String, in snapshot: HostSnapshot, fail: (String) -> TemperError) throws(TemperError) {
+        guard !snapshot.temperatures.contains(where: { matches(wanted, chip: $0.chip, chipName: $0.chipName, label: $0.label) }) else { return }
+        let known = snapshot.temperatures.map(\.displayName).joined(separator: ", ")
+        throw fail("the first sample has no temperature sensor '\(wanted)' (it has: \(known.isEmpty ? "none" : known)); choose one with --internal/--skin")
+    }
+
+    private static func celsius(_ wanted: String, in snapshot: HostSnapshot) -> Double? {
+        guard let reading = snapshot.temperatures.first(where: { matches(wanted, chip: $0.chip, chipName: $0.chipName, label: $0.label) }),
+            reading.health.isOK, let celsius = reading.celsius, celsius.isFinite
+        else { return nil }
         return celsius
     }
 
-    /// Mean power per interval from an energy counter, or the power reading at each sample's end.
-    private static func power(
-        _ snapshots: [HostSnapshot], times: [Double], wanted: String?, fail: (String) -> TemperError
-    ) throws(TemperError) -> ([Double], String) {
-        let first = snapshots[0].powerReadings.filter { $0.health.isOK && $0.value != nil }
-        let candidates = wanted.map { wanted in first.filter { matches(wanted, chip: $0.chip, chipName: $0.chipName, label: $0.label) } }
-            ?? (first.filter { $0.kind == .energy } + first.filter { $0.kind == .power })
-        guard let chosen = candidates.first else {
-            if let wanted {
-                let known = first.map { "\($0.chipName)/\($0.label)" }.joined(separator: ", ")
-                throw fail("the first sample has no power or energy reading '\(wanted)' (it has: \(known.isEmpty ? "none" : known)); choose one with --power")
-            }
-            throw fail("no power: the trace has no power or energy reading (record on a host with RAPL, hwmon power or a battery's power_now, or with 'temper simulate --record-trace')")
+    /// The reading to take power from: the one `wanted` names, else the first energy counter, else the first power.
+    private static func powerReading(in snapshot: HostSnapshot, wanted: String?, fail: (String) -> TemperError) throws(TemperError) -> PowerReading {
+        let readable = snapshot.powerReadings.filter { $0.health.isOK && $0.value != nil }
+        let candidates = wanted.map { wanted in readable.filter { matches(wanted, chip: $0.chip, chipName: $0.chipName, label: $0.label) } }
+            ?? (readable.filter { $0.kind == .energy } + readable.filter { $0.kind == .power })
+        if let chosen = candidates.first { return chosen }
+        if let wanted {
+            let known = readable.map { "\($0.chipName)/\($0.label)" }.joined(separator: ", ")
+            throw fail("the first sample has no power or energy reading '\(wanted)' (it has: \(known.isEmpty ? "none" : known)); choose one with --power")
         }
-        var values: [Double] = []
-        for (index, snapshot) in snapshots.enumerated() {
-            guard let reading = snapshot.powerReadings.first(where: { $0.chip == chosen.chip && $0.label == chosen.label && $0.kind == chosen.kind }),
-                reading.health.isOK, let value = reading.value, value.isFinite
-            else { throw fail("sample \(index + 1) has no reading of \(chosen.chipName)/\(chosen.label)") }
-            values.append(value)
-        }
-        let name = "\(chosen.chipName)/\(chosen.label)"
-        switch chosen.kind {
-        case .power:
-            return (values, "\(name) (power reading)")
-        case .energy:
-            var power = [0.0]
-            for index in 1..<values.count {
-                let joules = values[index] - values[index - 1]
-                guard joules >= 0 else { throw fail("sample \(index + 1): the energy counter \(name) ran backwards") }
-                power.append(joules / (times[index] - times[index - 1]))
-            }
-            power[0] = power[1]
-            return (power, "\(name) (energy counter)")
-        }
+        throw fail("no power: the trace has no power or energy reading (record on a host with RAPL, hwmon power or a battery's power_now, or with 'temper simulate --record-trace')")
     }
 
     /// Whether the power changes enough to separate the model's two time constants: a step of at least 0.1 W

@@ -3,8 +3,8 @@ import Logging
 import TemperCore
 
 /// The live Linux host as a ``HostSource``: libsensors temperatures, power and energy, the kernel's thermal
-/// zones, UPower's battery and power-profiles-daemon's profile, combined into one ``HostSnapshot`` with
-/// health per value.
+/// zones, RAPL energy counters and each battery's instantaneous power from sysfs, UPower's battery and
+/// power-profiles-daemon's profile, combined into one ``HostSnapshot`` with health per value.
 ///
 /// A snapshot sweeps the sensors synchronously (well under a millisecond for a laptop's sensors) and takes
 /// the battery and profile from the bus thread's cache, so it never waits on D-Bus. Nothing the outside world
@@ -18,12 +18,16 @@ public final class LinuxHost: HostSource {
     /// The bus side; `nil` when ``Configuration/watchesBus`` is off.
     public let bus: BusMonitor?
     private let thermalZones: ThermalZoneReader
+    private let powercap: PowercapReader
+    private let powerSupplies: PowerSupplyReader
     private let logger: Logger
 
     public init(configuration: Configuration = .init(), logger: Logger) {
         self.configuration = configuration
         self.logger = logger
         self.thermalZones = ThermalZoneReader(sysfsRoot: configuration.sysfsRoot)
+        self.powercap = PowercapReader(sysfsRoot: configuration.sysfsRoot)
+        self.powerSupplies = PowerSupplyReader(sysfsRoot: configuration.sysfsRoot)
         self.bus = configuration.watchesBus ? BusMonitor(settings: configuration.bus, logger: logger) : nil
     }
 
@@ -61,7 +65,9 @@ public final class LinuxHost: HostSource {
         }
         let busState = bus?.current ?? BusState(battery: BatteryState(status: .unavailable, detail: "bus not watched"))
         return HostSnapshot(
-            timestamp: timestamp, temperatures: temperatures, powerReadings: sweep.powerReadings,
+            timestamp: timestamp, temperatures: temperatures,
+            // hwmon power and energy through libsensors, then RAPL energy and each battery's instantaneous power.
+            powerReadings: sweep.powerReadings + powercap.read() + powerSupplies.read(),
             battery: busState.battery, powerProfile: busState.powerProfile,
             sensorLibrary: sweep.initError?.health ?? .ok
         )

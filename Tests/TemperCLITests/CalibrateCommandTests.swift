@@ -117,11 +117,26 @@ import Testing
         let result = try TemperRunner.run(["calibrate", "thermal", trace.path, "--ambient", "24", "--report", report.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("skinToAmbientResistance") && result.stdout.contains("95 % interval") && result.stdout.contains("Ambient given: 24"))
+        // simulate --record-trace writes the device's heat as an energy counter, as RAPL does: the fit uses it.
+        #expect(result.stdout.contains("power: simulated/system (energy counter)"), "\(result.stdout)")
         #expect(result.stderr.isEmpty, "no progress line when stderr is not a terminal")
         #expect(result.stdout.split(separator: "\n").filter { !$0.contains(directory.path) }.allSatisfy { $0.count <= 80 }, "\(result.stdout)")
         for file in ["index.html", "report.md", "data.json", "fit-1.svg", "residuals-1.svg", "power-1.svg"] {
             #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent(file).path), "\(file)")
         }
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func aTerminalSeesTheSolversProgress() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = try Self.record(Self.steps, device: Self.writeTrueDevice(in: directory), in: directory, name: "steps")
+        let command = [TemperRunner.executable.path, "calibrate", "thermal", trace.path, "--json"].map { "'\($0)'" }.joined(separator: " ")
+        let result = try TemperRunner.run(["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("fitting 1 trace: iteration 1, RMSE "), "\(result.stdout)")
+        // The line erases itself before the output.
+        #expect(result.stdout.contains("\r\u{1B}[K{"))
     }
 
     static func rewrite(_ trace: URL, to name: String, in directory: URL, _ change: (inout [String: Any]) -> Void, keep: Int? = nil) throws -> URL {

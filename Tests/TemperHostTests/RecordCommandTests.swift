@@ -47,6 +47,46 @@ extension RealDaemonTests {
             }
         }
 
+        @Test("record carries RAPL energy across a counter wrap, hwmon power and energy, and the battery's power")
+        func recordsPower() async throws {
+            try await HostTestbed.with { testbed in
+                try testbed.addHwmonChip("coretemp", temperatures: [HostTestbed.package])
+                try testbed.addHwmonPowerChip("amdgpu", instance: 1, microwatts: 4_500_000, microjoules: 12_000_000)
+                let range: Int64 = 262_143_328_850
+                let zone = try testbed.addRAPLZone(0, name: "package-0", microjoules: range - 1000, rangeMicrojoules: range)
+                _ = try testbed.addPowerSupplies(percent: 50, onAC: false)
+                let out = URL(fileURLWithPath: testbed.workDirectory).appendingPathComponent("power.jsonl")
+                let record = try testbed.startTemper(["record", "--out", out.path, "--interval", "0.05"], bus: false)
+                try await Self.waitForLines(3, in: out)
+                // The counter passes its range: 1000 µJ to the top, then 500 µJ more.
+                try testbed.setAttributes(zone, ["energy_uj": "500\n"], uevent: false)
+                let before = try Self.decode(out).count
+                try await Self.waitForLines(before + 3, in: out)
+                record.interrupt()
+                let result = record.waitForExit(timeout: .seconds(5))
+                #expect(result.status == 0, "\(result.stderr)")
+                let snapshots = try Self.decode(out)
+                let rapl = snapshots.compactMap { $0.powerReadings.first { $0.label == "package-0" }?.value }
+                #expect(rapl.count == snapshots.count)
+                #expect(zip(rapl, rapl.dropFirst()).allSatisfy { $0 <= $1 }, "RAPL energy never runs back: \(rapl)")
+                #expect(abs(try #require(rapl.last) - (try #require(rapl.first)) - 0.0015) < 1e-9)
+                let last = try #require(snapshots.last)
+                #expect(last.powerReadings.contains { $0.kind == .power && $0.label == "total" && $0.value == 4.5 }, "hwmon power through libsensors")
+                #expect(last.powerReadings.contains { $0.kind == .energy && $0.label == "total" && $0.value == 12 }, "hwmon energy through libsensors")
+                #expect(last.powerReadings.contains { $0.chipName == "BAT0" && $0.label == "power_now" && $0.value == 10 }, "the battery's power_now")
+            }
+        }
+
+        static func waitForLines(_ count: Int, in url: URL) async throws {
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(10)
+            while clock.now < deadline {
+                let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+                if text.split(separator: "\n").count >= count { return }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+
         static func decode(_ url: URL) throws -> [HostSnapshot] {
             let decoder = HostSnapshot.traceDecoder()
             return try String(decoding: Data(contentsOf: url), as: UTF8.self)

@@ -30,6 +30,14 @@ enum Sysfs {
         return .success(text)
     }
 
+    /// An integer attribute (µJ, µW, µA, µV); a failure when missing, empty or not a number.
+    static func readInteger(_ path: String) -> Result<Int64, SysfsError> {
+        read(path).flatMap { text in
+            guard let value = Int64(text) else { return .failure(SysfsError(path: path, message: "not a number: \"\(text)\"")) }
+            return .success(value)
+        }
+    }
+
     /// A millidegree attribute as °C; a failure when missing, empty or not a number.
     static func readMillidegrees(_ path: String) -> Result<Double, SysfsError> {
         read(path).flatMap { text in

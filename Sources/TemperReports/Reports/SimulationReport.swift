@@ -35,7 +35,7 @@ public enum SimulationReport {
 
         document.heading("Temperature and tiers")
         document.chart("temperature.svg", temperatureChart(result), caption: "Skin hotspot, skin mean and internal temperature with the policy (the hotspot always lies between the skin mean and the internal node), the baseline's hotspot dashed; bands show the tier with the policy, ticks the requests the policy changed.")
-        document.chart("heat.svg", heatChart(result), caption: "Heat into the device with the policy: the workload, the feedback and the charger's loss; and the insulation wrapped around it (K/W added between skin and air).")
+        document.chart("heat.svg", heatChart(result), caption: heatCaption(result))
         document.heading("Tier timeline")
         if policy.transitions.isEmpty {
             document.paragraph("The condition never changed: nominal throughout.")
@@ -147,6 +147,17 @@ public enum SimulationReport {
             )
         }
         return LineChart(title: "Heat sources and insulation", xLabel: time.label, yLabel: "W, K/W", series: series).render()
+    }
+
+    static func heatCaption(_ result: SimulationResult) -> String {
+        let timeline = result.withPolicy.timeline
+        var parts = ["the workload", "the feedback that played"]
+        if timeline.contains(where: { $0.chargerLossWatts > 0 }) { parts.append("the charger's loss") }
+        var caption = "Heat into the device with the policy: " + parts.dropLast().joined(separator: ", ") + " and " + parts.last! + "."
+        if timeline.contains(where: { $0.insulationKelvinPerWatt > 0 }) {
+            caption += " Dashed: the insulation wrapped around it (K/W added between skin and air; the air's temperature is unchanged)."
+        }
+        return caption
     }
 
     /// Spans of equal tier: each sample's tier holds from the previous sample's time to its own.

@@ -37,7 +37,7 @@ public enum ThermalCalibrationReport {
         var document = ReportDocument(
             title: "Thermal calibration: \(device)",
             subtitle: "The two-node model fitted to \(fit.series.count) trace\(fit.series.count == 1 ? "" : "s") by least squares; "
-                + "RMSE \(ReportNumber.fixed(fit.rmseCelsius, 3)) °C over \(fit.result.residuals.count) readings."
+                + "RMSE \(ProfileText.number(fit.rmseCelsius, digits: 2)) °C over \(fit.result.residuals.count) readings."
         )
         document.heading("Fitted figures")
         document.table(
@@ -59,8 +59,8 @@ public enum ThermalCalibrationReport {
             let time = TimeAxis(durationSeconds: series.times.last ?? 0)
             document.heading("Trace \(series.name)")
             document.paragraph(
-                "\(series.times.count) samples; power from \(series.powerSource); RMSE of the fit on this trace "
-                    + "\(ReportNumber.fixed(ThermalCalibration.rmse(curve, against: series), 3)) °C."
+                "\(series.times.count) samples\(series.skippedSamples > 0 ? " (\(series.skippedSamples) unreadable left out)" : ""); power from \(series.powerSource); RMSE of the fit on this trace "
+                    + "\(ProfileText.number(ThermalCalibration.rmse(curve, against: series), digits: 2)) °C."
             )
             let measured = LineChart(
                 title: "Measured and fitted", xLabel: time.label, yLabel: "°C",
@@ -72,11 +72,16 @@ public enum ThermalCalibrationReport {
                 ]
             )
             document.chart("fit-\(index + 1).svg", measured.render(), caption: "Measured temperatures (solid) and the fitted model (dashed) on \(series.name).")
+            let internalResiduals = series.times.indices.map { curve.internalCelsius[$0] - series.internalCelsius[$0] }
+            let hotspotResiduals = series.times.indices.map { curve.hotspotCelsius[$0] - series.hotspotCelsius[$0] }
+            // Small residuals in millidegrees, so the axis has numbers to read.
+            let largest = (internalResiduals + hotspotResiduals).map(abs).max() ?? 0
+            let (scale, unit) = largest < 0.5 ? (1000.0, "m°C") : (1.0, "°C")
             var residuals = LineChart(
-                title: "Residuals (fitted − measured)", xLabel: time.label, yLabel: "°C",
+                title: "Residuals (fitted − measured)", xLabel: time.label, yLabel: unit,
                 series: [
-                    .init(name: "internal", color: Palette.series[0], points: series.times.indices.map { (time(series.times[$0]), curve.internalCelsius[$0] - series.internalCelsius[$0]) }),
-                    .init(name: "hotspot", color: Palette.series[1], points: series.times.indices.map { (time(series.times[$0]), curve.hotspotCelsius[$0] - series.hotspotCelsius[$0]) }),
+                    .init(name: "internal", color: Palette.series[0], points: series.times.indices.map { (time(series.times[$0]), internalResiduals[$0] * scale) }),
+                    .init(name: "hotspot", color: Palette.series[1], points: series.times.indices.map { (time(series.times[$0]), hotspotResiduals[$0] * scale) }),
                 ]
             )
             residuals.height = 220

@@ -53,6 +53,25 @@ extension HostTestbed {
         return try addDevice("thermal", "thermal_zone\(index)", attributes: attributes)
     }
 
+    /// Adds an hwmon chip with a power (µW) and a cumulative energy (µJ) feature, as a smart battery or an
+    /// accelerator's hwmon exports them; returns its path.
+    @discardableResult
+    func addHwmonPowerChip(_ name: String, instance: Int, microwatts: Int, microjoules: Int) throws -> String {
+        let platform = try addDevice("platform", "\(name).\(instance)", attributes: [:])
+        return try addDevice("hwmon", "hwmon\(instance)", parent: platform, attributes: [
+            "name": name + "\n", "power1_input": "\(microwatts)\n", "power1_label": "total\n",
+            "energy1_input": "\(microjoules)\n", "energy1_label": "total\n",
+        ])
+    }
+
+    /// Adds a RAPL zone `intel-rapl:<index>` under the powercap class; returns its path.
+    @discardableResult
+    func addRAPLZone(_ index: Int, name: String, microjoules: Int64, rangeMicrojoules: Int64) throws -> String {
+        try addDevice("powercap", "intel-rapl:\(index)", attributes: [
+            "name": name + "\n", "energy_uj": "\(microjoules)\n", "max_energy_range_uj": "\(rangeMicrojoules)\n",
+        ])
+    }
+
     static let batteryFullMicrowattHours = 60_000_000.0
 
     /// Adds `AC` (mains) and `BAT0`; returns their paths.
