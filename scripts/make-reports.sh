@@ -27,6 +27,10 @@ trap 'rm -rf "$work"' EXIT
 report_dir="$(cd "$out" && pwd)/calibration-thermal"
 temper_path="$(cd "$(dirname "$temper")" && pwd)/$(basename "$temper")"
 (cd "$work" && "$temper_path" calibrate thermal calibration-steps.jsonl --report "$report_dir" >/dev/null)
+# An energy calibration on the synthetic measurements the README's example uses.
+rm -rf "${out:?}/calibration-energy"
+"$temper" calibrate energy Examples/measurements/bench-phone.csv --fit clickEnergy,continuousPower \
+  --report "$out/calibration-energy" >/dev/null
 rm -rf "${out:?}/trace-heat-soak"
 "$temper" report Examples/traces/heat-soak.jsonl --report "$out/trace-heat-soak" >/dev/null
 if "$temper" score --help 2>/dev/null | grep -q -- '--report'; then
