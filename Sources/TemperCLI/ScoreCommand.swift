@@ -11,8 +11,10 @@ struct ScoreCommand: AsyncParsableCommand {
         discussion: """
             Each pattern is read the way Apple's loader reads it (lenient where Apple is lenient; every leniency \
             is reported as a warning) and costed on a device profile: energy in mJ and in µAh at the battery's \
-            voltage, peak power, duration, and a breakdown into transients, continuous events, audio and driver \
-            overhead. Folders are searched recursively for *.ahap files, in sorted order. With no PATH, the \
+            voltage, peak and average power, duration, and a breakdown into transients, continuous events, audio \
+            and driver overhead. A pattern that asks for more than the device's driver can give (far from \
+            resonance, say) clips: PLAYS (playedFraction) is the share of the asked strength that plays at its \
+            worst moment, for clippedSeconds, and it costs what plays. Folders are searched recursively for *.ahap files, in sorted order. With no PATH, the \
             built-in examples (Examples/patterns) are scored.
 
             ENERGY takes a unit: 25mJ, 0.5J, 10uAh (or 10µAh), 1mAh. Charge converts at the device's battery voltage.
@@ -21,8 +23,8 @@ struct ScoreCommand: AsyncParsableCommand {
 
             Formats: table (the default when stdout is a terminal; warnings go to stderr), \
             json (the default otherwise; keys are camelCase with units: energyMillijoules, microampHours, \
-            peakMilliwatts, durationSeconds; each pattern has path, status ok|over-budget|error, breakdown, \
-            events, warnings and error; a summary has counts, total energy and the five costliest), \
+            peakMilliwatts, averageMilliwatts, durationSeconds, clippedSeconds, playedFraction; each pattern has \
+            path, status ok|over-budget|error, breakdown, events, warnings and error; a summary has counts, total energy and the five costliest), \
             csv (one row per pattern). --format always wins.
 
             Exit status: 0 every pattern within budget; 1 any over budget; 2 any input unreadable or invalid \
