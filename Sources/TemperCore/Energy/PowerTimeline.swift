@@ -70,7 +70,7 @@ struct PowerTimeline: Sendable {
     }
 }
 
-/// Groups activity spans into bursts: spans whose gap is at most `gap` share one wake-up.
+/// Groups activity spans into bursts: spans whose gap is at most `gap` share one audio standby tail.
 struct BurstGrouping {
     struct Span {
         var start: Double
