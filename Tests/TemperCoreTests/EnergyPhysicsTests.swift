@@ -69,6 +69,19 @@ import Testing
         #expect(estimate.events[1].clippedSeconds > 0 && estimate.events[1].playedFraction < 1)
     }
 
+    @Test func anUnbrokenDriveRingsUpOnceHoweverItIsSampledOrSplit() {
+        let flat = estimator.estimate(F.pattern(F.continuous(duration: 1, intensity: 1)))
+        // A curve makes the event sampled every 5 ms; its pieces must not each ring up and brake.
+        let sampled = estimator.estimate(AHAPPattern(items: [
+            F.continuous(duration: 1, intensity: 1),
+            .curve(.init(id: .hapticIntensityControl, time: 0, controlPoints: [.init(time: 0, value: 1), .init(time: 1, value: 0.999)])),
+        ]))
+        #expect(abs(sampled.energyMillijoules / flat.energyMillijoules - 1) < 0.002)
+        // Two events written back to back, one ending at 0.1 + 0.2 s and the next starting at 0.3 s, are one drive.
+        let split = estimator.estimate(F.pattern(F.continuous(at: 0, duration: 0.1 + 0.2, intensity: 1), F.continuous(at: 0.3, duration: 0.7, intensity: 1)))
+        #expect(abs(split.energyMillijoules - flat.energyMillijoules) < 1e-6)
+    }
+
     @Test func theSilenceBetweenEffectsCostsOnlyTheDriversState() {
         let driver = haptics.driver
         func cost(gap: Double) -> Double {

@@ -67,7 +67,7 @@ struct HapticDriverSchedule {
     private static func merge(_ busy: [Busy]) -> [Busy] {
         var merged: [Busy] = []
         for stretch in busy.sorted(by: { $0.start < $1.start }) where stretch.end > stretch.start {
-            if var last = merged.last, stretch.start <= last.end {
+            if var last = merged.last, stretch.start <= last.end + VoiceMixer.contiguity {
                 last.end = max(last.end, stretch.end)
                 last.eventIndices.append(contentsOf: stretch.eventIndices)
                 merged[merged.count - 1] = last

@@ -101,11 +101,10 @@ struct PatternCosting {
         guard duration > 0, duration.isFinite else { return }
         let end = event.time + duration
         let varying = hasEnvelope(event) || earliestHapticControl < end
-        let samples = sampleTimes(from: event.time, length: duration, varying: varying)
-        for time in samples.times {
-            let values = sampler.hapticValues(eventIndex: index, at: time)
+        for step in sampleSteps(from: event.time, length: duration, varying: varying) {
+            let values = sampler.hapticValues(eventIndex: index, at: step.time)
             let drive = haptics.drive(intensity: values.intensity, sharpness: values.sharpness, fullScaleMilliwatts: haptics.continuousMilliwatts)
-            addHapticVoice(index, from: time - samples.step / 2, to: time + samples.step / 2, drive, isContinuous: true)
+            addHapticVoice(index, from: step.start, to: step.end, drive, isContinuous: true)
         }
         activityEnd = max(activityEnd, end)
     }
@@ -127,11 +126,10 @@ struct PatternCosting {
         let length = end - start
         guard length > 0, length.isFinite else { return }
         let varying = hasEnvelope(event) || earliestAudioControl < end
-        let samples = sampleTimes(from: start, length: length, varying: varying)
-        for time in samples.times {
-            let volume = sampler.audioVolume(eventIndex: index, at: time)
+        for step in sampleSteps(from: start, length: length, varying: varying) {
+            let volume = sampler.audioVolume(eventIndex: index, at: step.time)
             let power = audio.playingMilliwatts(volume: volume, spatial: options.spatialAudio)
-            audioVoices.append(.init(start: time - samples.step / 2, end: time + samples.step / 2, milliwatts: power, eventIndex: index))
+            audioVoices.append(.init(start: step.start, end: step.end, milliwatts: power, eventIndex: index))
         }
         activityEnd = max(activityEnd, end)
     }
@@ -161,11 +159,16 @@ struct PatternCosting {
             let last = segments[run.upperBound - 1]
             let opening = hapticVoices[first.voice]
             if opening.isContinuous {
-                // Overdrive: about half the power over the rise, within what the driver has left.
-                let extra = max(0, min(0.5 * opening.milliwatts, opening.limitMilliwatts - opening.milliwatts))
-                let window = min(haptics.riseSeconds, first.end - first.start)
-                timeline.add(from: first.start, to: first.start + window, milliwatts: extra)
-                record(opening.eventIndex, extra * window, into: \.continuousMillijoules)
+                // Overdrive: about half the starting power over the rise, within what the driver has left at
+                // each moment of it.
+                let riseEnd = first.start + haptics.riseSeconds
+                for segment in segments[run] where segment.start < riseEnd {
+                    let voice = hapticVoices[segment.voice]
+                    let extra = max(0, min(0.5 * opening.milliwatts, voice.limitMilliwatts - voice.milliwatts))
+                    let end = min(segment.end, riseEnd)
+                    timeline.add(from: segment.start, to: end, milliwatts: extra)
+                    record(opening.eventIndex, extra * (end - segment.start), into: \.continuousMillijoules)
+                }
             }
             var end = last.end
             let closing = hapticVoices[last.voice]
@@ -225,9 +228,10 @@ struct PatternCosting {
         event.parameters.contains { Self.envelopeParameters.contains($0.id) }
     }
 
-    /// Midpoints of equal steps across `length`: one when nothing changes, else one every `sampleStep`
-    /// up to `maxSamplesPerEvent`.
-    private func sampleTimes(from start: Double, length: Double, varying: Bool) -> (times: [Double], step: Double) {
+    /// Equal steps across `length`, each with its midpoint to sample at: one when nothing changes, else one
+    /// every `sampleStep` up to `maxSamplesPerEvent`. Neighbouring steps share their boundary exactly, so the
+    /// mixer sees one unbroken drive rather than slivers of silence between samples.
+    private func sampleSteps(from start: Double, length: Double, varying: Bool) -> [(start: Double, end: Double, time: Double)] {
         let count: Int
         if varying {
             let wanted = (length / max(options.sampleStep, 1e-6)).rounded(.up)
@@ -236,6 +240,7 @@ struct PatternCosting {
             count = 1
         }
         let step = length / Double(count)
-        return ((0..<count).map { start + (Double($0) + 0.5) * step }, step)
+        let bounds = (0...count).map { $0 == count ? start + length : start + Double($0) * step }
+        return (0..<count).map { (bounds[$0], bounds[$0 + 1], start + (Double($0) + 0.5) * step) }
     }
 }

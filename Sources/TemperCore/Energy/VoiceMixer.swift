@@ -61,11 +61,15 @@ enum VoiceMixer {
         return segments
     }
 
+    /// Silences shorter than this are rounding in the file's times (an event at 0.1 + 0.2 s and one at 0.3 s),
+    /// not silence: a nanosecond is far below any actuator's or driver's time scale.
+    static let contiguity = 1e-9
+
     /// Runs of segments with no silence between them: the stretches the output is busy.
     static func runs(_ segments: [Segment]) -> [Range<Int>] {
         var runs: [Range<Int>] = []
         var first = 0
-        for index in segments.indices where index > 0 && segments[index].start > segments[index - 1].end {
+        for index in segments.indices where index > 0 && segments[index].start > segments[index - 1].end + contiguity {
             runs.append(first..<index)
             first = index
         }
