@@ -26,7 +26,10 @@ public enum ThermalCalibration {
     ) throws(TemperError) -> ThermalFit {
         guard !series.isEmpty else { throw TemperError(code: .cannotCalibrate, message: "no traces to fit") }
         guard series.contains(where: \.powerVaries) else {
-            let levels = series.map { "\($0.name): \(formatted($0.powerWatts.dropFirst().reduce(0, +) / Double(max(1, $0.powerWatts.count - 1)))) W" }
+            let levels = series.map { trace in
+                let mean = trace.powerWatts.dropFirst().reduce(0, +) / Double(max(1, trace.powerWatts.count - 1))
+                return "\(trace.name): \(ProfileText.number(mean, digits: 3)) W"
+            }
             throw TemperError(
                 code: .cannotCalibrate,
                 message: "the power is constant (\(levels.joined(separator: "; "))), which cannot separate the two time constants: record an idle baseline, then a workload (a step in power), then idle again"
@@ -118,11 +121,6 @@ public enum ThermalCalibration {
         }
         return (sum / Double(2 * trace.times.count)).squareRoot()
     }
-
-    static func formatted(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        return "\(rounded)"
-    }
 }
 
 /// A model run over a trace's times.
@@ -134,7 +132,7 @@ public struct FittedCurve: Sendable, Hashable {
 
 /// What ``ThermalCalibration/fit(_:base:ambientCelsius:progress:)`` found.
 public struct ThermalFit: Sendable {
-    /// The solver's result: every parameter (thermal, ambient, each trace's starting skin) with its interval.
+    /// The solver's result: every parameter (thermal, ambient, each trace's starting temperatures) with its interval.
     public var result: FitResult
     /// The fitted model, ready to simulate with.
     public var parameters: ThermalParameters
@@ -146,17 +144,4 @@ public struct ThermalFit: Sendable {
 
     /// RMSE of the fit over both temperatures of every trace (°C).
     public var rmseCelsius: Double { result.rmse }
-
-    /// The fitted thermal figures, `base`'s ambient and baseline workload kept unless the ambient was fitted.
-    public func figures(base: ThermalFigures) -> ThermalFigures {
-        ThermalFigures(
-            internalHeatCapacityJoulesPerKelvin: parameters.internalCapacityJoulesPerKelvin,
-            internalToSkinKelvinPerWatt: parameters.internalToSkinKelvinPerWatt,
-            skinHeatCapacityJoulesPerKelvin: parameters.skinCapacityJoulesPerKelvin,
-            skinToAmbientKelvinPerWatt: parameters.skinToAmbientKelvinPerWatt,
-            hotspotWeight: parameters.hotspotWeight,
-            defaultAmbientCelsius: ambientWasFitted ? ambientCelsius : base.defaultAmbientCelsius,
-            baselineWorkloadWatts: base.baselineWorkloadWatts
-        )
-    }
 }
