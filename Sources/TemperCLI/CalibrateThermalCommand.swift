@@ -25,10 +25,12 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
             constant power), with one line saying what is missing.
 
             Examples:
-              temper simulate Examples/scenarios/calibration-steps.yaml --record-trace steps.jsonl
-              temper calibrate thermal steps.jsonl --out my-phone.yaml --report out/calibration
-              temper calibrate thermal idle-then-game.jsonl --internal coretemp-isa-0000/Package\\ id\\ 0 \\
-                --skin acpitz-acpi-0/temp1 --power intel-rapl:0/package-0 --ambient 23 --json
+              temper simulate Examples/scenarios/calibration-steps.yaml \\
+                --record-trace steps.jsonl
+              temper calibrate thermal steps.jsonl --out my-phone.yaml --report out/cal
+              temper calibrate thermal run1.jsonl run2.jsonl run3.jsonl \\
+                --internal 'coretemp-isa-0000/Package id 0' --skin acpitz-acpi-0/temp1 \\
+                --power intel-rapl:0/package-0 --ambient 23 --json
             """
     )
 
