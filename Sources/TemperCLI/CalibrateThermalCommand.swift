@@ -132,6 +132,11 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
         lines.append("")
         lines.append("RMSE \(ProfileText.number(fit.rmseCelsius, digits: 3)) °C over \(fit.result.residuals.count) readings.")
         lines.append("Intervals: 95 %, Student's t at \(fit.result.degreesOfFreedom) degrees of freedom.")
+        let correlation = fit.residualAutocorrelation
+        if correlation > ThermalFit.correlatedResidualsThreshold {
+            lines.append("Residuals drift (lag-1 autocorrelation \(ProfileText.number(correlation, digits: 2))): the model misses")
+            lines.append("something in these traces, so the intervals are too narrow; see --report.")
+        }
         lines.append("Time constants: \(ProfileText.number(constants.fast, digits: 3)) s and \(ProfileText.number(constants.slow / 60, digits: 3)) min.")
         if !fit.ambientWasFitted { lines.append("Ambient given: \(ProfileText.number(fit.ambientCelsius)) °C.") }
         return lines.joined(separator: "\n")

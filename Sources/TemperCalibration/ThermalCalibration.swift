@@ -144,4 +144,33 @@ public struct ThermalFit: Sendable {
 
     /// RMSE of the fit over both temperatures of every trace (°C).
     public var rmseCelsius: Double { result.rmse }
+
+    /// The residuals' lag-1 autocorrelation, averaged over each trace's two temperatures. Near 0 the residuals are
+    /// independent noise, as the intervals assume; well above 0 (a slow drift the model does not explain: the room
+    /// changed, an unrecorded heat source) the intervals are too narrow.
+    public var residualAutocorrelation: Double {
+        var values: [Double] = []
+        for (series, curve) in zip(series, curves) {
+            let internalResiduals = series.times.indices.map { curve.internalCelsius[$0] - series.internalCelsius[$0] }
+            let hotspotResiduals = series.times.indices.map { curve.hotspotCelsius[$0] - series.hotspotCelsius[$0] }
+            values += [internalResiduals, hotspotResiduals].compactMap(Self.lagOneAutocorrelation)
+        }
+        return values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
+    }
+
+    /// Above this, ``residualAutocorrelation`` says the intervals are optimistic.
+    public static let correlatedResidualsThreshold = 0.5
+
+    static func lagOneAutocorrelation(_ values: [Double]) -> Double? {
+        guard values.count > 2 else { return nil }
+        let mean = values.reduce(0, +) / Double(values.count)
+        var numerator = 0.0
+        var denominator = 0.0
+        for index in values.indices {
+            let centred = values[index] - mean
+            denominator += centred * centred
+            if index > 0 { numerator += centred * (values[index - 1] - mean) }
+        }
+        return denominator > 0 ? numerator / denominator : nil
+    }
 }
