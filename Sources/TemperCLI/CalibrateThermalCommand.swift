@@ -25,10 +25,12 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
             constant power), with one line saying what is missing.
 
             Examples:
-              temper simulate Examples/scenarios/calibration-steps.yaml --record-trace steps.jsonl
-              temper calibrate thermal steps.jsonl --out my-phone.yaml --report out/calibration
-              temper calibrate thermal idle-then-game.jsonl --internal coretemp-isa-0000/Package\\ id\\ 0 \\
-                --skin acpitz-acpi-0/temp1 --power intel-rapl:0/package-0 --ambient 23 --json
+              temper simulate Examples/scenarios/calibration-steps.yaml \\
+                --record-trace steps.jsonl
+              temper calibrate thermal steps.jsonl --out my-phone.yaml --report out/cal
+              temper calibrate thermal run1.jsonl run2.jsonl run3.jsonl \\
+                --internal 'coretemp-isa-0000/Package id 0' --skin acpitz-acpi-0/temp1 \\
+                --power intel-rapl:0/package-0 --ambient 23 --json
             """
     )
 
@@ -130,6 +132,11 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
         lines.append("")
         lines.append("RMSE \(ProfileText.number(fit.rmseCelsius, digits: 3)) °C over \(fit.result.residuals.count) readings.")
         lines.append("Intervals: 95 %, Student's t at \(fit.result.degreesOfFreedom) degrees of freedom.")
+        let correlation = fit.residualAutocorrelation
+        if correlation > ThermalFit.correlatedResidualsThreshold {
+            lines.append("Residuals drift (lag-1 autocorrelation \(ProfileText.number(correlation, digits: 2))): the model misses")
+            lines.append("something in these traces, so the intervals are too narrow; see --report.")
+        }
         lines.append("Time constants: \(ProfileText.number(constants.fast, digits: 3)) s and \(ProfileText.number(constants.slow / 60, digits: 3)) min.")
         if !fit.ambientWasFitted { lines.append("Ambient given: \(ProfileText.number(fit.ambientCelsius)) °C.") }
         return lines.joined(separator: "\n")

@@ -26,7 +26,10 @@ public enum ThermalCalibration {
     ) throws(TemperError) -> ThermalFit {
         guard !series.isEmpty else { throw TemperError(code: .cannotCalibrate, message: "no traces to fit") }
         guard series.contains(where: \.powerVaries) else {
-            let levels = series.map { "\($0.name): \(formatted($0.powerWatts.dropFirst().reduce(0, +) / Double(max(1, $0.powerWatts.count - 1)))) W" }
+            let levels = series.map { trace in
+                let mean = trace.powerWatts.dropFirst().reduce(0, +) / Double(max(1, trace.powerWatts.count - 1))
+                return "\(trace.name): \(ProfileText.number(mean, digits: 3)) W"
+            }
             throw TemperError(
                 code: .cannotCalibrate,
                 message: "the power is constant (\(levels.joined(separator: "; "))), which cannot separate the two time constants: record an idle baseline, then a workload (a step in power), then idle again"
@@ -118,11 +121,6 @@ public enum ThermalCalibration {
         }
         return (sum / Double(2 * trace.times.count)).squareRoot()
     }
-
-    static func formatted(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        return "\(rounded)"
-    }
 }
 
 /// A model run over a trace's times.
@@ -134,7 +132,7 @@ public struct FittedCurve: Sendable, Hashable {
 
 /// What ``ThermalCalibration/fit(_:base:ambientCelsius:progress:)`` found.
 public struct ThermalFit: Sendable {
-    /// The solver's result: every parameter (thermal, ambient, each trace's starting skin) with its interval.
+    /// The solver's result: every parameter (thermal, ambient, each trace's starting temperatures) with its interval.
     public var result: FitResult
     /// The fitted model, ready to simulate with.
     public var parameters: ThermalParameters
@@ -147,16 +145,32 @@ public struct ThermalFit: Sendable {
     /// RMSE of the fit over both temperatures of every trace (°C).
     public var rmseCelsius: Double { result.rmse }
 
-    /// The fitted thermal figures, `base`'s ambient and baseline workload kept unless the ambient was fitted.
-    public func figures(base: ThermalFigures) -> ThermalFigures {
-        ThermalFigures(
-            internalHeatCapacityJoulesPerKelvin: parameters.internalCapacityJoulesPerKelvin,
-            internalToSkinKelvinPerWatt: parameters.internalToSkinKelvinPerWatt,
-            skinHeatCapacityJoulesPerKelvin: parameters.skinCapacityJoulesPerKelvin,
-            skinToAmbientKelvinPerWatt: parameters.skinToAmbientKelvinPerWatt,
-            hotspotWeight: parameters.hotspotWeight,
-            defaultAmbientCelsius: ambientWasFitted ? ambientCelsius : base.defaultAmbientCelsius,
-            baselineWorkloadWatts: base.baselineWorkloadWatts
-        )
+    /// The residuals' lag-1 autocorrelation, averaged over each trace's two temperatures. Near 0 the residuals are
+    /// independent noise, as the intervals assume; well above 0 (a slow drift the model does not explain: the room
+    /// changed, an unrecorded heat source) the intervals are too narrow.
+    public var residualAutocorrelation: Double {
+        var values: [Double] = []
+        for (series, curve) in zip(series, curves) {
+            let internalResiduals = series.times.indices.map { curve.internalCelsius[$0] - series.internalCelsius[$0] }
+            let hotspotResiduals = series.times.indices.map { curve.hotspotCelsius[$0] - series.hotspotCelsius[$0] }
+            values += [internalResiduals, hotspotResiduals].compactMap(Self.lagOneAutocorrelation)
+        }
+        return values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
+    }
+
+    /// Above this, ``residualAutocorrelation`` says the intervals are optimistic.
+    public static let correlatedResidualsThreshold = 0.5
+
+    static func lagOneAutocorrelation(_ values: [Double]) -> Double? {
+        guard values.count > 2 else { return nil }
+        let mean = values.reduce(0, +) / Double(values.count)
+        var numerator = 0.0
+        var denominator = 0.0
+        for index in values.indices {
+            let centred = values[index] - mean
+            denominator += centred * centred
+            if index > 0 { numerator += centred * (values[index - 1] - mean) }
+        }
+        return denominator > 0 ? numerator / denominator : nil
     }
 }

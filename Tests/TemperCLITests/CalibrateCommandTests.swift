@@ -112,14 +112,16 @@ import Testing
     @Test func aHumanSummaryAndAReport() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let trace = try Self.record(Self.steps, device: Self.writeTrueDevice(in: directory), in: directory, name: "steps")
+        let device = try Self.writeTrueDevice(in: directory)
+        let trace = try Self.record(Self.steps, device: device, in: directory, name: "steps")
         let report = directory.appendingPathComponent("report")
-        let result = try TemperRunner.run(["calibrate", "thermal", trace.path, "--ambient", "24", "--report", report.path])
+        let result = try TemperRunner.run(["calibrate", "thermal", trace.path, "--ambient", "24", "--report", report.path, "--device", device.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("skinToAmbientResistance") && result.stdout.contains("95 % interval") && result.stdout.contains("Ambient given: 24"))
         // simulate --record-trace writes the device's heat as an energy counter, as RAPL does: the fit uses it.
         #expect(result.stdout.contains("power: simulated/system (energy counter)"), "\(result.stdout)")
         #expect(result.stderr.isEmpty, "no progress line when stderr is not a terminal")
+        #expect(result.stdout.contains("starting from 'true-device'"), "--device takes a profile file")
         #expect(result.stdout.split(separator: "\n").filter { !$0.contains(directory.path) }.allSatisfy { $0.count <= 80 }, "\(result.stdout)")
         for file in ["index.html", "report.md", "data.json", "fit-1.svg", "residuals-1.svg", "power-1.svg"] {
             #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent(file).path), "\(file)")

@@ -63,6 +63,21 @@ struct ThermalCalibrationTests {
         #expect(abs(fit.rmseCelsius - 0.05) < 0.01)
     }
 
+    @Test func residualsThatDriftAreFlaggedAndNoiseIsNot() throws {
+        let clean = Self.synthesise(Self.truth, ambient: 23, schedule: Self.protocolSchedule)
+        #expect(try ThermalCalibration.fit([clean], base: Self.base).residualAutocorrelation < 0.2)
+        // The room warms by 2 °C over the run and slowly cools back: nothing in the model explains it.
+        var drifting = clean
+        let end = drifting.times.last!
+        for k in drifting.times.indices {
+            let drift = 2 * sin(.pi * drifting.times[k] / end)
+            drifting.internalCelsius[k] += drift
+            drifting.hotspotCelsius[k] += drift
+        }
+        let fit = try ThermalCalibration.fit([drifting], base: Self.base)
+        #expect(fit.residualAutocorrelation > ThermalFit.correlatedResidualsThreshold)
+    }
+
     @Test func aGivenAmbientIsNotFitted() throws {
         let trace = Self.synthesise(Self.truth, ambient: 23, schedule: Self.protocolSchedule)
         let fit = try ThermalCalibration.fit([trace], base: Self.base, ambientCelsius: 23)

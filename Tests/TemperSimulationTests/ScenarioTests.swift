@@ -66,6 +66,7 @@ import TemperSimulation
         ("name: x\nduration: 1 min\ncharging:\n  - { power: 5 W, efficiency: 0 %, for: 1 min }\n", "charging[0].efficiency", 4),
         ("name: x\nduration: 1 min\ncharging:\n  - { power: 0 W, efficiency: 90 %, for: 1 min }\n", "charging[0].power", 4),
         ("name: x\nduration: 1 min\ncharging:\n  - { power: 5 W, efficiency: 90 %, for: 1 min, volts: 5 }\n", "charging[0].volts", 4),
+        ("name: x\nduration: 1 min\ncharging:\n  - { power: 5 W, efficiency: 90 %, for: 1 min }\ninitial:\n  onBattery: false\n", "initial.onBattery", 6),
     ])
     func malformedScenarioNamesTheKeyAndLine(yaml: String, path: String, line: Int) {
         #expect {

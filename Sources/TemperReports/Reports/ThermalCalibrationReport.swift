@@ -55,6 +55,13 @@ public enum ThermalCalibrationReport {
                 + "positive figures and logit for the hotspot weight, so they stay physical. Time constants of the fitted model: "
                 + "\(ReportNumber.clock(constants.fast)) and \(ReportNumber.clock(constants.slow))."
         )
+        let correlation = fit.residualAutocorrelation
+        document.paragraph(
+            "Residuals' lag-1 autocorrelation: \(ReportNumber.fixed(correlation, 2)). "
+                + (correlation > ThermalFit.correlatedResidualsThreshold
+                    ? "They drift rather than scatter: the model misses something in these traces (a changing room, an unrecorded heat source), so the intervals above are too narrow."
+                    : "They scatter like independent noise, as the intervals assume.")
+        )
         for (index, (series, curve)) in zip(fit.series, fit.curves).enumerated() {
             let time = TimeAxis(durationSeconds: series.times.last ?? 0)
             document.heading("Trace \(series.name)")

@@ -55,7 +55,12 @@ extension Scenario {
                 try requestStream(item, index: index)
             }
         }
-        if let initial = root["initial"] { scenario.initial = try initialState(initial) }
+        if let initial = root["initial"] {
+            scenario.initial = try initialState(initial)
+            if !scenario.charging.isEmpty, let onBattery = initial["onBattery"] {
+                throw onBattery.error(.invalidScenario, "not used with 'charging' spans: the device is on battery exactly outside them")
+            }
+        }
         return scenario
     }
 
