@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TemperAHAP", targets: ["TemperAHAP"]),
         .library(name: "TemperCore", targets: ["TemperCore"]),
         .library(name: "TemperHost", targets: ["TemperHost"]),
+        .library(name: "TemperFiles", targets: ["TemperFiles"]),
         .library(name: "TemperSimulation", targets: ["TemperSimulation"]),
         .library(name: "TemperReports", targets: ["TemperReports"]),
         .library(name: "TemperTestKit", targets: ["TemperTestKit"]),
@@ -61,6 +62,8 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // What ships built in (policies, device profiles, examples) and the folders whose files override it.
+        .target(name: "TemperFiles", dependencies: ["TemperCore"], swiftSettings: upcoming),
         .target(
             name: "TemperSimulation",
             dependencies: ["TemperCore", .product(name: "Yams", package: "Yams")],
@@ -75,7 +78,7 @@ let package = Package(
         .target(
             name: "TemperCLI",
             dependencies: [
-                "TemperAHAP", "TemperCore", "TemperHost", "TemperSimulation", "TemperReports",
+                "TemperAHAP", "TemperCore", "TemperFiles", "TemperHost", "TemperSimulation", "TemperReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -98,6 +101,7 @@ let package = Package(
             dependencies: ["TemperSimulation", "TemperReports", "TemperCore", "TemperTestKit"],
             swiftSettings: upcoming
         ),
+        .testTarget(name: "TemperFilesTests", dependencies: ["TemperFiles", "TemperCore"], swiftSettings: upcoming),
         .testTarget(name: "TemperCLITests", dependencies: ["temper"], swiftSettings: upcoming),
     ]
 )

@@ -40,7 +40,7 @@ struct WatchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let settings = try HostSession.classifierSettings(policy: policy)
+        let settings = try HostSession.policy(policy).policy.classifier
         let logger = HostSession.makeLogger()
         let host = HostSession.makeHost(logger: logger)
         await host.start()
