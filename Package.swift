@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "TemperCore", targets: ["TemperCore"]),
         .library(name: "TemperHost", targets: ["TemperHost"]),
         .library(name: "TemperFiles", targets: ["TemperFiles"]),
+        .library(name: "TemperMetrics", targets: ["TemperMetrics"]),
         .library(name: "TemperSimulation", targets: ["TemperSimulation"]),
         .library(name: "TemperReports", targets: ["TemperReports"]),
         .library(name: "TemperTestKit", targets: ["TemperTestKit"]),
@@ -25,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
         // C bridges: one system library per C library, and one tiny C target for GObject calls Swift cannot make.
@@ -64,6 +67,20 @@ let package = Package(
         ),
         // What ships built in (policies, device profiles, examples) and the folders whose files override it.
         .target(name: "TemperFiles", dependencies: ["TemperCore"], swiftSettings: upcoming),
+        // Prometheus for fleets: the governor's swift-metrics at /metrics over HTTP, and as a node_exporter textfile.
+        .target(
+            name: "TemperMetrics",
+            dependencies: [
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: upcoming
+        ),
         .target(
             name: "TemperSimulation",
             dependencies: ["TemperCore", .product(name: "Yams", package: "Yams")],
@@ -102,6 +119,11 @@ let package = Package(
             swiftSettings: upcoming
         ),
         .testTarget(name: "TemperFilesTests", dependencies: ["TemperFiles", "TemperCore"], swiftSettings: upcoming),
+        .testTarget(
+            name: "TemperMetricsTests",
+            dependencies: ["TemperMetrics", "TemperCore", "TemperTestKit", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            swiftSettings: upcoming
+        ),
         .testTarget(name: "TemperCLITests", dependencies: ["temper"], swiftSettings: upcoming),
     ]
 )
