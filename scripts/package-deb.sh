@@ -4,7 +4,7 @@
 #   scripts/package-deb.sh [OUTDIR]
 #
 # Environment: TEMPER_BINARY, the binary to package (default: a release build with the Swift standard library
-# linked in, built now); TEMPER_VERSION (default 0.1.0). The package installs under /usr through
+# linked in, built now); TEMPER_VERSION (default 0.1.0); TEMPER_DEB_COMPRESSION (xz, the default, gzip or none). The package installs under /usr through
 # scripts/install.sh, and depends on the Debian packages that own the shared libraries the binary links.
 set -euo pipefail
 
@@ -23,19 +23,25 @@ fi
 
 stage="$(mktemp -d "${TMPDIR:-/tmp}/temper-deb.XXXXXX")"
 trap 'rm -rf "$stage"' EXIT
+chmod 0755 "$stage"
 "$root/scripts/install.sh" --prefix /usr --destdir "$stage" --binary "$binary" >/dev/null
 
-# Depend on the package owning each shared library the binary loads; a library no package owns (a Swift runtime
-# from a toolchain folder, for a binary built without --static-swift-stdlib) is named, as the package will lack it.
+# Depend on the package owning each shared library the binary names (NEEDED; every library ldd resolves when
+# objdump is missing). A library no package owns (a Swift runtime from a toolchain folder, for a binary built
+# without --static-swift-stdlib) is counted, as the package will lack it.
+needed="$(objdump -p "$binary" 2>/dev/null | awk '$1 == "NEEDED" { print $2 }' || true)"
 depends=()
-while read -r library; do
+unowned=()
+while read -r soname library; do
+  if [ -n "$needed" ] && ! grep -qxF "$soname" <<<"$needed"; then continue; fi
   owner="$(dpkg-query -S "$library" 2>/dev/null || dpkg-query -S "$(readlink -f "$library")" 2>/dev/null || true)"
-  if [ -z "$owner" ]; then
-    echo "package-deb: warning: $library belongs to no Debian package; the package will not bring it" >&2
-    continue
-  fi
+  if [ -z "$owner" ]; then unowned+=("$library"); continue; fi
   depends+=("${owner%%:*}")
-done < <(ldd "$binary" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }')
+done < <(ldd "$binary" | awk '$2 == "=>" && $3 ~ /^\// { print $1, $3 }')
+if [ ${#unowned[@]} -gt 0 ]; then
+  echo "package-deb: warning: ${#unowned[@]} libraries belong to no Debian package and are not in the package" \
+    "(${unowned[0]}, …): build with --static-swift-stdlib (make deb does)" >&2
+fi
 depends_line="$(printf '%s\n' "${depends[@]}" | sort -u | paste -sd, | sed 's/,/, /g')"
 
 architecture="$(dpkg --print-architecture)"
@@ -58,5 +64,5 @@ CONTROL
 
 mkdir -p "$outdir"
 package="$outdir/temper_${version}_${architecture}.deb"
-dpkg-deb --build --root-owner-group "$stage" "$package" >/dev/null
+dpkg-deb --build --root-owner-group -Z"${TEMPER_DEB_COMPRESSION:-xz}" "$stage" "$package" >/dev/null
 echo "$package"
