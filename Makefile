@@ -2,6 +2,7 @@
 # make install            installs it under PREFIX (default /usr/local); DESTDIR stages it elsewhere
 # make uninstall          removes what install put there
 # make deb                a Debian package in OUTDIR (default .build/deb)
+SHELL := /bin/bash
 PREFIX ?= /usr/local
 DESTDIR ?=
 OUTDIR ?= .build/deb
@@ -15,7 +16,7 @@ build:
 	. scripts/env.sh && swift build -c release --product temper --static-swift-stdlib
 
 install: build
-	scripts/install.sh --prefix "$(PREFIX)" --destdir "$(DESTDIR)" --binary "$(BINARY)"
+	scripts/install.sh --prefix "$(PREFIX)" --destdir "$(DESTDIR)" --binary "$(BINARY)" --strip
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/temper"

@@ -24,7 +24,7 @@ fi
 stage="$(mktemp -d "${TMPDIR:-/tmp}/temper-deb.XXXXXX")"
 trap 'rm -rf "$stage"' EXIT
 chmod 0755 "$stage"
-"$root/scripts/install.sh" --prefix /usr --destdir "$stage" --binary "$binary" >/dev/null
+"$root/scripts/install.sh" --prefix /usr --destdir "$stage" --binary "$binary" --strip >/dev/null
 
 # Depend on the package owning each shared library the binary names (NEEDED; every library ldd resolves when
 # objdump is missing). A library no package owns (a Swift runtime from a toolchain folder, for a binary built

@@ -1,6 +1,36 @@
 import Foundation
 import TemperCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The most a policy or profile file may hold; the shipped ones are under 8 KiB.
+let maxConfigurationFileBytes = 1 << 20
+
+/// A configuration file's text: `nil` when nothing is there (or a folder on the way cannot be entered); an error
+/// naming the file when something is there that is not a regular file, is too large, or cannot be read. `stat`
+/// follows symlinks, so a link to a file is the file, and a FIFO is refused before anything blocks on it.
+func readConfigurationFile(_ path: String) throws(TemperError) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+        if errno == ENOENT || errno == ENOTDIR || errno == EACCES { return nil }
+        throw TemperError(code: .unreadableFile, message: "cannot read: \(String(cString: strerror(errno)))", file: path)
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+        throw TemperError(code: .unreadableFile, message: "not a regular file", file: path)
+    }
+    guard info.st_size <= maxConfigurationFileBytes else {
+        throw TemperError(
+            code: .unreadableFile, message: "\(info.st_size) bytes, more than the limit of \(maxConfigurationFileBytes) bytes", file: path)
+    }
+    do {
+        return try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+        throw TemperError(code: .unreadableFile, message: "cannot read: \(error.localizedDescription)", file: path)
+    }
+}
+
 extension ConfigurationSearch {
     /// The standard search, in this order: `$TEMPER_HOME`, `$XDG_CONFIG_HOME/temper` (`~/.config/temper` when
     /// unset), `/etc/temper`, then the files built into the program. Each folder holds `policies/NAME.yaml` and
@@ -9,11 +39,7 @@ extension ConfigurationSearch {
         ConfigurationSearch(
             folders: standardFolders(environment: environment),
             builtIn: BuiltInFiles.texts(under: "Policies"),
-            readText: { path in
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
-                return try? String(contentsOfFile: path, encoding: .utf8)
-            },
+            readText: { path throws(TemperError) in try readConfigurationFile(path) },
             listDirectory: { path in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] }
         )
     }

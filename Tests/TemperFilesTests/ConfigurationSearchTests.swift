@@ -93,3 +93,26 @@ import TemperFiles
         #expect(try library.resolve("phone").source == .builtIn("Policies/phone.yaml"))
     }
 }
+
+/// The real file reader behind the standard search.
+@Suite struct ConfigurationFileReadingTests {
+    @Test func overridesThatCannotBeReadAreErrorsNamingTheFile() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("temper-home-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let policies = home.appendingPathComponent("policies")
+        try FileManager.default.createDirectory(at: policies.appendingPathComponent("folder.yaml"), withIntermediateDirectories: true)
+        #expect(mkfifo(policies.appendingPathComponent("pipe.yaml").path, 0o600) == 0)
+        try Data(repeating: 0x20, count: (1 << 20) + 1).write(to: policies.appendingPathComponent("huge.yaml"))
+        try FileManager.default.createSymbolicLink(
+            atPath: policies.appendingPathComponent("linked.yaml").path,
+            withDestinationPath: BuiltInFilesTests.packageRoot.appendingPathComponent("Policies/phone.yaml").path)
+        let library = PolicyLibrary.standard(environment: ["TEMPER_HOME": home.path, "XDG_CONFIG_HOME": home.path + "/none"])
+        for (name, message) in [("folder", "not a regular file"), ("pipe", "not a regular file"), ("huge", "more than the limit")] {
+            let error = #expect(throws: TemperError.self, "\(name)") { try library.policy(name) }
+            #expect(error?.file == policies.appendingPathComponent("\(name).yaml").path)
+            #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
+        }
+        // A symlink to a policy is that policy (its name inside says phone).
+        #expect(try library.resolve("linked").policy.name == "phone")
+    }
+}

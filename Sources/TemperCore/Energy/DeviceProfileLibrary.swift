@@ -22,12 +22,12 @@ public struct DeviceProfileLibrary: Sendable {
     public func resolve(_ argument: String? = nil) throws(TemperError) -> (profile: DeviceProfile, source: ConfigurationSearch.Source) {
         let argument = argument ?? Self.defaultName
         if ConfigurationSearch.isPath(argument) {
-            guard let text = search.readText(argument) else {
+            guard let text = try search.readText(argument) else {
                 throw TemperError(code: .unreadableFile, message: "cannot read device profile", file: argument)
             }
             return (try DeviceProfile.parse(yaml: text, file: argument), .file(argument))
         }
-        guard let found = search.find(.device, named: argument) else {
+        guard let found = try search.find(.device, named: argument) else {
             let names = availableNames()
             let known = names.isEmpty ? "none found" : names.joined(separator: ", ")
             throw TemperError(

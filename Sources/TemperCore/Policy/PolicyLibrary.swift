@@ -31,12 +31,12 @@ public struct PolicyLibrary: Sendable {
     public func locate(_ argument: String? = nil) throws(TemperError) -> Located {
         let argument = argument ?? Self.defaultName
         if ConfigurationSearch.isPath(argument) {
-            guard let text = search.readText(argument) else {
+            guard let text = try search.readText(argument) else {
                 throw TemperError(code: .unreadableFile, message: "cannot read the policy file", file: argument)
             }
             return Located(text: text, file: argument, source: .file(argument))
         }
-        guard let found = search.find(.policy, named: argument) else {
+        guard let found = try search.find(.policy, named: argument) else {
             let names = availableNames()
             throw TemperError(
                 code: .unknownPolicy,

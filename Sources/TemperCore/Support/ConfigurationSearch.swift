@@ -45,13 +45,14 @@ public struct ConfigurationSearch: Sendable {
     public var folders: [String]
     /// The built-in files by their path in the project (`Policies/devices/phone.yaml`), searched last.
     public var builtIn: [String: String]
-    /// The text of a file, or `nil` when it does not exist, is not a regular file or cannot be read.
-    public var readText: @Sendable (String) -> String?
+    /// The text of a file; `nil` when there is none; throws when there is one that cannot be read (not a regular
+    /// file, too large, no permission), so a broken override is reported, never passed over.
+    public var readText: @Sendable (String) throws(TemperError) -> String?
     /// The file names (not paths) in a folder; empty when there is none.
     public var listDirectory: @Sendable (String) -> [String]
 
     public init(
-        folders: [String], builtIn: [String: String] = [:], readText: @escaping @Sendable (String) -> String?,
+        folders: [String], builtIn: [String: String] = [:], readText: @escaping @Sendable (String) throws(TemperError) -> String?,
         listDirectory: @escaping @Sendable (String) -> [String]
     ) {
         self.folders = folders
@@ -67,12 +68,14 @@ public struct ConfigurationSearch: Sendable {
     }
 
     /// The first file of `kind` named `name`, in search order; `nil` when no folder has one and none is built in.
-    public func find(_ kind: Kind, named name: String) -> Found? {
+    ///
+    /// - Throws: what ``readText`` throws for the first file found that cannot be read.
+    public func find(_ kind: Kind, named name: String) throws(TemperError) -> Found? {
         guard Self.isValidName(name) else { return nil }
         for folder in folders {
             for suffix in Self.suffixes {
                 let path = Self.join(folder, kind.folder, name + suffix)
-                if let text = readText(path) { return Found(name: name, text: text, source: .file(path)) }
+                if let text = try readText(path) { return Found(name: name, text: text, source: .file(path)) }
             }
         }
         let builtInPath = Self.join(kind.builtInFolder, name + ".yaml")
