@@ -95,7 +95,7 @@ let package = Package(
         .target(
             name: "TemperCLI",
             dependencies: [
-                "TemperAHAP", "TemperCore", "TemperFiles", "TemperHost", "TemperSimulation", "TemperReports",
+                "TemperAHAP", "TemperCore", "TemperFiles", "TemperHost", "TemperMetrics", "TemperSimulation", "TemperReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

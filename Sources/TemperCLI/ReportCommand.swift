@@ -26,7 +26,7 @@ struct ReportCommand: AsyncParsableCommand {
     @Option(help: "Write index.html, report.md and data.json into this folder.")
     var report: String
 
-    @Option(help: "A policy (a built-in name or a file) whose classifier settings to use instead of the default.")
+    @Option(help: "A policy (a name such as phone, or a file) whose classifier settings to use instead of the default.")
     var policy: String?
 
     @Flag(help: "Print the replay's results as JSON.")

@@ -42,7 +42,7 @@ struct StatusCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "A policy file, or a built-in policy's name, whose classifier settings to use.")
+    @Option(name: .long, help: "A policy file, or a policy's name (default, phone, handheld, or yours), whose classifier settings to use.")
     var policy: String?
 
     @Flag(name: .long, help: "Print JSON: tier, lowPower, reasons, sensors[], battery, powerProfile.")

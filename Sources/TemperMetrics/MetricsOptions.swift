@@ -30,13 +30,19 @@ public struct MetricsOptions: Sendable, Hashable {
     /// Whether anything is exported at all.
     public var isEnabled: Bool { listen != nil || textfile != nil }
 
-    /// The listener (bound now, so a busy port fails before anything runs) and the textfile writer asked for.
+    /// The listener and the textfile writer asked for, checked now: the listener is bound and the textfile written
+    /// once, so a busy port or an unwritable folder fails before anything runs.
     ///
-    /// - Throws: ``MetricsError/Code/cannotListen``.
+    /// - Throws: ``MetricsError/Code/cannotListen`` or ``MetricsError/Code/cannotWrite``.
     public func services(export: PrometheusExport, logger: Logger) async throws(MetricsError) -> [any Service] {
+        var writer: MetricsTextfileWriter?
+        if let textfile {
+            writer = MetricsTextfileWriter(path: textfile, interval: textfileInterval, export: export, logger: logger)
+            try writer?.write()
+        }
         var services: [any Service] = []
         if let listen { services.append(try await MetricsHTTPServer.bind(to: listen, export: export, logger: logger)) }
-        if let textfile { services.append(MetricsTextfileWriter(path: textfile, interval: textfileInterval, export: export, logger: logger)) }
+        if let writer { services.append(writer) }
         return services
     }
 }

@@ -57,3 +57,13 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8).contains("temper_tier 1"))
     }
 }
+
+@Suite struct MetricsOptionsTests {
+    @Test func anUnwritableTextfileFailsWhenTheServicesAreMade() async throws {
+        let options = MetricsOptions(textfile: "/nonexistent/folder/temper.prom")
+        let error = await #expect(throws: MetricsError.self) { _ = try await options.services(export: PrometheusExport(), logger: MetricsTools.quietLogger) }
+        #expect(error?.code == .cannotWrite)
+        #expect(try await MetricsOptions().services(export: PrometheusExport(), logger: MetricsTools.quietLogger).isEmpty)
+        #expect(!MetricsOptions().isEnabled)
+    }
+}
