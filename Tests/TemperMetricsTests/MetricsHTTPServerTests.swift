@@ -67,6 +67,7 @@ struct MetricsHTTPServerTests {
     /// A real Prometheus server scrapes the listener once and answers a query for the tier through its HTTP API.
     @Test(.enabled(if: MetricsTools.hasPrometheus, "needs prometheus (Debian package prometheus)"), .timeLimit(.minutes(1)))
     func aRealPrometheusScrapesTheTier() async throws {
+        try MetricsTools.requirePrometheus()
         let export = PrometheusExport()
         let governor = MetricsTools.governor(export: export)
         await governor.setCondition(Condition(tier: .serious))

@@ -17,6 +17,13 @@ enum MetricsTools {
     }
     static var hasPython: Bool { FileManager.default.isExecutableFile(atPath: python) }
 
+    /// Throws, naming the package, when promtool or prometheus is missing (tests run anyway when `CI=true`).
+    static func requirePrometheus() throws {
+        for tool in [promtool, prometheus] where !FileManager.default.isExecutableFile(atPath: tool) {
+            throw MetricsTestError("\(tool) is missing: install Debian's prometheus package (scripts/setup.sh does)")
+        }
+    }
+
     static let quietLogger = Logger(label: "temper.metrics.test") { _ in SwiftLogNoOpLogHandler() }
 
     struct Output {
@@ -48,6 +55,7 @@ enum MetricsTools {
 
     /// `promtool check metrics` on `text`: its lint problems, empty when clean.
     static func promtoolProblems(_ text: String) throws -> String? {
+        try requirePrometheus()
         let result = try run(promtool, ["check", "metrics"], stdin: text)
         return result.status == 0 ? nil : "promtool exit \(result.status): \(result.stdout)\(result.stderr)"
     }
