@@ -14,8 +14,9 @@ let maxConfigurationFileBytes = 1 << 20
 func readConfigurationFile(_ path: String) throws(TemperError) -> String? {
     var info = stat()
     guard stat(path, &info) == 0 else {
-        if errno == ENOENT || errno == ENOTDIR || errno == EACCES { return nil }
-        throw TemperError(code: .unreadableFile, message: "cannot read: \(String(cString: strerror(errno)))", file: path)
+        let code = errno
+        if code == ENOENT || code == ENOTDIR || code == EACCES { return nil }
+        throw TemperError(code: .unreadableFile, message: "cannot read: \(String(cString: strerror(code)))", file: path)
     }
     guard info.st_mode & S_IFMT == S_IFREG else {
         throw TemperError(code: .unreadableFile, message: "not a regular file", file: path)
