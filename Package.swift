@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "TemperAHAP", targets: ["TemperAHAP"]),
         .library(name: "TemperCore", targets: ["TemperCore"]),
         .library(name: "TemperHost", targets: ["TemperHost"]),
+        .library(name: "TemperFiles", targets: ["TemperFiles"]),
+        .library(name: "TemperMetrics", targets: ["TemperMetrics"]),
         .library(name: "TemperSimulation", targets: ["TemperSimulation"]),
         .library(name: "TemperReports", targets: ["TemperReports"]),
         .library(name: "TemperCalibration", targets: ["TemperCalibration"]),
@@ -25,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
         // C bridges: one system library per C library, and one tiny C target for GObject calls Swift cannot make.
@@ -62,6 +66,22 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // What ships built in (policies, device profiles, examples) and the folders whose files override it.
+        .target(name: "TemperFiles", dependencies: ["TemperCore"], swiftSettings: upcoming),
+        // Prometheus for fleets: the governor's swift-metrics at /metrics over HTTP, and as a node_exporter textfile.
+        .target(
+            name: "TemperMetrics",
+            dependencies: [
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: upcoming
+        ),
         .target(
             name: "TemperSimulation",
             dependencies: ["TemperCore", .product(name: "Yams", package: "Yams")],
@@ -78,7 +98,8 @@ let package = Package(
         .target(
             name: "TemperCLI",
             dependencies: [
-                "TemperAHAP", "TemperCore", "TemperHost", "TemperSimulation", "TemperReports", "TemperCalibration",
+                "TemperAHAP", "TemperCore", "TemperFiles", "TemperHost", "TemperMetrics", "TemperSimulation",
+                "TemperReports", "TemperCalibration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -104,6 +125,12 @@ let package = Package(
         .testTarget(
             name: "TemperCalibrationTests",
             dependencies: ["TemperCalibration", "TemperSimulation", "TemperCore", "TemperAHAP"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(name: "TemperFilesTests", dependencies: ["TemperFiles", "TemperCore"], swiftSettings: upcoming),
+        .testTarget(
+            name: "TemperMetricsTests",
+            dependencies: ["TemperMetrics", "TemperCore", "TemperTestKit", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             swiftSettings: upcoming
         ),
         .testTarget(name: "TemperCLITests", dependencies: ["temper"], swiftSettings: upcoming),

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Logging
 import TemperCore
+import TemperFiles
 import TemperHost
 
 /// What `status`, `watch` and `record` share: the live host, its logger, and clean handling of Ctrl-C.
@@ -54,10 +55,10 @@ enum HostSession {
         }
     }
 
-    /// The classifier settings of `--policy NAME|FILE`, or the built-in default policy's.
-    static func classifierSettings(policy argument: String?) throws -> ClassifierSettings {
+    /// The policy `--policy NAME|FILE` names (the policy named `default` without it), and where it was found.
+    static func policy(_ argument: String?) throws -> (policy: Policy, source: ConfigurationSearch.Source) {
         do {
-            return try PolicyFiles.load(argument).classifier
+            return try PolicyLibrary.standard().resolve(argument)
         } catch {
             throw CLIFailure.usage(error.description)
         }

@@ -10,9 +10,18 @@ struct HostStatusReport: Encodable {
     var timestamp: Date
     var condition: Condition
     var snapshot: HostSnapshot
+    /// `status` only: the policy classified with and the file it was read from.
+    var policy: PolicyEntry?
+
+    struct PolicyEntry: Encodable {
+        var name: String
+        /// The file's path, or `built-in Policies/NAME.yaml`.
+        var source: String
+    }
 
     private enum Keys: String, CodingKey {
         case event, timestamp, tier, lowPower, reasons, sensors, sensorLibrary, power, battery, powerProfile, performanceDegraded
+        case policy
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -28,6 +37,7 @@ struct HostStatusReport: Encodable {
         try container.encode(BatteryEntry(battery: snapshot.battery), forKey: .battery)
         try container.encode(snapshot.powerProfile.activeProfile, forKey: .powerProfile)
         try container.encode(snapshot.powerProfile.performanceDegraded, forKey: .performanceDegraded)
+        try container.encodeIfPresent(policy, forKey: .policy)
     }
 
     /// One line of JSON, keys sorted.

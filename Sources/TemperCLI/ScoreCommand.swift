@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TemperAHAP
 import TemperCore
+import TemperFiles
 
 /// `temper score PATH... [--device NAME|FILE] [--budget ENERGY] [--format table|json|csv] [--strict]`
 struct ScoreCommand: AsyncParsableCommand {
@@ -42,7 +43,9 @@ struct ScoreCommand: AsyncParsableCommand {
     @Argument(help: "AHAP files or folders (searched recursively). Default: the built-in Examples/patterns.")
     var paths: [String] = []
 
-    @Option(help: ArgumentHelp("Device profile: a name in Policies/devices (phone, gamepad, headphones) or a YAML file.", valueName: "NAME|FILE"))
+    @Option(help: ArgumentHelp(
+        "Device profile: a name (phone, gamepad, headphones, or one of yours; see 'temper policy --help') or a YAML file.",
+        valueName: "NAME|FILE"))
     var device: String?
 
     @Option(
@@ -72,11 +75,28 @@ struct ScoreCommand: AsyncParsableCommand {
     func run() async throws {
         let profile: DeviceProfile
         do throws(TemperError) {
-            profile = try DeviceProfileLibrary.onDisk.profile(device)
+            profile = try DeviceProfileLibrary.standard().profile(device)
         } catch {
             throw CLIFailure.usage(error.file == nil ? error.message : error.description)
         }
-        let inputs = try resolveInputs()
+        if !paths.isEmpty {
+            let inputs = ScoreInputs.collect(paths)
+            guard !inputs.isEmpty else { throw CLIFailure.usage("no .ahap files found in \(paths.joined(separator: ", "))") }
+            return try score(inputs, on: profile)
+        }
+        // The built-in examples, read from a private unpacked copy and shown by their place in the project.
+        do {
+            try await BuiltInExamples.withUnpacked { root in
+                let inputs = ScoreInputs.collect([root.appendingPathComponent("Examples/patterns").path], shownUnder: root.path)
+                try score(inputs, on: profile)
+            }
+        } catch let error as TemperError {
+            throw CLIFailure.usage(error.description)
+        }
+    }
+
+    /// Scores `inputs`, prints the report in the chosen format and ends with the exit status it calls for.
+    private func score(_ inputs: [ScoreInputs.Input], on profile: DeviceProfile) throws {
         let budgetMillijoules = budget.map { $0.millijoules(atVolts: profile.battery.nominalVolts) }
         let format = self.format ?? .automatic()
 
@@ -89,7 +109,9 @@ struct ScoreCommand: AsyncParsableCommand {
         scores.reserveCapacity(inputs.count)
         for (done, input) in inputs.enumerated() {
             progress.advance(to: done, current: input.path)
-            scores.append(scorer.score(path: input.path))
+            var score = scorer.score(path: input.file)
+            score.path = input.path
+            scores.append(score)
         }
         progress.finish()
 
@@ -103,21 +125,6 @@ struct ScoreCommand: AsyncParsableCommand {
         case 1: throw CLIFailure.checkFailed("")
         default: throw CLIFailure.usage("")
         }
-    }
-
-    /// The paths given, or the built-in examples.
-    private func resolveInputs() throws -> [ScoreInputs.Input] {
-        if !paths.isEmpty {
-            let inputs = ScoreInputs.collect(paths)
-            guard !inputs.isEmpty else { throw CLIFailure.usage("no .ahap files found in \(paths.joined(separator: ", "))") }
-            return inputs
-        }
-        guard let examples = ProjectPaths.examples?.appendingPathComponent("patterns").path,
-            FileManager.default.fileExists(atPath: examples)
-        else {
-            throw CLIFailure.usage("no PATH given and the built-in Examples/patterns folder was not found (set TEMPER_HOME)")
-        }
-        return ScoreInputs.collect([ScoreInputs.displayPath(examples)])
     }
 
     /// Errors always go to stderr, one line each, so a pipeline sees them whatever the format; warnings too

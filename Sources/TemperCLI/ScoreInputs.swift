@@ -6,11 +6,19 @@ struct ScoreInputs {
     struct Input: Hashable {
         /// The path as shown and reported.
         var path: String
+        /// The file to read: `path`, except for the built-in examples, read from an unpacked copy.
+        var file: String
+
+        init(path: String, file: String? = nil) {
+            self.path = path
+            self.file = file ?? path
+        }
     }
 
     /// Files in argument order; each folder's AHAP files sorted by path, so runs are deterministic.
-    /// A path that names nothing is kept, so it is reported as unreadable.
-    static func collect(_ arguments: [String]) -> [Input] {
+    /// A path that names nothing is kept, so it is reported as unreadable. Files below `shownUnder` are shown
+    /// relative to it.
+    static func collect(_ arguments: [String], shownUnder root: String? = nil) -> [Input] {
         var inputs: [Input] = []
         var seen = Set<String>()
         for argument in arguments {
@@ -20,7 +28,11 @@ struct ScoreInputs {
                 continue
             }
             for file in ahapFiles(under: argument) where seen.insert(file).inserted {
-                inputs.append(Input(path: file))
+                guard let root, file.hasPrefix(root + "/") else {
+                    inputs.append(Input(path: file))
+                    continue
+                }
+                inputs.append(Input(path: String(file.dropFirst(root.count + 1)), file: file))
             }
         }
         return inputs
@@ -44,12 +56,5 @@ struct ScoreInputs {
             files.append(prefix + relative)
         }
         return files.sorted()
-    }
-
-    /// `path` relative to the working directory when it lies below it, for shorter display.
-    static func displayPath(_ path: String) -> String {
-        let cwd = FileManager.default.currentDirectoryPath
-        let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 }

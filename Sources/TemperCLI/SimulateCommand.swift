@@ -33,7 +33,7 @@ struct SimulateCommand: AsyncParsableCommand {
     @Argument(help: "A scenario file (YAML). Default: the built-in heat-soak scenario.")
     var scenario: String?
 
-    @Option(help: "A policy to enforce instead of the scenario's: a built-in name or a file.")
+    @Option(help: "A policy to enforce instead of the scenario's: a name (default, phone, handheld, or yours) or a file.")
     var policy: String?
 
     @Flag(help: "Print the results as JSON.")
@@ -53,7 +53,19 @@ struct SimulateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let url = try SimulateInputs.scenarioURL(scenario)
+        let result = try await SimulateInputs.withScenario(scenario) { url in try await simulate(url) }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(result.withoutTimelines), as: UTF8.self))
+        } else {
+            print(SimulateSummary.text(result))
+            if let report { print("report: \(report)/index.html") }
+        }
+    }
+
+    /// Runs the scenario at `url` with and without the policy, and writes what was asked for.
+    private func simulate(_ url: URL) async throws -> SimulationResult {
         let result: SimulationResult
         do {
             let scenario = try Scenario.load(contentsOf: url)
@@ -80,13 +92,6 @@ struct SimulateCommand: AsyncParsableCommand {
         } catch let error as TemperError {
             throw CLIFailure.usage(error.description)
         }
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(result.withoutTimelines), as: UTF8.self))
-        } else {
-            print(SimulateSummary.text(result))
-            if let report { print("report: \(report)/index.html") }
-        }
+        return result
     }
 }

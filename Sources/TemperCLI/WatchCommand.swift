@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
+import ServiceLifecycle
 import TemperCore
 import TemperHost
+import TemperMetrics
 
 /// `temper watch [--json] [--verbose] [--interval S]`: a line per condition change until Ctrl-C.
 struct WatchCommand: AsyncParsableCommand {
@@ -15,14 +17,18 @@ struct WatchCommand: AsyncParsableCommand {
             adds a line per sample. With --json each line is one JSON object with the keys of 'temper status --json' plus \
             `event`: `change` or `sample`. Ctrl-C (or SIGTERM) ends it with exit 0.
 
+            --metrics-listen and --metrics-textfile export the governor's metrics for Prometheus (temper_tier, \
+            temper_low_power, …; see the README's "Metrics for fleets").
+
             Examples:
               temper watch
               temper watch --json --verbose --interval 0.5
               temper watch --policy ./quick-dwell.yaml
+              temper watch --metrics-listen 127.0.0.1:9464
             """
     )
 
-    @Option(name: .long, help: "A policy file, or a built-in policy's name, whose classifier settings to use.")
+    @Option(name: .long, help: "A policy file, or a policy's name (default, phone, handheld, or yours), whose classifier settings to use.")
     var policy: String?
 
     @Flag(name: .long, help: "Print JSON lines.")
@@ -35,32 +41,51 @@ struct WatchCommand: AsyncParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Seconds between samples (a positive number).")
     var interval: Double = 1
 
+    @OptionGroup(title: "Metrics")
+    var metrics: MetricsArguments
+
     func validate() throws {
         guard interval > 0, interval.isFinite else { throw ValidationError("--interval must be a positive number of seconds") }
     }
 
     func run() async throws {
-        let settings = try HostSession.classifierSettings(policy: policy)
+        let policy = try HostSession.policy(policy).policy
         let logger = HostSession.makeLogger()
+        let export = PrometheusExport()
+        let exporters: [any Service]
+        do {
+            exporters = try await metrics.options().services(export: export, logger: logger)
+        } catch let error as MetricsError {
+            throw CLIFailure.usage(error.description)
+        }
         let host = HostSession.makeHost(logger: logger)
         await host.start()
         defer { host.stop() }
+        // A governor classifies each sample (the same classifier `status` uses) and records the metrics.
+        let governor = Governor(
+            policy: policy, profile: .referencePhone, source: host, clock: ContinuousGovernorClock(ContinuousClock()), logger: logger,
+            metricsFactory: export.factory
+        )
         let (json, verbose, period) = (json, verbose, HostSession.duration(seconds: interval))
         try await HostSession.runUntilInterrupted {
-            var classifier = Classifier(settings: settings)
-            var previous: Condition?
-            while !Task.isCancelled {
-                let snapshot = await host.snapshot()
-                let condition = classifier.update(with: snapshot)
-                let changed = previous.map { !$0.isSameState(as: condition) } ?? true
-                previous = condition
-                if changed || verbose {
-                    let line = try Self.line(
-                        event: changed ? "change" : "sample", condition: condition, snapshot: snapshot, json: json
-                    )
-                    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            try await withThrowingTaskGroup(of: Void.self) { tasks in
+                // Stopped by the interrupt's cancellation, which lets the textfile writer write its last values.
+                for exporter in exporters { tasks.addTask { try await exporter.run() } }
+                var previous: Condition?
+                while !Task.isCancelled {
+                    let snapshot = await host.snapshot()
+                    let condition = await governor.update(with: snapshot)
+                    let changed = previous.map { !$0.isSameState(as: condition) } ?? true
+                    previous = condition
+                    if changed || verbose {
+                        let line = try Self.line(
+                            event: changed ? "change" : "sample", condition: condition, snapshot: snapshot, json: json
+                        )
+                        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                    }
+                    try await Task.sleep(for: period)
                 }
-                try await Task.sleep(for: period)
+                tasks.cancelAll()
             }
         }
     }

@@ -97,6 +97,21 @@ import Testing
         #expect(try json(result.stdout)["outcome"] as? String != "pass")
     }
 
+    /// Policies are found by name through the same library as every other command's (issue 9).
+    @Test func aPolicyCanBeNamedLikeInEveryOtherCommand() throws {
+        let handheld = try TemperRunner.run(["rewrite", Self.explosion, "--condition", "fair", "--policy", "handheld", "--explain"])
+        #expect(handheld.status == 0, "\(handheld.stderr)")
+        // handheld budgets the fair tier; the default does not.
+        let budget = try #require(try json(handheld.stdout)["budget"] as? [String: Any])
+        #expect(budget["capacityMillijoules"] as? Double == 8000)
+        let standard = try TemperRunner.run(["rewrite", Self.explosion, "--condition", "fair", "--explain"])
+        #expect(try json(standard.stdout)["budget"] == nil)
+        let unknown = try TemperRunner.run(["rewrite", Self.explosion, "--condition", "fair", "--policy", "desk"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("desk: no such policy file or policy name (available: "), "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("handheld") && unknown.stderr.contains("searched "))
+    }
+
     @Test func aRequestCanComeFromStdin() throws {
         let request = #"{"id": "tap", "usage": "ui", "system": {"type": "impact", "style": "light", "intensity": 0.5}}"#
         let result = try TemperRunner.run(["rewrite", "--request", "-", "--condition", "nominal"], stdin: Data(request.utf8))

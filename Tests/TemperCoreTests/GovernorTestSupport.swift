@@ -19,7 +19,7 @@ final class GovernorRecordingMetrics: MetricsFactory {
     fileprivate func add(_ key: String, _ amount: Double) { values.withLock { $0[key, default: 0] += amount } }
     fileprivate func set(_ key: String, _ value: Double) { values.withLock { $0[key] = value } }
 
-    private final class Handler: CounterHandler, RecorderHandler, TimerHandler {
+    private final class Handler: CounterHandler, FloatingPointCounterHandler, RecorderHandler, TimerHandler {
         let key: String
         let metrics: GovernorRecordingMetrics
         init(_ key: String, _ metrics: GovernorRecordingMetrics) {
@@ -27,6 +27,7 @@ final class GovernorRecordingMetrics: MetricsFactory {
             self.metrics = metrics
         }
         func increment(by amount: Int64) { metrics.add(key, Double(amount)) }
+        func increment(by amount: Double) { metrics.add(key, amount) }
         func reset() { metrics.set(key, 0) }
         func record(_ value: Int64) { metrics.set(key, Double(value)) }
         func record(_ value: Double) { metrics.set(key, value) }
@@ -34,6 +35,9 @@ final class GovernorRecordingMetrics: MetricsFactory {
     }
 
     func makeCounter(label: String, dimensions: [(String, String)]) -> any CounterHandler { Handler(Self.key(label, dimensions), self) }
+    func makeFloatingPointCounter(label: String, dimensions: [(String, String)]) -> any FloatingPointCounterHandler {
+        Handler(Self.key(label, dimensions), self)
+    }
     func makeRecorder(label: String, dimensions: [(String, String)], aggregate: Bool) -> any RecorderHandler { Handler(Self.key(label, dimensions), self) }
     func makeTimer(label: String, dimensions: [(String, String)]) -> any TimerHandler { Handler(Self.key(label, dimensions), self) }
     func destroyCounter(_ handler: any CounterHandler) {}

@@ -18,7 +18,8 @@ import Testing
         #expect(metrics.value("temper_decisions_total", [("outcome", "fallback"), ("kind", "haptic")]) == 1)
         #expect(metrics.value("temper_rules_fired_total", [("rule", "haptics.simpleImpact")]) == 1)
         #expect(metrics.value("temper_tier") == 2)
-        #expect((metrics.value("temper_energy_saved_millijoules_total") ?? 0) > 0)
+        #expect((metrics.value("temper_energy_saved_joules_total") ?? 0) > 0)
+        #expect((metrics.value("temper_energy_requested_joules_total") ?? 0) > (metrics.value("temper_energy_saved_joules_total") ?? 0))
     }
 
     @Test func pendingRequestsAreRedecidedWhenTheConditionChanges() async throws {

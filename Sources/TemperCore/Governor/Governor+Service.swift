@@ -25,6 +25,7 @@ extension Governor {
             let now = clock.now
             if now >= nextSample {
                 let snapshot = await source.snapshot()
+                metrics.recordSample(seconds: clock.now - now)
                 update(with: snapshot)
                 nextSample = now + max(configuration.sampleIntervalSeconds, 0.001)
             }

@@ -47,7 +47,7 @@ public actor Governor: Service {
     let source: any HostSource
     let logger: Logger
     private var classifier: Classifier
-    private var metrics: GovernorMetrics
+    var metrics: GovernorMetrics
     private var queue: PendingQueue
     private var outbox: [Decision] = []
     private var bucket: TokenBucket?

@@ -15,6 +15,7 @@ public struct TemperError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let unknownKey = Code("unknownKey")
         public static let unsupportedVersion = Code("unsupportedVersion")
         public static let unknownDevice = Code("unknownDevice")
+        public static let unknownPolicy = Code("unknownPolicy")
         public static let invalidRequest = Code("invalidRequest")
         public static let invalidPattern = Code("invalidPattern")
         public static let queueFull = Code("queueFull")
