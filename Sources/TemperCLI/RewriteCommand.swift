@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TemperAHAP
 import TemperCore
+import TemperSimulation
 
 struct RewriteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -84,9 +85,9 @@ struct RewriteCommand: AsyncParsableCommand {
             if let requestFile {
                 if requestFile == "-" {
                     let data = FileHandle.standardInput.readDataToEndOfFile()
-                    return try RequestDecoder(fileName: "<stdin>").decodeList(data)
+                    return try RequestDecoder(fileName: "<stdin>", patterns: .ahapFiles).decodeList(data)
                 }
-                return try RequestDecoder.load(contentsOf: requestFile)
+                return try FeedbackLoader.requests(inFile: requestFile)
             }
             let path = file ?? ""
             let document = try AHAPReader.load(contentsOf: path)
