@@ -18,6 +18,10 @@ public struct TemperError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let invalidRequest = Code("invalidRequest")
         public static let invalidPattern = Code("invalidPattern")
         public static let queueFull = Code("queueFull")
+        /// A second ``Governor/run()`` (or a host's `run()`) while the first is under way.
+        public static let alreadyRunning = Code("alreadyRunning")
+        /// Work given to a governor (or host) that has shut down.
+        public static let alreadyFinished = Code("alreadyFinished")
         public static let cancelled = Code("cancelled")
         public static let invalidTrace = Code("invalidTrace")
         public static let invalidScenario = Code("invalidScenario")
