@@ -32,16 +32,12 @@ struct HostStatusReport: Encodable {
 
     /// One line of JSON, keys sorted.
     func jsonLine() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        try TemperJSON.string(self, .line)
     }
 
     /// Pretty JSON, keys sorted.
     func prettyJSON() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        try TemperJSON.string(self)
     }
 }
 

@@ -71,7 +71,7 @@ struct RewriteCommand: AsyncParsableCommand {
             return decision
         }
         if explain {
-            print(decisions.count == 1 ? try OutputJSON.encode(decisions[0]) : try OutputJSON.encode(decisions))
+            print(decisions.count == 1 ? try TemperJSON.string(decisions[0]) : try TemperJSON.string(decisions))
             return
         }
         for decision in decisions {

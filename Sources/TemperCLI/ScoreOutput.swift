@@ -6,7 +6,7 @@ enum ScoreOutput {
     static func render(_ report: ScoreReport, as format: ScoreFormat) throws -> String {
         switch format {
         case .table: table(report)
-        case .json: try OutputJSON.encode(report)
+        case .json: try TemperJSON.string(report)
         case .csv: csv(report)
         }
     }

@@ -12,9 +12,7 @@ enum ReportBundle {
             for chart in document.charts {
                 try Self.write(chart.svg, to: directory.appendingPathComponent(chart.file))
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            var json = try encoder.encode(data)
+            var json = try TemperJSON.encoder().encode(data)
             json.append(UInt8(ascii: "\n"))
             try json.write(to: directory.appendingPathComponent("data.json"))
         } catch let error as TemperError {
