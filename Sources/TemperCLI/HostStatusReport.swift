@@ -46,7 +46,7 @@ private struct SensorEntry: Encodable {
 
     private enum Keys: String, CodingKey {
         case chip, chipName, label, source, celsius, high, highHysteresis, critical, criticalHysteresis
-        case emergency, alarm, fault, status, errorCode, error
+        case emergency, alarm, fault, status, errorCode, errorDomain, error, limitError
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -66,11 +66,13 @@ private struct SensorEntry: Encodable {
         switch reading.health {
         case .ok:
             try container.encode("ok", forKey: .status)
-        case .error(let code, let message):
+        case .error(let code, let message, let domain):
             try container.encode("error", forKey: .status)
             try container.encode(code, forKey: .errorCode)
             try container.encode(message, forKey: .error)
+            if domain != .unspecified { try container.encode(domain, forKey: .errorDomain) }
         }
+        if let limitHealth = reading.limitHealth { try container.encode(limitHealth.description, forKey: .limitError) }
     }
 }
 

@@ -154,12 +154,14 @@ public final class BusMonitor: Sendable {
             for waiter in waiters { waiter.resume() }
             finished.signal()
         }
-        guard let context = g_main_context_new() else { return }
+        guard let main = GMainLoopReference() else { return }
+        // Released only after the thread default is popped below, not at its last use.
+        defer { withExtendedLifetime(main) {} }
+        let context = main.context
         g_main_context_push_thread_default(context)
-        let mainLoop = g_main_loop_new(context, 0)
         let loop = BusLoop(monitor: self, context: context)
         let contextAddress = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(context)))
-        let mainLoopAddress = mainLoop.map { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer($0))) }
+        let mainLoopAddress = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(main.loop)))
         let shouldRun = shared.withLock { shared -> Bool in
             shared.context = contextAddress
             shared.mainLoop = mainLoopAddress
@@ -167,7 +169,7 @@ public final class BusMonitor: Sendable {
         }
         if shouldRun {
             loop.begin()
-            g_main_loop_run(mainLoop)
+            g_main_loop_run(main.loop)
         }
         loop.end()
         shared.withLock { shared in
@@ -175,8 +177,6 @@ public final class BusMonitor: Sendable {
             shared.mainLoop = nil
         }
         g_main_context_pop_thread_default(context)
-        g_main_loop_unref(mainLoop)
-        g_main_context_unref(context)
     }
 
     /// Quits through a source attached to the context: a `g_main_loop_quit` before `run` starts would be
