@@ -1,5 +1,7 @@
+import ArgumentParser
 import Foundation
 import TemperCore
+import TemperReports
 
 /// Renders a ``ScoreReport`` as a table, JSON or CSV.
 enum ScoreOutput {
@@ -86,5 +88,15 @@ enum ScoreOutput {
 
     static func number(_ value: Double, places: Int = 1) -> String {
         String(format: "%.\(places)f", value)
+    }
+}
+
+/// How `temper score` prints its findings.
+enum ScoreFormat: String, CaseIterable, ExpressibleByArgument {
+    case table, json, csv
+
+    /// Table on a terminal, JSON when piped or redirected (for build pipelines).
+    static func automatic(stdoutIsTerminal: Bool = isatty(STDOUT_FILENO) == 1) -> ScoreFormat {
+        stdoutIsTerminal ? .table : .json
     }
 }
