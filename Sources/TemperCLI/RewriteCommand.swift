@@ -64,12 +64,7 @@ struct RewriteCommand: AsyncParsableCommand {
         }
         // The requests spend from one fresh window of the condition's budget, in order, as if submitted together
         // to a governor; so the ladder shows, and each decision says what is left.
-        var bucket = rewriter.rules(for: condition).budget.map { TokenBucket(budget: $0, now: 0) }
-        let decisions = requests.map { request in
-            let decision = rewriter.decide(request, condition: condition, budget: bucket?.snapshot(at: 0))
-            if decision.request != nil { bucket?.spend(decision.energyAfterMillijoules, at: 0) }
-            return decision
-        }
+        let decisions = rewriter.decideInOrder(requests, condition: condition)
         if explain {
             print(decisions.count == 1 ? try TemperJSON.string(decisions[0]) : try TemperJSON.string(decisions))
             return

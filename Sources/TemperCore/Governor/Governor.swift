@@ -228,7 +228,7 @@ public actor Governor: Service {
 
     private func finalDecision(for request: SensoryRequest, now: Double) -> Decision {
         let decision = rewriter.decide(request, condition: condition, budget: budgetSnapshot(at: now))
-        if decision.request != nil { bucket?.spend(decision.energyAfterMillijoules, at: now) }
+        bucket?.spend(for: decision, at: now)
         metrics.record(decision, kind: request.kind.name)
         if decision.outcome == .dropped {
             logger.debug("request dropped", metadata: ["id": "\(request.id)", "reasons": "\(decision.reasons.map(\.message))"])
