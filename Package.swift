@@ -59,6 +59,7 @@ let package = Package(
                 "TemperCore", "CSensors", "CUPowerGlib", "CTemperGObject",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: upcoming
         ),

@@ -60,6 +60,7 @@ public actor Governor: Service {
     var wakeUp: (time: Double, sleeper: Task<Void, any Error>)?
     private let decisionBroadcast = Broadcast<Decision>()
     private let conditionBroadcast = Broadcast<Condition>()
+    private let sampleBroadcast = Broadcast<HostSample>()
     /// The condition requests are decided under.
     public private(set) var condition: Condition
     /// Where the governor is in its life. In ``LifecycleState/initial`` it already decides requests; once
@@ -185,6 +186,7 @@ public actor Governor: Service {
     public func update(with snapshot: HostSnapshot) -> Condition {
         let next = classifier.update(with: snapshot)
         setCondition(next)
+        sampleBroadcast.yield(HostSample(snapshot: snapshot, condition: next))
         return next
     }
 
@@ -220,6 +222,12 @@ public actor Governor: Service {
     /// The current condition, then every change of tier or low power.
     public func conditions(bufferingPolicy: AsyncStream<Condition>.Continuation.BufferingPolicy = .unbounded) -> AsyncStream<Condition> {
         conditionBroadcast.subscribe(initial: condition, bufferingPolicy: bufferingPolicy)
+    }
+
+    /// Every snapshot fed to the governor from now on (by ``run()`` or ``update(with:)``) with the condition after
+    /// it, whether or not the condition changed: what `temper watch --verbose` and `temper record` print.
+    public nonisolated func samples(bufferingPolicy: AsyncStream<HostSample>.Continuation.BufferingPolicy = .unbounded) -> AsyncStream<HostSample> {
+        sampleBroadcast.subscribe(bufferingPolicy: bufferingPolicy)
     }
 
     // MARK: Internals
@@ -277,5 +285,6 @@ public actor Governor: Service {
         metrics.recordPending(0)
         decisionBroadcast.finish()
         conditionBroadcast.finish()
+        sampleBroadcast.finish()
     }
 }

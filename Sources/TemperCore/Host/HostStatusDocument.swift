@@ -1,21 +1,39 @@
 import Foundation
-import TemperCore
 
-/// The JSON shape of `temper status --json` and of each `temper watch --json` line: the condition with its
-/// reasons, every sensor with its limits and health, the battery and the power profile. Missing numbers are
-/// written as `null` so every sensor has the same keys.
-struct HostStatusReport: Encodable {
-    /// `watch` only: `change` or `sample`.
-    var event: String?
-    var timestamp: Date
-    var condition: Condition
-    var snapshot: HostSnapshot
+/// The status document: the JSON shape of `temper status --json` and of each `temper watch --json` line, for
+/// people and dashboards: the condition with its reasons, every sensor with its limits and health (flat:
+/// `status`, `errorCode`, `errorDomain`, `error`, `limitError`), power in `watts` or `joules`, the battery and the
+/// power profile. Missing numbers are written as `null` so every sensor has the same keys.
+///
+/// A service embedding Temper can publish the same document. (A recorded trace keeps ``HostSnapshot``'s own
+/// Codable form, which ``HostSnapshot/traceDecoder()`` reads back.)
+public struct HostStatusDocument: Sendable, Encodable {
+    /// What a `watch` line reports.
+    public enum Event: String, Sendable, Encodable {
+        /// The tier or low power changed (and the first sample).
+        case change
+        /// A sample without a change (`watch --verbose`).
+        case sample
+    }
+
+    /// `watch` only.
+    public var event: Event?
+    public var timestamp: Date
+    public var condition: Condition
+    public var snapshot: HostSnapshot
+
+    public init(event: Event? = nil, condition: Condition, snapshot: HostSnapshot) {
+        self.event = event
+        self.timestamp = snapshot.timestamp
+        self.condition = condition
+        self.snapshot = snapshot
+    }
 
     private enum Keys: String, CodingKey {
         case event, timestamp, tier, lowPower, reasons, sensors, sensorLibrary, power, battery, powerProfile, performanceDegraded
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encodeIfPresent(event, forKey: .event)
         try container.encode(timestamp.timeIntervalSince1970, forKey: .timestamp)
@@ -31,12 +49,12 @@ struct HostStatusReport: Encodable {
     }
 
     /// One line of JSON, keys sorted.
-    func jsonLine() throws -> String {
+    public func jsonLine() throws -> String {
         try TemperJSON.string(self, .line)
     }
 
     /// Pretty JSON, keys sorted.
-    func prettyJSON() throws -> String {
+    public func prettyJSON() throws -> String {
         try TemperJSON.string(self)
     }
 }
