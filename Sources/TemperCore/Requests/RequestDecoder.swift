@@ -56,7 +56,7 @@ public struct RequestDecoder: Sendable {
         } catch let error as DecodingError {
             throw syntaxError(in: data) ?? describe(error)
         } catch {
-            throw TemperError(code: .invalidRequest, message: "\(error)", file: fileName)
+            throw TemperError(code: .invalidRequest, message: "\(error)", file: fileName, underlying: error)
         }
     }
 

@@ -12,7 +12,7 @@ extension Rewriter {
 
     /// The simplest form of a request that must still play: a pattern becomes a system impact, audio plays in 2D,
     /// a visual effect drops to quality 0; the condition's scales still apply.
-    func simplest(_ request: SensoryRequest, rules: FeedbackRules, rule: String, code: String, context: String) -> Variant {
+    func simplest(_ request: SensoryRequest, rules: FeedbackRules, rule: String, code: Reason.Code, context: String) -> Variant {
         switch request.kind {
         case .haptic(let haptic):
             let style: ImpactStyle = if case .simpleImpact(let style) = rules.haptics { style } else { ladder.simpleImpactStyle }

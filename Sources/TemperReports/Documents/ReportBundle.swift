@@ -18,7 +18,8 @@ enum ReportBundle {
         } catch let error as TemperError {
             throw error
         } catch {
-            throw TemperError(code: .unreadableFile, message: "cannot write the report: \(error.localizedDescription)", file: directory.path)
+            throw TemperError(
+                code: .unreadableFile, message: "cannot write the report: \(error.localizedDescription)", file: directory.path, underlying: error)
         }
     }
 

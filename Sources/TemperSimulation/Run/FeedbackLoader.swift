@@ -17,7 +17,9 @@ public struct FeedbackLoader: Sendable {
         case .pattern:
             let document: AHAPDocument
             do { document = try AHAPReader.load(contentsOf: url.path) } catch {
-                throw TemperError(code: .invalidPattern, message: error.message, file: error.file ?? url.path, path: error.path, line: error.line, column: error.column)
+                throw TemperError(
+                    code: .invalidPattern, message: error.message, file: error.file ?? url.path, path: error.path, line: error.line,
+                    column: error.column, underlying: error)
             }
             let request = SensoryRequest(
                 id: url.lastPathComponent, usage: .game, kind: .haptic(HapticPatternRequest(document: document, sourceFile: url.path))
