@@ -86,20 +86,33 @@ let package = Package(
         ),
         .executableTarget(name: "temper", dependencies: ["TemperCLI"], swiftSettings: upcoming),
 
-        .testTarget(name: "TemperAHAPTests", dependencies: ["TemperAHAP"], swiftSettings: upcoming),
-        .testTarget(name: "TemperCoreTests", dependencies: ["TemperCore", "TemperTestKit"], swiftSettings: upcoming),
+        // Helpers every test target shares: the package root, the shared corpus, temporary folders, running the
+        // built `temper`. Internal to the package's tests, not a product.
+        .target(name: "TemperTestSupport", path: "Tests/TemperTestSupport", swiftSettings: upcoming),
+
+        .testTarget(name: "TemperAHAPTests", dependencies: ["TemperAHAP", "TemperTestSupport"], swiftSettings: upcoming),
+        .testTarget(
+            name: "TemperCoreTests",
+            dependencies: [
+                "TemperCore", "TemperTestKit", "TemperTestSupport",
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ],
+            swiftSettings: upcoming
+        ),
         .testTarget(
             name: "TemperHostTests",
-            dependencies: ["TemperHost", "TemperCore", "temper"],
+            dependencies: ["TemperHost", "TemperCore", "TemperTestSupport", "temper"],
             // The Python testbed driver and the private bus's config, run by the tests, not compiled.
             exclude: ["Harness"],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "TemperSimulationTests",
-            dependencies: ["TemperSimulation", "TemperReports", "TemperCore", "TemperTestKit"],
+            // Also the reports' tests: they draw simulated runs and replayed traces.
+            dependencies: ["TemperSimulation", "TemperReports", "TemperCore", "TemperTestKit", "TemperTestSupport"],
             swiftSettings: upcoming
         ),
-        .testTarget(name: "TemperCLITests", dependencies: ["temper"], swiftSettings: upcoming),
+        .testTarget(name: "TemperTestKitTests", dependencies: ["TemperTestKit", "TemperCore"], swiftSettings: upcoming),
+        .testTarget(name: "TemperCLITests", dependencies: ["temper", "TemperTestSupport"], swiftSettings: upcoming),
     ]
 )

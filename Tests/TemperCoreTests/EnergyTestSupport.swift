@@ -1,12 +1,11 @@
 import Foundation
 import TemperAHAP
 import TemperCore
+import TemperTestSupport
 
 /// Profiles and patterns for the energy tests.
 enum EnergyFixtures {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let devicesFolder = packageRoot.appendingPathComponent("Policies/devices").path
+    static let devicesFolder = PackagePaths.root.appendingPathComponent("Policies/devices").path
 
     /// The profiles in Policies/devices, read as the command line reads them.
     static let library = DeviceProfileLibrary(

@@ -1,4 +1,5 @@
 import Logging
+import MetricsTestKit
 import ServiceLifecycle
 import TemperCore
 import TemperTestKit
@@ -6,7 +7,7 @@ import Testing
 
 @Suite struct GovernorTests {
     @Test func submitDecidesNowAndAnnouncesTheDecision() async throws {
-        let metrics = GovernorRecordingMetrics()
+        let metrics = TestMetrics()
         let governor = GovernorTestSupport.governor(metrics: metrics)
         let stream = governor.decisions()
         await governor.setCondition(Condition(tier: .serious))
@@ -15,10 +16,10 @@ import Testing
         #expect(decision.condition.tier == .serious)
         var iterator = stream.makeAsyncIterator()
         #expect(await iterator.next() == decision)
-        #expect(metrics.value("temper_decisions_total", [("outcome", "fallback"), ("kind", "haptic")]) == 1)
-        #expect(metrics.value("temper_rules_fired_total", [("rule", "haptics.simpleImpact")]) == 1)
-        #expect(metrics.value("temper_tier") == 2)
-        #expect((metrics.value("temper_energy_saved_millijoules_total") ?? 0) > 0)
+        #expect(try metrics.expectCounter("temper_decisions_total", [("outcome", "fallback"), ("kind", "haptic")]).totalValue == 1)
+        #expect(try metrics.expectCounter("temper_rules_fired_total", [("rule", "haptics.simpleImpact")]).totalValue == 1)
+        #expect(try metrics.expectGauge("temper_tier").lastValue == 2)
+        #expect(try metrics.expectCounter("temper_energy_saved_millijoules_total").totalValue > 0)
     }
 
     @Test func pendingRequestsAreRedecidedWhenTheConditionChanges() async throws {
@@ -63,12 +64,8 @@ import Testing
         let governor = GovernorTestSupport.governor(configuration: .init(queueCapacity: 2))
         _ = try await governor.schedule(GovernorTestSupport.explosion("a"), at: 1)
         _ = try await governor.schedule(GovernorTestSupport.explosion("b"), at: 1)
-        await #expect(throws: TemperError.self) { try await governor.schedule(GovernorTestSupport.explosion("c"), at: 1) }
-        do {
-            _ = try await governor.schedule(GovernorTestSupport.explosion("c"), at: 1)
-        } catch {
-            #expect(error.code == .queueFull)
-        }
+        let error = await #expect(throws: TemperError.self) { try await governor.schedule(GovernorTestSupport.explosion("c"), at: 1) }
+        #expect(error?.code == .queueFull)
         #expect(await governor.pendingCount == 2)
     }
 
