@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "TemperAHAP", targets: ["TemperAHAP"]),
         .library(name: "TemperCore", targets: ["TemperCore"]),
+        .library(name: "TemperLifecycle", targets: ["TemperLifecycle"]),
         .library(name: "TemperHost", targets: ["TemperHost"]),
         .library(name: "TemperSimulation", targets: ["TemperSimulation"]),
         .library(name: "TemperReports", targets: ["TemperReports"]),
@@ -47,8 +48,17 @@ let package = Package(
                 "TemperAHAP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: upcoming
+        ),
+        // The Governor as a swift-service-lifecycle Service, apart so the estimator alone does not link the lifecycle.
+        .target(
+            name: "TemperLifecycle",
+            dependencies: [
+                "TemperCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: upcoming
         ),
@@ -56,7 +66,7 @@ let package = Package(
         .target(
             name: "TemperHost",
             dependencies: [
-                "TemperCore", "CSensors", "CUPowerGlib", "CTemperGObject",
+                "TemperCore", "TemperLifecycle", "CSensors", "CUPowerGlib", "CTemperGObject",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -94,14 +104,14 @@ let package = Package(
         .testTarget(
             name: "TemperCoreTests",
             dependencies: [
-                "TemperCore", "TemperTestKit", "TemperTestSupport",
+                "TemperCore", "TemperLifecycle", "TemperTestKit", "TemperTestSupport",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "TemperHostTests",
-            dependencies: ["TemperHost", "TemperCore", "TemperTestSupport", "temper"],
+            dependencies: ["TemperHost", "TemperCore", "TemperLifecycle", "TemperTestSupport", "temper"],
             // The Python testbed driver and the private bus's config, run by the tests, not compiled.
             exclude: ["Harness"],
             swiftSettings: upcoming

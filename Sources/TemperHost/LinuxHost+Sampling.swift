@@ -2,6 +2,7 @@ import Logging
 import ServiceLifecycle
 import TemperAHAP
 import TemperCore
+import TemperLifecycle
 import UnixSignals
 
 extension LinuxHost {

@@ -1,5 +1,6 @@
 import ServiceLifecycle
 import TemperCore
+import TemperLifecycle
 import TemperTestKit
 import Testing
 

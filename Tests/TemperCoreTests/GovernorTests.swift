@@ -2,6 +2,7 @@ import Logging
 import MetricsTestKit
 import ServiceLifecycle
 import TemperCore
+import TemperLifecycle
 import TemperTestKit
 import Testing
 

@@ -1,6 +1,7 @@
 import Logging
 import ServiceLifecycle
 import TemperCore
+import TemperLifecycle
 import TemperHost
 import UnixSignals
 
