@@ -26,7 +26,8 @@ struct StatusCommand: AsyncParsableCommand {
             profile. Exit 2 for a bad --policy.
 
             JSON keys: tier, lowPower, reasons[] (code, message), sensors[] (chip, chipName, label, source, \
-            celsius, high, critical, status ok|error, with errorCode and error), sensorLibrary (status, and code and \
+            celsius, high, critical, status ok|error, with errorCode, errorDomain and error; limitError when a \
+            limit could not be read), sensorLibrary (status, and code and \
             message when libsensors could not start), power[], battery (status, present, \
             onBattery, percentage, warningLevel, state, …, or status "unavailable" with detail), powerProfile.
 
