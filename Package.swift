@@ -122,6 +122,11 @@ let package = Package(
             dependencies: ["TemperSimulation", "TemperReports", "TemperCore", "TemperTestKit", "TemperTestSupport"],
             swiftSettings: upcoming
         ),
+        .testTarget(
+            name: "TemperLifecycleTests",
+            dependencies: ["TemperLifecycle", "TemperCore", "TemperTestKit", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: upcoming
+        ),
         .testTarget(name: "TemperTestKitTests", dependencies: ["TemperTestKit", "TemperCore"], swiftSettings: upcoming),
         .testTarget(name: "TemperCLITests", dependencies: ["temper", "TemperTestSupport"], swiftSettings: upcoming),
     ]
