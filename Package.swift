@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "TemperAHAP", targets: ["TemperAHAP"]),
         .library(name: "TemperCore", targets: ["TemperCore"]),
+        .library(name: "TemperLifecycle", targets: ["TemperLifecycle"]),
         .library(name: "TemperHost", targets: ["TemperHost"]),
         .library(name: "TemperFiles", targets: ["TemperFiles"]),
         .library(name: "TemperMetrics", targets: ["TemperMetrics"]),
@@ -52,8 +53,17 @@ let package = Package(
                 "TemperAHAP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: upcoming
+        ),
+        // The Governor as a swift-service-lifecycle Service, apart so the estimator alone does not link the lifecycle.
+        .target(
+            name: "TemperLifecycle",
+            dependencies: [
+                "TemperCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: upcoming
         ),
@@ -61,8 +71,10 @@ let package = Package(
         .target(
             name: "TemperHost",
             dependencies: [
-                "TemperCore", "CSensors", "CUPowerGlib", "CTemperGObject",
+                "TemperCore", "TemperLifecycle", "CSensors", "CUPowerGlib", "CTemperGObject",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: upcoming
         ),
@@ -98,8 +110,8 @@ let package = Package(
         .target(
             name: "TemperCLI",
             dependencies: [
-                "TemperAHAP", "TemperCore", "TemperFiles", "TemperHost", "TemperMetrics", "TemperSimulation",
-                "TemperReports", "TemperCalibration",
+                "TemperAHAP", "TemperCore", "TemperLifecycle", "TemperFiles", "TemperHost", "TemperMetrics",
+                "TemperSimulation", "TemperReports", "TemperCalibration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -108,18 +120,30 @@ let package = Package(
         ),
         .executableTarget(name: "temper", dependencies: ["TemperCLI"], swiftSettings: upcoming),
 
-        .testTarget(name: "TemperAHAPTests", dependencies: ["TemperAHAP"], swiftSettings: upcoming),
-        .testTarget(name: "TemperCoreTests", dependencies: ["TemperCore", "TemperTestKit"], swiftSettings: upcoming),
+        // Helpers every test target shares: the package root, the shared corpus, temporary folders, running the
+        // built `temper`. Internal to the package's tests, not a product.
+        .target(name: "TemperTestSupport", path: "Tests/TemperTestSupport", swiftSettings: upcoming),
+
+        .testTarget(name: "TemperAHAPTests", dependencies: ["TemperAHAP", "TemperTestSupport"], swiftSettings: upcoming),
+        .testTarget(
+            name: "TemperCoreTests",
+            dependencies: [
+                "TemperCore", "TemperLifecycle", "TemperTestKit", "TemperTestSupport",
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ],
+            swiftSettings: upcoming
+        ),
         .testTarget(
             name: "TemperHostTests",
-            dependencies: ["TemperHost", "TemperCore", "temper"],
+            dependencies: ["TemperHost", "TemperCore", "TemperLifecycle", "TemperTestSupport", "temper"],
             // The Python testbed driver and the private bus's config, run by the tests, not compiled.
             exclude: ["Harness"],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "TemperSimulationTests",
-            dependencies: ["TemperSimulation", "TemperReports", "TemperCore", "TemperTestKit"],
+            // Also the reports' tests: they draw simulated runs and replayed traces.
+            dependencies: ["TemperSimulation", "TemperReports", "TemperCore", "TemperTestKit", "TemperTestSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(
@@ -127,12 +151,18 @@ let package = Package(
             dependencies: ["TemperCalibration", "TemperSimulation", "TemperCore", "TemperAHAP"],
             swiftSettings: upcoming
         ),
-        .testTarget(name: "TemperFilesTests", dependencies: ["TemperFiles", "TemperCore"], swiftSettings: upcoming),
+        .testTarget(name: "TemperFilesTests", dependencies: ["TemperFiles", "TemperCore", "TemperTestSupport"], swiftSettings: upcoming),
         .testTarget(
             name: "TemperMetricsTests",
-            dependencies: ["TemperMetrics", "TemperCore", "TemperTestKit", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            dependencies: ["TemperMetrics", "TemperCore", "TemperLifecycle", "TemperTestKit", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             swiftSettings: upcoming
         ),
-        .testTarget(name: "TemperCLITests", dependencies: ["temper"], swiftSettings: upcoming),
+        .testTarget(
+            name: "TemperLifecycleTests",
+            dependencies: ["TemperLifecycle", "TemperCore", "TemperTestKit", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: upcoming
+        ),
+        .testTarget(name: "TemperTestKitTests", dependencies: ["TemperTestKit", "TemperCore"], swiftSettings: upcoming),
+        .testTarget(name: "TemperCLITests", dependencies: ["temper", "TemperTestSupport"], swiftSettings: upcoming),
     ]
 )

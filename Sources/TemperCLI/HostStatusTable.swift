@@ -4,12 +4,12 @@ import TemperCore
 /// The human-readable `temper status`: the condition with its reasons, a table of sensors with their limits
 /// and health, the battery and the power profile.
 enum HostStatusTable {
-    static func render(condition: Condition, snapshot: HostSnapshot, policy: HostStatusReport.PolicyEntry) -> String {
+    static func render(condition: Condition, snapshot: HostSnapshot, policy: HostStatusDocument.PolicyEntry) -> String {
         var lines = ["Condition: \(condition)"]
         lines += condition.reasons.map { "  - \($0.message)" }
         lines.append("")
         lines.append("Sensors")
-        if case .error(let code, let message) = snapshot.sensorLibrary {
+        if case .error(let code, let message, _) = snapshot.sensorLibrary {
             lines.append("  libsensors could not start (error \(code): \(message)); no hwmon sensor was read")
         }
         if snapshot.temperatures.isEmpty {

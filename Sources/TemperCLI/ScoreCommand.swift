@@ -3,6 +3,7 @@ import Foundation
 import TemperAHAP
 import TemperCore
 import TemperFiles
+import TemperReports
 
 /// `temper score PATH... [--device NAME|FILE] [--budget ENERGY] [--format table|json|csv] [--strict]`
 struct ScoreCommand: AsyncParsableCommand {
@@ -80,15 +81,15 @@ struct ScoreCommand: AsyncParsableCommand {
             throw CLIFailure.usage(error.file == nil ? error.message : error.description)
         }
         if !paths.isEmpty {
-            let inputs = ScoreInputs.collect(paths)
+            let inputs = PatternFiles.collect(paths)
             guard !inputs.isEmpty else { throw CLIFailure.usage("no .ahap files found in \(paths.joined(separator: ", "))") }
             return try score(inputs, on: profile)
         }
         // The built-in examples, read from a private unpacked copy and shown by their place in the project.
         do {
             try await BuiltInExamples.withUnpacked { root in
-                let inputs = ScoreInputs.collect([root.appendingPathComponent("Examples/patterns").path], shownUnder: root.path)
-                try score(inputs, on: profile)
+                let inputs = PatternFiles.collect([root.appendingPathComponent("Examples/patterns").path])
+                try score(inputs, on: profile, shownUnder: root.path)
             }
         } catch let error as TemperError {
             throw CLIFailure.usage(error.description)
@@ -96,7 +97,8 @@ struct ScoreCommand: AsyncParsableCommand {
     }
 
     /// Scores `inputs`, prints the report in the chosen format and ends with the exit status it calls for.
-    private func score(_ inputs: [ScoreInputs.Input], on profile: DeviceProfile) throws {
+    /// Files below `root` are shown relative to it.
+    private func score(_ inputs: [String], on profile: DeviceProfile, shownUnder root: String? = nil) throws {
         let budgetMillijoules = budget.map { $0.millijoules(atVolts: profile.battery.nominalVolts) }
         let format = self.format ?? .automatic()
 
@@ -105,26 +107,39 @@ struct ScoreCommand: AsyncParsableCommand {
             readOptions: AHAPReadOptions(strict: strict), budgetMillijoules: budgetMillijoules
         )
         var progress = ScoreProgress(total: inputs.count)
-        var scores: [PatternScore] = []
-        scores.reserveCapacity(inputs.count)
-        for (done, input) in inputs.enumerated() {
-            progress.advance(to: done, current: input.path)
-            var score = scorer.score(path: input.file)
-            score.path = input.path
-            scores.append(score)
-        }
+        var report = scorer.report(inputs, device: profile) { done, next in progress.advance(to: done, current: next) }
         progress.finish()
+        if let root {
+            var shown = report.patterns
+            for index in shown.indices where shown[index].path.hasPrefix(root + "/") {
+                shown[index].path.removeFirst(root.count + 1)
+            }
+            report = ScoreReport(device: profile, budgetMillijoules: budgetMillijoules, patterns: shown)
+        }
 
-        let report = ScoreReport(device: profile, budgetMillijoules: budgetMillijoules, patterns: scores)
         printDiagnostics(report, warnings: format == .table)
         // `--report` needs the series for its charts; stdout carries them only when asked for.
         print(try ScoreOutput.render(powerSeries ? report : report.withoutPowerSeries(), as: format))
-        if let folder = self.report { try report.write(toReportFolder: folder) }
-        switch report.exitStatus {
+        if let folder = self.report {
+            do throws(TemperError) {
+                try report.write(toReportFolder: URL(fileURLWithPath: folder))
+            } catch {
+                throw CLIFailure.usage(error.description)
+            }
+        }
+        switch Self.exitStatus(of: report) {
         case 0: return
         case 1: throw CLIFailure.checkFailed("")
         default: throw CLIFailure.usage("")
         }
+    }
+
+    /// The exit status the contract asks for: 2 when any input is unreadable or invalid, else 1 when any is over
+    /// budget, else 0.
+    static func exitStatus(of report: ScoreReport) -> Int32 {
+        if report.summary.errors > 0 { return 2 }
+        if report.summary.overBudget > 0 { return 1 }
+        return 0
     }
 
     /// Errors always go to stderr, one line each, so a pipeline sees them whatever the format; warnings too

@@ -55,9 +55,7 @@ struct SimulateCommand: AsyncParsableCommand {
     func run() async throws {
         let result = try await SimulateInputs.withScenario(scenario) { url in try await simulate(url) }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(result.withoutTimelines), as: UTF8.self))
+            print(try TemperJSON.string(result.withoutTimelines))
         } else {
             print(SimulateSummary.text(result))
             if let report { print("report: \(report)/index.html") }

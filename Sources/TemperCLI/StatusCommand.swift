@@ -26,7 +26,8 @@ struct StatusCommand: AsyncParsableCommand {
             profile. Exit 2 for a bad --policy.
 
             JSON keys: tier, lowPower, reasons[] (code, message), sensors[] (chip, chipName, label, source, \
-            celsius, high, critical, status ok|error, with errorCode and error), sensorLibrary (status, and code and \
+            celsius, high, critical, status ok|error, with errorCode, errorDomain and error; limitError when a \
+            limit could not be read), sensorLibrary (status, and code and \
             message when libsensors could not start), power[], battery (status, present, \
             onBattery, percentage, warningLevel, state, …, or status "unavailable" with detail), powerProfile, \
             policy (name, and source: the file it was read from, or "built-in Policies/NAME.yaml").
@@ -50,7 +51,7 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (policy, source) = try HostSession.policy(self.policy)
-        let policyEntry = HostStatusReport.PolicyEntry(name: policy.name, source: source.description)
+        let policyEntry = HostStatusDocument.PolicyEntry(name: policy.name, source: source.description)
         let logger = HostSession.makeLogger()
         let host = HostSession.makeHost(logger: logger)
         await host.start()
@@ -59,7 +60,7 @@ struct StatusCommand: AsyncParsableCommand {
         var classifier = Classifier(settings: policy.classifier)
         let condition = classifier.update(with: snapshot)
         if json {
-            let report = HostStatusReport(timestamp: snapshot.timestamp, condition: condition, snapshot: snapshot, policy: policyEntry)
+            let report = HostStatusDocument(condition: condition, snapshot: snapshot, policy: policyEntry)
             print(try report.prettyJSON())
         } else {
             print(HostStatusTable.render(condition: condition, snapshot: snapshot, policy: policyEntry))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ServiceLifecycle
+import Synchronization
 import TemperCore
 import TemperHost
 import TemperMetrics
@@ -59,44 +60,34 @@ struct WatchCommand: AsyncParsableCommand {
             throw CLIFailure.usage(error.description)
         }
         let host = HostSession.makeHost(logger: logger)
-        await host.start()
-        defer { host.stop() }
-        // A governor classifies each sample (the same classifier `status` uses) and records the metrics.
-        let governor = Governor(
-            policy: policy, profile: .referencePhone, source: host, clock: ContinuousGovernorClock(ContinuousClock()), logger: logger,
-            metricsFactory: export.factory
-        )
-        let (json, verbose, period) = (json, verbose, HostSession.duration(seconds: interval))
-        try await HostSession.runUntilInterrupted {
-            try await withThrowingTaskGroup(of: Void.self) { tasks in
-                // Stopped by the interrupt's cancellation, which lets the textfile writer write its last values.
-                for exporter in exporters { tasks.addTask { try await exporter.run() } }
-                var previous: Condition?
-                while !Task.isCancelled {
-                    let snapshot = await host.snapshot()
-                    let condition = await governor.update(with: snapshot)
-                    let changed = previous.map { !$0.isSameState(as: condition) } ?? true
-                    previous = condition
-                    if changed || verbose {
-                        let line = try Self.line(
-                            event: changed ? "change" : "sample", condition: condition, snapshot: snapshot, json: json
-                        )
-                        FileHandle.standardOutput.write(Data((line + "\n").utf8))
-                    }
-                    try await Task.sleep(for: period)
-                }
-                tasks.cancelAll()
+        HostSession.unblockTerminationSignals()
+        let (json, verbose) = (json, verbose)
+        let previous = Mutex<Condition?>(nil)
+        // The exporters run in the sampling group, so a graceful end lets the textfile writer write its last values.
+        try await host.sample(
+            policy: policy, intervalSeconds: interval, gracefulShutdownSignals: HostSession.terminationSignals,
+            metricsFactory: export.factory, services: exporters
+        ) { sample in
+            let changed = previous.withLock { previous in
+                defer { previous = sample.condition }
+                return previous.map { !$0.isSameState(as: sample.condition) } ?? true
             }
+            if changed || verbose {
+                let line = try Self.line(event: changed ? .change : .sample, sample: sample, json: json)
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            }
+            return true
         }
     }
 
-    static func line(event: String, condition: Condition, snapshot: HostSnapshot, json: Bool) throws -> String {
+    static func line(event: HostStatusDocument.Event, sample: HostSample, json: Bool) throws -> String {
+        let (condition, snapshot) = (sample.condition, sample.snapshot)
         if json {
-            return try HostStatusReport(event: event, timestamp: snapshot.timestamp, condition: condition, snapshot: snapshot).jsonLine()
+            return try HostStatusDocument(event: event, condition: condition, snapshot: snapshot).jsonLine()
         }
         let time = snapshot.timestamp.formatted(.iso8601)
         let reasons = condition.reasons.map(\.message).joined(separator: "; ")
-        guard event == "sample" else {
+        guard event == .sample else {
             return "\(time) \(condition)" + (reasons.isEmpty ? "" : "  (\(reasons))")
         }
         let hottest = snapshot.temperatures.filter { $0.celsius != nil }.max { $0.celsius! < $1.celsius! }

@@ -1,4 +1,5 @@
 import Foundation
+import TemperTestSupport
 import Testing
 
 /// `scripts/package-deb.sh` builds a package that installs, runs and removes cleanly. It is installed with
@@ -16,7 +17,7 @@ import Testing
     func thePackageInstallsRunsAndRemovesCleanly() throws {
         let folder = URL(fileURLWithPath: "/tmp").appendingPathComponent("temper-deb-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let script = TemperRunner.packageRoot.appendingPathComponent("scripts/package-deb.sh").path
+        let script = PackagePaths.root.appendingPathComponent("scripts/package-deb.sh").path
         let built = try Self.run("/bin/bash", [script, folder.appendingPathComponent("out").path], environment: [
             // The debug binary is large; gzip packs it in a fraction of xz's time.
             "TEMPER_BINARY": TemperRunner.executable.path, "TEMPER_DEB_COMPRESSION": "gzip",

@@ -1,4 +1,5 @@
 import Foundation
+import TemperTestSupport
 import Testing
 
 /// `scripts/install.sh` into a temporary prefix, then every default run from `/` as a normal user: nothing may
@@ -42,7 +43,7 @@ import Testing
     }
 
     static func install(into prefix: Prefix, packaging: URL) throws -> TemperRunner.Result {
-        let script = TemperRunner.packageRoot.appendingPathComponent("scripts/install.sh").path
+        let script = PackagePaths.root.appendingPathComponent("scripts/install.sh").path
         return try run("/bin/bash", [script, "--prefix", prefix.folder.path, "--binary", TemperRunner.executable.path],
                        environment: ["TEMPER_PACKAGING_DIR": packaging.path])
     }
@@ -60,7 +61,7 @@ import Testing
         #expect(activation.contains("Exec=\(prefix.folder.path)/bin/temper serve"))
         let unit = try String(contentsOfFile: prefix.path("lib/systemd/system/temper.service"), encoding: .utf8)
         #expect(unit.contains("ExecStart=\(prefix.folder.path)/bin/temper serve"))
-        let relative = try Self.run("/bin/bash", [TemperRunner.packageRoot.appendingPathComponent("scripts/install.sh").path, "--prefix", "here"])
+        let relative = try Self.run("/bin/bash", [PackagePaths.root.appendingPathComponent("scripts/install.sh").path, "--prefix", "here"])
         #expect(relative.status == 2)
         #expect(relative.stderr.contains("--prefix must be an absolute path"))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TemperTestSupport
 
 @Suite struct RewriteCommandTests {
     static let explosion = "Examples/patterns/ring-explosion.ahap"
@@ -79,7 +80,7 @@ import Testing
     }
 
     @Test func everyExampleRequestRewritesUnderEveryCondition() throws {
-        let folder = TemperRunner.packageRoot.appendingPathComponent("Examples/requests")
+        let folder = PackagePaths.root.appendingPathComponent("Examples/requests")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
         try #require(!files.isEmpty)
         for file in files {
@@ -137,7 +138,7 @@ import Testing
     }
 
     @Test func aMalformedRequestNamesTheFileAndTheJSONPath() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("temper-rewrite-\(UUID().uuidString)")
+        let folder = TemporaryFolder.uniquePath(prefix: "temper-rewrite")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("cue.json")

@@ -1,11 +1,8 @@
 import Foundation
 import Testing
+import TemperTestSupport
 
 @Suite struct SimulateCommandTests {
-    static func temporaryDirectory() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("temper-cli-\(UUID().uuidString)")
-    }
-
     @Test func noArgumentRunsTheBuiltInHeatSoakWithABaseline() throws {
         let result = try TemperRunner.run(["simulate"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -48,7 +45,7 @@ import Testing
     }
 
     @Test func reportFolderHasTheThreeFiles() throws {
-        let directory = Self.temporaryDirectory()
+        let directory = TemporaryFolder.uniquePath()
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try TemperRunner.run(["simulate", "Examples/scenarios/summer-car.yaml", "--report", directory.path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -59,7 +56,7 @@ import Testing
     }
 
     @Test func malformedScenarioIsAUsageErrorWithLineAndColumn() throws {
-        let directory = Self.temporaryDirectory()
+        let directory = TemporaryFolder.uniquePath()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("bad.yaml")
@@ -83,7 +80,7 @@ import Testing
     }
 
     @Test func missingPatternNamesTheFile() throws {
-        let directory = Self.temporaryDirectory()
+        let directory = TemporaryFolder.uniquePath()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("lost.yaml")
@@ -106,7 +103,7 @@ import Testing
 
     @Test(arguments: [("device: toaster", "unknown device profile 'toaster'"), ("policy: no-such-policy", "no-such-policy")])
     func unknownDeviceOrPolicyPointsAtTheScenarioLine(entry: String, message: String) throws {
-        let directory = Self.temporaryDirectory()
+        let directory = TemporaryFolder.uniquePath()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("named.yaml")

@@ -1,4 +1,5 @@
 import Foundation
+import TemperTestSupport
 import Testing
 
 /// `temper watch --metrics-listen --metrics-textfile`, run as a user runs it: the metrics are served and kept in

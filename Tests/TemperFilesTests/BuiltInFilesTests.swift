@@ -1,4 +1,5 @@
 import Foundation
+import TemperTestSupport
 import Testing
 import TemperCore
 @testable import TemperFiles
@@ -6,14 +7,12 @@ import TemperCore
 /// The generated built-in files are the project's files, byte for byte; when this fails, run
 /// scripts/generate-builtins.py.
 @Suite struct BuiltInFilesTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The files the generator should have copied, by the generator's rules.
     static func filesOnDisk() throws -> [String] {
         var files: [String] = []
         for folder in BuiltInFiles.includedFolders {
-            let base = packageRoot.appendingPathComponent(folder)
+            let base = PackagePaths.root.appendingPathComponent(folder)
             let recursive = folder == "Examples/scenarios"
             var pending = [base]
             while let directory = pending.popLast() {
@@ -26,7 +25,7 @@ import TemperCore
                         continue
                     }
                     guard name != "README.md", folder != "Policies" || name.hasSuffix(".yaml") else { continue }
-                    files.append(String(url.path.dropFirst(packageRoot.path.count + 1)))
+                    files.append(String(url.path.dropFirst(PackagePaths.root.path.count + 1)))
                 }
             }
         }
@@ -37,7 +36,7 @@ import TemperCore
         let onDisk = try Self.filesOnDisk()
         #expect(BuiltInFiles.paths == onDisk, "run scripts/generate-builtins.py")
         for path in onDisk {
-            let file = try Data(contentsOf: Self.packageRoot.appendingPathComponent(path))
+            let file = try Data(contentsOf: PackagePaths.root.appendingPathComponent(path))
             #expect(BuiltInFiles.data(at: path) == file, "\(path) differs from its built-in copy: run scripts/generate-builtins.py")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TemperTestSupport
 import Testing
 import TemperCore
 import TemperFiles
@@ -105,7 +106,7 @@ import TemperFiles
         try Data(repeating: 0x20, count: (1 << 20) + 1).write(to: policies.appendingPathComponent("huge.yaml"))
         try FileManager.default.createSymbolicLink(
             atPath: policies.appendingPathComponent("linked.yaml").path,
-            withDestinationPath: BuiltInFilesTests.packageRoot.appendingPathComponent("Policies/phone.yaml").path)
+            withDestinationPath: PackagePaths.root.appendingPathComponent("Policies/phone.yaml").path)
         let library = PolicyLibrary.standard(environment: ["TEMPER_HOME": home.path, "XDG_CONFIG_HOME": home.path + "/none"])
         for (name, message) in [("folder", "not a regular file"), ("pipe", "not a regular file"), ("huge", "more than the limit")] {
             let error = #expect(throws: TemperError.self, "\(name)") { try library.policy(name) }

@@ -1,6 +1,7 @@
 import Foundation
 import ServiceLifecycle
 import TemperCore
+import TemperLifecycle
 import TemperMetrics
 import Testing
 

@@ -6,6 +6,7 @@ import TemperSimulation
 
 #if canImport(FoundationXML)
 import FoundationXML
+import TemperTestSupport
 #endif
 
 /// Collects the first parse error, if any.
@@ -29,10 +30,6 @@ final class StrictXMLCheck: NSObject, XMLParserDelegate {
 }
 
 @Suite struct ReportTests {
-    static func temporaryDirectory() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("temper-report-\(UUID().uuidString)")
-    }
-
     static func shortScenario() throws -> SimulationSetup {
         var scenario = try Scenario.load(contentsOf: SimulationFixtures.scenarios.appendingPathComponent("heat-soak.yaml"))
         scenario.durationSeconds = 20 * 60
@@ -69,7 +66,7 @@ final class StrictXMLCheck: NSObject, XMLParserDelegate {
 
     @Test func simulationReportIsSelfContainedAndParses() async throws {
         let result = await SimulationFixtures.run(try Self.shortScenario())
-        let directory = Self.temporaryDirectory()
+        let directory = TemporaryFolder.uniquePath()
         defer { try? FileManager.default.removeItem(at: directory) }
         try SimulationReport.write(result, to: directory)
         try Self.checkFolder(directory)
@@ -87,8 +84,8 @@ final class StrictXMLCheck: NSObject, XMLParserDelegate {
 
     @Test func writingTwiceGivesTheSameBytes() async throws {
         let result = await SimulationFixtures.run(try Self.shortScenario())
-        let first = Self.temporaryDirectory()
-        let second = Self.temporaryDirectory()
+        let first = TemporaryFolder.uniquePath()
+        let second = TemporaryFolder.uniquePath()
         defer {
             try? FileManager.default.removeItem(at: first)
             try? FileManager.default.removeItem(at: second)
@@ -102,7 +99,7 @@ final class StrictXMLCheck: NSObject, XMLParserDelegate {
 
     @Test func patternEnergyReportIsSelfContainedAndParses() throws {
         let estimator = SimulationFixtures.energy.estimator
-        let directory = Self.temporaryDirectory()
+        let directory = TemporaryFolder.uniquePath()
         defer { try? FileManager.default.removeItem(at: directory) }
         let entries: [PatternScore] = [
             PatternScore(path: "Examples/patterns/ring-explosion.ahap", estimate: estimator.estimate(SimulationFixtures.pattern(named: "ring-explosion.ahap"))),
@@ -122,7 +119,7 @@ final class StrictXMLCheck: NSObject, XMLParserDelegate {
     @Test func traceReportIsSelfContainedAndParses() throws {
         let snapshots = try TraceFile.read(contentsOf: ReplayTests.shippedTrace)
         let result = TraceReplay.replay(snapshots, settings: SimulationFixtures.policy.classifier, name: "heat-soak.jsonl")
-        let directory = Self.temporaryDirectory()
+        let directory = TemporaryFolder.uniquePath()
         defer { try? FileManager.default.removeItem(at: directory) }
         try TraceReport.write(result, to: directory)
         try Self.checkFolder(directory)

@@ -1,25 +1,22 @@
-import Logging
-import ServiceLifecycle
-
+/// The governor's run loop, without swift-service-lifecycle: TemperLifecycle's `Governor.run()` (the `Service`
+/// conformance) gates it with ``beginRunning()`` and ends it with ``shutdown()``, so a caller who only wants the
+/// core (the estimator, the rewriter) does not link the lifecycle.
 extension Governor {
-    /// Samples the host source every ``Configuration/sampleIntervalSeconds`` (and, with
-    /// ``Configuration/releasesInRunLoop``, releases due requests to the decision streams), sleeping on the
-    /// governor's clock in between, until graceful shutdown or cancellation; then ``shutdown()``.
+    /// Moves from ``LifecycleState/initial`` to ``LifecycleState/running``: the one gate of `run()`.
     ///
-    /// Starts no detached tasks and installs no signal handlers: the embedding service's `ServiceGroup` owns both.
-    /// A request scheduled while the loop sleeps wakes it when it is due before the loop's planned wake-up.
-    public func run() async throws {
-        logger.info("governor running", metadata: ["interval": "\(configuration.sampleIntervalSeconds)"])
-        do {
-            try await cancelWhenGracefulShutdown { try await self.sampleLoop() }
-        } catch is CancellationError {
-            // Graceful shutdown or cancellation: both end the loop the same way.
+    /// - Throws: ``TemperError/Code/alreadyRunning`` or ``TemperError/Code/alreadyFinished``.
+    package func beginRunning() throws(TemperError) {
+        switch state {
+        case .initial: state = .running
+        case .running: throw TemperError(code: .alreadyRunning, message: "the governor is already running")
+        case .finished: throw TemperError(code: .alreadyFinished, message: "the governor has shut down and cannot run again")
         }
-        shutdown()
-        logger.info("governor stopped")
     }
 
-    private func sampleLoop() async throws {
+    /// Samples the source every ``Configuration/sampleIntervalSeconds`` (and, with
+    /// ``Configuration/releasesInRunLoop``, releases due requests) until the task is cancelled, then throws
+    /// `CancellationError`. TemperLifecycle's `run()` drives it, after ``beginRunning()``.
+    package func sampleLoop() async throws {
         var nextSample = clock.now
         while !Task.isCancelled {
             let now = clock.now

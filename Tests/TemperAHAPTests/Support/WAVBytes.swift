@@ -1,31 +1,3 @@
-import Foundation
-
-/// A fresh folder under the system's temporary directory, removed when the value goes away.
-final class TemporaryFolder {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("temper-ahap-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    @discardableResult
-    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
-        let file = path + "/" + name
-        try FileManager.default.createDirectory(
-            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(bytes).write(to: URL(fileURLWithPath: file))
-        return file
-    }
-
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        try write(name, Array(text.utf8))
-    }
-}
-
 /// A PCM WAV file: `frames` frames of silence, optionally with extra chunks before `data` and a `data` size
 /// that lies.
 func wavBytes(

@@ -1,31 +1,38 @@
 import Foundation
 
 /// Runs the built `temper` binary, as a user would, and captures what it prints.
-struct TemperRunner {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+public enum TemperRunner {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
     }
 
-    /// The package root, found from this file's location.
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The `temper` binary next to the test bundle in the build products folder.
-    static let executable: URL = {
+    /// The built `temper` next to the test bundle in the build products folder, else in `.build/debug`; `nil`
+    /// when it is not built.
+    public static let builtExecutable: URL? = {
+        var candidates: [URL] = []
         var directory = Bundle.main.bundleURL
         for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("temper")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            candidates.append(directory.appendingPathComponent("temper"))
             directory.deleteLastPathComponent()
         }
-        return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("temper")
+        candidates.append(PackagePaths.root.appendingPathComponent(".build/debug/temper"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
+    /// ``builtExecutable``, or where it would be (so running it fails with a clear error).
+    public static let executable: URL = builtExecutable ?? Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("temper")
+
     /// Runs `temper` (or another `executable`, e.g. a wrapper that gives it a terminal).
-    static func run(
-        _ arguments: [String], currentDirectory: URL = packageRoot, environment: [String: String] = [:], stdin: Data? = nil,
+    public static func run(
+        _ arguments: [String], currentDirectory: URL = PackagePaths.root, environment: [String: String] = [:], stdin: Data? = nil,
         executable: URL = executable
     ) throws -> Result {
         let process = Process()
