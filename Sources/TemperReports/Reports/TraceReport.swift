@@ -36,7 +36,7 @@ public enum TraceReport {
                 .map { LineChart.Band(from: time($0.from), to: time($0.to), color: $0.color, label: $0.label) }
             temperatures.xDomain = span
             temperatures.bandLegend = Tier.allCases.map { ($0.rawValue, Palette.tier($0)) }
-            document.chart("temperature.svg", temperatures.render(), caption: "Each sensor over time; bands show the classified tier.")
+            document.chart("temperature.svg", temperatures, caption: "Each sensor over time; bands show the classified tier.")
         }
 
         document.heading("Battery")
@@ -45,9 +45,11 @@ public enum TraceReport {
             document.paragraph("No battery was available in this trace.")
         } else {
             var chart = LineChart(title: "Battery over time", xLabel: time.label, yLabel: "%", series: [.init(name: "battery", color: Palette.series[3], points: battery)])
+            chart.bands = lowPowerSpans(result, time: time)
+            if !chart.bands.isEmpty { chart.bandLegend = [("low power", SimulationCharts.lowPowerColor)] }
             chart.height = 220
             chart.xDomain = span
-            document.chart("battery.svg", chart.render(), caption: "Battery percentage as UPower reported it.")
+            document.chart("battery.svg", chart, caption: "Battery percentage as UPower reported it.")
         }
         // No forecast (nothing rising, or already critical) is a gap in the line, not a straight join across it.
         let forecast = result.samples.map { sample in (time(sample.timeSeconds), sample.forecastSeconds.map { min($0, 600) } ?? .nan) }
@@ -60,7 +62,7 @@ public enum TraceReport {
             chart.height = 220
             chart.xDomain = span
             document.chart(
-                "forecast.svg", chart.render(),
+                "forecast.svg", chart,
                 caption: "The classifier's forecast at each snapshot: seconds until the next tier at the current trend; "
                     + "gaps where nothing was rising or the tier was already critical."
             )
@@ -70,16 +72,29 @@ public enum TraceReport {
             document.paragraph("The condition never changed: \(result.highestTier) throughout.")
         } else {
             document.table(
-                ["time", "change", "low power", "why"],
+                ["time (m:ss)", "change", "low power", "why"],
                 result.transitions.map {
                     [ReportNumber.clock($0.timeSeconds), "\($0.from) → \($0.to)", $0.lowPower ? "yes" : "no", $0.reasons.first ?? ""]
                 }
             )
         }
         document.table(
-            ["tier", "time"],
+            ["tier", "time (m:ss)"],
             Tier.allCases.map { [$0.rawValue, ReportNumber.clock(result.tierSeconds[$0])] } + [["low power", ReportNumber.clock(result.tierSeconds.lowPower)]]
         )
         return document
+    }
+
+    /// Where the classifier said low power, in axis units.
+    static func lowPowerSpans(_ result: TraceResult, time: TimeAxis) -> [LineChart.Band] {
+        var bands: [LineChart.Band] = []
+        for (previous, sample) in zip(result.samples, result.samples.dropFirst()) where sample.lowPower {
+            if let last = bands.last, last.to == time(previous.timeSeconds) {
+                bands[bands.count - 1].to = time(sample.timeSeconds)
+            } else {
+                bands.append(.init(from: time(previous.timeSeconds), to: time(sample.timeSeconds), color: SimulationCharts.lowPowerColor, label: "low power", opacity: 0.6))
+            }
+        }
+        return bands
     }
 }

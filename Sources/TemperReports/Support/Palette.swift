@@ -11,6 +11,16 @@ enum Palette {
         }
     }
 
+    /// Mid tones for the tier strips above a chart: strong enough to tell apart, light enough to label on.
+    static func tierStrip(_ tier: Tier) -> String {
+        switch tier {
+        case .nominal: "#a5d6a7"
+        case .fair: "#ffe082"
+        case .serious: "#ffb74d"
+        case .critical: "#ef9a9a"
+        }
+    }
+
     static func tierStrong(_ tier: Tier) -> String {
         switch tier {
         case .nominal: "#2e7d32"

@@ -37,6 +37,13 @@ enum ReportNumber {
         return fixed(millijoules, 1) + " mJ"
     }
 
+    /// A difference with its sign: `+1.3`, `−0.4` (a true minus sign), `0.0`.
+    static func signed(_ value: Double, _ decimals: Int) -> String {
+        let text = fixed(value, decimals)
+        if text.hasPrefix("-") { return "−" + text.dropFirst() }
+        return text.allSatisfy { $0 == "0" || $0 == "." } ? text : "+" + text
+    }
+
     static func celsius(_ value: Double) -> String { fixed(value, 1) + " °C" }
     static func percent(_ value: Double) -> String { fixed(value, 1) + " %" }
 }

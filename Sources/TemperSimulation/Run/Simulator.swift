@@ -18,7 +18,7 @@ public enum Simulator {
             scenario: setup.scenario.name, description: setup.scenario.description, device: setup.deviceName,
             durationSeconds: setup.scenario.durationSeconds, timeStepSeconds: setup.scenario.timeStepSeconds, seed: setup.scenario.seed,
             thermalSource: setup.thermal.source, items: setup.distinctItems.map { ItemProfile($0) }, withPolicy: policyRun,
-            baseline: baselineRun
+            baseline: baselineRun, thresholds: ClassifierThresholds(thermal: setup.thermal, settings: withPolicy.classifierSettings)
         )
     }
 
@@ -38,7 +38,7 @@ public enum Simulator {
         )
         var battery = BatteryModel(parameters: setup.battery, percentage: scenario.initial.batteryPercentage, onBattery: scenario.initial.onBattery)
         let host = governing.host
-        var summary = RunSummary(policy: policyName, batteryStartPercentage: battery.percentage, sampleIntervalSeconds: Double(stepsPerSample) * step)
+        var summary = RunSummary(policy: policyName, batteryStartPercentage: rounded(battery.percentage), sampleIntervalSeconds: Double(stepsPerSample) * step)
         var accounts = ItemAccounts()
         var snapshots: [HostSnapshot] = []
         let stepsPerSnapshot = snapshotEverySeconds.map { max(1, Int(($0 / step).rounded())) }
@@ -107,7 +107,8 @@ public enum Simulator {
                         timeSeconds: rounded(time + length), ambientCelsius: rounded(ambientAfter), internalCelsius: rounded(model.internalCelsius),
                         skinCelsius: rounded(model.skinCelsius), hotspotCelsius: rounded(model.hotspotCelsius(ambientCelsius: ambientAfter)),
                         tier: condition.tier, lowPower: condition.lowPower, batteryPercentage: rounded(battery.percentage),
-                        workloadWatts: rounded(workload), feedbackMilliwatts: rounded(intervalFeedbackJoules / interval * 1000), changedDecisions: intervalChanged
+                        workloadWatts: rounded(workload), feedbackMilliwatts: rounded(intervalFeedbackJoules / interval * 1000), changedDecisions: intervalChanged,
+                        onBattery: battery.onBattery
                     )
                 )
                 intervalFeedbackJoules = 0
@@ -116,7 +117,9 @@ public enum Simulator {
         }
         summary.energyByItem = accounts.sorted
         summary.playedVariants = accounts.variants.map { ItemProfile($0) }
-        summary.batteryEndPercentage = battery.percentage
+        summary.batteryEndPercentage = rounded(battery.percentage)
+        summary.tierSeconds = summary.tierSeconds.rounded()
+        summary.workloadEnergyJoules = rounded(summary.workloadEnergyJoules)
         return (summary, snapshots)
     }
 }

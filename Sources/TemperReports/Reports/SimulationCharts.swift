@@ -1,0 +1,172 @@
+import TemperCore
+import TemperSimulation
+
+/// The simulation report's charts. Every time chart spans the whole run, so their axes line up.
+enum SimulationCharts {
+    static let lowPowerColor = "#d1c4e9"
+
+    /// Hotspot and internal temperature of both runs, the classifier's thresholds as labelled lines, and each
+    /// run's tier as a strip above the plot.
+    static func temperature(_ result: SimulationResult) -> LineChart {
+        let time = TimeAxis(durationSeconds: result.durationSeconds)
+        let policy = result.withPolicy.timeline
+        let baseline = result.baseline.timeline
+        var chart = LineChart(
+            title: "Temperature over time", xLabel: time.label, yLabel: "°C",
+            series: [
+                .init(name: "hotspot", color: Palette.series[1], points: policy.map { (time($0.timeSeconds), $0.hotspotCelsius) }),
+                .init(name: "internal", color: Palette.series[0], points: policy.map { (time($0.timeSeconds), $0.internalCelsius) }),
+                .init(name: "hotspot, baseline", color: Palette.series[1], points: baseline.map { (time($0.timeSeconds), $0.hotspotCelsius) }, dashed: true),
+                .init(name: "internal, baseline", color: Palette.series[0], points: baseline.map { (time($0.timeSeconds), $0.internalCelsius) }, dashed: true),
+                .init(name: "ambient", color: Palette.muted, points: policy.map { (time($0.timeSeconds), $0.ambientCelsius) }),
+            ]
+        )
+        chart.height = 360
+        chart.xDomain = (0, time(result.durationSeconds))
+        chart.strips = [
+            .init(label: "with policy", bands: tierBands(policy, time: time)),
+            .init(label: "baseline", bands: tierBands(baseline, time: time)),
+        ]
+        chart.rules = thresholdRules(result)
+        chart.bandLegend = Tier.allCases.map { ($0.rawValue, Palette.tierStrip($0)) }
+        return chart
+    }
+
+    /// The skin sensor's entry (solid) and exit (dashed) temperatures; the internal sensor's only when the run
+    /// comes near them, so they do not squash the chart.
+    static func thresholdRules(_ result: SimulationResult) -> [LineChart.Rule] {
+        guard let thresholds = result.thresholds else { return [] }
+        var rules: [LineChart.Rule] = []
+        let peakInternal = max(result.withPolicy.peakInternalCelsius, result.baseline.peakInternalCelsius)
+        for sensor in thresholds.sensors {
+            if sensor.label == "internal", peakInternal < sensor.thresholds.exit.fair { continue }
+            let prefix = sensor.label == "skin" ? "" : "\(sensor.label) "
+            for tier in Tier.allCases.dropFirst() {
+                guard let entry = sensor.thresholds.entry.entry(of: tier), let exit = sensor.thresholds.exit.entry(of: tier) else { continue }
+                let color = Palette.tierStrong(tier)
+                rules.append(.init(y: entry, label: "\(prefix)\(tier) \(ReportNumber.coordinate(entry))", color: color))
+                rules.append(.init(y: exit, label: "\(prefix)exit \(ReportNumber.coordinate(exit))", color: color, dashed: true))
+            }
+        }
+        return rules
+    }
+
+    /// Spans of equal tier in a run's timeline: each sample's tier holds from the previous sample to its own.
+    static func tierBands(_ timeline: [TimelineSample], time: TimeAxis) -> [LineChart.Band] {
+        SimulationReport.tierBands(timeline.map { ($0.timeSeconds, $0.tier) }, start: 0).map {
+            LineChart.Band(from: time($0.from), to: time($0.to), color: Palette.tierStrip(Tier(rawValue: $0.label) ?? .nominal), label: $0.label)
+        }
+    }
+
+    /// How many requests a minute the policy rewrote, fell back or dropped, counted in buckets of a minute (a
+    /// fortieth of the run when it is shorter than 40 minutes), drawn as steps.
+    static func changedRate(_ result: SimulationResult) -> LineChart? {
+        let run = result.withPolicy
+        guard run.timeline.contains(where: { $0.changedDecisions > 0 }), result.durationSeconds > 0 else { return nil }
+        let time = TimeAxis(durationSeconds: result.durationSeconds)
+        let bucket = max(min(60, result.durationSeconds / 40), run.sampleIntervalSeconds)
+        let buckets = Int((result.durationSeconds / bucket).rounded(.up))
+        var counts = [Int](repeating: 0, count: buckets)
+        for sample in run.timeline where sample.changedDecisions > 0 {
+            // A sample counts the interval that ends at its time: file it under the bucket that interval lies in.
+            let index = Int(((sample.timeSeconds - run.sampleIntervalSeconds / 2) / bucket).rounded(.down))
+            counts[min(max(index, 0), buckets - 1)] += sample.changedDecisions
+        }
+        let points = counts.enumerated().flatMap { index, count -> [(x: Double, y: Double)] in
+            let start = Double(index) * bucket
+            let perMinute = Double(count) / bucket * 60
+            return [(time(start), perMinute), (time(min(start + bucket, result.durationSeconds)), perMinute)]
+        }
+        var chart = LineChart(
+            title: "Requests the policy changed, per minute", xLabel: time.label, yLabel: "/min",
+            series: [.init(name: "changed", color: Palette.ink, points: points)]
+        )
+        chart.height = 190
+        chart.xDomain = (0, time(result.durationSeconds))
+        chart.yIncludes = [0]
+        return chart
+    }
+
+    /// Battery over time in both runs, low-power spans shaded, and whether the device ran on battery or mains;
+    /// `nil` when the battery never moved and low power never came.
+    static func battery(_ result: SimulationResult) -> LineChart? {
+        let policy = result.withPolicy
+        let baseline = result.baseline
+        let moved = [policy, baseline].contains { run in run.timeline.contains { abs($0.batteryPercentage - run.batteryStartPercentage) >= 0.05 } }
+        guard moved || policy.tierSeconds.lowPower > 0 || baseline.tierSeconds.lowPower > 0 else { return nil }
+        let time = TimeAxis(durationSeconds: result.durationSeconds)
+        var chart = LineChart(
+            title: "Battery over time", xLabel: time.label, yLabel: "%",
+            series: [
+                .init(name: "with policy", color: Palette.series[3], points: policy.timeline.map { (time($0.timeSeconds), $0.batteryPercentage) }),
+                .init(name: "baseline", color: Palette.series[3], points: baseline.timeline.map { (time($0.timeSeconds), $0.batteryPercentage) }, dashed: true),
+            ]
+        )
+        chart.height = 250
+        chart.xDomain = (0, time(result.durationSeconds))
+        chart.bands = spans(policy.timeline, time: time, where: \.lowPower).map {
+            .init(from: $0.from, to: $0.to, color: lowPowerColor, label: "low power with the policy", opacity: 0.6)
+        }
+        if !chart.bands.isEmpty { chart.bandLegend = [("low power", lowPowerColor)] }
+        let onBattery = spans(policy.timeline, time: time, where: \.onBattery)
+        let onMains = spans(policy.timeline, time: time, where: { !$0.onBattery })
+        chart.strips = [
+            .init(
+                label: onMains.isEmpty ? "on battery" : onBattery.isEmpty ? "on mains power" : "on battery (green) or mains (grey)",
+                bands: onBattery.map { .init(from: $0.from, to: $0.to, color: "#a5d6a7", label: "on battery") }
+                    + onMains.map { .init(from: $0.from, to: $0.to, color: "#cfd8dc", label: "on mains power") }
+            )
+        ]
+        let lowest = (policy.timeline + baseline.timeline).map(\.batteryPercentage).min() ?? 100
+        if let thresholds = result.thresholds, lowest <= thresholds.lowBatteryPercentage + 10 {
+            chart.rules = [
+                .init(y: thresholds.lowBatteryPercentage, label: "low \(ReportNumber.coordinate(thresholds.lowBatteryPercentage)) %", color: Palette.tierStrong(.serious), dashed: true)
+            ]
+            if lowest <= thresholds.criticalBatteryPercentage + 5 {
+                chart.rules.append(.init(
+                    y: thresholds.criticalBatteryPercentage, label: "critical \(ReportNumber.coordinate(thresholds.criticalBatteryPercentage)) %",
+                    color: Palette.tierStrong(.critical), dashed: true
+                ))
+            }
+        }
+        return chart
+    }
+
+    /// Spans of the timeline (in axis units) where `holds` is true of the sample closing each interval.
+    static func spans(_ timeline: [TimelineSample], time: TimeAxis, where holds: (TimelineSample) -> Bool) -> [(from: Double, to: Double)] {
+        var spans: [(from: Double, to: Double)] = []
+        var previous = 0.0
+        for sample in timeline {
+            if holds(sample) {
+                if let last = spans.last, last.to == time(previous) {
+                    spans[spans.count - 1].to = time(sample.timeSeconds)
+                } else {
+                    spans.append((time(previous), time(sample.timeSeconds)))
+                }
+            }
+            previous = sample.timeSeconds
+        }
+        return spans
+    }
+
+    static func energyByKind(_ result: SimulationResult) -> BarChart {
+        BarChart(
+            title: "Feedback energy by kind", unit: "J", segmentNames: result.withPolicy.playedEnergy.kinds.map(\.name),
+            segmentColors: Palette.kinds,
+            bars: [
+                .init(label: "with policy", values: result.withPolicy.playedEnergy.kinds.map { $0.millijoules / 1000 }),
+                .init(label: "baseline (policy off)", values: result.baseline.playedEnergy.kinds.map { $0.millijoules / 1000 }),
+            ],
+            format: { ReportNumber.coordinate($0) }
+        )
+    }
+
+    static func energyByPattern(_ run: RunSummary) -> BarChart {
+        BarChart(
+            title: "Energy per pattern", unit: "J", segmentNames: ["played", "saved by the policy"], segmentColors: [Palette.series[0], Palette.grid],
+            bars: run.energyByItem.map {
+                .init(label: "\($0.name) ×\($0.requests)", values: [$0.playedMillijoules / 1000, max(0, $0.requestedMillijoules - $0.playedMillijoules) / 1000])
+            }
+        )
+    }
+}
