@@ -20,7 +20,8 @@ struct BarChart: ReportChart {
     var segmentColors: [String]
     var bars: [Bar]
     var limit: Limit?
-    var format: (Double) -> String = { ReportNumber.coordinate($0) }
+    /// Decimals of each bar's total and segment values; ticks print as round as they are.
+    var decimals = 1
     var width = 760.0
 
     /// Narrow charts put each bar's label above it rather than beside it, so the bars keep their length.
@@ -43,12 +44,12 @@ struct BarChart: ReportChart {
 
         for tick in scale.ticks {
             svg.line(x1: xPosition(tick), y1: top - 4, x2: xPosition(tick), y2: plotBottom, stroke: Palette.grid)
-            svg.text(format(tick), x: xPosition(tick), y: plotBottom + 15, anchor: .middle, size: ChartText.small, fill: Palette.muted)
+            svg.text(ReportNumber.coordinate(tick), x: xPosition(tick), y: plotBottom + 15, anchor: .middle, size: ChartText.small, fill: Palette.muted)
         }
         // The unit follows the last tick's label, where the axis ends, rather than under a tick where it reads as one.
         let lastTick = scale.ticks.last ?? scale.high
         svg.text(
-            unit, x: xPosition(lastTick) + 8 + LineChart.textWidth(format(lastTick)) / 2, y: plotBottom + 15, size: ChartText.small, fill: Palette.muted
+            unit, x: xPosition(lastTick) + 8 + LineChart.textWidth(ReportNumber.coordinate(lastTick)) / 2, y: plotBottom + 15, size: ChartText.small, fill: Palette.muted
         )
         for (row, bar) in bars.enumerated() {
             let rowTop = top + Double(row) * rowHeight
@@ -64,11 +65,11 @@ struct BarChart: ReportChart {
                 let name = index < segmentNames.count ? segmentNames[index] : ""
                 svg.rect(
                     x: xPosition(start), y: barTop, width: xPosition(start + value) - xPosition(start), height: barHeight,
-                    fill: segmentColors[index % segmentColors.count], tooltip: "\(bar.label): \(name) \(format(value)) \(unit)"
+                    fill: segmentColors[index % segmentColors.count], tooltip: "\(bar.label): \(name) \(ReportNumber.fixed(value, decimals)) \(unit)"
                 )
                 start += value
             }
-            svg.text(format(totals[row]) + " " + unit, x: xPosition(start) + 6, y: barTop + barHeight / 2 + 4, size: ChartText.small, fill: Palette.muted)
+            svg.text(ReportNumber.fixed(totals[row], decimals) + " " + unit, x: xPosition(start) + 6, y: barTop + barHeight / 2 + 4, size: ChartText.small, fill: Palette.muted)
         }
         if let limit {
             let x = xPosition(limit.value)

@@ -49,11 +49,13 @@ struct LineChart: ReportChart {
     var xFormat: (Double) -> String = { ReportNumber.coordinate($0) }
     /// A note under the title, for what the chart leaves out.
     var note: String?
+    /// Keeps the right margin rule labels need even without rules, so a chart lines up with one above it that has them.
+    var reservesRuleMargin = false
     var width = 760.0
     var height = 320.0
 
     private var left: Double { width < 500 ? 44 : 56 }
-    private var right: Double { rules.isEmpty ? 16 : width < 500 ? 74 : 84 }
+    private var right: Double { rules.isEmpty && !reservesRuleMargin ? 16 : width < 500 ? 74 : 84 }
     private static let stripHeight = 15.0
 
     /// Roughly how wide sans-serif text of `size` runs, for laying out legends and labels.

@@ -82,6 +82,7 @@ enum SimulationCharts {
             series: [.init(name: "changed", color: Palette.ink, points: points)]
         )
         chart.height = 190
+        chart.reservesRuleMargin = true
         chart.xDomain = (0, time(result.durationSeconds))
         chart.yIncludes = [0]
         return chart
@@ -103,6 +104,7 @@ enum SimulationCharts {
             ]
         )
         chart.height = 250
+        chart.reservesRuleMargin = true
         chart.xDomain = (0, time(result.durationSeconds))
         chart.bands = spans(policy.timeline, time: time, where: \.lowPower).map {
             .init(from: $0.from, to: $0.to, color: lowPowerColor, label: "low power with the policy", opacity: 0.6)
@@ -157,7 +159,7 @@ enum SimulationCharts {
                 .init(label: "with policy", values: result.withPolicy.playedEnergy.kinds.map { $0.millijoules / 1000 }),
                 .init(label: "baseline (policy off)", values: result.baseline.playedEnergy.kinds.map { $0.millijoules / 1000 }),
             ],
-            format: { ReportNumber.coordinate($0) }
+            decimals: 2
         )
     }
 
@@ -166,7 +168,8 @@ enum SimulationCharts {
             title: "Energy per pattern", unit: "J", segmentNames: ["played", "saved by the policy"], segmentColors: [Palette.series[0], Palette.grid],
             bars: run.energyByItem.map {
                 .init(label: "\($0.name) ×\($0.requests)", values: [$0.playedMillijoules / 1000, max(0, $0.requestedMillijoules - $0.playedMillijoules) / 1000])
-            }
+            },
+            decimals: 2
         )
     }
 }

@@ -115,7 +115,11 @@ public enum Simulator {
                 intervalChanged = 0
             }
         }
-        summary.energyByItem = accounts.sorted
+        summary.energyByItem = accounts.sorted.map { item in
+            ItemEnergy(name: item.name, requests: item.requests, requestedMillijoules: rounded(item.requestedMillijoules), playedMillijoules: rounded(item.playedMillijoules))
+        }
+        summary.requestedEnergy = summary.requestedEnergy.rounded()
+        summary.playedEnergy = summary.playedEnergy.rounded()
         summary.playedVariants = accounts.variants.map { ItemProfile($0) }
         summary.batteryEndPercentage = rounded(battery.percentage)
         summary.tierSeconds = summary.tierSeconds.rounded()
