@@ -62,6 +62,18 @@ import TemperSimulation
         #expect(svg.contains(">with policy</text>") && svg.contains(">baseline</text>"), "a tier strip for each run")
     }
 
+    @Test func theTraceReportDrawsTheThresholdsOfTheSensorsItComesNear() throws {
+        let snapshots = try TraceFile.read(contentsOf: ReplayTests.shippedTrace)
+        let result = TraceReplay.replay(snapshots, settings: SimulationFixtures.policy.classifier, name: "heat-soak.jsonl")
+        let skin = try #require(result.sensorThresholds.first { $0.label == "simulated/skin" }?.thresholds)
+        let svg = try #require(Self.svgs(TraceReport.document(for: result))["temperature.svg"])
+        #expect(svg.contains(">critical \(ReportNumber.coordinate(skin.entry.critical))</text>"))
+        #expect(svg.contains(">exit \(ReportNumber.coordinate(skin.exit.fair))</text>"))
+        // The internal sensor stays far below its own thresholds: drawing them would squash the chart.
+        let internalSensor = try #require(result.sensorThresholds.first { $0.label == "simulated/internal" }?.thresholds)
+        #expect(!svg.contains(">critical \(ReportNumber.coordinate(internalSensor.entry.critical))</text>"))
+    }
+
     @Test func aBatteryChartAppearsWhenTheBatteryMovesOrLowPowerComes() async throws {
         let commute = try await Self.shortRun("commute-battery")
         #expect(commute.withPolicy.tierSeconds.lowPower > 0)

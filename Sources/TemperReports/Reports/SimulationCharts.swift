@@ -32,23 +32,30 @@ enum SimulationCharts {
         return chart
     }
 
-    /// The skin sensor's entry (solid) and exit (dashed) temperatures; the internal sensor's only when the run
-    /// comes near them, so they do not squash the chart.
+    /// The classifier's thresholds for the simulated sensors the runs come near.
     static func thresholdRules(_ result: SimulationResult) -> [LineChart.Rule] {
         guard let thresholds = result.thresholds else { return [] }
-        var rules: [LineChart.Rule] = []
-        let peakInternal = max(result.withPolicy.peakInternalCelsius, result.baseline.peakInternalCelsius)
-        for sensor in thresholds.sensors {
-            if sensor.label == "internal", peakInternal < sensor.thresholds.exit.fair { continue }
-            let prefix = sensor.label == "skin" ? "" : "\(sensor.label) "
-            for tier in Tier.allCases.dropFirst() {
-                guard let entry = sensor.thresholds.entry.entry(of: tier), let exit = sensor.thresholds.exit.entry(of: tier) else { continue }
-                let color = Palette.tierStrong(tier)
-                rules.append(.init(y: entry, label: "\(prefix)\(tier) \(ReportNumber.coordinate(entry))", color: color))
-                rules.append(.init(y: exit, label: "\(prefix)exit \(ReportNumber.coordinate(exit))", color: color, dashed: true))
+        let peaks = [
+            "skin": max(result.withPolicy.peakHotspotCelsius, result.baseline.peakHotspotCelsius),
+            "internal": max(result.withPolicy.peakInternalCelsius, result.baseline.peakInternalCelsius),
+        ]
+        return thresholdRules(thresholds.sensors, peak: { peaks[$0] ?? -.infinity })
+    }
+
+    /// Entry (solid) and exit (dashed) temperatures of each sensor whose peak comes within 5 °C of its fair exit
+    /// temperature (the others would only squash the chart), named by sensor when more than one is drawn.
+    static func thresholdRules(_ sensors: [ClassifierThresholds.Sensor], peak: (String) -> Double) -> [LineChart.Rule] {
+        let near = sensors.filter { peak($0.label) >= $0.thresholds.exit.fair - 5 }
+        return near.flatMap { sensor -> [LineChart.Rule] in
+            let prefix = near.count > 1 ? "\(sensor.label.split(separator: "/").last.map(String.init) ?? sensor.label) " : ""
+            return Tier.allCases.dropFirst().flatMap { tier -> [LineChart.Rule] in
+                guard let entry = sensor.thresholds.entry.entry(of: tier), let exit = sensor.thresholds.exit.entry(of: tier) else { return [] }
+                return [
+                    .init(y: entry, label: "\(prefix)\(tier) \(ReportNumber.coordinate(entry))", color: Palette.tierStrong(tier)),
+                    .init(y: exit, label: "\(prefix)exit \(ReportNumber.coordinate(exit))", color: Palette.tierStrong(tier), dashed: true),
+                ]
             }
         }
-        return rules
     }
 
     /// Spans of equal tier in a run's timeline: each sample's tier holds from the previous sample to its own.

@@ -36,7 +36,9 @@ public enum TraceReport {
                 .map { LineChart.Band(from: time($0.from), to: time($0.to), color: $0.color, label: $0.label) }
             temperatures.xDomain = span
             temperatures.bandLegend = Tier.allCases.map { ($0.rawValue, Palette.tier($0)) }
-            document.chart("temperature.svg", temperatures, caption: "Each sensor over time; bands show the classified tier.")
+            temperatures.rules = thresholdRules(result)
+            document.chart("temperature.svg", temperatures, caption: "Each sensor over time; bands show the classified tier. Lines across the plot are the classifier's thresholds "
+                    + "for the sensors that come near them: a tier starts at its solid line and is left only below its dashed exit line.")
         }
 
         document.heading("Battery")
@@ -49,6 +51,7 @@ public enum TraceReport {
             if !chart.bands.isEmpty { chart.bandLegend = [("low power", SimulationCharts.lowPowerColor)] }
             chart.height = 220
             chart.xDomain = span
+            chart.reservesRuleMargin = !thresholdRules(result).isEmpty
             document.chart("battery.svg", chart, caption: "Battery percentage as UPower reported it.")
         }
         // No forecast (nothing rising, or already critical) is a gap in the line, not a straight join across it.
@@ -61,6 +64,7 @@ public enum TraceReport {
             )
             chart.height = 220
             chart.xDomain = span
+            chart.reservesRuleMargin = !thresholdRules(result).isEmpty
             document.chart(
                 "forecast.svg", chart,
                 caption: "The classifier's forecast at each snapshot: seconds until the next tier at the current trend; "
@@ -83,6 +87,13 @@ public enum TraceReport {
             Tier.allCases.map { [$0.rawValue, ReportNumber.clock(result.tierSeconds[$0])] } + [["low power", ReportNumber.clock(result.tierSeconds.lowPower)]]
         )
         return document
+    }
+
+    /// The classifier's thresholds for the sensors the trace comes near.
+    static func thresholdRules(_ result: TraceResult) -> [LineChart.Rule] {
+        SimulationCharts.thresholdRules(result.sensorThresholds) { label in
+            result.samples.flatMap(\.temperatures).filter { $0.sensor == label }.map(\.celsius).max() ?? -.infinity
+        }
     }
 
     /// Where the classifier said low power, in axis units.
