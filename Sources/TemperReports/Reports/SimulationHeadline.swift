@@ -1,12 +1,17 @@
 import TemperCore
 import TemperSimulation
 
-/// What the policy bought, against the baseline, in one sentence: the report's first line.
-struct SimulationHeadline {
+/// What the policy bought, against the baseline, in one sentence: a simulation report's first line, and the
+/// first line `temper simulate` prints.
+public struct SimulationHeadline: Sendable {
     /// Below this share of the heat the device made, feedback cannot move its temperature.
     static let negligibleShare = 0.02
 
     let result: SimulationResult
+
+    public init(result: SimulationResult) {
+        self.result = result
+    }
 
     var savedMillijoules: Double { result.baseline.playedEnergy.totalMillijoules - result.withPolicy.playedEnergy.totalMillijoules }
     var savedFraction: Double {
@@ -33,7 +38,9 @@ struct SimulationHeadline {
 
     static func hotSeconds(_ run: RunSummary) -> Double { run.tierSeconds.serious + run.tierSeconds.critical }
 
-    var sentence: String {
+    /// The sentence: energy saved (J and %), the change in peak hotspot, time in serious and critical and the
+    /// battery at the end against the baseline; or that the policy changed nothing, or cannot matter, and why.
+    public var sentence: String {
         let policy = result.withPolicy
         let baseline = result.baseline
         let changed = policy.decisions.total - (policy.decisions.byOutcome["pass"] ?? 0)

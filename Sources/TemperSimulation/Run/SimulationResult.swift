@@ -33,14 +33,6 @@ public struct SimulationResult: Sendable, Hashable, Codable {
         self.baseline = baseline
         self.thresholds = thresholds
     }
-
-    /// The same result without the sampled timelines, for `--json` on a terminal.
-    public var withoutTimelines: SimulationResult {
-        var copy = self
-        copy.withPolicy.timeline = []
-        copy.baseline.timeline = []
-        return copy
-    }
 }
 
 /// One run of a scenario under one policy.
