@@ -22,10 +22,11 @@ trap 'rm -rf "$work"' EXIT
 flags=(--headless=new --no-sandbox --disable-gpu --hide-scrollbars --no-first-run --user-data-dir="$work/profile"
   --allow-file-access-from-files --virtual-time-budget=10000 --enable-logging=stderr --v=0)
 
-# A page that loads the report in a frame as wide as the window and writes what it measured into its own body.
+# A page that loads the report in a frame of exactly WIDTH × HEIGHT px and writes what it measured into its own
+# body. The frame, not the window, sets the width: Chromium will not make a window narrower than 500 px.
 probe() {
   cat <<HTML
-<!DOCTYPE html><html><head><meta charset="utf-8"/><style>html,body{margin:0}iframe{border:0;width:100vw;height:100vh;display:block}</style></head>
+<!DOCTYPE html><html><head><meta charset="utf-8"/><style>html,body{margin:0}iframe{border:0;width:$2px;height:$3px;display:block}</style></head>
 <body><iframe id="report" src="file://$1"></iframe><pre id="result">not measured</pre>
 <script>
 document.getElementById('report').addEventListener('load', () => {
@@ -49,7 +50,7 @@ document.getElementById('report').addEventListener('load', () => {
   if (smallest < 10.95) problems.push('chart text renders at ' + smallest.toFixed(1) + ' px, under 11 px');
   if (page.documentElement.scrollWidth > width + 0.5) problems.push('the page scrolls sideways (' + page.documentElement.scrollWidth + ' px wide)');
   const height = page.documentElement.scrollHeight;
-  document.getElementById('result').textContent = 'MEASURED ' + JSON.stringify({charts, smallest: smallest === Infinity ? null : +smallest.toFixed(1), height, problems});
+  document.getElementById('result').textContent = 'MEASURED ' + JSON.stringify({width, charts, smallest: smallest === Infinity ? null : +smallest.toFixed(1), height, problems});
 });
 </script></body></html>
 HTML
@@ -60,8 +61,8 @@ for page in "$reports"/*/index.html; do
   name="$(basename "$(dirname "$page")")"
   expected="$(grep -c '<figure>' "$page" || true)"
   for width in 1400 420; do
-    probe "$page" > "$work/probe.html"
-    "$browser" "${flags[@]}" --window-size="$width,900" --dump-dom "file://$work/probe.html" > "$work/dom.html" 2> "$work/log.txt" || true
+    probe "$page" "$width" 900 > "$work/probe.html"
+    "$browser" "${flags[@]}" --window-size="$(( width < 500 ? 500 : width )),900" --dump-dom "file://$work/probe.html" > "$work/dom.html" 2> "$work/log.txt" || true
     measured="$(grep -o 'MEASURED {.*}' "$work/dom.html" | sed 's/^MEASURED //; s/&quot;/"/g' || true)"
     errors="$(grep -E 'CONSOLE.*(ERROR|Error|error)|Uncaught' "$work/log.txt" || true)"
     if [ -z "$measured" ]; then
@@ -73,16 +74,19 @@ m = json.loads(sys.argv[1]); expected = int(sys.argv[2])
 problems = m["problems"]
 charts, smallest = m["charts"], m["smallest"]
 if charts != expected: problems.append("%d of %d charts drawn" % (charts, expected))
+if m["width"] != int(sys.argv[3]): problems.append("laid out %s px wide" % m["width"])
 print(("FAIL " if problems else "ok ") + "%d charts, smallest chart text %s px" % (charts, smallest) + "".join("; " + p for p in problems))
-print(m["height"])' "$measured" "$expected")"
+print(m["height"])' "$measured" "$expected" "$width")"
     line="$(head -1 <<< "$verdict")"
     height="$(tail -1 <<< "$verdict")"
     if [ -n "$errors" ]; then line="FAIL ${line#* }; console: $(head -1 <<< "$errors")"; fi
     echo "${line%% *} $name at $width px: ${line#* }"
     [[ "$line" == FAIL* ]] && failures=$((failures + 1))
-    # Full-page screenshot: the window as tall as the page (capped, so a runaway page cannot exhaust memory).
-    "$browser" "${flags[@]}" --window-size="$width,$(( height < 20000 ? height : 20000 ))" \
-      --screenshot="$shots/$name-$width.png" "file://$page" > /dev/null 2>&1 || true
+    # Full-page screenshot: the frame as tall as the page (capped, so a runaway page cannot exhaust memory).
+    height=$(( height < 20000 ? height : 20000 ))
+    probe "$page" "$width" "$height" > "$work/shot.html"
+    "$browser" "${flags[@]}" --window-size="$(( width < 500 ? 500 : width )),$height" \
+      --screenshot="$shots/$name-$width.png" "file://$work/shot.html" > /dev/null 2>&1 || true
   done
 done
 echo "screenshots in $shots"

@@ -74,6 +74,7 @@ extension ReportDocument {
           main { padding: 12px; }
           .wide { display: none; }
           .narrow { display: block; }
+          .narrow svg { width: 100%; max-width: 570px; }
           dl { grid-template-columns: 1fr; }
           dd { margin: 0 0 6px; }
         }
