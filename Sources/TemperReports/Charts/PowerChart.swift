@@ -48,7 +48,7 @@ struct PowerChart {
         if !clipped.isEmpty { chart.bandLegend = [("clipped", Self.clippedColor)] }
         let tail = curves.flatMap { $0.series.filter { $0.timeSeconds > end } }
         if let tailPower = tail.map(\.milliwatts).max(), tailPower > 0 {
-            chart.note = "then up to \(ReportNumber.fixed(tailPower, tailPower < 10 ? 1 : 0)) mW until \(ReportNumber.fixed(lastSample, 2)) s while the hardware idles (overhead)"
+            chart.note = "then up to \(ReportNumber.fixed(tailPower, tailPower < 10 ? 1 : 0)) mW until \(ReportNumber.fixed(lastSample, 2)) s: hardware idle"
         }
         return chart
     }
