@@ -39,11 +39,7 @@ extension ReportDocument {
                 }
                 page += "</tbody>\n</table></div>\n"
             case .chart(_, let svg, let narrowSVG, let caption):
-                if let narrowSVG {
-                    page += "<figure>\n<div class=\"wide\">\n\(svg)</div>\n<div class=\"narrow\">\n\(narrowSVG)</div>\n"
-                } else {
-                    page += "<figure>\n\(svg)"
-                }
+                page += "<figure>\n<div class=\"wide\">\n\(svg)</div>\n<div class=\"narrow\">\n\(narrowSVG)</div>\n"
                 page += "<figcaption>\(Markup.escape(caption))</figcaption>\n</figure>\n"
             }
         }

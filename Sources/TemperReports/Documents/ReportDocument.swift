@@ -9,9 +9,9 @@ struct ReportDocument {
         /// Terms and what they mean, for a glossary.
         case definitions([(term: String, meaning: String)])
         case table(headers: [String], rows: [[String]])
-        /// An SVG chart: inlined in the HTML, written beside the Markdown as `file` and linked from it. `narrowSVG`,
-        /// when given, is the same chart laid out for a phone's width; the page shows it on narrow screens.
-        case chart(file: String, svg: String, narrowSVG: String?, caption: String)
+        /// An SVG chart: inlined in the HTML, written beside the Markdown as `file` and linked from it. `narrowSVG`
+        /// is the same chart laid out for a phone's width; the page shows it on narrow screens.
+        case chart(file: String, svg: String, narrowSVG: String, caption: String)
     }
 
     var title: String
@@ -39,11 +39,6 @@ struct ReportDocument {
         var narrow = chart
         narrow.width = Self.narrowChartWidth
         blocks.append(.chart(file: file, svg: chart.render(), narrowSVG: narrow.render(), caption: caption))
-    }
-
-    /// A chart already drawn, shown at one width (scaled down on narrow screens).
-    mutating func chart(_ file: String, _ svg: String, caption: String) {
-        blocks.append(.chart(file: file, svg: svg, narrowSVG: nil, caption: caption))
     }
 
     /// Every chart, for writing beside the Markdown.

@@ -58,11 +58,24 @@ enum SimulationCharts {
         }
     }
 
-    /// Spans of equal tier in a run's timeline: each sample's tier holds from the previous sample to its own.
+    /// A run's tier strip, in axis units.
     static func tierBands(_ timeline: [TimelineSample], time: TimeAxis) -> [LineChart.Band] {
-        SimulationReport.tierBands(timeline.map { ($0.timeSeconds, $0.tier) }, start: 0).map {
-            LineChart.Band(from: time($0.from), to: time($0.to), color: Palette.tierStrip(Tier(rawValue: $0.label) ?? .nominal), label: $0.label)
+        tierBands(timeline.map { (time($0.timeSeconds), $0.tier) }, start: 0, color: Palette.tierStrip)
+    }
+
+    /// Spans of equal tier: each sample's tier holds from the previous sample's time to its own.
+    static func tierBands(_ samples: [(time: Double, tier: Tier)], start: Double, color: (Tier) -> String = Palette.tier) -> [LineChart.Band] {
+        var bands: [LineChart.Band] = []
+        var from = start
+        for sample in samples {
+            if let last = bands.last, last.label == sample.tier.rawValue {
+                bands[bands.count - 1].to = sample.time
+            } else {
+                bands.append(LineChart.Band(from: from, to: sample.time, color: color(sample.tier), label: sample.tier.rawValue))
+            }
+            from = sample.time
         }
+        return bands
     }
 
     /// How many requests a minute the policy rewrote, fell back or dropped, counted in buckets of a minute (a

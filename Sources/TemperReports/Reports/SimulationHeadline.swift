@@ -50,22 +50,27 @@ public struct SimulationHeadline: Sendable {
         }
         let saved = "saved \(ReportNumber.energy(millijoules: savedMillijoules)) of feedback energy (\(ReportNumber.fixed(savedFraction * 100, 0)) %)"
         let hot = (Self.hotSeconds(policy), Self.hotSeconds(baseline))
-        let hotTime = hot.0 == hot.1
+        // Neither run hot: said once at the end, rather than as something the policy did.
+        let hotTime: String? = hot.0 == 0 && hot.1 == 0
+            ? nil
+            : hot.0 == hot.1
             ? "left the time in serious and critical at \(ReportNumber.clock(hot.0))"
             : "\(hot.0 < hot.1 ? "cut" : "raised") the time in serious and critical from \(ReportNumber.clock(hot.1)) to \(ReportNumber.clock(hot.0))"
+        let end = hotTime == nil ? "; neither run reached serious." : "."
         let battery = "the battery ended at \(ReportNumber.percent(policy.batteryEndPercentage)) against \(ReportNumber.percent(baseline.batteryEndPercentage))"
         if feedbackShare < Self.negligibleShare {
             let moved = hotspotChange == 0 ? "the peak hotspot did not move" : "the peak hotspot moved by only \(ReportNumber.signed(hotspotChange, 1)) °C"
             return "The policy \(saved), but it cannot change the temperature here: all the feedback the baseline played, "
                 + "\(ReportNumber.energy(millijoules: baseline.playedEnergy.totalMillijoules)), is "
                 + "\(ReportNumber.fixed(feedbackShare * 100, 1)) % of the energy the device turned into heat (the workload alone used "
-                + "\(ReportNumber.energy(millijoules: baseline.workloadEnergyJoules * 1000))). So \(moved), the policy \(hotTime), and \(battery)."
+                + "\(ReportNumber.energy(millijoules: baseline.workloadEnergyJoules * 1000))). So \(moved), "
+                + (hotTime.map { "the policy \($0), " } ?? "") + "and \(battery)\(end)"
         }
         let peak = abs(hotspotChange) < 0.05
             ? "left the peak hotspot at \(ReportNumber.celsius(policy.peakHotspotCelsius))"
             : "kept the peak hotspot \(ReportNumber.fixed(abs(hotspotChange), 1)) °C \(hotspotChange < 0 ? "cooler" : "warmer") "
                 + "(\(ReportNumber.celsius(policy.peakHotspotCelsius)) against \(ReportNumber.celsius(baseline.peakHotspotCelsius)))"
-        return "The policy \(saved), \(peak), \(hotTime), and \(battery)."
+        return "The policy \(saved), \(peak), " + (hotTime.map { "\($0), " } ?? "") + "and \(battery)\(end)"
     }
 
     /// The headline's numbers with the policy, in the baseline and the difference, units in the row names.

@@ -116,19 +116,4 @@ public enum SimulationReport {
             )
         }
     }
-
-    /// Spans of equal tier: each sample's tier holds from the previous sample's time to its own.
-    static func tierBands(_ samples: [(time: Double, tier: Tier)], start: Double) -> [LineChart.Band] {
-        var bands: [LineChart.Band] = []
-        var from = start
-        for sample in samples {
-            if let last = bands.last, last.label == sample.tier.rawValue {
-                bands[bands.count - 1].to = sample.time
-            } else {
-                bands.append(LineChart.Band(from: from, to: sample.time, color: Palette.tier(sample.tier), label: sample.tier.rawValue))
-            }
-            from = sample.time
-        }
-        return bands
-    }
 }

@@ -32,8 +32,9 @@ public enum TraceReport {
                     )
                 }
             )
-            temperatures.bands = SimulationReport.tierBands(result.samples.map { ($0.timeSeconds, $0.tier) }, start: result.samples.first?.timeSeconds ?? 0)
-                .map { LineChart.Band(from: time($0.from), to: time($0.to), color: $0.color, label: $0.label) }
+            temperatures.bands = SimulationCharts.tierBands(
+                result.samples.map { (time($0.timeSeconds), $0.tier) }, start: time(result.samples.first?.timeSeconds ?? 0)
+            )
             temperatures.xDomain = span
             temperatures.bandLegend = Tier.allCases.map { ($0.rawValue, Palette.tier($0)) }
             temperatures.rules = thresholdRules(result)
