@@ -35,7 +35,8 @@ extension ReportDocument {
                 // A wide table scrolls inside its own box on a narrow screen instead of being cut or widening the page.
                 page += "<div class=\"scroll\"><table>\n<thead><tr>" + headers.map { "<th>\(Markup.escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
                 for row in rows {
-                    page += "<tr>" + row.map { "<td>\(Markup.escape($0))</td>" }.joined() + "</tr>\n"
+                    // A short cell (a number, a status, a time) keeps to one line; long text wraps.
+                    page += "<tr>" + row.map { "<td\($0.count <= 16 ? " class=\"short\"" : "")>\(Markup.escape($0))</td>" }.joined() + "</tr>\n"
                 }
                 page += "</tbody>\n</table></div>\n"
             case .chart(_, let svg, let narrowSVG, let caption):
@@ -61,6 +62,7 @@ extension ReportDocument {
         figcaption { color: #616161; font-size: 13px; }
         .headline { font-size: 17px; background: #f5f5f5; border-left: 4px solid #1565c0; padding: 10px 14px; }
         .scroll { overflow-x: auto; }
+        .short { white-space: nowrap; }
         .scroll table { width: auto; min-width: 100%; }
         dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; font-size: 14px; }
         dt { font-weight: bold; }

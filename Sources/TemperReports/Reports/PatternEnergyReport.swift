@@ -41,6 +41,8 @@ public enum PatternEnergyReport {
                 ]
             }
         )
+        let statuses = Set(data.patterns.map(\.status.rawValue))
+        document.definitions(Glossary.scoreStatuses.filter { statuses.contains($0.term) })
         if !scored.isEmpty {
             document.heading("Energy per pattern")
             var chart = BarChart(

@@ -5,6 +5,8 @@ import TemperSimulation
 enum SimulationCharts {
     static let lowPowerColor = "#d1c4e9"
 
+    static func powerSourceColor(onBattery: Bool) -> String { onBattery ? "#a5d6a7" : "#cfd8dc" }
+
     /// Hotspot and internal temperature of both runs, the classifier's thresholds as labelled lines, and each
     /// run's tier as a strip above the plot.
     static func temperature(_ result: SimulationResult) -> LineChart {
@@ -135,8 +137,8 @@ enum SimulationCharts {
         chart.strips = [
             .init(
                 label: onMains.isEmpty ? "on battery" : onBattery.isEmpty ? "on mains power" : "on battery (green) or mains (grey)",
-                bands: onBattery.map { .init(from: $0.from, to: $0.to, color: "#a5d6a7", label: "on battery") }
-                    + onMains.map { .init(from: $0.from, to: $0.to, color: "#cfd8dc", label: "on mains power") }
+                bands: onBattery.map { .init(from: $0.from, to: $0.to, color: powerSourceColor(onBattery: true), label: "on battery") }
+                    + onMains.map { .init(from: $0.from, to: $0.to, color: powerSourceColor(onBattery: false), label: "on mains power") }
             )
         ]
         let lowest = (policy.timeline + baseline.timeline).map(\.batteryPercentage).min() ?? 100

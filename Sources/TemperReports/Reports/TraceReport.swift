@@ -49,11 +49,12 @@ public enum TraceReport {
         } else {
             var chart = LineChart(title: "Battery over time", xLabel: time.label, yLabel: "%", series: [.init(name: "battery", color: Palette.series[3], points: battery)])
             chart.bands = lowPowerSpans(result, time: time)
+            chart.strips = powerSourceStrip(result, time: time)
             if !chart.bands.isEmpty { chart.bandLegend = [("low power", SimulationCharts.lowPowerColor)] }
             chart.height = 220
             chart.xDomain = span
             chart.reservesRuleMargin = !thresholdRules(result).isEmpty
-            document.chart("battery.svg", chart, caption: "Battery percentage as UPower reported it.")
+            document.chart("battery.svg", chart, caption: "Battery percentage as UPower reported it; shaded where the classifier said low power. The strip shows whether the host ran on its battery.")
         }
         // No forecast (nothing rising, or already critical) is a gap in the line, not a straight join across it.
         let forecast = result.samples.map { sample in (time(sample.timeSeconds), sample.forecastSeconds.map { min($0, 600) } ?? .nan) }
@@ -95,6 +96,23 @@ public enum TraceReport {
         SimulationCharts.thresholdRules(result.sensorThresholds) { label in
             result.samples.flatMap(\.temperatures).filter { $0.sensor == label }.map(\.celsius).max() ?? -.infinity
         }
+    }
+
+    /// Whether the host ran on its battery or on mains power, as a strip above the battery chart.
+    static func powerSourceStrip(_ result: TraceResult, time: TimeAxis) -> [LineChart.Strip] {
+        var bands: [LineChart.Band] = []
+        for (previous, sample) in zip(result.samples, result.samples.dropFirst()) {
+            guard let onBattery = sample.onBattery else { continue }
+            let label = onBattery ? "on battery" : "on mains power"
+            if let last = bands.last, last.label == label, last.to == time(previous.timeSeconds) {
+                bands[bands.count - 1].to = time(sample.timeSeconds)
+            } else {
+                bands.append(.init(from: time(previous.timeSeconds), to: time(sample.timeSeconds), color: SimulationCharts.powerSourceColor(onBattery: onBattery), label: label))
+            }
+        }
+        let labels = Set(bands.map(\.label))
+        guard !labels.isEmpty else { return [] }
+        return [.init(label: labels.count > 1 ? "on battery (green) or mains (grey)" : labels.first!, bands: bands)]
     }
 
     /// Where the classifier said low power, in axis units.

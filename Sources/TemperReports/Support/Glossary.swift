@@ -31,6 +31,13 @@ public enum Glossary {
         ("governor.shutdown", "the governor shut down before the request's target time."),
     ]
 
+    /// Each status `temper score` gives a pattern.
+    public static let scoreStatuses: [(term: String, meaning: String)] = [
+        ("ok", "read and costed, within the budget if there is one."),
+        ("over-budget", "read and costed, but it costs more than the budget each pattern is held to."),
+        ("error", "could not be read; the energy column says why."),
+    ]
+
     /// The definitions of `outcomes` and `rules` that a report names, outcomes first, unknown names left out.
     static func entries(outcomes named: some Collection<String>, rules ruleNames: some Collection<String>) -> [(term: String, meaning: String)] {
         outcomes.filter { named.contains($0.term) } + rules.filter { ruleNames.contains($0.term) }
