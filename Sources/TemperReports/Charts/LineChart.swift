@@ -31,6 +31,8 @@ struct LineChart: ReportChart {
         var label: String
         var color: String
         var dashed = false
+        /// The label's colour when the line's is too light to read as text; the line's by default.
+        var labelColor: String?
     }
 
     var title: String
@@ -178,7 +180,7 @@ struct LineChart: ReportChart {
         }
         for (rule, y) in zip(ordered, labelY) {
             svg.line(x1: left, y1: yPosition(rule.y), x2: plotRight, y2: yPosition(rule.y), stroke: rule.color, width: 1.2, dashed: rule.dashed)
-            svg.text(rule.label, x: plotRight + 5, y: y, size: ChartText.small, fill: rule.color)
+            svg.text(rule.label, x: plotRight + 5, y: y, size: ChartText.small, fill: rule.labelColor ?? rule.color)
         }
     }
 }

@@ -53,8 +53,11 @@ enum SimulationCharts {
             return Tier.allCases.dropFirst().flatMap { tier -> [LineChart.Rule] in
                 guard let entry = sensor.thresholds.entry.entry(of: tier), let exit = sensor.thresholds.exit.entry(of: tier) else { return [] }
                 return [
-                    .init(y: entry, label: "\(prefix)\(tier) \(ReportNumber.coordinate(entry))", color: Palette.tierStrong(tier)),
-                    .init(y: exit, label: "\(prefix)exit \(ReportNumber.coordinate(exit))", color: Palette.tierStrong(tier), dashed: true),
+                    .init(y: entry, label: "\(prefix)\(tier) \(ReportNumber.coordinate(entry))", color: Palette.tierStrong(tier), labelColor: Palette.tierText(tier)),
+                    .init(
+                        y: exit, label: "\(prefix)exit \(ReportNumber.coordinate(exit))", color: Palette.tierStrong(tier), dashed: true,
+                        labelColor: Palette.tierText(tier)
+                    ),
                 ]
             }
         }

@@ -21,6 +21,9 @@ enum Palette {
         }
     }
 
+    /// Each tier's colour dark enough for small text on white (fair's yellow is not).
+    static func tierText(_ tier: Tier) -> String { tier == .fair ? "#8d6e00" : tierStrong(tier) }
+
     static func tierStrong(_ tier: Tier) -> String {
         switch tier {
         case .nominal: "#2e7d32"
