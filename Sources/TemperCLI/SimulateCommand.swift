@@ -21,7 +21,12 @@ struct SimulateCommand: AsyncParsableCommand {
 
             Every scenario also runs once with the policy off, as a baseline. The summary shows the tier timeline \
             with the reason for each change, time in each tier, decisions by outcome and rule, feedback energy by \
-            kind, peak temperatures and the battery at the end, with the policy and in the baseline.
+            kind, peak temperatures and the battery at the end, with the policy and in the baseline. --json prints \
+            the same as a report's data.json, with both runs' sampled timelines.
+
+            Each request's outcome is pass (played as asked), rewritten (a cheaper form of the same kind), fallback \
+            (a custom haptic pattern replaced by a simple system impact) or dropped (not played); the rules that \
+            changed it (exemptOnly, budget, haptics.simpleImpact, …) are listed in the README and in each report.
 
             Examples:
               temper simulate
@@ -55,7 +60,7 @@ struct SimulateCommand: AsyncParsableCommand {
     func run() async throws {
         let result = try await SimulateInputs.withScenario(scenario) { url in try await simulate(url) }
         if json {
-            print(try TemperJSON.string(result.withoutTimelines))
+            print(try TemperJSON.string(result))
         } else {
             print(SimulateSummary.text(result))
             if let report { print("report: \(report)/index.html") }

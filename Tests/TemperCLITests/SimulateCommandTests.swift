@@ -15,6 +15,12 @@ import TemperTestSupport
                      "  continuous", "  audio", "  overhead", "battery at end"] {
             #expect(result.stdout.contains(line), "\(line)")
         }
+        // The headline first: what the policy bought, in lines that fit 80 columns.
+        let lines = result.stdout.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex { $0.hasPrefix("The policy ") })
+        let headline = lines[start...].prefix { !$0.isEmpty }
+        #expect(headline.joined(separator: " ").contains("of feedback energy"))
+        #expect(headline.count > 1 && headline.allSatisfy { $0.count <= 80 }, "\(headline)")
         let transition = try #require(result.stdout.split(separator: "\n").first { $0.contains("nominal → fair") })
         #expect(transition.contains(":") && transition.contains("sensor"), "a transition carries its time and reason: \(transition)")
     }
@@ -32,7 +38,12 @@ import TemperTestSupport
             ] {
                 #expect(summary[key] != nil, "\(run).\(key)")
             }
+            // The sampled timeline is filled, as in a report's data.json, and ends at the scenario's end.
+            let timeline = try #require(summary["timeline"] as? [[String: Any]])
+            #expect(!timeline.isEmpty, "\(run).timeline")
+            #expect(timeline.last?["timeSeconds"] as? Double == json["durationSeconds"] as? Double)
         }
+        #expect((json["thresholds"] as? [String: Any])?["sensors"] != nil, "the thresholds the classifier used")
         let played = { (run: String) in ((json[run] as? [String: Any])?["playedEnergy"] as? [String: Double]) ?? [:] }
         #expect(played("withPolicy")["continuousMillijoules", default: 0] < played("baseline")["continuousMillijoules", default: 0])
     }

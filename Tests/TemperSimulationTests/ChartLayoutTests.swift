@@ -58,10 +58,7 @@ import TemperTestSupport
         let snapshots = try TraceFile.read(contentsOf: ReplayTests.shippedTrace)
         let result = TraceReplay.replay(snapshots, settings: Policy.default.classifier, name: "heat-soak.jsonl")
         let document = TraceReport.document(for: result)
-        let charts = document.blocks.compactMap { block -> String? in
-            if case .chart(_, let svg, _) = block { return svg }
-            return nil
-        }
+        let charts = document.charts.map(\.svg)
         #expect(charts.count == 3)
         // The forecast stops when the trace reaches critical, but its axis still runs to the trace's last minutes.
         for svg in charts { #expect(svg.contains(">40</text>")) }

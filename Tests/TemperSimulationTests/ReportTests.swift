@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TemperCore
-import TemperReports
+@testable import TemperReports
 import TemperSimulation
 
 #if canImport(FoundationXML)
@@ -77,9 +77,14 @@ final class StrictXMLCheck: NSObject, XMLParserDelegate {
         #expect(files.contains("energy-by-kind.svg"))
         #expect(files.contains("energy-by-pattern.svg"))
         #expect(files.contains { $0.hasPrefix("power-") })
-        // What the policy played instead gets its own curves.
+        // What the policy played instead is drawn over the pattern it replaced: one power chart per pattern.
         #expect(!result.withPolicy.playedVariants.isEmpty)
-        #expect(files.filter { $0.hasPrefix("played-") }.count == result.withPolicy.playedVariants.count)
+        #expect(files.filter { $0.hasPrefix("power-") }.count == result.items.count)
+        let html = try String(contentsOf: directory.appendingPathComponent("index.html"), encoding: .utf8)
+        for variant in result.withPolicy.playedVariants {
+            let form = variant.name.components(separatedBy: ", ").dropFirst().joined(separator: ", ")
+            #expect(html.contains(Markup.escape(form)), "\(form) is drawn and tabled")
+        }
     }
 
     @Test func writingTwiceGivesTheSameBytes() async throws {

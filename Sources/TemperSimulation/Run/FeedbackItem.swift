@@ -63,6 +63,8 @@ public protocol SimulationGoverning: Sendable {
     /// How often the host is sampled (s), as the live service samples its source; the thermal model still steps
     /// at the scenario's time step. 0 samples every step.
     var sampleIntervalSeconds: Double { get }
+    /// The classifier settings the governing code classifies with, so reports can draw its thresholds.
+    var classifierSettings: ClassifierSettings { get }
 
     /// Feeds one snapshot of the simulated host and returns the condition after it.
     mutating func observe(_ snapshot: HostSnapshot) async -> Condition

@@ -10,6 +10,7 @@ public struct GovernorDriver: SimulationGoverning {
     public let host: SimulatedHost
     public let clock: VirtualClock
     public let energy: SimulationEnergyModel
+    public let classifierSettings: ClassifierSettings
 
     /// - Parameters:
     ///   - policy: the policy to enforce; pass ``passThrough(_:)`` of it for the baseline.
@@ -20,6 +21,7 @@ public struct GovernorDriver: SimulationGoverning {
         self.clock = clock
         self.host = host
         self.energy = energy
+        self.classifierSettings = policy.classifier
         self.governor = Governor(
             policy: policy, energyModel: energy, source: host, clock: clock, logger: logger,
             metricsFactory: NOOPMetricsHandler.instance

@@ -18,7 +18,7 @@ public enum Simulator {
             scenario: setup.scenario.name, description: setup.scenario.description, device: setup.deviceName,
             durationSeconds: setup.scenario.durationSeconds, timeStepSeconds: setup.scenario.timeStepSeconds, seed: setup.scenario.seed,
             thermalSource: setup.thermal.source, items: setup.distinctItems.map { ItemProfile($0) }, withPolicy: policyRun,
-            baseline: baselineRun
+            baseline: baselineRun, thresholds: ClassifierThresholds(thermal: setup.thermal, settings: withPolicy.classifierSettings)
         )
     }
 
@@ -38,7 +38,7 @@ public enum Simulator {
         )
         var battery = BatteryModel(parameters: setup.battery, percentage: scenario.initial.batteryPercentage, onBattery: scenario.onBattery(at: 0))
         let host = governing.host
-        var summary = RunSummary(policy: policyName, batteryStartPercentage: battery.percentage, sampleIntervalSeconds: Double(stepsPerSample) * step)
+        var summary = RunSummary(policy: policyName, batteryStartPercentage: rounded(battery.percentage), sampleIntervalSeconds: Double(stepsPerSample) * step)
         var accounts = ItemAccounts()
         var snapshots: [HostSnapshot] = []
         let stepsPerSnapshot = snapshotEverySeconds.map { max(1, Int(($0 / step).rounded())) }
@@ -126,7 +126,8 @@ public enum Simulator {
                         tier: condition.tier, lowPower: condition.lowPower, batteryPercentage: rounded(battery.percentage),
                         workloadWatts: rounded(workload), feedbackMilliwatts: rounded(intervalFeedbackJoules / interval * 1000), changedDecisions: intervalChanged,
                         chargerLossWatts: rounded(intervalChargerLossJoules / interval), chargingWatts: rounded(battery.chargingWatts),
-                        insulationKelvinPerWatt: rounded(scenario.insulationKelvinPerWatt(at: time + length / 2))
+                        insulationKelvinPerWatt: rounded(scenario.insulationKelvinPerWatt(at: time + length / 2)),
+                        onBattery: battery.onBattery
                     )
                 )
                 intervalFeedbackJoules = 0
@@ -134,9 +135,15 @@ public enum Simulator {
                 intervalChanged = 0
             }
         }
-        summary.energyByItem = accounts.sorted
+        summary.energyByItem = accounts.sorted.map { item in
+            ItemEnergy(name: item.name, requests: item.requests, requestedMillijoules: rounded(item.requestedMillijoules), playedMillijoules: rounded(item.playedMillijoules))
+        }
+        summary.requestedEnergy = summary.requestedEnergy.rounded()
+        summary.playedEnergy = summary.playedEnergy.rounded()
         summary.playedVariants = accounts.variants.map { ItemProfile($0) }
-        summary.batteryEndPercentage = battery.percentage
+        summary.batteryEndPercentage = rounded(battery.percentage)
+        summary.tierSeconds = summary.tierSeconds.rounded()
+        summary.workloadEnergyJoules = rounded(summary.workloadEnergyJoules)
         return (summary, snapshots)
     }
 }
