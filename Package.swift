@@ -11,6 +11,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "TemperAHAP", targets: ["TemperAHAP"]),
+        .library(name: "TemperPatterns", targets: ["TemperPatterns"]),
         .library(name: "TemperCore", targets: ["TemperCore"]),
         .library(name: "TemperHost", targets: ["TemperHost"]),
         .library(name: "TemperSimulation", targets: ["TemperSimulation"]),
@@ -40,6 +41,8 @@ let package = Package(
 
         // The AHAP format alone.
         .target(name: "TemperAHAP", swiftSettings: upcoming),
+        // Every other pattern format, read into and written from one format-neutral timeline.
+        .target(name: "TemperPatterns", dependencies: ["TemperAHAP"], swiftSettings: upcoming),
         // The pure core: requests, profiles, energy, snapshots, classifier, policy, rewriter, governor.
         .target(
             name: "TemperCore",
@@ -85,6 +88,7 @@ let package = Package(
         .executableTarget(name: "temper", dependencies: ["TemperCLI"], swiftSettings: upcoming),
 
         .testTarget(name: "TemperAHAPTests", dependencies: ["TemperAHAP"], swiftSettings: upcoming),
+        .testTarget(name: "TemperPatternsTests", dependencies: ["TemperPatterns", "TemperAHAP"], swiftSettings: upcoming),
         .testTarget(name: "TemperCoreTests", dependencies: ["TemperCore", "TemperTestKit"], swiftSettings: upcoming),
         .testTarget(
             name: "TemperHostTests",
