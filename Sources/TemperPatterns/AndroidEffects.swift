@@ -16,14 +16,15 @@ public struct AndroidWaveform: Sendable, Hashable {
     /// default).
     public var timeline: PatternTimeline {
         var points: [PatternPoint] = []
-        var time = 0.0
+        // Whole milliseconds are summed before dividing, so times carry no accumulated rounding.
+        var elapsedMs = 0
         var repeatStart: Double?
         for (index, (timing, amplitude)) in zip(timings, amplitudes).enumerated() {
-            if index == repeatIndex { repeatStart = time }
+            if index == repeatIndex { repeatStart = Double(elapsedMs) / 1000 }
             let level = amplitude == Self.defaultAmplitude ? 1 : Double(amplitude) / 255
-            points.append(PatternPoint(time: time, value: level))
-            time += Double(timing) / 1000
-            points.append(PatternPoint(time: time, value: level))
+            points.append(PatternPoint(time: Double(elapsedMs) / 1000, value: level))
+            elapsedMs += timing
+            points.append(PatternPoint(time: Double(elapsedMs) / 1000, value: level))
         }
         return PatternTimeline(source: .androidWaveform, tracks: points.isEmpty ? [] : [PatternTrack(amplitude: points)], repeatStart: repeatStart)
     }

@@ -109,11 +109,11 @@ public enum FeedbackdReader {
 
     static func steps(magnitudes: [Double], durations: [Int]) -> PatternTimeline {
         var points: [PatternPoint] = []
-        var time = 0.0
+        var elapsedMs = 0
         for (magnitude, duration) in zip(magnitudes, durations) {
-            points.append(PatternPoint(time: time, value: magnitude))
-            time += Double(duration) / 1000
-            points.append(PatternPoint(time: time, value: magnitude))
+            points.append(PatternPoint(time: Double(elapsedMs) / 1000, value: magnitude))
+            elapsedMs += duration
+            points.append(PatternPoint(time: Double(elapsedMs) / 1000, value: magnitude))
         }
         return PatternTimeline(source: .feedbackd, tracks: points.isEmpty ? [] : [PatternTrack(amplitude: points)])
     }

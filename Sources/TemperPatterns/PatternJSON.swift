@@ -97,7 +97,7 @@ struct PatternJSON {
     func number(_ node: Int, named name: String, in range: ClosedRange<Double>) throws(PatternReadError) -> Double {
         let value = try number(node, named: name)
         guard range.contains(value) else {
-            throw error(.outOfRange, at: node, "\(name) \(formatted(value)) is outside \(formatted(range.lowerBound))...\(formatted(range.upperBound))")
+            throw error(.outOfRange, at: node, "\(name) \(Self.display(value)) is outside \(Self.display(range.lowerBound))...\(Self.display(range.upperBound))")
         }
         return value
     }
@@ -105,7 +105,7 @@ struct PatternJSON {
     /// A whole number in `range` (JSON `3` or `3.0`).
     func integer(_ node: Int, named name: String, in range: ClosedRange<Double>) throws(PatternReadError) -> Int {
         let value = try number(node, named: name, in: range)
-        guard value.rounded() == value else { throw error(.wrongType, at: node, "\(name) \(formatted(value)) must be a whole number") }
+        guard value.rounded() == value else { throw error(.wrongType, at: node, "\(name) \(Self.display(value)) must be a whole number") }
         return Int(value)
     }
 
@@ -120,6 +120,12 @@ struct PatternJSON {
     }
 
     // MARK: Messages
+
+    /// A number in a message: whole numbers without a fraction (`256`, `-1`), others to six digits.
+    static func display(_ value: Double) -> String {
+        if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
+        return formatted(value)
+    }
 
     func error(_ code: PatternReadError.Code, at node: Int, _ message: String) -> PatternReadError {
         let (line, column) = text.location(ofOffset: Int(nodes[node].start))

@@ -70,13 +70,13 @@ public struct GamepadRumble: Sendable, Hashable {
     public var timeline: PatternTimeline {
         var low: [PatternPoint] = []
         var high: [PatternPoint] = []
-        var time = 0.0
+        var elapsedMs = 0
         for step in steps {
-            low.append(PatternPoint(time: time, value: step.low))
-            high.append(PatternPoint(time: time, value: step.high))
-            time += Double(step.durationMs) / 1000
-            low.append(PatternPoint(time: time, value: step.low))
-            high.append(PatternPoint(time: time, value: step.high))
+            low.append(PatternPoint(time: Double(elapsedMs) / 1000, value: step.low))
+            high.append(PatternPoint(time: Double(elapsedMs) / 1000, value: step.high))
+            elapsedMs += step.durationMs
+            low.append(PatternPoint(time: Double(elapsedMs) / 1000, value: step.low))
+            high.append(PatternPoint(time: Double(elapsedMs) / 1000, value: step.high))
         }
         guard !steps.isEmpty else { return PatternTimeline(source: .rumble) }
         return PatternTimeline(source: .rumble, tracks: [PatternTrack(motor: .lowFrequency, amplitude: low), PatternTrack(motor: .highFrequency, amplitude: high)])

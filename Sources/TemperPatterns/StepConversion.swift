@@ -30,22 +30,19 @@ public enum StepConversion {
         var losses: [ConversionLoss] = []
         let lowTrack = timeline.tracks.first { $0.motor == .lowFrequency }
         let highTrack = timeline.tracks.first { $0.motor == .highFrequency }
-        var low: [StepRendering.Breakpoint]
-        var high: [StepRendering.Breakpoint]
         if lowTrack != nil || highTrack != nil {
-            low = (lowTrack?.amplitude ?? []).map { StepRendering.Breakpoint(time: Float($0.time), amplitude: Float($0.value)) }
-            high = (highTrack?.amplitude ?? []).map { StepRendering.Breakpoint(time: Float($0.time), amplitude: Float($0.value)) }
-        } else {
-            low = emphasisBreakpoints(timeline, losses: &losses)
-            let track = timeline.primaryTrack(losses: &losses)
-            var frequency = track?.frequency ?? []
-            if track?.frequencyUnit == .hertz {
-                frequency = frequency.map { PatternFrequencyPoint(time: $0.time, value: FrequencyRange.assumed.normalized($0.value)) }
-                losses.append(ConversionLoss(.frequencyMapped, "frequencies in Hz mapped onto the weak motor's 0…1 over 60–300 Hz"))
-            }
-            high = frequency.map { StepRendering.Breakpoint(time: Float($0.time), amplitude: Float($0.value)) }
-            if !frequency.isEmpty { losses.append(ConversionLoss(.frequencyMapped, "the frequency envelope drives the weak motor's speed, as Nice Vibrations does")) }
+            return Converted(output: motorSteps(low: lowTrack, high: highTrack), losses: losses)
         }
+        var low = emphasisBreakpoints(timeline, losses: &losses, frequencyKept: true)
+        var ignored: [ConversionLoss] = []
+        let track = timeline.primaryTrack(losses: &ignored)
+        var frequency = track?.frequency ?? []
+        if track?.frequencyUnit == .hertz {
+            frequency = frequency.map { PatternFrequencyPoint(time: $0.time, value: FrequencyRange.assumed.normalized($0.value)) }
+            losses.append(ConversionLoss(.frequencyMapped, "frequencies in Hz mapped onto the weak motor's 0…1 over 60–300 Hz"))
+        }
+        var high = frequency.map { StepRendering.Breakpoint(time: Float($0.time), amplitude: Float($0.value)) }
+        if !frequency.isEmpty { losses.append(ConversionLoss(.frequencyMapped, "the frequency envelope drives the weak motor's speed, as Nice Vibrations does")) }
         let step: Float = 1.0 / 60.0
         low = StepRendering.interpolate(StepRendering.emphasize(low, ducking: 0), step: step)
         high = StepRendering.interpolate(StepRendering.emphasize(high, ducking: 0), step: step)
@@ -61,10 +58,26 @@ public enum StepConversion {
         return Converted(output: GamepadRumble(steps: steps), losses: losses)
     }
 
+    /// Motor tracks as they are: one step per interval between breakpoints, holding each motor's level in the
+    /// middle of it, so step-wise tracks (a rumble read back) come out unchanged.
+    static func motorSteps(low: PatternTrack?, high: PatternTrack?) -> GamepadRumble {
+        let times = Set((low?.amplitude ?? []).map(\.time) + (high?.amplitude ?? []).map(\.time)).sorted()
+        var steps: [GamepadRumble.Step] = []
+        var elapsedMs = 0
+        for (start, end) in zip(times, times.dropFirst()) {
+            let endMs = Int((end * 1000).rounded())
+            guard endMs > elapsedMs else { continue }
+            let middle = (start + end) / 2
+            steps.append(GamepadRumble.Step(durationMs: endMs - elapsedMs, low: low?.amplitude(at: middle) ?? 0, high: high?.amplitude(at: middle) ?? 0))
+            elapsedMs = endMs
+        }
+        return GamepadRumble(steps: steps)
+    }
+
     /// The primary track's amplitude with every transient folded in as emphasis, in single precision.
-    static func emphasisBreakpoints(_ timeline: PatternTimeline, losses: inout [ConversionLoss]) -> [StepRendering.Breakpoint] {
+    static func emphasisBreakpoints(_ timeline: PatternTimeline, losses: inout [ConversionLoss], frequencyKept: Bool = false) -> [StepRendering.Breakpoint] {
         var track = timeline.primaryTrack(losses: &losses) ?? PatternTrack(amplitude: [])
-        if !track.frequency.isEmpty, track.motor == .main {
+        if !track.frequency.isEmpty, !frequencyKept {
             losses.append(ConversionLoss(.frequencyDropped, "frequency dropped: the target has amplitude only"))
         }
         track.mergeTransients(timeline.transients, losses: &losses)
