@@ -78,7 +78,7 @@ let package = Package(
         .target(
             name: "TemperCLI",
             dependencies: [
-                "TemperAHAP", "TemperCore", "TemperHost", "TemperSimulation", "TemperReports",
+                "TemperAHAP", "TemperPatterns", "TemperCore", "TemperHost", "TemperSimulation", "TemperReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

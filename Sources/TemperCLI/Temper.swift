@@ -24,6 +24,7 @@ public struct Temper: AsyncParsableCommand {
             SimulateCommand.self,
             PolicyCommand.self,
             ReportCommand.self,
+            ConvertCommand.self,
         ]
     )
 

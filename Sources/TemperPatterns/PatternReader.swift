@@ -36,6 +36,28 @@ public enum PatternReader {
         }
     }
 
+    /// Reads a pattern file, refusing one larger than the limit before reading a byte (and FIFOs and devices).
+    public static func load(contentsOf path: String, format: PatternFormat? = nil, limits: PatternLimits = .default) throws(PatternReadError) -> PatternDocument {
+        let bytes: [UInt8]
+        let size: Int
+        do throws(AHAPFile.Failure) {
+            let file = try AHAPFile(path: path)
+            size = file.size
+            bytes = size <= limits.maxFileBytes ? try file.read(at: 0, count: size) : []
+        } catch {
+            let reason = switch error {
+            case .missing: "no such file"
+            case .notRegular: "not a regular file"
+            case .unreadable(let message): message
+            }
+            throw PatternReadError(code: .unreadableFile, file: path, message: "cannot read: \(reason)")
+        }
+        guard size <= limits.maxFileBytes else {
+            throw PatternReadError(code: .tooLarge, file: path, message: "\(size) bytes, more than the limit of \(limits.maxFileBytes) bytes")
+        }
+        return try read(bytes, file: path, format: format, limits: limits)
+    }
+
     /// The format of JSON or XML content, from its first significant byte and the top-level keys.
     public static func detect(_ bytes: [UInt8], file: String? = nil) throws(PatternReadError) -> PatternFormat {
         var start = 0

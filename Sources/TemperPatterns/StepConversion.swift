@@ -9,7 +9,8 @@ public enum StepConversion {
         let points = emphasisBreakpoints(timeline, losses: &losses)
         let rendered = StepRendering.interpolate(StepRendering.emphasize(points, ducking: 1.1 / 255), step: 0.025)
         let (timings, amplitudes) = StepRendering.waveform(rendered)
-        if rendered.count > points.count { losses.append(ConversionLoss(.pointsThinned, "ramps written as steps of at least 25 ms, amplitudes quantised to 0…255")) }
+        let ramps = zip(points, points.dropFirst()).contains { $0.time != $1.time && $0.amplitude != $1.amplitude }
+        if ramps { losses.append(ConversionLoss(.pointsThinned, "ramps written as steps of at least 25 ms, amplitudes quantised to 0…255")) }
         var waveform = AndroidWaveform(timings: timings, amplitudes: amplitudes)
         if let repeatStart = timeline.repeatStart {
             // The first entry at or after the loop point; the loop keeps its place when a step starts there.
