@@ -25,6 +25,7 @@ public struct Temper: AsyncParsableCommand {
             PolicyCommand.self,
             ReportCommand.self,
             ConvertCommand.self,
+            ProfileCommand.self,
         ]
     )
 
