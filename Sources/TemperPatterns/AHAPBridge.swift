@@ -50,7 +50,8 @@ public enum AHAPBridge {
             for time in sorted {
                 let before = level(sampler, continuous, at: time.nextDown)
                 let at = level(sampler, continuous, at: time)
-                if before.amplitude != at.amplitude, time > 0 {
+                // A real step, not the last bits of a product sampled twice.
+                if abs(before.amplitude - at.amplitude) > 1e-9, time > 0 {
                     amplitude.append(PatternPoint(time: time, value: before.amplitude))
                 }
                 amplitude.append(PatternPoint(time: time, value: at.amplitude))
@@ -81,6 +82,12 @@ public enum AHAPBridge {
                 found = true
             }
         }
-        return (best.intensity * best.intensity, best.sharpness * best.sharpness)
+        return (clean(best.intensity * best.intensity), clean(best.sharpness * best.sharpness))
+    }
+
+    /// Rounds away the last bits of floating-point products (`1.2e-32` for a curve that reaches 0), so written
+    /// files show the values the pattern meant.
+    private static func clean(_ value: Double) -> Double {
+        (value * 1e12).rounded() / 1e12
     }
 }
