@@ -1,6 +1,7 @@
 import Foundation
 
-/// The pattern files a `temper score` run covers: files as given, and every `*.ahap` under folders.
+/// The pattern files a `temper score` run covers: files as given, and every `*.ahap`, `*.haptic` and `*.vij`
+/// under folders.
 struct ScoreInputs {
     /// A file to score, or a path that does not exist (scored as an error).
     struct Input: Hashable {
@@ -26,7 +27,8 @@ struct ScoreInputs {
         return inputs
     }
 
-    /// Every `*.ahap` file (any letter case) below `folder`, sorted; hidden folders are skipped.
+    /// Every `*.ahap`, `*.haptic` and `*.vij` file (any letter case) below `folder`, sorted; hidden folders are
+    /// skipped.
     static func ahapFiles(under folder: String) -> [String] {
         let base = URL(fileURLWithPath: folder, isDirectory: true)
         guard let walker = FileManager.default.enumerator(
@@ -35,7 +37,7 @@ struct ScoreInputs {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         let basePath = base.standardizedFileURL.path
         var files: [String] = []
-        for case let url as URL in walker where url.pathExtension.lowercased() == "ahap" {
+        for case let url as URL in walker where PatternScorer.folderExtensions.contains(url.pathExtension.lowercased()) {
             let isFile = (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) ?? false
             guard isFile else { continue }
             // Show files under the folder as the user named it (`Examples/patterns/tap.ahap`).

@@ -8,6 +8,11 @@ struct PatternScorer: Sendable {
     var budgetMillijoules: Double?
 
     func score(path: String) -> PatternScore {
+        guard Self.isAHAP(path) else { return scoreThroughAHAPBridge(path: path) }
+        return scoreAHAP(path: path)
+    }
+
+    func scoreAHAP(path: String) -> PatternScore {
         let document: AHAPDocument
         do {
             document = try AHAPReader.load(contentsOf: path, options: readOptions)

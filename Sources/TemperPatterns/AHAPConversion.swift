@@ -16,7 +16,10 @@ public enum AHAPFlavor: String, Sendable, Hashable, CaseIterable {
 /// - frequency `f` → `HapticSharpnessControl` point `sqrt(f)`;
 /// - `HapticContinuous` events (intensity 1, sharpness 0) of at most 30 s covering the amplitude envelope;
 /// - each emphasis → a `HapticTransient` with intensity `sqrt(ea)` and sharpness `ef` (linear, as upstream).
-/// Control point times are absolute, as both upstream converters write them.
+/// Control point times are absolute, as both upstream converters write them, although a curve's own `Time` is
+/// its first point's: Core Haptics adds the two, so a piece that does not start at 0 (Nice Vibrations' pieces
+/// after the first 16 points, or any curve whose first breakpoint is later than 0) plays late. Reproducing the
+/// upstream output is the point of these flavors, so this is kept, and named in the losses.
 ///
 /// Other transients (AHAP's own, Android primitives) become `HapticTransient`s the same way.
 public enum AHAPConversion {
@@ -47,7 +50,7 @@ public enum AHAPConversion {
                     losses.append(ConversionLoss(.emphasisMerged, "the emphasis on the first amplitude breakpoint dropped (Nice Vibrations' converter does)"))
                 }
                 if amplitude.count > chunk + 1 {
-                    losses.append(ConversionLoss(.pointsThinned, "amplitude curve split into pieces of at most 16 points"))
+                    losses.append(ConversionLoss(.pointsThinned, "amplitude curve split into pieces of at most 16 points; pieces after the first play late in Core Haptics (Nice Vibrations writes absolute point times in curves that start later)"))
                 }
             }
         }
@@ -66,6 +69,9 @@ public enum AHAPConversion {
                     losses.append(ConversionLoss(.pointsThinned, "sharpness curve split into pieces of at most 16 points"))
                 }
             }
+        }
+        if let first = amplitude.first, first.time > 0 {
+            losses.append(ConversionLoss(.pointsThinned, "the curves start at \(first.time) s with absolute point times, as upstream writes them; Core Haptics plays them that much late"))
         }
         pattern.items += continuousEvents(until: amplitude.last?.time ?? 0)
         pattern.items += transients
