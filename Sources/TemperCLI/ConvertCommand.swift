@@ -20,9 +20,10 @@ struct ConvertCommand: ParsableCommand {
             (PROFILE/EVENT, e.g. quiet/message-new-instant); without it the first is converted.
 
             Examples:
-              temper convert Examples/patterns/ui-tap.haptic --to ahap
-              temper convert Examples/patterns/ui-tap.haptic --to ahap --flavor nice-vibrations
-              temper convert Examples/patterns/ring-explosion.ahap --to android-waveform --out ring.json
+              temper convert Examples/formats/door-knock.haptic --to ahap
+              temper convert knock.haptic --to ahap --flavor nice-vibrations
+              temper convert ring.ahap --to android-waveform --out ring.json
+              temper convert theme.json --to rumble --event quiet/bell
 
             Exit codes: 0 converted; 2 the input cannot be read or the options are wrong.
             """
@@ -31,10 +32,10 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "The pattern file to convert.")
     var input: String
 
-    @Option(name: .long, help: "The format to write: \(PatternTarget.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(name: .long, help: "The format to write.")
     var to: PatternTarget
 
-    @Option(name: .long, help: "Whose .haptic → AHAP convention to follow: meta (default) or nice-vibrations.")
+    @Option(name: .long, help: "Whose .haptic → AHAP convention to follow.")
     var flavor: AHAPFlavor = .meta
 
     @Option(name: .long, help: "A feedbackd theme's pattern to convert, as PROFILE/EVENT.")

@@ -23,7 +23,7 @@ struct ProfileCommand: ParsableCommand {
                 the same reader `temper score --device` uses before it is written.
 
                 Examples:
-                  temper profile import MetaQuest.acf --base gamepad --name quest-controller > quest.yaml
+                  temper profile import MetaQuest.acf --base gamepad > quest.yaml
                   temper score Examples/patterns --device quest.yaml
 
                 Exit codes: 0 written; 2 the ACF or base profile cannot be read.
