@@ -11,6 +11,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "TemperAHAP", targets: ["TemperAHAP"]),
+        .library(name: "TemperPatterns", targets: ["TemperPatterns"]),
         .library(name: "TemperCore", targets: ["TemperCore"]),
         .library(name: "TemperLifecycle", targets: ["TemperLifecycle"]),
         .library(name: "TemperHost", targets: ["TemperHost"]),
@@ -46,6 +47,8 @@ let package = Package(
 
         // The AHAP format alone.
         .target(name: "TemperAHAP", swiftSettings: upcoming),
+        // Every other pattern format, read into and written from one format-neutral timeline.
+        .target(name: "TemperPatterns", dependencies: ["TemperAHAP"], swiftSettings: upcoming),
         // The pure core: requests, profiles, energy, snapshots, classifier, policy, rewriter, governor.
         .target(
             name: "TemperCore",
@@ -99,7 +102,7 @@ let package = Package(
             dependencies: ["TemperCore", .product(name: "Yams", package: "Yams")],
             swiftSettings: upcoming
         ),
-        .target(name: "TemperReports", dependencies: ["TemperCore", "TemperSimulation", "TemperCalibration"], swiftSettings: upcoming),
+        .target(name: "TemperReports", dependencies: ["TemperAHAP", "TemperPatterns", "TemperCore", "TemperSimulation", "TemperCalibration"], swiftSettings: upcoming),
         // Least-squares fitting of device profiles to measurements; pure (the command line does the reading).
         .target(name: "TemperCalibration", dependencies: ["TemperAHAP", "TemperCore", "TemperSimulation"], swiftSettings: upcoming),
         .target(
@@ -110,7 +113,7 @@ let package = Package(
         .target(
             name: "TemperCLI",
             dependencies: [
-                "TemperAHAP", "TemperCore", "TemperLifecycle", "TemperFiles", "TemperHost", "TemperMetrics",
+                "TemperAHAP", "TemperPatterns", "TemperCore", "TemperLifecycle", "TemperFiles", "TemperHost", "TemperMetrics",
                 "TemperSimulation", "TemperReports", "TemperCalibration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -125,6 +128,7 @@ let package = Package(
         .target(name: "TemperTestSupport", path: "Tests/TemperTestSupport", swiftSettings: upcoming),
 
         .testTarget(name: "TemperAHAPTests", dependencies: ["TemperAHAP", "TemperTestSupport"], swiftSettings: upcoming),
+        .testTarget(name: "TemperPatternsTests", dependencies: ["TemperPatterns", "TemperAHAP", "TemperTestSupport"], swiftSettings: upcoming),
         .testTarget(
             name: "TemperCoreTests",
             dependencies: [

@@ -6,9 +6,12 @@ public enum PackagePaths {
     public static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The shared corpus of real published AHAP files, `<root>/../shared/corpus/ahap`; read from there, never
-    /// copied in. Tests skip cleanly when ``hasAHAPCorpus`` is false.
-    public static let ahapCorpus: URL = root.appendingPathComponent("../shared/corpus/ahap").standardizedFileURL
+    /// The shared corpora of real published pattern files, `<root>/../shared/corpus` (one folder per format); read
+    /// from there, never copied in. Tests skip cleanly when a folder is absent.
+    public static let corpus: URL = root.appendingPathComponent("../shared/corpus").standardizedFileURL
+
+    /// The real AHAP files, `<root>/../shared/corpus/ahap`. Tests skip cleanly when ``hasAHAPCorpus`` is false.
+    public static let ahapCorpus: URL = corpus.appendingPathComponent("ahap")
 
     /// Whether the shared corpus is there.
     public static var hasAHAPCorpus: Bool { FileManager.default.fileExists(atPath: ahapCorpus.path) }
