@@ -39,7 +39,7 @@ import TemperSimulation
 
     @Test func aTraceWithoutSensorsOrBatterySaysSoInsteadOfDrawingEmptyCharts() throws {
         let lines = [0.0, 0.5, 1.0, 1.5].map { Self.bareSnapshotLine.replacingOccurrences(of: "TIME", with: "\(1_795_318_983 + $0)") }
-        let snapshots = try TraceFile.read(Data(lines.joined(separator: "\n").utf8), file: "bare.jsonl")
+        let snapshots = try TraceFile.read(Data(lines.joined(separator: "\n").utf8), file: "bare.jsonl").snapshots
         let result = TraceReplay.replay(snapshots, settings: SimulationFixtures.policy.classifier, name: "bare.jsonl")
         let directory = ReportTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -54,7 +54,7 @@ import TemperSimulation
     }
 
     @Test func theTraceReportsChartsShareTheTracesTimeAxis() throws {
-        let snapshots = try TraceFile.read(contentsOf: ReplayTests.shippedTrace)
+        let snapshots = try TraceFile.read(contentsOf: ReplayTests.shippedTrace).snapshots
         let result = TraceReplay.replay(snapshots, settings: SimulationFixtures.policy.classifier, name: "heat-soak.jsonl")
         let document = TraceReport.document(for: result)
         let charts = document.blocks.compactMap { block -> String? in
