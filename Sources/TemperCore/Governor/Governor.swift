@@ -109,9 +109,13 @@ public actor Governor: Service {
     }
 
     /// Parks `request` until `targetTime` (default: the request's own target time, else now) and returns a handle
-    /// that can cancel it. Throws `queueFull` when the queue is at capacity.
+    /// that can cancel it. Throws `queueFull` when the queue is at capacity, and `invalidRequest` for a target
+    /// time that is not a finite number (NaN would jump the queue and infinity would never be released).
     public func schedule(_ request: SensoryRequest, at targetTime: Double? = nil) throws(TemperError) -> ScheduledRequest {
         let target = targetTime ?? request.targetTime ?? clock.now
+        guard target.isFinite else {
+            throw TemperError(code: .invalidRequest, message: "the target time must be a finite number of seconds, found \(target)")
+        }
         var parked = request
         parked.targetTime = target
         let provisional = rewriter.decide(parked, condition: condition, budget: budgetSnapshot(at: clock.now))
@@ -147,9 +151,10 @@ public actor Governor: Service {
     public var budget: BudgetSnapshot? { budgetSnapshot(at: clock.now) }
 
     /// Releases every scheduled request due by `now` (plus the arming lead) and returns the final decisions made
-    /// since the last drain, in order: the event-drain pattern, for a frame loop that polls each tick.
+    /// since the last drain, in order: the event-drain pattern, for a frame loop that polls each tick. A `now`
+    /// that is not finite releases nothing (NaN is no time, and infinity is no reason to release everything).
     public func drain(now: Double) -> [Decision] {
-        releaseDue(now: now, keepForDrain: true)
+        if now.isFinite { releaseDue(now: now, keepForDrain: true) }
         defer { outbox.removeAll(keepingCapacity: true) }
         return outbox
     }
