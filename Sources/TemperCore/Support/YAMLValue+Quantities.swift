@@ -32,7 +32,7 @@ public enum QuantityLimits {
     }
 }
 
-/// Numbers with units, as policy and scenario files write them: durations (`60s`, `500 ms`, `10 min`), powers
+/// Numbers with units, as policy and scenario files write them: durations (`60s`, `500 ms`, `10 min`, `2 days`), powers
 /// (`3.5 W`, `800 mW`), rates (`0.5/s`, `12/min`) and energies (`500mJ`, `0.5 J`, `2kJ`).
 /// A bare number is in the base unit (seconds, watts, per second); an energy always needs its unit and is read by
 /// ``EnergyAmount``, as the command line's `--budget` is. Every reader takes the valid range (in the base unit),
@@ -41,23 +41,24 @@ extension YAMLValue {
     private static let durationUnits: [String: Double] = [
         "ms": 0.001, "s": 1, "sec": 1, "second": 1, "seconds": 1,
         "m": 60, "min": 60, "minute": 60, "minutes": 60, "h": 3600, "hour": 3600, "hours": 3600,
+        "d": 86_400, "day": 86_400, "days": 86_400,
     ]
     private static let powerUnits: [String: Double] = ["mW": 0.001, "W": 1]
     private static let rateUnits: [String: Double] = ["/s": 1, "/min": 1.0 / 60, "/h": 1.0 / 3600]
 
     /// A duration in seconds within `range`, e.g. `60s`, `500 ms`, `2m`, `10 min` or a bare number of seconds.
     public func durationSeconds(in range: ClosedRange<Double> = QuantityLimits.seconds) throws(TemperError) -> Double {
-        try measure(units: Self.durationUnits, unit: "s", range: range, expected: "a duration such as 60s, 500ms or 10 min")
+        try measure(units: Self.durationUnits, unit: "s", range: range, noun: "a duration", examples: "60s, 500ms or 10 min")
     }
 
     /// A power in watts within `range`, e.g. `3.5 W`, `800 mW` or a bare number of watts.
     public func watts(in range: ClosedRange<Double> = QuantityLimits.watts) throws(TemperError) -> Double {
-        try measure(units: Self.powerUnits, unit: "W", range: range, expected: "a power such as 3.5 W or 800 mW")
+        try measure(units: Self.powerUnits, unit: "W", range: range, noun: "a power", examples: "3.5 W or 800 mW")
     }
 
     /// A rate of events per second within `range`, e.g. `0.5/s`, `12/min` or a bare number per second.
     public func ratePerSecond(in range: ClosedRange<Double> = QuantityLimits.perSecond) throws(TemperError) -> Double {
-        try measure(units: Self.rateUnits, unit: "/s", range: range, expected: "a rate such as 0.5/s or 12/min")
+        try measure(units: Self.rateUnits, unit: "/s", range: range, noun: "a rate", examples: "0.5/s or 12/min")
     }
 
     /// An energy such as `500mJ`, `0.5 J` or `2kJ`, in millijoules within `range`. A charge (`uAh`, `mAh`) is
@@ -66,7 +67,8 @@ extension YAMLValue {
         let text = ((try? string()) ?? "").trimmingCharacters(in: .whitespaces)
         let amount: EnergyAmount
         do { amount = try EnergyAmount(parsing: text) } catch {
-            throw self.error(.invalidValue, "expected an energy with a unit, e.g. 500mJ or 0.5J, found '\(text)'")
+            throw self.error(.invalidValue, text.isEmpty || Double(text) != nil
+                ? "expected an energy with a unit, e.g. 500mJ or 0.5J, found '\(text)'" : error.message)
         }
         guard !amount.isCharge else {
             throw error(.invalidValue, "expected an energy in mJ or J, found the charge '\(text)': a charge needs a voltage to become energy")
@@ -80,7 +82,7 @@ extension YAMLValue {
 
     /// A finite number followed by one of `units` (spaces allowed between), scaled to the base unit and within
     /// `range`.
-    private func measure(units: [String: Double], unit: String, range: ClosedRange<Double>, expected: String) throws(TemperError) -> Double {
+    private func measure(units: [String: Double], unit: String, range: ClosedRange<Double>, noun: String, examples: String) throws(TemperError) -> Double {
         let text = ((try? string()) ?? "").trimmingCharacters(in: .whitespaces)
         let value: Double
         if case .scalar = node, let number = node.float ?? node.int.map(Double.init) {
@@ -89,13 +91,13 @@ extension YAMLValue {
             let numberEnd = text.firstIndex { !($0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" || $0 == "E") } ?? text.endIndex
             let written = text[numberEnd...].trimmingCharacters(in: .whitespaces)
             guard let scale = units[written], let number = Double(text[..<numberEnd]) else {
-                throw error(.invalidValue, "expected \(expected), found '\(text)'")
+                throw error(.invalidValue, "expected \(noun) such as \(examples), found '\(text)'")
             }
             value = number * scale
         }
         // NaN fails `contains`, and an overflowing conversion (1e308 h) is infinite, beyond every range.
         guard range.contains(value) else {
-            throw error(.invalidValue, "expected \(expected) from \(QuantityLimits.describe(range, unit: unit)), found '\(text)'")
+            throw error(.invalidValue, "expected \(noun) from \(QuantityLimits.describe(range, unit: unit)), found '\(text)'")
         }
         return value
     }
