@@ -30,6 +30,21 @@ import Testing
         #expect(lenient.stdout.contains("4 snapshots"))
     }
 
+    /// Snapshots 1e19 s apart used to trap formatting the trace's length (found by fuzzing the trace reader).
+    @Test func aTraceSpanningAbsurdTimesIsReportedNotTrapped() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("temper-trace-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = directory.appendingPathComponent("absurd.jsonl")
+        let first = try String(contentsOf: TemperRunner.packageRoot.appendingPathComponent("Examples/traces/heat-soak.jsonl"), encoding: .utf8)
+            .split(separator: "\n")[0]
+        let lines = ["0", "1e19", "2e19"].map { first.replacingOccurrences(of: "\"timestamp\":1767225600", with: "\"timestamp\":\($0)") }
+        try Data(lines.joined(separator: "\n").utf8).write(to: trace)
+        let result = try TemperRunner.run(["report", trace.path, "--report", directory.appendingPathComponent("out").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("3 snapshots over 2e+19 s"), "\(result.stdout)")
+    }
+
     /// What an interrupted recording leaves: the trace still reads, with a warning for the torn line.
     @Test func aTornLastLineIsAWarningNotAnError() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("temper-trace-\(UUID().uuidString)")
