@@ -1,4 +1,7 @@
 extension AHAPDecoder {
+    /// The most control points real exporters write in one curve; longer ones are split.
+    static let exportedCurvePoints = 16
+
     /// A `Parameter` item: a dynamic parameter from its time on.
     mutating func decodeParameter(_ itemNode: Int) throws(AHAPError) {
         var idNode: Int?
@@ -8,7 +11,7 @@ extension AHAPDecoder {
             if text.equals(key, "ParameterID") { try noteDuplicate(idNode, key: key); idNode = value }
             else if text.equals(key, "ParameterValue") { try noteDuplicate(valueNode, key: key); valueNode = value }
             else if text.equals(key, "Time") { try noteDuplicate(timeNode, key: key); timeNode = value }
-            else { try note(.unknownKey, at: key, "unknown key \(text.string(key)) ignored") }
+            else { try noteUnknownKey(key, known: ["ParameterID", "ParameterValue", "Time"]) }
         }
         let time = try itemTime(timeNode, item: itemNode)
         guard let id = try dynamicID(idNode, item: itemNode) else { return }
@@ -31,7 +34,7 @@ extension AHAPDecoder {
             if text.equals(key, "ParameterID") { try noteDuplicate(idNode, key: key); idNode = value }
             else if text.equals(key, "Time") { try noteDuplicate(timeNode, key: key); timeNode = value }
             else if text.equals(key, "ParameterCurveControlPoints") { try noteDuplicate(pointsNode, key: key); pointsNode = value }
-            else { try note(.unknownKey, at: key, "unknown key \(text.string(key)) ignored") }
+            else { try noteUnknownKey(key, known: ["ParameterID", "Time", "ParameterCurveControlPoints"]) }
         }
         let time = try itemTime(timeNode, item: itemNode)
         guard let pointsNode else {
@@ -44,6 +47,10 @@ extension AHAPDecoder {
         guard count > 0 else { throw error(.emptyCurve, at: pointsNode, "ParameterCurve has no control points") }
         guard count <= options.limits.maxCurvePoints else {
             throw error(.limitExceeded, at: pointsNode, "\(count) control points, more than the limit of \(options.limits.maxCurvePoints)")
+        }
+        if count > Self.exportedCurvePoints {
+            try note(.longCurve, at: pointsNode,
+                     "\(count) control points; Core Haptics exporters split curves at \(Self.exportedCurvePoints), so some players may not play them all")
         }
         guard let id = try dynamicID(idNode, item: itemNode) else { return }
         var points: [AHAPControlPoint] = []

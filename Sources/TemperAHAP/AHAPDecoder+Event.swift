@@ -17,7 +17,7 @@ extension AHAPDecoder {
                 try noteDuplicate(volumeEnvelopeNode, key: key)
                 volumeEnvelopeNode = value
             } else if text.equals(key, "EventWaveformLoopEnabled") { try noteDuplicate(loopNode, key: key); loopNode = value }
-            else { try note(.unknownKey, at: key, "unknown key \(text.string(key)) ignored") }
+            else { try noteUnknownKey(key, known: Self.eventKeys) }
         }
 
         guard let typeNode else { throw error(.unknownEventType, at: eventNode, "Event has no EventType") }
@@ -38,7 +38,8 @@ extension AHAPDecoder {
             if type.isContinuous, duration > Self.maxContinuousSeconds {
                 try noteMeaningful(
                     .durationClamped, at: durationNode,
-                    "EventDuration \(formatted(duration)) s clamped to \(Self.maxContinuousSeconds) s, the longest continuous event")
+                    "EventDuration \(formatted(duration)) s clamped to \(Self.maxContinuousSeconds) s, the longest continuous event",
+                    strictMessage: "EventDuration \(formatted(duration)) s out of range 0–\(formattedBound(Self.maxContinuousSeconds)) s, the longest continuous event")
                 duration = Self.maxContinuousSeconds
             }
             event.duration = duration
@@ -49,6 +50,15 @@ extension AHAPDecoder {
             event.parameters = try eventParameters(parametersNode)
         }
         try noteMissingParameters(of: event, at: parametersNode ?? eventNode)
+        if type.isHaptic {
+            // Waveform keys mean nothing for a haptic event and Core Haptics plays it regardless (design tools
+            // write `"EventWaveformPath": null` there), so they are ignored whatever they hold.
+            for (node, name) in [(waveformNode, "EventWaveformPath"), (volumeEnvelopeNode, "EventWaveformUseVolumeEnvelope"), (loopNode, "EventWaveformLoopEnabled")] {
+                guard let node else { continue }
+                try note(.inapplicableKey, at: node, "\(name) does not apply to a \(type.rawValue) event; ignored")
+            }
+            (waveformNode, volumeEnvelopeNode, loopNode) = (nil, nil, nil)
+        }
         if let waveformNode {
             let path = try string(waveformNode, named: "EventWaveformPath")
             try checkWaveformPath(path, at: waveformNode)
@@ -58,14 +68,14 @@ extension AHAPDecoder {
         if let volumeEnvelopeNode { event.waveformUseVolumeEnvelope = try bool(volumeEnvelopeNode, named: "EventWaveformUseVolumeEnvelope") }
         if let loopNode { event.waveformLoopEnabled = try bool(loopNode, named: "EventWaveformLoopEnabled") }
 
-        if event.time < latestEventTime {
-            if outOfOrder == nil { outOfOrder = (timeNode ?? eventNode, event.time, latestEventTime, 0) }
-            outOfOrder?.count += 1
-        }
-        latestEventTime = max(latestEventTime, event.time)
         eventCount += 1
         pattern.items.append(.event(event))
     }
+
+    static let eventKeys = [
+        "EventType", "Time", "EventDuration", "EventParameters", "EventWaveformPath", "EventWaveformUseVolumeEnvelope",
+        "EventWaveformLoopEnabled",
+    ]
 
     private func eventType(_ node: Int) -> AHAPEventType? {
         if text.equals(node, "HapticTransient") { return .hapticTransient }
@@ -90,7 +100,7 @@ extension AHAPDecoder {
             for (key, value) in text.tape.children(of: entry) {
                 if text.equals(key, "ParameterID") { try noteDuplicate(idNode, key: key); idNode = value }
                 else if text.equals(key, "ParameterValue") { try noteDuplicate(valueNode, key: key); valueNode = value }
-                else { try note(.unknownKey, at: key, "unknown key \(text.string(key)) ignored") }
+                else { try noteUnknownKey(key, known: ["ParameterID", "ParameterValue"]) }
             }
             guard let idNode else {
                 try note(.unknownParameterID, at: entry, "event parameter without a ParameterID ignored")

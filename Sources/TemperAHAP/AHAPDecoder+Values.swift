@@ -40,7 +40,9 @@ extension AHAPDecoder {
         guard !value.isNaN else { throw error(.wrongType, at: node, "ParameterValue of \(id) is not a number") }
         guard !range.contains(value) else { return value }
         let clamped = min(max(value, range.lowerBound), range.upperBound)
-        try noteMeaningful(.clamped, at: entry, locatedAt: node, "\(id) \(formatted(value)) clamped to \(clamped)")
+        try noteMeaningful(
+            .clamped, at: entry, locatedAt: node, "\(id) \(formatted(value)) clamped to \(clamped)",
+            strictMessage: "\(id) \(formatted(value)) out of range \(formattedBound(range.lowerBound))–\(formattedBound(range.upperBound))")
         return clamped
     }
 

@@ -9,12 +9,9 @@ struct AHAPDecoder {
     /// For each event with an `EventWaveformPath`, the tape index of that string, keyed by event index.
     var waveformNodes: [Int: Int] = [:]
     var eventCount = 0
-    var latestEventTime = -Double.infinity
     /// Diagnostics past ``maxDiagnostics``, counted but not kept.
     var droppedDiagnostics = 0
     static let maxDiagnostics = 1000
-    /// The first event that starts before an earlier one, and how many do; reported once for the file.
-    var outOfOrder: (node: Int, time: Double, earlier: Double, count: Int)?
 
     var nodes: [JSONNode] { text.tape.nodes }
 
@@ -59,21 +56,19 @@ struct AHAPDecoder {
                 try noteDuplicate(metadataNode, key: key)
                 metadataNode = value
             } else {
-                try note(.unknownKey, at: key, "unknown key \(text.string(key)) ignored")
+                try noteUnknownKey(key, known: Self.topLevelKeys)
             }
         }
         if let versionNode {
+            // An integer Version (`1`) is what Apple's own samples write, so it passes without a note.
             let version = try number(versionNode, named: "Version")
             guard version.isFinite else { throw error(.wrongType, at: versionNode, "Version must be a finite number") }
             pattern.version = version
-            if nodes[versionNode].flag {
-                try note(.version, at: versionNode, "Version written as an integer; read as \(version)")
-            }
         } else {
             try note(.version, at: root, "Version missing; read as version 1.0")
         }
         if let metadataNode { try decodeMetadata(metadataNode) }
-        guard let patternNode else { throw error(.missingPattern, at: root, "no Pattern array") }
+        guard let patternNode else { throw error(.missingPattern, at: root, "no Pattern array\(missingPatternHint(root))") }
         guard nodes[patternNode].kind == .array else {
             throw error(.wrongType, at: patternNode, "Pattern must be an array, not \(nodes[patternNode].typeName)")
         }
@@ -84,11 +79,6 @@ struct AHAPDecoder {
         pattern.items.reserveCapacity(itemCount)
         for (_, item) in text.tape.children(of: patternNode) {
             try decodeItem(item)
-        }
-        if let outOfOrder {
-            let others = outOfOrder.count > 1 ? " (and \(outOfOrder.count - 1) more events out of order)" : ""
-            try note(.outOfOrder, at: outOfOrder.node,
-                     "Time \(formatted(outOfOrder.time)) is before an earlier event's \(formatted(outOfOrder.earlier))\(others); events kept in file order")
         }
         if droppedDiagnostics > 0 {
             diagnostics.append(AHAPDiagnostic(path: "", message: "\(droppedDiagnostics) more diagnostics not listed"))
@@ -140,11 +130,37 @@ struct AHAPDecoder {
             let names = unknownKeys.map { text.string($0) }.joined(separator: ", ")
             try note(.unknownItem, at: item, names.isEmpty ? "empty pattern item ignored" : "unknown pattern item \(names) ignored")
         } else {
-            for key in unknownKeys { try note(.unknownKey, at: key, "unknown key \(text.string(key)) ignored") }
+            for key in unknownKeys { try noteUnknownKey(key, known: Self.itemKeys) }
         }
     }
 
+    static let topLevelKeys = ["Version", "Pattern", "Metadata"]
+    static let itemKeys = ["Event", "Parameter", "ParameterCurve"]
+
+    /// Why there is no `Pattern`: a key that differs only in case, or a pattern item or event (a fragment) at the
+    /// top level.
+    private func missingPatternHint(_ root: Int) -> String {
+        var names: [String] = []
+        for (key, _) in text.tape.children(of: root) {
+            let name = text.string(key)
+            if name.lowercased() == "pattern" { return "; keys are case-sensitive; found '\(name)'" }
+            names.append(name)
+        }
+        guard names.contains(where: { Self.itemKeys.contains($0) || Self.eventKeys.contains($0) }) else { return "" }
+        return "; looks like a fragment: top-level keys are \(names.prefix(8).joined(separator: ", "))"
+    }
+
     // MARK: Messages
+
+    /// An unknown key, ignored; when it differs from a known key only in case, the note says so.
+    mutating func noteUnknownKey(_ key: Int, known: [String]) throws(AHAPError) {
+        let name = text.string(key)
+        if let match = known.first(where: { $0.lowercased() == name.lowercased() }) {
+            try note(.unknownKey, at: key, "unknown key \(name) ignored; keys are case-sensitive; did you mean '\(match)'?")
+        } else {
+            try note(.unknownKey, at: key, "unknown key \(name) ignored")
+        }
+    }
 
     func location(of node: Int) -> (line: Int, column: Int) {
         text.location(ofOffset: Int(nodes[node].start))
@@ -168,9 +184,12 @@ struct AHAPDecoder {
     }
 
     /// Records a leniency that changes the pattern's meaning: an error in strict mode.
-    mutating func noteMeaningful(_ code: AHAPDiagnostic.Code, at node: Int, locatedAt location: Int? = nil, _ message: String) throws(AHAPError) {
+    /// `strictMessage` is what strict mode says instead, e.g. `HapticIntensity 4.64 out of range 0–1`.
+    mutating func noteMeaningful(
+        _ code: AHAPDiagnostic.Code, at node: Int, locatedAt location: Int? = nil, _ message: String, strictMessage: String? = nil
+    ) throws(AHAPError) {
         if options.strict {
-            var failure = error(.strictViolation, at: node, message + " (not allowed in strict mode)")
+            var failure = error(.strictViolation, at: node, strictMessage ?? message + " (not allowed in strict mode)")
             (failure.line, failure.column) = self.location(of: location ?? node)
             throw failure
         }
@@ -181,6 +200,11 @@ struct AHAPDecoder {
         guard earlier != nil else { return }
         try note(.duplicateKey, at: key, "\(text.string(key)) given twice; the last one counts")
     }
+}
+
+/// A range's bound in messages: `0`, `1`, `-1`, `0.5`.
+func formattedBound(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : formatted(value)
 }
 
 /// A number in messages: up to six significant digits, e.g. `2234.26`.

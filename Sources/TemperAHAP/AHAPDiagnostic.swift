@@ -13,7 +13,7 @@ public struct AHAPDiagnostic: Sendable, Hashable, CustomStringConvertible {
         public static let trailingComma = Code("trailingComma")
         /// A `//` or `/* */` comment.
         public static let comment = Code("comment")
-        /// `Version` missing or written as an integer; read as 1.0.
+        /// `Version` missing; read as 1.0.
         public static let version = Code("version")
         /// A missing value that took its default.
         public static let defaulted = Code("defaulted")
@@ -29,8 +29,12 @@ public struct AHAPDiagnostic: Sendable, Hashable, CustomStringConvertible {
         public static let unknownItem = Code("unknownItem")
         /// A parameter ID the format does not define, ignored with its entry (an error in strict mode).
         public static let unknownParameterID = Code("unknownParameterID")
-        /// An event that starts before an earlier one in the file; kept in file order.
+        /// A curve's control point that comes before the previous one.
         public static let outOfOrder = Code("outOfOrder")
+        /// A key that does not apply to the event's type (`EventWaveformPath` on a haptic event), ignored.
+        public static let inapplicableKey = Code("inapplicableKey")
+        /// A curve with more control points than exporters write in one curve (16).
+        public static let longCurve = Code("longCurve")
         /// A waveform file that is not beside the pattern; the event is costed with a fallback length.
         public static let waveformMissing = Code("waveformMissing")
         /// A waveform file whose length could not be read (not a WAV, or a broken header).

@@ -33,8 +33,9 @@ public struct AHAPLimits: Sendable, Hashable {
 /// Strict mode (`temper score --strict`) turns the leniencies that change what the pattern means into errors
 /// with code ``AHAPError/Code/strictViolation``: a value clamped into range, a continuous event clamped to 30 s,
 /// and an unknown parameter ID that was dropped. Leniencies that only concern spelling stay diagnostics, because
-/// the pattern plays the same either way: trailing commas and comments, a missing or integer `Version`, defaults
-/// for missing parameters, unknown keys and pattern items, duplicate keys, events out of time order and waveform
+/// the pattern plays the same either way: trailing commas and comments, a missing `Version`, defaults
+/// for missing parameters, unknown keys and pattern items, duplicate keys, keys that do not apply to the event's type,
+/// curves longer than exporters write, control points out of time order and waveform
 /// files that are missing here.
 public struct AHAPReadOptions: Sendable, Hashable {
     public var strict: Bool

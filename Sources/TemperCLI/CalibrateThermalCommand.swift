@@ -76,7 +76,9 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
             base = try DeviceProfileLibrary.standard().resolve(device)
             let selection = ThermalSeries.Selection(internalSensor: internalSensor, skinSensor: skinSensor, power: power)
             let series = try traces.map { (path) throws(TemperError) in
-                try ThermalSeries(snapshots: TraceFile.read(contentsOf: URL(fileURLWithPath: path)), name: path, selection: selection)
+                let contents = try TraceFile.read(contentsOf: URL(fileURLWithPath: path))
+                for warning in contents.warnings { printError("warning: \(warning)") }
+                return try ThermalSeries(snapshots: contents.snapshots, name: path, selection: selection)
             }
             var progress = CalibrationProgress(label: "fitting \(series.count) trace\(series.count == 1 ? "" : "s")")
             fit = try ThermalCalibration.fit(series, base: base.profile.thermal, ambientCelsius: ambient) { iteration, rmse in

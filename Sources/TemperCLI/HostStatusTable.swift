@@ -41,8 +41,9 @@ enum HostStatusTable {
         parts.append(battery.onBattery ? "on battery" : "on AC")
         parts.append("warning \(battery.warningLevel.rawValue)")
         if let rate = battery.energyRateWatts, rate > 0 { parts.append(String(format: "%.1f W", rate)) }
-        if let empty = battery.timeToEmptySeconds { parts.append("\(Int(empty / 60)) min to empty") }
-        if let full = battery.timeToFullSeconds { parts.append("\(Int(full / 60)) min to full") }
+        // `Int(exactly:)`: a daemon's or a trace's absurd figure is left out rather than trapping.
+        if let empty = battery.timeToEmptySeconds, let minutes = Int(exactly: (empty / 60).rounded(.down)) { parts.append("\(minutes) min to empty") }
+        if let full = battery.timeToFullSeconds, let minutes = Int(exactly: (full / 60).rounded(.down)) { parts.append("\(minutes) min to full") }
         return parts.joined(separator: ", ")
     }
 

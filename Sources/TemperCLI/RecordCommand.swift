@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import TemperCore
 import TemperHost
+import TemperSimulation
 
 /// `temper record --out FILE [--duration S] [--interval S]`: a trace of host snapshots, one JSON line each.
 struct RecordCommand: AsyncParsableCommand {
@@ -10,7 +11,7 @@ struct RecordCommand: AsyncParsableCommand {
         commandName: "record",
         abstract: "Record host snapshots as JSON lines for replay.",
         discussion: """
-            Writes one HostSnapshot per line (JSON: timestamp in seconds since 1970, temperatures with their \
+            Writes a header line naming the trace format and its version, then one HostSnapshot per line (JSON: timestamp in seconds since 1970, temperatures with their \
             limits and health, power readings, battery, powerProfile), one every --interval seconds for \
             --duration seconds; without --duration, until interrupted. Each line is written in one piece and \
             flushed, so an interrupt (Ctrl-C or SIGTERM, exit 0) never leaves a torn last line. Read the trace \
@@ -21,7 +22,8 @@ struct RecordCommand: AsyncParsableCommand {
             (/sys/class/powercap/intel-rapl:*, joules, their wraps added back; root-only on most kernels) and \
             each battery's power_now (or current_now × voltage_now), refreshed about once a second.
 
-            Exit 2 for a bad --interval or --duration, or an --out that cannot be created.
+            Exit 2 for a bad --interval (0.1 to 3600 s) or --duration (0 to 7 days, at most 1000000 snapshots), \
+            or an --out that cannot be created.
 
             Examples:
               temper record --out trace.jsonl --duration 60
@@ -33,16 +35,19 @@ struct RecordCommand: AsyncParsableCommand {
     var out: String
 
     // Unconditional, so a negative number reaches validate() and gets its own message.
-    @Option(name: .long, parsing: .unconditional, help: "Seconds to record; until interrupted when omitted.")
+    @Option(name: .long, parsing: .unconditional, help: "Seconds to record, 0 to 604800 (7 days); until interrupted when omitted.")
     var duration: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: "Seconds between snapshots (a positive number).")
+    @Option(name: .long, parsing: .unconditional, help: "Seconds between snapshots, 0.1 to 3600.")
     var interval: Double = 1
 
     func validate() throws {
-        guard interval > 0, interval.isFinite else { throw ValidationError("--interval must be a positive number of seconds") }
-        if let duration, !(duration >= 0 && duration.isFinite) {
-            throw ValidationError("--duration must be a non-negative number of seconds")
+        try OptionRange.check(interval, OptionRange.sampleInterval, option: "--interval")
+        if let duration {
+            try OptionRange.check(duration, OptionRange.recordDuration, option: "--duration")
+            guard duration / interval <= Double(OptionRange.maxRecordedSnapshots) else {
+                throw ValidationError("--duration ÷ --interval must be at most \(OptionRange.maxRecordedSnapshots) snapshots, found \(QuantityLimits.number((duration / interval).rounded(.up)))")
+            }
         }
     }
 
@@ -59,6 +64,7 @@ struct RecordCommand: AsyncParsableCommand {
         let (period, limit) = (HostSession.duration(seconds: interval), duration.map(HostSession.duration(seconds:)))
         let clock = ContinuousClock()
         let start = clock.now
+        try file.write(contentsOf: TraceFile.headerLine)
         try await host.sample(policy: .default, intervalSeconds: interval, gracefulShutdownSignals: HostSession.terminationSignals) { sample in
             var line = try HostSnapshot.traceEncoder().encode(sample.snapshot)
             line.append(UInt8(ascii: "\n"))

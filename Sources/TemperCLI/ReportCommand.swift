@@ -13,6 +13,10 @@ struct ReportCommand: AsyncParsableCommand {
             The trace drives the classifier exactly as the live host would; the report shows what it decided: \
             each tier change with its time and reason, and the time spent in each tier.
 
+            A torn or malformed last line (an interrupted recording) is skipped with a warning; a malformed line \
+            elsewhere is an error naming its line, unless --lenient. Traces without a format header (version 1) \
+            still read.
+
             Examples:
               temper record --out run.jsonl --duration 600 --interval 2
               temper report run.jsonl --report out/run
@@ -31,6 +35,9 @@ struct ReportCommand: AsyncParsableCommand {
 
     @Flag(help: "Print the replay's results as JSON.")
     var json = false
+
+    @Flag(help: "Skip malformed lines anywhere in the trace with a warning (a torn last line is always skipped).")
+    var lenient = false
 
     func run() async throws {
         let result: TraceResult
@@ -54,7 +61,9 @@ struct ReportCommand: AsyncParsableCommand {
 
     private func replayAndWrite() throws(TemperError) -> TraceResult {
         let url = URL(fileURLWithPath: trace)
-        let snapshots = try TraceFile.read(contentsOf: url)
+        let contents = try TraceFile.read(contentsOf: url, lenient: lenient)
+        for warning in contents.warnings { printError("warning: \(warning)") }
+        let snapshots = contents.snapshots
         let settings = try PolicyLibrary.standard().policy(policy).classifier
         let result = TraceReplay.replay(snapshots, settings: settings, name: url.lastPathComponent)
         try TraceReport.write(result, to: URL(fileURLWithPath: report))

@@ -49,10 +49,15 @@ struct ScoreCommand: AsyncParsableCommand {
         valueName: "NAME|FILE"))
     var device: String?
 
+    // Unconditional, so `--budget -1mJ` reaches the energy reader and gets its own message.
     @Option(
-        help: ArgumentHelp("Energy budget per pattern, with a unit: 25mJ, 0.5J, 10uAh.", valueName: "ENERGY"),
+        parsing: .unconditional,
+        help: ArgumentHelp("Energy budget per pattern, with a unit: 25mJ, 0.5J, 10uAh; above 0, at most 1 MJ or 10000 Ah.", valueName: "ENERGY"),
         transform: { text in
-            do throws(TemperError) { return try EnergyAmount(parsing: text) } catch { throw ValidationError(error.message) }
+            let amount: EnergyAmount
+            do throws(TemperError) { amount = try EnergyAmount(parsing: text) } catch { throw ValidationError(error.message) }
+            guard amount.value > 0 else { throw ValidationError("'\(text)' is not a budget: a budget must be above zero") }
+            return amount
         }
     )
     var budget: EnergyAmount?

@@ -28,6 +28,10 @@ struct SimulateCommand: AsyncParsableCommand {
             (a custom haptic pattern replaced by a simple system impact) or dropped (not played); the rules that \
             changed it (exemptOnly, budget, haptics.simpleImpact, …) are listed in the README and in each report.
 
+            Limits, each an error (exit 2) naming the key and its line: duration up to 7 days, time step from \
+            1 ms, at most \(Scenario.maxSteps) steps (duration ÷ timeStep), and at most \(Scenario.maxRequests) \
+            requests from all streams (rate × window, count × repetitions).
+
             Examples:
               temper simulate
               temper simulate Examples/scenarios/summer-car.yaml --report out/summer-car
@@ -50,11 +54,12 @@ struct SimulateCommand: AsyncParsableCommand {
     @Option(help: "Also write the run's host snapshots as a trace (JSON lines, as `temper record` does).")
     var recordTrace: String?
 
-    @Option(help: "Seconds between the trace's snapshots.")
+    // Unconditional, so `--trace-interval -1` reaches validate() and gets its own message.
+    @Option(parsing: .unconditional, help: "Seconds between the trace's snapshots, 0.001 to 604800; at most 100000 snapshots.")
     var traceInterval: Double = 1
 
     func validate() throws {
-        guard traceInterval > 0, traceInterval.isFinite else { throw ValidationError("--trace-interval must be a number of seconds above zero") }
+        try OptionRange.check(traceInterval, OptionRange.traceInterval, option: "--trace-interval")
     }
 
     func run() async throws {
@@ -72,6 +77,11 @@ struct SimulateCommand: AsyncParsableCommand {
         let result: SimulationResult
         do {
             let scenario = try Scenario.load(contentsOf: url)
+            let traceSnapshots = scenario.durationSeconds / traceInterval
+            if recordTrace != nil, traceSnapshots > Double(OptionRange.maxTraceSnapshots) {
+                throw CLIFailure.usage(
+                    "--trace-interval \(QuantityLimits.number(traceInterval)) s makes \(QuantityLimits.number(traceSnapshots.rounded(.up))) snapshots over the scenario's duration, more than the limit of \(OptionRange.maxTraceSnapshots)")
+            }
             let device = try SimulateInputs.device(for: scenario)
             let policy = try SimulatePolicy.resolve(option: self.policy, scenario: scenario)
             let energy = SimulationEnergyModel(estimator: EnergyEstimator(profile: device))

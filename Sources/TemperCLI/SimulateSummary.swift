@@ -63,6 +63,8 @@ enum SimulateSummary {
     private static func percent(_ value: Double) -> String { String(format: "%.1f %%", value) }
 
     static func clock(_ seconds: Double) -> String {
+        // Beyond what an Int counts, and for negative or non-finite times, plain seconds.
+        guard seconds.isFinite, seconds >= 0, seconds < 1e15 else { return "\(seconds) s" }
         let total = Int(seconds.rounded())
         return String(format: "%d:%02d", total / 60, total % 60)
     }

@@ -39,14 +39,14 @@ struct WatchCommand: AsyncParsableCommand {
     var verbose = false
 
     // Unconditional, so `--interval -1` reaches validate() and gets its own message.
-    @Option(name: .long, parsing: .unconditional, help: "Seconds between samples (a positive number).")
+    @Option(name: .long, parsing: .unconditional, help: "Seconds between samples, 0.1 to 3600.")
     var interval: Double = 1
 
     @OptionGroup(title: "Metrics")
     var metrics: MetricsArguments
 
     func validate() throws {
-        guard interval > 0, interval.isFinite else { throw ValidationError("--interval must be a positive number of seconds") }
+        try OptionRange.check(interval, OptionRange.sampleInterval, option: "--interval")
     }
 
     func run() async throws {

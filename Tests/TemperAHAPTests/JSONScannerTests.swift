@@ -19,7 +19,7 @@ struct JSONScannerTests {
 
     @Test(arguments: [
         "0", "-0", "1", "0.1", "0.30000000000000004", "1e22", "1e23", "1E+2", "1e-5", "2.5e-3", "123456789012345678901234567890",
-        "9007199254740993", "0.0036507936507916", "9.804943310657597", "2234.26080279722", "1e-400", "1e400", "-1e400",
+        "9007199254740993", "0.0036507936507916", "9.804943310657597", "2234.26080279722", "1e-400",
         "4.9406564584124654e-324", "1.7976931348623157e308", "0.000000000000000000000000000001",
     ])
     func numbersMatchTheStandardLibrary(text: String) throws {
@@ -27,6 +27,12 @@ struct JSONScannerTests {
         let value = try number(text)
         #expect(value == expected || (value.isNaN && expected.isNaN))
         #expect(value.sign == expected.sign)
+    }
+
+    /// Apple's parser rejects a number a double cannot hold rather than reading infinity; so does the scanner.
+    @Test(arguments: ["1e400", "-1e400", "1e309", "179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792"])
+    func numbersADoubleCannotHoldAreErrors(text: String) throws {
+        #expect(throws: JSONScanner.Failure.self) { try scan(text) }
     }
 
     @Test func randomDoublesRoundTripThroughTheirShortestText() throws {

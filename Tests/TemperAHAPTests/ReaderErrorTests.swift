@@ -33,8 +33,8 @@ struct ReaderErrorTests {
              code: .missingDuration, path: "Pattern[0].Event", line: 4),
         Case(name: "negative time", json: pattern(event: #""Time": -0.1, "EventType": "HapticTransient""#),
              code: .invalidTime, path: "Pattern[0].Event.Time", line: 4),
-        Case(name: "infinite time", json: pattern(event: #""Time": 1e999, "EventType": "HapticTransient""#),
-             code: .invalidTime, path: "Pattern[0].Event.Time", line: 4),
+        Case(name: "a time a double cannot hold (Apple's parser rejects 1e999 too)", json: pattern(event: #""Time": 1e999, "EventType": "HapticTransient""#),
+             code: .invalidJSON, path: "Pattern[0].Event.Time", line: 4),
         Case(name: "negative duration", json: pattern(event: #""Time": 0, "EventType": "HapticContinuous", "EventDuration": -1"#),
              code: .invalidTime, path: "Pattern[0].Event.EventDuration", line: 4),
         Case(name: "negative parameter time",
@@ -121,6 +121,14 @@ struct ReaderErrorTests {
     }
 
     // MARK: Strict mode
+
+    @Test func strictModeNamesTheRangeAValueLeaves() throws {
+        let body = #""Time": 0, "EventType": "HapticContinuous", "EventDuration": 45, "EventParameters": [{ "ParameterID": "HapticIntensity", "ParameterValue": 4.64 }]"#
+        let error = try #require(failure(pattern(event: #""Time": 0, "EventType": "HapticTransient", "EventParameters": [{ "ParameterID": "HapticIntensity", "ParameterValue": 4.64 }]"#), strict: true))
+        #expect(error.message == "HapticIntensity 4.64 out of range 0–1")
+        let duration = try #require(failure(pattern(event: body), strict: true))
+        #expect(duration.message == "EventDuration 45.0 s out of range 0–30 s, the longest continuous event")
+    }
 
     @Test(arguments: [
         ("clamped value", pattern(event: #""Time": 0, "EventType": "HapticTransient", "EventParameters": [{ "ParameterID": "HapticSharpness", "ParameterValue": 10 }]"#),

@@ -66,9 +66,17 @@ import Testing
         initial: { internalCelsius: 30, skinCelsius: 28 }
         """
 
+    /// A trace's snapshot lines, after its header line (which names the format and its version).
+    static func snapshotLines(_ trace: URL) throws -> (header: String, snapshots: [String]) {
+        let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").map(String.init)
+        let header = try #require(lines.first)
+        #expect(header.contains(#""format":"temper-trace""#))
+        return (header, Array(lines.dropFirst()))
+    }
+
     /// Each snapshot's (internal, skin) temperatures.
     static func temperatures(_ trace: URL) throws -> [(Double, Double)] {
-        try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").map { line in
+        try snapshotLines(trace).snapshots.map { line in
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             let readings = try #require(object["temperatures"] as? [[String: Any]])
             let celsius = { (label: String) in readings.first { $0["label"] as? String == label }?["celsius"] as? Double ?? .nan }
@@ -143,7 +151,7 @@ import Testing
     }
 
     static func rewrite(_ trace: URL, to name: String, in directory: URL, _ change: (inout [String: Any]) -> Void, keep: Int? = nil) throws -> URL {
-        var lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").map(String.init)
+        var (header, lines) = try snapshotLines(trace)
         if let keep { lines = Array(lines.prefix(keep)) }
         let changed = try lines.map { line -> String in
             var object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -151,7 +159,7 @@ import Testing
             return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
         }
         let url = directory.appendingPathComponent(name)
-        try Data(changed.joined(separator: "\n").utf8).write(to: url)
+        try Data(([header] + changed).joined(separator: "\n").utf8).write(to: url)
         return url
     }
 

@@ -9,13 +9,14 @@ import TemperTestSupport
     static let noBus = ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/temper-no-bus"]
 
     @Test(arguments: [
-        (["watch", "--interval", "0"], "--interval must be a positive number of seconds"),
-        (["watch", "--interval", "-1"], "--interval must be a positive number of seconds"),
-        (["watch", "--interval", "nan"], "--interval must be a positive number of seconds"),
+        (["watch", "--interval", "0"], "--interval must be from 0.1 s to 3600 s, found 0"),
+        (["watch", "--interval", "-1"], "--interval must be from 0.1 s to 3600 s, found -1"),
+        (["watch", "--interval", "nan"], "--interval must be from 0.1 s to 3600 s, found nan"),
         (["watch", "--interval", "soon"], "'soon' is invalid for '--interval"),
-        (["record", "--out", "/nonexistent/t.jsonl", "--interval", "0"], "--interval must be a positive number of seconds"),
-        (["record", "--out", "/nonexistent/t.jsonl", "--duration", "-1"], "--duration must be a non-negative number of seconds"),
-        (["record", "--out", "/nonexistent/t.jsonl", "--duration", "inf"], "--duration must be a non-negative number of seconds"),
+        (["record", "--out", "/nonexistent/t.jsonl", "--interval", "0"], "--interval must be from 0.1 s to 3600 s, found 0"),
+        (["record", "--out", "/nonexistent/t.jsonl", "--duration", "-1"], "--duration must be from 0 s to 604800 s, found -1"),
+        (["record", "--out", "/nonexistent/t.jsonl", "--duration", "inf"], "--duration must be from 0 s to 604800 s, found inf"),
+        (["record", "--out", "/nonexistent/t.jsonl", "--duration", "604800", "--interval", "0.1"], "--duration ÷ --interval must be at most 1000000 snapshots"),
         (["record", "--out", "/nonexistent/t.jsonl", "--duration", "a minute"], "'a minute' is invalid for '--duration"),
         (["record"], "Missing expected argument '--out <out>'"),
         (["status", "--colour"], "Unknown option '--colour'"),

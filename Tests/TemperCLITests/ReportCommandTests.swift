@@ -21,10 +21,44 @@ import TemperTestSupport
         let trace = directory.appendingPathComponent("broken.jsonl")
         let good = try String(contentsOf: PackagePaths.root.appendingPathComponent("Examples/traces/heat-soak.jsonl"), encoding: .utf8)
             .split(separator: "\n").prefix(2).joined(separator: "\n")
-        try Data((good + "\n{not json\n").utf8).write(to: trace)
+        try Data((good + "\n{not json\n" + good + "\n").utf8).write(to: trace)
         let result = try TemperRunner.run(["report", trace.path, "--report", directory.appendingPathComponent("out").path])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("\(trace.path):3"))
+        #expect(result.stderr == "temper: \(trace.path):3: not a host snapshot: not valid JSON (--lenient skips such lines)\n")
+        let lenient = try TemperRunner.run(["report", trace.path, "--lenient", "--report", directory.appendingPathComponent("out").path])
+        #expect(lenient.status == 0, "\(lenient.stderr)")
+        #expect(lenient.stderr == "warning: \(trace.path):3: skipped (not a host snapshot: not valid JSON)\n")
+        #expect(lenient.stdout.contains("4 snapshots"))
+    }
+
+    /// Snapshots 1e19 s apart used to trap formatting the trace's length (found by fuzzing the trace reader).
+    @Test func aTraceSpanningAbsurdTimesIsReportedNotTrapped() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("temper-trace-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = directory.appendingPathComponent("absurd.jsonl")
+        let first = try String(contentsOf: PackagePaths.root.appendingPathComponent("Examples/traces/heat-soak.jsonl"), encoding: .utf8)
+            .split(separator: "\n")[0]
+        let lines = ["0", "1e19", "2e19"].map { first.replacingOccurrences(of: "\"timestamp\":1767225600", with: "\"timestamp\":\($0)") }
+        try Data(lines.joined(separator: "\n").utf8).write(to: trace)
+        let result = try TemperRunner.run(["report", trace.path, "--report", directory.appendingPathComponent("out").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("3 snapshots over 2e+19 s"), "\(result.stdout)")
+    }
+
+    /// What an interrupted recording leaves: the trace still reads, with a warning for the torn line.
+    @Test func aTornLastLineIsAWarningNotAnError() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("temper-trace-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = directory.appendingPathComponent("torn.jsonl")
+        let lines = try String(contentsOf: PackagePaths.root.appendingPathComponent("Examples/traces/heat-soak.jsonl"), encoding: .utf8)
+            .split(separator: "\n").prefix(3)
+        try Data((lines.joined(separator: "\n") + "\n" + lines[0].prefix(30)).utf8).write(to: trace)
+        let result = try TemperRunner.run(["report", trace.path, "--report", directory.appendingPathComponent("out").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "warning: \(trace.path):4: skipped a torn last line (not a host snapshot: not valid JSON)\n")
+        #expect(result.stdout.contains("3 snapshots"))
     }
 
     @Test func reportNeedsAFolder() throws {

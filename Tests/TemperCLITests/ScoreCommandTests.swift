@@ -180,7 +180,7 @@ import TemperTestSupport
             #expect(warnings.contains { $0.contains("clamped to 30.0 s") })
             let strict = try TemperRunner.run(["score", file, "--strict"])
             #expect(strict.status == 2)
-            #expect(strict.stderr == "error: \(file):1:86: Pattern[0].Event.EventDuration: EventDuration 45.0 s clamped to 30.0 s, the longest continuous event (not allowed in strict mode)\n")
+            #expect(strict.stderr == "error: \(file):1:86: Pattern[0].Event.EventDuration: EventDuration 45.0 s out of range 0–30 s, the longest continuous event\n")
         }
     }
 

@@ -14,7 +14,7 @@ struct ThermalSeriesTests {
     @Test func oldTracesWithOnlyAPowerReadingStillRead() throws {
         let text = (0..<30).map { Self.oldLine(time: $0 * 10, watts: $0 < 15 ? 0.5 : 3, internalCelsius: 27 + Double($0) / 10, skin: 26 + Double($0) / 20) }
             .joined(separator: "\n")
-        let snapshots = try TraceFile.read(Data(text.utf8), file: "old.jsonl")
+        let snapshots = try TraceFile.read(Data(text.utf8), file: "old.jsonl").snapshots
         let series = try ThermalSeries(snapshots: snapshots, name: "old.jsonl")
         #expect(series.powerSource == "simulated/system (power reading)")
         #expect(series.powerWatts[20] == 3 && series.times[29] == 290)
@@ -85,7 +85,7 @@ struct ThermalSeriesTests {
     @Test func anUnknownPowerSourceNamesTheOnesThereAre() {
         let text = (0..<30).map { Self.oldLine(time: $0, watts: 1, internalCelsius: 30, skin: 29) }.joined(separator: "\n")
         #expect {
-            try ThermalSeries(snapshots: try TraceFile.read(Data(text.utf8)), name: "t.jsonl", selection: .init(power: "intel-rapl:0"))
+            try ThermalSeries(snapshots: try TraceFile.read(Data(text.utf8)).snapshots, name: "t.jsonl", selection: .init(power: "intel-rapl:0"))
         } throws: { error in
             (error as? TemperError)?.message.contains("(it has: simulated/system); choose one with --power") == true
         }

@@ -32,7 +32,7 @@ extension RealDaemonTests {
             try await HostTestbed.with { testbed in
                 try testbed.addHwmonChip("coretemp", temperatures: [HostTestbed.package])
                 let out = URL(fileURLWithPath: testbed.workDirectory).appendingPathComponent("interrupted.jsonl")
-                let record = try testbed.startTemper(["record", "--out", out.path, "--interval", "0.02"], bus: false)
+                let record = try testbed.startTemper(["record", "--out", out.path, "--interval", "0.1"], bus: false)
                 let clock = ContinuousClock()
                 let deadline = clock.now + .seconds(10)
                 while clock.now < deadline, ((try? Data(contentsOf: out))?.count ?? 0) < 4000 {
@@ -56,7 +56,7 @@ extension RealDaemonTests {
                 let zone = try testbed.addRAPLZone(0, name: "package-0", microjoules: range - 1000, rangeMicrojoules: range)
                 _ = try testbed.addPowerSupplies(percent: 50, onAC: false)
                 let out = URL(fileURLWithPath: testbed.workDirectory).appendingPathComponent("power.jsonl")
-                let record = try testbed.startTemper(["record", "--out", out.path, "--interval", "0.05"], bus: false)
+                let record = try testbed.startTemper(["record", "--out", out.path, "--interval", "0.1"], bus: false)
                 try await Self.waitForLines(3, in: out)
                 // The counter passes its range: 1000 µJ to the top, then 500 µJ more.
                 try testbed.setAttributes(zone, ["energy_uj": "500\n"], uevent: false)
@@ -87,11 +87,12 @@ extension RealDaemonTests {
             }
         }
 
+        /// The snapshots after the header line, which must name the format and its version.
         static func decode(_ url: URL) throws -> [HostSnapshot] {
             let decoder = HostSnapshot.traceDecoder()
-            return try String(decoding: Data(contentsOf: url), as: UTF8.self)
-                .split(separator: "\n")
-                .map { try decoder.decode(HostSnapshot.self, from: Data($0.utf8)) }
+            let lines = try String(decoding: Data(contentsOf: url), as: UTF8.self).split(separator: "\n")
+            #expect(lines.first == #"{"format":"temper-trace","version":2}"#)
+            return try lines.dropFirst().map { try decoder.decode(HostSnapshot.self, from: Data($0.utf8)) }
         }
     }
 }

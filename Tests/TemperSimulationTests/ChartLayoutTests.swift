@@ -40,7 +40,7 @@ import TemperTestSupport
 
     @Test func aTraceWithoutSensorsOrBatterySaysSoInsteadOfDrawingEmptyCharts() throws {
         let lines = [0.0, 0.5, 1.0, 1.5].map { Self.bareSnapshotLine.replacingOccurrences(of: "TIME", with: "\(1_795_318_983 + $0)") }
-        let snapshots = try TraceFile.read(Data(lines.joined(separator: "\n").utf8), file: "bare.jsonl")
+        let snapshots = try TraceFile.read(Data(lines.joined(separator: "\n").utf8), file: "bare.jsonl").snapshots
         let result = TraceReplay.replay(snapshots, settings: Policy.default.classifier, name: "bare.jsonl")
         let directory = TemporaryFolder.uniquePath()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -55,7 +55,7 @@ import TemperTestSupport
     }
 
     @Test func theTraceReportsChartsShareTheTracesTimeAxis() throws {
-        let snapshots = try TraceFile.read(contentsOf: ReplayTests.shippedTrace)
+        let snapshots = try TraceFile.read(contentsOf: ReplayTests.shippedTrace).snapshots
         let result = TraceReplay.replay(snapshots, settings: Policy.default.classifier, name: "heat-soak.jsonl")
         let document = TraceReport.document(for: result)
         let charts = document.charts.map(\.svg)

@@ -8,7 +8,7 @@ import TemperTestSupport
     static let shippedTrace = PackagePaths.root.appendingPathComponent("Examples/traces/heat-soak.jsonl")
 
     @Test func replayingTheShippedTraceReproducesItsTiers() throws {
-        let snapshots = try TraceFile.read(contentsOf: Self.shippedTrace)
+        let snapshots = try TraceFile.read(contentsOf: Self.shippedTrace).snapshots
         let result = TraceReplay.replay(snapshots, settings: SimulationFixtures.policy.classifier, name: "heat-soak.jsonl")
         // The tiers the simulator's own run went through when it wrote this trace.
         #expect(result.transitions.map(\.to) == [.fair, .serious, .critical, .serious, .fair, .nominal])
@@ -23,7 +23,7 @@ import TemperTestSupport
         var driver = GovernorDriver(policy: policy, energy: SimulationFixtures.energy)
         let run = await Simulator.runOnce(setup, requests: setup.requests(), governing: &driver, policyName: policy.name, snapshotEverySeconds: 1)
         // Round-trip through the trace format, exactly as `temper record` and `temper report` would.
-        let snapshots = try TraceFile.read(TraceFile.encode(run.snapshots))
+        let snapshots = try TraceFile.read(TraceFile.encode(run.snapshots)).snapshots
         #expect(snapshots == run.snapshots)
         let replay = TraceReplay.replay(snapshots, settings: policy.classifier, name: "recorded")
         #expect(replay.transitions.map(\.to) == run.summary.transitions.map(\.to))

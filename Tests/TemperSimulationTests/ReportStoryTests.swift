@@ -63,7 +63,7 @@ import TemperSimulation
     }
 
     @Test func theTraceReportDrawsTheThresholdsOfTheSensorsItComesNear() throws {
-        let snapshots = try TraceFile.read(contentsOf: ReplayTests.shippedTrace)
+        let snapshots = try TraceFile.read(contentsOf: ReplayTests.shippedTrace).snapshots
         let result = TraceReplay.replay(snapshots, settings: SimulationFixtures.policy.classifier, name: "heat-soak.jsonl")
         let skin = try #require(result.sensorThresholds.first { $0.label == "simulated/skin" }?.thresholds)
         let svg = try #require(Self.svgs(TraceReport.document(for: result))["temperature.svg"])

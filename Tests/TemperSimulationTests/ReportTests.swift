@@ -122,7 +122,7 @@ final class StrictXMLCheck: NSObject, XMLParserDelegate {
     }
 
     @Test func traceReportIsSelfContainedAndParses() throws {
-        let snapshots = try TraceFile.read(contentsOf: ReplayTests.shippedTrace)
+        let snapshots = try TraceFile.read(contentsOf: ReplayTests.shippedTrace).snapshots
         let result = TraceReplay.replay(snapshots, settings: SimulationFixtures.policy.classifier, name: "heat-soak.jsonl")
         let directory = TemporaryFolder.uniquePath()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -19,7 +19,8 @@ public struct EnergyAmount: Sendable, Hashable, Codable, CustomStringConvertible
         self.unit = unit
     }
 
-    /// Reads `25mJ`, `25 mJ`, `0.5J`, `10uAh`, `10µAh` or `1mAh`. The number must be finite and not negative.
+    /// Reads `25mJ`, `25 mJ`, `0.5J`, `10uAh`, `10µAh` or `1mAh`. The number must be finite and not negative, an
+    /// energy at most 1 MJ and a charge at most 10,000 Ah.
     ///
     /// - Throws: `invalidValue` with a message that shows the accepted forms.
     public init(parsing text: String) throws(TemperError) {
@@ -31,7 +32,22 @@ public struct EnergyAmount: Sendable, Hashable, Codable, CustomStringConvertible
         guard !quantity.unit.isEmpty else { throw Self.invalid(text, "it has no unit") }
         guard let unit = Self.unit(named: quantity.unit) else { throw Self.invalid(text, "'\(quantity.unit)' is not an energy unit") }
         self.init(value: number, unit: unit)
+        // Checked in a unit a double holds without overflow, so `1e308kJ` is out of range rather than infinite.
+        if isCharge {
+            guard number * (unit == .milliampHours ? 1 : 0.001) <= Self.maxMilliampHours else {
+                throw Self.invalid(text, "a charge is at most \(Int(Self.maxMilliampHours / 1000)) Ah")
+            }
+        } else {
+            guard millijoules(atVolts: 0) <= Self.maxMillijoules else {
+                throw Self.invalid(text, "an energy is at most 1 MJ")
+            }
+        }
     }
+
+    /// The largest energy an amount may be: 1 MJ (a large laptop battery holds about 0.4 MJ).
+    public static let maxMillijoules = 1e9
+    /// The largest charge an amount may be: 10,000 Ah.
+    public static let maxMilliampHours = 1e7
 
     /// Whether the amount is a charge, which becomes energy only at a voltage.
     public var isCharge: Bool { unit == .microampHours || unit == .milliampHours }

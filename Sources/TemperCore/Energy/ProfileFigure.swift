@@ -26,6 +26,35 @@ enum FigureQuantity: Sendable {
         }
     }
 
+    /// The values a device can physically have, in the canonical unit: every figure is checked against these as
+    /// well as its own range, so no profile carries `1e300 Hz` or a conversion that overflowed to infinity.
+    var physicalRange: ClosedRange<Double> {
+        switch self {
+        case .energy: 0...1e6  // mJ: a kilojoule per click is already absurd
+        case .power: 0...1e5  // mW
+        case .wattage: 0...1000  // W
+        case .time: 0...86_400  // s
+        case .frequency: 0...100_000  // Hz
+        case .ratio: 0...1000
+        case .count: 0...1000
+        case .voltage: 0...1000  // V
+        case .charge: 0...1e7  // mAh
+        case .temperature: -273.15...1000  // °C
+        case .heatCapacity: 0...1e6  // J/K
+        case .thermalResistance: 0...1e4  // K/W
+        }
+    }
+
+    /// What "above zero" means for this kind: the smallest value a device could have (1 µs, 0.1 Hz, …), so a
+    /// figure of `1e-300` does not pass as positive and make its reciprocal explode.
+    var smallestPositive: Double {
+        switch self {
+        case .time: 1e-6
+        case .frequency: 0.1
+        default: 1e-6
+        }
+    }
+
     /// Whether the unit may be left out (plain ratios and counts).
     var unitOptional: Bool { self == .ratio || self == .count }
 
@@ -118,16 +147,21 @@ struct ProfileFigureReader {
                 .invalidValue, "unit '\(unit ?? "")' does not fit here (expected one of: \(quantity.units.joined(separator: ", ")))"
             )
         }
-        guard range.contains(canonical) else {
-            throw node.error(.invalidValue, "\(value) \(unit ?? "") is out of range (\(Self.describe(range, quantity)))")
+        let allowed = Self.effective(range, quantity)
+        guard allowed.contains(canonical) else {
+            let unitName = quantity.units[0]
+            throw node.error(
+                .invalidValue,
+                "\(value) \(unit ?? "") is out of range (\(QuantityLimits.number(allowed.lowerBound))...\(QuantityLimits.number(allowed.upperBound)) \(unitName))")
         }
         return canonical
     }
 
-    private static func describe(_ range: ClosedRange<Double>, _ quantity: FigureQuantity) -> String {
-        let unit = quantity.units[0]
-        if range == Self.positive { return "more than 0 \(unit)" }
-        if range.upperBound == .greatestFiniteMagnitude { return "at least \(range.lowerBound) \(unit)" }
-        return "\(range.lowerBound)...\(range.upperBound) \(unit)"
+    /// `range` narrowed to what the quantity can physically be; ``positive`` starts at its smallest positive value.
+    private static func effective(_ range: ClosedRange<Double>, _ quantity: FigureQuantity) -> ClosedRange<Double> {
+        let physical = quantity.physicalRange
+        let lower = max(range == Self.positive ? quantity.smallestPositive : range.lowerBound, physical.lowerBound)
+        let upper = max(lower, min(range.upperBound, physical.upperBound))
+        return lower...upper
     }
 }

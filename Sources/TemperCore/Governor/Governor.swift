@@ -127,12 +127,17 @@ public actor Governor {
     /// that can cancel it.
     ///
     /// - Throws: ``TemperError/Code/queueFull`` when the queue is at capacity, ``TemperError/Code/alreadyFinished``
-    ///   once the governor has shut down; either way the request was not taken and gets no decision.
+    ///   once the governor has shut down, and ``TemperError/Code/invalidRequest`` for a target time that is not a
+    ///   finite number (NaN would jump the queue and infinity would never be released); in each case the request
+    ///   was not taken and gets no decision.
     public func schedule(_ request: SensoryRequest, at targetTime: Double? = nil) throws(TemperError) -> ScheduledRequest {
         guard state != .finished else {
             throw TemperError(code: .alreadyFinished, message: "the governor has shut down; request '\(request.id)' was not scheduled")
         }
         let target = targetTime ?? request.targetTime ?? clock.now
+        guard target.isFinite else {
+            throw TemperError(code: .invalidRequest, message: "the target time must be a finite number of seconds, found \(target)")
+        }
         var parked = request
         parked.targetTime = target
         let provisional = rewriter.decide(parked, condition: condition, budget: budgetSnapshot(at: clock.now))
@@ -168,9 +173,10 @@ public actor Governor {
     public var budget: BudgetSnapshot? { budgetSnapshot(at: clock.now) }
 
     /// Releases every scheduled request due by `now` (plus the arming lead) and returns the final decisions made
-    /// since the last drain, in order: the event-drain pattern, for a frame loop that polls each tick.
+    /// since the last drain, in order: the event-drain pattern, for a frame loop that polls each tick. A `now`
+    /// that is not finite releases nothing (NaN is no time, and infinity is no reason to release everything).
     public func drain(now: Double) -> [Decision] {
-        releaseDue(now: now, keepForDrain: true)
+        if now.isFinite { releaseDue(now: now, keepForDrain: true) }
         defer { outbox.removeAll(keepingCapacity: true) }
         return outbox
     }

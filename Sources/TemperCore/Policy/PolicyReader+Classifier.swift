@@ -18,11 +18,11 @@ extension PolicyReader {
         if let value = node["sensorOverrides"] { settings.sensorOverrides = readOverrides(value) }
         read(node["hysteresisCelsius"], into: &settings.hysteresisCelsius) { v throws(TemperError) in try v.double(in: 0...50) }
         read(node["dwellSeconds"], into: &settings.dwellSeconds) { v throws(TemperError) in try v.durationSeconds() }
-        read(node["trendWindowSeconds"], into: &settings.trendWindowSeconds) { v throws(TemperError) in try Self.positive(v.durationSeconds(), v) }
+        read(node["trendWindowSeconds"], into: &settings.trendWindowSeconds) { v throws(TemperError) in try v.durationSeconds(in: QuantityLimits.positiveSeconds) }
         read(node["preemptiveEscalationSeconds"], into: &settings.preemptiveEscalationSeconds) { v throws(TemperError) in
-            Self.isNone(v) ? nil : try Self.positive(v.durationSeconds(), v)
+            Self.isNone(v) ? nil : try v.durationSeconds(in: QuantityLimits.positiveSeconds)
         }
-        read(node["absurdLimitCelsius"], into: &settings.absurdLimitCelsius) { v throws(TemperError) in try Self.positive(v.double(), v) }
+        read(node["absurdLimitCelsius"], into: &settings.absurdLimitCelsius) { v throws(TemperError) in try v.double(in: 1...1000) }
         read(node["sensorLossTimeoutSeconds"], into: &settings.sensorLossTimeoutSeconds) { v throws(TemperError) in try v.durationSeconds() }
         read(node["failSafeTier"], into: &settings.failSafeTier) { v throws(TemperError) in try v.oneOf(Tier.self) }
         read(node["lowBatteryPercentage"], into: &settings.lowBatteryPercentage) { v throws(TemperError) in try v.double(in: 0...100) }
@@ -53,10 +53,6 @@ extension PolicyReader {
         return false
     }
 
-    static func positive(_ value: Double, _ node: YAMLValue) throws(TemperError) -> Double {
-        guard value > 0 else { throw node.error(.invalidValue, "expected a number above zero, found \(value)") }
-        return value
-    }
 
     mutating func readThresholds(_ node: YAMLValue) -> TierThresholds? {
         guard attempt({ () throws(TemperError) in try node.entries() }) != nil else { return nil }

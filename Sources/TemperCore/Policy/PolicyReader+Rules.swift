@@ -23,7 +23,7 @@ extension PolicyReader {
         read(node["exemptOnly"], into: &patch.exemptOnly) { v throws(TemperError) in try v.bool() }
         if let budget = node["budget"] { patch.budget = readBudget(budget) }
         read(node["rumbleCapSeconds"], into: &patch.rumbleCapSeconds) { v throws(TemperError) in
-            Self.isNone(v) ? .some(nil) : .some(try Self.positive(v.durationSeconds(), v))
+            Self.isNone(v) ? .some(nil) : .some(try v.durationSeconds(in: QuantityLimits.positiveSeconds))
         }
         return patch
     }
@@ -56,7 +56,7 @@ extension PolicyReader {
         case "capRumble":
             var maxSeconds = 0.5
             var fadeSeconds = 0.1
-            read(node["maxSeconds"], into: &maxSeconds) { v throws(TemperError) in try Self.positive(v.durationSeconds(), v) }
+            read(node["maxSeconds"], into: &maxSeconds) { v throws(TemperError) in try v.durationSeconds(in: QuantityLimits.positiveSeconds) }
             read(node["fadeSeconds"], into: &fadeSeconds) { v throws(TemperError) in try v.durationSeconds() }
             guard fadeSeconds <= maxSeconds else {
                 problems.record((node["fadeSeconds"] ?? node).error(
@@ -82,7 +82,7 @@ extension PolicyReader {
         let energy = attempt { () throws(TemperError) in try node.require("energy").energyMillijoules() }
         let window = attempt { () throws(TemperError) in
             let window = try node.require("window")
-            return try Self.positive(window.durationSeconds(), window)
+            return try window.durationSeconds(in: QuantityLimits.positiveSeconds)
         }
         guard let energy, let window else { return nil }
         return .some(EnergyBudget(millijoules: energy, windowSeconds: window))

@@ -7,7 +7,7 @@ extension AudioCue: Codable {
         try RequestDecoding.rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue))
         let container = try decoder.container(keyedBy: CodingKeys.self)
         position = try container.decode(Vector3.self, forKey: .position)
-        sceneToMetres = try RequestDecoding.optionalNumber(container, .sceneToMetres, in: Double.leastNonzeroMagnitude...1e6) ?? 1
+        sceneToMetres = try RequestDecoding.optionalNumber(container, .sceneToMetres, in: 1e-6...1e6) ?? 1
         listener = try container.decodeIfPresent(Listener.self, forKey: .listener) ?? Listener()
         rendering = container.contains(.rendering) ? try RequestDecoding.word(AudioRendering.self, container, .rendering) : .spatial
         volume = try RequestDecoding.optionalNumber(container, .volume, in: 0...1) ?? 1
@@ -75,7 +75,9 @@ extension Vector3: Codable {
         var values: [Double] = []
         while !container.isAtEnd {
             let value = try container.decode(Double.self)
-            guard value.isFinite else { throw RequestDecoding.invalid("expected a finite number", at: container.codingPath) }
+            guard RequestDecoding.coordinates.contains(value) else {
+                throw RequestDecoding.invalid("expected a coordinate from -1000000000 to 1000000000, found \(value)", at: decoder.codingPath)
+            }
             values.append(value)
         }
         guard values.count == 3 else {

@@ -140,9 +140,9 @@ extension DistanceModel: Codable {
         try RequestDecoding.rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue))
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = DistanceModel()
-        referenceDistance = try RequestDecoding.optionalNumber(container, .referenceDistance) ?? defaults.referenceDistance
-        rolloff = try RequestDecoding.optionalNumber(container, .rolloff) ?? defaults.rolloff
-        maxDistance = try RequestDecoding.optionalNumber(container, .maxDistance) ?? defaults.maxDistance
+        referenceDistance = try RequestDecoding.optionalNumber(container, .referenceDistance, in: RequestDecoding.distances) ?? defaults.referenceDistance
+        rolloff = try RequestDecoding.optionalNumber(container, .rolloff, in: 0...100) ?? defaults.rolloff
+        maxDistance = try RequestDecoding.optionalNumber(container, .maxDistance, in: RequestDecoding.distances) ?? defaults.maxDistance
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -21,7 +21,9 @@ enum RequestDecoding {
     ) throws -> Double {
         let value = try container.decode(Double.self, forKey: key)
         guard value.isFinite, range.contains(value) else {
-            throw invalid("expected a number from \(range.lowerBound) to \(range.upperBound), found \(value)", at: container.codingPath + [key])
+            throw invalid(
+                "expected a number from \(QuantityLimits.number(range.lowerBound)) to \(QuantityLimits.number(range.upperBound)), found \(value)",
+                at: container.codingPath + [key])
         }
         return value
     }
@@ -32,6 +34,21 @@ enum RequestDecoding {
         guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
         return try number(container, key, in: range)
     }
+
+    /// A whole number within `range`.
+    static func count<K: CodingKey>(_ container: KeyedDecodingContainer<K>, _ key: K, in range: ClosedRange<Int>) throws -> Int {
+        let value = try container.decode(Int.self, forKey: key)
+        guard range.contains(value) else {
+            throw invalid("expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(value)", at: container.codingPath + [key])
+        }
+        return value
+    }
+
+    /// Target times: seconds on the governor's clock, up to about 317 years (epoch seconds fit).
+    static let targetTimes: ClosedRange<Double> = 0...1e10
+    /// Coordinates and distances in metres or scene units: a billion is beyond any scene.
+    static let coordinates: ClosedRange<Double> = -1e9...1e9
+    static let distances: ClosedRange<Double> = 1e-6...1e9
 
     /// One of an enum's raw values, with the choices in the error.
     static func word<T: RawRepresentable & CaseIterable, K: CodingKey>(

@@ -11,7 +11,7 @@ extension SensoryRequest: Codable {
         id = try container.decode(String.self, forKey: .id)
         guard !id.isEmpty else { throw RequestDecoding.invalid("expected a non-empty id", at: container.codingPath + [CodingKeys.id]) }
         usage = try RequestDecoding.word(UsageClass.self, container, .usage)
-        targetTime = try RequestDecoding.optionalNumber(container, .targetTimeSeconds)
+        targetTime = try RequestDecoding.optionalNumber(container, .targetTimeSeconds, in: RequestDecoding.targetTimes)
         let present = Self.payloadKeys.filter { container.contains($0) }
         guard present.count == 1, let key = present.first else {
             let found = present.isEmpty ? "none" : present.map(\.rawValue).joined(separator: " and ")
@@ -81,14 +81,8 @@ extension VisualEffect: Codable {
     public init(from decoder: any Decoder) throws {
         try RequestDecoding.rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue))
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        particleCount = try container.decode(Int.self, forKey: .particleCount)
-        qualityLevel = try container.decodeIfPresent(Int.self, forKey: .qualityLevel) ?? 0
-        guard particleCount >= 0 else {
-            throw RequestDecoding.invalid("expected a particle count of 0 or more, found \(particleCount)", at: container.codingPath + [CodingKeys.particleCount])
-        }
-        guard qualityLevel >= 0 else {
-            throw RequestDecoding.invalid("expected a quality level of 0 or more, found \(qualityLevel)", at: container.codingPath + [CodingKeys.qualityLevel])
-        }
+        particleCount = try RequestDecoding.count(container, .particleCount, in: 0...10_000_000)
+        qualityLevel = container.contains(.qualityLevel) ? try RequestDecoding.count(container, .qualityLevel, in: 0...100) : 0
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -148,7 +148,15 @@ public struct YAMLValue {
     public func double(in range: ClosedRange<Double>) throws(TemperError) -> Double {
         let value = try double()
         guard range.contains(value) else {
-            throw error(.invalidValue, "expected a number from \(range.lowerBound) to \(range.upperBound), found \(value)")
+            throw error(.invalidValue, "expected a number from \(QuantityLimits.number(range.lowerBound)) to \(QuantityLimits.number(range.upperBound)), found \(describedValue)")
+        }
+        return value
+    }
+
+    /// A whole number within `range`.
+    public func int(in range: ClosedRange<Int>) throws(TemperError) -> Int {
+        guard case .scalar = node, let value = node.int, range.contains(value) else {
+            throw error(.invalidValue, "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(describedValue)")
         }
         return value
     }

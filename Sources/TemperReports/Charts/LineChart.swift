@@ -225,7 +225,8 @@ struct AxisScale {
 
     init(low: Double, high: Double, exact: Bool = false) {
         let (low, high) = Self.range(low, high)
-        let step = Self.niceStep((high - low) / 5)
+        // Divided before subtracting, so an axis from -1e308 to 1e308 gets a finite step.
+        let step = Self.niceStep(high / 5 - low / 5)
         self.step = step
         if exact {
             self.low = low
@@ -236,19 +237,30 @@ struct AxisScale {
         }
     }
 
+    /// The ticks from `low` to `high`, each computed from its index: adding the step again and again stops
+    /// moving above about 1e16, and would loop for ever.
     var ticks: [Double] {
-        var values: [Double] = []
-        var tick = (low / step).rounded(.up) * step
-        while tick <= high + step * 1e-9 {
-            values.append(abs(tick) < step * 1e-9 ? 0 : tick)
-            tick += step
+        guard low.isFinite, high.isFinite, step.isFinite, step > 0 else { return [low, high].filter(\.isFinite) }
+        let first = (low / step).rounded(.up) * step
+        let span = ((high - first) / step + 1e-9).rounded(.down)
+        guard span.isFinite, span >= 0 else { return [] }
+        let count = Int(min(span, Double(Self.maxTicks - 1))) + 1
+        return (0..<count).map { index in
+            let tick = first + Double(index) * step
+            return abs(tick) < step * 1e-9 ? 0 : tick
         }
-        return values
     }
 
+    /// More than any chart draws (about five); a bound, not a layout choice.
+    static let maxTicks = 50
+
+    /// Any finite range; an empty one widens around its value by a step that still moves it (±1, or ±10 % of a
+    /// huge value), and non-finite bounds become a unit range.
     static func range(_ low: Double, _ high: Double) -> (low: Double, high: Double) {
+        guard low.isFinite, high.isFinite else { return (0, 1) }
         if high > low { return (low, high) }
-        return (low - 1, low + 1)
+        let pad = max(1, abs(low) * 0.1)
+        return (low - pad, low + pad)
     }
 
     static func niceStep(_ rough: Double) -> Double {

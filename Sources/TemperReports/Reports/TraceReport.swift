@@ -128,3 +128,12 @@ public enum TraceReport {
         return bands
     }
 }
+
+extension TraceReport {
+    /// The report's Markdown and every chart's SVG, built in memory: what the trace fuzz target exercises
+    /// without writing a folder for each input.
+    @_spi(Fuzzing) public static func renderedForFuzzing(_ result: TraceResult) -> [String] {
+        let document = document(for: result)
+        return [document.markdown(), document.html()] + document.charts.map(\.svg)
+    }
+}

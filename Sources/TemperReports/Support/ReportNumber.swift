@@ -23,6 +23,8 @@ enum ReportNumber {
 
     /// `m:ss` for times under an hour, `h:mm:ss` above.
     static func clock(_ seconds: Double) -> String {
+        // Beyond what an Int counts (about 2.9e11 years), and for negative or non-finite times, plain seconds.
+        guard seconds.isFinite, seconds >= 0, seconds < 1e15 else { return "\(seconds) s" }
         let total = Int(seconds.rounded())
         let (hours, minutes, secs) = (total / 3600, total % 3600 / 60, total % 60)
         let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }

@@ -1,39 +1,100 @@
 import Foundation
 import TemperCore
 
-/// Trace files as `temper record` writes them: one ``HostSnapshot`` as compact JSON per line.
+/// Trace files as `temper record` writes them: a header line naming the format and its version, then one
+/// ``HostSnapshot`` as compact JSON per line.
+///
+/// Version 1 traces (before the header existed) start directly with a snapshot and still read. `temper record`
+/// writes whole lines, so an interrupted recording loses at most its last line: a torn or malformed last line is
+/// skipped with a warning. A malformed line anywhere else is an error naming its line, unless reading leniently,
+/// when it is skipped with a warning too.
 public enum TraceFile {
-    /// Reads a trace; a line that is not a snapshot is an error naming the file and the line.
-    public static func read(contentsOf url: URL) throws(TemperError) -> [HostSnapshot] {
+    /// The format version this build writes; it reads every version up to this one.
+    public static let formatVersion = 2
+    /// The most snapshots one trace may hold: a day at ten snapshots a second, far beyond any recording.
+    public static let maxSnapshots = 1_000_000
+
+    /// A trace as read: its snapshots, the lines that were skipped, and the format version it declared.
+    public struct Contents: Sendable {
+        public var snapshots: [HostSnapshot]
+        /// One warning per skipped line, naming the file and the line.
+        public var warnings: [TemperError]
+        /// 1 for a trace without a header line.
+        public var formatVersion: Int
+    }
+
+    /// The first line of every trace this build writes: `{"format":"temper-trace","version":2}`.
+    public static var headerLine: Data {
+        Data(#"{"format":"temper-trace","version":\#(formatVersion)}"#.utf8 + [UInt8(ascii: "\n")])
+    }
+
+    private struct Header: Decodable {
+        var format: String
+        var version: Int
+    }
+
+    /// Reads a trace file.
+    public static func read(contentsOf url: URL, lenient: Bool = false) throws(TemperError) -> Contents {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw TemperError(code: .unreadableFile, message: "cannot read the trace: \(error.localizedDescription)", file: url.path)
         }
-        return try read(data, file: url.path)
+        return try read(data, file: url.path, lenient: lenient)
     }
 
-    /// Reads trace bytes. Blank lines are skipped; an empty trace is an error.
-    public static func read(_ data: Data, file: String? = nil) throws(TemperError) -> [HostSnapshot] {
+    /// Reads trace bytes. Blank lines are skipped; a trace without any snapshot is an error.
+    public static func read(_ data: Data, file: String? = nil, lenient: Bool = false) throws(TemperError) -> Contents {
         let decoder = HostSnapshot.traceDecoder()
-        var snapshots: [HostSnapshot] = []
-        var lineNumber = 0
-        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") }) else { continue }
+        var contents = Contents(snapshots: [], warnings: [], formatVersion: 1)
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        // The last line with content: a problem there is what an interrupted recording leaves.
+        let lastLine = lines.lastIndex { !isBlank($0) }
+        var sawContent = false
+        for (index, line) in lines.enumerated() where !isBlank(line) {
+            let lineNumber = index + 1
+            if !sawContent {
+                sawContent = true
+                if let header = try? decoder.decode(Header.self, from: Data(line)) {
+                    guard header.format == "temper-trace" else {
+                        throw TemperError(code: .invalidTrace, message: "not a Temper trace (format '\(header.format)')", file: file, line: lineNumber)
+                    }
+                    guard (1...formatVersion).contains(header.version) else {
+                        throw TemperError(
+                            code: .unsupportedVersion,
+                            message: "trace format version \(header.version); this build reads versions 1 to \(formatVersion)",
+                            file: file, line: lineNumber)
+                    }
+                    contents.formatVersion = header.version
+                    continue
+                }
+            }
             do {
-                snapshots.append(try decoder.decode(HostSnapshot.self, from: Data(line)))
+                guard contents.snapshots.count < maxSnapshots else {
+                    throw TemperError(code: .invalidTrace, message: "more than \(maxSnapshots) snapshots", file: file, line: lineNumber)
+                }
+                contents.snapshots.append(try decoder.decode(HostSnapshot.self, from: Data(line)))
+            } catch let error as TemperError {
+                throw error
             } catch {
-                throw TemperError(code: .invalidTrace, message: "not a host snapshot: \(describe(error))", file: file, line: lineNumber)
+                let problem = "not a host snapshot: \(describe(error))"
+                if index == lastLine {
+                    let torn = index == lines.count - 1 ? "torn" : "malformed"
+                    contents.warnings.append(TemperError(code: .invalidTrace, message: "skipped a \(torn) last line (\(problem))", file: file, line: lineNumber))
+                } else if lenient {
+                    contents.warnings.append(TemperError(code: .invalidTrace, message: "skipped (\(problem))", file: file, line: lineNumber))
+                } else {
+                    throw TemperError(code: .invalidTrace, message: problem + " (--lenient skips such lines)", file: file, line: lineNumber)
+                }
             }
         }
-        guard !snapshots.isEmpty else { throw TemperError(code: .invalidTrace, message: "the trace has no snapshots", file: file) }
-        return snapshots
+        guard !contents.snapshots.isEmpty else { throw TemperError(code: .invalidTrace, message: "the trace has no snapshots", file: file) }
+        return contents
     }
 
-    /// Writes snapshots in the same form `temper record` does.
+    /// Writes snapshots in the same form `temper record` does, header first.
     public static func encode(_ snapshots: [HostSnapshot]) -> Data {
         let encoder = HostSnapshot.traceEncoder()
-        var data = Data()
+        var data = headerLine
         for snapshot in snapshots {
             // Encoding our own value types cannot fail.
             if let line = try? encoder.encode(snapshot) {
@@ -42,6 +103,10 @@ public enum TraceFile {
             }
         }
         return data
+    }
+
+    private static func isBlank(_ line: Data.SubSequence) -> Bool {
+        !line.contains { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") }
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -29,8 +29,10 @@ public enum Simulator {
     ) async -> (summary: RunSummary, snapshots: [HostSnapshot]) {
         let scenario = setup.scenario
         let step = scenario.timeStepSeconds
-        let stepCount = Int((scenario.durationSeconds / step).rounded(.up))
-        let stepsPerSample = max(1, Int((scenario.durationSeconds / 300 / step).rounded(.up)))
+        // The scenario reader refuses more than maxSteps; a Scenario built in code is held to the same ceiling
+        // here rather than trapping (or running for ever) on a step of 1e-300 or NaN.
+        let stepCount = Self.count(scenario.durationSeconds / step, atMost: Scenario.maxSteps)
+        let stepsPerSample = max(1, Self.count(scenario.durationSeconds / 300 / step, atMost: Scenario.maxSteps))
         let ambientAtStart = scenario.ambient.celsius(at: 0)
         var model = ThermalModel(
             parameters: setup.thermal, internalCelsius: scenario.initial.internalCelsius ?? ambientAtStart,
@@ -41,7 +43,7 @@ public enum Simulator {
         var summary = RunSummary(policy: policyName, batteryStartPercentage: rounded(battery.percentage), sampleIntervalSeconds: Double(stepsPerSample) * step)
         var accounts = ItemAccounts()
         var snapshots: [HostSnapshot] = []
-        let stepsPerSnapshot = snapshotEverySeconds.map { max(1, Int(($0 / step).rounded())) }
+        let stepsPerSnapshot = snapshotEverySeconds.map { max(1, Self.count($0 / step, atMost: Scenario.maxSteps, rounding: .toNearestOrAwayFromZero)) }
         var condition = Condition.nominal
         var nextRequest = 0
         // The host is sampled on the governor's schedule, on the step grid: at most one sample per step.
@@ -175,4 +177,12 @@ struct ItemAccounts {
     }
 
     var sorted: [ItemEnergy] { order.compactMap { byName[$0] } }
+}
+
+extension Simulator {
+    /// `value` rounded (up by default) to a count in `0...limit`; NaN counts as 0.
+    static func count(_ value: Double, atMost limit: Int, rounding: FloatingPointRoundingRule = .up) -> Int {
+        guard value > 0 else { return 0 }
+        return value >= Double(limit) ? limit : Int(value.rounded(rounding))
+    }
 }

@@ -49,6 +49,17 @@ public struct RequestStream: Sendable, Hashable {
         self.seed = seed
     }
 
+    /// About how many requests the stream makes in a run of `durationSeconds` (rate × window, count ×
+    /// repetitions), for the scenario's ceiling on requests; computed without making them.
+    public func expectedRequests(durationSeconds: Double) -> Double {
+        let window = max(0, min(endSeconds ?? durationSeconds, durationSeconds) - startSeconds)
+        switch arrivals {
+        case .periodic(let every): return every > 0 ? (window / every).rounded(.up) : 0
+        case .poisson(let perSecond): return perSecond * window
+        case .bursts(let count, _, let every): return every > 0 ? Double(count) * (window / every).rounded(.up) : 0
+        }
+    }
+
     /// Every arrival time in `[start, min(end, duration))`, in order. Deterministic for a given seed.
     public func arrivalTimes(durationSeconds: Double, scenarioSeed: UInt64, streamIndex: Int) -> [Double] {
         let end = min(endSeconds ?? durationSeconds, durationSeconds)

@@ -27,22 +27,25 @@ extension Scenario {
         }
         var scenario = Scenario(
             name: try root.require("name").string(),
-            durationSeconds: try root.require("duration").durationSeconds(),
+            durationSeconds: try root.require("duration").durationSeconds(in: QuantityLimits.positiveSeconds),
             file: file
         )
-        guard scenario.durationSeconds > 0 else { throw try root.require("duration").error(.invalidScenario, "the duration must be above zero") }
         scenario.description = try root["description"]?.string() ?? ""
         if let step = root["timeStep"] {
-            scenario.timeStepSeconds = try step.durationSeconds()
-            guard scenario.timeStepSeconds > 0, scenario.timeStepSeconds <= scenario.durationSeconds else {
-                throw step.error(.invalidScenario, "the time step must be above zero and at most the duration")
+            scenario.timeStepSeconds = try step.durationSeconds(in: QuantityLimits.positiveSeconds)
+            guard scenario.timeStepSeconds <= scenario.durationSeconds else {
+                throw step.error(.invalidScenario, "the time step must be at most the duration")
             }
         }
-        if let seed = root["seed"] {
-            let value = try seed.int()
-            guard value >= 0 else { throw seed.error(.invalidValue, "the seed must be zero or more") }
-            scenario.seed = UInt64(value)
+        let steps = scenario.durationSeconds / scenario.timeStepSeconds
+        guard steps <= Double(Self.maxSteps) else {
+            let culprit: YAMLValue
+            if let step = root["timeStep"] { culprit = step } else { culprit = try root.require("duration") }
+            throw culprit.error(
+                .invalidScenario,
+                "duration ÷ timeStep is \(QuantityLimits.number(steps.rounded(.up))) steps, more than the limit of \(Self.maxSteps); lengthen the time step")
         }
+        if let seed = root["seed"] { scenario.seed = UInt64(try seed.int(in: 0...Int.max)) }
         scenario.device = try root["device"]?.string()
         scenario.policy = try root["policy"]?.string()
         for key in ["device", "policy"] { if let value = root[key] { scenario.entryLocations[key] = EntryLocation(value) } }
@@ -51,8 +54,17 @@ extension Scenario {
         if let insulation = root["insulation"] { scenario.insulation = try insulationSegments(insulation) }
         if let charging = root["charging"] { scenario.charging = try chargingSegments(charging) }
         if let streams = root["streams"] {
+            var total = 0.0
             scenario.streams = try streams.items().enumerated().map { (index, item) throws(TemperError) in
-                try requestStream(item, index: index)
+                let stream = try requestStream(item, index: index)
+                let expected = stream.expectedRequests(durationSeconds: scenario.durationSeconds)
+                total += expected
+                guard total <= Double(Self.maxRequests) else {
+                    throw item.error(
+                        .invalidScenario,
+                        "the streams would make about \(QuantityLimits.number(total.rounded(.up))) requests, more than the limit of \(Self.maxRequests); lower the rate or count, or shorten the window")
+                }
+                return stream
             }
         }
         if let initial = root["initial"] {
@@ -65,10 +77,10 @@ extension Scenario {
     }
 
     private static func ambientSchedule(_ value: YAMLValue) throws(TemperError) -> AmbientSchedule {
-        if let celsius = try? value.double() { return .constant(celsius) }
+        if value.isScalar { return .constant(try value.double(in: Self.ambientCelsius)) }
         let points = try value.items().map { (item) throws(TemperError) -> AmbientSchedule.Point in
             if let problem = item.unknownKeys(allowed: ["at", "celsius"]).first { throw problem }
-            return AmbientSchedule.Point(timeSeconds: try item.require("at").durationSeconds(), celsius: try item.require("celsius").double(in: -40...80))
+            return AmbientSchedule.Point(timeSeconds: try item.require("at").durationSeconds(), celsius: try item.require("celsius").double(in: Self.ambientCelsius))
         }
         guard !points.isEmpty else { throw value.error(.invalidScenario, "expected a temperature or a list of {at, celsius} points") }
         return AmbientSchedule(points: points)
@@ -95,7 +107,6 @@ extension Scenario {
             if let problem = item.unknownKeys(allowed: ["name", "resistance", "from", "for", "until"]).first { throw problem }
             let resistance = try item.require("resistance")
             let kelvinPerWatt = try resistance.kelvinPerWatt()
-            guard kelvinPerWatt <= 1000 else { throw resistance.error(.invalidValue, "expected at most 1000 K/W, found \(kelvinPerWatt) K/W") }
             segments.append(
                 InsulationSegment(
                     name: try item["name"]?.string() ?? "insulation \(segments.count + 1)", kelvinPerWatt: kelvinPerWatt,
@@ -141,6 +152,14 @@ extension Scenario {
         return TimeSpan(startSeconds: start, durationSeconds: length)
     }
 
+    /// The most time steps one run may take (duration ÷ timeStep): a week at 1 s, or a day at 0.1 s.
+    public static let maxSteps = 1_000_000
+    /// The most requests all streams together may make in one run (rate × window, count × repetitions).
+    public static let maxRequests = 200_000
+    static let ambientCelsius: ClosedRange<Double> = -40...80
+    static let poissonRates: ClosedRange<Double> = 0.0001...1000
+    static let burstCounts: ClosedRange<Int> = 1...10_000
+
     static let streamKeys: Set<String> = [
         "name", "kind", "every", "rate", "count", "spacing", "patterns", "requests", "usage", "from", "until", "seed",
     ]
@@ -151,18 +170,15 @@ extension Scenario {
         let arrivals: RequestStream.Arrivals
         switch try kindValue.string() {
         case "periodic":
-            arrivals = .periodic(everySeconds: try positiveSeconds(item.require("every")))
+            arrivals = .periodic(everySeconds: try item.require("every").durationSeconds(in: QuantityLimits.positiveSeconds))
         case "poisson":
             let rate = try item.require("rate")
-            let perSecond = try rate.ratePerSecond()
-            guard perSecond > 0 else { throw rate.error(.invalidValue, "the rate must be above zero") }
-            arrivals = .poisson(perSecond: perSecond)
+            arrivals = .poisson(perSecond: try rate.ratePerSecond(in: Self.poissonRates))
         case "burst", "bursts":
-            let count = try item.require("count")
-            guard try count.int() > 0 else { throw count.error(.invalidValue, "the count must be at least 1") }
             arrivals = .bursts(
-                count: try count.int(), spacingSeconds: try item["spacing"].map { (value) throws(TemperError) in try value.durationSeconds() } ?? 0.05,
-                everySeconds: try positiveSeconds(item.require("every"))
+                count: try item.require("count").int(in: Self.burstCounts),
+                spacingSeconds: try item["spacing"].map { (value) throws(TemperError) in try value.durationSeconds() } ?? 0.05,
+                everySeconds: try item.require("every").durationSeconds(in: QuantityLimits.positiveSeconds)
             )
         case let other:
             throw kindValue.error(.invalidValue, "expected one of periodic, poisson, burst, found '\(other)'")
@@ -183,19 +199,13 @@ extension Scenario {
         let start = try item["from"].map { (value) throws(TemperError) in try value.durationSeconds() } ?? 0
         let end = try item["until"].map { (value) throws(TemperError) in try value.durationSeconds() }
         if let end, end < start, let until = item["until"] { throw until.error(.invalidScenario, "'until' is before 'from'") }
-        let seed = try item["seed"].map { (value) throws(TemperError) in UInt64(max(0, try value.int())) }
+        let seed = try item["seed"].map { (value) throws(TemperError) in UInt64(try value.int(in: 0...Int.max)) }
         var stream = RequestStream(
             name: try item["name"]?.string() ?? "stream \(index + 1)", arrivals: arrivals, payloads: payloads,
             usage: try item["usage"]?.oneOf(UsageClass.self), startSeconds: start, endSeconds: end, seed: seed
         )
         stream.payloadLocations = locations
         return stream
-    }
-
-    private static func positiveSeconds(_ value: YAMLValue) throws(TemperError) -> Double {
-        let seconds = try value.durationSeconds()
-        guard seconds > 0 else { throw value.error(.invalidValue, "expected a duration above zero") }
-        return seconds
     }
 
     private static func paths(_ value: YAMLValue) throws(TemperError) -> [(path: String, location: EntryLocation)] {

@@ -74,7 +74,10 @@ class Driver:
     # ---- the bus and daemons -----------------------------------------------------------------------
 
     def start_bus(self):
+        # Again after stop_bus: the same socket path, so clients that knew the old bus find the new one.
         socket_path = os.path.join(self.workdir, 'system_bus_socket')
+        if os.path.exists(socket_path):
+            os.unlink(socket_path)
         with open(os.path.join(HERE, 'system-bus.conf.in')) as template:
             config = template.read().replace('@SOCKET_PATH@', socket_path)
         config_path = os.path.join(self.workdir, 'system-bus.conf')
@@ -84,7 +87,8 @@ class Driver:
             ['dbus-daemon', '--config-file=' + config_path, '--nofork', '--print-address=1'],
             stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, env=self._child_env(preload=False),
             preexec_fn=_die_with_parent, text=True)
-        self.bus_address = self.bus_process.stdout.readline().strip()
+        # Without the guid: a bus restarted on the same socket has a new one, and GDBus refuses a mismatch.
+        self.bus_address = self.bus_process.stdout.readline().strip().split(',guid=')[0]
         if not self.bus_address:
             raise RuntimeError('dbus-daemon printed no address')
         return {'address': self.bus_address}
@@ -102,6 +106,9 @@ class Driver:
                        env=self._child_env(preload=False), check=True, stdin=subprocess.DEVNULL)
 
     def start_upowerd(self):
+        # A daemon that died with its bus is started afresh.
+        if self.upowerd is not None and self.upowerd.poll() is not None:
+            self.upowerd = None
         if self.upowerd is not None:
             return {'pid': self.upowerd.pid}
         conf = os.path.join(self.workdir, 'UPower.conf')
@@ -126,6 +133,8 @@ class Driver:
         return {}
 
     def start_power_profiles(self, profile='balanced'):
+        if self.profiles is not None and self.profiles.poll() is not None:
+            self.profiles = None
         if self.profiles is None:
             self.profiles = subprocess.Popen(
                 ['/usr/bin/python3', '-m', 'dbusmock', '--system', '--template', 'power_profiles_daemon',

@@ -102,6 +102,8 @@ final class HostTestbed: @unchecked Sendable {
 
     func startUPower() throws { try call("start_upowerd") }
     func stopBus() throws { try call("stop_bus") }
+    /// Starts the private bus again on the same socket (after ``stopBus()``); the daemons must be started again.
+    func restartBus() throws { try call("start_bus") }
     func stopUPower() throws { try call("stop_upowerd") }
     func startPowerProfiles(_ profile: String = "balanced") throws { try call("start_power_profiles", ["profile": profile]) }
     func setPowerProfile(_ profile: String) throws { try call("set_profile", ["profile": profile]) }

@@ -1,0 +1,35 @@
+import Foundation
+import TemperAHAP
+import TemperCore
+@_spi(Fuzzing) import TemperReports
+import TemperSimulation
+
+/// One reader under fuzzing. Each run must return (errors are fine) without a trap, a hang or a leak.
+enum FuzzTarget: String, CaseIterable {
+    case ahap, policy, profile, scenario, request, trace
+
+    func run(_ bytes: [UInt8]) {
+        switch self {
+        case .ahap:
+            for strict in [false, true] {
+                if let document = try? AHAPReader.read(bytes, file: "fuzz.ahap", options: AHAPReadOptions(strict: strict)) {
+                    _ = AHAPWriter.write(document.pattern)
+                }
+            }
+        case .policy:
+            _ = Policy.read(yaml: String(decoding: bytes, as: UTF8.self), file: "fuzz.yaml")
+        case .profile:
+            _ = DeviceProfile.problems(yaml: String(decoding: bytes, as: UTF8.self), file: "fuzz.yaml")
+        case .scenario:
+            _ = try? Scenario.load(yaml: String(decoding: bytes, as: UTF8.self), file: "/nonexistent/fuzz.yaml")
+        case .request:
+            // Relative pattern files resolve inside a folder that does not exist, so no input reads the disk.
+            _ = try? RequestDecoder(fileName: "fuzz.json", baseDirectory: "/nonexistent").decodeList(bytes)
+        case .trace:
+            // The trace's reader and what is built from it: the replay and the report's charts and clocks.
+            guard let snapshots = try? TraceFile.read(Data(bytes), file: "fuzz.jsonl", lenient: true).snapshots else { return }
+            let result = TraceReplay.replay(snapshots, settings: .init(), name: "fuzz")
+            _ = TraceReport.renderedForFuzzing(result)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Fuzzes Temper's readers with libFuzzer (and AddressSanitizer, which also catches leaks).
+#
+#   scripts/fuzz.sh TARGET SECONDS    one target: ahap, policy, profile, scenario, request or trace
+#   scripts/fuzz.sh all SECONDS       each target in turn, SECONDS each (CI runs `all 30`)
+#   scripts/fuzz.sh build             only build Fuzz/.build/temper-fuzz
+#
+# Exits 1 on a crash, leak, timeout or out-of-memory; the input that caused it is kept in
+# Fuzz/.build/artifacts/TARGET/ and its path printed. Replay it with
+#   TEMPER_FUZZ_TARGET=TARGET Fuzz/.build/temper-fuzz Fuzz/.build/artifacts/TARGET/crash-…
+# The growing corpus lives in Fuzz/.build/corpus/TARGET (not committed). Seeds are read where they are: Examples/,
+# Policies/ and ../shared/corpus or $TEMPER_CORPUS (linked from Fuzz/.build/seeds/TARGET, never copied). See
+# Fuzz/README.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+
+targets=(ahap policy profile scenario request trace)
+work=Fuzz/.build
+# The shared corpus of real files beside the clone; TEMPER_CORPUS points elsewhere (a worktree's clone).
+shared_corpus=${TEMPER_CORPUS:-../shared/corpus}
+binary=$work/temper-fuzz
+
+build() {
+  echo "fuzz: building the fuzz targets (release, -sanitize=fuzzer,address)"
+  mkdir -p "$work"
+  # gold warns once per sanitizer helper symbol when linking; those warnings say nothing about the fuzzer.
+  quiet() { grep -v "Cannot export local symbol" "$work/build.log" || true; }
+  if ! swift build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address --product TemperFuzz > "$work/build.log" 2>&1; then
+    quiet >&2
+    exit 1
+  fi
+  quiet
+  # SwiftPM links executables with `--defsym main=<module>_main`, which clashes with libFuzzer's own main, so the
+  # targets are a library, and this links the library's object files (the list SwiftPM wrote for it: the targets
+  # and every dependency) with libFuzzer's runtime and its main.
+  local list
+  list=$(find -L "$work/release/" -path '*TemperFuzz.product/Objects.LinkFileList' | head -n 1)
+  [ -n "$list" ] || { echo "fuzz: no Objects.LinkFileList for TemperFuzz under $work/release" >&2; exit 2; }
+  if ! swiftc -sanitize=fuzzer,address "@$list" -o "$binary" > "$work/build.log" 2>&1; then
+    quiet >&2
+    exit 1
+  fi
+}
+
+seed() {
+  local target=$1 directory=$work/seeds/$1
+  rm -rf "$directory"
+  mkdir -p "$directory"
+  local sources=()
+  case $target in
+    ahap) sources=(Examples/patterns "$shared_corpus/ahap"); pattern='*.ahap' ;;
+    policy) sources=(Policies); pattern='*.yaml' ;;
+    profile) sources=(Policies/devices); pattern='*.yaml' ;;
+    scenario) sources=(Examples/scenarios); pattern='*.yaml' ;;
+    request) sources=(Examples/requests Examples/scenarios/requests); pattern='*.json' ;;
+    trace) sources=(Examples/traces); pattern='*.jsonl' ;;
+  esac
+  local count=0
+  for source in "${sources[@]}"; do
+    [ -d "$source" ] || continue
+    while IFS= read -r file; do
+      count=$((count + 1))
+      ln -s "$(realpath "$file")" "$directory/$count-$(basename "$file")"
+    done < <(find "$source" -name "$pattern" -type f | sort)
+  done
+  echo "fuzz: $target: $count seed files" >&2
+}
+
+run() {
+  local target=$1 seconds=$2
+  local corpus=$work/corpus/$target artifacts=$work/artifacts/$target/
+  mkdir -p "$corpus" "$artifacts"
+  seed "$target"
+  # A trace input is replayed and charted whole, so shorter inputs keep it at hundreds of runs a second.
+  local max_len=65536
+  [ "$target" = trace ] && max_len=8192
+  echo "fuzz: $target for ${seconds}s"
+  # -rss_limit_mb and -timeout make unbounded memory and hangs failures too; leaks are reported by LeakSanitizer.
+  if ! TEMPER_FUZZ_TARGET=$target "$binary" "$corpus" "$work/seeds/$target" \
+      -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 -max_len=$max_len \
+      -artifact_prefix="$artifacts" -print_final_stats=1 -close_fd_mask=1 2> "$work/$target.log"; then
+    tail -n 40 "$work/$target.log" >&2
+    echo "fuzz: $target FAILED; reproducer: $(ls -t "$artifacts" | head -n 1 | sed "s|^|$artifacts|")" >&2
+    return 1
+  fi
+  grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+.*DONE)' "$work/$target.log" | sed "s/^/fuzz: $target: /"
+}
+
+case "${1:-}" in
+  build) build ;;
+  all)
+    build
+    failed=0
+    for target in "${targets[@]}"; do run "$target" "${2:?seconds}" || failed=1; done
+    exit $failed
+    ;;
+  ahap | policy | profile | scenario | request | trace)
+    build
+    run "$1" "${2:?seconds}"
+    ;;
+  *)
+    echo "usage: scripts/fuzz.sh {${targets[*]// /|}|all} SECONDS, or scripts/fuzz.sh build" >&2
+    exit 2
+    ;;
+esac
