@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TemperAHAP", targets: ["TemperAHAP"]),
         .library(name: "TemperCore", targets: ["TemperCore"]),
         .library(name: "TemperHost", targets: ["TemperHost"]),
+        .library(name: "TemperService", targets: ["TemperService"]),
         .library(name: "TemperSimulation", targets: ["TemperSimulation"]),
         .library(name: "TemperReports", targets: ["TemperReports"]),
         .library(name: "TemperTestKit", targets: ["TemperTestKit"]),
@@ -37,6 +38,13 @@ let package = Package(
             providers: [.apt(["libupower-glib-dev"])]
         ),
         .target(name: "CTemperGObject", dependencies: ["CUPowerGlib"]),
+        .systemLibrary(
+            name: "CGUdev",
+            pkgConfig: "gudev-1.0",
+            providers: [.apt(["libgudev-1.0-dev"])]
+        ),
+        // The GDBus service side and GUdev uevents, for `temper serve`.
+        .target(name: "CTemperDBus", dependencies: ["CUPowerGlib", "CGUdev"]),
 
         // The AHAP format alone.
         .target(name: "TemperAHAP", swiftSettings: upcoming),
@@ -61,6 +69,16 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // `temper serve`: the governor on a message bus, woken by host events.
+        .target(
+            name: "TemperService",
+            dependencies: [
+                "TemperAHAP", "TemperCore", "TemperHost", "CTemperDBus", "CUPowerGlib",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: upcoming
+        ),
         .target(
             name: "TemperSimulation",
             dependencies: ["TemperCore", .product(name: "Yams", package: "Yams")],
@@ -75,10 +93,11 @@ let package = Package(
         .target(
             name: "TemperCLI",
             dependencies: [
-                "TemperAHAP", "TemperCore", "TemperHost", "TemperSimulation", "TemperReports",
+                "TemperAHAP", "TemperCore", "TemperHost", "TemperService", "TemperSimulation", "TemperReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: upcoming
         ),

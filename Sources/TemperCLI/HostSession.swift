@@ -40,18 +40,22 @@ enum HostSession {
             source.resume()
             return source
         }
-        // A parent may have started us with these signals blocked (test runners do); Ctrl-C must still work.
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        sigaddset(&unblock, SIGINT)
-        sigaddset(&unblock, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        unblockInterrupts()
         defer { sources.forEach { $0.cancel() } }
         do {
             try await task.value
         } catch is CancellationError {
             return
         }
+    }
+
+    /// A parent may have started us with SIGINT and SIGTERM blocked (test runners do); Ctrl-C must still work.
+    static func unblockInterrupts() {
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigaddset(&unblock, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
     /// The classifier settings of `--policy NAME|FILE`, or the built-in default policy's.

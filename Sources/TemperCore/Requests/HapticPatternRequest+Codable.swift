@@ -22,6 +22,9 @@ extension HapticPatternRequest: Codable {
                 throw Self.located(error, at: container.codingPath + [CodingKeys.pattern])
             }
         case (false, true):
+            guard context?.readsFiles != false else {
+                throw RequestDecoding.invalid("file references are not accepted here; send the pattern inline", at: container.codingPath + [CodingKeys.file])
+            }
             let file = try container.decode(String.self, forKey: .file)
             let path = Self.resolve(file, against: context?.baseDirectory)
             do {

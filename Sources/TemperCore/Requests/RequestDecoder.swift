@@ -8,6 +8,7 @@ public struct RequestDecoder: Sendable {
     public struct Context: Sendable {
         public var fileName: String?
         public var baseDirectory: String?
+        public var readsFiles = true
     }
 
     static let contextKey = CodingUserInfoKey(rawValue: "temper.requestContext")!
@@ -16,10 +17,14 @@ public struct RequestDecoder: Sendable {
     public var fileName: String?
     /// Folder that relative `.ahap` paths are read from; `nil` = the working directory.
     public var baseDirectory: String?
+    /// Whether a request may name an `.ahap` file to read; off where the request comes from someone else
+    /// (a bus client must not make the service read files for it).
+    public var readsFiles: Bool
 
-    public init(fileName: String? = nil, baseDirectory: String? = nil) {
+    public init(fileName: String? = nil, baseDirectory: String? = nil, readsFiles: Bool = true) {
         self.fileName = fileName
         self.baseDirectory = baseDirectory
+        self.readsFiles = readsFiles
     }
 
     /// A decoder for a request file: errors name it and relative paths resolve beside it.
@@ -50,7 +55,7 @@ public struct RequestDecoder: Sendable {
 
     private func run<T>(_ data: Data, _ body: (JSONDecoder, Data) throws -> T) throws(TemperError) -> T {
         let decoder = JSONDecoder()
-        decoder.userInfo[Self.contextKey] = Context(fileName: fileName, baseDirectory: baseDirectory)
+        decoder.userInfo[Self.contextKey] = Context(fileName: fileName, baseDirectory: baseDirectory, readsFiles: readsFiles)
         do {
             return try body(decoder, data)
         } catch let error as DecodingError {

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Logging
+import ServiceLifecycle
+import TemperCore
+import TemperService
+import UnixSignals
+
+/// `temper serve [--session | --address ADDR] [--policy P] [--device D] [--interval S]`: the D-Bus service.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the governor on D-Bus as org.temper.Temper1, until interrupted.",
+        discussion: """
+            Owns org.temper.Temper1 on the system bus (or --session, or --address) and exports \
+            /org/temper/Temper1 with the interface org.temper.Temper1.Governor: properties Tier, LowPower, \
+            Reasons, HeadroomSeconds, Condition and Policy (each with PropertiesChanged), methods Decide, \
+            Schedule, Cancel and Score, and the Released signal. The host is sampled every --interval seconds \
+            and at once when UPower, power-profiles-daemon or a udev uevent of an hwmon or thermal device \
+            announces a change. See the README for the API, and packaging/ for the bus policy and the unit.
+
+            Ctrl-C or SIGTERM gives the name back after every scheduled request got its final decision.
+
+            Examples:
+              temper serve
+              temper serve --session --policy handheld --device gamepad
+              gdbus introspect --system --dest org.temper.Temper1 --object-path /org/temper/Temper1
+            """
+    )
+
+    @Flag(name: .long, help: "Serve on the session bus instead of the system bus.")
+    var session = false
+
+    @Option(name: .long, help: ArgumentHelp("Serve on the bus at this D-Bus address.", valueName: "ADDR"))
+    var address: String?
+
+    @Option(name: .long, help: "A policy file, or a built-in policy's name.")
+    var policy: String?
+
+    @Option(name: .long, help: ArgumentHelp("The device profile requests are priced on: a built-in name or a YAML file.", valueName: "NAME|FILE"))
+    var device: String?
+
+    @Option(name: .long, parsing: .unconditional, help: "Seconds between samples when nothing announces a change (a positive number).")
+    var interval: Double = 1
+
+    @Flag(name: .customLong("print-introspection"), help: .hidden)
+    var printIntrospection = false
+
+    func validate() throws {
+        guard interval > 0, interval.isFinite else { throw ValidationError("--interval must be a positive number of seconds") }
+        if session, address != nil { throw ValidationError("--session and --address exclude each other") }
+    }
+
+    func run() async throws {
+        if printIntrospection {
+            print(GovernorInterface.introspectionXML, terminator: "")
+            return
+        }
+        let rules: Policy
+        let profile: DeviceProfile
+        do throws(TemperError) {
+            rules = try PolicyFiles.load(policy)
+            profile = try DeviceProfileLibrary.onDisk.profile(device)
+        } catch {
+            throw CLIFailure.usage(error.description)
+        }
+        let bus: DBusBus = if let address { .address(address) } else if session { .session } else { .system }
+        var logger = HostSession.makeLogger()
+        logger[metadataKey: "service"] = "serve"
+        let service = GovernorBusService(
+            policy: rules, profile: profile, host: HostSession.makeHost(logger: logger), profiles: .onDisk,
+            configuration: .init(bus: bus, sampleIntervalSeconds: interval), logger: logger
+        )
+        let group = ServiceGroup(
+            configuration: .init(services: [.init(service: service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        )
+        HostSession.unblockInterrupts()
+        do {
+            try await group.run()
+        } catch let failure as DBusFailure {
+            throw CLIFailure.checkFailed(failure.description)
+        }
+    }
+}
