@@ -42,11 +42,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Seconds between samples when nothing announces a change (a positive number).")
     var interval: Double = 1
 
+    @Option(name: .customLong("rate-limit"), parsing: .unconditional, help: ArgumentHelp("Calls a second each client may make, in bursts of twice as many; more are answered RateLimited.", valueName: "CALLS"))
+    var rateLimit: Double = 500
+
     @Flag(name: .customLong("print-introspection"), help: .hidden)
     var printIntrospection = false
 
     func validate() throws {
         guard interval > 0, interval.isFinite else { throw ValidationError("--interval must be a positive number of seconds") }
+        guard rateLimit >= 1, rateLimit.isFinite else { throw ValidationError("--rate-limit must be at least 1 call a second") }
         if session, address != nil { throw ValidationError("--session and --address exclude each other") }
     }
 
@@ -68,7 +72,11 @@ struct ServeCommand: AsyncParsableCommand {
         logger[metadataKey: "service"] = "serve"
         let service = GovernorBusService(
             policy: rules, profile: profile, host: HostSession.makeHost(logger: logger), profiles: .onDisk,
-            configuration: .init(bus: bus, sampleIntervalSeconds: interval), logger: logger
+            configuration: .init(
+                bus: bus, sampleIntervalSeconds: interval,
+                limits: .init(callsPerSecondPerSender: rateLimit, burstPerSender: 2 * rateLimit)
+            ),
+            logger: logger
         )
         let group = ServiceGroup(
             configuration: .init(services: [.init(service: service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)

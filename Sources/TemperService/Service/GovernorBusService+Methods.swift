@@ -80,7 +80,8 @@ extension GovernorBusService {
         case .schedule(let bytes, let targetTime):
             let request = try Self.decode(bytes)
             let target = try governorTime(forMonotonic: targetTime)
-            try await schedule(request, at: target, sender: sender, invocation: invocation)
+            let clientTarget = targetTime == 0 ? Self.monotonicSeconds() : targetTime
+            try await schedule(request, at: target, clientTarget: clientTarget, sender: sender, invocation: invocation)
         case .cancel(let ticket):
             guard let handle = tickets.handle(ticket: ticket, sender: sender) else { return invocation.returnBoolean(false) }
             invocation.returnBoolean(await governor.cancel(handle) != nil)
@@ -89,9 +90,11 @@ extension GovernorBusService {
         }
     }
 
-    private func schedule(_ request: SensoryRequest, at target: Double, sender: String, invocation: DBusInvocation) async throws {
+    private func schedule(
+        _ request: SensoryRequest, at target: Double, clientTarget: Double, sender: String, invocation: DBusInvocation
+    ) async throws {
         let limit = configuration.limits.maxTicketsPerSender
-        guard let id = tickets.reserve(sender: sender, originalID: request.id, limit: limit) else {
+        guard let id = tickets.reserve(sender: sender, originalID: request.id, target: clientTarget, limit: limit) else {
             throw Refusal(.queueFull, "\(sender) already has \(limit) scheduled requests waiting")
         }
         var renamed = request
@@ -139,7 +142,7 @@ extension GovernorBusService {
             do {
                 profile = try profiles.profile(name)
             } catch {
-                throw Refusal(.invalidRequest, error.description)
+                throw Refusal(.invalidRequest, error.file == nil ? "device: \(error.message)" : error.description)
             }
             scoreProfiles.withLock { $0[name] = profile }
         }

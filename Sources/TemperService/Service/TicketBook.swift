@@ -8,6 +8,8 @@ final class TicketBook: Sendable {
     struct Entry: Sendable {
         var sender: String
         var originalID: String
+        /// The client's own target time (CLOCK_MONOTONIC seconds), put back into its decision.
+        var originalTarget: Double
         var handle: ScheduledRequest?
         /// A decision that arrived before the Schedule call was answered; sent after the answer.
         var earlyDecision: Decision?
@@ -31,12 +33,12 @@ final class TicketBook: Sendable {
     static let idPrefix = "temper.bus/"
 
     /// Reserves an internal id for `sender`'s request; `nil` when the sender already has `limit` waiting.
-    func reserve(sender: String, originalID: String, limit: Int) -> String? {
+    func reserve(sender: String, originalID: String, target: Double, limit: Int) -> String? {
         state.withLock { state in
             guard state.idsBySender[sender, default: []].count < limit else { return nil }
             let id = Self.idPrefix + String(state.nextSerial)
             state.nextSerial += 1
-            state.entries[id] = Entry(sender: sender, originalID: originalID)
+            state.entries[id] = Entry(sender: sender, originalID: originalID, originalTarget: target)
             state.idsBySender[sender, default: []].insert(id)
             return id
         }
@@ -53,7 +55,7 @@ final class TicketBook: Sendable {
             guard var entry = state.entries[id] else { return nil }
             if let decision = entry.earlyDecision {
                 remove(id, from: &state)
-                return Release(sender: entry.sender, ticket: handle.ticket, decision: restore(decision, entry.originalID))
+                return Release(sender: entry.sender, ticket: handle.ticket, decision: restore(decision, entry))
             }
             entry.handle = handle
             state.entries[id] = entry
@@ -74,7 +76,7 @@ final class TicketBook: Sendable {
                 return nil
             }
             remove(decision.requestID, from: &state)
-            return Release(sender: entry.sender, ticket: handle.ticket, decision: restore(decision, entry.originalID))
+            return Release(sender: entry.sender, ticket: handle.ticket, decision: restore(decision, entry))
         }
     }
 
@@ -102,10 +104,11 @@ final class TicketBook: Sendable {
         if state.idsBySender[entry.sender]?.isEmpty == true { state.idsBySender[entry.sender] = nil }
     }
 
-    private func restore(_ decision: Decision, _ originalID: String) -> Decision {
+    private func restore(_ decision: Decision, _ entry: Entry) -> Decision {
         var restored = decision
-        restored.requestID = originalID
-        restored.request?.id = originalID
+        restored.requestID = entry.originalID
+        restored.request?.id = entry.originalID
+        restored.request?.targetTime = entry.originalTarget
         return restored
     }
 }

@@ -103,7 +103,19 @@ final class HostTestbed: @unchecked Sendable {
     func startUPower() throws { try call("start_upowerd") }
     func stopBus() throws { try call("stop_bus") }
     func stopUPower() throws { try call("stop_upowerd") }
-    func startPowerProfiles(_ profile: String = "balanced") throws { try call("start_power_profiles", ["profile": profile]) }
+    /// python-dbusmock's power-profiles-daemon under `name`: `legacy` (net.hadess.PowerProfiles) or `upower`
+    /// (org.freedesktop.UPower.PowerProfiles, ppd ≥ 0.20 and tuned-ppd).
+    func startPowerProfiles(_ profile: String = "balanced", name: String = "legacy") throws {
+        try call("start_power_profiles", ["profile": profile, "name": name])
+    }
+
+    /// Starts a private session bus and returns its address.
+    func startSessionBus() throws -> String {
+        guard let address = try call("start_session_bus")["address"] as? String else {
+            throw HarnessError("start_session_bus gave no address")
+        }
+        return address
+    }
     func setPowerProfile(_ profile: String) throws { try call("set_profile", ["profile": profile]) }
 
     // MARK: - Fake hardware
@@ -148,8 +160,8 @@ final class HostTestbed: @unchecked Sendable {
     }
 
     /// Starts `temper ARGUMENTS` under the testbed; it is terminated at teardown if still running.
-    func startTemper(_ arguments: [String], bus: Bool = true) throws -> TemperProcess {
-        let process = try TemperProcess(arguments: arguments, environment: childEnvironment(bus: bus))
+    func startTemper(_ arguments: [String], bus: Bool = true, environment extra: [String: String] = [:]) throws -> TemperProcess {
+        let process = try TemperProcess(arguments: arguments, environment: childEnvironment(bus: bus).merging(extra) { $1 })
         lock.withLock { children.append(process) }
         return process
     }
