@@ -18,6 +18,11 @@ struct ServeCommand: AsyncParsableCommand {
             and at once when UPower, power-profiles-daemon or a udev uevent of an hwmon or thermal device \
             announces a change. See the README for the API, and packaging/ for the bus policy and the unit.
 
+            With --feedbackd it also sets feedbackd's profile (full, quiet, silent) on the session bus from the \
+            condition, through the policy's feedbackd section (default: serious or low power → quiet, critical → \
+            silent); it puts the user's profile back when the condition clears, and stands back until the next \
+            change of condition when someone else changes the profile meanwhile.
+
             Ctrl-C or SIGTERM gives the name back after every scheduled request got its final decision.
 
             Examples:
@@ -41,6 +46,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .long, parsing: .unconditional, help: "Seconds between samples when nothing announces a change (a positive number).")
     var interval: Double = 1
+
+    @Flag(name: .long, help: "Set feedbackd's profile (on the session bus) from the condition, as the policy's feedbackd section maps it.")
+    var feedbackd = false
 
     @Option(name: .customLong("rate-limit"), parsing: .unconditional, help: ArgumentHelp("Calls a second each client may make, in bursts of twice as many; more are answered RateLimited.", valueName: "CALLS"))
     var rateLimit: Double = 500
@@ -74,7 +82,8 @@ struct ServeCommand: AsyncParsableCommand {
             policy: rules, profile: profile, host: HostSession.makeHost(logger: logger), profiles: .onDisk,
             configuration: .init(
                 bus: bus, sampleIntervalSeconds: interval,
-                limits: .init(callsPerSecondPerSender: rateLimit, burstPerSender: 2 * rateLimit)
+                limits: .init(callsPerSecondPerSender: rateLimit, burstPerSender: 2 * rateLimit),
+                feedbackdBus: feedbackd ? .session : nil
             ),
             logger: logger
         )

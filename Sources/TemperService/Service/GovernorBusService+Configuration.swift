@@ -8,9 +8,16 @@ extension GovernorBusService {
         public var limits: Limits
         /// Watch udev uevents of hwmon and thermal devices (alarms, trip crossings) as sample triggers.
         public var watchesUevents: Bool
+        /// The bus where feedbackd runs (the user's session bus) to set its profile from the condition through
+        /// the policy's ``FeedbackdMapping``; `nil` leaves feedbackd alone.
+        public var feedbackdBus: DBusBus?
 
-        public init(bus: DBusBus = .system, sampleIntervalSeconds: Double = 1, limits: Limits = .init(), watchesUevents: Bool = true) {
+        public init(
+            bus: DBusBus = .system, sampleIntervalSeconds: Double = 1, limits: Limits = .init(), watchesUevents: Bool = true,
+            feedbackdBus: DBusBus? = nil
+        ) {
             self.bus = bus
+            self.feedbackdBus = feedbackdBus
             self.sampleIntervalSeconds = sampleIntervalSeconds
             self.limits = limits
             self.watchesUevents = watchesUevents

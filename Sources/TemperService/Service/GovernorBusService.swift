@@ -31,6 +31,7 @@ public final class GovernorBusService: Service, Sendable {
     private let nameEvents: AsyncStream<Bool>
     private let nameEventSink: AsyncStream<Bool>.Continuation
     private let udev = Mutex<UdevClient?>(nil)
+    private let feedbackd: FeedbackdBridge?
     let scoreProfiles = Mutex<[String: DeviceProfile]>([:])
 
     /// - Parameters:
@@ -56,6 +57,7 @@ public final class GovernorBusService: Service, Sendable {
             rate: configuration.limits.callsPerSecondPerSender, burst: configuration.limits.burstPerSender
         )
         (nameEvents, nameEventSink) = AsyncStream.makeStream(of: Bool.self)
+        feedbackd = configuration.feedbackdBus.map { _ in FeedbackdBridge(mapping: policy.feedbackd, logger: logger) }
     }
 
     /// Where the service is in its life.
@@ -88,11 +90,17 @@ public final class GovernorBusService: Service, Sendable {
             setState(.serving)
             logger.info("serving", metadata: ["name": "\(GovernorInterface.busName)", "bus": "\(bus)"])
             if configuration.watchesUevents { await startUevents() }
-            do {
-                try await cancelWhenGracefulShutdown { try await self.serve() }
-            } catch let lost as DBusFailure {
-                failure = lost
-            } catch {}
+            if let feedbackd, let bus = configuration.feedbackdBus {
+                let started: Result<Void, DBusFailure> = await glib.perform { Result { () throws(DBusFailure) in try feedbackd.start(bus: bus) } }
+                if case .failure(let problem) = started { failure = problem }
+            }
+            if failure == nil {
+                do {
+                    try await cancelWhenGracefulShutdown { try await self.serve() }
+                } catch let lost as DBusFailure {
+                    failure = lost
+                } catch {}
+            }
         } else {
             failure = DBusFailure("cannot own \(GovernorInterface.busName) on the \(bus): the name is taken or the bus policy does not allow it")
         }
@@ -101,6 +109,7 @@ public final class GovernorBusService: Service, Sendable {
         await releases
         await glib.perform { [self] in
             udev.withLock { $0 = nil }
+            feedbackd?.stop()
             endpoint.close()
         }
         self.endpoint.withLock { $0 = nil }
@@ -120,6 +129,13 @@ public final class GovernorBusService: Service, Sendable {
             if let bus = self.host.bus {
                 group.addTask {
                     for await _ in bus.updates() { self.wakeup.signal() }
+                }
+            }
+            if let feedbackd = self.feedbackd {
+                group.addTask {
+                    for await condition in await self.governor.conditions() {
+                        await self.glib.perform { feedbackd.conditionChanged(condition) }
+                    }
                 }
             }
             group.addTask {

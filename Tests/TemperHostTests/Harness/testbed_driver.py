@@ -45,6 +45,7 @@ class Driver:
         self.profiles = None
         self.session_bus = None
         self.session_address = None
+        self.feedbackd = None
         self.upower_log = open(os.path.join(self.workdir, 'upowerd.log'), 'w')
 
     # ---- environment -------------------------------------------------------------------------------
@@ -170,6 +171,23 @@ class Driver:
                 raise RuntimeError('the session dbus-daemon printed no address')
         return {'address': self.session_address}
 
+    def start_feedbackd(self):
+        """The real feedbackd on the private session bus: no haptic hardware, a temporary config home and
+        in-memory settings, so the user's own feedbackd settings are never touched."""
+        if self.feedbackd is None:
+            self.start_session_bus()
+            config = os.path.join(self.workdir, 'feedbackd-config')
+            os.makedirs(config, exist_ok=True)
+            env = self._child_env(preload=False, extra={
+                'DBUS_SESSION_BUS_ADDRESS': self.session_address, 'XDG_CONFIG_HOME': config,
+                'GSETTINGS_BACKEND': 'memory'})
+            self.feedbackd = subprocess.Popen(['/usr/libexec/feedbackd'], env=env, stdout=self.upower_log,
+                                              stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                              preexec_fn=_die_with_parent)
+            subprocess.run(['gdbus', 'wait', '--address', self.session_address, '--timeout', '10',
+                            'org.sigxcpu.Feedback'], env=env, check=True, stdin=subprocess.DEVNULL)
+        return {'pid': self.feedbackd.pid, 'address': self.session_address}
+
     # ---- fake hardware -----------------------------------------------------------------------------
 
     def add_device(self, subsystem, name, parent=None, attributes=None, properties=None):
@@ -207,7 +225,7 @@ class Driver:
     # ---- teardown ----------------------------------------------------------------------------------
 
     def close(self):
-        for process in (self.upowerd, self.profiles, self.bus_process, self.session_bus):
+        for process in (self.feedbackd, self.upowerd, self.profiles, self.bus_process, self.session_bus):
             if process is not None and process.poll() is None:
                 process.terminate()
                 try:
@@ -215,7 +233,7 @@ class Driver:
                 except subprocess.TimeoutExpired:
                     process.kill()
                     process.wait()
-        self.upowerd = self.profiles = self.bus_process = self.session_bus = None
+        self.upowerd = self.profiles = self.bus_process = self.session_bus = self.feedbackd = None
         self.upower_log.close()
         self.testbed = None
         shutil.rmtree(self.workdir, ignore_errors=True)
@@ -234,6 +252,7 @@ def main():
         'start_power_profiles': driver.start_power_profiles,
         'set_profile': driver.set_profile,
         'start_session_bus': driver.start_session_bus,
+        'start_feedbackd': driver.start_feedbackd,
         'add_device': driver.add_device,
         'set_attributes': driver.set_attributes,
         'remove_attribute': driver.remove_attribute,

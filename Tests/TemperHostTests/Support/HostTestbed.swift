@@ -109,6 +109,14 @@ final class HostTestbed: @unchecked Sendable {
         try call("start_power_profiles", ["profile": profile, "name": name])
     }
 
+    /// Starts the real feedbackd on the private session bus (started if needed); returns that bus's address.
+    func startFeedbackd() throws -> String {
+        guard let address = try call("start_feedbackd")["address"] as? String else {
+            throw HarnessError("start_feedbackd gave no address")
+        }
+        return address
+    }
+
     /// Starts a private session bus and returns its address.
     func startSessionBus() throws -> String {
         guard let address = try call("start_session_bus")["address"] as? String else {
