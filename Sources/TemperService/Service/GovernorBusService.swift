@@ -31,6 +31,7 @@ public final class GovernorBusService: Service, Sendable {
     private let nameEvents: AsyncStream<Bool>
     private let nameEventSink: AsyncStream<Bool>.Continuation
     private let udev = Mutex<UdevClient?>(nil)
+    private let thermalEvents = Mutex<ThermalNetlinkEvents?>(nil)
     private let feedbackd: FeedbackdBridge?
     let scoreProfiles = Mutex<[String: DeviceProfile]>([:])
 
@@ -109,6 +110,7 @@ public final class GovernorBusService: Service, Sendable {
         await releases
         await glib.perform { [self] in
             udev.withLock { $0 = nil }
+            thermalEvents.withLock { $0 = nil }
             feedbackd?.stop()
             endpoint.close()
         }
@@ -192,6 +194,13 @@ public final class GovernorBusService: Service, Sendable {
             }
             if client == nil { logger.warning("no udev uevents (cannot listen on netlink); sampling only") }
             udev.withLock { $0 = client }
+            do {
+                let events = try ThermalNetlinkEvents { wakeup.signal() }
+                thermalEvents.withLock { $0 = events }
+                logger.info("listening for thermal netlink trip events")
+            } catch {
+                logger.info("no thermal netlink events; sampling covers trip points", metadata: ["why": "\(error)"])
+            }
         }
     }
 

@@ -87,5 +87,28 @@ extension RealDaemonTests {
                 #expect(serve.waitForExit(timeout: .seconds(10)).status == 0)
             }
         }
+
+        @Test("thermal netlink: the service joins the kernel's thermal event group where the family exists, else says sampling covers it")
+        func thermalNetlink() async throws {
+            let probe = try BusClient.run(HarnessRequirements.python, ["-c", """
+                import socket, struct
+                s = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 16)
+                name = b'thermal\\0'
+                attr = struct.pack('HH', 4 + len(name), 2) + name + b'\\0' * ((4 - len(name) % 4) % 4)
+                msg = struct.pack('BBH', 3, 1, 0) + attr
+                s.send(struct.pack('IHHII', 16 + len(msg), 0x10, 1, 1, 0) + msg)
+                print('present' if struct.unpack('IH', s.recv(65536)[:6])[1] != 2 else 'absent')
+                """])
+            try await HostTestbed.with { testbed in
+                let (serve, _, _, _) = try ServeTests.serving(testbed, Self.slowSampling, environment: ["TEMPER_LOG_LEVEL": "info"])
+                serve.interrupt()
+                let log = serve.waitForExit(timeout: .seconds(10)).stderr
+                if probe.stdout == "present" {
+                    #expect(log.contains("listening for thermal netlink trip events"), "\(log)")
+                } else {
+                    #expect(log.contains("no thermal netlink events; sampling covers trip points"), "\(log)")
+                }
+            }
+        }
     }
 }
