@@ -15,8 +15,8 @@ struct ServeCommand: AsyncParsableCommand {
             /org/temper/Temper1 with the interface org.temper.Temper1.Governor: properties Tier, LowPower, \
             Reasons, HeadroomSeconds, Condition and Policy (each with PropertiesChanged), methods Decide, \
             Schedule, Cancel and Score, and the Released signal. The host is sampled every --interval seconds \
-            and at once when UPower, power-profiles-daemon or a udev uevent of an hwmon or thermal device \
-            announces a change. See the README for the API, and packaging/ for the bus policy and the unit.
+            and at once when UPower, power-profiles-daemon, a udev uevent of an hwmon or thermal device or the kernel's thermal events \
+            announce a change. See the README for the API, and packaging/ for the bus policy and the unit.
 
             With --feedbackd it also sets feedbackd's profile (full, quiet, silent) on the session bus from the \
             condition, through the policy's feedbackd section (default: serious or low power → quiet, critical → \
@@ -28,7 +28,7 @@ struct ServeCommand: AsyncParsableCommand {
             Examples:
               temper serve
               temper serve --session --policy handheld --device gamepad
-              gdbus introspect --system --dest org.temper.Temper1 --object-path /org/temper/Temper1
+              busctl introspect org.temper.Temper1 /org/temper/Temper1
             """
     )
 
