@@ -45,16 +45,18 @@ def cpu_seconds(pid):
 
 
 def switches(pid):
-    total = 0
+    """Context switches per thread, keyed by thread id and name."""
+    counts = {}
     for task in os.listdir('/proc/%d/task' % pid):
         try:
+            with open('/proc/%d/task/%s/comm' % (pid, task)) as handle:
+                name = handle.read().strip()
             with open('/proc/%d/task/%s/status' % (pid, task)) as handle:
-                for line in handle:
-                    if line.startswith(('voluntary_ctxt_switches', 'nonvoluntary_ctxt_switches')):
-                        total += int(line.split()[1])
+                counts[task + ' ' + name] = sum(int(line.split()[1]) for line in handle
+                                                if line.startswith(('voluntary_ctxt_switches', 'nonvoluntary_ctxt_switches')))
         except FileNotFoundError:
             pass
-    return total
+    return counts
 
 
 def memory(pid):
@@ -124,7 +126,9 @@ def main():
             'seconds': round(elapsed, 1),
             'cpuSeconds': round(cpu1 - cpu0, 3),
             'cpuPercentOfOneCore': round(100 * (cpu1 - cpu0) / elapsed, 4),
-            'wakeupsPerMinute': round((switches1 - switches0) * 60 / elapsed, 1),
+            'wakeupsPerMinute': round((sum(switches1.values()) - sum(switches0.values())) * 60 / elapsed, 1),
+            'wakeupsPerMinuteByThread': {name: round((count - switches0.get(name, 0)) * 60 / elapsed, 1)
+                                         for name, count in switches1.items()},
             'samplesPerMinute': 60,
             'rssMiB': round(mem['VmRSS'] / 1024, 1),
             'peakRssMiB': round(mem['VmHWM'] / 1024, 1),

@@ -2,6 +2,7 @@ import ArgumentParser
 import Logging
 import ServiceLifecycle
 import TemperCore
+import TemperHost
 import TemperService
 import UnixSignals
 
@@ -62,6 +63,11 @@ struct ServeCommand: AsyncParsableCommand {
         if session, address != nil { throw ValidationError("--session and --address exclude each other") }
     }
 
+    /// A long-running service looks again for a missing bus or daemon every 5 s instead of every 0.5 s:
+    /// daemons that come and go announce themselves on the bus, and an idle service should not wake between
+    /// samples to check.
+    static let quietBus = BusMonitor.Settings(retryMilliseconds: 5000)
+
     func run() async throws {
         if printIntrospection {
             print(GovernorInterface.introspectionXML, terminator: "")
@@ -79,7 +85,7 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = HostSession.makeLogger()
         logger[metadataKey: "service"] = "serve"
         let service = GovernorBusService(
-            policy: rules, profile: profile, host: HostSession.makeHost(logger: logger), profiles: .onDisk,
+            policy: rules, profile: profile, host: HostSession.makeHost(logger: logger, bus: Self.quietBus), profiles: .onDisk,
             configuration: .init(
                 bus: bus, sampleIntervalSeconds: interval,
                 limits: .init(callsPerSecondPerSender: rateLimit, burstPerSender: 2 * rateLimit),
