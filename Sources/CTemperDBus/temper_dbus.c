@@ -35,14 +35,6 @@ void *temper_dbus_connection_open(int bus_kind, const char *address, char **erro
     return connection;
 }
 
-bool temper_dbus_connection_is_closed(void *connection) {
-    return connection == NULL || g_dbus_connection_is_closed(G_DBUS_CONNECTION(connection));
-}
-
-const char *temper_dbus_connection_unique_name(void *connection) {
-    return connection != NULL ? g_dbus_connection_get_unique_name(G_DBUS_CONNECTION(connection)) : NULL;
-}
-
 void temper_dbus_connection_close(void *connection) {
     if (connection == NULL || g_dbus_connection_is_closed(G_DBUS_CONNECTION(connection))) return;
     g_dbus_connection_flush_sync(G_DBUS_CONNECTION(connection), NULL, NULL);

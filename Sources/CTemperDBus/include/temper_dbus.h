@@ -15,9 +15,6 @@
 /* Which bus: 0 system, 1 session; `address` (when not NULL) wins over both. Returns a new connection with
  * exit-on-close off, or NULL with *error_message set (free with g_free). */
 void *temper_dbus_connection_open(int bus_kind, const char *address, char **error_message);
-bool temper_dbus_connection_is_closed(void *connection);
-/* This connection's unique name (":1.42"; owned by the connection). */
-const char *temper_dbus_connection_unique_name(void *connection);
 /* Flushes outgoing messages and closes the connection (synchronously). */
 void temper_dbus_connection_close(void *connection);
 

@@ -25,10 +25,6 @@ final class DBusConnection: @unchecked Sendable {
         temper_dbus_object_unref(pointer)
     }
 
-    var isClosed: Bool { temper_dbus_connection_is_closed(pointer) }
-
-    var uniqueName: String? { temper_dbus_connection_unique_name(pointer).map { String(cString: $0) } }
-
     /// Flushes and closes; the object stays valid until released.
     func close() { temper_dbus_connection_close(pointer) }
 

@@ -95,8 +95,6 @@ final class TicketBook: Sendable {
         }
     }
 
-    var count: Int { state.withLock { $0.entries.count } }
-
     private func remove(_ id: String, from state: inout State) {
         guard let entry = state.entries.removeValue(forKey: id) else { return }
         if let ticket = entry.handle?.ticket { state.idsByTicket[ticket] = nil }
