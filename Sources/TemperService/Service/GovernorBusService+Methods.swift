@@ -108,7 +108,11 @@ extension GovernorBusService {
         }
         invocation.returnUInt64(handle.ticket)
         // After the answer, so the client knows the ticket before its Released arrives.
-        if let early = tickets.confirm(id, handle: handle) { emit(early) }
+        switch tickets.confirm(id, handle: handle) {
+        case .waiting: break
+        case .release(let early): emit(early)
+        case .orphaned: await governor.cancel(handle, because: Self.clientGone)
+        }
     }
 
     /// The governor's time for a `CLOCK_MONOTONIC` time in seconds (0 = now).

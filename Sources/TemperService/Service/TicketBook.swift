@@ -13,6 +13,17 @@ final class TicketBook: Sendable {
         var handle: ScheduledRequest?
         /// A decision that arrived before the Schedule call was answered; sent after the answer.
         var earlyDecision: Decision?
+        /// The client left before its Schedule call was answered: cancel as soon as the handle is known.
+        var orphaned = false
+    }
+
+    /// What ``confirm(_:handle:)`` found.
+    enum Confirmation {
+        case waiting
+        /// The final decision came first: send it now.
+        case release(Release)
+        /// The client is gone: cancel the request.
+        case orphaned
     }
 
     /// What to emit as `Released`: to whom, for which ticket, with the client's own request id restored.
@@ -49,18 +60,18 @@ final class TicketBook: Sendable {
         state.withLock { state in remove(id, from: &state) }
     }
 
-    /// Records the handle once the caller has its ticket; returns a release that was waiting for it.
-    func confirm(_ id: String, handle: ScheduledRequest) -> Release? {
-        state.withLock { state -> Release? in
-            guard var entry = state.entries[id] else { return nil }
+    /// Records the handle once the caller has its ticket.
+    func confirm(_ id: String, handle: ScheduledRequest) -> Confirmation {
+        state.withLock { state -> Confirmation in
+            guard var entry = state.entries[id] else { return .waiting }
             if let decision = entry.earlyDecision {
                 remove(id, from: &state)
-                return Release(sender: entry.sender, ticket: handle.ticket, decision: restore(decision, entry))
+                return .release(Release(sender: entry.sender, ticket: handle.ticket, decision: restore(decision, entry)))
             }
             entry.handle = handle
             state.entries[id] = entry
             state.idsByTicket[handle.ticket] = id
-            return nil
+            return entry.orphaned ? .orphaned : .waiting
         }
     }
 
@@ -88,10 +99,15 @@ final class TicketBook: Sendable {
         }
     }
 
-    /// Every waiting handle of a sender that left the bus.
+    /// Every waiting handle of a sender that left the bus; requests still being scheduled are marked, so
+    /// ``confirm(_:handle:)`` says to cancel them.
     func handles(of sender: String) -> [ScheduledRequest] {
         state.withLock { state in
-            (state.idsBySender[sender] ?? []).compactMap { state.entries[$0]?.handle }
+            var handles: [ScheduledRequest] = []
+            for id in state.idsBySender[sender] ?? [] {
+                if let handle = state.entries[id]?.handle { handles.append(handle) } else { state.entries[id]?.orphaned = true }
+            }
+            return handles
         }
     }
 
