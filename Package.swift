@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "TemperHost", targets: ["TemperHost"]),
         .library(name: "TemperFiles", targets: ["TemperFiles"]),
         .library(name: "TemperMetrics", targets: ["TemperMetrics"]),
+        .library(name: "TemperService", targets: ["TemperService"]),
         .library(name: "TemperSimulation", targets: ["TemperSimulation"]),
         .library(name: "TemperReports", targets: ["TemperReports"]),
         .library(name: "TemperCalibration", targets: ["TemperCalibration"]),
@@ -44,6 +45,13 @@ let package = Package(
             providers: [.apt(["libupower-glib-dev"])]
         ),
         .target(name: "CTemperGObject", dependencies: ["CUPowerGlib"]),
+        .systemLibrary(
+            name: "CGUdev",
+            pkgConfig: "gudev-1.0",
+            providers: [.apt(["libgudev-1.0-dev"])]
+        ),
+        // The GDBus service side and GUdev uevents, for `temper serve`.
+        .target(name: "CTemperDBus", dependencies: ["CUPowerGlib", "CGUdev"]),
 
         // The AHAP format alone.
         .target(name: "TemperAHAP", swiftSettings: upcoming),
@@ -97,6 +105,17 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // `temper serve`: the governor on a message bus, woken by host events.
+        .target(
+            name: "TemperService",
+            dependencies: [
+                "TemperAHAP", "TemperCore", "TemperLifecycle", "TemperHost", "CTemperDBus", "CUPowerGlib",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: upcoming
+        ),
         .target(
             name: "TemperSimulation",
             dependencies: ["TemperCore", .product(name: "Yams", package: "Yams")],
@@ -113,11 +132,12 @@ let package = Package(
         .target(
             name: "TemperCLI",
             dependencies: [
-                "TemperAHAP", "TemperPatterns", "TemperCore", "TemperLifecycle", "TemperFiles", "TemperHost", "TemperMetrics",
+                "TemperAHAP", "TemperPatterns", "TemperCore", "TemperLifecycle", "TemperFiles", "TemperHost", "TemperService", "TemperMetrics",
                 "TemperSimulation", "TemperReports", "TemperCalibration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: upcoming
         ),

@@ -57,6 +57,7 @@ placed=(
   "dbus/org.temper.Temper1.service:share/dbus-1/system-services"
   "dbus/org.temper.Temper1.xml:share/dbus-1/interfaces"
   "systemd/temper.service:lib/systemd/system"
+  "sysusers.d/temper.conf:lib/sysusers.d"
 )
 for entry in "${placed[@]}"; do
   file="$packaging/${entry%%:*}"

@@ -18,8 +18,8 @@ enum HostSession {
 
     /// The live host. `TEMPER_SYSFS_ROOT` moves the sysfs root (thermal zones, hwmon listing);
     /// `TEMPER_SENSORS_CONFIG` names a sensors.conf to use instead of the system's.
-    static func makeHost(logger: Logger) -> LinuxHost {
-        var configuration = LinuxHost.Configuration()
+    static func makeHost(logger: Logger, bus: BusMonitor.Settings = .init()) -> LinuxHost {
+        var configuration = LinuxHost.Configuration(bus: bus)
         let environment = ProcessInfo.processInfo.environment
         if let root = environment["TEMPER_SYSFS_ROOT"], !root.isEmpty {
             configuration.sysfsRoot = root

@@ -20,6 +20,7 @@ public struct Temper: AsyncParsableCommand {
             RewriteCommand.self,
             StatusCommand.self,
             WatchCommand.self,
+            ServeCommand.self,
             RecordCommand.self,
             SimulateCommand.self,
             PolicyCommand.self,

@@ -1160,6 +1160,10 @@ lowPower:
 # The usages: ui, game, media, notification, alarm, communication, accessibility.
 exemptUsages: [alarm, communication, accessibility]
 
+# `temper serve --feedbackd`: the feedbackd profile (full, quiet, silent or none) a tier or low power asks
+# for; when both ask, the quieter wins. Tiers left out (nominal, fair) and none leave the user's profile alone.
+feedbackd: {serious: quiet, critical: silent, lowPower: quiet}
+
 """#),
         "Policies/devices/gamepad.yaml": .text(
 #"""

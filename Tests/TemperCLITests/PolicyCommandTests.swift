@@ -42,7 +42,7 @@ import TemperTestSupport
         #expect(result.stdout.isEmpty)
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 5, "four errors and a summary: \(lines)")
-        #expect(lines.first == "\(file):2:1: colour: unknown key 'colour' (expected one of: classifier, description, exemptUsages, lowPower, name, tiers, version)")
+        #expect(lines.first == "\(file):2:1: colour: unknown key 'colour' (expected one of: classifier, description, exemptUsages, feedbackd, lowPower, name, tiers, version)")
         #expect(lines.contains { $0.hasPrefix("\(file):4:17: classifier.dwellSeconds: expected a duration") })
         #expect(lines.contains { $0.hasPrefix("\(file):7:20: tiers.fair.particleScale: expected a number from 0 to 1") })
         #expect(lines.contains { $0.hasPrefix("\(file):8:22: tiers.fair.budget.energy: expected an energy in mJ or J") })

@@ -153,9 +153,16 @@ public actor Governor {
     /// and also goes to ``drain(now:)`` and the decision streams. `nil` when the request had already been decided.
     @discardableResult
     public func cancel(_ handle: ScheduledRequest) -> Decision? {
+        cancel(handle, because: nil)
+    }
+
+    /// Cancels a scheduled request with `rule` as its reason (e.g. `client.gone` when the service's client left);
+    /// `nil` gives the usual `request.cancelled`.
+    @discardableResult
+    public func cancel(_ handle: ScheduledRequest, because rule: FiredRule?) -> Decision? {
         guard let entry = queue.remove(ticket: handle.ticket) else { return nil }
         metrics.recordPending(queue.count)
-        let rule = FiredRule("request.cancelled", code: "request.cancelled", "cancelled before its target time \(entry.targetTime.formatted2) s")
+        let rule = rule ?? FiredRule("request.cancelled", code: "request.cancelled", "cancelled before its target time \(entry.targetTime.formatted2) s")
         let decision = dropDecision(entry.request, rule: rule)
         deliver(decision)
         return decision
@@ -165,6 +172,9 @@ public actor Governor {
     public func provisionalDecision(for handle: ScheduledRequest) -> Decision? {
         queue.entry(ticket: handle.ticket)?.provisional
     }
+
+    /// The classifier's forecast after the last snapshot: when the next tier is due at the current slopes.
+    public var forecast: ThermalForecast? { classifier.forecast }
 
     /// How many scheduled requests wait.
     public var pendingCount: Int { queue.count }

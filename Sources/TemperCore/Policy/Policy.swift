@@ -12,6 +12,8 @@ public struct Policy: Sendable, Hashable, Codable {
     public var lowPower: [Tier: FeedbackRules]
     /// Usages that may be degraded but never dropped.
     public var exemptUsages: Set<UsageClass>
+    /// The feedbackd profile each condition asks for (`temper serve --feedbackd`).
+    public var feedbackd: FeedbackdMapping = .standard
 
     public init(
         version: Int = 1, name: String, classifier: ClassifierSettings = .init(),

@@ -7,7 +7,7 @@ import Yams
 /// low-power changes, applied to the file's tier rules.
 struct PolicyReader {
     static let supportedVersion = 1
-    static let topLevelKeys: Set<String> = ["version", "name", "description", "classifier", "tiers", "lowPower", "exemptUsages"]
+    static let topLevelKeys: Set<String> = ["version", "name", "description", "classifier", "tiers", "lowPower", "exemptUsages", "feedbackd"]
 
     var problems = YAMLProblems()
 
@@ -40,6 +40,7 @@ struct PolicyReader {
             policy.lowPower[tier] = lowPowerPatch.appliedAsLowPower(to: rules)
         }
         if let usages = root["exemptUsages"] { policy.exemptUsages = readUsages(usages) ?? policy.exemptUsages }
+        if let feedbackd = root["feedbackd"] { policy.feedbackd = readFeedbackd(feedbackd) }
         return policy
     }
 

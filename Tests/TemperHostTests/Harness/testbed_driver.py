@@ -43,6 +43,9 @@ class Driver:
         self.bus_address = None
         self.upowerd = None
         self.profiles = None
+        self.session_bus = None
+        self.session_address = None
+        self.feedbackd = None
         self.upower_log = open(os.path.join(self.workdir, 'upowerd.log'), 'w')
 
     # ---- environment -------------------------------------------------------------------------------
@@ -132,26 +135,67 @@ class Driver:
             self.upowerd = None
         return {}
 
-    def start_power_profiles(self, profile='balanced'):
+    # power-profiles-daemon's names: the legacy one (python-dbusmock's template) and the one ppd >= 0.20 and
+    # tuned-ppd own (our template next to this file, the same API under the new name).
+    PROFILE_NAMES = {
+        'legacy': ('net.hadess.PowerProfiles', '/net/hadess/PowerProfiles', 'power_profiles_daemon'),
+        'upower': ('org.freedesktop.UPower.PowerProfiles', '/org/freedesktop/UPower/PowerProfiles',
+                   os.path.join(HERE, 'power_profiles_upower.py')),
+    }
+
+    def start_power_profiles(self, profile='balanced', name='legacy'):
         if self.profiles is not None and self.profiles.poll() is not None:
             self.profiles = None
         if self.profiles is None:
+            bus_name, _, template = self.PROFILE_NAMES[name]
+            self.profiles_name = name
             self.profiles = subprocess.Popen(
-                ['/usr/bin/python3', '-m', 'dbusmock', '--system', '--template', 'power_profiles_daemon',
+                ['/usr/bin/python3', '-m', 'dbusmock', '--system', '--template', template,
                  '--parameters', json.dumps({'ActiveProfile': profile})],
                 env=self._child_env(preload=False), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                 stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
-            self._wait_for_name('net.hadess.PowerProfiles')
+            self._wait_for_name(bus_name)
         return {'pid': self.profiles.pid}
 
     def set_profile(self, profile):
-        subprocess.run(['gdbus', 'call', '--system', '--dest', 'net.hadess.PowerProfiles',
-                        '--object-path', '/net/hadess/PowerProfiles',
+        bus_name, path, _ = self.PROFILE_NAMES[getattr(self, 'profiles_name', 'legacy')]
+        subprocess.run(['gdbus', 'call', '--system', '--dest', bus_name,
+                        '--object-path', path,
                         '--method', 'org.freedesktop.DBus.Properties.Set',
-                        'net.hadess.PowerProfiles', 'ActiveProfile', "<'%s'>" % profile],
+                        bus_name, 'ActiveProfile', "<'%s'>" % profile],
                        env=self._child_env(preload=False), check=True, stdin=subprocess.DEVNULL,
                        stdout=subprocess.DEVNULL)
         return {}
+
+    def start_session_bus(self):
+        """A private session bus (for `temper serve --session` and feedbackd)."""
+        if self.session_bus is None:
+            self.session_bus = subprocess.Popen(
+                ['dbus-daemon', '--session', '--nofork', '--print-address=1',
+                 '--address=unix:path=' + os.path.join(self.workdir, 'session_bus_socket')],
+                stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, env=self._child_env(preload=False),
+                preexec_fn=_die_with_parent, text=True)
+            self.session_address = self.session_bus.stdout.readline().strip()
+            if not self.session_address:
+                raise RuntimeError('the session dbus-daemon printed no address')
+        return {'address': self.session_address}
+
+    def start_feedbackd(self):
+        """The real feedbackd on the private session bus: no haptic hardware, a temporary config home and
+        in-memory settings, so the user's own feedbackd settings are never touched."""
+        if self.feedbackd is None:
+            self.start_session_bus()
+            config = os.path.join(self.workdir, 'feedbackd-config')
+            os.makedirs(config, exist_ok=True)
+            env = self._child_env(preload=False, extra={
+                'DBUS_SESSION_BUS_ADDRESS': self.session_address, 'XDG_CONFIG_HOME': config,
+                'GSETTINGS_BACKEND': 'memory'})
+            self.feedbackd = subprocess.Popen(['/usr/libexec/feedbackd'], env=env, stdout=self.upower_log,
+                                              stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                              preexec_fn=_die_with_parent)
+            subprocess.run(['gdbus', 'wait', '--address', self.session_address, '--timeout', '10',
+                            'org.sigxcpu.Feedback'], env=env, check=True, stdin=subprocess.DEVNULL)
+        return {'pid': self.feedbackd.pid, 'address': self.session_address}
 
     # ---- fake hardware -----------------------------------------------------------------------------
 
@@ -190,7 +234,7 @@ class Driver:
     # ---- teardown ----------------------------------------------------------------------------------
 
     def close(self):
-        for process in (self.upowerd, self.profiles, self.bus_process):
+        for process in (self.feedbackd, self.upowerd, self.profiles, self.bus_process, self.session_bus):
             if process is not None and process.poll() is None:
                 process.terminate()
                 try:
@@ -198,7 +242,7 @@ class Driver:
                 except subprocess.TimeoutExpired:
                     process.kill()
                     process.wait()
-        self.upowerd = self.profiles = self.bus_process = None
+        self.upowerd = self.profiles = self.bus_process = self.session_bus = self.feedbackd = None
         self.upower_log.close()
         self.testbed = None
         shutil.rmtree(self.workdir, ignore_errors=True)
@@ -216,6 +260,8 @@ def main():
         'stop_upowerd': driver.stop_upowerd,
         'start_power_profiles': driver.start_power_profiles,
         'set_profile': driver.set_profile,
+        'start_session_bus': driver.start_session_bus,
+        'start_feedbackd': driver.start_feedbackd,
         'add_device': driver.add_device,
         'set_attributes': driver.set_attributes,
         'remove_attribute': driver.remove_attribute,

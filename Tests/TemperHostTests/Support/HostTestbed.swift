@@ -105,7 +105,27 @@ final class HostTestbed: @unchecked Sendable {
     /// Starts the private bus again on the same socket (after ``stopBus()``); the daemons must be started again.
     func restartBus() throws { try call("start_bus") }
     func stopUPower() throws { try call("stop_upowerd") }
-    func startPowerProfiles(_ profile: String = "balanced") throws { try call("start_power_profiles", ["profile": profile]) }
+    /// python-dbusmock's power-profiles-daemon under `name`: `legacy` (net.hadess.PowerProfiles) or `upower`
+    /// (org.freedesktop.UPower.PowerProfiles, ppd ≥ 0.20 and tuned-ppd).
+    func startPowerProfiles(_ profile: String = "balanced", name: String = "legacy") throws {
+        try call("start_power_profiles", ["profile": profile, "name": name])
+    }
+
+    /// Starts the real feedbackd on the private session bus (started if needed); returns that bus's address.
+    func startFeedbackd() throws -> String {
+        guard let address = try call("start_feedbackd")["address"] as? String else {
+            throw HarnessError("start_feedbackd gave no address")
+        }
+        return address
+    }
+
+    /// Starts a private session bus and returns its address.
+    func startSessionBus() throws -> String {
+        guard let address = try call("start_session_bus")["address"] as? String else {
+            throw HarnessError("start_session_bus gave no address")
+        }
+        return address
+    }
     func setPowerProfile(_ profile: String) throws { try call("set_profile", ["profile": profile]) }
 
     // MARK: - Fake hardware
@@ -150,8 +170,8 @@ final class HostTestbed: @unchecked Sendable {
     }
 
     /// Starts `temper ARGUMENTS` under the testbed; it is terminated at teardown if still running.
-    func startTemper(_ arguments: [String], bus: Bool = true) throws -> TemperProcess {
-        let process = try TemperProcess(arguments: arguments, environment: childEnvironment(bus: bus))
+    func startTemper(_ arguments: [String], bus: Bool = true, environment extra: [String: String] = [:]) throws -> TemperProcess {
+        let process = try TemperProcess(arguments: arguments, environment: childEnvironment(bus: bus).merging(extra) { $1 })
         lock.withLock { children.append(process) }
         return process
     }

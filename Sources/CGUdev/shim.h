@@ -1,0 +1,1 @@
+#include <gudev/gudev.h>

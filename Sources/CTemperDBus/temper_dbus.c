@@ -1,0 +1,331 @@
+#include "temper_dbus.h"
+#include <gio/gio.h>
+
+static void temper_set_error(char **error_message, GError *error) {
+    if (error_message != NULL) *error_message = g_strdup(error != NULL ? error->message : "unknown error");
+    g_clear_error(&error);
+}
+
+/* ---- connections ---------------------------------------------------------------------------------- */
+
+void *temper_dbus_connection_open(int bus_kind, const char *address, char **error_message) {
+    GError *error = NULL;
+    GDBusConnection *connection = NULL;
+    if (address != NULL) {
+        connection = g_dbus_connection_new_for_address_sync(
+            address, G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
+            NULL, NULL, &error);
+    } else {
+        /* A connection of our own, not the shared singleton: closing it must not close anyone else's. */
+        gchar *bus_address = g_dbus_address_get_for_bus_sync(bus_kind == 1 ? G_BUS_TYPE_SESSION : G_BUS_TYPE_SYSTEM,
+                                                             NULL, &error);
+        if (bus_address != NULL) {
+            connection = g_dbus_connection_new_for_address_sync(
+                bus_address,
+                G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
+                NULL, NULL, &error);
+            g_free(bus_address);
+        }
+    }
+    if (connection == NULL) {
+        temper_set_error(error_message, error);
+        return NULL;
+    }
+    g_dbus_connection_set_exit_on_close(connection, FALSE);
+    return connection;
+}
+
+void temper_dbus_connection_close(void *connection) {
+    if (connection == NULL || g_dbus_connection_is_closed(G_DBUS_CONNECTION(connection))) return;
+    g_dbus_connection_flush_sync(G_DBUS_CONNECTION(connection), NULL, NULL);
+    g_dbus_connection_close_sync(G_DBUS_CONNECTION(connection), NULL, NULL);
+}
+
+/* ---- owning a name -------------------------------------------------------------------------------- */
+
+typedef struct {
+    TemperNameCallback callback;
+    void *context;
+} TemperNameTarget;
+
+static void temper_name_acquired(GDBusConnection *connection, const gchar *name, gpointer data) {
+    (void)connection;
+    (void)name;
+    TemperNameTarget *target = data;
+    target->callback(target->context, 1);
+}
+
+static void temper_name_lost(GDBusConnection *connection, const gchar *name, gpointer data) {
+    (void)connection;
+    (void)name;
+    TemperNameTarget *target = data;
+    target->callback(target->context, 0);
+}
+
+unsigned int temper_dbus_own_name(void *connection, const char *name, TemperNameCallback callback, void *context) {
+    TemperNameTarget *target = g_new0(TemperNameTarget, 1);
+    target->callback = callback;
+    target->context = context;
+    return g_bus_own_name_on_connection(G_DBUS_CONNECTION(connection), name, G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE,
+                                        temper_name_acquired, temper_name_lost, target, g_free);
+}
+
+void temper_dbus_unown_name(unsigned int owner_id) {
+    if (owner_id != 0) g_bus_unown_name(owner_id);
+}
+
+/* ---- exporting an object -------------------------------------------------------------------------- */
+
+typedef struct {
+    TemperMethodCallback method;
+    TemperPropertyCallback property;
+    void *context;
+} TemperObjectTarget;
+
+static void temper_method_call(GDBusConnection *connection, const gchar *sender, const gchar *object_path,
+                               const gchar *interface_name, const gchar *method_name, GVariant *parameters,
+                               GDBusMethodInvocation *invocation, gpointer data) {
+    (void)connection;
+    (void)object_path;
+    (void)interface_name;
+    TemperObjectTarget *target = data;
+    /* GDBus hands us its reference; the callee answers (and so releases) it exactly once. */
+    target->method(target->context, sender != NULL ? sender : "", method_name, parameters, invocation);
+}
+
+static GVariant *temper_get_property(GDBusConnection *connection, const gchar *sender, const gchar *object_path,
+                                     const gchar *interface_name, const gchar *property_name, GError **error,
+                                     gpointer data) {
+    (void)connection;
+    (void)sender;
+    (void)object_path;
+    (void)interface_name;
+    TemperObjectTarget *target = data;
+    GVariant *value = target->property(target->context, property_name);
+    if (value == NULL) {
+        g_set_error(error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_PROPERTY, "no property %s", property_name);
+    }
+    return value;
+}
+
+static const GDBusInterfaceVTable temper_vtable = {temper_method_call, temper_get_property, NULL, {0}};
+
+unsigned int temper_dbus_register_object(void *connection, const char *object_path, const char *introspection_xml,
+                                         const char *interface_name, TemperMethodCallback method,
+                                         TemperPropertyCallback property, void *context, char **error_message) {
+    GError *error = NULL;
+    GDBusNodeInfo *node = g_dbus_node_info_new_for_xml(introspection_xml, &error);
+    if (node == NULL) {
+        temper_set_error(error_message, error);
+        return 0;
+    }
+    GDBusInterfaceInfo *interface = g_dbus_node_info_lookup_interface(node, interface_name);
+    if (interface == NULL) {
+        if (error_message != NULL) *error_message = g_strdup_printf("the XML has no interface %s", interface_name);
+        g_dbus_node_info_unref(node);
+        return 0;
+    }
+    TemperObjectTarget *target = g_new0(TemperObjectTarget, 1);
+    target->method = method;
+    target->property = property;
+    target->context = context;
+    guint id = g_dbus_connection_register_object(G_DBUS_CONNECTION(connection), object_path, interface,
+                                                 &temper_vtable, target, g_free, &error);
+    g_dbus_node_info_unref(node);
+    if (id == 0) temper_set_error(error_message, error);
+    return id;
+}
+
+void temper_dbus_unregister_object(void *connection, unsigned int registration_id) {
+    if (connection != NULL && registration_id != 0) {
+        g_dbus_connection_unregister_object(G_DBUS_CONNECTION(connection), registration_id);
+    }
+}
+
+/* ---- answering ------------------------------------------------------------------------------------ */
+
+void temper_dbus_return_string(void *invocation, const char *value) {
+    g_dbus_method_invocation_return_value(invocation, g_variant_new("(s)", value));
+}
+
+void temper_dbus_return_uint64(void *invocation, uint64_t value) {
+    g_dbus_method_invocation_return_value(invocation, g_variant_new("(t)", (guint64)value));
+}
+
+void temper_dbus_return_boolean(void *invocation, bool value) {
+    g_dbus_method_invocation_return_value(invocation, g_variant_new("(b)", (gboolean)value));
+}
+
+void temper_dbus_return_error(void *invocation, const char *error_name, const char *message) {
+    g_dbus_method_invocation_return_dbus_error(invocation, error_name, message);
+}
+
+/* ---- reading arguments ---------------------------------------------------------------------------- */
+
+const char *temper_dbus_argument_string(void *parameters, unsigned int index, uint64_t *length) {
+    GVariant *child = g_variant_get_child_value(parameters, index);
+    gsize size = 0;
+    /* The child shares the parent's buffer, which outlives this call. */
+    const char *text = g_variant_get_string(child, &size);
+    g_variant_unref(child);
+    if (length != NULL) *length = size;
+    return text;
+}
+
+double temper_dbus_argument_double(void *parameters, unsigned int index) {
+    GVariant *child = g_variant_get_child_value(parameters, index);
+    double value = g_variant_get_double(child);
+    g_variant_unref(child);
+    return value;
+}
+
+uint64_t temper_dbus_argument_uint64(void *parameters, unsigned int index) {
+    GVariant *child = g_variant_get_child_value(parameters, index);
+    guint64 value = g_variant_get_uint64(child);
+    g_variant_unref(child);
+    return value;
+}
+
+/* ---- values and signals --------------------------------------------------------------------------- */
+
+void *temper_dbus_value_string(const char *value) { return g_variant_new_string(value); }
+void *temper_dbus_value_boolean(bool value) { return g_variant_new_boolean(value); }
+void *temper_dbus_value_double(double value) { return g_variant_new_double(value); }
+
+void *temper_dbus_value_strings(const char *const *values, unsigned int count) {
+    return g_variant_new_strv(values, (gssize)count);
+}
+
+void *temper_dbus_value_sink(void *value) { return value != NULL ? g_variant_ref_sink(value) : NULL; }
+void temper_dbus_value_unref(void *value) {
+    if (value != NULL) g_variant_unref(value);
+}
+
+bool temper_dbus_emit_properties_changed(void *connection, const char *object_path, const char *interface_name,
+                                         const char *const *names, void *const *values, unsigned int count) {
+    GVariantBuilder changed;
+    g_variant_builder_init(&changed, G_VARIANT_TYPE("a{sv}"));
+    for (unsigned int index = 0; index < count; index++) {
+        g_variant_builder_add(&changed, "{sv}", names[index], (GVariant *)values[index]);
+    }
+    GVariant *parameters = g_variant_new("(sa{sv}as)", interface_name, &changed, NULL);
+    return g_dbus_connection_emit_signal(G_DBUS_CONNECTION(connection), NULL, object_path,
+                                         "org.freedesktop.DBus.Properties", "PropertiesChanged", parameters, NULL);
+}
+
+bool temper_dbus_emit_ticket_signal(void *connection, const char *destination, const char *object_path,
+                                    const char *interface_name, const char *signal_name, uint64_t ticket,
+                                    const char *text) {
+    return g_dbus_connection_emit_signal(G_DBUS_CONNECTION(connection), destination, object_path, interface_name,
+                                         signal_name, g_variant_new("(ts)", (guint64)ticket, text), NULL);
+}
+
+typedef struct {
+    TemperNameVanishedCallback callback;
+    void *context;
+} TemperVanishedTarget;
+
+static void temper_name_owner_changed(GDBusConnection *connection, const gchar *sender, const gchar *object_path,
+                                      const gchar *interface_name, const gchar *signal_name, GVariant *parameters,
+                                      gpointer data) {
+    (void)connection;
+    (void)sender;
+    (void)object_path;
+    (void)interface_name;
+    (void)signal_name;
+    if (!g_variant_is_of_type(parameters, G_VARIANT_TYPE("(sss)"))) return;
+    const gchar *name = NULL, *old_owner = NULL, *new_owner = NULL;
+    g_variant_get(parameters, "(&s&s&s)", &name, &old_owner, &new_owner);
+    if (new_owner[0] != '\0') return;
+    TemperVanishedTarget *target = data;
+    target->callback(target->context, name);
+}
+
+unsigned int temper_dbus_watch_vanished_names(void *connection, TemperNameVanishedCallback callback, void *context) {
+    TemperVanishedTarget *target = g_new0(TemperVanishedTarget, 1);
+    target->callback = callback;
+    target->context = context;
+    return g_dbus_connection_signal_subscribe(G_DBUS_CONNECTION(connection), "org.freedesktop.DBus",
+                                              "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus",
+                                              NULL, G_DBUS_SIGNAL_FLAGS_NONE, temper_name_owner_changed, target,
+                                              g_free);
+}
+
+void temper_dbus_signal_unsubscribe(void *connection, unsigned int subscription_id) {
+    if (connection != NULL && subscription_id != 0) {
+        g_dbus_connection_signal_unsubscribe(G_DBUS_CONNECTION(connection), subscription_id);
+    }
+}
+
+/* ---- a remote string property --------------------------------------------------------------------- */
+
+typedef struct {
+    TemperProxyChangedCallback callback;
+    void *context;
+} TemperProxyTarget;
+
+static void temper_proxy_properties_changed(GDBusProxy *proxy, GVariant *changed, GStrv invalidated, gpointer data) {
+    (void)proxy;
+    (void)changed;
+    (void)invalidated;
+    TemperProxyTarget *target = data;
+    target->callback(target->context);
+}
+
+static void temper_proxy_owner_changed(GObject *proxy, GParamSpec *spec, gpointer data) {
+    (void)proxy;
+    (void)spec;
+    TemperProxyTarget *target = data;
+    target->callback(target->context);
+}
+
+static void temper_proxy_target_free(gpointer data, GClosure *closure) {
+    (void)closure;
+    g_free(data);
+}
+
+void *temper_dbus_proxy_new(void *connection, const char *bus_name, const char *object_path, const char *interface_name,
+                            TemperProxyChangedCallback changed, void *context, char **error_message) {
+    GError *error = NULL;
+    GDBusProxy *proxy = g_dbus_proxy_new_sync(G_DBUS_CONNECTION(connection), G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START, NULL,
+                                              bus_name, object_path, interface_name, NULL, &error);
+    if (proxy == NULL) {
+        temper_set_error(error_message, error);
+        return NULL;
+    }
+    TemperProxyTarget *first = g_new0(TemperProxyTarget, 1);
+    first->callback = changed;
+    first->context = context;
+    TemperProxyTarget *second = g_memdup2(first, sizeof *first);
+    g_signal_connect_data(proxy, "g-properties-changed", G_CALLBACK(temper_proxy_properties_changed), first,
+                          temper_proxy_target_free, 0);
+    g_signal_connect_data(proxy, "notify::g-name-owner", G_CALLBACK(temper_proxy_owner_changed), second,
+                          temper_proxy_target_free, 0);
+    return proxy;
+}
+
+char *temper_dbus_proxy_string_property(void *proxy, const char *property) {
+    gchar *owner = g_dbus_proxy_get_name_owner(G_DBUS_PROXY(proxy));
+    if (owner == NULL) return NULL;
+    g_free(owner);
+    GVariant *value = g_dbus_proxy_get_cached_property(G_DBUS_PROXY(proxy), property);
+    if (value == NULL) return NULL;
+    char *text = g_variant_is_of_type(value, G_VARIANT_TYPE_STRING) ? g_variant_dup_string(value, NULL) : NULL;
+    g_variant_unref(value);
+    return text;
+}
+
+void temper_dbus_proxy_set_string_property(void *proxy, const char *property, const char *value) {
+    GDBusProxy *remote = G_DBUS_PROXY(proxy);
+    g_dbus_connection_call(g_dbus_proxy_get_connection(remote), g_dbus_proxy_get_name(remote),
+                           g_dbus_proxy_get_object_path(remote), "org.freedesktop.DBus.Properties", "Set",
+                           g_variant_new("(ssv)", g_dbus_proxy_get_interface_name(remote), property,
+                                         g_variant_new_string(value)),
+                           NULL, G_DBUS_CALL_FLAGS_NONE, 5000, NULL, NULL, NULL);
+}
+
+void temper_dbus_object_unref(void *object) {
+    if (object != NULL) g_object_unref(object);
+}
+
+void temper_dbus_free(void *memory) { g_free(memory); }

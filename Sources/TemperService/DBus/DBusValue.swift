@@ -1,0 +1,31 @@
+import CTemperDBus
+import Glibc
+
+/// An owned GVariant (sunk on creation, unreffed in deinit).
+final class DBusValue: @unchecked Sendable {
+    let pointer: UnsafeMutableRawPointer
+
+    private init(sinking floating: UnsafeMutableRawPointer?) {
+        pointer = temper_dbus_value_sink(floating)!
+    }
+
+    deinit {
+        temper_dbus_value_unref(pointer)
+    }
+
+    static func string(_ value: String) -> DBusValue { DBusValue(sinking: temper_dbus_value_string(value)) }
+    static func boolean(_ value: Bool) -> DBusValue { DBusValue(sinking: temper_dbus_value_boolean(value)) }
+    static func double(_ value: Double) -> DBusValue { DBusValue(sinking: temper_dbus_value_double(value)) }
+
+    static func strings(_ values: [String]) -> DBusValue {
+        let copies = values.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        let pointers = copies.map { UnsafePointer<CChar>($0) }
+        return pointers.withUnsafeBufferPointer { buffer in
+            DBusValue(sinking: temper_dbus_value_strings(buffer.baseAddress, UInt32(values.count)))
+        }
+    }
+
+    /// A new (full) reference for GDBus, which takes it over.
+    func retainedForGLib() -> UnsafeMutableRawPointer { temper_dbus_value_sink(pointer) }
+}

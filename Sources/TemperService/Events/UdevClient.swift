@@ -1,0 +1,39 @@
+import CTemperDBus
+import Glibc
+
+/// An owned GUdevClient listening for uevents of some subsystems (one C call each way). Make it and drop it
+/// on a ``GLibThread``: uevents are delivered to the context that was the thread default at creation.
+final class UdevClient: @unchecked Sendable {
+    private let pointer: UnsafeMutableRawPointer
+    private let target: Unmanaged<Target>
+
+    /// What each uevent calls: action, subsystem, sysfs path.
+    final class Target {
+        let handle: (String, String, String) -> Void
+        init(_ handle: @escaping (String, String, String) -> Void) { self.handle = handle }
+    }
+
+    /// `nil` when GUdev cannot make a client (no netlink socket).
+    init?(subsystems: [String], onUevent: @escaping (_ action: String, _ subsystem: String, _ path: String) -> Void) {
+        let target = Unmanaged.passRetained(Target(onUevent))
+        let copies = subsystems.map { UnsafePointer<CChar>(strdup($0)) } + [nil]
+        defer { copies.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
+        let client = copies.withUnsafeBufferPointer { buffer in
+            temper_udev_client_new(buffer.baseAddress, { context, action, subsystem, path in
+                let target = Unmanaged<Target>.fromOpaque(context!).takeUnretainedValue()
+                target.handle(String(cString: action!), String(cString: subsystem!), String(cString: path!))
+            }, target.toOpaque())
+        }
+        guard let client else {
+            target.release()
+            return nil
+        }
+        self.pointer = client
+        self.target = target
+    }
+
+    deinit {
+        temper_dbus_object_unref(pointer)
+        target.release()
+    }
+}

@@ -1,0 +1,81 @@
+extension GovernorBusService {
+    /// Where the service listens and what it allows each client.
+    public struct Configuration: Sendable, Hashable {
+        public var bus: DBusBus
+        /// Seconds between samples when nothing announces a change (UPower, power-profiles-daemon and udev
+        /// uevents wake the service at once in between).
+        public var sampleIntervalSeconds: Double
+        public var limits: Limits
+        /// Watch udev uevents of hwmon and thermal devices (alarms, trip crossings) as sample triggers.
+        public var watchesUevents: Bool
+        /// The bus where feedbackd runs (the user's session bus) to set its profile from the condition through
+        /// the policy's ``FeedbackdMapping``; `nil` leaves feedbackd alone.
+        public var feedbackdBus: DBusBus?
+
+        public init(
+            bus: DBusBus = .system, sampleIntervalSeconds: Double = 1, limits: Limits = .init(), watchesUevents: Bool = true,
+            feedbackdBus: DBusBus? = nil
+        ) {
+            self.bus = bus
+            self.feedbackdBus = feedbackdBus
+            self.sampleIntervalSeconds = sampleIntervalSeconds
+            self.limits = limits
+            self.watchesUevents = watchesUevents
+        }
+    }
+
+    /// What one client may ask: sizes, rates and queue shares, so no client can make the service slow or big.
+    public struct Limits: Sendable, Hashable {
+        /// The largest request JSON Decide and Schedule read (bytes); larger is `TooLarge`.
+        public var maxRequestBytes: Int
+        /// The largest AHAP JSON Score reads (bytes).
+        public var maxPatternBytes: Int
+        /// Calls a second per sender, with bursts of ``burstPerSender``; more is `RateLimited`.
+        public var callsPerSecondPerSender: Double
+        public var burstPerSender: Double
+        /// Calls being decided at once over all senders; more is `RateLimited` until some finish.
+        public var maxCallsInFlight: Int
+        /// Scheduled requests one sender may have waiting; more is `QueueFull`.
+        public var maxTicketsPerSender: Int
+        /// How far ahead a request may be scheduled (seconds).
+        public var maxScheduleAheadSeconds: Double
+
+        public init(
+            maxRequestBytes: Int = 64 * 1024, maxPatternBytes: Int = 1024 * 1024, callsPerSecondPerSender: Double = 500,
+            burstPerSender: Double = 1000, maxCallsInFlight: Int = 512, maxTicketsPerSender: Int = 256,
+            maxScheduleAheadSeconds: Double = 3600
+        ) {
+            self.maxRequestBytes = maxRequestBytes
+            self.maxPatternBytes = maxPatternBytes
+            self.callsPerSecondPerSender = callsPerSecondPerSender
+            self.burstPerSender = burstPerSender
+            self.maxCallsInFlight = maxCallsInFlight
+            self.maxTicketsPerSender = maxTicketsPerSender
+            self.maxScheduleAheadSeconds = maxScheduleAheadSeconds
+        }
+    }
+
+    /// Where the service is in its life.
+    public enum State: Sendable, Hashable {
+        case idle
+        /// Connecting, exporting the object and asking for the name.
+        case starting
+        /// Owns the name on the bus.
+        case serving
+        /// Giving the name back; every scheduled request gets its final decision.
+        case stopping
+        case stopped
+        /// Could not start or lost the bus; the message says why.
+        case failed(String)
+    }
+
+    /// A refusal, answered as one of ``GovernorInterface/ErrorName`` with a one-line message.
+    struct Refusal: Error {
+        var name: GovernorInterface.ErrorName
+        var message: String
+        init(_ name: GovernorInterface.ErrorName, _ message: String) {
+            self.name = name
+            self.message = message
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import Glibc
+import Synchronization
+import TemperAHAP
+import TemperCore
+
+/// The four methods. The bus thread checks the caller's rate and the arguments' sizes at once; the
+/// deciding runs in a task, and every call is answered exactly once, with a value or one of the errors.
+extension GovernorBusService {
+    private enum Call {
+        case decide(request: [UInt8])
+        case schedule(request: [UInt8], targetTime: Double)
+        case cancel(ticket: UInt64)
+        case score(pattern: [UInt8], device: String)
+    }
+
+    func methodCalled(sender: String, method: String, arguments: DBusArguments, invocation: DBusInvocation) {
+        let limits = configuration.limits
+        guard rateLimiter.admit(sender, now: Self.monotonicSeconds()) else {
+            return refuse(invocation, Refusal(.rateLimited, "more than \(Int(limits.callsPerSecondPerSender)) calls a second from \(sender); slow down"))
+        }
+        let call: Call
+        do {
+            call = try Self.read(method, arguments, limits: limits)
+        } catch {
+            return refuse(invocation, error)
+        }
+        guard callsInFlight.wrappingAdd(1, ordering: .relaxed).newValue <= limits.maxCallsInFlight else {
+            callsInFlight.wrappingSubtract(1, ordering: .relaxed)
+            return refuse(invocation, Refusal(.rateLimited, "the service is busy (\(limits.maxCallsInFlight) calls in progress); try again"))
+        }
+        Task {
+            defer { callsInFlight.wrappingSubtract(1, ordering: .relaxed) }
+            do {
+                try await perform(call, sender: sender, invocation: invocation)
+            } catch let refusal as Refusal {
+                refuse(invocation, refusal)
+            } catch {
+                refuse(invocation, Refusal(.invalidRequest, "\(error)"))
+            }
+        }
+    }
+
+    private func refuse(_ invocation: DBusInvocation, _ refusal: Refusal) {
+        invocation.returnError(name: refusal.name.rawValue, message: OneLineText.escaping(refusal.message))
+    }
+
+    private static func read(_ method: String, _ arguments: DBusArguments, limits: Limits) throws(Refusal) -> Call {
+        func text(_ index: UInt32, _ name: String, limit: Int) throws(Refusal) -> [UInt8] {
+            let (bytes, length) = arguments.stringBytes(at: index, limit: limit)
+            guard let bytes else { throw Refusal(.tooLarge, "\(name) is \(length) bytes; the limit is \(limit)") }
+            return bytes
+        }
+        switch method {
+        case "Decide":
+            return .decide(request: try text(0, "request_json", limit: limits.maxRequestBytes))
+        case "Schedule":
+            return .schedule(request: try text(0, "request_json", limit: limits.maxRequestBytes), targetTime: arguments.double(at: 1))
+        case "Cancel":
+            return .cancel(ticket: arguments.uint64(at: 0))
+        case "Score":
+            let device = String(decoding: try text(1, "device", limit: 256), as: UTF8.self)
+            return .score(pattern: try text(0, "ahap_json", limit: limits.maxPatternBytes), device: device)
+        default:
+            throw Refusal(.invalidRequest, "no method \(method)")
+        }
+    }
+
+    private func perform(_ call: Call, sender: String, invocation: DBusInvocation) async throws {
+        switch call {
+        case .decide(let bytes):
+            var request = try Self.decode(bytes)
+            let originalID = request.id
+            // Renamed so no client can pose as another's scheduled request in the decision stream.
+            request.id = "temper.bus.decide"
+            var decision = await governor.submit(request)
+            decision.requestID = originalID
+            decision.request?.id = originalID
+            invocation.returnString(Self.json(decision))
+        case .schedule(let bytes, let targetTime):
+            let request = try Self.decode(bytes)
+            let target = try governorTime(forMonotonic: targetTime)
+            let clientTarget = targetTime == 0 ? Self.monotonicSeconds() : targetTime
+            try await schedule(request, at: target, clientTarget: clientTarget, sender: sender, invocation: invocation)
+        case .cancel(let ticket):
+            guard let handle = tickets.handle(ticket: ticket, sender: sender) else { return invocation.returnBoolean(false) }
+            invocation.returnBoolean(await governor.cancel(handle) != nil)
+        case .score(let pattern, let device):
+            invocation.returnString(try score(pattern, device: device))
+        }
+    }
+
+    private func schedule(
+        _ request: SensoryRequest, at target: Double, clientTarget: Double, sender: String, invocation: DBusInvocation
+    ) async throws {
+        let limit = configuration.limits.maxTicketsPerSender
+        guard let id = tickets.reserve(sender: sender, originalID: request.id, target: clientTarget, limit: limit) else {
+            throw Refusal(.queueFull, "\(sender) already has \(limit) scheduled requests waiting")
+        }
+        var renamed = request
+        renamed.id = id
+        let handle: ScheduledRequest
+        do {
+            handle = try await governor.schedule(renamed, at: target)
+        } catch {
+            tickets.abandon(id)
+            throw Refusal(error.code == .queueFull ? .queueFull : .invalidRequest, error.description)
+        }
+        invocation.returnUInt64(handle.ticket)
+        // After the answer, so the client knows the ticket before its Released arrives.
+        switch tickets.confirm(id, handle: handle) {
+        case .waiting: break
+        case .release(let early): emit(early)
+        case .orphaned: await governor.cancel(handle, because: Self.clientGone)
+        }
+    }
+
+    /// The governor's time for a `CLOCK_MONOTONIC` time in seconds (0 = now).
+    private func governorTime(forMonotonic target: Double) throws(Refusal) -> Double {
+        let now = governor.clock.now
+        guard target != 0 else { return now }
+        let ahead = target - Self.monotonicSeconds()
+        guard target.isFinite, target > 0, ahead <= configuration.limits.maxScheduleAheadSeconds else {
+            throw Refusal(.invalidRequest, "target_time must be CLOCK_MONOTONIC seconds (0 = now), at most \(Int(configuration.limits.maxScheduleAheadSeconds)) s ahead; got \(target)")
+        }
+        return now + max(0, ahead)
+    }
+
+    private static func decode(_ bytes: [UInt8]) throws(Refusal) -> SensoryRequest {
+        do {
+            return try RequestDecoder(fileName: "request_json").decode(bytes)
+        } catch {
+            throw Refusal(.invalidRequest, error.description)
+        }
+    }
+
+    private func score(_ pattern: [UInt8], device: String) throws(Refusal) -> String {
+        let name = device.isEmpty ? DeviceProfileLibrary.defaultName : device
+        guard !ConfigurationSearch.isPath(name) else {
+            throw Refusal(.invalidRequest, "device must be a built-in profile's name, not a file: \(name)")
+        }
+        let profile: DeviceProfile
+        if let cached = scoreProfiles.withLock({ $0[name] }) {
+            profile = cached
+        } else {
+            do {
+                profile = try profiles.profile(name)
+            } catch {
+                throw Refusal(.invalidRequest, error.file == nil ? "device: \(error.message)" : error.description)
+            }
+            scoreProfiles.withLock { $0[name] = profile }
+        }
+        let document: AHAPDocument
+        do {
+            document = try AHAPReader.read(pattern, file: "ahap_json")
+        } catch {
+            throw Refusal(.invalidRequest, error.description)
+        }
+        let estimate = EnergyEstimator(profile: profile, options: .init(maxSeriesPoints: 0)).estimate(document.pattern, waveforms: document.waveforms)
+        let score = PatternScore(path: "ahap_json", estimate: estimate, warnings: document.diagnostics.map(\.description))
+        return Self.json(score)
+    }
+
+    static func monotonicSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+}

@@ -1,0 +1,72 @@
+/// The bus names and the introspection data of `org.temper.Temper1`: the one home of the API's shape.
+/// `packaging/dbus/org.temper.Temper1.xml` is a copy that a test keeps equal to ``introspectionXML``.
+public enum GovernorInterface {
+    public static let busName = "org.temper.Temper1"
+    public static let objectPath = "/org/temper/Temper1"
+    public static let interfaceName = "org.temper.Temper1.Governor"
+
+    /// The error names, each answered with a one-line message.
+    public enum ErrorName: String, Sendable, CaseIterable {
+        case invalidRequest = "org.temper.Temper1.Error.InvalidRequest"
+        case queueFull = "org.temper.Temper1.Error.QueueFull"
+        case tooLarge = "org.temper.Temper1.Error.TooLarge"
+        case rateLimited = "org.temper.Temper1.Error.RateLimited"
+    }
+
+    public static let introspectionXML = """
+        <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
+        <!--
+          org.temper.Temper1.Governor: the host's thermal and power condition, and a governor that rewrites
+          haptic and audio feedback requests to fit it. Requests and decisions are the JSON of
+          `temper rewrite` (see the README). Errors: org.temper.Temper1.Error.InvalidRequest, .QueueFull,
+          .TooLarge, .RateLimited, each with a one-line message.
+        -->
+        <node>
+          <interface name="org.temper.Temper1.Governor">
+            <!-- nominal, fair, serious or critical. -->
+            <property name="Tier" type="s" access="read"/>
+            <!-- On battery and low (warning level, percentage or the power-saver profile). -->
+            <property name="LowPower" type="b" access="read"/>
+            <!-- One line per fact behind the condition. -->
+            <property name="Reasons" type="as" access="read"/>
+            <!-- Forecast seconds until the next tier at the current slopes; negative when none is forecast. -->
+            <property name="HeadroomSeconds" type="d" access="read"/>
+            <!-- The condition as JSON: {"lowPower":…,"reasons":[{"code":…,"message":…}],"tier":…}. -->
+            <property name="Condition" type="s" access="read"/>
+            <!-- The name of the policy in force. -->
+            <property name="Policy" type="s" access="read"/>
+
+            <!-- Decides a request now under the current condition and spends its energy from the budget. -->
+            <method name="Decide">
+              <arg direction="in" name="request_json" type="s"/>
+              <arg direction="out" name="decision_json" type="s"/>
+            </method>
+            <!-- Parks a request until target_time (CLOCK_MONOTONIC seconds; 0 = now). Its one final
+                 decision comes in Released, sent to the caller only. -->
+            <method name="Schedule">
+              <arg direction="in" name="request_json" type="s"/>
+              <arg direction="in" name="target_time" type="d"/>
+              <arg direction="out" name="ticket" type="t"/>
+            </method>
+            <!-- Cancels one of the caller's own scheduled requests; false when it is not waiting. -->
+            <method name="Cancel">
+              <arg direction="in" name="ticket" type="t"/>
+              <arg direction="out" name="cancelled" type="b"/>
+            </method>
+            <!-- Scores an AHAP pattern's energy on a built-in device profile ("" = the default). -->
+            <method name="Score">
+              <arg direction="in" name="ahap_json" type="s"/>
+              <arg direction="in" name="device" type="s"/>
+              <arg direction="out" name="score_json" type="s"/>
+            </method>
+            <!-- A scheduled request's final decision (released, cancelled, or dropped at shutdown). -->
+            <signal name="Released">
+              <arg name="ticket" type="t"/>
+              <arg name="decision_json" type="s"/>
+            </signal>
+          </interface>
+        </node>
+
+        """
+}

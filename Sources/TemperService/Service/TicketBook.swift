@@ -1,0 +1,128 @@
+import Synchronization
+import TemperCore
+
+/// Who scheduled what: each request a client schedules is renamed to a service-wide unique id before it
+/// reaches the governor, so its final decision (which carries only the id) finds its way back to the one
+/// client and ticket, and two clients' equal ids never mix.
+final class TicketBook: Sendable {
+    struct Entry: Sendable {
+        var sender: String
+        var originalID: String
+        /// The client's own target time (CLOCK_MONOTONIC seconds), put back into its decision.
+        var originalTarget: Double
+        var handle: ScheduledRequest?
+        /// A decision that arrived before the Schedule call was answered; sent after the answer.
+        var earlyDecision: Decision?
+        /// The client left before its Schedule call was answered: cancel as soon as the handle is known.
+        var orphaned = false
+    }
+
+    /// What ``confirm(_:handle:)`` found.
+    enum Confirmation {
+        case waiting
+        /// The final decision came first: send it now.
+        case release(Release)
+        /// The client is gone: cancel the request.
+        case orphaned
+    }
+
+    /// What to emit as `Released`: to whom, for which ticket, with the client's own request id restored.
+    struct Release: Sendable {
+        var sender: String
+        var ticket: UInt64
+        var decision: Decision
+    }
+
+    private struct State {
+        var nextSerial: UInt64 = 1
+        var entries: [String: Entry] = [:]
+        var idsBySender: [String: Set<String>] = [:]
+        var idsByTicket: [UInt64: String] = [:]
+    }
+
+    private let state = Mutex(State())
+    static let idPrefix = "temper.bus/"
+
+    /// Reserves an internal id for `sender`'s request; `nil` when the sender already has `limit` waiting.
+    func reserve(sender: String, originalID: String, target: Double, limit: Int) -> String? {
+        state.withLock { state in
+            guard state.idsBySender[sender, default: []].count < limit else { return nil }
+            let id = Self.idPrefix + String(state.nextSerial)
+            state.nextSerial += 1
+            state.entries[id] = Entry(sender: sender, originalID: originalID, originalTarget: target)
+            state.idsBySender[sender, default: []].insert(id)
+            return id
+        }
+    }
+
+    /// The governor refused the request: forget the reservation.
+    func abandon(_ id: String) {
+        state.withLock { state in remove(id, from: &state) }
+    }
+
+    /// Records the handle once the caller has its ticket.
+    func confirm(_ id: String, handle: ScheduledRequest) -> Confirmation {
+        state.withLock { state -> Confirmation in
+            guard var entry = state.entries[id] else { return .waiting }
+            if let decision = entry.earlyDecision {
+                remove(id, from: &state)
+                return .release(Release(sender: entry.sender, ticket: handle.ticket, decision: restore(decision, entry)))
+            }
+            entry.handle = handle
+            state.entries[id] = entry
+            state.idsByTicket[handle.ticket] = id
+            return entry.orphaned ? .orphaned : .waiting
+        }
+    }
+
+    /// A final decision from the governor: the release to emit, or `nil` when it is not a scheduled bus request
+    /// (a Decide call's) or its Schedule call has not been answered yet.
+    func finish(_ decision: Decision) -> Release? {
+        guard decision.requestID.hasPrefix(Self.idPrefix) else { return nil }
+        return state.withLock { state -> Release? in
+            guard var entry = state.entries[decision.requestID] else { return nil }
+            guard let handle = entry.handle else {
+                entry.earlyDecision = decision
+                state.entries[decision.requestID] = entry
+                return nil
+            }
+            remove(decision.requestID, from: &state)
+            return Release(sender: entry.sender, ticket: handle.ticket, decision: restore(decision, entry))
+        }
+    }
+
+    /// The handle of `ticket` when `sender` scheduled it (a client may cancel only its own).
+    func handle(ticket: UInt64, sender: String) -> ScheduledRequest? {
+        state.withLock { state in
+            guard let id = state.idsByTicket[ticket], let entry = state.entries[id], entry.sender == sender else { return nil }
+            return entry.handle
+        }
+    }
+
+    /// Every waiting handle of a sender that left the bus; requests still being scheduled are marked, so
+    /// ``confirm(_:handle:)`` says to cancel them.
+    func handles(of sender: String) -> [ScheduledRequest] {
+        state.withLock { state in
+            var handles: [ScheduledRequest] = []
+            for id in state.idsBySender[sender] ?? [] {
+                if let handle = state.entries[id]?.handle { handles.append(handle) } else { state.entries[id]?.orphaned = true }
+            }
+            return handles
+        }
+    }
+
+    private func remove(_ id: String, from state: inout State) {
+        guard let entry = state.entries.removeValue(forKey: id) else { return }
+        if let ticket = entry.handle?.ticket { state.idsByTicket[ticket] = nil }
+        state.idsBySender[entry.sender]?.remove(id)
+        if state.idsBySender[entry.sender]?.isEmpty == true { state.idsBySender[entry.sender] = nil }
+    }
+
+    private func restore(_ decision: Decision, _ entry: Entry) -> Decision {
+        var restored = decision
+        restored.requestID = entry.originalID
+        restored.request?.id = entry.originalID
+        restored.request?.targetTime = entry.originalTarget
+        return restored
+    }
+}

@@ -1,0 +1,202 @@
+#!/usr/bin/python3
+"""A real D-Bus client of `temper serve` through python3-gi's Gio, for Temper's tests.
+
+    bus_client.py ADDRESS exercise            call every method once; print one JSON object of what came back
+    bus_client.py ADDRESS flood CLIENTS CALLS  CLIENTS connections each send CALLS Decide calls at once
+    bus_client.py ADDRESS watch SECONDS        print each PropertiesChanged as a JSON line (time.monotonic())
+    bus_client.py ADDRESS abandon SCHEDULED    schedule requests far ahead, fire calls, exit without waiting
+
+ADDRESS is a D-Bus address (a private bus the test started). Output is JSON on stdout.
+"""
+
+import json
+import os
+import sys
+import time
+
+import gi
+
+gi.require_version('Gio', '2.0')
+from gi.repository import Gio, GLib  # noqa: E402
+
+NAME = 'org.temper.Temper1'
+PATH = '/org/temper/Temper1'
+IFACE = 'org.temper.Temper1.Governor'
+
+TAP = {'id': 'tap', 'usage': 'ui', 'haptic': {'pattern': {'Version': 1.0, 'Pattern': [
+    {'Event': {'Time': 0.0, 'EventType': 'HapticTransient', 'EventParameters': [
+        {'ParameterID': 'HapticIntensity', 'ParameterValue': 0.8},
+        {'ParameterID': 'HapticSharpness', 'ParameterValue': 0.5}]}}]}}}
+
+
+def connect(address):
+    flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
+    return Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
+
+
+def call(connection, method, signature, args, reply='(s)', interface=IFACE):
+    """Returns (value, None) or (None, 'error.Name: message')."""
+    try:
+        result = connection.call_sync(NAME, PATH, interface, method,
+                                      GLib.Variant(signature, args) if signature else None,
+                                      GLib.VariantType(reply) if reply else None,
+                                      Gio.DBusCallFlags.NONE, 10000, None)
+        return (result.unpack() if result is not None else None), None
+    except GLib.Error as error:
+        name = Gio.DBusError.get_remote_error(error)
+        message = error.message
+        prefix = 'GDBus.Error:%s: ' % name
+        return None, '%s: %s' % (name, message[len(prefix):] if message.startswith(prefix) else message)
+
+
+def request(request_id, **extra):
+    body = dict(TAP)
+    body['id'] = request_id
+    body.update(extra)
+    return json.dumps(body)
+
+
+def exercise(address):
+    connection = connect(address)
+    other = connect(address)
+    released = []
+    connection.signal_subscribe(NAME, IFACE, 'Released', PATH, None, Gio.DBusSignalFlags.NONE,
+                                lambda *args: released.append(args[5].unpack()), None)
+    out = {}
+    props, error = call(connection, 'GetAll', '(s)', (IFACE,), reply='(a{sv})', interface='org.freedesktop.DBus.Properties')
+    out['properties'] = props[0] if props else error
+    decision, error = call(connection, 'Decide', '(s)', (request('decided'),))
+    out['decide'] = json.loads(decision[0]) if decision else error
+    # Due in 0.2 s: released by the service; far ahead: cancelled by us; another client may not cancel ours.
+    soon, error = call(connection, 'Schedule', '(sd)', (request('soon'), time.monotonic() + 0.2), reply='(t)')
+    far, _ = call(connection, 'Schedule', '(sd)', (request('far'), time.monotonic() + 600), reply='(t)')
+    out['scheduleError'] = error
+    out['tickets'] = [soon[0] if soon else None, far[0] if far else None]
+    out['cancelByOther'] = call(other, 'Cancel', '(t)', (far[0],), reply='(b)')[0][0] if far else None
+    out['cancel'] = call(connection, 'Cancel', '(t)', (far[0],), reply='(b)')[0][0] if far else None
+    out['cancelAgain'] = call(connection, 'Cancel', '(t)', (far[0],), reply='(b)')[0][0] if far else None
+    pattern = json.dumps(TAP['haptic']['pattern'])
+    score, error = call(connection, 'Score', '(ss)', (pattern, ''))
+    out['score'] = json.loads(score[0]) if score else error
+    out['scoreGamepad'] = (json.loads(call(connection, 'Score', '(ss)', (pattern, 'gamepad'))[0][0]) or {}).get('status')
+    out['errors'] = {
+        'malformed': call(connection, 'Decide', '(s)', ('{"id": "x", ',))[1],
+        'wrongKey': call(connection, 'Decide', '(s)', ('{"id": "x", "usage": "ui", "colour": 1}',))[1],
+        'file': call(connection, 'Decide', '(s)', (json.dumps({'id': 'f', 'usage': 'ui', 'haptic': {'file': '/etc/shadow'}}),))[1],
+        'huge': call(connection, 'Decide', '(s)', ('x' * (1 << 20),))[1],
+        'hugePattern': call(connection, 'Score', '(ss)', (' ' * (2 << 20), ''))[1],
+        'badTime': call(connection, 'Schedule', '(sd)', (request('t'), float('nan')), reply='(t)')[1],
+        'pastTime': call(connection, 'Schedule', '(sd)', (request('t'), -5.0), reply='(t)')[1],
+        'deviceFile': call(connection, 'Score', '(ss)', (pattern, '/etc/passwd'))[1],
+        'unknownDevice': call(connection, 'Score', '(ss)', (pattern, 'toaster'))[1],
+        'badPattern': call(connection, 'Score', '(ss)', ('{"Pattern": 3}', ''))[1],
+        # Not UTF-8: a string must be, so send bytes where a string is due; the bus library refuses it.
+        'notUTF8': call(connection, 'Decide', '(ay)', (b'\xff\xfe{"id"',))[1],
+        'setProperty': call(connection, 'Set', '(ssv)', (IFACE, 'Tier', GLib.Variant('s', 'nominal')), reply=None,
+                            interface='org.freedesktop.DBus.Properties')[1],
+    }
+    deadline = time.monotonic() + 5
+    context = GLib.MainContext.default()
+    while len(released) < 2 and time.monotonic() < deadline:
+        context.iteration(False)
+        time.sleep(0.01)
+    out['released'] = [{'ticket': ticket, 'decision': json.loads(text)} for ticket, text in released]
+    # Still alive after all that.
+    out['tierAfter'] = call(connection, 'Get', '(ss)', (IFACE, 'Tier'), reply='(v)', interface='org.freedesktop.DBus.Properties')[0]
+    print(json.dumps(out, default=str))
+
+
+def flood(address, clients, calls):
+    """Each client keeps WINDOW calls outstanding (a bus allows a connection only so many pending replies)."""
+    window = 100
+    loop = GLib.MainLoop()
+    counts = {'sent': 0, 'ok': 0, 'rateLimited': 0, 'busy': 0, 'other': 0, 'otherErrors': []}
+    remaining = {}
+    pending = [clients * calls]
+    body = GLib.Variant('(s)', (request('flood'),))
+
+    def send(connection):
+        remaining[connection] -= 1
+        counts['sent'] += 1
+        connection.call(NAME, PATH, IFACE, 'Decide', body, GLib.VariantType('(s)'), Gio.DBusCallFlags.NONE,
+                        60000, None, done, None)
+
+    def done(connection, result, _):
+        try:
+            reply = connection.call_finish(result)
+            json.loads(reply.unpack()[0])
+            counts['ok'] += 1
+        except GLib.Error as error:
+            name = Gio.DBusError.get_remote_error(error)
+            if name == 'org.temper.Temper1.Error.RateLimited':
+                key = 'busy' if 'busy' in error.message else 'rateLimited'
+                counts[key] += 1
+            else:
+                counts['other'] += 1
+                if len(counts['otherErrors']) < 5:
+                    counts['otherErrors'].append(error.message)
+        pending[0] -= 1
+        if remaining[connection] > 0:
+            send(connection)
+        if pending[0] == 0:
+            loop.quit()
+
+    connections = [connect(address) for _ in range(clients)]
+    start = time.monotonic()
+    for connection in connections:
+        remaining[connection] = calls
+        for _ in range(min(window, calls)):
+            send(connection)
+    GLib.timeout_add_seconds(90, loop.quit)
+    loop.run()
+    counts['seconds'] = time.monotonic() - start
+    counts['replies'] = counts['ok'] + counts['rateLimited'] + counts['busy'] + counts['other']
+    print(json.dumps(counts))
+
+
+def watch(address, seconds):
+    connection = connect(address)
+
+    def changed(_connection, _sender, _path, _interface, _signal, parameters, _data):
+        interface, values, _ = parameters.unpack()
+        if interface == IFACE:
+            print(json.dumps({'time': time.monotonic(), 'changed': values}), flush=True)
+
+    connection.signal_subscribe(NAME, 'org.freedesktop.DBus.Properties', 'PropertiesChanged', PATH, None,
+                                Gio.DBusSignalFlags.NONE, changed, None)
+    # A round trip, so the match rule is in place before the test changes anything.
+    call(connection, 'Get', '(ss)', (IFACE, 'Tier'), reply='(v)', interface='org.freedesktop.DBus.Properties')
+    print(json.dumps({'subscribed': True, 'time': time.monotonic()}), flush=True)
+    loop = GLib.MainLoop()
+    GLib.timeout_add(int(seconds * 1000), loop.quit)
+    loop.run()
+
+
+def abandon(address, scheduled):
+    connection = connect(address)
+    tickets = [call(connection, 'Schedule', '(sd)', (request('left-%d' % index), time.monotonic() + 600), reply='(t)')[0][0]
+               for index in range(scheduled)]
+    for _ in range(50):
+        connection.call(NAME, PATH, IFACE, 'Decide', GLib.Variant('(s)', (request('mid-call'),)), None,
+                        Gio.DBusCallFlags.NONE, 60000, None, None, None)
+    connection.flush_sync(None)
+    print(json.dumps({'tickets': tickets, 'name': connection.get_unique_name()}), flush=True)
+    os._exit(0)  # no goodbye: the service must notice on its own
+
+
+def main():
+    address, command = sys.argv[1], sys.argv[2]
+    if command == 'exercise':
+        exercise(address)
+    elif command == 'flood':
+        flood(address, int(sys.argv[3]), int(sys.argv[4]))
+    elif command == 'watch':
+        watch(address, float(sys.argv[3]))
+    elif command == 'abandon':
+        abandon(address, int(sys.argv[3]))
+    else:
+        sys.exit('unknown command ' + command)
+
+
+if __name__ == '__main__':
+    main()
