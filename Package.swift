@@ -54,6 +54,7 @@ let package = Package(
             name: "TemperCore",
             dependencies: [
                 "TemperAHAP",
+                "TemperPatterns",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Yams", package: "Yams"),
@@ -132,7 +133,7 @@ let package = Package(
         .testTarget(
             name: "TemperCoreTests",
             dependencies: [
-                "TemperCore", "TemperLifecycle", "TemperTestKit", "TemperTestSupport",
+                "TemperCore", "TemperPatterns", "TemperAHAP", "TemperLifecycle", "TemperTestKit", "TemperTestSupport",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],
             swiftSettings: upcoming
