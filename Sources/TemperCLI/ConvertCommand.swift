@@ -28,7 +28,7 @@ struct ConvertCommand: ParsableCommand {
               temper convert knock.haptic --to ahap --flavor nice-vibrations
               temper convert ring.ahap --to android-waveform --out ring.json
               temper convert theme.json --to rumble --event quiet/bell
-              temper convert ring.ahap --to android-waveform --device ./amplitude-only-phone.yaml
+              temper convert ring.ahap --to android-waveform --device gamepad
 
             Exit codes: 0 converted; 2 the input cannot be read or the options are wrong.
             """
