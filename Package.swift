@@ -62,6 +62,7 @@ let package = Package(
             name: "TemperCore",
             dependencies: [
                 "TemperAHAP",
+                "TemperPatterns",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Yams", package: "Yams"),
@@ -152,7 +153,7 @@ let package = Package(
         .testTarget(
             name: "TemperCoreTests",
             dependencies: [
-                "TemperCore", "TemperLifecycle", "TemperTestKit", "TemperTestSupport",
+                "TemperCore", "TemperPatterns", "TemperAHAP", "TemperLifecycle", "TemperTestKit", "TemperTestSupport",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],
             swiftSettings: upcoming

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import TemperCore
+import TemperFiles
 import TemperPatterns
 
 /// `temper convert`: any pattern format Temper reads into AHAP, .haptic, an Android waveform, Android XML or
@@ -19,11 +21,14 @@ struct ConvertCommand: ParsableCommand {
             dropped, and a Metadata block). A feedbackd theme holds many patterns: --event names one \
             (PROFILE/EVENT, e.g. quiet/message-new-instant); without it the first is converted.
 
+            --device shapes the output to what that device's actuator plays: an amplitude-only or ERM device             gets no frequency, an on/off one full-scale steps, and Hz outside its range are clamped; each is             reported as a loss.
+
             Examples:
               temper convert Examples/formats/door-knock.haptic --to ahap
               temper convert knock.haptic --to ahap --flavor nice-vibrations
               temper convert ring.ahap --to android-waveform --out ring.json
               temper convert theme.json --to rumble --event quiet/bell
+              temper convert ring.ahap --to android-waveform --device gamepad
 
             Exit codes: 0 converted; 2 the input cannot be read or the options are wrong.
             """
@@ -40,6 +45,9 @@ struct ConvertCommand: ParsableCommand {
 
     @Option(name: .long, help: "A feedbackd theme's pattern to convert, as PROFILE/EVENT.")
     var event: String?
+
+    @Option(name: .long, help: "Shape the output to this device's actuator (a profile name or file).")
+    var device: String?
 
     @Option(name: .long, help: "Write here instead of stdout.")
     var out: String?
@@ -60,6 +68,17 @@ struct ConvertCommand: ParsableCommand {
             timeline = named.timeline
         }
         for diagnostic in document.diagnostics { printError("\(input): \(diagnostic)") }
+        if let device {
+            let profile: DeviceProfile
+            do throws(TemperError) {
+                profile = try DeviceProfileLibrary.standard().profile(device)
+            } catch {
+                throw CLIFailure.usage(error.file == nil ? error.message : error.description)
+            }
+            let shaped = timeline.playable(on: profile)
+            for loss in shaped.losses { printError("\(input) → \(profile.name): lost: \(loss.message)") }
+            timeline = shaped.output
+        }
         let converted = PatternWriter.write(timeline, to: to, flavor: flavor)
         for loss in converted.losses { printError("\(input) → \(to.rawValue): lost: \(loss.message)") }
         if let out {

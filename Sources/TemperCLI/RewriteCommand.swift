@@ -3,6 +3,7 @@ import Foundation
 import TemperAHAP
 import TemperCore
 import TemperFiles
+import TemperPatterns
 import TemperSimulation
 
 struct RewriteCommand: AsyncParsableCommand {
@@ -10,16 +11,20 @@ struct RewriteCommand: AsyncParsableCommand {
         commandName: "rewrite",
         abstract: "Rewrite a feedback request to fit a condition, with the reason for every change.",
         discussion: """
-            FILE is an .ahap pattern; --request takes a JSON request of any kind (haptic, audio, system, visual; \
-            see Examples/requests). The result goes to stdout (AHAP for a pattern, JSON for anything else, nothing \
-            when dropped) and one line per reason to stderr; --explain prints the whole decision as JSON instead.
+            FILE is a pattern in any format Temper reads (AHAP, .haptic, Android, rumble, feedbackd); --request \
+            takes a JSON request of any kind (haptic, audio, system, visual; see Examples/requests). The result \
+            goes to stdout (a pattern in FILE's own format, or --to's; JSON for anything else; nothing when \
+            dropped) and one line per reason to stderr; --explain prints the whole decision as JSON instead.
             Where the condition's rules set an energy budget, the requests spend from one fresh window of it, in \
             order, and --explain shows what is left after each.
             """
     )
 
-    @Argument(help: "An .ahap pattern file.")
+    @Argument(help: "A pattern file in any format Temper reads (.ahap, .haptic, Android, rumble, feedbackd).")
     var file: String?
+
+    @Option(name: .long, help: "Write the rewritten pattern in this format (default: FILE's own format).")
+    var to: PatternTarget?
 
     @Option(help: "The condition to rewrite for: TIER[,low-power], TIER one of nominal, fair, serious, critical.")
     var condition: String
@@ -70,10 +75,17 @@ struct RewriteCommand: AsyncParsableCommand {
             print(decisions.count == 1 ? try TemperJSON.string(decisions[0]) : try TemperJSON.string(decisions))
             return
         }
+        let target = to ?? file.map { RewriteOutput.target(for: Self.format(of: $0)) } ?? .ahap
         for decision in decisions {
             for rule in decision.rules { printError(rule.description) }
-            try RewriteOutput.write(decision)
+            try RewriteOutput.write(decision, as: target)
         }
+    }
+
+    /// The format FILE is in, by extension and then content; AHAP when it cannot be told (reading it says why).
+    static func format(of path: String) -> PatternFormat {
+        if let known = PatternFormat.byExtension(path) { return known }
+        return (try? PatternReader.load(contentsOf: path).format) ?? .ahap
     }
 
     private func loadRequests() throws -> [SensoryRequest] {
@@ -81,12 +93,12 @@ struct RewriteCommand: AsyncParsableCommand {
             if let requestFile {
                 if requestFile == "-" {
                     let data = FileHandle.standardInput.readDataToEndOfFile()
-                    return try RequestDecoder(fileName: "<stdin>", patterns: .ahapFiles).decodeList(data)
+                    return try RequestDecoder(fileName: "<stdin>", patterns: .patternFiles).decodeList(data)
                 }
                 return try FeedbackLoader.requests(inFile: requestFile)
             }
             let path = file ?? ""
-            let document = try AHAPReader.load(contentsOf: path)
+            let document = try PatternLoader.patternFiles.load(PatternReference(file: path, path: path))
             for diagnostic in document.diagnostics { printError("\(path): warning: \(diagnostic)") }
             let id = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
             return [SensoryRequest(id: id, usage: UsageClass(rawValue: usage) ?? .game, kind: .haptic(HapticPatternRequest(document: document, sourceFile: path)))]

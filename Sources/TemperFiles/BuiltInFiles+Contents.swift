@@ -1178,6 +1178,9 @@ battery:
   capacity: {value: 1560, unit: mAh, source: "Sony DualSense controller battery label (LIP1708): 1560 mAh"}
 
 haptics:
+  # Amplitude only, one track per motor, as SDL_RumbleGamepad, the Web Gamepad API's dual-rumble and Linux
+  # ff_rumble_effect (strong_magnitude, weak_magnitude) drive them: a pattern's sharpness or frequency is not played.
+  actuatorClass: dual-erm
   actuators: {value: 2, derived: "two rumble motors, left and right, as in most game controllers"}
   clickEnergy: {value: 1.27, unit: uAh, source: "TI SLOA194A table 5-1: 0.72–1.82 uAh per full-scale ERM click; midpoint"}
   clickDuration: {value: 47.5, unit: ms, source: "TI SLOA194A table 5-1: the measured clicks last 45–50 ms; midpoint"}

@@ -55,6 +55,11 @@ public enum AHAPBridge {
                     amplitude.append(PatternPoint(time: time, value: before.amplitude))
                 }
                 amplitude.append(PatternPoint(time: time, value: at.amplitude))
+                // Frequency steps too (an event ending, another starting at another sharpness); without the
+                // earlier value it would ramp across the whole span before.
+                if abs(before.frequency - at.frequency) > 1e-9, time > 0 {
+                    frequency.append(PatternFrequencyPoint(time: time, value: before.frequency))
+                }
                 frequency.append(PatternFrequencyPoint(time: time, value: at.frequency))
             }
         }

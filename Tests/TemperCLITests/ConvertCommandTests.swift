@@ -27,6 +27,22 @@ import Testing
         #expect(lines.allSatisfy { $0.hasPrefix("Examples/formats/door-knock.haptic → android-waveform: lost: ") })
     }
 
+    /// The target device's actuator shapes the output: the gamepad's ERMs play no frequency, so a .haptic
+    /// written as .haptic for it has no frequency envelope left, and the loss is said; the phone keeps it.
+    @Test func aDeviceWithoutFrequencyControlGetsNoFrequency() throws {
+        let gamepad = try TemperRunner.run(["convert", "Examples/formats/door-knock.haptic", "--to", "haptic", "--device", "gamepad"])
+        #expect(gamepad.status == 0)
+        #expect(gamepad.stderr.contains("door-knock.haptic → gamepad: lost: frequency dropped: gamepad's actuator (dual-erm) plays amplitude only"))
+        #expect(!gamepad.stdout.contains("\"frequency\": ["))
+        let phone = try TemperRunner.run(["convert", "Examples/formats/door-knock.haptic", "--to", "haptic", "--device", "phone"])
+        #expect(phone.status == 0)
+        #expect(!phone.stderr.contains("→ phone: lost"))
+        #expect(phone.stdout.contains("\"frequency\": ["))
+        let unknown = try TemperRunner.run(["convert", "Examples/formats/door-knock.haptic", "--to", "ahap", "--device", "nosuch"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test func everyExampleConvertsToEveryTarget() throws {
         let folder = PackagePaths.root.appendingPathComponent("Examples/formats").path
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()

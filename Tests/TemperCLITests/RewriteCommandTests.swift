@@ -149,4 +149,17 @@ import TemperTestSupport
         #expect(lines.count == 1)
         #expect(result.stderr.contains("cue.json: audio.position: expected [x, y, z], found 2 numbers"))
     }
+
+    /// A pattern in another format is rewritten and written back in its own format, or in --to's.
+    @Test func aHapticClipComesBackAsAHapticClip() throws {
+        let own = try TemperRunner.run(["rewrite", "Examples/formats/door-knock.haptic", "--condition", "fair"])
+        #expect(own.status == 0, "\(own.stderr)")
+        #expect(own.stdout.contains("\"signals\""))
+        let ahap = try TemperRunner.run(["rewrite", "Examples/formats/door-knock.haptic", "--condition", "fair", "--to", "ahap"])
+        #expect(ahap.status == 0)
+        #expect(ahap.stdout.contains("\"Pattern\""))
+        let waveform = try TemperRunner.run(["rewrite", "Examples/formats/pulse.xml", "--condition", "nominal", "--to", "android-waveform"])
+        #expect(waveform.status == 0)
+        #expect(waveform.stdout.contains("\"timings\""))
+    }
 }

@@ -31,7 +31,7 @@ extension DeviceProfile {
     static let topLevelKeys: Set<String> = ["version", "name", "description", "battery", "haptics", "audio", "thermal"]
     static let batteryKeys: Set<String> = ["nominalVoltage", "capacity"]
     static let hapticKeys: Set<String> = [
-        "actuators", "clickEnergy", "clickDuration", "continuousPower", "resonance", "qualityFactor", "lossRatio",
+        "actuatorClass", "actuators", "clickEnergy", "clickDuration", "continuousPower", "resonance", "qualityFactor", "lossRatio",
         "sharpnessLowFrequency", "sharpnessHighFrequency", "intensityExponent", "riseTime", "fallTime",
         "fullScaleDrive", "ratedDrive", "driverOutputLimit", "offResonanceDriveCap",
         "driverActive", "driverIdle", "driverStandby", "driverOff", "wakeUpTime", "activeTimeout", "standbyTimeout", "autosuspend",
@@ -123,13 +123,17 @@ extension DeviceProfile {
         let rise = reader.figure("riseTime", in: node, .time, range: 0...10)
         let fall = reader.figure("fallTime", in: node, .time, range: 0...10)
         let driver = readDriver(node, &reader)
-        guard let count, let click, let clickSeconds, let continuous, let resonance, let quality, let loss, let low, let high,
+        // A word, not a number: which of a pattern's controls the actuator plays (LRA when not given).
+        let actuatorClass = reader.problems.attempt { () throws(TemperError) -> ActuatorClass in
+            try node["actuatorClass"]?.oneOf(ActuatorClass.self) ?? .lra
+        }
+        guard let actuatorClass, let count, let click, let clickSeconds, let continuous, let resonance, let quality, let loss, let low, let high,
             let gamma, let rise, let fall, let driver
         else { return nil }
         return HapticActuatorFigures(
             actuatorCount: Int(count), clickEnergyMillijoules: click, clickSeconds: clickSeconds, continuousMilliwatts: continuous,
             resonanceHertz: resonance, qualityFactor: quality, lossRatio: loss, sharpnessLowHertz: low, sharpnessHighHertz: high,
-            intensityExponent: gamma, riseSeconds: rise, fallSeconds: fall, driver: driver
+            intensityExponent: gamma, riseSeconds: rise, fallSeconds: fall, driver: driver, actuatorClass: actuatorClass
         )
     }
 

@@ -98,13 +98,16 @@ public struct HapticActuatorFigures: Sendable, Hashable, Codable {
     public var fallSeconds: Double
     /// The driver IC: its drive limits and its power states.
     public var driver: HapticDriverFigures
+    /// What the actuator can play: frequency control (an LRA), amplitude only, on/off, or a gamepad's two ERMs.
+    public var actuatorClass: ActuatorClass
 
     public init(
         actuatorCount: Int = 1, clickEnergyMillijoules: Double, clickSeconds: Double, continuousMilliwatts: Double,
         resonanceHertz: Double, qualityFactor: Double, lossRatio: Double,
         sharpnessLowHertz: Double, sharpnessHighHertz: Double, intensityExponent: Double = 2,
-        riseSeconds: Double, fallSeconds: Double, driver: HapticDriverFigures
+        riseSeconds: Double, fallSeconds: Double, driver: HapticDriverFigures, actuatorClass: ActuatorClass = .lra
     ) {
+        self.actuatorClass = actuatorClass
         self.actuatorCount = actuatorCount
         self.clickEnergyMillijoules = clickEnergyMillijoules
         self.clickSeconds = clickSeconds
@@ -119,6 +122,31 @@ public struct HapticActuatorFigures: Sendable, Hashable, Codable {
         self.fallSeconds = fallSeconds
         self.driver = driver
     }
+}
+
+/// What kind of actuator a device has, which decides what of a pattern it can actually play.
+///
+/// A pattern's energy on an actuator that cannot play all of it is the energy of what it does play: a frequency
+/// or sharpness on an amplitude-only, on/off or ERM actuator is ignored (it runs at its one rate), an on/off
+/// actuator runs at full scale whenever it is asked for anything, and a gamepad's two ERMs each play their own
+/// motor track.
+public enum ActuatorClass: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A linear resonant actuator (or voice coil) whose drive frequency the platform sets: AHAP sharpness,
+    /// `.haptic` frequency and Android envelopes in Hz all play.
+    case lra
+    /// Amplitude control only (Android devices without `hasFrequencyControl`): every frequency plays at resonance.
+    case amplitudeOnly = "amplitude-only"
+    /// On or off (Android devices without `hasAmplitudeControl`, a plain vibration motor): any amplitude above 0
+    /// plays full scale, at its one rate.
+    case onOff = "on-off"
+    /// Two eccentric rotating masses, a strong (low-frequency) and a weak (high-frequency) one, as SDL, the Web
+    /// Gamepad API and Linux `ff_rumble_effect` drive them: amplitude only, one track per motor.
+    case dualERM = "dual-erm"
+
+    /// Whether the actuator plays the frequency or sharpness a pattern asks for.
+    public var hasFrequencyControl: Bool { self == .lra }
+    /// Whether it plays amplitudes between off and full scale.
+    public var hasAmplitudeControl: Bool { self != .onOff }
 }
 
 /// Where sound comes out, which decides how spatial audio is rendered (HRTF on headphones, panning on speakers).

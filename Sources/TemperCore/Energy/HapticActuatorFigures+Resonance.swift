@@ -60,17 +60,25 @@ extension HapticActuatorFigures {
         return Double(actuatorCount) * perActuator * 1.000_001 + 2 * driver.activeMilliwatts
     }
 
-    /// Supply power of one piece of haptic drive, for every actuator: `fullScaleMilliwatts` × intensity^γ ×
-    /// off-resonance factor, limited by the driver's headroom. On the per-sample path, so each factor is computed once.
+    /// Supply power of one piece of haptic drive at the frequency `sharpness` maps to (see
+    /// ``drive(intensity:hertz:fullScaleMilliwatts:actuators:)``).
     func drive(intensity: Double, sharpness: Double, fullScaleMilliwatts: Double) -> HapticDrive {
-        let hertz = driveHertz(sharpness: sharpness)
+        drive(intensity: intensity, hertz: driveHertz(sharpness: sharpness), fullScaleMilliwatts: fullScaleMilliwatts)
+    }
+
+    /// Supply power of one piece of haptic drive, for `actuators` (every actuator when `nil`): `fullScaleMilliwatts`
+    /// × intensity^γ × off-resonance factor at `hertz`, limited by the driver's headroom. An actuator without
+    /// frequency control plays at resonance whatever it is asked; an on/off one plays any intensity above 0 at
+    /// full scale. On the per-sample path, so each factor is computed once.
+    func drive(intensity: Double, hertz requested: Double, fullScaleMilliwatts: Double, actuators: Int? = nil) -> HapticDrive {
+        let hertz = actuatorClass.hasFrequencyControl ? requested : resonanceHertz
         let factor = offResonanceFactor(hertz: hertz)
         let ratio = driveRatio(hertz: hertz)
         let headroom = driver.driveHeadroom
-        let strength = scaled(intensity)
+        let strength = actuatorClass.hasAmplitudeControl ? scaled(intensity) : (scaled(intensity) > 0 ? 1 : 0)
         let needed = strength.squareRoot() * ratio
         let played = needed > headroom && needed > 0 ? headroom / needed : 1
-        let full = Double(actuatorCount) * fullScaleMilliwatts * factor
+        let full = Double(actuators ?? actuatorCount) * fullScaleMilliwatts * factor
         return HapticDrive(
             milliwatts: full * strength * played * played, playedFraction: played,
             limitMilliwatts: full * headroom * headroom / (ratio * ratio)

@@ -17,6 +17,9 @@ enum VoiceMixer {
         var limitMilliwatts: Double = .infinity
         /// Whether it belongs to a continuous event (which rings up and is braked) rather than a click.
         var isContinuous: Bool = false
+        /// Which output plays it: 0 for every actuator at once, else one motor of several (a gamepad's strong and
+        /// weak ERM), each mixed on its own.
+        var output: Int = 0
     }
 
     /// A stretch during which one voice plays.

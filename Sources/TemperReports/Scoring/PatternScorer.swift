@@ -19,7 +19,7 @@ public struct PatternScorer: Sendable {
 
     /// The score of one pattern file; an unreadable or invalid file is a score with an error, never a throw.
     public func score(path: String) -> PatternScore {
-        Self.isAHAP(path) ? scoreAHAP(path: path) : scoreThroughAHAPBridge(path: path)
+        Self.isAHAP(path) ? scoreAHAP(path: path) : scoreTimeline(path: path)
     }
 
     /// The score of one `.ahap` file.

@@ -2,7 +2,8 @@ import Foundation
 import TemperAHAP
 import TemperCore
 
-/// Reads a scenario's payloads from disk and costs them on the device: `.ahap` patterns through ``AHAPReader`` and
+/// Reads a scenario's payloads from disk and costs them on the device: patterns in any format through
+/// `PatternLoader.patternFiles` and
 /// request files through ``RequestDecoder``. Used once before a run; the run itself reads nothing.
 public struct FeedbackLoader: Sendable {
     public let energy: SimulationEnergyModel
@@ -16,7 +17,7 @@ public struct FeedbackLoader: Sendable {
         switch payload {
         case .pattern:
             let document: AHAPDocument
-            do { document = try AHAPReader.load(contentsOf: url.path) } catch {
+            do { document = try PatternLoader.patternFiles.load(PatternReference(file: url.path, path: url.path)) } catch {
                 throw TemperError(
                     code: .invalidPattern, message: error.message, file: error.file ?? url.path, path: error.path, line: error.line,
                     column: error.column, underlying: error)
@@ -40,7 +41,7 @@ public struct FeedbackLoader: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw TemperError(code: .unreadableFile, message: "cannot read the request file", file: path)
         }
-        return try RequestDecoder.forFile(path, patterns: .ahapFiles).decodeList(data)
+        return try RequestDecoder.forFile(path, patterns: .patternFiles).decodeList(data)
     }
 
     /// A named item for a request, costed as written.

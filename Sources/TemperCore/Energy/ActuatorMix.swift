@@ -1,0 +1,183 @@
+/// The back half of every pricing run, whatever the pattern's format: the pieces of drive a front end asks for
+/// (``PatternCosting`` for AHAP, ``TimelineCosting`` for a `PatternTimeline`) are mixed into the one signal the
+/// actuator plays, limited by its driver, given their rise and fall tails and the driver's power states, and
+/// packed into an ``EnergyEstimate``. Keeping this in one place is what makes the same feel cost the same in
+/// every format.
+struct ActuatorMix {
+    let estimator: EnergyEstimator
+    var timeline = PowerTimeline()
+    var breakdown = EnergyBreakdown()
+    /// Each priced item's own energy (an AHAP event, a timeline track or transient), then its share of the burst
+    /// overhead and tails.
+    var ownMillijoules: [Double]
+    var sharedMillijoules: [Double]
+    /// Each item's driver clipping: how long, and the lowest fraction of its requested strength that plays.
+    var clippedSeconds: [Double]
+    var playedFraction: [Double]
+    /// The pattern's clipping, over what the actuator actually plays.
+    var patternClippedSeconds = 0.0
+    var patternPlayedFraction = 1.0
+    var hapticVoices: [VoiceMixer.Voice] = []
+    var audioVoices: [VoiceMixer.Voice] = []
+
+    init(estimator: EnergyEstimator, itemCount: Int) {
+        self.estimator = estimator
+        timeline.isRecording = estimator.options.tracksPower
+        ownMillijoules = Array(repeating: 0, count: itemCount)
+        sharedMillijoules = Array(repeating: 0, count: itemCount)
+        clippedSeconds = Array(repeating: 0, count: itemCount)
+        playedFraction = Array(repeating: 1, count: itemCount)
+    }
+
+    var haptics: HapticActuatorFigures { estimator.profile.haptics }
+    var audio: AudioFigures { estimator.profile.audio }
+    var options: EnergyEstimator.Options { estimator.options }
+
+    // MARK: Voices
+
+    mutating func addHapticVoice(_ index: Int, from start: Double, to end: Double, _ drive: HapticDrive, isContinuous: Bool, output: Int = 0) {
+        if drive.playedFraction < 1, drive.milliwatts > 0 {
+            clippedSeconds[index] += end - start
+            playedFraction[index] = min(playedFraction[index], drive.playedFraction)
+        }
+        hapticVoices.append(.init(
+            start: start, end: end, milliwatts: drive.milliwatts, eventIndex: index, playedFraction: drive.playedFraction,
+            limitMilliwatts: drive.limitMilliwatts, isContinuous: isContinuous, output: output
+        ))
+    }
+
+    mutating func addAudioVoice(_ index: Int, from start: Double, to end: Double, milliwatts: Double) {
+        audioVoices.append(.init(start: start, end: end, milliwatts: milliwatts, eventIndex: index))
+    }
+
+    /// Equal steps across `length`, each with its midpoint to sample at: one when nothing changes, else one
+    /// every `sampleStep` up to `maxSamplesPerEvent`. Neighbouring steps share their boundary exactly, so the
+    /// mixer sees one unbroken drive rather than slivers of silence between samples.
+    func sampleSteps(from start: Double, length: Double, varying: Bool) -> [(start: Double, end: Double, time: Double)] {
+        let count: Int
+        if varying {
+            let wanted = (length / max(options.sampleStep, 1e-6)).rounded(.up)
+            count = Int(min(max(wanted, 2), Double(max(options.maxSamplesPerEvent, 2))))
+        } else {
+            count = 1
+        }
+        let step = length / Double(count)
+        let bounds = (0...count).map { $0 == count ? start + length : start + Double($0) * step }
+        return (0..<count).map { (bounds[$0], bounds[$0 + 1], start + (Double($0) + 0.5) * step) }
+    }
+
+    // MARK: Mixing
+
+    /// Mixes the haptic and audio voices and packs the estimate; `items` names each priced item in order.
+    mutating func finish(items: [(type: String, timeSeconds: Double)], durationSeconds: Double) -> EnergyEstimate {
+        mixHaptics()
+        mixAudio()
+        let energies = items.enumerated().map { index, item in
+            EventEnergy(
+                index: index, type: item.type, timeSeconds: item.timeSeconds,
+                energyMillijoules: ownMillijoules[index] + sharedMillijoules[index], overheadMillijoules: sharedMillijoules[index],
+                clippedSeconds: clippedSeconds[index], playedFraction: playedFraction[index]
+            )
+        }
+        return estimator.finish(
+            timeline: timeline, breakdown: breakdown, events: energies, durationSeconds: durationSeconds,
+            clipping: (patternClippedSeconds, patternPlayedFraction)
+        )
+    }
+
+    /// The actuator plays the mix of its voices; continuous drive that starts from rest is overdriven for half the
+    /// rise time and braked for half the fall time when it stops; the driver's states fill the rest.
+    private mutating func mixHaptics() {
+        var busy: [HapticDriverSchedule.Busy] = []
+        let outputs = Set(hapticVoices.map(\.output)).sorted()
+        for output in outputs {
+            busy += mixHaptics(outputs.count == 1 ? hapticVoices : hapticVoices.filter { $0.output == output })
+        }
+        let schedule = HapticDriverSchedule(busy: busy, driver: haptics.driver)
+        for piece in schedule.pieces { timeline.add(from: piece.start, to: piece.end, milliwatts: piece.milliwatts) }
+        for burst in schedule.bursts { share(burst.millijoules, among: burst.eventIndices, into: \.overheadMillijoules) }
+    }
+
+    /// One output's voices mixed; returns when it is busy, for the driver's schedule.
+    private mutating func mixHaptics(_ hapticVoices: [VoiceMixer.Voice]) -> [HapticDriverSchedule.Busy] {
+        let segments = VoiceMixer.mix(hapticVoices)
+        var busy: [HapticDriverSchedule.Busy] = []
+        let runs = VoiceMixer.runs(segments)
+        for (number, run) in runs.enumerated() {
+            var played: [Int] = []
+            for segment in segments[run] {
+                let voice = hapticVoices[segment.voice]
+                let length = segment.end - segment.start
+                timeline.add(from: segment.start, to: segment.end, milliwatts: voice.milliwatts)
+                record(voice.eventIndex, voice.milliwatts * length, into: voice.isContinuous ? \.continuousMillijoules : \.transientsMillijoules)
+                if voice.playedFraction < 1 {
+                    patternClippedSeconds += length
+                    patternPlayedFraction = min(patternPlayedFraction, voice.playedFraction)
+                }
+                if played.last != voice.eventIndex { played.append(voice.eventIndex) }
+            }
+            let first = segments[run.lowerBound]
+            let last = segments[run.upperBound - 1]
+            let opening = hapticVoices[first.voice]
+            if opening.isContinuous {
+                // Overdrive: about half the starting power over the rise, within what the driver has left at
+                // each moment of it.
+                let riseEnd = first.start + haptics.riseSeconds
+                for segment in segments[run] where segment.start < riseEnd {
+                    let voice = hapticVoices[segment.voice]
+                    let extra = max(0, min(0.5 * opening.milliwatts, voice.limitMilliwatts - voice.milliwatts))
+                    let end = min(segment.end, riseEnd)
+                    timeline.add(from: segment.start, to: end, milliwatts: extra)
+                    record(opening.eventIndex, extra * (end - segment.start), into: \.continuousMillijoules)
+                }
+            }
+            var end = last.end
+            let closing = hapticVoices[last.voice]
+            if closing.isContinuous {
+                // Braking: about half the power over the fall, cut short by the next effect.
+                let next = number + 1 < runs.count ? segments[runs[number + 1].lowerBound].start : Double.infinity
+                let window = min(haptics.fallSeconds, next - last.end)
+                let brake = 0.5 * closing.milliwatts
+                timeline.add(from: last.end, to: last.end + window, milliwatts: brake)
+                record(closing.eventIndex, brake * window, into: \.continuousMillijoules)
+                end += window
+            }
+            busy.append(.init(start: first.start, end: end, eventIndices: played))
+        }
+        return busy
+    }
+
+    /// One audio path: it plays the mix of its sounds, then idles the amplifier through short gaps and the
+    /// standby tail after the last one.
+    private mutating func mixAudio() {
+        let segments = VoiceMixer.mix(audioVoices)
+        var spans: [BurstGrouping.Span] = []
+        for segment in segments {
+            let voice = audioVoices[segment.voice]
+            timeline.add(from: segment.start, to: segment.end, milliwatts: voice.milliwatts)
+            record(voice.eventIndex, voice.milliwatts * (segment.end - segment.start), into: \.audioMillijoules)
+            spans.append(.init(start: segment.start, end: segment.end, eventIndex: voice.eventIndex))
+        }
+        for burst in BurstGrouping.bursts(of: spans, gap: audio.standbyTailSeconds) {
+            let gaps = audio.amplifierIdleMilliwatts * burst.gapSeconds
+            let tail = audio.amplifierIdleMilliwatts * audio.standbyTailSeconds
+            timeline.add(millijoules: gaps, at: burst.start, over: burst.end - burst.start)
+            timeline.add(millijoules: tail, at: burst.end, over: audio.standbyTailSeconds)
+            share(gaps + tail, among: burst.eventIndices, into: \.audioMillijoules)
+        }
+    }
+
+    private mutating func record(_ index: Int, _ millijoules: Double, into kind: WritableKeyPath<EnergyBreakdown, Double>) {
+        breakdown[keyPath: kind] += millijoules
+        ownMillijoules[index] += millijoules
+    }
+
+    private mutating func share(_ millijoules: Double, among all: [Int], into kind: WritableKeyPath<EnergyBreakdown, Double>) {
+        var seen = Set<Int>()
+        let indices = all.filter { seen.insert($0).inserted }
+        guard !indices.isEmpty, millijoules > 0 else { return }
+        breakdown[keyPath: kind] += millijoules
+        let each = millijoules / Double(indices.count)
+        for index in indices { sharedMillijoules[index] += each }
+    }
+}

@@ -1,0 +1,157 @@
+import TemperPatterns
+
+/// The `PatternTimeline` front end of the energy model: every format but AHAP's own events is priced here,
+/// through the same ``ActuatorMix`` as AHAP, with the levels mapped the way the upstream `.haptic` → AHAP
+/// converters map them, so the same feel costs the same in either format:
+/// - an amplitude `a` plays as AHAP intensity √a, a normalised frequency `f` as sharpness √f (then onto the
+///   profile's sharpness range); a frequency in Hz is priced at that frequency against the resonance, within the
+///   profile's playable range;
+/// - a track without frequency plays at the actuator's resonance (its default);
+/// - a transient (or `.haptic` emphasis) is a click at intensity √a and sharpness `f`; one that says it lasts
+///   longer than a click (an Android `slow_rise`) is priced as continuous drive for that long.
+/// What the device cannot play (see ``ActuatorClass``) is priced as what it plays, with a note
+/// (``notes(for:on:)``).
+struct TimelineCosting {
+    let timeline: PatternTimeline
+    var mix: ActuatorMix
+    var activityEnd = 0.0
+
+    init(estimator: EnergyEstimator, timeline: PatternTimeline) {
+        self.timeline = timeline
+        let emphases = timeline.tracks.reduce(0) { $0 + $1.amplitude.count { $0.emphasis != nil } }
+        mix = ActuatorMix(estimator: estimator, itemCount: timeline.tracks.count + timeline.transients.count + emphases)
+    }
+
+    var haptics: HapticActuatorFigures { mix.haptics }
+
+    mutating func run() -> EnergyEstimate {
+        var items: [(type: String, timeSeconds: Double)] = []
+        for (index, track) in timeline.tracks.enumerated() {
+            costTrack(index, track)
+            items.append(("track:\(track.motor.rawValue)", track.amplitude.first?.time ?? 0))
+        }
+        for transient in timeline.transients {
+            costTransient(items.count, transient)
+            items.append((transient.effect ?? "transient", transient.time))
+        }
+        for track in timeline.tracks {
+            for point in track.amplitude {
+                guard let emphasis = point.emphasis else { continue }
+                costTransient(items.count, PatternTransient(time: point.time, amplitude: emphasis.amplitude, frequency: emphasis.frequency, motor: track.motor))
+                items.append(("emphasis", point.time))
+            }
+        }
+        let duration = max(timeline.duration, activityEnd)
+        return mix.finish(items: items, durationSeconds: items.isEmpty ? 0 : duration)
+    }
+
+    // MARK: What plays
+
+    /// The output a motor's drive plays on and how many actuators play it: on a gamepad each motor track drives
+    /// its own ERM; everywhere else every track plays on every actuator.
+    private func route(_ motor: PatternMotor) -> (output: Int, actuators: Int?) {
+        guard haptics.actuatorClass == .dualERM, haptics.actuatorCount >= 2 else { return (0, nil) }
+        switch motor {
+        case .main: return (0, nil)
+        case .lowFrequency: return (1, 1)
+        case .highFrequency: return (2, 1)
+        }
+    }
+
+    /// What this device plays differently from what the timeline asks.
+    static func notes(for timeline: PatternTimeline, on haptics: HapticActuatorFigures) -> [String] {
+        var notes: [String] = []
+        let kind = haptics.actuatorClass
+        let asksFrequency = timeline.tracks.contains { !$0.frequency.isEmpty }
+            || timeline.transients.contains { $0.frequency != nil }
+        if asksFrequency, !kind.hasFrequencyControl {
+            notes.append("frequency ignored: this device's actuator (\(kind.rawValue)) plays amplitude only, at its one rate")
+        }
+        if !kind.hasAmplitudeControl {
+            notes.append("amplitude ignored: this device's actuator (\(kind.rawValue)) is on or off; anything above 0 plays at full scale")
+        }
+        let outside = timeline.tracks.contains { track in
+            track.frequencyUnit == .hertz && track.frequency.contains { $0.value < haptics.sharpnessLowHertz || $0.value > haptics.sharpnessHighHertz }
+        }
+        if outside, kind.hasFrequencyControl {
+            notes.append("frequencies outside this device's \(Int(haptics.sharpnessLowHertz))–\(Int(haptics.sharpnessHighHertz)) Hz priced at the nearest end, as the platform clamps them")
+        }
+        let motors = Set(timeline.tracks.map(\.motor))
+        if motors.count > 1, kind != .dualERM {
+            notes.append("\(motors.count) motor tracks play on one actuator: the strongest plays at each moment")
+        }
+        if let start = timeline.repeatStart {
+            notes.append("priced for one pass; the pattern repeats from \(start) s")
+        }
+        return notes
+    }
+
+    /// The drive frequency a track or transient asks for, and whether it had to be brought into range.
+    private func hertz(_ value: Double?, unit: PatternFrequencyUnit, sharpnessIsLinear: Bool = false) -> Double {
+        guard let value, value.isFinite else { return haptics.resonanceHertz }
+        switch unit {
+        case .normalized:
+            let clamped = min(max(value, 0), 1)
+            return haptics.driveHertz(sharpness: sharpnessIsLinear ? clamped : clamped.squareRoot())
+        case .hertz:
+            let low = haptics.sharpnessLowHertz
+            let high = haptics.sharpnessHighHertz
+            return min(max(value, low), high)
+        }
+    }
+
+    // MARK: Pricing
+
+    private mutating func costTrack(_ index: Int, _ track: PatternTrack) {
+        let (output, actuators) = route(track.motor)
+        let times = Set(track.amplitude.map(\.time) + track.frequency.map(\.time)).filter { $0.isFinite && $0 >= 0 }.sorted()
+        for (start, end) in zip(times, times.dropFirst()) where end > start {
+            let length = end - start
+            let quarter = start + length / 4
+            let threeQuarters = start + 3 * length / 4
+            let varying = track.amplitude(at: quarter) != track.amplitude(at: threeQuarters)
+                || track.frequency(at: quarter) != track.frequency(at: threeQuarters)
+            for step in mix.sampleSteps(from: start, length: length, varying: varying) {
+                let amplitude = min(max(track.amplitude(at: step.time), 0), 1)
+                let drive = haptics.drive(
+                    intensity: amplitude.squareRoot(), hertz: hertz(track.frequency(at: step.time), unit: track.frequencyUnit),
+                    fullScaleMilliwatts: haptics.continuousMilliwatts, actuators: actuators)
+                mix.addHapticVoice(index, from: step.start, to: step.end, drive, isContinuous: true, output: output)
+            }
+            activityEnd = max(activityEnd, end)
+        }
+    }
+
+    private mutating func costTransient(_ index: Int, _ transient: PatternTransient) {
+        guard transient.time.isFinite, transient.time >= 0 else { return }
+        let (output, actuators) = route(transient.motor)
+        let intensity = min(max(transient.amplitude, 0), 1).squareRoot()
+        let hertz = hertz(transient.frequency, unit: .normalized, sharpnessIsLinear: true)
+        let click = haptics.clickSeconds
+        let length = transient.duration.map { $0.isFinite ? max($0, 0) : 0 } ?? click
+        if length > click {
+            let drive = haptics.drive(intensity: intensity, hertz: hertz, fullScaleMilliwatts: haptics.continuousMilliwatts, actuators: actuators)
+            mix.addHapticVoice(index, from: transient.time, to: transient.time + length, drive, isContinuous: true, output: output)
+        } else {
+            let drive = haptics.drive(intensity: intensity, hertz: hertz, fullScaleMilliwatts: haptics.clickEnergyMillijoules / click, actuators: actuators)
+            mix.addHapticVoice(index, from: transient.time, to: transient.time + click, drive, isContinuous: false, output: output)
+        }
+        activityEnd = max(activityEnd, transient.time + max(length, click))
+    }
+}
+
+extension EnergyEstimator {
+    /// What a format-neutral pattern costs: tracks, transients and emphases, priced through the same mixing, driver
+    /// limits and power states as an AHAP pattern.
+    public func estimate(_ timeline: PatternTimeline) -> EnergyEstimate {
+        var costing = TimelineCosting(estimator: self, timeline: timeline)
+        return costing.run()
+    }
+
+    /// What this device plays differently from what `timeline` asks (frequency ignored on an amplitude-only
+    /// actuator, Hz clamped to its range, motor tracks sharing one actuator), one line each; empty when it plays
+    /// everything.
+    public func playbackNotes(for timeline: PatternTimeline) -> [String] {
+        TimelineCosting.notes(for: timeline, on: profile.haptics)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import TemperAHAP
+import TemperCore
+import TemperTestSupport
+import Testing
+
+/// A request's `{"haptic": {"file": …}}` names a pattern in any format, read through `PatternLoader.patternFiles`.
+@Suite struct RequestFormatsTests {
+    static let formats = PackagePaths.root.appendingPathComponent("Examples/formats").path
+
+    func decode(_ file: String) throws -> SensoryRequest {
+        let json = #"{"id": "x", "usage": "game", "haptic": {"file": "\#(file)"}}"#
+        return try RequestDecoder(fileName: "request.json", baseDirectory: Self.formats, patterns: .patternFiles).decode(Array(json.utf8))
+    }
+
+    @Test(arguments: ["door-knock.haptic", "notify-waveform.json", "confirm-composition.json", "pulse.xml", "engine-rumble.json", "vibrate-steps.json"])
+    func everyFormatLoadsAsAHapticRequest(file: String) throws {
+        let request = try decode(file)
+        guard case .haptic(let haptic) = request.kind else {
+            Issue.record("\(file) is not a haptic request")
+            return
+        }
+        #expect(haptic.sourceFile == file)
+        #expect(EnergyEstimator(profile: .referencePhone).estimate(request.kind).energyMillijoules > 0)
+    }
+
+    /// A clip without any frequency plays at the actuator's default, not at the converters' sharpness 0.
+    @Test func aPatternWithoutFrequencyPlaysAtTheDefaultSharpness() throws {
+        guard case .haptic(let haptic) = try decode("notify-waveform.json").kind else { throw CancellationError() }
+        let continuous = haptic.pattern.events.filter { $0.type == .hapticContinuous }
+        #expect(!continuous.isEmpty)
+        #expect(continuous.allSatisfy { $0.value(of: .hapticSharpness) == 0.5 })
+    }
+
+    @Test func anUnreadablePatternIsOneLineAtTheFileKey() throws {
+        let error = try #require(throws: TemperError.self) { try decode("no-such.haptic") }
+        #expect(error.description.contains("haptic.file"))
+        #expect(!error.description.contains("\n"))
+    }
+}
