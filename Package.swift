@@ -59,6 +59,8 @@ let package = Package(
             dependencies: [
                 "TemperCore", "CSensors", "CUPowerGlib", "CTemperGObject",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: upcoming
         ),

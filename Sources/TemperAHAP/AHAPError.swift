@@ -41,9 +41,6 @@ public struct AHAPError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `EventType` with `\n` or an escape sequence in it) are shown escaped, so the line stays one line and
     /// cannot drive the terminal.
     public var description: String {
-        var location = file ?? "<input>"
-        if let line { location += ":\(line)" + (column.map { ":\($0)" } ?? "") }
-        if let path, !path.isEmpty { return OneLineText.escaping("\(location): \(path): \(message)") }
-        return OneLineText.escaping("\(location): \(message)")
+        OneLineText.errorLine(file: file, line: line, column: column, path: path, message: message)
     }
 }

@@ -6,6 +6,7 @@
 /// pattern keeps it (metadata, waveform paths) or a message needs it.
 public enum AHAPReader {
     /// Reads a pattern from bytes. `file` only names the source in errors; waveforms are listed but not resolved.
+    /// Reading files is ``load(contentsOf:options:)``'s job, in `AHAPReader+Files.swift`.
     ///
     /// - Parameters:
     ///   - bytes: UTF-8 JSON, with or without a byte order mark.
@@ -17,41 +18,7 @@ public enum AHAPReader {
         try decode(bytes, file: file, options: options, folder: nil)
     }
 
-    /// Reads a pattern file, enforcing the size limit before reading, and resolves its waveforms inside the file's
-    /// own folder (see ``AHAPSampler/fallbackCustomAudioSeconds`` for how a missing waveform is costed).
-    ///
-    /// - Parameters:
-    ///   - path: The `.ahap` file.
-    ///   - options: Strictness and limits.
-    /// - Returns: The pattern, the leniencies applied and the resolved waveforms.
-    /// - Throws: ``AHAPError``: ``AHAPError/Code/unreadableFile`` and ``AHAPError/Code/tooLarge`` before reading,
-    ///   then anything ``read(_:file:options:)`` throws.
-    public static func load(contentsOf path: String, options: AHAPReadOptions = .init()) throws(AHAPError) -> AHAPDocument {
-        let bytes: [UInt8]
-        do {
-            let file = try AHAPFile(path: path)
-            guard file.size <= options.limits.maxFileBytes else {
-                throw AHAPError(
-                    code: .tooLarge, file: path,
-                    message: "\(file.size) bytes, more than the limit of \(options.limits.maxFileBytes) bytes")
-            }
-            bytes = try file.read(at: 0, count: file.size)
-        } catch let failure as AHAPFile.Failure {
-            let reason = switch failure {
-            case .missing: "no such file"
-            case .notRegular: "not a regular file"
-            case .unreadable(let message): message
-            }
-            throw AHAPError(code: .unreadableFile, file: path, message: "cannot read: \(reason)")
-        } catch let error as AHAPError {
-            throw error
-        } catch {
-            throw AHAPError(code: .unreadableFile, file: path, message: "cannot read: \(error)")
-        }
-        return try decode(bytes, file: path, options: options, folder: folder(of: path))
-    }
-
-    private static func decode(_ bytes: [UInt8], file: String?, options: AHAPReadOptions, folder: String?) throws(AHAPError) -> AHAPDocument {
+    static func decode(_ bytes: [UInt8], file: String?, options: AHAPReadOptions, folder: String?) throws(AHAPError) -> AHAPDocument {
         // Tape offsets are 32-bit, so 2 GiB is a hard ceiling whatever the limits say.
         guard bytes.count <= options.limits.maxFileBytes, bytes.count < Int(Int32.max) else {
             throw AHAPError(
@@ -100,10 +67,5 @@ public enum AHAPReader {
             }
         }
         return AHAPDocument(pattern: decoder.pattern, diagnostics: decoder.diagnostics, waveforms: waveforms)
-    }
-
-    private static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

@@ -9,6 +9,15 @@ public enum OneLineText {
         return text.unicodeScalars.map { breaksTheLine($0) ? $0.escaped(asASCII: true) : String($0) }.joined()
     }
 
+    /// The one way every Temper error reads, as a compiler's would: `file:line:column: path: message`, with
+    /// `<input>` for an unnamed source, the path left out when there is none, and the whole kept on one line.
+    public static func errorLine(file: String?, line: Int?, column: Int?, path: String?, message: String) -> String {
+        var location = file ?? "<input>"
+        if let line { location += ":\(line)" + (column.map { ":\($0)" } ?? "") }
+        if let path, !path.isEmpty { return escaping("\(location): \(path): \(message)") }
+        return escaping("\(location): \(message)")
+    }
+
     private static func breaksTheLine(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: true

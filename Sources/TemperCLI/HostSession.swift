@@ -1,11 +1,11 @@
-import Dispatch
 import Foundation
 import Glibc
 import Logging
 import TemperCore
 import TemperHost
+import UnixSignals
 
-/// What `status`, `watch` and `record` share: the live host, its logger, and clean handling of Ctrl-C.
+/// What `status`, `watch` and `record` share: the live host, its logger, the policy, and the signals that end them.
 enum HostSession {
     /// The CLI's logger: stderr only (stdout carries the output), level from `TEMPER_LOG_LEVEL` (default warning).
     static func makeLogger() -> Logger {
@@ -29,35 +29,23 @@ enum HostSession {
         return LinuxHost(configuration: configuration, logger: logger)
     }
 
-    /// Runs `body` until it returns or SIGINT/SIGTERM arrives; a signal cancels it, which counts as a clean
-    /// end. Only the command line handles signals; the library never does.
-    static func runUntilInterrupted(_ body: @escaping @Sendable () async throws -> Void) async throws {
-        let task = Task { try await body() }
-        let sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { task.cancel() }
-            source.resume()
-            return source
-        }
-        // A parent may have started us with these signals blocked (test runners do); Ctrl-C must still work.
+    /// The signals that end `watch` and `record` cleanly; the command line chooses them, the library never does.
+    static let terminationSignals: [UnixSignal] = [.sigint, .sigterm]
+
+    /// A parent may have started us with SIGINT and SIGTERM blocked (test runners do); Ctrl-C must still reach
+    /// the `ServiceGroup` that handles them.
+    static func unblockTerminationSignals() {
         var unblock = sigset_t()
         sigemptyset(&unblock)
         sigaddset(&unblock, SIGINT)
         sigaddset(&unblock, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-        defer { sources.forEach { $0.cancel() } }
-        do {
-            try await task.value
-        } catch is CancellationError {
-            return
-        }
     }
 
-    /// The classifier settings of `--policy NAME|FILE`, or the built-in default policy's.
-    static func classifierSettings(policy argument: String?) throws -> ClassifierSettings {
+    /// The policy of `--policy NAME|FILE`, or the built-in default policy.
+    static func policy(_ argument: String?) throws -> Policy {
         do {
-            return try PolicyFiles.load(argument).classifier
+            return try PolicyFiles.load(argument)
         } catch {
             throw CLIFailure.usage(error.description)
         }

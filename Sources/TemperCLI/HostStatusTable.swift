@@ -9,7 +9,7 @@ enum HostStatusTable {
         lines += condition.reasons.map { "  - \($0.message)" }
         lines.append("")
         lines.append("Sensors")
-        if case .error(let code, let message) = snapshot.sensorLibrary {
+        if case .error(let code, let message, _) = snapshot.sensorLibrary {
             lines.append("  libsensors could not start (error \(code): \(message)); no hwmon sensor was read")
         }
         if snapshot.temperatures.isEmpty {

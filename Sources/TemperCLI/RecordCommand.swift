@@ -54,26 +54,19 @@ struct RecordCommand: AsyncParsableCommand {
         let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         let logger = HostSession.makeLogger()
         let host = HostSession.makeHost(logger: logger)
-        await host.start()
-        defer {
-            host.stop()
-            try? file.close()
-        }
+        defer { try? file.close() }
+        HostSession.unblockTerminationSignals()
         let (period, limit) = (HostSession.duration(seconds: interval), duration.map(HostSession.duration(seconds:)))
-        try await HostSession.runUntilInterrupted {
-            let encoder = HostSnapshot.traceEncoder()
-            let clock = ContinuousClock()
-            let start = clock.now
-            while !Task.isCancelled {
-                var line = try encoder.encode(await host.snapshot())
-                line.append(UInt8(ascii: "\n"))
-                // One write per line: the signal handler only cancels the task, so a line is never cut.
-                try file.write(contentsOf: line)
-                try file.synchronize()
-                let next = clock.now + period
-                if let limit, next - start > limit { break }
-                try await Task.sleep(until: next, clock: clock)
-            }
+        let clock = ContinuousClock()
+        let start = clock.now
+        try await host.sample(policy: .default, intervalSeconds: interval, gracefulShutdownSignals: HostSession.terminationSignals) { sample in
+            var line = try HostSnapshot.traceEncoder().encode(sample.snapshot)
+            line.append(UInt8(ascii: "\n"))
+            // One write per line: a signal only ends the sampling between samples, so a line is never cut.
+            try file.write(contentsOf: line)
+            try file.synchronize()
+            if let limit, clock.now + period - start > limit { return false }
+            return true
         }
     }
 }

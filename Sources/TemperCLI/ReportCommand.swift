@@ -40,9 +40,7 @@ struct ReportCommand: AsyncParsableCommand {
         }
         if json {
             let brief = result.withoutSamples
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(brief), as: UTF8.self))
+            print(try TemperJSON.string(brief))
             return
         }
         print("trace \(result.trace): \(result.samples.count) snapshots over \(SimulateSummary.clock(result.durationSeconds)), highest tier \(result.highestTier)")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TemperAHAP
 import TemperCore
+import TemperSimulation
 
 struct RewriteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -63,14 +64,9 @@ struct RewriteCommand: AsyncParsableCommand {
         }
         // The requests spend from one fresh window of the condition's budget, in order, as if submitted together
         // to a governor; so the ladder shows, and each decision says what is left.
-        var bucket = rewriter.rules(for: condition).budget.map { TokenBucket(budget: $0, now: 0) }
-        let decisions = requests.map { request in
-            let decision = rewriter.decide(request, condition: condition, budget: bucket?.snapshot(at: 0))
-            if decision.request != nil { bucket?.spend(decision.energyAfterMillijoules, at: 0) }
-            return decision
-        }
+        let decisions = rewriter.decideInOrder(requests, condition: condition)
         if explain {
-            print(decisions.count == 1 ? try OutputJSON.encode(decisions[0]) : try OutputJSON.encode(decisions))
+            print(decisions.count == 1 ? try TemperJSON.string(decisions[0]) : try TemperJSON.string(decisions))
             return
         }
         for decision in decisions {
@@ -84,9 +80,9 @@ struct RewriteCommand: AsyncParsableCommand {
             if let requestFile {
                 if requestFile == "-" {
                     let data = FileHandle.standardInput.readDataToEndOfFile()
-                    return try RequestDecoder(fileName: "<stdin>").decodeList(data)
+                    return try RequestDecoder(fileName: "<stdin>", patterns: .ahapFiles).decodeList(data)
                 }
-                return try RequestDecoder.load(contentsOf: requestFile)
+                return try FeedbackLoader.requests(inFile: requestFile)
             }
             let path = file ?? ""
             let document = try AHAPReader.load(contentsOf: path)

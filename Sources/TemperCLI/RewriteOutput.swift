@@ -13,7 +13,7 @@ enum RewriteOutput {
             if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
             FileHandle.standardOutput.write(Data(bytes))
         default:
-            print(try OutputJSON.encode(request))
+            print(try TemperJSON.string(request))
         }
     }
 }

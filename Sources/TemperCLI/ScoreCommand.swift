@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TemperAHAP
 import TemperCore
+import TemperReports
 
 /// `temper score PATH... [--device NAME|FILE] [--budget ENERGY] [--format table|json|csv] [--strict]`
 struct ScoreCommand: AsyncParsableCommand {
@@ -85,20 +86,20 @@ struct ScoreCommand: AsyncParsableCommand {
             readOptions: AHAPReadOptions(strict: strict), budgetMillijoules: budgetMillijoules
         )
         var progress = ScoreProgress(total: inputs.count)
-        var scores: [PatternScore] = []
-        scores.reserveCapacity(inputs.count)
-        for (done, input) in inputs.enumerated() {
-            progress.advance(to: done, current: input.path)
-            scores.append(scorer.score(path: input.path))
-        }
+        let report = scorer.report(inputs, device: profile) { done, next in progress.advance(to: done, current: next) }
         progress.finish()
 
-        let report = ScoreReport(device: profile, budgetMillijoules: budgetMillijoules, patterns: scores)
         printDiagnostics(report, warnings: format == .table)
         // `--report` needs the series for its charts; stdout carries them only when asked for.
         print(try ScoreOutput.render(powerSeries ? report : report.withoutPowerSeries(), as: format))
-        if let folder = self.report { try report.write(toReportFolder: folder) }
-        switch report.exitStatus {
+        if let folder = self.report {
+            do throws(TemperError) {
+                try report.write(toReportFolder: URL(fileURLWithPath: folder))
+            } catch {
+                throw CLIFailure.usage(error.description)
+            }
+        }
+        switch Self.exitStatus(of: report) {
         case 0: return
         case 1: throw CLIFailure.checkFailed("")
         default: throw CLIFailure.usage("")
@@ -106,9 +107,9 @@ struct ScoreCommand: AsyncParsableCommand {
     }
 
     /// The paths given, or the built-in examples.
-    private func resolveInputs() throws -> [ScoreInputs.Input] {
+    private func resolveInputs() throws -> [String] {
         if !paths.isEmpty {
-            let inputs = ScoreInputs.collect(paths)
+            let inputs = PatternFiles.collect(paths)
             guard !inputs.isEmpty else { throw CLIFailure.usage("no .ahap files found in \(paths.joined(separator: ", "))") }
             return inputs
         }
@@ -117,7 +118,22 @@ struct ScoreCommand: AsyncParsableCommand {
         else {
             throw CLIFailure.usage("no PATH given and the built-in Examples/patterns folder was not found (set TEMPER_HOME)")
         }
-        return ScoreInputs.collect([ScoreInputs.displayPath(examples)])
+        return PatternFiles.collect([Self.displayPath(examples)])
+    }
+
+    /// `path` relative to the working directory when it lies below it, for shorter display.
+    static func displayPath(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// The exit status the contract asks for: 2 when any input is unreadable or invalid, else 1 when any is over
+    /// budget, else 0.
+    static func exitStatus(of report: ScoreReport) -> Int32 {
+        if report.summary.errors > 0 { return 2 }
+        if report.summary.overBudget > 0 { return 1 }
+        return 0
     }
 
     /// Errors always go to stderr, one line each, so a pipeline sees them whatever the format; warnings too

@@ -1,12 +1,14 @@
+import ArgumentParser
 import Foundation
 import TemperCore
+import TemperReports
 
 /// Renders a ``ScoreReport`` as a table, JSON or CSV.
 enum ScoreOutput {
     static func render(_ report: ScoreReport, as format: ScoreFormat) throws -> String {
         switch format {
         case .table: table(report)
-        case .json: try OutputJSON.encode(report)
+        case .json: try TemperJSON.string(report)
         case .csv: csv(report)
         }
     }
@@ -104,5 +106,15 @@ enum ScoreOutput {
 
     static func number(_ value: Double, places: Int = 1) -> String {
         String(format: "%.\(places)f", value)
+    }
+}
+
+/// How `temper score` prints its findings.
+enum ScoreFormat: String, CaseIterable, ExpressibleByArgument {
+    case table, json, csv
+
+    /// Table on a terminal, JSON when piped or redirected (for build pipelines).
+    static func automatic(stdoutIsTerminal: Bool = isatty(STDOUT_FILENO) == 1) -> ScoreFormat {
+        stdoutIsTerminal ? .table : .json
     }
 }

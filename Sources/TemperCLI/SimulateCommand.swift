@@ -81,9 +81,7 @@ struct SimulateCommand: AsyncParsableCommand {
             throw CLIFailure.usage(error.description)
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(result.withoutTimelines), as: UTF8.self))
+            print(try TemperJSON.string(result.withoutTimelines))
         } else {
             print(SimulateSummary.text(result))
             if let report { print("report: \(report)/index.html") }

@@ -48,7 +48,7 @@ struct StatusCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let settings = try HostSession.classifierSettings(policy: policy)
+        let settings = try HostSession.policy(policy).classifier
         let logger = HostSession.makeLogger()
         let host = HostSession.makeHost(logger: logger)
         await host.start()
@@ -57,7 +57,7 @@ struct StatusCommand: AsyncParsableCommand {
         var classifier = Classifier(settings: settings)
         let condition = classifier.update(with: snapshot)
         if json {
-            let report = HostStatusReport(timestamp: snapshot.timestamp, condition: condition, snapshot: snapshot)
+            let report = HostStatusDocument(condition: condition, snapshot: snapshot)
             print(try report.prettyJSON())
         } else {
             print(HostStatusTable.render(condition: condition, snapshot: snapshot))

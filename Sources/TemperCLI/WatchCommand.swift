@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TemperCore
+import Synchronization
 import TemperHost
 
 /// `temper watch [--json] [--verbose] [--interval S]`: a line per condition change until Ctrl-C.
@@ -40,38 +41,33 @@ struct WatchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let settings = try HostSession.classifierSettings(policy: policy)
+        let policy = try HostSession.policy(policy)
         let logger = HostSession.makeLogger()
         let host = HostSession.makeHost(logger: logger)
-        await host.start()
-        defer { host.stop() }
-        let (json, verbose, period) = (json, verbose, HostSession.duration(seconds: interval))
-        try await HostSession.runUntilInterrupted {
-            var classifier = Classifier(settings: settings)
-            var previous: Condition?
-            while !Task.isCancelled {
-                let snapshot = await host.snapshot()
-                let condition = classifier.update(with: snapshot)
-                let changed = previous.map { !$0.isSameState(as: condition) } ?? true
-                previous = condition
-                if changed || verbose {
-                    let line = try Self.line(
-                        event: changed ? "change" : "sample", condition: condition, snapshot: snapshot, json: json
-                    )
-                    FileHandle.standardOutput.write(Data((line + "\n").utf8))
-                }
-                try await Task.sleep(for: period)
+        HostSession.unblockTerminationSignals()
+        let (json, verbose) = (json, verbose)
+        let previous = Mutex<Condition?>(nil)
+        try await host.sample(policy: policy, intervalSeconds: interval, gracefulShutdownSignals: HostSession.terminationSignals) { sample in
+            let changed = previous.withLock { previous in
+                defer { previous = sample.condition }
+                return previous.map { !$0.isSameState(as: sample.condition) } ?? true
             }
+            if changed || verbose {
+                let line = try Self.line(event: changed ? .change : .sample, sample: sample, json: json)
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            }
+            return true
         }
     }
 
-    static func line(event: String, condition: Condition, snapshot: HostSnapshot, json: Bool) throws -> String {
+    static func line(event: HostStatusDocument.Event, sample: HostSample, json: Bool) throws -> String {
+        let (condition, snapshot) = (sample.condition, sample.snapshot)
         if json {
-            return try HostStatusReport(event: event, timestamp: snapshot.timestamp, condition: condition, snapshot: snapshot).jsonLine()
+            return try HostStatusDocument(event: event, condition: condition, snapshot: snapshot).jsonLine()
         }
         let time = snapshot.timestamp.formatted(.iso8601)
         let reasons = condition.reasons.map(\.message).joined(separator: "; ")
-        guard event == "sample" else {
+        guard event == .sample else {
             return "\(time) \(condition)" + (reasons.isEmpty ? "" : "  (\(reasons))")
         }
         let hottest = snapshot.temperatures.filter { $0.celsius != nil }.max { $0.celsius! < $1.celsius! }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 import TemperCore
 
 /// The live Linux host as a ``HostSource``: libsensors temperatures, power and energy, the kernel's thermal
@@ -11,8 +12,9 @@ import TemperCore
 /// does makes it throw or crash: broken sensors carry an error health, a missing daemon or bus makes the
 /// battery `unavailable` and the profile unknown.
 ///
-/// Call ``start()`` to begin watching the bus and ``stop()`` to end it; a library host never installs
-/// signal handlers.
+/// Its bus thread's lifetime belongs to whoever runs it: as a swift-service-lifecycle `Service` (``run()``) in the
+/// same `ServiceGroup` as the ``Governor`` it feeds, or, for a one-off reading, between ``start(timeout:)`` and
+/// ``stop()``. A library host never installs signal handlers, and nothing here blocks in a `deinit`.
 public final class LinuxHost: HostSource {
     public let configuration: Configuration
     /// The bus side; `nil` when ``Configuration/watchesBus`` is off.
@@ -20,7 +22,9 @@ public final class LinuxHost: HostSource {
     private let thermalZones: ThermalZoneReader
     private let powercap: PowercapReader
     private let powerSupplies: PowerSupplyReader
-    private let logger: Logger
+    let logger: Logger
+    /// Where the host is in its life as a `Service`; read through ``state``.
+    let lifecycle = Mutex(LifecycleState.initial)
 
     public init(configuration: Configuration = .init(), logger: Logger) {
         self.configuration = configuration
@@ -31,10 +35,6 @@ public final class LinuxHost: HostSource {
         self.bus = configuration.watchesBus ? BusMonitor(settings: configuration.bus, logger: logger) : nil
     }
 
-    deinit {
-        bus?.stop()
-    }
-
     /// Starts the bus thread and waits (up to `timeout`) for its first reading, so the first snapshot
     /// already has the battery.
     public func start(timeout: Duration = .seconds(2)) async {
@@ -43,13 +43,16 @@ public final class LinuxHost: HostSource {
         await bus.waitUntilReady(timeout: timeout)
     }
 
-    /// Stops the bus thread.
+    /// Stops the bus thread, blocking the caller until it has released its GLib objects (at most 2 s).
     public func stop() {
         bus?.stop()
     }
 
+    /// A snapshot; while a started bus has not published its first reading (a host just started by ``run()``),
+    /// it first waits up to 2 s for it, so the first snapshot already has the battery.
     public func snapshot() async -> HostSnapshot {
-        sample()
+        if let bus, bus.isStarted, !bus.isReady { await bus.waitUntilReady() }
+        return sample()
     }
 
     /// The same as ``snapshot()``, synchronously.
@@ -72,9 +75,6 @@ public final class LinuxHost: HostSource {
             sensorLibrary: sweep.initError?.health ?? .ok
         )
     }
-
-    /// How many times libsensors has been (re)initialised in this process.
-    public static var sensorsGeneration: Int { SensorsLibraryOwner.shared.generation }
 
     /// Adds the thermal zones. A zone the kernel also exports as hwmon (its hwmon chip is named after the
     /// zone type) lends its trip points to that chip's readings where hwmon gives no limits, and is not

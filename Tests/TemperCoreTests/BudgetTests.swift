@@ -1,5 +1,5 @@
 import TemperAHAP
-import TemperCore
+@testable import TemperCore
 import Testing
 
 @Suite struct BudgetTests {

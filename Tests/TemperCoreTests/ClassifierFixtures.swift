@@ -47,6 +47,6 @@ enum ClassifierFixtures {
 }
 
 extension Condition {
-    func hasReason(_ code: String) -> Bool { reasons.contains { $0.code == code } }
-    func reason(_ code: String) -> Reason? { reasons.first { $0.code == code } }
+    func hasReason(_ code: Reason.Code) -> Bool { reasons.contains { $0.code == code } }
+    func reason(_ code: Reason.Code) -> Reason? { reasons.first { $0.code == code } }
 }

@@ -1,5 +1,5 @@
 import Testing
-import TemperCore
+@testable import TemperCore
 
 @Suite struct ClassifierThresholdTests {
     typealias F = ClassifierFixtures
@@ -115,8 +115,8 @@ import TemperCore
         (F.cpu(99, fault: true), "sensor.fault"),
         (F.cpu(nil), "sensor.noReading"),
         (F.cpu(65261.8), "sensor.absurdReading"),
-    ])
-    func unhealthyReadingsAreSkipped(broken: TemperatureReading, code: String) throws {
+    ] as [(TemperatureReading, Reason.Code)])
+    func unhealthyReadingsAreSkipped(broken: TemperatureReading, code: Reason.Code) throws {
         var classifier = Classifier()
         let condition = classifier.update(with: F.snapshot(at: 0, [broken, F.bare(40)]))
         #expect(condition.tier == .nominal)

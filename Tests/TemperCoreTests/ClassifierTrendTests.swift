@@ -1,5 +1,5 @@
 import Testing
-import TemperCore
+@testable import TemperCore
 
 @Suite struct ClassifierTrendTests {
     typealias F = ClassifierFixtures

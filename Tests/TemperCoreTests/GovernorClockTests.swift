@@ -1,4 +1,4 @@
-import TemperCore
+@testable import TemperCore
 import TemperTestKit
 import Testing
 

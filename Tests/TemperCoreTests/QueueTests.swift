@@ -1,4 +1,4 @@
-import TemperCore
+@testable import TemperCore
 import Testing
 
 @Suite struct QueueTests {

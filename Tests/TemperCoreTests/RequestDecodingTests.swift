@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TemperAHAP
 import TemperCore
 import Testing
@@ -9,8 +10,14 @@ import Testing
         return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted().map { "\(folder)/\($0)" }
     }()
 
+    /// Reads a request file as the command line does: its bytes, and the patterns it names from disk.
+    static func load(contentsOf path: String) throws -> [SensoryRequest] {
+        let data = try #require(FileManager.default.contents(atPath: path), "cannot read \(path)")
+        return try RequestDecoder.forFile(path, patterns: .ahapFiles).decodeList(data)
+    }
+
     @Test func everyExampleKindIsThere() throws {
-        let requests = try Self.examples.flatMap { try RequestDecoder.load(contentsOf: $0) }
+        let requests = try Self.examples.flatMap { try Self.load(contentsOf: $0) }
         let kinds = Set(requests.map(\.kind.name))
         #expect(kinds == ["haptic", "audio", "system", "visual"])
     }
@@ -19,7 +26,7 @@ import Testing
     func examplesRoundTripThroughJSON(file: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        for request in try RequestDecoder.load(contentsOf: file) {
+        for request in try Self.load(contentsOf: file) {
             let encoded = try encoder.encode(request)
             let decoded = try RequestDecoder().decode(Array(encoded))
             // A pattern read from a file keeps its file name and metadata order, which inline JSON does not carry.
@@ -36,7 +43,7 @@ import Testing
 
     @Test func theInlineExplosionReadsAsTheBriefDescribesIt() throws {
         let file = RewriterFixtures.packageRoot.appendingPathComponent("Examples/requests/ring-explosion-haptic.json").path
-        let request = try #require(try RequestDecoder.load(contentsOf: file).first)
+        let request = try #require(try Self.load(contentsOf: file).first)
         #expect(request.usage == .game)
         #expect(request.targetTime == 0.05)
         guard case .haptic(let haptic) = request.kind else {
@@ -54,8 +61,34 @@ import Testing
         try Data(AHAPWriter.write(RewriterFixtures.explosion)).write(to: folder.appendingPathComponent("boom.ahap"))
         let requestFile = folder.appendingPathComponent("boom.json")
         try Data(#"{"id": "boom", "usage": "game", "haptic": {"file": "boom.ahap"}}"#.utf8).write(to: requestFile)
-        let request = try #require(try RequestDecoder.load(contentsOf: requestFile.path).first)
+        let request = try #require(try Self.load(contentsOf: requestFile.path).first)
         #expect(request.kind == .haptic(HapticPatternRequest(pattern: RewriterFixtures.explosion, sourceFile: "boom.ahap")))
+    }
+
+    @Test func aPatternFileIsReadOnlyThroughTheInjectedLoader() throws {
+        let calls = Mutex<[PatternReference]>([])
+        let loader = PatternLoader { reference in
+            calls.withLock { $0.append(reference) }
+            return AHAPDocument(pattern: RewriterFixtures.explosion)
+        }
+        let json = #"[{"id": "a", "usage": "game", "haptic": {"file": "boom.ahap"}}, {"id": "b", "usage": "game", "haptic": {"file": "/abs/bang.ahap"}}]"#
+        let requests = try RequestDecoder(fileName: "in.json", baseDirectory: "/requests", patterns: loader).decodeList(Array(json.utf8))
+        #expect(calls.withLock { $0 } == [
+            PatternReference(file: "boom.ahap", path: "/requests/boom.ahap"), PatternReference(file: "/abs/bang.ahap", path: "/abs/bang.ahap"),
+        ])
+        #expect(requests.map(\.kind) == [
+            .haptic(HapticPatternRequest(pattern: RewriterFixtures.explosion, sourceFile: "boom.ahap")),
+            .haptic(HapticPatternRequest(pattern: RewriterFixtures.explosion, sourceFile: "/abs/bang.ahap")),
+        ])
+    }
+
+    @Test func aLoaderErrorIsPlacedAtTheFileKeyAndTheDefaultLoaderRefusesFiles() {
+        let json = #"{"id": "a", "usage": "game", "haptic": {"file": "boom.ahap"}}"#
+        let error = #expect(throws: TemperError.self) {
+            _ = try RequestDecoder(fileName: "in.json").decode(Array(json.utf8))
+        }
+        #expect(error?.path == "haptic.file")
+        #expect(error?.message.contains("inline") == true)
     }
 
     @Test(arguments: [

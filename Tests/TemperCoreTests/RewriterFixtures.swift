@@ -122,5 +122,5 @@ extension Decision {
         if case .audio(let cue)? = request?.kind { cue } else { nil }
     }
 
-    func fired(_ code: String) -> Bool { rules.contains { $0.reason.code == code } }
+    func fired(_ code: Reason.Code) -> Bool { rules.contains { $0.reason.code == code } }
 }

@@ -82,7 +82,25 @@ extension RealDaemonTests {
                     #expect(sensor.status == "error")
                     #expect(sensor.errorCode == 3, "SENSORS_ERR_ACCESS_R")
                     #expect(sensor.celsius == nil)
+                    #expect(sensor.errorDomain == "libsensors", "a SENSORS_ERR_* code, not an errno")
                 }
+            }
+        }
+
+        @Test("a limit that cannot be read is left out and its failure recorded on the reading")
+        func unreadableLimitIsRecorded() async throws {
+            try await HostTestbed.with { testbed in
+                let chip = try testbed.addHwmonChip("coretemp", temperatures: [HostTestbed.package, HostTestbed.core])
+                try testbed.setAttributes(chip, ["temp1_crit": "not a number\n"], uevent: false)
+
+                let result = try testbed.runTemper(["status", "--json"], bus: false)
+                #expect(result.status == 0, "\(result.stderr)")
+                let status = try JSONDecoder().decode(StatusLine.self, from: Data(result.stdout.utf8))
+                let package = try #require(status.sensor("Package id 0"))
+                #expect(package.status == "ok", "the temperature itself still reads")
+                #expect(package.critical == nil)
+                #expect(package.limitError?.contains("crit") == true, "\(String(describing: package.limitError))")
+                #expect(status.sensor("Core 0")?.limitError == nil)
             }
         }
 

@@ -2,13 +2,13 @@
 /// `millijoules / windowSeconds` per second, so over any window at most about one budget's worth is spent.
 ///
 /// Pure: time is passed in, in seconds on the caller's clock.
-public struct TokenBucket: Sendable, Hashable {
-    public private(set) var budget: EnergyBudget
+struct TokenBucket: Sendable, Hashable {
+    private(set) var budget: EnergyBudget
     private var level: Double
     private var updatedAt: Double
 
     /// A full bucket at `now`.
-    public init(budget: EnergyBudget, now: Double) {
+    init(budget: EnergyBudget, now: Double) {
         self.budget = budget
         self.level = budget.millijoules
         self.updatedAt = now
@@ -19,24 +19,30 @@ public struct TokenBucket: Sendable, Hashable {
     }
 
     /// What is left at `now`, after refilling.
-    public func remaining(at now: Double) -> Double {
+    func remaining(at now: Double) -> Double {
         let elapsed = max(0, now - updatedAt)
         guard elapsed > 0 else { return level }
         return min(budget.millijoules, level + elapsed * refillPerSecond)
     }
 
-    public func snapshot(at now: Double) -> BudgetSnapshot {
+    func snapshot(at now: Double) -> BudgetSnapshot {
         BudgetSnapshot(capacityMillijoules: budget.millijoules, remainingMillijoules: remaining(at: now), windowSeconds: budget.windowSeconds)
     }
 
     /// Takes `millijoules` at `now`; the level never goes below zero (exempt requests may overdraw).
-    public mutating func spend(_ millijoules: Double, at now: Double) {
+    mutating func spend(_ millijoules: Double, at now: Double) {
         level = max(0, remaining(at: now) - max(0, millijoules))
         updatedAt = max(updatedAt, now)
     }
 
+    /// Spends what `decision` plays, the one rule for spending after deciding: the rewritten request's energy,
+    /// nothing for a dropped one.
+    mutating func spend(for decision: Decision, at now: Double) {
+        if decision.request != nil { spend(decision.energyAfterMillijoules, at: now) }
+    }
+
     /// Switches to another budget (the condition changed), keeping what is left up to the new capacity.
-    public mutating func reconfigure(_ newBudget: EnergyBudget, at now: Double) {
+    mutating func reconfigure(_ newBudget: EnergyBudget, at now: Double) {
         guard newBudget != budget else { return }
         let left = remaining(at: now)
         budget = newBudget

@@ -32,7 +32,7 @@ extension Classifier {
             states = tracks.map { SensorState(thresholds: $0.role.thresholds) }
         }
         for index in readings.indices {
-            let limits = SensorLimits.of(readings[index])
+            let limits = ReadingLimits.of(readings[index])
             if limits != tracks[index].limits {
                 tracks[index].limits = limits
                 tracks[index].role = settings.role(for: readings[index])

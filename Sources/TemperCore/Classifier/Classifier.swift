@@ -154,7 +154,7 @@ struct SensorTrack: Sendable {
     var label: String
     /// `chipName/label`, made once rather than on every update.
     var displayName: String
-    var limits: SensorLimits
+    var limits: ReadingLimits
     var role: SensorRole
     var window: TrendWindow
     /// Why the sensor was skipped, the last time it was.
@@ -171,12 +171,12 @@ struct SensorState: Sendable {
 }
 
 /// The limits a role was decided from, to notice when a sensor's limits change.
-struct SensorLimits: Sendable, Hashable {
+struct ReadingLimits: Sendable, Hashable {
     var high, highHysteresis, critical, criticalHysteresis, emergency: Double?
 
     /// A static function rather than an initialiser: it borrows the reading instead of copying its strings.
-    static func of(_ reading: TemperatureReading) -> SensorLimits {
-        SensorLimits(
+    static func of(_ reading: TemperatureReading) -> ReadingLimits {
+        ReadingLimits(
             high: reading.high, highHysteresis: reading.highHysteresis, critical: reading.critical,
             criticalHysteresis: reading.criticalHysteresis, emergency: reading.emergency
         )

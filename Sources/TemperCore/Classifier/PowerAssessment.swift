@@ -15,14 +15,8 @@ public struct PowerAssessment: Sendable, Hashable {
 extension ClassifierSettings {
     /// Low power means on battery and any of: warning level Low or worse, percentage at or under
     /// ``lowBatteryPercentage``, or power-profiles-daemon in `power-saver` (when ``powerSaverMeansLowPower``).
-    /// An unavailable battery (no daemon, no bus) is never low power, and the reasons say so.
-    public func assessPower(battery: BatteryState, profile: PowerProfileState) -> PowerAssessment {
-        var assessment = PowerAssessment()
-        assessPower(battery: battery, profile: profile, into: &assessment.lowPower, &assessment.criticalBattery, reasons: &assessment.reasons)
-        return assessment
-    }
-
-    /// The allocation-free form the classifier uses on every update.
+    /// An unavailable battery (no daemon, no bus) is never low power, and the reasons say so. Allocation-free:
+    /// the classifier calls it on every update.
     func assessPower(battery: BatteryState, profile: PowerProfileState, into lowPower: inout Bool, _ critical: inout Bool, reasons: inout [Reason]) {
         lowPower = false
         critical = false

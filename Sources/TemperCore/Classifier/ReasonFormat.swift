@@ -32,3 +32,8 @@ enum ReasonFormat {
         (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : oneDecimal(value)) + " %"
     }
 }
+
+extension Double {
+    /// Two decimals, for reason messages (locale-independent): ``ReasonFormat/twoDecimals(_:)``.
+    var formatted2: String { ReasonFormat.twoDecimals(self) }
+}

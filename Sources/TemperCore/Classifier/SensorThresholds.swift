@@ -31,7 +31,7 @@ public struct SensorThresholds: Sendable, Hashable, Codable {
 }
 
 /// How the classifier treats one sensor, decided from its limits and the policy's overrides.
-public enum SensorRole: Sendable, Hashable {
+enum SensorRole: Sendable, Hashable {
     case counted(SensorThresholds)
     /// Left out of the host tier; the reason says why (absurd limits, a policy override).
     case ignored(Reason)
@@ -53,7 +53,7 @@ extension ClassifierSettings {
     /// the result is kept ordered by lowering serious to critical and fair to serious where they cross.
     /// A sensor with no limits uses ``defaultThresholds``. A limit above ``absurdLimitCelsius`` makes the
     /// sensor ignored; so does an override with `ignore`.
-    public func role(for reading: TemperatureReading) -> SensorRole {
+    func role(for reading: TemperatureReading) -> SensorRole {
         let override = sensorOverrides.first { $0.matches(reading) }
         if let override, override.ignore {
             return .ignored(Reason(code: "sensor.ignored", message: "sensor \(reading.displayName) ignored by policy override"))

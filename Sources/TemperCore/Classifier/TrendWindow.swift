@@ -4,26 +4,26 @@
 /// very fast sampler shortens the effective window instead of growing memory. The least-squares sums are kept
 /// running, so the slope costs O(1); times are taken relative to an anchor near the oldest sample, and the sums
 /// are rebuilt from the samples every 64 additions, so rounding never accumulates over a long run.
-public struct TrendWindow: Sendable {
-    public static let capacity = 256
+struct TrendWindow: Sendable {
+    static let capacity = 256
     private static let mask = capacity - 1
 
     /// (seconds since an arbitrary origin, °C), a ring whose oldest live sample is at `start`.
     private var samples: [SIMD2<Double>]
     private var start = 0
-    public private(set) var count = 0
-    public let windowSeconds: Double
+    private(set) var count = 0
+    let windowSeconds: Double
     private var anchor = 0.0
     private var sumT = 0.0, sumY = 0.0, sumTT = 0.0, sumTY = 0.0
     private var addsSinceRebuild = 0
 
-    public init(windowSeconds: Double) {
+    init(windowSeconds: Double) {
         self.windowSeconds = windowSeconds
         samples = Array(repeating: .zero, count: Self.capacity)
     }
 
     /// Adds a sample and drops those older than the window. A time earlier than the newest resets the window.
-    public mutating func add(time: Double, celsius: Double) {
+    mutating func add(time: Double, celsius: Double) {
         if count > 0, time < self.time(at: count - 1) { removeAll() }
         if count == Self.capacity { dropOldest() }
         if count == 0 { anchor = time }
@@ -35,7 +35,7 @@ public struct TrendWindow: Sendable {
         if addsSinceRebuild >= 64 { rebuildSums() }
     }
 
-    public mutating func removeAll() {
+    mutating func removeAll() {
         start = 0
         count = 0
         sumT = 0
@@ -46,7 +46,7 @@ public struct TrendWindow: Sendable {
     }
 
     /// The least-squares slope in °C per second, or `nil` with fewer than two samples or no time spread.
-    public var slope: Double? {
+    var slope: Double? {
         guard count >= 2 else { return nil }
         let n = Double(count)
         let denominator = n * sumTT - sumT * sumT
@@ -56,7 +56,7 @@ public struct TrendWindow: Sendable {
     }
 
     /// Seconds between the oldest and newest sample.
-    public var spanSeconds: Double { count < 2 ? 0 : time(at: count - 1) - time(at: 0) }
+    var spanSeconds: Double { count < 2 ? 0 : time(at: count - 1) - time(at: 0) }
 
     private func time(at offset: Int) -> Double { samples[(start + offset) & Self.mask].x }
 

@@ -23,22 +23,13 @@ public struct EnergyAmount: Sendable, Hashable, Codable, CustomStringConvertible
     ///
     /// - Throws: `invalidValue` with a message that shows the accepted forms.
     public init(parsing text: String) throws(TemperError) {
-        let trimmed = text.trimmingWhitespace()
-        let numberEnd = trimmed.firstIndex { !($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "+" || $0 == "-") }
-            ?? trimmed.endIndex
-        // "1e" followed by a unit letter would swallow the unit's first letter; back off over a trailing e/E.
-        var splitAt = numberEnd
-        while splitAt > trimmed.startIndex, let last = trimmed[..<splitAt].last, last == "e" || last == "E" {
-            splitAt = trimmed.index(before: splitAt)
-        }
-        let numberText = String(trimmed[..<splitAt])
-        let unitText = String(trimmed[splitAt...]).trimmingWhitespace()
-        guard !numberText.isEmpty, let number = Double(numberText), number.isFinite else {
+        let quantity = QuantityText(text)
+        guard let number = quantity.number, number.isFinite else {
             throw Self.invalid(text, "it does not start with a number")
         }
         guard number >= 0 else { throw Self.invalid(text, "an energy cannot be negative") }
-        guard !unitText.isEmpty else { throw Self.invalid(text, "it has no unit") }
-        guard let unit = Self.unit(named: unitText) else { throw Self.invalid(text, "'\(unitText)' is not an energy unit") }
+        guard !quantity.unit.isEmpty else { throw Self.invalid(text, "it has no unit") }
+        guard let unit = Self.unit(named: quantity.unit) else { throw Self.invalid(text, "'\(quantity.unit)' is not an energy unit") }
         self.init(value: number, unit: unit)
     }
 
@@ -79,11 +70,5 @@ public struct EnergyAmount: Sendable, Hashable, Codable, CustomStringConvertible
             code: .invalidValue,
             message: "'\(text)' is not an energy: \(why) (write a number and a unit, e.g. 25mJ, 0.5J, 10uAh or 10µAh)"
         )
-    }
-}
-
-extension String {
-    fileprivate func trimmingWhitespace() -> String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 }

@@ -32,8 +32,6 @@ final class Broadcast<Value: Sendable>: Sendable {
         return stream
     }
 
-    var hasSubscribers: Bool { state.withLock { !$0.continuations.isEmpty } }
-
     func yield(_ value: Value) {
         let continuations = state.withLock { Array($0.continuations.values) }
         for continuation in continuations { continuation.yield(value) }

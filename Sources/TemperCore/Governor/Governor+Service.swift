@@ -8,7 +8,15 @@ extension Governor {
     ///
     /// Starts no detached tasks and installs no signal handlers: the embedding service's `ServiceGroup` owns both.
     /// A request scheduled while the loop sleeps wakes it when it is due before the loop's planned wake-up.
+    ///
+    /// - Throws: ``TemperError/Code/alreadyRunning`` when another `run()` is under way,
+    ///   ``TemperError/Code/alreadyFinished`` once the governor has shut down: a governor runs once.
     public func run() async throws {
+        switch state {
+        case .initial: state = .running
+        case .running: throw TemperError(code: .alreadyRunning, message: "the governor is already running")
+        case .finished: throw TemperError(code: .alreadyFinished, message: "the governor has shut down and cannot run again")
+        }
         logger.info("governor running", metadata: ["interval": "\(configuration.sampleIntervalSeconds)"])
         do {
             try await cancelWhenGracefulShutdown { try await self.sampleLoop() }

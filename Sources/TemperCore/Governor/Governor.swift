@@ -14,6 +14,11 @@ import ServiceLifecycle
 ///
 /// A simulator or test can skip ``run()`` and feed the governor directly with ``update(with:)`` or
 /// ``setCondition(_:)``, moving time with its own clock. Every request gets exactly one final decision.
+///
+/// Its life has three states (``LifecycleState``), as swift-service-lifecycle's `ServiceGroup` keeps them: ``run()``
+/// may be called once, from ``LifecycleState/initial``; after ``shutdown()`` (which ``run()`` calls when it ends) the
+/// governor is ``LifecycleState/finished``: ``submit(_:)`` drops with reason code `governor.finished` and
+/// ``schedule(_:at:)`` throws ``TemperError/Code/alreadyFinished``.
 public actor Governor: Service {
     /// What the governor is tuned with.
     public struct Configuration: Sendable, Hashable {
@@ -55,8 +60,12 @@ public actor Governor: Service {
     var wakeUp: (time: Double, sleeper: Task<Void, any Error>)?
     private let decisionBroadcast = Broadcast<Decision>()
     private let conditionBroadcast = Broadcast<Condition>()
+    private let sampleBroadcast = Broadcast<HostSample>()
     /// The condition requests are decided under.
     public private(set) var condition: Condition
+    /// Where the governor is in its life. In ``LifecycleState/initial`` it already decides requests; once
+    /// ``LifecycleState/finished`` every request that waited has its final decision and the streams have ended.
+    public internal(set) var state: LifecycleState = .initial
 
     /// Makes a governor.
     ///
@@ -103,14 +112,27 @@ public actor Governor: Service {
 
     // MARK: Deciding
 
-    /// Decides `request` now under the current condition, spending its energy from the budget.
+    /// Decides `request` now under the current condition, spending its energy from the budget. Once the governor
+    /// is ``State/finished`` the decision is `dropped` with reason code `governor.finished`.
     public func submit(_ request: SensoryRequest) -> Decision {
-        finalDecision(for: request, now: clock.now)
+        guard state != .finished else {
+            let rule = FiredRule("governor.finished", code: "governor.finished", "the governor has shut down")
+            let decision = dropDecision(request, rule: rule)
+            metrics.record(decision, kind: request.kind.name)
+            return decision
+        }
+        return finalDecision(for: request, now: clock.now)
     }
 
     /// Parks `request` until `targetTime` (default: the request's own target time, else now) and returns a handle
-    /// that can cancel it. Throws `queueFull` when the queue is at capacity.
+    /// that can cancel it.
+    ///
+    /// - Throws: ``TemperError/Code/queueFull`` when the queue is at capacity, ``TemperError/Code/alreadyFinished``
+    ///   once the governor has shut down; either way the request was not taken and gets no decision.
     public func schedule(_ request: SensoryRequest, at targetTime: Double? = nil) throws(TemperError) -> ScheduledRequest {
+        guard state != .finished else {
+            throw TemperError(code: .alreadyFinished, message: "the governor has shut down; request '\(request.id)' was not scheduled")
+        }
         let target = targetTime ?? request.targetTime ?? clock.now
         var parked = request
         parked.targetTime = target
@@ -164,6 +186,7 @@ public actor Governor: Service {
     public func update(with snapshot: HostSnapshot) -> Condition {
         let next = classifier.update(with: snapshot)
         setCondition(next)
+        sampleBroadcast.yield(HostSample(snapshot: snapshot, condition: next))
         return next
     }
 
@@ -201,13 +224,19 @@ public actor Governor: Service {
         conditionBroadcast.subscribe(initial: condition, bufferingPolicy: bufferingPolicy)
     }
 
+    /// Every snapshot fed to the governor from now on (by ``run()`` or ``update(with:)``) with the condition after
+    /// it, whether or not the condition changed: what `temper watch --verbose` and `temper record` print.
+    public nonisolated func samples(bufferingPolicy: AsyncStream<HostSample>.Continuation.BufferingPolicy = .unbounded) -> AsyncStream<HostSample> {
+        sampleBroadcast.subscribe(bufferingPolicy: bufferingPolicy)
+    }
+
     // MARK: Internals
 
     private func budgetSnapshot(at now: Double) -> BudgetSnapshot? { bucket?.snapshot(at: now) }
 
     private func finalDecision(for request: SensoryRequest, now: Double) -> Decision {
         let decision = rewriter.decide(request, condition: condition, budget: budgetSnapshot(at: now))
-        if decision.request != nil { bucket?.spend(decision.energyAfterMillijoules, at: now) }
+        bucket?.spend(for: decision, at: now)
         metrics.record(decision, kind: request.kind.name)
         if decision.outcome == .dropped {
             logger.debug("request dropped", metadata: ["id": "\(request.id)", "reasons": "\(decision.reasons.map(\.message))"])
@@ -246,13 +275,16 @@ public actor Governor: Service {
     var nextReleaseTime: Double? { queue.nextTargetTime.map { $0 - configuration.armingLeadSeconds } }
 
     /// Ends the governor's life: every waiting request gets its final decision (`dropped`, `governor.shutdown`),
-    /// and the decision and condition streams finish.
+    /// the decision and condition streams finish, and the state becomes ``State/finished``. Later calls do nothing.
     public func shutdown() {
+        guard state != .finished else { return }
+        state = .finished
         for entry in queue.removeAll() {
             deliver(dropDecision(entry.request, rule: FiredRule("governor.shutdown", code: "governor.shutdown", "the governor shut down before the target time")))
         }
         metrics.recordPending(0)
         decisionBroadcast.finish()
         conditionBroadcast.finish()
+        sampleBroadcast.finish()
     }
 }

@@ -3,34 +3,34 @@
 /// Bounded: inserting into a full queue throws ``TemperError/Code/queueFull``, never drops silently. Entries leave
 /// in target-time order (ties in the order they came), by being due, by cancellation, or all at once on shutdown.
 /// Pure: time is passed in.
-public struct PendingQueue: Sendable {
+struct PendingQueue: Sendable {
     /// One waiting request.
-    public struct Entry: Sendable, Hashable {
+    struct Entry: Sendable, Hashable {
         /// Unique for the queue's life; what a handle names.
-        public var ticket: UInt64
-        public var request: SensoryRequest
-        public var targetTime: Double
+        var ticket: UInt64
+        var request: SensoryRequest
+        var targetTime: Double
         /// The decision it would get under the condition in force; replaced on every condition change.
-        public var provisional: Decision
+        var provisional: Decision
     }
 
-    public let capacity: Int
+    let capacity: Int
     /// Sorted by (targetTime, ticket).
     private var entries: [Entry] = []
     private var nextTicket: UInt64 = 1
 
-    public init(capacity: Int) {
+    init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
-    public var count: Int { entries.count }
-    public var isEmpty: Bool { entries.isEmpty }
+    var count: Int { entries.count }
+    var isEmpty: Bool { entries.isEmpty }
     /// The earliest target time waiting, if any.
-    public var nextTargetTime: Double? { entries.first?.targetTime }
-    public var all: [Entry] { entries }
+    var nextTargetTime: Double? { entries.first?.targetTime }
+    var all: [Entry] { entries }
 
     /// Adds a request; returns its ticket.
-    public mutating func insert(_ request: SensoryRequest, at targetTime: Double, provisional: Decision) throws(TemperError) -> UInt64 {
+    mutating func insert(_ request: SensoryRequest, at targetTime: Double, provisional: Decision) throws(TemperError) -> UInt64 {
         guard entries.count < capacity else {
             throw TemperError(
                 code: .queueFull,
@@ -46,15 +46,15 @@ public struct PendingQueue: Sendable {
     }
 
     /// Removes and returns the entry for `ticket`, or `nil` when it is no longer waiting.
-    public mutating func remove(ticket: UInt64) -> Entry? {
+    mutating func remove(ticket: UInt64) -> Entry? {
         guard let index = entries.firstIndex(where: { $0.ticket == ticket }) else { return nil }
         return entries.remove(at: index)
     }
 
-    public func entry(ticket: UInt64) -> Entry? { entries.first { $0.ticket == ticket } }
+    func entry(ticket: UInt64) -> Entry? { entries.first { $0.ticket == ticket } }
 
     /// Removes and returns every entry whose target time is at or before `time`, earliest first.
-    public mutating func popDue(through time: Double) -> [Entry] {
+    mutating func popDue(through time: Double) -> [Entry] {
         let end = entries.firstIndex { $0.targetTime > time } ?? entries.count
         guard end > 0 else { return [] }
         let due = Array(entries[..<end])
@@ -63,13 +63,13 @@ public struct PendingQueue: Sendable {
     }
 
     /// Removes and returns everything.
-    public mutating func removeAll() -> [Entry] {
+    mutating func removeAll() -> [Entry] {
         defer { entries.removeAll() }
         return entries
     }
 
     /// Replaces every provisional decision, e.g. after a condition change.
-    public mutating func redecide(_ decide: (Entry) -> Decision) {
+    mutating func redecide(_ decide: (Entry) -> Decision) {
         for index in entries.indices { entries[index].provisional = decide(entries[index]) }
     }
 

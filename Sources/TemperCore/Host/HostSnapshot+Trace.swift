@@ -3,15 +3,14 @@ import Foundation
 extension HostSnapshot {
     /// The encoder for traces (`temper record`): one compact JSON object per line, dates as seconds since 1970.
     public static func traceEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let encoder = TemperJSON.encoder(.line)
         encoder.dateEncodingStrategy = .secondsSince1970
         return encoder
     }
 
     /// The decoder that reads what ``traceEncoder()`` wrote.
     public static func traceDecoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
+        let decoder = TemperJSON.decoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         return decoder
     }

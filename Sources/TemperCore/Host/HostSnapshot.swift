@@ -30,21 +30,33 @@ public struct HostSnapshot: Sendable, Hashable, Codable {
     }
 }
 
-/// Whether a value could be read; an error keeps the source's own code and text.
+/// Whether a value could be read; an error keeps the source's own code and text, and which numbering the code
+/// is in, so a libsensors `SENSORS_ERR_*` code is never mistaken for an errno.
 public enum ReadingHealth: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Whose numbering an error code is in.
+    public enum Domain: String, Sendable, Hashable, Codable {
+        /// libsensors' `SENSORS_ERR_*`, positive (4 is "Kernel interface error").
+        case libsensors
+        /// POSIX `errno` from reading sysfs directly (2 is `ENOENT`).
+        case errno
+        /// A source that does not say (a recorded trace from before domains, a simulator).
+        case unspecified
+    }
+
     case ok
-    case error(code: Int, message: String)
+    case error(code: Int, message: String, domain: Domain = .unspecified)
 
     public var isOK: Bool { self == .ok }
 
     public var description: String {
         switch self {
         case .ok: "ok"
-        case .error(let code, let message): "error \(code): \(message)"
+        case .error(let code, let message, .unspecified): "error \(code): \(message)"
+        case .error(let code, let message, let domain): "\(domain.rawValue) error \(code): \(message)"
         }
     }
 
-    private enum CodingKeys: String, CodingKey { case status, code, message }
+    private enum CodingKeys: String, CodingKey { case status, code, message, domain }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -53,7 +65,8 @@ public enum ReadingHealth: Sendable, Hashable, Codable, CustomStringConvertible 
         default:
             self = .error(
                 code: try container.decodeIfPresent(Int.self, forKey: .code) ?? 0,
-                message: try container.decodeIfPresent(String.self, forKey: .message) ?? "error"
+                message: try container.decodeIfPresent(String.self, forKey: .message) ?? "error",
+                domain: try container.decodeIfPresent(Domain.self, forKey: .domain) ?? .unspecified
             )
         }
     }
@@ -63,10 +76,11 @@ public enum ReadingHealth: Sendable, Hashable, Codable, CustomStringConvertible 
         switch self {
         case .ok:
             try container.encode("ok", forKey: .status)
-        case .error(let code, let message):
+        case .error(let code, let message, let domain):
             try container.encode("error", forKey: .status)
             try container.encode(code, forKey: .code)
             try container.encode(message, forKey: .message)
+            if domain != .unspecified { try container.encode(domain, forKey: .domain) }
         }
     }
 }
@@ -97,13 +111,16 @@ public struct TemperatureReading: Sendable, Hashable, Codable {
     public var alarm: Bool?
     public var fault: Bool?
     public var health: ReadingHealth
+    /// The first limit, alarm or fault that could not be read (its message names which), or `nil` when all that
+    /// the sensor has were read. The limit itself is then `nil`, and this says why.
+    public var limitHealth: ReadingHealth?
 
     public init(
         chip: String, chipName: String, label: String, source: TemperatureSourceKind = .hwmon,
         celsius: Double?, high: Double? = nil, highHysteresis: Double? = nil,
         critical: Double? = nil, criticalHysteresis: Double? = nil,
         emergency: Double? = nil, emergencyHysteresis: Double? = nil,
-        alarm: Bool? = nil, fault: Bool? = nil, health: ReadingHealth = .ok
+        alarm: Bool? = nil, fault: Bool? = nil, health: ReadingHealth = .ok, limitHealth: ReadingHealth? = nil
     ) {
         self.chip = chip
         self.chipName = chipName
@@ -119,6 +136,7 @@ public struct TemperatureReading: Sendable, Hashable, Codable {
         self.alarm = alarm
         self.fault = fault
         self.health = health
+        self.limitHealth = limitHealth
     }
 
     /// `chipName/label`, for messages.

@@ -4,8 +4,11 @@ import TemperAHAP
 extension HapticPatternRequest: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable { case pattern, file }
 
-    /// Reads `{"pattern": {…inline AHAP…}}` (its metadata sorted by key) or `{"file": "explosion.ahap"}`; a relative file is resolved against
-    /// the ``RequestDecoder``'s base directory. The AHAP reader's own JSON path is appended to the error path.
+    /// Reads `{"pattern": {…inline AHAP…}}` (its metadata sorted by key) or `{"file": "explosion.ahap"}`.
+    ///
+    /// A file is decoded into a ``PatternReference`` (a relative path resolved against the ``RequestDecoder``'s
+    /// base directory) and read by the decoder's ``PatternLoader``; decoding itself reads nothing. The AHAP
+    /// reader's own JSON path is appended to the error path.
     public init(from decoder: any Decoder) throws {
         try RequestDecoding.rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue))
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -23,9 +26,10 @@ extension HapticPatternRequest: Codable {
             }
         case (false, true):
             let file = try container.decode(String.self, forKey: .file)
-            let path = Self.resolve(file, against: context?.baseDirectory)
+            let reference = PatternReference(file: file, path: Self.resolve(file, against: context?.baseDirectory))
+            let loader = context?.patterns ?? .refusing
             do {
-                self.init(document: try AHAPReader.load(contentsOf: path), sourceFile: file)
+                self.init(document: try loader.load(reference), sourceFile: file)
             } catch {
                 throw Self.located(error, at: container.codingPath + [CodingKeys.file])
             }

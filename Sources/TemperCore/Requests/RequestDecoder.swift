@@ -4,27 +4,35 @@ import Foundation
 /// ``TemperError`` naming the file and the JSON path, e.g.
 /// `cue.json: audio.listener.forward: expected [x, y, z], found 2 numbers`.
 public struct RequestDecoder: Sendable {
-    /// What a request's `file` references are resolved against.
-    public struct Context: Sendable {
-        public var fileName: String?
-        public var baseDirectory: String?
+    /// What a request's `file` references are resolved against and read with.
+    struct Context: Sendable {
+        var fileName: String?
+        var baseDirectory: String?
+        var patterns: PatternLoader
     }
 
     static let contextKey = CodingUserInfoKey(rawValue: "temper.requestContext")!
 
     /// Names the input in errors.
     public var fileName: String?
-    /// Folder that relative `.ahap` paths are read from; `nil` = the working directory.
+    /// Folder that relative `.ahap` paths are resolved against; `nil` = the working directory.
     public var baseDirectory: String?
+    /// Reads the patterns that requests name by `file`; the decoder itself reads nothing.
+    public var patterns: PatternLoader
 
-    public init(fileName: String? = nil, baseDirectory: String? = nil) {
+    /// - Parameters:
+    ///   - fileName: Names the input in errors.
+    ///   - baseDirectory: Folder that relative `.ahap` paths are resolved against.
+    ///   - patterns: Reads `{"file": …}` references; by default they are refused.
+    public init(fileName: String? = nil, baseDirectory: String? = nil, patterns: PatternLoader = .refusing) {
         self.fileName = fileName
         self.baseDirectory = baseDirectory
+        self.patterns = patterns
     }
 
     /// A decoder for a request file: errors name it and relative paths resolve beside it.
-    public static func forFile(_ path: String) -> RequestDecoder {
-        RequestDecoder(fileName: path, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+    public static func forFile(_ path: String, patterns: PatternLoader) -> RequestDecoder {
+        RequestDecoder(fileName: path, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path, patterns: patterns)
     }
 
     /// One request.
@@ -40,23 +48,15 @@ public struct RequestDecoder: Sendable {
         return [try decode(data)]
     }
 
-    /// Reads a request file.
-    public static func load(contentsOf path: String) throws(TemperError) -> [SensoryRequest] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TemperError(code: .unreadableFile, message: "cannot read the request file", file: path)
-        }
-        return try forFile(path).decodeList(data)
-    }
-
     private func run<T>(_ data: Data, _ body: (JSONDecoder, Data) throws -> T) throws(TemperError) -> T {
         let decoder = JSONDecoder()
-        decoder.userInfo[Self.contextKey] = Context(fileName: fileName, baseDirectory: baseDirectory)
+        decoder.userInfo[Self.contextKey] = Context(fileName: fileName, baseDirectory: baseDirectory, patterns: patterns)
         do {
             return try body(decoder, data)
         } catch let error as DecodingError {
             throw syntaxError(in: data) ?? describe(error)
         } catch {
-            throw TemperError(code: .invalidRequest, message: "\(error)", file: fileName)
+            throw TemperError(code: .invalidRequest, message: "\(error)", file: fileName, underlying: error)
         }
     }
 

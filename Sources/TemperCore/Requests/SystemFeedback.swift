@@ -18,18 +18,3 @@ public enum SystemFeedback: Sendable, Hashable {
         }
     }
 }
-
-extension Double {
-    /// Two decimals, for reason messages (locale-independent).
-    var formatted2: String {
-        let scaled = (self * 100).rounded() / 100
-        var text = "\(scaled)"
-        if let dot = text.firstIndex(of: ".") {
-            let decimals = text.distance(from: dot, to: text.endIndex) - 1
-            if decimals < 2 { text += String(repeating: "0", count: 2 - decimals) }
-        } else {
-            text += ".00"
-        }
-        return text
-    }
-}

@@ -65,7 +65,7 @@ public struct FiredRule: Sendable, Hashable, Codable, CustomStringConvertible {
         self.reason = reason
     }
 
-    public init(_ rule: String, code: String, _ message: String) {
+    public init(_ rule: String, code: Reason.Code, _ message: String) {
         self.init(rule: rule, reason: Reason(code: code, message: message))
     }
 

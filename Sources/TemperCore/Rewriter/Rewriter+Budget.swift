@@ -1,7 +1,18 @@
 extension Rewriter {
+    /// Decides `requests` in order as if submitted together to a ``Governor`` at one moment: they spend from one
+    /// fresh window of the condition's budget, so each decision says what is left after it.
+    public func decideInOrder(_ requests: [SensoryRequest], condition: Condition) -> [Decision] {
+        var bucket = rules(for: condition).budget.map { TokenBucket(budget: $0, now: 0) }
+        return requests.map { request in
+            let decision = decide(request, condition: condition, budget: bucket?.snapshot(at: 0))
+            bucket?.spend(for: decision, at: 0)
+            return decision
+        }
+    }
+
     /// The simplest form of a request that must still play: a pattern becomes a system impact, audio plays in 2D,
     /// a visual effect drops to quality 0; the condition's scales still apply.
-    func simplest(_ request: SensoryRequest, rules: FeedbackRules, rule: String, code: String, context: String) -> Variant {
+    func simplest(_ request: SensoryRequest, rules: FeedbackRules, rule: String, code: Reason.Code, context: String) -> Variant {
         switch request.kind {
         case .haptic(let haptic):
             let style: ImpactStyle = if case .simpleImpact(let style) = rules.haptics { style } else { ladder.simpleImpactStyle }

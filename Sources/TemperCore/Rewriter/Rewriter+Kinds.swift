@@ -83,7 +83,7 @@ extension Rewriter {
     /// never costs more than the pattern did.
     func impact(
         for haptic: HapticPatternRequest, of request: SensoryRequest, style: ImpactStyle, rules: FeedbackRules,
-        rule: String, code: String, _ message: String
+        rule: String, code: Reason.Code, _ message: String
     ) -> Variant {
         let peak = PatternEditing.peakHapticIntensity(haptic.pattern) ?? 1
         var intensity = min(1, max(0, peak * rules.intensityScale))

@@ -106,7 +106,7 @@ public struct Rewriter: Sendable {
         variant.energy = variant.changed ? energy(of: request) : before
     }
 
-    func dropped(_ rule: String, code: String, _ message: String) -> Variant {
+    func dropped(_ rule: String, code: Reason.Code, _ message: String) -> Variant {
         Variant(request: nil, rules: [FiredRule(rule, code: code, message)], changed: true)
     }
 

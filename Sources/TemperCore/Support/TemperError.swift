@@ -1,11 +1,13 @@
 import TemperAHAP
 
-/// An error from the core, with a code callers can match and the place in the input it concerns.
-/// Only the command line maps these to exit codes.
+/// An error from the core, with a code callers can match, the place in the input it concerns, and the error
+/// underneath when it wraps one (an ``AHAPError``, a file system error). Only the command line maps these to exit
+/// codes.
 public struct TemperError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong, to match on. The set is Temper's: callers match the static members, never make their own.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         public let name: String
-        public init(_ name: String) { self.name = name }
+        private init(_ name: String) { self.name = name }
         public var description: String { name }
 
         public static let unreadableFile = Code("unreadableFile")
@@ -18,6 +20,10 @@ public struct TemperError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let invalidRequest = Code("invalidRequest")
         public static let invalidPattern = Code("invalidPattern")
         public static let queueFull = Code("queueFull")
+        /// A second ``Governor/run()`` (or a host's `run()`) while the first is under way.
+        public static let alreadyRunning = Code("alreadyRunning")
+        /// Work given to a governor (or host) that has shut down.
+        public static let alreadyFinished = Code("alreadyFinished")
         public static let cancelled = Code("cancelled")
         public static let invalidTrace = Code("invalidTrace")
         public static let invalidScenario = Code("invalidScenario")
@@ -31,21 +37,37 @@ public struct TemperError: Error, Sendable, Hashable, CustomStringConvertible {
     public var path: String?
     public var line: Int?
     public var column: Int?
+    /// The error this one wraps, for logs and debugging; not part of equality or the message.
+    public var underlying: (any Error)?
 
-    public init(code: Code, message: String, file: String? = nil, path: String? = nil, line: Int? = nil, column: Int? = nil) {
+    public init(
+        code: Code, message: String, file: String? = nil, path: String? = nil, line: Int? = nil, column: Int? = nil,
+        underlying: (any Error)? = nil
+    ) {
         self.code = code
         self.message = message
         self.file = file
         self.path = path
         self.line = line
         self.column = column
+        self.underlying = underlying
     }
 
     /// One line: `file:line:column: path: message`, with control characters from the input shown escaped.
     public var description: String {
-        var location = file ?? "<input>"
-        if let line { location += ":\(line)" + (column.map { ":\($0)" } ?? "") }
-        if let path, !path.isEmpty { return OneLineText.escaping("\(location): \(path): \(message)") }
-        return OneLineText.escaping("\(location): \(message)")
+        OneLineText.errorLine(file: file, line: line, column: column, path: path, message: message)
+    }
+
+    public static func == (lhs: TemperError, rhs: TemperError) -> Bool {
+        (lhs.code, lhs.message, lhs.file, lhs.path, lhs.line, lhs.column) == (rhs.code, rhs.message, rhs.file, rhs.path, rhs.line, rhs.column)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
+        hasher.combine(file)
+        hasher.combine(path)
+        hasher.combine(line)
+        hasher.combine(column)
     }
 }

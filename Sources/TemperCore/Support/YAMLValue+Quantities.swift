@@ -1,5 +1,3 @@
-import Foundation
-
 /// Numbers with units, as policy and scenario files write them: durations (`60s`, `500 ms`, `10 min`), powers
 /// (`3.5 W`, `800 mW`), rates (`0.5/s`, `12/min`) and energies (`500mJ`, `0.5 J`, `2kJ`).
 /// A bare number is in the base unit (seconds, watts, per second); an energy always needs its unit and is read by
@@ -44,7 +42,7 @@ extension YAMLValue {
     /// A positive energy such as `500mJ`, `0.5 J` or `2kJ`, in millijoules. A charge (`uAh`, `mAh`) is refused:
     /// turning it into energy needs a voltage, which a policy does not know.
     public func energyMillijoules() throws(TemperError) -> Double {
-        let text = ((try? string()) ?? "").trimmingCharacters(in: .whitespaces)
+        let text = ((try? string()) ?? "").trimmingWhitespace()
         guard let amount = try? EnergyAmount(parsing: text), amount.value > 0 else {
             throw error(.invalidValue, "expected a positive energy with a unit, e.g. 500mJ or 0.5J, found '\(text)'")
         }
@@ -60,10 +58,9 @@ extension YAMLValue {
             guard number >= 0 else { throw error(.invalidValue, "expected \(expected), found a negative number") }
             return number
         }
-        let text = ((try? string()) ?? "").trimmingCharacters(in: .whitespaces)
-        let numberEnd = text.firstIndex { !($0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" || $0 == "E") } ?? text.endIndex
-        let unit = text[numberEnd...].trimmingCharacters(in: .whitespaces)
-        guard let scale = units[unit], let number = Double(text[..<numberEnd]), number.isFinite, number >= 0 else {
+        let text = ((try? string()) ?? "").trimmingWhitespace()
+        let quantity = QuantityText(text)
+        guard let scale = units[quantity.unit], let number = quantity.number, number.isFinite, number >= 0 else {
             throw error(.invalidValue, "expected \(expected), found '\(text)'")
         }
         return number * scale

@@ -11,17 +11,18 @@ final class BusLoop {
     private let context: OpaquePointer
     private var logger: Logger { monitor.logger }
 
-    private var connection: UnsafeMutableRawPointer?
-    private var connectionError: String?
-    private var client: UnsafeMutableRawPointer?
-    private var displayDevice: UnsafeMutableRawPointer?
-    private var batteries: [UnsafeMutableRawPointer] = []
+    // Every GLib handle is held by an owner (GLibHandles.swift) that releases it when dropped.
+    private var connection: GObjectReference?
+    private var connectionError: BusError?
+    private var client: GObjectReference?
+    private var displayDevice: GObjectReference?
+    private var batteries: [GObjectReference] = []
     private var devicesStale = true
-    private var profileProxies: [UnsafeMutableRawPointer] = []
-    /// (object, handler id) pairs to disconnect before dropping the object.
-    private var handlers: [(UnsafeMutableRawPointer, UInt)] = []
-    private var pendingRefresh: UnsafeMutablePointer<GSource>?
-    private var retryTimer: UnsafeMutablePointer<GSource>?
+    private var profileProxies: [GObjectReference] = []
+    /// Signal handlers, disconnected when dropped (before the objects they hold).
+    private var handlers: [SignalConnection] = []
+    private var pendingRefresh: GSourceReference?
+    private var retryTimer: GSourceReference?
 
     /// The power-profiles-daemon names, newest first.
     private static let profileServices = [
@@ -48,10 +49,6 @@ final class BusLoop {
 
     /// Drops every GLib object; called on the bus thread after the loop stopped.
     func end() {
-        for source in [pendingRefresh, retryTimer].compactMap({ $0 }) {
-            g_source_destroy(source)
-            g_source_unref(source)
-        }
         pendingRefresh = nil
         retryTimer = nil
         disconnectAll()
@@ -60,33 +57,33 @@ final class BusLoop {
     // MARK: - Connecting
 
     private func connectIfNeeded() {
-        if let connection, temper_system_bus_is_closed(connection) {
+        if let connection, temper_system_bus_is_closed(connection.pointer) {
             logger.info("system bus closed; reconnecting")
             disconnectAll()
         }
         if connection == nil {
             var message: UnsafeMutablePointer<CChar>?
-            connection = temper_system_bus_open(&message)
-            connectionError = Self.take(message)
+            connection = GObjectReference(adopting: temper_system_bus_open(&message))
+            connectionError = connection == nil ? BusError(.noSystemBus, takingMessage: message) : nil
             guard connection != nil else { return }
         }
         if client == nil {
             var message: UnsafeMutablePointer<CChar>?
-            client = temper_up_client_new(&message)
+            client = GObjectReference(adopting: temper_up_client_new(&message))
             if let client {
                 watch(client, "notify")
                 watch(client, "device-added", devicesChanged: true)
                 watch(client, "device-removed", devicesChanged: true)
                 devicesStale = true
             } else {
-                connectionError = Self.take(message)
+                connectionError = BusError(.upowerClientFailed, takingMessage: message)
             }
         }
         if profileProxies.isEmpty {
             for (name, path) in Self.profileServices {
                 var message: UnsafeMutablePointer<CChar>?
-                guard let proxy = temper_power_profiles_proxy_new(name, path, &message) else {
-                    _ = Self.take(message)
+                guard let proxy = GObjectReference(adopting: temper_power_profiles_proxy_new(name, path, &message)) else {
+                    _ = GLibText.take(message)
                     continue
                 }
                 profileProxies.append(proxy)
@@ -97,25 +94,16 @@ final class BusLoop {
     }
 
     private func disconnectAll() {
-        for (object, handler) in handlers { temper_signal_disconnect(object, UInt(handler)) }
         handlers.removeAll()
         dropDevices()
-        for proxy in profileProxies { temper_object_unref(proxy) }
         profileProxies.removeAll()
-        temper_object_unref(client)
         client = nil
-        temper_object_unref(connection)
         connection = nil
     }
 
     private func dropDevices() {
         let devices = (displayDevice.map { [$0] } ?? []) + batteries
-        handlers.removeAll { handler in
-            guard devices.contains(handler.0) else { return false }
-            temper_signal_disconnect(handler.0, UInt(handler.1))
-            return true
-        }
-        for device in devices { temper_object_unref(device) }
+        handlers.removeAll { handler in devices.contains { $0 === handler.object } }
         displayDevice = nil
         batteries.removeAll()
         devicesStale = true
@@ -125,12 +113,12 @@ final class BusLoop {
     private func loadDevices() {
         guard let client else { return }
         dropDevices()
-        displayDevice = temper_up_client_display_device(client)
+        displayDevice = GObjectReference(adopting: temper_up_client_display_device(client.pointer))
         if let displayDevice { watch(displayDevice, "notify") }
-        if let list = temper_up_client_batteries(client) {
+        if let list = temper_up_client_batteries(client.pointer) {
             var cursor = list
             while let device = cursor.pointee {
-                if let battery = temper_object_ref(device) {
+                if let battery = GObjectReference(adopting: temper_object_ref(device)) {
                     batteries.append(battery)
                     watch(battery, "notify")
                 }
@@ -143,12 +131,11 @@ final class BusLoop {
 
     // MARK: - Signals and sources
 
-    private func watch(_ object: UnsafeMutableRawPointer, _ signal: String, devicesChanged: Bool = false) {
+    private func watch(_ object: GObjectReference, _ signal: String, devicesChanged: Bool = false) {
         let callback: TemperChangedCallback = devicesChanged
             ? { context in BusLoop.from(context).devicesDidChange() }
             : { context in BusLoop.from(context).scheduleRefresh() }
-        let handler = temper_signal_connect(object, signal, callback, opaqueSelf)
-        if handler != 0 { handlers.append((object, UInt(handler))) }
+        if let handler = SignalConnection(object, signal: signal, callback: callback, context: opaqueSelf) { handlers.append(handler) }
     }
 
     private static func from(_ context: UnsafeMutableRawPointer?) -> BusLoop {
@@ -164,7 +151,6 @@ final class BusLoop {
     private func scheduleRefresh() {
         guard pendingRefresh == nil else { return }
         pendingRefresh = attachSource(g_timeout_source_new(monitor.settings.coalesceMilliseconds)) { loop in
-            if let source = loop.pendingRefresh { g_source_unref(source) }
             loop.pendingRefresh = nil
             loop.refresh()
             return false
@@ -172,20 +158,21 @@ final class BusLoop {
     }
 
     private func retry() {
-        let daemonMissing = client.map { Self.daemonVersion(of: $0) == nil } ?? true
+        let daemonMissing = client.map { Self.daemonVersion(of: $0.pointer) == nil } ?? true
         let profileMissing = monitor.current.powerProfile.activeProfile == nil
         // A closed bus sends no signal of its own, and the proxies keep their last values: look for it here.
-        let busClosed = connection.map { temper_system_bus_is_closed($0) } ?? true
+        let busClosed = connection.map { temper_system_bus_is_closed($0.pointer) } ?? true
         if busClosed || client == nil || profileProxies.isEmpty || daemonMissing || devicesStale || profileMissing {
             connectIfNeeded()
             refresh()
         }
     }
 
-    /// Attaches `source` to this thread's context with `body` as its callback; keeps one reference for us.
+    /// Attaches `source` to this thread's context with `body` as its callback; the owner returned keeps our
+    /// reference and destroys the source when dropped.
     private func attachSource(
         _ source: UnsafeMutablePointer<GSource>?, _ body: @escaping (BusLoop) -> Bool
-    ) -> UnsafeMutablePointer<GSource>? {
+    ) -> GSourceReference? {
         guard let source else { return nil }
         let box = Unmanaged.passRetained(SourceBody(loop: self, body: body)).toOpaque()
         g_source_set_callback(source, { data in
@@ -193,7 +180,7 @@ final class BusLoop {
             return box.body(box.loop) ? 1 : 0
         }, box, { data in Unmanaged<SourceBody>.fromOpaque(data!).release() })
         g_source_attach(source, context)
-        return source
+        return GSourceReference(adopting: source)
     }
 
     // MARK: - Reading
@@ -205,28 +192,28 @@ final class BusLoop {
 
     private func readBattery() -> BatteryState {
         guard connection != nil else {
-            return BatteryState(status: .unavailable, detail: "no system bus: \(connectionError ?? "unknown error")")
+            return BatteryState(status: .unavailable, detail: connectionError?.description ?? "no system bus: unknown error")
         }
         guard let client else {
-            return BatteryState(status: .unavailable, detail: "UPower client failed: \(connectionError ?? "unknown error")")
+            return BatteryState(status: .unavailable, detail: connectionError?.description ?? "UPower client failed: unknown error")
         }
         // The daemon's death raises no error: every property resets to its default, and an empty daemon
         // version is the tell. Those defaults must not be believed.
-        guard Self.daemonVersion(of: client) != nil else {
+        guard Self.daemonVersion(of: client.pointer) != nil else {
             if displayDevice != nil || !batteries.isEmpty { dropDevices() }
             return BatteryState(status: .unavailable, detail: "upowerd is not running")
         }
         if devicesStale { loadDevices() }
-        return UPowerReading.battery(client: client, displayDevice: displayDevice, batteries: batteries)
+        return UPowerReading.battery(client: client.pointer, displayDevice: displayDevice?.pointer, batteries: batteries.map(\.pointer))
     }
 
     private func readProfile() -> PowerProfileState {
         for proxy in profileProxies {
             var active: UnsafeMutablePointer<CChar>?
             var degraded: UnsafeMutablePointer<CChar>?
-            let found = temper_power_profiles_read(proxy, &active, &degraded)
-            let profile = Self.take(active)
-            let degradedText = Self.take(degraded)
+            let found = temper_power_profiles_read(proxy.pointer, &active, &degraded)
+            let profile = GLibText.take(active)
+            let degradedText = GLibText.take(degraded)
             if found, let profile { return PowerProfileState(activeProfile: profile, performanceDegraded: degradedText) }
         }
         return .unknown
@@ -238,13 +225,6 @@ final class BusLoop {
         defer { temper_up_client_info_clear(&info) }
         guard let version = info.daemon_version.map({ String(cString: $0) }), !version.isEmpty else { return nil }
         return version
-    }
-
-    /// Copies a g_malloc'd C string and frees it.
-    static func take(_ text: UnsafeMutablePointer<CChar>?) -> String? {
-        guard let text else { return nil }
-        defer { g_free(text) }
-        return String(cString: text)
     }
 }
 

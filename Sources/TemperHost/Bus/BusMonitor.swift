@@ -18,6 +18,10 @@ public final class BusMonitor: Sendable {
         var stopRequested = false
         var started = false
         var joined = false
+        /// Set by the bus thread as its last act, once its GLib objects are released.
+        var threadEnded = false
+        /// ``shutDown()`` calls waiting for the thread to end.
+        var endWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     private let shared = Mutex(Shared())
@@ -44,9 +48,8 @@ public final class BusMonitor: Sendable {
         self.logger = logger
     }
 
-    deinit {
-        stop()
-    }
+    // No deinit: the bus thread holds the monitor until it ends, so a monitor only goes away once its thread has
+    // (or never started). Whoever starts it stops it: ``LinuxHost/run()`` in a `ServiceGroup`, or ``stop()``.
 
     /// Starts the bus thread; later calls do nothing.
     public func start() {
@@ -60,9 +63,27 @@ public final class BusMonitor: Sendable {
         thread.start()
     }
 
-    /// Stops the bus thread and waits (up to 2 s) for it to release its GLib objects.
+    /// Stops the bus thread and waits (up to 2 s), blocking the calling thread, for it to release its GLib
+    /// objects. From async code prefer ``shutDown()``, which waits without blocking a thread.
     public func stop() {
-        let mustJoin = shared.withLock { shared -> Bool in
+        if requestStop() { _ = finished.wait(timeout: .now() + 2) }
+    }
+
+    /// Stops the bus thread and waits for it to release its GLib objects, suspending rather than blocking.
+    public func shutDown() async {
+        guard requestStop() || shared.withLock({ $0.started }) else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ended = shared.withLock { shared -> Bool in
+                if !shared.threadEnded { shared.endWaiters.append(continuation) }
+                return shared.threadEnded
+            }
+            if ended { continuation.resume() }
+        }
+    }
+
+    /// Asks the bus thread to quit and ends every update stream; whether there is a thread to wait for.
+    private func requestStop() -> Bool {
+        shared.withLock { shared -> Bool in
             shared.stopRequested = true
             for continuation in shared.subscribers.values { continuation.finish() }
             shared.subscribers.removeAll()
@@ -73,11 +94,13 @@ public final class BusMonitor: Sendable {
             defer { shared.joined = true }
             return shared.started && !shared.joined
         }
-        if mustJoin { _ = finished.wait(timeout: .now() + 2) }
     }
 
     /// The latest state.
     public var current: BusState { shared.withLock { $0.state } }
+
+    /// Whether ``start()`` has been called.
+    var isStarted: Bool { shared.withLock { $0.started } }
 
     /// Whether the bus thread has published its first reading.
     public var isReady: Bool { shared.withLock { $0.ready } }
@@ -122,13 +145,23 @@ public final class BusMonitor: Sendable {
     /// The bus thread's body: private context pushed as thread default BEFORE any GLib object exists, so
     /// their signals are delivered here and nowhere else.
     private func runLoop() {
-        defer { finished.signal() }
-        guard let context = g_main_context_new() else { return }
+        defer {
+            let waiters = shared.withLock { shared in
+                shared.threadEnded = true
+                defer { shared.endWaiters.removeAll() }
+                return shared.endWaiters
+            }
+            for waiter in waiters { waiter.resume() }
+            finished.signal()
+        }
+        guard let main = GMainLoopReference() else { return }
+        // Released only after the thread default is popped below, not at its last use.
+        defer { withExtendedLifetime(main) {} }
+        let context = main.context
         g_main_context_push_thread_default(context)
-        let mainLoop = g_main_loop_new(context, 0)
         let loop = BusLoop(monitor: self, context: context)
         let contextAddress = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(context)))
-        let mainLoopAddress = mainLoop.map { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer($0))) }
+        let mainLoopAddress = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(main.loop)))
         let shouldRun = shared.withLock { shared -> Bool in
             shared.context = contextAddress
             shared.mainLoop = mainLoopAddress
@@ -136,7 +169,7 @@ public final class BusMonitor: Sendable {
         }
         if shouldRun {
             loop.begin()
-            g_main_loop_run(mainLoop)
+            g_main_loop_run(main.loop)
         }
         loop.end()
         shared.withLock { shared in
@@ -144,8 +177,6 @@ public final class BusMonitor: Sendable {
             shared.mainLoop = nil
         }
         g_main_context_pop_thread_default(context)
-        g_main_loop_unref(mainLoop)
-        g_main_context_unref(context)
     }
 
     /// Quits through a source attached to the context: a `g_main_loop_quit` before `run` starts would be

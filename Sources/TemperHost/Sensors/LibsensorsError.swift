@@ -19,6 +19,17 @@ struct LibsensorsError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    var health: ReadingHealth { .error(code: code, message: message) }
+    /// A subfeature the chip does not have (`SENSORS_ERR_NO_ENTRY`).
+    static func noEntry(_ message: String) -> LibsensorsError {
+        LibsensorsError(code: Int(SENSORS_ERR_NO_ENTRY), message: message)
+    }
+
+    /// A configuration file that cannot be opened, reported as libsensors reports an unparsable one
+    /// (`SENSORS_ERR_PARSE`).
+    static func unreadableConfiguration(_ path: String) -> LibsensorsError {
+        LibsensorsError(code: Int(SENSORS_ERR_PARSE), message: "cannot open \(path)")
+    }
+
+    var health: ReadingHealth { .error(code: code, message: message, domain: .libsensors) }
     var description: String { "libsensors error \(code): \(message)" }
 }

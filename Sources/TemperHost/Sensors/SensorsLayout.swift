@@ -1,4 +1,3 @@
-@preconcurrency import CSensors
 import TemperCore
 
 /// What libsensors detected at `sensors_init`: chips, their temperature, power and energy features, the
@@ -6,7 +5,7 @@ import TemperCore
 /// `sensors_cleanup`, so it lives inside ``SensorsLibraryOwner``'s lock and never escapes it.
 struct SensorsLayout {
     struct Chip {
-        var pointer: Libsensors.Chip
+        var handle: Libsensors.Chip
         /// The sysfs path: the stable key (printed names can collide).
         var key: String
         var printedName: String
@@ -38,21 +37,17 @@ struct SensorsLayout {
 
     /// Walks every detected chip once. Call only between `sensors_init` and `sensors_cleanup`.
     static func detect() -> SensorsLayout {
-        let chips = Libsensors.detectedChips().map { pointer in
+        let chips = Libsensors.detectedChips().map { handle in
             var chip = Chip(
-                pointer: pointer, key: Libsensors.sysfsPath(of: pointer), printedName: Libsensors.printedName(of: pointer),
+                handle: handle, key: Libsensors.sysfsPath(of: handle), printedName: Libsensors.printedName(of: handle),
                 temperatures: [], powers: []
             )
-            for feature in Libsensors.features(of: pointer) {
-                switch feature.pointee.type {
-                case SENSORS_FEATURE_TEMP:
-                    chip.temperatures.append(temperatureFeature(feature, on: pointer))
-                case SENSORS_FEATURE_POWER:
-                    chip.powers.append(contentsOf: powerFeature(feature, on: pointer, kind: .power))
-                case SENSORS_FEATURE_ENERGY:
-                    chip.powers.append(contentsOf: powerFeature(feature, on: pointer, kind: .energy))
-                default:
-                    continue
+            for feature in Libsensors.features(of: handle) {
+                switch feature.kind {
+                case .temperature: chip.temperatures.append(temperatureFeature(feature, on: handle))
+                case .power: chip.powers.append(contentsOf: powerFeature(feature, on: handle, kind: .power))
+                case .energy: chip.powers.append(contentsOf: powerFeature(feature, on: handle, kind: .energy))
+                case .other: continue
                 }
             }
             return chip
@@ -63,19 +58,17 @@ struct SensorsLayout {
     private static func temperatureFeature(_ feature: Libsensors.Feature, on chip: Libsensors.Chip) -> TemperatureFeature {
         var result = TemperatureFeature(label: Libsensors.label(of: feature, on: chip))
         for subfeature in Libsensors.subfeatures(of: chip, feature: feature) {
-            let number = subfeature.pointee.number
-            switch subfeature.pointee.type {
-            case SENSORS_SUBFEATURE_TEMP_INPUT: result.input = number
-            case SENSORS_SUBFEATURE_TEMP_MAX: result.max = number
-            case SENSORS_SUBFEATURE_TEMP_MAX_HYST: result.maxHysteresis = number
-            case SENSORS_SUBFEATURE_TEMP_CRIT: result.critical = number
-            case SENSORS_SUBFEATURE_TEMP_CRIT_HYST: result.criticalHysteresis = number
-            case SENSORS_SUBFEATURE_TEMP_EMERGENCY: result.emergency = number
-            case SENSORS_SUBFEATURE_TEMP_EMERGENCY_HYST: result.emergencyHysteresis = number
-            case SENSORS_SUBFEATURE_TEMP_FAULT: result.fault = number
-            case SENSORS_SUBFEATURE_TEMP_ALARM, SENSORS_SUBFEATURE_TEMP_MAX_ALARM, SENSORS_SUBFEATURE_TEMP_CRIT_ALARM,
-                SENSORS_SUBFEATURE_TEMP_EMERGENCY_ALARM:
-                result.alarms.append(number)
+            let number = subfeature.number
+            switch subfeature.kind {
+            case .temperatureInput: result.input = number
+            case .temperatureMax: result.max = number
+            case .temperatureMaxHysteresis: result.maxHysteresis = number
+            case .temperatureCritical: result.critical = number
+            case .temperatureCriticalHysteresis: result.criticalHysteresis = number
+            case .temperatureEmergency: result.emergency = number
+            case .temperatureEmergencyHysteresis: result.emergencyHysteresis = number
+            case .temperatureFault: result.fault = number
+            case .temperatureAlarm: result.alarms.append(number)
             default: continue
             }
         }
@@ -86,14 +79,12 @@ struct SensorsLayout {
         _ feature: Libsensors.Feature, on chip: Libsensors.Chip, kind: PowerReading.Kind
     ) -> [PowerFeature] {
         let label = Libsensors.label(of: feature, on: chip)
-        let wanted: [sensors_subfeature_type] = kind == .power
-            ? [SENSORS_SUBFEATURE_POWER_INPUT, SENSORS_SUBFEATURE_POWER_AVERAGE]
-            : [SENSORS_SUBFEATURE_ENERGY_INPUT]
+        let wanted: [Libsensors.Subfeature.Kind] = kind == .power ? [.powerInput, .powerAverage] : [.energyInput]
         let subfeatures = Libsensors.subfeatures(of: chip, feature: feature)
         // One value per feature: the instantaneous input when there is one, else the average.
         for type in wanted {
-            if let match = subfeatures.first(where: { $0.pointee.type == type }) {
-                return [PowerFeature(label: label, kind: kind, subfeature: match.pointee.number)]
+            if let match = subfeatures.first(where: { $0.kind == type }) {
+                return [PowerFeature(label: label, kind: kind, subfeature: match.number)]
             }
         }
         return []

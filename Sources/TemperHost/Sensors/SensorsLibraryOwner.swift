@@ -1,4 +1,3 @@
-@preconcurrency import CSensors
 import Logging
 import Synchronization
 import TemperCore
@@ -23,7 +22,6 @@ final class SensorsLibraryOwner: Sendable {
         var initError: LibsensorsError?
         var hwmonDevices: [String]?
         var configPath: String?
-        var generation = 0
     }
 
     private let state = Mutex(State())
@@ -45,15 +43,11 @@ final class SensorsLibraryOwner: Sendable {
         }
     }
 
-    /// How many times libsensors has been initialised; lets tests see a re-init happen.
-    var generation: Int { state.withLock { $0.generation } }
-
     private static func reinitialize(_ state: inout State, devices: [String], configPath: String?, logger: Logger) {
         if state.layout != nil || state.initError != nil { Libsensors.cleanup() }
         state.layout = nil
         state.hwmonDevices = devices
         state.configPath = configPath
-        state.generation += 1
         do {
             try Libsensors.initialize(configPath: configPath)
             state.initError = nil
@@ -74,7 +68,7 @@ final class SensorsLibraryOwner: Sendable {
                 sweep.temperatures.append(temperature(feature, on: chip))
             }
             for feature in chip.powers {
-                let result = Libsensors.value(of: feature.subfeature, on: chip.pointer)
+                let result = Libsensors.value(of: feature.subfeature, on: chip.handle)
                 sweep.powerReadings.append(PowerReading(
                     chip: chip.key, chipName: chip.printedName, label: feature.label, kind: feature.kind,
                     value: try? result.get(), health: result.health
@@ -85,26 +79,38 @@ final class SensorsLibraryOwner: Sendable {
     }
 
     private static func temperature(_ feature: SensorsLayout.TemperatureFeature, on chip: SensorsLayout.Chip) -> TemperatureReading {
-        func limit(_ number: Int32?) -> Double? {
-            number.flatMap { try? Libsensors.value(of: $0, on: chip.pointer).get() }
+        // A limit that cannot be read is left out, and the first such failure is kept on the reading.
+        var limitHealth: ReadingHealth?
+        func limit(_ number: Int32?, _ name: String) -> Double? {
+            guard let number else { return nil }
+            switch Libsensors.value(of: number, on: chip.handle) {
+            case .success(let value):
+                return value
+            case .failure(let error):
+                if limitHealth == nil {
+                    limitHealth = .error(code: error.code, message: "\(name): \(error.message)", domain: .libsensors)
+                }
+                return nil
+            }
         }
         var reading = TemperatureReading(
             chip: chip.key, chipName: chip.printedName, label: feature.label, source: .hwmon, celsius: nil,
-            high: limit(feature.max), highHysteresis: limit(feature.maxHysteresis),
-            critical: limit(feature.critical), criticalHysteresis: limit(feature.criticalHysteresis),
-            emergency: limit(feature.emergency), emergencyHysteresis: limit(feature.emergencyHysteresis)
+            high: limit(feature.max, "max"), highHysteresis: limit(feature.maxHysteresis, "max_hyst"),
+            critical: limit(feature.critical, "crit"), criticalHysteresis: limit(feature.criticalHysteresis, "crit_hyst"),
+            emergency: limit(feature.emergency, "emergency"), emergencyHysteresis: limit(feature.emergencyHysteresis, "emergency_hyst")
         )
         if let input = feature.input {
-            let result = Libsensors.value(of: input, on: chip.pointer)
+            let result = Libsensors.value(of: input, on: chip.handle)
             reading.celsius = try? result.get()
             reading.health = result.health
         } else {
-            reading.health = LibsensorsError(code: Int(SENSORS_ERR_NO_ENTRY), message: "no input").health
+            reading.health = LibsensorsError.noEntry("no input").health
         }
         if !feature.alarms.isEmpty {
-            reading.alarm = feature.alarms.contains { (limit($0) ?? 0) != 0 }
+            reading.alarm = feature.alarms.contains { (limit($0, "alarm") ?? 0) != 0 }
         }
-        if let fault = feature.fault { reading.fault = (limit(fault) ?? 0) != 0 }
+        if let fault = feature.fault { reading.fault = (limit(fault, "fault") ?? 0) != 0 }
+        reading.limitHealth = limitHealth
         return reading
     }
 }

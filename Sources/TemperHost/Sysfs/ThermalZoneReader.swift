@@ -37,7 +37,7 @@ struct ThermalZoneReader: Sendable {
         case .success(let celsius):
             reading.celsius = celsius
         case .failure(let error):
-            reading.health = .error(code: error.code, message: error.description)
+            reading.health = .error(code: error.code, message: error.description, domain: .errno)
         }
         return reading
     }

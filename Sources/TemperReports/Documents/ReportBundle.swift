@@ -12,15 +12,14 @@ enum ReportBundle {
             for chart in document.charts {
                 try Self.write(chart.svg, to: directory.appendingPathComponent(chart.file))
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            var json = try encoder.encode(data)
+            var json = try TemperJSON.encoder().encode(data)
             json.append(UInt8(ascii: "\n"))
             try json.write(to: directory.appendingPathComponent("data.json"))
         } catch let error as TemperError {
             throw error
         } catch {
-            throw TemperError(code: .unreadableFile, message: "cannot write the report: \(error.localizedDescription)", file: directory.path)
+            throw TemperError(
+                code: .unreadableFile, message: "cannot write the report: \(error.localizedDescription)", file: directory.path, underlying: error)
         }
     }
 

@@ -17,18 +17,30 @@ public struct FeedbackLoader: Sendable {
         case .pattern:
             let document: AHAPDocument
             do { document = try AHAPReader.load(contentsOf: url.path) } catch {
-                throw TemperError(code: .invalidPattern, message: error.message, file: error.file ?? url.path, path: error.path, line: error.line, column: error.column)
+                throw TemperError(
+                    code: .invalidPattern, message: error.message, file: error.file ?? url.path, path: error.path, line: error.line,
+                    column: error.column, underlying: error)
             }
             let request = SensoryRequest(
                 id: url.lastPathComponent, usage: .game, kind: .haptic(HapticPatternRequest(document: document, sourceFile: url.path))
             )
             return [item(named: url.lastPathComponent, request: request)]
         case .request:
-            let requests = try RequestDecoder.load(contentsOf: url.path)
+            let requests = try Self.requests(inFile: url.path)
             return requests.enumerated().map { index, request in
                 item(named: requests.count == 1 ? url.lastPathComponent : "\(url.lastPathComponent)[\(index)]", request: request)
             }
         }
+    }
+
+    /// The requests in a request file (one request or a JSON array); the `.ahap` files they name are read beside it.
+    ///
+    /// - Throws: `unreadableFile`, or the first request's problem with its JSON path.
+    public static func requests(inFile path: String) throws(TemperError) -> [SensoryRequest] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TemperError(code: .unreadableFile, message: "cannot read the request file", file: path)
+        }
+        return try RequestDecoder.forFile(path, patterns: .ahapFiles).decodeList(data)
     }
 
     /// A named item for a request, costed as written.

@@ -20,7 +20,9 @@ struct StatusLine: Decodable {
         var fault: Bool?
         var status: String
         var errorCode: Int?
+        var errorDomain: String?
         var error: String?
+        var limitError: String?
     }
 
     struct Battery: Decodable {

@@ -1,21 +1,39 @@
 import Foundation
-import TemperCore
 
-/// The JSON shape of `temper status --json` and of each `temper watch --json` line: the condition with its
-/// reasons, every sensor with its limits and health, the battery and the power profile. Missing numbers are
-/// written as `null` so every sensor has the same keys.
-struct HostStatusReport: Encodable {
-    /// `watch` only: `change` or `sample`.
-    var event: String?
-    var timestamp: Date
-    var condition: Condition
-    var snapshot: HostSnapshot
+/// The status document: the JSON shape of `temper status --json` and of each `temper watch --json` line, for
+/// people and dashboards: the condition with its reasons, every sensor with its limits and health (flat:
+/// `status`, `errorCode`, `errorDomain`, `error`, `limitError`), power in `watts` or `joules`, the battery and the
+/// power profile. Missing numbers are written as `null` so every sensor has the same keys.
+///
+/// A service embedding Temper can publish the same document. (A recorded trace keeps ``HostSnapshot``'s own
+/// Codable form, which ``HostSnapshot/traceDecoder()`` reads back.)
+public struct HostStatusDocument: Sendable, Encodable {
+    /// What a `watch` line reports.
+    public enum Event: String, Sendable, Encodable {
+        /// The tier or low power changed (and the first sample).
+        case change
+        /// A sample without a change (`watch --verbose`).
+        case sample
+    }
+
+    /// `watch` only.
+    public var event: Event?
+    public var timestamp: Date
+    public var condition: Condition
+    public var snapshot: HostSnapshot
+
+    public init(event: Event? = nil, condition: Condition, snapshot: HostSnapshot) {
+        self.event = event
+        self.timestamp = snapshot.timestamp
+        self.condition = condition
+        self.snapshot = snapshot
+    }
 
     private enum Keys: String, CodingKey {
         case event, timestamp, tier, lowPower, reasons, sensors, sensorLibrary, power, battery, powerProfile, performanceDegraded
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encodeIfPresent(event, forKey: .event)
         try container.encode(timestamp.timeIntervalSince1970, forKey: .timestamp)
@@ -31,17 +49,13 @@ struct HostStatusReport: Encodable {
     }
 
     /// One line of JSON, keys sorted.
-    func jsonLine() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    public func jsonLine() throws -> String {
+        try TemperJSON.string(self, .line)
     }
 
     /// Pretty JSON, keys sorted.
-    func prettyJSON() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    public func prettyJSON() throws -> String {
+        try TemperJSON.string(self)
     }
 }
 
@@ -50,7 +64,7 @@ private struct SensorEntry: Encodable {
 
     private enum Keys: String, CodingKey {
         case chip, chipName, label, source, celsius, high, highHysteresis, critical, criticalHysteresis
-        case emergency, alarm, fault, status, errorCode, error
+        case emergency, alarm, fault, status, errorCode, errorDomain, error, limitError
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -70,11 +84,13 @@ private struct SensorEntry: Encodable {
         switch reading.health {
         case .ok:
             try container.encode("ok", forKey: .status)
-        case .error(let code, let message):
+        case .error(let code, let message, let domain):
             try container.encode("error", forKey: .status)
             try container.encode(code, forKey: .errorCode)
             try container.encode(message, forKey: .error)
+            if domain != .unspecified { try container.encode(domain, forKey: .errorDomain) }
         }
+        if let limitHealth = reading.limitHealth { try container.encode(limitHealth.description, forKey: .limitError) }
     }
 }
 

@@ -1,33 +1,28 @@
 import Foundation
 
-/// The pattern files a `temper score` run covers: files as given, and every `*.ahap` under folders.
-struct ScoreInputs {
-    /// A file to score, or a path that does not exist (scored as an error).
-    struct Input: Hashable {
-        /// The path as shown and reported.
-        var path: String
-    }
-
+/// The pattern files a scoring run covers: files as given, and every `*.ahap` under folders.
+public enum PatternFiles {
     /// Files in argument order; each folder's AHAP files sorted by path, so runs are deterministic.
-    /// A path that names nothing is kept, so it is reported as unreadable.
-    static func collect(_ arguments: [String]) -> [Input] {
-        var inputs: [Input] = []
+    /// A path that names nothing is kept, so it is scored (and reported) as unreadable. Each path is as the user
+    /// named it: `Examples/patterns/tap.ahap` for the folder `Examples/patterns`.
+    public static func collect(_ arguments: [String]) -> [String] {
+        var inputs: [String] = []
         var seen = Set<String>()
         for argument in arguments {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue else {
-                if seen.insert(argument).inserted { inputs.append(Input(path: argument)) }
+                if seen.insert(argument).inserted { inputs.append(argument) }
                 continue
             }
             for file in ahapFiles(under: argument) where seen.insert(file).inserted {
-                inputs.append(Input(path: file))
+                inputs.append(file)
             }
         }
         return inputs
     }
 
     /// Every `*.ahap` file (any letter case) below `folder`, sorted; hidden folders are skipped.
-    static func ahapFiles(under folder: String) -> [String] {
+    public static func ahapFiles(under folder: String) -> [String] {
         let base = URL(fileURLWithPath: folder, isDirectory: true)
         guard let walker = FileManager.default.enumerator(
             at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
@@ -44,12 +39,5 @@ struct ScoreInputs {
             files.append(prefix + relative)
         }
         return files.sorted()
-    }
-
-    /// `path` relative to the working directory when it lies below it, for shorter display.
-    static func displayPath(_ path: String) -> String {
-        let cwd = FileManager.default.currentDirectoryPath
-        let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 }

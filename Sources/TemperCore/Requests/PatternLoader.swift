@@ -1,0 +1,49 @@
+import TemperAHAP
+
+/// A request's `{"file": "explosion.ahap"}`, decoded but not yet read.
+public struct PatternReference: Sendable, Hashable {
+    /// The path as the request wrote it; decisions and messages name this.
+    public var file: String
+    /// The path to read: ``file`` resolved against the request file's folder when it is relative.
+    public var path: String
+
+    public init(file: String, path: String) {
+        self.file = file
+        self.path = path
+    }
+}
+
+/// Reads the pattern a ``PatternReference`` names.
+///
+/// The core does no I/O, so whoever decodes requests passes one in (as ``DeviceProfileLibrary`` is given its
+/// file operations): a command line passes ``ahapFiles``, tests pass a closure over a dictionary, and a service
+/// that only accepts self-contained requests passes ``refusing``.
+public struct PatternLoader: Sendable {
+    private let body: @Sendable (PatternReference) throws(AHAPError) -> AHAPDocument
+
+    /// - Parameter load: Reads and parses the referenced pattern; its ``AHAPError`` is placed at the request's
+    ///   `file` key.
+    public init(_ load: @escaping @Sendable (PatternReference) throws(AHAPError) -> AHAPDocument) {
+        self.body = load
+    }
+
+    /// The referenced pattern.
+    public func load(_ reference: PatternReference) throws(AHAPError) -> AHAPDocument {
+        try body(reference)
+    }
+
+    /// Reads `.ahap` files from disk through ``AHAPReader/load(contentsOf:options:)``, TemperAHAP's one place that
+    /// opens pattern files.
+    public static var ahapFiles: PatternLoader {
+        PatternLoader { reference throws(AHAPError) in try AHAPReader.load(contentsOf: reference.path) }
+    }
+
+    /// Refuses every file reference: requests must carry their pattern inline.
+    public static var refusing: PatternLoader {
+        PatternLoader { reference throws(AHAPError) in
+            throw AHAPError(
+                code: .unreadableFile, file: reference.file,
+                message: "pattern files are not read here; put the pattern inline as {\"pattern\": …}")
+        }
+    }
+}
