@@ -82,7 +82,7 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
             throw CLIFailure.usage(error.description)
         }
         if json {
-            print(try OutputJSON.encode(result.summary))
+            print(try TemperJSON.string(result.summary))
         } else {
             print(Self.text(result, base: base.profile.name, measurements: measurements))
             if let out { print("profile: \(out)") }

@@ -88,7 +88,7 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
             throw CLIFailure.usage(error.description)
         }
         if json {
-            print(try OutputJSON.encode(fit.summary))
+            print(try TemperJSON.string(fit.summary))
         } else {
             print(Self.text(fit, base: base.profile.name))
             if let out { print("profile: \(out)") }

@@ -28,6 +28,8 @@ public struct TemperError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let invalidTrace = Code("invalidTrace")
         public static let invalidScenario = Code("invalidScenario")
         public static let invalidPolicy = Code("invalidPolicy")
+        /// The data cannot determine the parameters (too short, no excitation, a parameter with no effect).
+        public static let cannotCalibrate = Code("cannotCalibrate")
     }
 
     public var code: Code

@@ -1,19 +1,19 @@
 import TemperCore
 
-/// Runs a scenario in virtual time: each step the simulated host publishes a snapshot, the governing code
-/// classifies it, the step's requests are decided, and what played heats the device and drains the battery.
+/// Runs a scenario in virtual time. The simulator is just another host source: each step it publishes the thermal
+/// and battery models' state through the ``SimulatedHost`` and schedules the step's requests at their arrival
+/// times, and the ``Governor``'s own run loop, on a ``VirtualClock``, samples the host, releases the requests and
+/// re-decides what waits, the code that runs live. What played then heats the device and drains the battery.
 public enum Simulator {
     /// Runs the scenario twice in one invocation: with the policy, and with the policy off (everything passes).
     /// - Parameters:
-    ///   - governing: makes the governing code for a policy; `policyOn` false asks for the pass-through baseline.
-    public static func run<G: SimulationGoverning>(
-        _ setup: SimulationSetup, policyName: String, governing: (_ policyOn: Bool) -> G
+    ///   - governing: makes the governor's driver for a policy; `policyOn` false asks for the pass-through baseline.
+    public static func run(
+        _ setup: SimulationSetup, policyName: String, governing: (_ policyOn: Bool) -> GovernorDriver
     ) async -> SimulationResult {
-        var withPolicy = governing(true)
-        var baseline = governing(false)
         let requests = setup.requests()
-        let policyRun = await runOnce(setup, requests: requests, governing: &withPolicy, policyName: policyName).summary
-        let baselineRun = await runOnce(setup, requests: requests, governing: &baseline, policyName: "off (baseline)").summary
+        let policyRun = await runOnce(setup, requests: requests, governing: governing(true), policyName: policyName).summary
+        let baselineRun = await runOnce(setup, requests: requests, governing: governing(false), policyName: "off (baseline)").summary
         return SimulationResult(
             scenario: setup.scenario.name, description: setup.scenario.description, device: setup.deviceName,
             durationSeconds: setup.scenario.durationSeconds, timeStepSeconds: setup.scenario.timeStepSeconds, seed: setup.scenario.seed,
@@ -22,122 +22,61 @@ public enum Simulator {
         )
     }
 
-    /// One run. With `snapshotEverySeconds`, also returns the host snapshots at that interval: what `temper record`
-    /// would have written had the simulated host been real.
-    public static func runOnce<G: SimulationGoverning>(
-        _ setup: SimulationSetup, requests: [SimulatedRequest], governing: inout G, policyName: String, snapshotEverySeconds: Double? = nil
+    /// One run, on a fresh driver (a governor runs once). With `snapshotEverySeconds`, also returns the host
+    /// snapshots at that interval: what `temper record` would have written had the simulated host been real.
+    public static func runOnce(
+        _ setup: SimulationSetup, requests: [SimulatedRequest], governing driver: GovernorDriver, policyName: String,
+        snapshotEverySeconds: Double? = nil
     ) async -> (summary: RunSummary, snapshots: [HostSnapshot]) {
-        let scenario = setup.scenario
-        let step = scenario.timeStepSeconds
-        let stepCount = Int((scenario.durationSeconds / step).rounded(.up))
-        let stepsPerSample = max(1, Int((scenario.durationSeconds / 300 / step).rounded(.up)))
-        let ambientAtStart = scenario.ambient.celsius(at: 0)
-        var model = ThermalModel(
-            parameters: setup.thermal, internalCelsius: scenario.initial.internalCelsius ?? ambientAtStart,
-            skinCelsius: scenario.initial.skinCelsius ?? ambientAtStart
-        )
-        var battery = BatteryModel(parameters: setup.battery, percentage: scenario.initial.batteryPercentage, onBattery: scenario.onBattery(at: 0))
-        let host = governing.host
-        var summary = RunSummary(policy: policyName, batteryStartPercentage: battery.percentage, sampleIntervalSeconds: Double(stepsPerSample) * step)
-        var accounts = ItemAccounts()
-        var snapshots: [HostSnapshot] = []
-        let stepsPerSnapshot = snapshotEverySeconds.map { max(1, Int(($0 / step).rounded())) }
-        var condition = Condition.nominal
-        var nextRequest = 0
-        // The host is sampled on the governor's schedule, on the step grid: at most one sample per step.
-        let sampleInterval = max(step, governing.sampleIntervalSeconds)
-        var nextSampleTime = 0.0
-        var lastPower = scenario.workloadWatts(at: 0)
-        var intervalFeedbackJoules = 0.0
-        var intervalChargerLossJoules = 0.0
-        var intervalChanged = 0
-        var heatJoules = 0.0
-
-        for index in 0..<stepCount {
-            let time = Double(index) * step
-            let length = min(step, scenario.durationSeconds - time)
-            let sampling = time + step * 1e-6 >= nextSampleTime
-            let recording = stepsPerSnapshot.map { index % $0 == 0 } ?? false
-            if sampling || recording {
-                let snapshot = host.publish(
-                    timeSeconds: time, model: model, ambientCelsius: scenario.ambient.celsius(at: time), battery: battery,
-                    powerWatts: lastPower, heatJoules: heatJoules, powerProfile: scenario.initial.powerProfile
-                )
-                if recording { snapshots.append(snapshot) }
-                if sampling {
-                    nextSampleTime += sampleInterval
-                    let next = await governing.observe(snapshot)
-                    if !next.isSameState(as: condition) {
-                        summary.transitions.append(TierTransition(timeSeconds: time, previous: condition, next: next))
-                    }
-                    condition = next
+        let governor = driver.governor
+        // Subscribed before the run loop starts, so no sample or decision is missed.
+        var samples = governor.samples().makeAsyncIterator()
+        var decisions = governor.decisions().makeAsyncIterator()
+        var run = SimulationRun(setup, policyName: policyName, snapshotEverySeconds: snapshotEverySeconds)
+        run.publish(on: driver.host, step: 0)
+        return await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await governor.run() }
+            var samplesSeen = 0
+            var nextRequest = 0
+            for index in 0..<run.stepCount {
+                let (time, length) = run.span(ofStep: index)
+                let end = time + length
+                // A sample due within a millionth of a step of the step's end reads the next step's state.
+                let limit = end - run.step * 1e-6
+                let first = nextRequest
+                var lastTarget = -Double.infinity
+                while nextRequest < requests.count, requests[nextRequest].timeSeconds < end {
+                    // An arrival in that last sliver is decided in its own step, before the next step's sample.
+                    let target = max(min(requests[nextRequest].timeSeconds, limit - run.step * 1e-6), time)
+                    if await driver.schedule(requests[nextRequest], at: target) { lastTarget = target }
+                    nextRequest += 1
                 }
-            }
-            summary.tierSeconds[condition.tier] += length
-            if condition.lowPower { summary.tierSeconds.lowPower += length }
+                if index > 0 { run.publish(on: driver.host, step: index) }
+                await driver.advance(before: max(limit, lastTarget.nextUp))
 
-            var feedbackJoules = 0.0
-            while nextRequest < requests.count, requests[nextRequest].timeSeconds < time + length {
-                let request = requests[nextRequest]
-                nextRequest += 1
-                let decision = await governing.decide(request)
-                summary.decisions.count(decision)
-                summary.requestedEnergy.add(decision.before)
-                summary.playedEnergy.add(decision.after)
-                accounts.add(request.item.name, decision)
-                feedbackJoules += decision.after.totalMillijoules / 1000
-                if decision.outcome != "pass" { intervalChanged += 1 }
+                // The samples the loop took in this step: the condition the step runs under, and its changes.
+                while samplesSeen < driver.host.readCount, let sample = await samples.next() {
+                    samplesSeen += 1
+                    run.observe(sample.condition, at: time)
+                }
+                run.countTime(length)
+                var feedbackJoules = 0.0
+                for request in requests[first..<nextRequest] {
+                    let decision: SimulatedDecision
+                    if request.item.request == nil {
+                        decision = GovernorDriver.playedAsWritten(request)
+                    } else if let made = await decisions.next() {
+                        decision = driver.outcome(of: made, for: request)
+                    } else {
+                        break
+                    }
+                    feedbackJoules += run.account(request, decision)
+                }
+                run.advanceModels(index: index, time: time, length: length, feedbackJoules: feedbackJoules)
             }
-
-            let middle = time + length / 2
-            let workload = scenario.workloadWatts(at: middle)
-            let devicePower = workload + feedbackJoules / length
-            // On a charger the device runs from it and the cell charges; the charging path's loss is heat too.
-            battery.onBattery = scenario.onBattery(at: middle)
-            var chargerLoss = 0.0
-            if let charger = scenario.charger(at: middle) {
-                chargerLoss = charger.lossWatts(chargeWatts: battery.charge(powerWatts: charger.watts, seconds: length))
-            } else {
-                battery.stopCharging()
-                battery.drain(powerWatts: devicePower, seconds: length)
-            }
-            let power = devicePower + chargerLoss
-            summary.workloadEnergyJoules += workload * length
-            model.step(
-                seconds: length, powerWatts: power, ambientCelsius: scenario.ambient.celsius(at: middle),
-                insulationKelvinPerWatt: scenario.insulationKelvinPerWatt(at: middle)
-            )
-            lastPower = power
-            heatJoules += power * length
-            intervalFeedbackJoules += feedbackJoules
-            intervalChargerLossJoules += chargerLoss * length
-
-            let ambientAfter = scenario.ambient.celsius(at: time + length)
-            summary.peakInternalCelsius = max(summary.peakInternalCelsius, model.internalCelsius)
-            summary.peakSkinCelsius = max(summary.peakSkinCelsius, model.skinCelsius)
-            summary.peakHotspotCelsius = max(summary.peakHotspotCelsius, model.hotspotCelsius)
-
-            if (index + 1) % stepsPerSample == 0 || index == stepCount - 1 {
-                let interval = Double(index % stepsPerSample + 1) * step
-                summary.timeline.append(
-                    TimelineSample(
-                        timeSeconds: rounded(time + length), ambientCelsius: rounded(ambientAfter), internalCelsius: rounded(model.internalCelsius),
-                        skinCelsius: rounded(model.skinCelsius), hotspotCelsius: rounded(model.hotspotCelsius),
-                        tier: condition.tier, lowPower: condition.lowPower, batteryPercentage: rounded(battery.percentage),
-                        workloadWatts: rounded(workload), feedbackMilliwatts: rounded(intervalFeedbackJoules / interval * 1000), changedDecisions: intervalChanged,
-                        chargerLossWatts: rounded(intervalChargerLossJoules / interval), chargingWatts: rounded(battery.chargingWatts),
-                        insulationKelvinPerWatt: rounded(scenario.insulationKelvinPerWatt(at: time + length / 2))
-                    )
-                )
-                intervalFeedbackJoules = 0
-                intervalChargerLossJoules = 0
-                intervalChanged = 0
-            }
+            group.cancelAll()
+            return (run.finish(), run.snapshots)
         }
-        summary.energyByItem = accounts.sorted
-        summary.playedVariants = accounts.variants.map { ItemProfile($0) }
-        summary.batteryEndPercentage = battery.percentage
-        return (summary, snapshots)
     }
 }
 
@@ -155,7 +94,7 @@ struct ItemAccounts {
     mutating func add(_ name: String, _ decision: SimulatedDecision) {
         if var played = decision.played {
             let rules = decision.rules.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            played.name = "\(name), \(decision.outcome)" + (rules.isEmpty ? "" : " (\(rules.joined(separator: ", ")))")
+            played.name = "\(name), \(decision.outcome.rawValue)" + (rules.isEmpty ? "" : " (\(rules.joined(separator: ", ")))")
             if variantKeys.insert(played.name).inserted { variants.append(played) }
         }
         if byName[name] == nil {
