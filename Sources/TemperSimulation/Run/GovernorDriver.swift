@@ -50,21 +50,20 @@ public struct GovernorDriver: Sendable {
     /// The governor's own sampling interval (`Governor.Configuration.sampleIntervalSeconds`, 1 s by default).
     public var sampleIntervalSeconds: Double { governor.configuration.sampleIntervalSeconds }
 
-    /// Schedules `request` with the governor at `targetTime` (its arrival), as a live service would schedule it;
-    /// `false` for an item without a request, which plays as written and never reaches the governor.
-    func schedule(_ request: SimulatedRequest, at targetTime: Double) async -> Bool {
+    /// What the governor is asked to decide for `request`, with the arrival's usage; `nil` for an item without a
+    /// request, which plays as written and never reaches the governor.
+    static func sensoryRequest(for request: SimulatedRequest) -> SensoryRequest? {
         // The payload keeps its own id: building a unique one per arrival would cost more than the decision.
-        guard var sensory = request.item.request else { return false }
+        guard var sensory = request.item.request else { return nil }
         sensory.usage = request.usage
-        // The queue has no capacity limit and the governor runs until the simulator ends it, so this cannot throw.
-        _ = try? await governor.schedule(sensory, at: targetTime)
-        return true
+        return sensory
     }
 
     /// Moves the virtual clock through every deadline before `limit`, one at a time, and after each waits until
     /// the governor's run loop sleeps again: the loop samples, releases and re-decides at the exact time it asked
-    /// for, and the simulator moves on only once it has.
-    func advance(before limit: Double) async {
+    /// for, and the simulator moves on only once it has. Runs on the caller's actor (the simulator drives from the
+    /// governor's own).
+    nonisolated(nonsending) func advance(before limit: Double) async {
         await clock.waitForSleepers(1)
         while let deadline = clock.nextDeadline, deadline < limit {
             clock.advance(to: deadline)

@@ -28,55 +28,71 @@ public enum Simulator {
         _ setup: SimulationSetup, requests: [SimulatedRequest], governing driver: GovernorDriver, policyName: String,
         snapshotEverySeconds: Double? = nil
     ) async -> (summary: RunSummary, snapshots: [HostSnapshot]) {
-        let governor = driver.governor
-        // Subscribed before the run loop starts, so no sample or decision is missed.
-        var samples = governor.samples().makeAsyncIterator()
-        var decisions = governor.decisions().makeAsyncIterator()
         var run = SimulationRun(setup, policyName: policyName, snapshotEverySeconds: snapshotEverySeconds)
         run.publish(on: driver.host, step: 0)
-        return await withTaskGroup(of: Void.self) { group in
+        let governor = driver.governor
+        // Subscribed before the run loop starts, so no sample or decision is missed.
+        let streams = (governor.samples(), governor.decisions())
+        return await withTaskGroup(of: Void.self) { [run] group in
             group.addTask { try? await governor.run() }
-            var samplesSeen = 0
-            var nextRequest = 0
-            for index in 0..<run.stepCount {
-                let (time, length) = run.span(ofStep: index)
-                let end = time + length
-                // A sample due within a millionth of a step of the step's end reads the next step's state.
-                let limit = end - run.step * 1e-6
-                let first = nextRequest
-                var lastTarget = -Double.infinity
-                while nextRequest < requests.count, requests[nextRequest].timeSeconds < end {
-                    // An arrival in that last sliver is decided in its own step, before the next step's sample.
-                    let target = max(min(requests[nextRequest].timeSeconds, limit - run.step * 1e-6), time)
-                    if await driver.schedule(requests[nextRequest], at: target) { lastTarget = target }
-                    nextRequest += 1
-                }
-                if index > 0 { run.publish(on: driver.host, step: index) }
-                await driver.advance(before: max(limit, lastTarget.nextUp))
-
-                // The samples the loop took in this step: the condition the step runs under, and its changes.
-                while samplesSeen < driver.host.readCount, let sample = await samples.next() {
-                    samplesSeen += 1
-                    run.observe(sample.condition, at: time)
-                }
-                run.countTime(length)
-                var feedbackJoules = 0.0
-                for request in requests[first..<nextRequest] {
-                    let decision: SimulatedDecision
-                    if request.item.request == nil {
-                        decision = GovernorDriver.playedAsWritten(request)
-                    } else if let made = await decisions.next() {
-                        decision = driver.outcome(of: made, for: request)
-                    } else {
-                        break
-                    }
-                    feedbackJoules += run.account(request, decision)
-                }
-                run.advanceModels(index: index, time: time, length: length, feedbackJoules: feedbackJoules)
-            }
+            let result = await drive(run, requests: requests, driver: driver, streams: streams, on: governor)
             group.cancelAll()
-            return (run.finish(), run.snapshots)
+            return result
         }
+    }
+
+    /// The run itself, isolated to the governor: scheduling, reading its streams and stepping the models happen on
+    /// the governor's actor between turns of its run loop, so moving through virtual time costs no thread hops.
+    private static func drive(
+        _ run: SimulationRun, requests: [SimulatedRequest], driver: GovernorDriver,
+        streams: (samples: AsyncStream<HostSample>, decisions: AsyncStream<Decision>), on governor: isolated Governor
+    ) async -> (summary: RunSummary, snapshots: [HostSnapshot]) {
+        var run = run
+        var samples = streams.samples.makeAsyncIterator()
+        var decisions = streams.decisions.makeAsyncIterator()
+        var samplesSeen = 0
+        var nextRequest = 0
+        await driver.clock.waitForSleepers(1)
+        for index in 0..<run.stepCount {
+            let (time, length) = run.span(ofStep: index)
+            let end = time + length
+            // A sample due within a millionth of a step of the step's end reads the next step's state.
+            let limit = end - run.step * 1e-6
+            if index > 0 { run.publish(on: driver.host, step: index) }
+            let first = nextRequest
+            var lastTarget = -Double.infinity
+            while nextRequest < requests.count, requests[nextRequest].timeSeconds < end {
+                let request = requests[nextRequest]
+                nextRequest += 1
+                guard let sensory = GovernorDriver.sensoryRequest(for: request) else { continue }
+                // An arrival in that last sliver is decided in its own step, before the next step's sample.
+                lastTarget = max(min(request.timeSeconds, limit - run.step * 1e-6), time)
+                // The queue has no capacity limit and the governor runs until the run ends, so this cannot throw.
+                _ = try? governor.schedule(sensory, at: lastTarget)
+            }
+            await driver.advance(before: max(limit, lastTarget.nextUp))
+
+            // The samples the loop took in this step: the condition the step runs under, and its changes.
+            while samplesSeen < driver.host.readCount, let sample = await samples.next(isolation: governor) {
+                samplesSeen += 1
+                run.observe(sample.condition, at: time)
+            }
+            run.countTime(length)
+            var feedbackJoules = 0.0
+            for request in requests[first..<nextRequest] {
+                let decision: SimulatedDecision
+                if request.item.request == nil {
+                    decision = GovernorDriver.playedAsWritten(request)
+                } else if let made = await decisions.next(isolation: governor) {
+                    decision = driver.outcome(of: made, for: request)
+                } else {
+                    break
+                }
+                feedbackJoules += run.account(request, decision)
+            }
+            run.advanceModels(index: index, time: time, length: length, feedbackJoules: feedbackJoules)
+        }
+        return (run.finish(), run.snapshots)
     }
 }
 
