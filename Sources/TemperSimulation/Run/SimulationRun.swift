@@ -45,6 +45,25 @@ struct SimulationRun {
         return (time, min(step, scenario.durationSeconds - time))
     }
 
+    /// Where step `index` ends.
+    func end(ofStep index: Int) -> Double {
+        let (time, length) = span(ofStep: index)
+        return time + length
+    }
+
+    /// The clock runs through step `index` up to here: a sample due within a millionth of a step of the step's end
+    /// reads the next step's state, as the step grid has it.
+    func sampleLimit(ofStep index: Int) -> Double { end(ofStep: index) - step * 1e-6 }
+
+    /// When a request accounted in step `index` is released: at its arrival, except that an arrival in the step's
+    /// last sliver is released just before it, so it is decided before the next step's sample.
+    func target(of request: SimulatedRequest, inStep index: Int) -> Double {
+        max(min(request.timeSeconds, sampleLimit(ofStep: index) - step * 1e-6), Double(index) * step)
+    }
+
+    /// Whether step `index`'s snapshot goes into the recorded trace.
+    func records(step index: Int) -> Bool { stepsPerSnapshot.map { index % $0 == 0 } ?? false }
+
     /// Shows the models' state at step `index` on `host`, for the governor's samples from now on; keeps it when
     /// the run records a trace.
     mutating func publish(on host: SimulatedHost, step index: Int) {
@@ -53,7 +72,7 @@ struct SimulationRun {
             timeSeconds: time, model: model, ambientCelsius: scenario.ambient.celsius(at: time), battery: battery,
             powerWatts: lastPower, heatJoules: heatJoules, powerProfile: scenario.initial.powerProfile
         )
-        if let stepsPerSnapshot, index % stepsPerSnapshot == 0 { snapshots.append(snapshot) }
+        if records(step: index) { snapshots.append(snapshot) }
     }
 
     /// A sample of the governor's at step `time` found `next`.

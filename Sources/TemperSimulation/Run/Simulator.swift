@@ -52,23 +52,34 @@ public enum Simulator {
         var decisions = streams.decisions.makeAsyncIterator()
         var samplesSeen = 0
         var nextRequest = 0
+        var scheduled = 0
+        var scheduleStep = 0
         await driver.clock.waitForSleepers(1)
         for index in 0..<run.stepCount {
             let (time, length) = run.span(ofStep: index)
             let end = time + length
-            // A sample due within a millionth of a step of the step's end reads the next step's state.
-            let limit = end - run.step * 1e-6
-            if index > 0 { run.publish(on: driver.host, step: index) }
+            // Requests reach the governor a sample interval ahead of their arrival, as a service schedules ahead
+            // of the target time, so the run loop plans its sleeps around them rather than being woken for each.
+            let horizon = end + driver.sampleIntervalSeconds
+            while scheduled < requests.count, requests[scheduled].timeSeconds < horizon {
+                let request = requests[scheduled]
+                scheduled += 1
+                guard let sensory = GovernorDriver.sensoryRequest(for: request) else { continue }
+                while scheduleStep + 1 < run.stepCount, request.timeSeconds >= run.end(ofStep: scheduleStep) { scheduleStep += 1 }
+                // The queue has no capacity limit and the governor runs until the run ends, so this cannot throw.
+                _ = try? governor.schedule(sensory, at: run.target(of: request, inStep: scheduleStep))
+            }
             let first = nextRequest
             var lastTarget = -Double.infinity
             while nextRequest < requests.count, requests[nextRequest].timeSeconds < end {
-                let request = requests[nextRequest]
+                if requests[nextRequest].item.request != nil { lastTarget = run.target(of: requests[nextRequest], inStep: index) }
                 nextRequest += 1
-                guard let sensory = GovernorDriver.sensoryRequest(for: request) else { continue }
-                // An arrival in that last sliver is decided in its own step, before the next step's sample.
-                lastTarget = max(min(request.timeSeconds, limit - run.step * 1e-6), time)
-                // The queue has no capacity limit and the governor runs until the run ends, so this cannot throw.
-                _ = try? governor.schedule(sensory, at: lastTarget)
+            }
+            // The host shows this step's state to every sample from now on; a step nothing wakes in is skipped.
+            let limit = run.sampleLimit(ofStep: index)
+            await driver.clock.waitForSleepers(1)
+            if index > 0, run.records(step: index) || lastTarget > -.infinity || (driver.clock.nextDeadline ?? .infinity) < limit {
+                run.publish(on: driver.host, step: index)
             }
             await driver.advance(before: max(limit, lastTarget.nextUp))
 
