@@ -6,7 +6,7 @@ import TemperCore
 /// ``SimulatedHost`` and its clock a ``VirtualClock``. The simulator runs the governor's own ``Governor/run()``
 /// loop, which samples the host, releases each scheduled request when it is due and re-decides what waits on
 /// every change of condition, exactly as it does live; the simulator only publishes the models' state, schedules
-/// each request at its arrival time and moves the clock (``advance(before:)``).
+/// each request for its arrival time and moves the clock one deadline at a time.
 ///
 /// A driver runs once, as its governor does.
 public struct GovernorDriver: Sendable {
