@@ -11,8 +11,12 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "TemperAHAP", targets: ["TemperAHAP"]),
+        .library(name: "TemperPatterns", targets: ["TemperPatterns"]),
         .library(name: "TemperCore", targets: ["TemperCore"]),
+        .library(name: "TemperLifecycle", targets: ["TemperLifecycle"]),
         .library(name: "TemperHost", targets: ["TemperHost"]),
+        .library(name: "TemperFiles", targets: ["TemperFiles"]),
+        .library(name: "TemperMetrics", targets: ["TemperMetrics"]),
         .library(name: "TemperSimulation", targets: ["TemperSimulation"]),
         .library(name: "TemperReports", targets: ["TemperReports"]),
         .library(name: "TemperCalibration", targets: ["TemperCalibration"]),
@@ -25,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
         // C bridges: one system library per C library, and one tiny C target for GObject calls Swift cannot make.
@@ -41,6 +47,8 @@ let package = Package(
 
         // The AHAP format alone.
         .target(name: "TemperAHAP", swiftSettings: upcoming),
+        // Every other pattern format, read into and written from one format-neutral timeline.
+        .target(name: "TemperPatterns", dependencies: ["TemperAHAP"], swiftSettings: upcoming),
         // The pure core: requests, profiles, energy, snapshots, classifier, policy, rewriter, governor.
         .target(
             name: "TemperCore",
@@ -48,8 +56,17 @@ let package = Package(
                 "TemperAHAP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: upcoming
+        ),
+        // The Governor as a swift-service-lifecycle Service, apart so the estimator alone does not link the lifecycle.
+        .target(
+            name: "TemperLifecycle",
+            dependencies: [
+                "TemperCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: upcoming
         ),
@@ -57,19 +74,36 @@ let package = Package(
         .target(
             name: "TemperHost",
             dependencies: [
-                "TemperCore", "CSensors", "CUPowerGlib", "CTemperGObject",
+                "TemperCore", "TemperLifecycle", "CSensors", "CUPowerGlib", "CTemperGObject",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: upcoming
         ),
+        // What ships built in (policies, device profiles, examples) and the folders whose files override it.
+        .target(name: "TemperFiles", dependencies: ["TemperCore"], swiftSettings: upcoming),
+        // Prometheus for fleets: the governor's swift-metrics at /metrics over HTTP, and as a node_exporter textfile.
         .target(
-            name: "TemperSimulation",
-            dependencies: ["TemperCore", .product(name: "Yams", package: "Yams")],
+            name: "TemperMetrics",
+            dependencies: [
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: upcoming
         ),
-        .target(name: "TemperReports", dependencies: ["TemperCore", "TemperSimulation", "TemperCalibration"], swiftSettings: upcoming),
+        .target(
+            name: "TemperSimulation",
+            // TemperLifecycle: the simulator runs the Governor's own run() loop.
+            dependencies: ["TemperCore", "TemperLifecycle", .product(name: "Yams", package: "Yams")],
+            swiftSettings: upcoming
+        ),
+        .target(name: "TemperReports", dependencies: ["TemperAHAP", "TemperPatterns", "TemperCore", "TemperSimulation", "TemperCalibration"], swiftSettings: upcoming),
         // Least-squares fitting of device profiles to measurements; pure (the command line does the reading).
         .target(name: "TemperCalibration", dependencies: ["TemperAHAP", "TemperCore", "TemperSimulation"], swiftSettings: upcoming),
         .target(
@@ -80,7 +114,8 @@ let package = Package(
         .target(
             name: "TemperCLI",
             dependencies: [
-                "TemperAHAP", "TemperCore", "TemperHost", "TemperSimulation", "TemperReports", "TemperCalibration",
+                "TemperAHAP", "TemperPatterns", "TemperCore", "TemperLifecycle", "TemperFiles", "TemperHost", "TemperMetrics",
+                "TemperSimulation", "TemperReports", "TemperCalibration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -89,18 +124,31 @@ let package = Package(
         ),
         .executableTarget(name: "temper", dependencies: ["TemperCLI"], swiftSettings: upcoming),
 
-        .testTarget(name: "TemperAHAPTests", dependencies: ["TemperAHAP"], swiftSettings: upcoming),
-        .testTarget(name: "TemperCoreTests", dependencies: ["TemperCore", "TemperTestKit"], swiftSettings: upcoming),
+        // Helpers every test target shares: the package root, the shared corpus, temporary folders, running the
+        // built `temper`. Internal to the package's tests, not a product.
+        .target(name: "TemperTestSupport", path: "Tests/TemperTestSupport", swiftSettings: upcoming),
+
+        .testTarget(name: "TemperAHAPTests", dependencies: ["TemperAHAP", "TemperTestSupport"], swiftSettings: upcoming),
+        .testTarget(name: "TemperPatternsTests", dependencies: ["TemperPatterns", "TemperAHAP", "TemperTestSupport"], swiftSettings: upcoming),
+        .testTarget(
+            name: "TemperCoreTests",
+            dependencies: [
+                "TemperCore", "TemperLifecycle", "TemperTestKit", "TemperTestSupport",
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ],
+            swiftSettings: upcoming
+        ),
         .testTarget(
             name: "TemperHostTests",
-            dependencies: ["TemperHost", "TemperCore", "temper"],
+            dependencies: ["TemperHost", "TemperCore", "TemperLifecycle", "TemperTestSupport", "temper"],
             // The Python testbed driver and the private bus's config, run by the tests, not compiled.
             exclude: ["Harness"],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "TemperSimulationTests",
-            dependencies: ["TemperSimulation", "TemperReports", "TemperCore", "TemperTestKit"],
+            // Also the reports' tests: they draw simulated runs and replayed traces.
+            dependencies: ["TemperSimulation", "TemperReports", "TemperCore", "TemperLifecycle", "TemperTestKit", "TemperTestSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(
@@ -108,6 +156,18 @@ let package = Package(
             dependencies: ["TemperCalibration", "TemperSimulation", "TemperCore", "TemperAHAP"],
             swiftSettings: upcoming
         ),
-        .testTarget(name: "TemperCLITests", dependencies: ["temper"], swiftSettings: upcoming),
+        .testTarget(name: "TemperFilesTests", dependencies: ["TemperFiles", "TemperCore", "TemperTestSupport"], swiftSettings: upcoming),
+        .testTarget(
+            name: "TemperMetricsTests",
+            dependencies: ["TemperMetrics", "TemperCore", "TemperLifecycle", "TemperTestKit", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TemperLifecycleTests",
+            dependencies: ["TemperLifecycle", "TemperCore", "TemperTestKit", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: upcoming
+        ),
+        .testTarget(name: "TemperTestKitTests", dependencies: ["TemperTestKit", "TemperCore"], swiftSettings: upcoming),
+        .testTarget(name: "TemperCLITests", dependencies: ["temper", "TemperTestSupport"], swiftSettings: upcoming),
     ]
 )

@@ -32,5 +32,6 @@ let package = Package(
         benchmarkTarget("HostBenchmarks", extra: [.product(name: "TemperHost", package: "Temper")]),
         benchmarkTarget("GovernorBenchmarks", extra: [.product(name: "TemperTestKit", package: "Temper")]),
         benchmarkTarget("SimulationBenchmarks", extra: [.product(name: "TemperSimulation", package: "Temper")]),
+        benchmarkTarget("FormatsBenchmarks", extra: [.product(name: "TemperPatterns", package: "Temper")]),
     ]
 )

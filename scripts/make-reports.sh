@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the checked-in example reports in Reports/examples/ from Examples/: one folder per simulated
 # scenario, one for the example trace, and one for the example patterns' scores when `temper score --report`
-# exists. The output is deterministic, so a test checks that this reproduces Reports/examples byte for byte.
+# exists (against a 500 mJ budget, so the report shows one). The output is deterministic, so a test checks that
+# this reproduces Reports/examples byte for byte. scripts/check-reports.sh checks them in a browser.
 #
 # Usage: scripts/make-reports.sh [OUTPUT_DIR]   (default Reports/examples; TEMPER=path/to/temper skips the build)
 set -euo pipefail
@@ -35,6 +36,6 @@ rm -rf "${out:?}/trace-heat-soak"
 "$temper" report Examples/traces/heat-soak.jsonl --report "$out/trace-heat-soak" >/dev/null
 if "$temper" score --help 2>/dev/null | grep -q -- '--report'; then
   rm -rf "${out:?}/score-examples"
-  "$temper" score Examples/patterns --report "$out/score-examples" >/dev/null || [ $? -eq 1 ]
+  "$temper" score Examples/patterns --budget 500mJ --report "$out/score-examples" >/dev/null || [ $? -eq 1 ]
 fi
 echo "reports written to $out"

@@ -8,6 +8,8 @@ packages=(
   libsensors-dev libupower-glib-dev pkg-config
   # tests: real components with fake hardware
   lm-sensors upower umockdev gir1.2-umockdev-1.0 python3-gi python3-dbusmock dbus libglib2.0-bin
+  # tests: promtool and a real Prometheus server for the metrics tests
+  prometheus
 )
 
 missing=()

@@ -184,7 +184,7 @@ struct AHAPDecoder {
 }
 
 /// A number in messages: up to six significant digits, e.g. `2234.26`.
-func formatted(_ value: Double) -> String {
+package func formatted(_ value: Double) -> String {
     guard value.isFinite, value != 0 else { return "\(value)" }
     var magnitude = 1.0
     var digits = 0

@@ -8,12 +8,12 @@ import Darwin
 
 /// A read-only file, closed when the value goes away. Thin POSIX calls, so the size check happens before a
 /// single byte is read and a WAV header can be read a few bytes at a time.
-final class AHAPFile {
+package final class AHAPFile {
     private let descriptor: Int32
     /// The file's size in bytes, from `fstat`.
-    let size: Int
+    package let size: Int
 
-    enum Failure: Error {
+    package enum Failure: Error {
         case missing
         case notRegular
         case unreadable(String)
@@ -21,7 +21,7 @@ final class AHAPFile {
 
     /// Opens `path` for reading (`open(2)` and `fstat(2)`). Non-blocking, so a FIFO or device named like a
     /// pattern or waveform is refused instead of hanging the reader.
-    init(path: String) throws(Failure) {
+    package init(path: String) throws(Failure) {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
@@ -45,7 +45,7 @@ final class AHAPFile {
     deinit { close(descriptor) }
 
     /// Up to `count` bytes from `offset` (`pread(2)`); fewer at the end of the file.
-    func read(at offset: Int, count: Int) throws(Failure) -> [UInt8] {
+    package func read(at offset: Int, count: Int) throws(Failure) -> [UInt8] {
         guard count > 0, offset < size else { return [] }
         let wanted = min(count, size - offset)
         var buffer = [UInt8](repeating: 0, count: wanted)

@@ -80,7 +80,7 @@ public enum AHAPWriter {
 
     /// The shortest text that reads back as the same `Double` (Swift's `description` guarantees this), which is
     /// also valid JSON for every finite value: `1.0`, `0.25`, `1e-05`, `5e+20`.
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         value.isFinite ? value.description : "0.0"
     }
 }

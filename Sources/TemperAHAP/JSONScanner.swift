@@ -4,20 +4,26 @@
 /// `//` or `/* */` comments, and records each so the reader can report it. It validates UTF-8 inside strings
 /// (the only place non-ASCII may appear) and enforces limits as it goes: nesting depth, elements per container
 /// and total values, so hostile input stops at the first byte past a limit.
-struct JSONScanner {
-    struct Failure: Error, Sendable {
-        enum Code: Sendable { case invalidJSON, notUTF8, limitExceeded }
-        var code: Code
-        var offset: Int
-        var message: String
+package struct JSONScanner {
+    package struct Failure: Error, Sendable {
+        package enum Code: Sendable { case invalidJSON, notUTF8, limitExceeded }
+        package var code: Code
+        package var offset: Int
+        package var message: String
         /// The JSON path of the innermost container still open where scanning stopped.
-        var path = ""
+        package var path = ""
     }
 
-    struct Limits: Sendable {
-        var maxDepth: Int
-        var maxElements: Int
-        var maxValues: Int
+    package struct Limits: Sendable {
+        package var maxDepth: Int
+        package var maxElements: Int
+        package var maxValues: Int
+
+        package init(maxDepth: Int, maxElements: Int, maxValues: Int) {
+            self.maxDepth = maxDepth
+            self.maxElements = maxElements
+            self.maxValues = maxValues
+        }
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
@@ -32,7 +38,7 @@ struct JSONScanner {
     }
 
     /// Scans the whole input as one JSON value.
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, limits: Limits) throws(Failure) -> JSONTape {
+    package static func scan(_ bytes: UnsafeBufferPointer<UInt8>, limits: Limits) throws(Failure) -> JSONTape {
         var scanner = JSONScanner(bytes: bytes, limits: limits)
         // A UTF-8 byte order mark is tolerated; UTF-16 and UTF-32 are not UTF-8.
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { scanner.position = 3 }

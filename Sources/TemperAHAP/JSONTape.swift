@@ -4,35 +4,37 @@
 ///
 /// Nothing is copied out of the source while scanning: strings stay byte ranges and are only decoded when a
 /// caller needs a `String`, and line:column and JSON paths are computed only when a message needs them.
-struct JSONTape: Sendable {
-    var nodes: [JSONNode] = []
+package struct JSONTape: Sendable {
+    package var nodes: [JSONNode] = []
     /// Leniencies the scanner applied (trailing commas, comments), with the byte offset of each.
-    var leniencies: [JSONLeniency] = []
+    package var leniencies: [JSONLeniency] = []
+
+    package init() {}
 }
 
 /// One JSON value on a ``JSONTape``.
-struct JSONNode: Sendable, Hashable {
-    enum Kind: UInt8, Sendable {
+package struct JSONNode: Sendable, Hashable {
+    package enum Kind: UInt8, Sendable {
         case object, array, string, number, bool, null
     }
 
     /// The number's value; for a bool, 1 or 0.
-    var number: Double = 0
+    package var number: Double = 0
     /// Offset of the value's first byte (the opening quote or bracket).
-    var start: Int32
+    package var start: Int32
     /// For strings, the offset of the closing quote; for numbers, just past the last digit; for containers, just
     /// past the closing bracket.
-    var end: Int32 = 0
+    package var end: Int32 = 0
     /// The tape index just past this value's subtree.
-    var next: Int32 = 0
+    package var next: Int32 = 0
     /// Children of a container (members of an object).
-    var count: Int32 = 0
-    var kind: Kind
+    package var count: Int32 = 0
+    package var kind: Kind
     /// For strings: whether the text holds escapes. For numbers: whether the text is an integer (no `.` or
     /// exponent).
-    var flag: Bool = false
+    package var flag: Bool = false
 
-    var typeName: String {
+    package var typeName: String {
         switch kind {
         case .object: "an object"
         case .array: "an array"
@@ -45,37 +47,37 @@ struct JSONNode: Sendable, Hashable {
 }
 
 /// A departure from strict JSON that the scanner accepted.
-struct JSONLeniency: Sendable, Hashable {
-    enum Kind: Sendable, Hashable {
+package struct JSONLeniency: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         case trailingComma
         case comment
     }
 
-    var kind: Kind
-    var offset: Int
+    package var kind: Kind
+    package var offset: Int
     /// The tape index of the container the leniency sits in, when there is one.
-    var container: Int?
+    package var container: Int?
 }
 
 extension JSONTape {
     /// The index of each child value of the container at `index` (for objects, the value node of each member).
-    func children(of index: Int) -> JSONChildren {
+    package func children(of index: Int) -> JSONChildren {
         JSONChildren(nodes: nodes, container: index)
     }
 }
 
 /// Iterates a container's children without allocating. For objects, yields `(key, value)` index pairs.
-struct JSONChildren: Sequence {
+package struct JSONChildren: Sequence {
     let nodes: [JSONNode]
     let container: Int
 
-    struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         let nodes: [JSONNode]
         let isObject: Bool
         var position: Int
         let end: Int
 
-        mutating func next() -> (key: Int, value: Int)? {
+        package mutating func next() -> (key: Int, value: Int)? {
             guard position < end else { return nil }
             if isObject {
                 let key = position
@@ -89,7 +91,7 @@ struct JSONChildren: Sequence {
         }
     }
 
-    func makeIterator() -> Iterator {
+    package func makeIterator() -> Iterator {
         let node = nodes[container]
         return Iterator(nodes: nodes, isObject: node.kind == .object, position: container + 1, end: Int(node.next))
     }

@@ -1,11 +1,11 @@
 /// Reading text back out of a ``JSONTape``: decoded strings, compact JSON text, line:column and JSON paths.
 /// All of this runs only when a caller needs a `String` or a message, never while scanning.
-struct JSONText {
-    let tape: JSONTape
-    let bytes: UnsafeBufferPointer<UInt8>
+package struct JSONText {
+    package let tape: JSONTape
+    package let bytes: UnsafeBufferPointer<UInt8>
     let locator: JSONLocator
 
-    init(tape: JSONTape, bytes: UnsafeBufferPointer<UInt8>) {
+    package init(tape: JSONTape, bytes: UnsafeBufferPointer<UInt8>) {
         self.tape = tape
         self.bytes = bytes
         self.locator = JSONLocator(bytes: bytes)
@@ -27,7 +27,7 @@ struct JSONText {
     }
 
     /// Whether a string node (a key or a value) is exactly `literal`.
-    func equals(_ index: Int, _ literal: StaticString) -> Bool {
+    package func equals(_ index: Int, _ literal: StaticString) -> Bool {
         let node = tape.nodes[index]
         if node.flag { return string(index) == literal.description }
         let raw = rawBytes(index)
@@ -38,7 +38,7 @@ struct JSONText {
     }
 
     /// A string node's decoded value. Lone surrogates in `\u` escapes become U+FFFD.
-    func string(_ index: Int) -> String {
+    package func string(_ index: Int) -> String {
         let raw = rawBytes(index)
         guard tape.nodes[index].flag else { return String(decoding: raw, as: UTF8.self) }
         var scalars = String.UnicodeScalarView()
@@ -89,7 +89,7 @@ struct JSONText {
     }
 
     /// A value as compact JSON text: numbers as written, strings re-escaped, containers without whitespace.
-    func compactText(_ index: Int) -> String {
+    package func compactText(_ index: Int) -> String {
         var output = ""
         appendCompact(index, to: &output)
         return output
@@ -119,7 +119,7 @@ struct JSONText {
     }
 
     /// 1-based line and column (in characters) of a byte offset.
-    func location(ofOffset offset: Int) -> (line: Int, column: Int) {
+    package func location(ofOffset offset: Int) -> (line: Int, column: Int) {
         locator.location(ofOffset: offset)
     }
 
@@ -159,7 +159,7 @@ struct JSONText {
 
     /// The JSON path of a node, e.g. `Pattern[12].Event.EventParameters[1]`; `""` for the root. A key node's
     /// path is its member's path.
-    func path(to target: Int) -> String {
+    package func path(to target: Int) -> String {
         var path = ""
         var index = 0
         while index != target, index < tape.nodes.count {
@@ -185,8 +185,8 @@ struct JSONText {
 }
 
 /// JSON string escaping shared by the writer and compact text.
-enum JSONEscaping {
-    static func quoted(_ string: String) -> String {
+package enum JSONEscaping {
+    package static func quoted(_ string: String) -> String {
         var output = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

@@ -3,6 +3,7 @@ import Foundation
 import TemperAHAP
 import TemperCalibration
 import TemperCore
+import TemperFiles
 import TemperReports
 
 /// `temper calibrate energy MEASUREMENTS.csv`: fits the actuator figures of a device profile to measured energies.
@@ -71,9 +72,9 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
 
     func run() async throws {
         let result: EnergyFit
-        let base: (profile: DeviceProfile, path: String, text: String)
+        let base: (profile: DeviceProfile, source: ConfigurationSearch.Source, text: String)
         do throws(TemperError) {
-            base = try DeviceProfileLibrary.onDisk.file(device)
+            base = try DeviceProfileLibrary.standard().resolve(device)
             let measured = try Self.load(measurements)
             result = try EnergyCalibration.fit(base: base.profile, measurements: measured, keys: keys)
             if let out { try writeProfile(result, base: base, to: out) }
@@ -110,12 +111,12 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
         return loaded
     }
 
-    private func writeProfile(_ fit: EnergyFit, base: (profile: DeviceProfile, path: String, text: String), to out: String) throws(TemperError) {
+    private func writeProfile(_ fit: EnergyFit, base: (profile: DeviceProfile, source: ConfigurationSearch.Source, text: String), to out: String) throws(TemperError) {
         let stem = URL(fileURLWithPath: out).deletingPathExtension().lastPathComponent
         let validName = !stem.isEmpty && stem.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
         let name = URL(fileURLWithPath: measurements).lastPathComponent
         let text = try ProfileText.replacingFigures(
-            fit.profileLines(measurementsName: name), inSection: "haptics", in: base.text, file: base.path, name: validName ? stem : nil
+            fit.profileLines(measurementsName: name), inSection: "haptics", in: base.text, file: base.source.description, name: validName ? stem : nil
         )
         // What is written must read back: a fitted profile is used at once as --device.
         _ = try DeviceProfile.parse(yaml: text, file: out)

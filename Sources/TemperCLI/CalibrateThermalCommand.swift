@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TemperCalibration
 import TemperCore
+import TemperFiles
 import TemperReports
 import TemperSimulation
 
@@ -70,9 +71,9 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
 
     func run() async throws {
         let fit: ThermalFit
-        let base: (profile: DeviceProfile, path: String, text: String)
+        let base: (profile: DeviceProfile, source: ConfigurationSearch.Source, text: String)
         do throws(TemperError) {
-            base = try DeviceProfileLibrary.onDisk.file(device)
+            base = try DeviceProfileLibrary.standard().resolve(device)
             let selection = ThermalSeries.Selection(internalSensor: internalSensor, skinSensor: skinSensor, power: power)
             let series = try traces.map { (path) throws(TemperError) in
                 try ThermalSeries(snapshots: TraceFile.read(contentsOf: URL(fileURLWithPath: path)), name: path, selection: selection)
@@ -96,11 +97,11 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
         }
     }
 
-    private func writeProfile(_ fit: ThermalFit, base: (profile: DeviceProfile, path: String, text: String), to out: String) throws(TemperError) {
+    private func writeProfile(_ fit: ThermalFit, base: (profile: DeviceProfile, source: ConfigurationSearch.Source, text: String), to out: String) throws(TemperError) {
         let stem = URL(fileURLWithPath: out).deletingPathExtension().lastPathComponent
         let validName = !stem.isEmpty && stem.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
         let text = try ProfileText.replacingSection(
-            "thermal", with: fit.profileSection(base: base.profile, traceNames: traces), in: base.text, file: base.path,
+            "thermal", with: fit.profileSection(base: base.profile, traceNames: traces), in: base.text, file: base.source.description,
             name: validName ? stem : nil
         )
         // What is written must read back: a fitted profile is used at once as --device or a scenario's device.

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Logging
 import TemperCore
+import TemperFiles
 import TemperHost
 import UnixSignals
 
@@ -42,10 +43,10 @@ enum HostSession {
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
-    /// The policy of `--policy NAME|FILE`, or the built-in default policy.
-    static func policy(_ argument: String?) throws -> Policy {
+    /// The policy `--policy NAME|FILE` names (the policy named `default` without it), and where it was found.
+    static func policy(_ argument: String?) throws -> (policy: Policy, source: ConfigurationSearch.Source) {
         do {
-            return try PolicyFiles.load(argument)
+            return try PolicyLibrary.standard().resolve(argument)
         } catch {
             throw CLIFailure.usage(error.description)
         }

@@ -4,7 +4,7 @@ import TemperCore
 /// The human-readable `temper status`: the condition with its reasons, a table of sensors with their limits
 /// and health, the battery and the power profile.
 enum HostStatusTable {
-    static func render(condition: Condition, snapshot: HostSnapshot) -> String {
+    static func render(condition: Condition, snapshot: HostSnapshot, policy: HostStatusDocument.PolicyEntry) -> String {
         var lines = ["Condition: \(condition)"]
         lines += condition.reasons.map { "  - \($0.message)" }
         lines.append("")
@@ -27,6 +27,7 @@ enum HostStatusTable {
         let profile = snapshot.powerProfile.activeProfile ?? "unknown"
         let degraded = snapshot.powerProfile.performanceDegraded.flatMap { $0.isEmpty ? nil : " (performance degraded: \($0))" }
         lines.append("Power profile: \(profile)\(degraded ?? "")")
+        lines.append("Policy: \(policy.name) (\(policy.source))")
         return lines.joined(separator: "\n")
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TemperCore
+import TemperFiles
 
 struct PolicyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,11 +13,14 @@ struct PolicyCommand: AsyncParsableCommand {
             optional; a key left out takes the built-in default's value. Policies/default.yaml is the built-in \
             default, annotated: every key is explained there.
 
-            Built-in policies can be named instead of given as a path: default, phone, handheld.
+            A policy is given as a file (a path with a `/` or ending in .yaml) or by name. A name is looked up \
+            as policies/NAME.yaml in $TEMPER_HOME, then $XDG_CONFIG_HOME/temper (~/.config/temper), then \
+            /etc/temper, then among the built-in policies (default, phone, handheld); the first found wins, and \
+            `temper policy show NAME` says which file that was. Without a policy, commands use the name `default`.
 
             Examples:
               temper policy check Policies/phone.yaml
-              temper policy show                      # the built-in default
+              temper policy show                      # the default policy
               temper policy show handheld > mine.yaml # a starting point for your own
             """,
         subcommands: [Check.self, Show.self]
@@ -34,7 +38,7 @@ struct PolicyCommand: AsyncParsableCommand {
                 """
         )
 
-        @Argument(help: "The policy file (or a built-in policy name) to check.")
+        @Argument(help: "The policy file (or a policy name) to check.")
         var file: String
 
         func run() throws {
@@ -53,34 +57,35 @@ struct PolicyCommand: AsyncParsableCommand {
             abstract: "Print the effective policy as YAML, with every default filled in.",
             discussion: """
                 The output is a complete version-1 policy that `temper policy check` accepts and that reads \
-                back to the same policy. Without FILE it prints the built-in default.
+                back to the same policy. For a policy given by name, its second line says which file the name \
+                was found in. Without FILE it prints the policy named `default`.
 
                 Exit codes: 0 printed; 1 the policy has errors (listed on stderr); 2 the file cannot be read.
                 """
         )
 
-        @Argument(help: "The policy file (or a built-in policy name); omit for the built-in default.")
+        @Argument(help: "The policy file (or a policy name); omit for the policy named `default`.")
         var file: String?
 
         func run() throws {
-            guard let file else {
-                print(Policy.default.yamlDocument(), terminator: "")
-                return
-            }
             let (text, name) = try PolicyCommand.read(file)
             let (policy, errors) = Policy.read(yaml: text, file: name)
             guard errors.isEmpty, let policy else {
                 for error in errors { printError(error.description) }
                 throw CLIFailure.checkFailed("\(name): \(errors.count) error\(errors.count == 1 ? "" : "s")")
             }
-            print(policy.yamlDocument(), terminator: "")
+            var lines = policy.yamlDocument().split(separator: "\n", omittingEmptySubsequences: false)
+            // A name could have come from any folder of the search; say which file it was.
+            if file.map(ConfigurationSearch.isPath) != true { lines.insert("# Read from: \(name)", at: 1) }
+            print(lines.joined(separator: "\n"), terminator: "")
         }
     }
 
-    /// Reads the file; an unreadable one is bad input (exit 2).
-    static func read(_ argument: String) throws(CLIFailure) -> (text: String, file: String) {
+    /// Finds and reads the policy; an unknown name or an unreadable file is bad input (exit 2).
+    static func read(_ argument: String?) throws(CLIFailure) -> (text: String, file: String) {
         do {
-            return try PolicyFiles.text(of: argument)
+            let located = try PolicyLibrary.standard().locate(argument)
+            return (located.text, located.file)
         } catch {
             throw CLIFailure.usage(error.description)
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TemperCore
+import TemperFiles
 import TemperReports
 import TemperSimulation
 
@@ -25,7 +26,7 @@ struct ReportCommand: AsyncParsableCommand {
     @Option(help: "Write index.html, report.md and data.json into this folder.")
     var report: String
 
-    @Option(help: "A policy (a built-in name or a file) whose classifier settings to use instead of the default.")
+    @Option(help: "A policy (a name such as phone, or a file) whose classifier settings to use instead of the default.")
     var policy: String?
 
     @Flag(help: "Print the replay's results as JSON.")
@@ -54,7 +55,7 @@ struct ReportCommand: AsyncParsableCommand {
     private func replayAndWrite() throws(TemperError) -> TraceResult {
         let url = URL(fileURLWithPath: trace)
         let snapshots = try TraceFile.read(contentsOf: url)
-        let settings = try PolicyFiles.load(policy).classifier
+        let settings = try PolicyLibrary.standard().policy(policy).classifier
         let result = TraceReplay.replay(snapshots, settings: settings, name: url.lastPathComponent)
         try TraceReport.write(result, to: URL(fileURLWithPath: report))
         return result

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TemperAHAP
 import TemperCore
+import TemperFiles
 import TemperSimulation
 
 struct RewriteCommand: AsyncParsableCommand {
@@ -23,10 +24,10 @@ struct RewriteCommand: AsyncParsableCommand {
     @Option(help: "The condition to rewrite for: TIER[,low-power], TIER one of nominal, fair, serious, critical.")
     var condition: String
 
-    @Option(help: "A policy file (default: the built-in policy).")
+    @Option(help: "A policy file, or a policy's name such as handheld (default: the policy named default).")
     var policy: String?
 
-    @Option(help: "A device profile name in Policies/devices, or a profile file (default: phone).")
+    @Option(help: "A device profile's name (phone, gamepad, headphones, …) or a profile file (default: phone).")
     var device: String?
 
     @Flag(help: "Print the decision as JSON (outcome, result, rules with reasons, energy before and after).")
@@ -57,8 +58,8 @@ struct RewriteCommand: AsyncParsableCommand {
         let requests = try loadRequests()
         let rewriter: Rewriter
         do {
-            let profile = try DeviceProfileLibrary.onDisk.profile(device)
-            rewriter = Rewriter(policy: try RewritePolicyLoading.load(policy), energyModel: EnergyEstimator(profile: profile))
+            let profile = try DeviceProfileLibrary.standard().profile(device)
+            rewriter = Rewriter(policy: try PolicyLibrary.standard().policy(policy), energyModel: EnergyEstimator(profile: profile))
         } catch {
             throw CLIFailure.usage(error.description)
         }

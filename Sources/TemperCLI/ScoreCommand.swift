@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TemperAHAP
 import TemperCore
+import TemperFiles
 import TemperReports
 
 /// `temper score PATH... [--device NAME|FILE] [--budget ENERGY] [--format table|json|csv] [--strict]`
@@ -43,7 +44,9 @@ struct ScoreCommand: AsyncParsableCommand {
     @Argument(help: "AHAP files or folders (searched recursively). Default: the built-in Examples/patterns.")
     var paths: [String] = []
 
-    @Option(help: ArgumentHelp("Device profile: a name in Policies/devices (phone, gamepad, headphones) or a YAML file.", valueName: "NAME|FILE"))
+    @Option(help: ArgumentHelp(
+        "Device profile: a name (phone, gamepad, headphones, or one of yours; see 'temper policy --help') or a YAML file.",
+        valueName: "NAME|FILE"))
     var device: String?
 
     @Option(
@@ -73,11 +76,29 @@ struct ScoreCommand: AsyncParsableCommand {
     func run() async throws {
         let profile: DeviceProfile
         do throws(TemperError) {
-            profile = try DeviceProfileLibrary.onDisk.profile(device)
+            profile = try DeviceProfileLibrary.standard().profile(device)
         } catch {
             throw CLIFailure.usage(error.file == nil ? error.message : error.description)
         }
-        let inputs = try resolveInputs()
+        if !paths.isEmpty {
+            let inputs = PatternFiles.collect(paths)
+            guard !inputs.isEmpty else { throw CLIFailure.usage("no .ahap files found in \(paths.joined(separator: ", "))") }
+            return try score(inputs, on: profile)
+        }
+        // The built-in examples, read from a private unpacked copy and shown by their place in the project.
+        do {
+            try await BuiltInExamples.withUnpacked { root in
+                let inputs = PatternFiles.collect([root.appendingPathComponent("Examples/patterns").path])
+                try score(inputs, on: profile, shownUnder: root.path)
+            }
+        } catch let error as TemperError {
+            throw CLIFailure.usage(error.description)
+        }
+    }
+
+    /// Scores `inputs`, prints the report in the chosen format and ends with the exit status it calls for.
+    /// Files below `root` are shown relative to it.
+    private func score(_ inputs: [String], on profile: DeviceProfile, shownUnder root: String? = nil) throws {
         let budgetMillijoules = budget.map { $0.millijoules(atVolts: profile.battery.nominalVolts) }
         let format = self.format ?? .automatic()
 
@@ -86,8 +107,15 @@ struct ScoreCommand: AsyncParsableCommand {
             readOptions: AHAPReadOptions(strict: strict), budgetMillijoules: budgetMillijoules
         )
         var progress = ScoreProgress(total: inputs.count)
-        let report = scorer.report(inputs, device: profile) { done, next in progress.advance(to: done, current: next) }
+        var report = scorer.report(inputs, device: profile) { done, next in progress.advance(to: done, current: next) }
         progress.finish()
+        if let root {
+            var shown = report.patterns
+            for index in shown.indices where shown[index].path.hasPrefix(root + "/") {
+                shown[index].path.removeFirst(root.count + 1)
+            }
+            report = ScoreReport(device: profile, budgetMillijoules: budgetMillijoules, patterns: shown)
+        }
 
         printDiagnostics(report, warnings: format == .table)
         // `--report` needs the series for its charts; stdout carries them only when asked for.
@@ -104,28 +132,6 @@ struct ScoreCommand: AsyncParsableCommand {
         case 1: throw CLIFailure.checkFailed("")
         default: throw CLIFailure.usage("")
         }
-    }
-
-    /// The paths given, or the built-in examples.
-    private func resolveInputs() throws -> [String] {
-        if !paths.isEmpty {
-            let inputs = PatternFiles.collect(paths)
-            guard !inputs.isEmpty else { throw CLIFailure.usage("no .ahap files found in \(paths.joined(separator: ", "))") }
-            return inputs
-        }
-        guard let examples = ProjectPaths.examples?.appendingPathComponent("patterns").path,
-            FileManager.default.fileExists(atPath: examples)
-        else {
-            throw CLIFailure.usage("no PATH given and the built-in Examples/patterns folder was not found (set TEMPER_HOME)")
-        }
-        return PatternFiles.collect([Self.displayPath(examples)])
-    }
-
-    /// `path` relative to the working directory when it lies below it, for shorter display.
-    static func displayPath(_ path: String) -> String {
-        let cwd = FileManager.default.currentDirectoryPath
-        let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     /// The exit status the contract asks for: 2 when any input is unreadable or invalid, else 1 when any is over

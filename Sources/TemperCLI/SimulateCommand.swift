@@ -21,7 +21,12 @@ struct SimulateCommand: AsyncParsableCommand {
 
             Every scenario also runs once with the policy off, as a baseline. The summary shows the tier timeline \
             with the reason for each change, time in each tier, decisions by outcome and rule, feedback energy by \
-            kind, peak temperatures and the battery at the end, with the policy and in the baseline.
+            kind, peak temperatures and the battery at the end, with the policy and in the baseline. --json prints \
+            the same as a report's data.json, with both runs' sampled timelines.
+
+            Each request's outcome is pass (played as asked), rewritten (a cheaper form of the same kind), fallback \
+            (a custom haptic pattern replaced by a simple system impact) or dropped (not played); the rules that \
+            changed it (exemptOnly, budget, haptics.simpleImpact, …) are listed in the README and in each report.
 
             Examples:
               temper simulate
@@ -33,7 +38,7 @@ struct SimulateCommand: AsyncParsableCommand {
     @Argument(help: "A scenario file (YAML). Default: the built-in heat-soak scenario.")
     var scenario: String?
 
-    @Option(help: "A policy to enforce instead of the scenario's: a built-in name or a file.")
+    @Option(help: "A policy to enforce instead of the scenario's: a name (default, phone, handheld, or yours) or a file.")
     var policy: String?
 
     @Flag(help: "Print the results as JSON.")
@@ -53,7 +58,17 @@ struct SimulateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let url = try SimulateInputs.scenarioURL(scenario)
+        let result = try await SimulateInputs.withScenario(scenario) { url in try await simulate(url) }
+        if json {
+            print(try TemperJSON.string(result))
+        } else {
+            print(SimulateSummary.text(result))
+            if let report { print("report: \(report)/index.html") }
+        }
+    }
+
+    /// Runs the scenario at `url` with and without the policy, and writes what was asked for.
+    private func simulate(_ url: URL) async throws -> SimulationResult {
         let result: SimulationResult
         do {
             let scenario = try Scenario.load(contentsOf: url)
@@ -79,11 +94,6 @@ struct SimulateCommand: AsyncParsableCommand {
         } catch let error as TemperError {
             throw CLIFailure.usage(error.description)
         }
-        if json {
-            print(try TemperJSON.string(result.withoutTimelines))
-        } else {
-            print(SimulateSummary.text(result))
-            if let report { print("report: \(report)/index.html") }
-        }
+        return result
     }
 }

@@ -1,26 +1,31 @@
 import Foundation
 import TemperCore
+import TemperFiles
 import TemperSimulation
 
 /// Resolves what a scenario names (its device, its policy, its payload files) into a ready ``SimulationSetup``.
 enum SimulateInputs {
-    /// The built-in scenario `temper simulate` runs with no argument.
-    static var builtInScenario: URL? { ProjectPaths.examples?.appendingPathComponent("scenarios/heat-soak.yaml") }
+    /// The built-in scenario `temper simulate` runs with no argument, below the unpacked built-in examples.
+    static let builtInScenario = "Examples/scenarios/heat-soak.yaml"
 
-    static func scenarioURL(_ argument: String?) throws -> URL {
-        if let argument { return URL(fileURLWithPath: argument) }
-        guard let url = builtInScenario, FileManager.default.fileExists(atPath: url.path) else {
-            throw CLIFailure.usage("no scenario given and the built-in Examples/scenarios/heat-soak.yaml was not found (set TEMPER_HOME)")
+    /// Calls `body` with the scenario file: the argument, or the built-in scenario unpacked for the call.
+    static func withScenario<Result>(_ argument: String?, _ body: (URL) async throws -> Result) async throws -> Result {
+        if let argument { return try await body(URL(fileURLWithPath: argument)) }
+        do {
+            return try await BuiltInExamples.withUnpacked { root in try await body(root.appendingPathComponent(builtInScenario)) }
+        } catch let error as TemperError {
+            throw CLIFailure.usage(error.description)
         }
-        return url
     }
 
-    /// The device the scenario names: a name in Policies/devices, or a path relative to the scenario file.
+    /// The device the scenario names: a profile name (see `temper policy --help` for where names are looked up),
+    /// or a path relative to the scenario file.
     static func device(for scenario: Scenario) throws(TemperError) -> DeviceProfile {
-        guard let name = scenario.device else { return try DeviceProfileLibrary.onDisk.profile(nil) }
-        let argument = DeviceProfileLibrary.isPath(name) ? scenario.resolve(name).path : name
+        let library = DeviceProfileLibrary.standard()
+        guard let name = scenario.device else { return try library.profile(nil) }
+        let argument = ConfigurationSearch.isPath(name) ? scenario.resolve(name).path : name
         do {
-            return try DeviceProfileLibrary.onDisk.profile(argument)
+            return try library.profile(argument)
         } catch {
             throw scenario.error(error, at: scenario.entryLocations["device"])
         }

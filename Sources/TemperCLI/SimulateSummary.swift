@@ -1,5 +1,6 @@
 import Foundation
 import TemperCore
+import TemperReports
 import TemperSimulation
 
 /// The human summary `temper simulate` prints.
@@ -10,6 +11,8 @@ enum SimulateSummary {
         var lines: [String] = []
         lines.append("simulation \(result.scenario) on \(result.device): \(clock(result.durationSeconds)) of virtual time, seed \(result.seed)")
         lines.append("thermal model: \(result.thermalSource)")
+        lines.append("")
+        lines += wrap(SimulationHeadline(result: result).sentence, width: 80)
         lines.append("")
         lines.append("tier timeline (policy \(policy.policy)):")
         if policy.transitions.isEmpty { lines.append("  stayed nominal") }
@@ -36,6 +39,21 @@ enum SimulateSummary {
         }
         lines.append(row("battery at end", percent(policy.batteryEndPercentage), percent(baseline.batteryEndPercentage)))
         return lines.joined(separator: "\n")
+    }
+
+    /// Words in lines of at most `width` columns (a longer word gets a line of its own).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     private static func row(_ label: String, _ mine: String, _ theirs: String) -> String { pad(label, 19) + pad(mine, 16) + theirs }

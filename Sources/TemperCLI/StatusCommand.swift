@@ -26,9 +26,11 @@ struct StatusCommand: AsyncParsableCommand {
             profile. Exit 2 for a bad --policy.
 
             JSON keys: tier, lowPower, reasons[] (code, message), sensors[] (chip, chipName, label, source, \
-            celsius, high, critical, status ok|error, with errorCode and error), sensorLibrary (status, and code and \
+            celsius, high, critical, status ok|error, with errorCode, errorDomain and error; limitError when a \
+            limit could not be read), sensorLibrary (status, and code and \
             message when libsensors could not start), power[], battery (status, present, \
-            onBattery, percentage, warningLevel, state, …, or status "unavailable" with detail), powerProfile.
+            onBattery, percentage, warningLevel, state, …, or status "unavailable" with detail), powerProfile, \
+            policy (name, and source: the file it was read from, or "built-in Policies/NAME.yaml").
 
             Environment: TEMPER_SENSORS_CONFIG names a sensors.conf to use instead of the system's; \
             TEMPER_SYSFS_ROOT moves the sysfs root for the thermal zones; TEMPER_LOG_LEVEL (default warning) \
@@ -41,26 +43,27 @@ struct StatusCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "A policy file, or a built-in policy's name, whose classifier settings to use.")
+    @Option(name: .long, help: "A policy file, or a policy's name (default, phone, handheld, or yours), whose classifier settings to use.")
     var policy: String?
 
     @Flag(name: .long, help: "Print JSON: tier, lowPower, reasons, sensors[], battery, powerProfile.")
     var json = false
 
     func run() async throws {
-        let settings = try HostSession.policy(policy).classifier
+        let (policy, source) = try HostSession.policy(self.policy)
+        let policyEntry = HostStatusDocument.PolicyEntry(name: policy.name, source: source.description)
         let logger = HostSession.makeLogger()
         let host = HostSession.makeHost(logger: logger)
         await host.start()
         defer { host.stop() }
         let snapshot = await host.snapshot()
-        var classifier = Classifier(settings: settings)
+        var classifier = Classifier(settings: policy.classifier)
         let condition = classifier.update(with: snapshot)
         if json {
-            let report = HostStatusDocument(condition: condition, snapshot: snapshot)
+            let report = HostStatusDocument(condition: condition, snapshot: snapshot, policy: policyEntry)
             print(try report.prettyJSON())
         } else {
-            print(HostStatusTable.render(condition: condition, snapshot: snapshot))
+            print(HostStatusTable.render(condition: condition, snapshot: snapshot, policy: policyEntry))
         }
     }
 }

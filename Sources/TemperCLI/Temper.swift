@@ -25,6 +25,8 @@ public struct Temper: AsyncParsableCommand {
             PolicyCommand.self,
             ReportCommand.self,
             CalibrateCommand.self,
+            ConvertCommand.self,
+            ProfileCommand.self,
         ]
     )
 

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
-import TemperCore
+import ServiceLifecycle
 import Synchronization
+import TemperCore
 import TemperHost
+import TemperMetrics
 
 /// `temper watch [--json] [--verbose] [--interval S]`: a line per condition change until Ctrl-C.
 struct WatchCommand: AsyncParsableCommand {
@@ -16,14 +18,18 @@ struct WatchCommand: AsyncParsableCommand {
             adds a line per sample. With --json each line is one JSON object with the keys of 'temper status --json' plus \
             `event`: `change` or `sample`. Ctrl-C (or SIGTERM) ends it with exit 0.
 
+            --metrics-listen and --metrics-textfile export the governor's metrics for Prometheus (temper_tier, \
+            temper_low_power, …; see the README's "Metrics for fleets").
+
             Examples:
               temper watch
               temper watch --json --verbose --interval 0.5
               temper watch --policy ./quick-dwell.yaml
+              temper watch --metrics-listen 127.0.0.1:9464
             """
     )
 
-    @Option(name: .long, help: "A policy file, or a built-in policy's name, whose classifier settings to use.")
+    @Option(name: .long, help: "A policy file, or a policy's name (default, phone, handheld, or yours), whose classifier settings to use.")
     var policy: String?
 
     @Flag(name: .long, help: "Print JSON lines.")
@@ -36,18 +42,32 @@ struct WatchCommand: AsyncParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Seconds between samples (a positive number).")
     var interval: Double = 1
 
+    @OptionGroup(title: "Metrics")
+    var metrics: MetricsArguments
+
     func validate() throws {
         guard interval > 0, interval.isFinite else { throw ValidationError("--interval must be a positive number of seconds") }
     }
 
     func run() async throws {
-        let policy = try HostSession.policy(policy)
+        let policy = try HostSession.policy(policy).policy
         let logger = HostSession.makeLogger()
+        let export = PrometheusExport()
+        let exporters: [any Service]
+        do {
+            exporters = try await metrics.options().services(export: export, logger: logger)
+        } catch let error as MetricsError {
+            throw CLIFailure.usage(error.description)
+        }
         let host = HostSession.makeHost(logger: logger)
         HostSession.unblockTerminationSignals()
         let (json, verbose) = (json, verbose)
         let previous = Mutex<Condition?>(nil)
-        try await host.sample(policy: policy, intervalSeconds: interval, gracefulShutdownSignals: HostSession.terminationSignals) { sample in
+        // The exporters run in the sampling group, so a graceful end lets the textfile writer write its last values.
+        try await host.sample(
+            policy: policy, intervalSeconds: interval, gracefulShutdownSignals: HostSession.terminationSignals,
+            metricsFactory: export.factory, services: exporters
+        ) { sample in
             let changed = previous.withLock { previous in
                 defer { previous = sample.condition }
                 return previous.map { !$0.isSameState(as: sample.condition) } ?? true

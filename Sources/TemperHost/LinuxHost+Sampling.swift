@@ -1,7 +1,9 @@
 import Logging
+import Metrics
 import ServiceLifecycle
 import TemperAHAP
 import TemperCore
+import TemperLifecycle
 import UnixSignals
 
 extension LinuxHost {
@@ -17,20 +19,23 @@ extension LinuxHost {
     ///   - policy: The classifier settings to use (the rules are not needed: no request is decided).
     ///   - intervalSeconds: Seconds between samples.
     ///   - signals: Signals that end the run gracefully, e.g. `[.sigint, .sigterm]` in a command-line tool.
+    ///   - metricsFactory: Where the governor records its metrics.
+    ///   - services: More services to run in the same group and stop with it, e.g. a metrics exporter.
     ///   - body: Called with each sample; return `false` to stop.
     /// - Throws: What `body` or the group throws; an ending by signal or shutdown is not an error.
     public func sample(
         policy: Policy, intervalSeconds: Double, gracefulShutdownSignals signals: [UnixSignal] = [],
+        metricsFactory: any MetricsFactory = MetricsSystem.factory, services: [any Service] = [],
         _ body: @escaping @Sendable (HostSample) async throws -> Bool
     ) async throws {
         // Started before the group so the first sample has the battery; the host's run() owns it from then on.
         await start()
         let governor = Governor(
             policy: policy, energyModel: NoFeedbackEnergy(), source: self, clock: clock,
-            logger: logger, configuration: .init(sampleIntervalSeconds: intervalSeconds)
+            logger: logger, metricsFactory: metricsFactory, configuration: .init(sampleIntervalSeconds: intervalSeconds)
         )
         let samples = governor.samples()
-        let group = ServiceGroup(configuration: .init(services: [self, governor], gracefulShutdownSignals: signals, logger: logger))
+        let group = ServiceGroup(configuration: .init(services: [self, governor] + services, gracefulShutdownSignals: signals, logger: logger))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
             do {

@@ -1,4 +1,5 @@
 import Foundation
+import TemperTestSupport
 import Testing
 
 /// `temper calibrate thermal` end to end: simulate a device whose thermal figures we know, record its trace, fit,
@@ -17,7 +18,7 @@ import Testing
     ]
 
     static func writeTrueDevice(in directory: URL) throws -> URL {
-        var text = try String(contentsOf: TemperRunner.packageRoot.appendingPathComponent("Policies/devices/phone.yaml"), encoding: .utf8)
+        var text = try String(contentsOf: PackagePaths.root.appendingPathComponent("Policies/devices/phone.yaml"), encoding: .utf8)
         for figure in truth {
             text = text.replacingOccurrences(of: "  \(figure.key): \(figure.from)", with: "  \(figure.key): {value: \(figure.to),")
         }

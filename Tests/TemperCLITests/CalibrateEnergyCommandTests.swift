@@ -1,4 +1,5 @@
 import Foundation
+import TemperTestSupport
 import Testing
 
 /// `temper calibrate energy` end to end: measure patterns on a device whose actuator we know (its `temper score`
@@ -16,7 +17,7 @@ import Testing
     func measuredFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("temper-calibrate-energy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var device = try String(contentsOf: TemperRunner.packageRoot.appendingPathComponent("Policies/devices/phone.yaml"), encoding: .utf8)
+        var device = try String(contentsOf: PackagePaths.root.appendingPathComponent("Policies/devices/phone.yaml"), encoding: .utf8)
         device = device.replacingOccurrences(of: "clickEnergy: {value: 0.545,", with: "clickEnergy: {value: 0.45,")
             .replacingOccurrences(of: "continuousPower: {value: 52.2,", with: "continuousPower: {value: 46,")
             .replacingOccurrences(of: "name: phone", with: "name: true-device")

@@ -1,4 +1,5 @@
 import Testing
+import TemperTestSupport
 
 @Suite struct HelpTests {
     @Test func helpListsEveryJob() throws {

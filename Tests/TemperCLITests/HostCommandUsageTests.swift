@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TemperTestSupport
 
 /// `status`, `watch` and `record` with bad options: every case fails before the host is read, and the bus
 /// address points nowhere anyway, so these never touch a system bus. The real-daemon runs live in

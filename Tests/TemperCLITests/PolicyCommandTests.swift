@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TemperTestSupport
 
 @Suite struct PolicyCommandTests {
     /// A scratch folder per test, removed afterwards.
     final class Scratch {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("temper-policy-\(UUID().uuidString)")
+        let folder = TemporaryFolder.uniquePath(prefix: "temper-policy")
         init() throws { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         deinit { try? FileManager.default.removeItem(at: folder) }
 

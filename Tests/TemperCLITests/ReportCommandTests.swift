@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TemperTestSupport
 
 @Suite struct ReportCommandTests {
     @Test func rendersTheShippedTrace() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("temper-trace-\(UUID().uuidString)")
+        let directory = TemporaryFolder.uniquePath(prefix: "temper-trace")
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try TemperRunner.run(["report", "Examples/traces/heat-soak.jsonl", "--report", directory.path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -14,11 +15,11 @@ import Testing
     }
 
     @Test func malformedTraceNamesTheLine() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("temper-trace-\(UUID().uuidString)")
+        let directory = TemporaryFolder.uniquePath(prefix: "temper-trace")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let trace = directory.appendingPathComponent("broken.jsonl")
-        let good = try String(contentsOf: TemperRunner.packageRoot.appendingPathComponent("Examples/traces/heat-soak.jsonl"), encoding: .utf8)
+        let good = try String(contentsOf: PackagePaths.root.appendingPathComponent("Examples/traces/heat-soak.jsonl"), encoding: .utf8)
             .split(separator: "\n").prefix(2).joined(separator: "\n")
         try Data((good + "\n{not json\n").utf8).write(to: trace)
         let result = try TemperRunner.run(["report", trace.path, "--report", directory.appendingPathComponent("out").path])
@@ -35,9 +36,9 @@ import Testing
 /// The one documented command reproduces the checked-in example reports byte for byte.
 @Suite struct ReportReproductionTests {
     @Test func makeReportsReproducesReportsExamples() throws {
-        let root = TemperRunner.packageRoot
+        let root = PackagePaths.root
         let expected = root.appendingPathComponent("Reports/examples")
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("temper-reports-\(UUID().uuidString)")
+        let output = TemporaryFolder.uniquePath(prefix: "temper-reports")
         defer { try? FileManager.default.removeItem(at: output) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TemperTestSupport
 
 @Suite struct RewriteCommandTests {
     static let explosion = "Examples/patterns/ring-explosion.ahap"
@@ -79,7 +80,7 @@ import Testing
     }
 
     @Test func everyExampleRequestRewritesUnderEveryCondition() throws {
-        let folder = TemperRunner.packageRoot.appendingPathComponent("Examples/requests")
+        let folder = PackagePaths.root.appendingPathComponent("Examples/requests")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
         try #require(!files.isEmpty)
         for file in files {
@@ -95,6 +96,21 @@ import Testing
         let result = try TemperRunner.run(["rewrite", Self.explosion, "--condition", "serious", "--policy", policy, "--explain"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try json(result.stdout)["outcome"] as? String != "pass")
+    }
+
+    /// Policies are found by name through the same library as every other command's (issue 9).
+    @Test func aPolicyCanBeNamedLikeInEveryOtherCommand() throws {
+        let handheld = try TemperRunner.run(["rewrite", Self.explosion, "--condition", "fair", "--policy", "handheld", "--explain"])
+        #expect(handheld.status == 0, "\(handheld.stderr)")
+        // handheld budgets the fair tier; the default does not.
+        let budget = try #require(try json(handheld.stdout)["budget"] as? [String: Any])
+        #expect(budget["capacityMillijoules"] as? Double == 8000)
+        let standard = try TemperRunner.run(["rewrite", Self.explosion, "--condition", "fair", "--explain"])
+        #expect(try json(standard.stdout)["budget"] == nil)
+        let unknown = try TemperRunner.run(["rewrite", Self.explosion, "--condition", "fair", "--policy", "desk"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("desk: no such policy file or policy name (available: "), "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("handheld") && unknown.stderr.contains("searched "))
     }
 
     @Test func aRequestCanComeFromStdin() throws {
@@ -122,7 +138,7 @@ import Testing
     }
 
     @Test func aMalformedRequestNamesTheFileAndTheJSONPath() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("temper-rewrite-\(UUID().uuidString)")
+        let folder = TemporaryFolder.uniquePath(prefix: "temper-rewrite")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("cue.json")

@@ -1,4 +1,5 @@
 import Foundation
+import TemperTestSupport
 import Testing
 
 /// What `temper score` tells a designer about clipping, and that it prices a pattern as `temper rewrite` does.
@@ -54,7 +55,7 @@ import Testing
 
     /// The command-line half of one pricing path (the governor and simulator half is in TemperSimulationTests).
     @Test func scoreAndRewritePriceEveryExamplePatternTheSame() throws {
-        let folder = TemperRunner.packageRoot.appendingPathComponent("Examples/patterns")
+        let folder = PackagePaths.root.appendingPathComponent("Examples/patterns")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".ahap") }.sorted()
         #expect(names.count >= 7)
         for device in ["phone", "gamepad"] {

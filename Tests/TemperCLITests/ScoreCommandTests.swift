@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TemperTestSupport
 
 /// `temper score` run as a user runs it.
 @Suite struct ScoreCommandTests {
-    static let corpus = TemperRunner.packageRoot.appendingPathComponent("../shared/corpus/ahap").standardizedFileURL
+    static let corpus = PackagePaths.root.appendingPathComponent("../shared/corpus/ahap").standardizedFileURL
     static var hasCorpus: Bool { FileManager.default.fileExists(atPath: corpus.path) }
 
     static let examples = [
@@ -20,7 +21,7 @@ import Testing
 
     /// A scratch folder removed after `body`.
     func withFolder(_ files: [String: String], _ body: (URL) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("temper-score-\(UUID().uuidString)")
+        let folder = TemporaryFolder.uniquePath(prefix: "temper-score")
         defer { try? FileManager.default.removeItem(at: folder) }
         for (name, text) in files {
             let url = folder.appendingPathComponent(name)
@@ -262,7 +263,7 @@ import Testing
     }
 
     @Test func aBadDeviceFileIsOneLineNamingItsKeyAndPlace() throws {
-        let phone = try String(contentsOf: TemperRunner.packageRoot.appendingPathComponent("Policies/devices/phone.yaml"), encoding: .utf8)
+        let phone = try String(contentsOf: PackagePaths.root.appendingPathComponent("Policies/devices/phone.yaml"), encoding: .utf8)
         let odd = phone.replacingOccurrences(of: "\nname: phone", with: "\n\"odd\\nkey\\e[31m\": 3\nname: phone")
         try withFolder(["odd.yaml": odd]) { folder in
             let file = folder.appendingPathComponent("odd.yaml").path

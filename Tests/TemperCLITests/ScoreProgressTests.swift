@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TemperTestSupport
 
 /// `temper score`'s progress bar: drawn on stderr only when stderr is a terminal and the set is large.
 /// A terminal comes from util-linux `script` (in Debian's essential bsdutils); without it the terminal tests skip.
@@ -10,7 +11,7 @@ import Testing
 
     /// A folder of `count` copies of a tap, removed after `body`.
     func withPatterns(_ count: Int, _ body: (URL) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("temper-progress-\(UUID().uuidString)")
+        let folder = TemporaryFolder.uniquePath(prefix: "temper-progress")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for index in 0..<count {

@@ -1,11 +1,8 @@
 import Foundation
 import Testing
+import TemperTestSupport
 
 @Suite struct SimulateCommandTests {
-    static func temporaryDirectory() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("temper-cli-\(UUID().uuidString)")
-    }
-
     @Test func noArgumentRunsTheBuiltInHeatSoakWithABaseline() throws {
         let result = try TemperRunner.run(["simulate"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -18,6 +15,12 @@ import Testing
                      "  continuous", "  audio", "  overhead", "battery at end"] {
             #expect(result.stdout.contains(line), "\(line)")
         }
+        // The headline first: what the policy bought, in lines that fit 80 columns.
+        let lines = result.stdout.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex { $0.hasPrefix("The policy ") })
+        let headline = lines[start...].prefix { !$0.isEmpty }
+        #expect(headline.joined(separator: " ").contains("of feedback energy"))
+        #expect(headline.count > 1 && headline.allSatisfy { $0.count <= 80 }, "\(headline)")
         let transition = try #require(result.stdout.split(separator: "\n").first { $0.contains("nominal → fair") })
         #expect(transition.contains(":") && transition.contains("sensor"), "a transition carries its time and reason: \(transition)")
     }
@@ -35,7 +38,12 @@ import Testing
             ] {
                 #expect(summary[key] != nil, "\(run).\(key)")
             }
+            // The sampled timeline is filled, as in a report's data.json, and ends at the scenario's end.
+            let timeline = try #require(summary["timeline"] as? [[String: Any]])
+            #expect(!timeline.isEmpty, "\(run).timeline")
+            #expect(timeline.last?["timeSeconds"] as? Double == json["durationSeconds"] as? Double)
         }
+        #expect((json["thresholds"] as? [String: Any])?["sensors"] != nil, "the thresholds the classifier used")
         let played = { (run: String) in ((json[run] as? [String: Any])?["playedEnergy"] as? [String: Double]) ?? [:] }
         #expect(played("withPolicy")["continuousMillijoules", default: 0] < played("baseline")["continuousMillijoules", default: 0])
     }
@@ -48,7 +56,7 @@ import Testing
     }
 
     @Test func reportFolderHasTheThreeFiles() throws {
-        let directory = Self.temporaryDirectory()
+        let directory = TemporaryFolder.uniquePath()
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try TemperRunner.run(["simulate", "Examples/scenarios/summer-car.yaml", "--report", directory.path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -59,7 +67,7 @@ import Testing
     }
 
     @Test func malformedScenarioIsAUsageErrorWithLineAndColumn() throws {
-        let directory = Self.temporaryDirectory()
+        let directory = TemporaryFolder.uniquePath()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("bad.yaml")
@@ -83,7 +91,7 @@ import Testing
     }
 
     @Test func missingPatternNamesTheFile() throws {
-        let directory = Self.temporaryDirectory()
+        let directory = TemporaryFolder.uniquePath()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("lost.yaml")
@@ -106,7 +114,7 @@ import Testing
 
     @Test(arguments: [("device: toaster", "unknown device profile 'toaster'"), ("policy: no-such-policy", "no-such-policy")])
     func unknownDeviceOrPolicyPointsAtTheScenarioLine(entry: String, message: String) throws {
-        let directory = Self.temporaryDirectory()
+        let directory = TemporaryFolder.uniquePath()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("named.yaml")

@@ -126,7 +126,7 @@ import Testing
     @Test func aProfileCanBeNamedByItsPath() throws {
         let profile = try F.library.profile(F.devicesFolder + "/gamepad.yaml")
         #expect(profile.name == "gamepad")
-        #expect(DeviceProfileLibrary.isPath("custom.yaml"))
-        #expect(!DeviceProfileLibrary.isPath("phone"))
+        #expect(ConfigurationSearch.isPath("custom.yaml"))
+        #expect(!ConfigurationSearch.isPath("phone"))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TemperAHAP
 import TemperCore
+import TemperTestSupport
 import Testing
 
 /// The actuator physics of issue 8: mixing on one actuator, driver limits and clipping, driver power states, and
@@ -171,17 +172,11 @@ import Testing
     }
 }
 
-/// The shared corpus of published AHAP files (`../shared/corpus/ahap` beside the package, or beside the folder of
-/// worktrees it sits in); never copied in.
+/// The shared corpus of published AHAP files (`../shared/corpus/ahap` beside the package); never copied in.
 enum RealPatterns {
-    static let folder: String = {
-        let candidates = ["../shared/corpus/ahap", "../../shared/corpus/ahap"].map {
-            EnergyFixtures.packageRoot.appendingPathComponent($0).standardizedFileURL.path
-        }
-        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
-    }()
+    static let folder: String = PackagePaths.ahapCorpus.path
 
-    static var isPresent: Bool { FileManager.default.fileExists(atPath: folder) }
+    static var isPresent: Bool { PackagePaths.hasAHAPCorpus }
 
     static var files: [String] {
         let all = (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? []

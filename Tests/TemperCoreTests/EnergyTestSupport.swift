@@ -1,19 +1,18 @@
 import Foundation
 import TemperAHAP
 import TemperCore
+import TemperTestSupport
 
 /// Profiles and patterns for the energy tests.
 enum EnergyFixtures {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let devicesFolder = packageRoot.appendingPathComponent("Policies/devices").path
+    static let devicesFolder = PackagePaths.root.appendingPathComponent("Policies/devices").path
 
-    /// The profiles in Policies/devices, read as the command line reads them.
-    static let library = DeviceProfileLibrary(
-        directory: devicesFolder,
+    /// The profiles in Policies/devices, found as a search folder's `devices/` (the folder searched is `Policies`).
+    static let library = DeviceProfileLibrary(search: ConfigurationSearch(
+        folders: [PackagePaths.root.appendingPathComponent("Policies").path],
         readText: { path in try? String(contentsOfFile: path, encoding: .utf8) },
         listDirectory: { path in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] }
-    )
+    ))
 
     static func profile(_ name: String) throws -> DeviceProfile { try library.profile(name) }
 

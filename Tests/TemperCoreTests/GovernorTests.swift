@@ -1,12 +1,14 @@
 import Logging
+import MetricsTestKit
 import ServiceLifecycle
 import TemperCore
+import TemperLifecycle
 import TemperTestKit
 import Testing
 
 @Suite struct GovernorTests {
     @Test func submitDecidesNowAndAnnouncesTheDecision() async throws {
-        let metrics = GovernorRecordingMetrics()
+        let metrics = TestMetrics()
         let governor = GovernorTestSupport.governor(metrics: metrics)
         let stream = governor.decisions()
         await governor.setCondition(Condition(tier: .serious))
@@ -15,10 +17,26 @@ import Testing
         #expect(decision.condition.tier == .serious)
         var iterator = stream.makeAsyncIterator()
         #expect(await iterator.next() == decision)
-        #expect(metrics.value("temper_decisions_total", [("outcome", "fallback"), ("kind", "haptic")]) == 1)
-        #expect(metrics.value("temper_rules_fired_total", [("rule", "haptics.simpleImpact")]) == 1)
-        #expect(metrics.value("temper_tier") == 2)
-        #expect((metrics.value("temper_energy_saved_millijoules_total") ?? 0) > 0)
+        #expect(try metrics.expectCounter("temper_decisions_total", [("outcome", "fallback"), ("kind", "haptic")]).totalValue == 1)
+        #expect(try metrics.expectCounter("temper_rules_fired_total", [("rule", "haptics.simpleImpact")]).totalValue == 1)
+        #expect(try metrics.expectGauge("temper_tier").lastValue == 2)
+    }
+
+    /// The energy counters are floating-point joules; MetricsTestKit keeps whole units, so enough decisions are made
+    /// for the totals to pass a few joules, and the counters must hold their whole part.
+    @Test func energyCountersAddUpRequestedAndSavedJoules() async throws {
+        let metrics = TestMetrics()
+        let governor = GovernorTestSupport.governor(metrics: metrics)
+        await governor.setCondition(Condition(tier: .serious))
+        var (requested, saved) = (0.0, 0.0)
+        while saved < 3_000 {
+            let decision = await governor.submit(GovernorTestSupport.explosion("boom\(requested)"))
+            requested += decision.energyBeforeMillijoules
+            saved += decision.energySavedMillijoules
+            try #require(decision.energySavedMillijoules > 0)
+        }
+        #expect(try metrics.expectCounter("temper_energy_requested_joules_total").totalValue == Int64(requested / 1000))
+        #expect(try metrics.expectCounter("temper_energy_saved_joules_total").totalValue == Int64(saved / 1000))
     }
 
     @Test func pendingRequestsAreRedecidedWhenTheConditionChanges() async throws {
@@ -63,12 +81,8 @@ import Testing
         let governor = GovernorTestSupport.governor(configuration: .init(queueCapacity: 2))
         _ = try await governor.schedule(GovernorTestSupport.explosion("a"), at: 1)
         _ = try await governor.schedule(GovernorTestSupport.explosion("b"), at: 1)
-        await #expect(throws: TemperError.self) { try await governor.schedule(GovernorTestSupport.explosion("c"), at: 1) }
-        do {
-            _ = try await governor.schedule(GovernorTestSupport.explosion("c"), at: 1)
-        } catch {
-            #expect(error.code == .queueFull)
-        }
+        let error = await #expect(throws: TemperError.self) { try await governor.schedule(GovernorTestSupport.explosion("c"), at: 1) }
+        #expect(error?.code == .queueFull)
         #expect(await governor.pendingCount == 2)
     }
 

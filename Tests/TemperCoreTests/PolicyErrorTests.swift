@@ -106,10 +106,9 @@ import TemperCore
 
     @Test func parseThrowsTheFirstError() {
         #expect(throws: TemperError.self) { try Policy.parse(yaml: "version: 1\ncolour: blue", file: "p.yaml") }
-        do {
-            _ = try Policy.parse(yaml: "version: 1\ncolour: blue\ntiers: {fair: {particleScale: 2}}", file: "p.yaml")
-        } catch {
-            #expect(error.path == "colour")
+        let error = #expect(throws: TemperError.self) {
+            try Policy.parse(yaml: "version: 1\ncolour: blue\ntiers: {fair: {particleScale: 2}}", file: "p.yaml")
         }
+        #expect(error?.path == "colour")
     }
 }

@@ -25,13 +25,9 @@ import Testing
         var queue = PendingQueue(capacity: 2)
         _ = try queue.insert(request("1"), at: 1, provisional: placeholder("1"))
         _ = try queue.insert(request("2"), at: 1, provisional: placeholder("2"))
-        #expect(throws: TemperError.self) { _ = try queue.insert(request("3"), at: 1, provisional: placeholder("3")) }
-        do {
-            _ = try queue.insert(request("3"), at: 1, provisional: placeholder("3"))
-        } catch {
-            #expect(error.code == .queueFull)
-            #expect(error.message.contains("'3'"))
-        }
+        let error = #expect(throws: TemperError.self) { _ = try queue.insert(request("3"), at: 1, provisional: placeholder("3")) }
+        #expect(error?.code == .queueFull)
+        #expect(error?.message.contains("'3'") == true)
         #expect(queue.count == 2)
     }
 

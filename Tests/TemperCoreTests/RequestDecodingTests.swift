@@ -3,10 +3,11 @@ import Synchronization
 import TemperAHAP
 import TemperCore
 import Testing
+import TemperTestSupport
 
 @Suite struct RequestDecodingTests {
     static let examples: [String] = {
-        let folder = RewriterFixtures.packageRoot.appendingPathComponent("Examples/requests").path
+        let folder = PackagePaths.root.appendingPathComponent("Examples/requests").path
         return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted().map { "\(folder)/\($0)" }
     }()
 
@@ -42,7 +43,7 @@ import Testing
     }
 
     @Test func theInlineExplosionReadsAsTheBriefDescribesIt() throws {
-        let file = RewriterFixtures.packageRoot.appendingPathComponent("Examples/requests/ring-explosion-haptic.json").path
+        let file = PackagePaths.root.appendingPathComponent("Examples/requests/ring-explosion-haptic.json").path
         let request = try #require(try Self.load(contentsOf: file).first)
         #expect(request.usage == .game)
         #expect(request.targetTime == 0.05)
@@ -55,7 +56,7 @@ import Testing
     }
 
     @Test func aPatternFileIsReadRelativeToTheRequest() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("temper-request-\(UUID().uuidString)")
+        let folder = TemporaryFolder.uniquePath(prefix: "temper-request")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(AHAPWriter.write(RewriterFixtures.explosion)).write(to: folder.appendingPathComponent("boom.ahap"))

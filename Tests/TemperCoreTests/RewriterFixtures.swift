@@ -1,18 +1,17 @@
 import Foundation
 import TemperAHAP
 import TemperCore
+import TemperTestSupport
 
 /// Patterns, policies and the energy model the rewriter, budget and governor tests share.
 enum RewriterFixtures {
     /// `<root>`, from this file at `<root>/Tests/TemperCoreTests/`.
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static let corpusFolder = packageRoot.appendingPathComponent("../shared/corpus/ahap").standardizedFileURL.path
+    static let corpusFolder = PackagePaths.ahapCorpus.path
 
     /// Every `.ahap` in the shared corpus (empty when it is absent) and in `Examples/patterns`.
     static let patternFiles: [String] = {
         var files: [String] = []
-        for folder in [corpusFolder, packageRoot.appendingPathComponent("Examples/patterns").path] {
+        for folder in [corpusFolder, PackagePaths.root.appendingPathComponent("Examples/patterns").path] {
             let found = (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? []
             files += found.filter { $0.hasSuffix(".ahap") }.sorted().map { "\(folder)/\($0)" }
         }
@@ -41,7 +40,7 @@ enum RewriterFixtures {
     ])
 
     static let phoneProfile: DeviceProfile = {
-        let path = packageRoot.appendingPathComponent("Policies/devices/phone.yaml").path
+        let path = PackagePaths.root.appendingPathComponent("Policies/devices/phone.yaml").path
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         return try! DeviceProfile.parse(yaml: text, file: path)
     }()
@@ -68,7 +67,7 @@ enum RewriterFixtures {
 
     /// The brief's policy, `Policy.default` and every policy file in `Policies/`.
     static let shippedPolicies: [Policy] = {
-        let folder = packageRoot.appendingPathComponent("Policies").path
+        let folder = PackagePaths.root.appendingPathComponent("Policies").path
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
         let loaded = files.compactMap { file -> Policy? in
             guard let text = try? String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8) else { return nil }

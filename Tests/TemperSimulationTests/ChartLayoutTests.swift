@@ -3,6 +3,7 @@ import Testing
 import TemperCore
 @testable import TemperReports
 import TemperSimulation
+import TemperTestSupport
 
 /// What a reader of the charts relies on: shared time axes, gaps where there is no value, a unit that fits the span.
 @Suite struct ChartLayoutTests {
@@ -40,8 +41,8 @@ import TemperSimulation
     @Test func aTraceWithoutSensorsOrBatterySaysSoInsteadOfDrawingEmptyCharts() throws {
         let lines = [0.0, 0.5, 1.0, 1.5].map { Self.bareSnapshotLine.replacingOccurrences(of: "TIME", with: "\(1_795_318_983 + $0)") }
         let snapshots = try TraceFile.read(Data(lines.joined(separator: "\n").utf8), file: "bare.jsonl")
-        let result = TraceReplay.replay(snapshots, settings: SimulationFixtures.policy.classifier, name: "bare.jsonl")
-        let directory = ReportTests.temporaryDirectory()
+        let result = TraceReplay.replay(snapshots, settings: Policy.default.classifier, name: "bare.jsonl")
+        let directory = TemporaryFolder.uniquePath()
         defer { try? FileManager.default.removeItem(at: directory) }
         try TraceReport.write(result, to: directory)
         try ReportTests.checkFolder(directory, charts: false)
@@ -55,12 +56,9 @@ import TemperSimulation
 
     @Test func theTraceReportsChartsShareTheTracesTimeAxis() throws {
         let snapshots = try TraceFile.read(contentsOf: ReplayTests.shippedTrace)
-        let result = TraceReplay.replay(snapshots, settings: SimulationFixtures.policy.classifier, name: "heat-soak.jsonl")
+        let result = TraceReplay.replay(snapshots, settings: Policy.default.classifier, name: "heat-soak.jsonl")
         let document = TraceReport.document(for: result)
-        let charts = document.blocks.compactMap { block -> String? in
-            if case .chart(_, let svg, _) = block { return svg }
-            return nil
-        }
+        let charts = document.charts.map(\.svg)
         #expect(charts.count == 3)
         // The forecast stops when the trace reaches critical, but its axis still runs to the trace's last minutes.
         for svg in charts { #expect(svg.contains(">40</text>")) }

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import TemperCore
 import TemperSimulation
+import TemperTestSupport
 import Testing
 
 /// One pricing path: the live governor, the simulator and `temper score` price every example request and pattern
@@ -11,7 +12,7 @@ import Testing
     typealias F = SimulationFixtures
 
     static let examples: [(url: URL, payload: RequestStream.Payload)] = {
-        let root = F.packageRoot.appendingPathComponent("Examples")
+        let root = PackagePaths.root.appendingPathComponent("Examples")
         func files(_ folder: String, _ suffix: String) -> [URL] {
             let url = root.appendingPathComponent(folder)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import TemperCore
 import TemperSimulation
+import TemperTestSupport
 
 @Suite struct ReplayTests {
-    static let shippedTrace = SimulationFixtures.packageRoot.appendingPathComponent("Examples/traces/heat-soak.jsonl")
+    static let shippedTrace = PackagePaths.root.appendingPathComponent("Examples/traces/heat-soak.jsonl")
 
     @Test func replayingTheShippedTraceReproducesItsTiers() throws {
         let snapshots = try TraceFile.read(contentsOf: Self.shippedTrace)

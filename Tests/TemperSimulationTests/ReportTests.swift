@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import TemperCore
-import TemperReports
+@testable import TemperReports
 import TemperSimulation
 
 #if canImport(FoundationXML)
 import FoundationXML
+import TemperTestSupport
 #endif
 
 /// Collects the first parse error, if any.
@@ -29,10 +30,6 @@ final class StrictXMLCheck: NSObject, XMLParserDelegate {
 }
 
 @Suite struct ReportTests {
-    static func temporaryDirectory() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("temper-report-\(UUID().uuidString)")
-    }
-
     static func shortScenario() throws -> SimulationSetup {
         var scenario = try Scenario.load(contentsOf: SimulationFixtures.scenarios.appendingPathComponent("heat-soak.yaml"))
         scenario.durationSeconds = 20 * 60
@@ -69,7 +66,7 @@ final class StrictXMLCheck: NSObject, XMLParserDelegate {
 
     @Test func simulationReportIsSelfContainedAndParses() async throws {
         let result = await SimulationFixtures.run(try Self.shortScenario())
-        let directory = Self.temporaryDirectory()
+        let directory = TemporaryFolder.uniquePath()
         defer { try? FileManager.default.removeItem(at: directory) }
         try SimulationReport.write(result, to: directory)
         try Self.checkFolder(directory)
@@ -80,15 +77,20 @@ final class StrictXMLCheck: NSObject, XMLParserDelegate {
         #expect(files.contains("energy-by-kind.svg"))
         #expect(files.contains("energy-by-pattern.svg"))
         #expect(files.contains { $0.hasPrefix("power-") })
-        // What the policy played instead gets its own curves.
+        // What the policy played instead is drawn over the pattern it replaced: one power chart per pattern.
         #expect(!result.withPolicy.playedVariants.isEmpty)
-        #expect(files.filter { $0.hasPrefix("played-") }.count == result.withPolicy.playedVariants.count)
+        #expect(files.filter { $0.hasPrefix("power-") }.count == result.items.count)
+        let html = try String(contentsOf: directory.appendingPathComponent("index.html"), encoding: .utf8)
+        for variant in result.withPolicy.playedVariants {
+            let form = variant.name.components(separatedBy: ", ").dropFirst().joined(separator: ", ")
+            #expect(html.contains(Markup.escape(form)), "\(form) is drawn and tabled")
+        }
     }
 
     @Test func writingTwiceGivesTheSameBytes() async throws {
         let result = await SimulationFixtures.run(try Self.shortScenario())
-        let first = Self.temporaryDirectory()
-        let second = Self.temporaryDirectory()
+        let first = TemporaryFolder.uniquePath()
+        let second = TemporaryFolder.uniquePath()
         defer {
             try? FileManager.default.removeItem(at: first)
             try? FileManager.default.removeItem(at: second)
@@ -102,7 +104,7 @@ final class StrictXMLCheck: NSObject, XMLParserDelegate {
 
     @Test func patternEnergyReportIsSelfContainedAndParses() throws {
         let estimator = SimulationFixtures.energy.estimator
-        let directory = Self.temporaryDirectory()
+        let directory = TemporaryFolder.uniquePath()
         defer { try? FileManager.default.removeItem(at: directory) }
         let entries: [PatternScore] = [
             PatternScore(path: "Examples/patterns/ring-explosion.ahap", estimate: estimator.estimate(SimulationFixtures.pattern(named: "ring-explosion.ahap"))),
@@ -122,7 +124,7 @@ final class StrictXMLCheck: NSObject, XMLParserDelegate {
     @Test func traceReportIsSelfContainedAndParses() throws {
         let snapshots = try TraceFile.read(contentsOf: ReplayTests.shippedTrace)
         let result = TraceReplay.replay(snapshots, settings: SimulationFixtures.policy.classifier, name: "heat-soak.jsonl")
-        let directory = Self.temporaryDirectory()
+        let directory = TemporaryFolder.uniquePath()
         defer { try? FileManager.default.removeItem(at: directory) }
         try TraceReport.write(result, to: directory)
         try Self.checkFolder(directory)

@@ -1,6 +1,7 @@
 import CoreMetrics
 import Logging
 import TemperCore
+import TemperLifecycle
 import TemperSimulation
 import TemperTestKit
 import Testing

@@ -2,18 +2,18 @@ import Foundation
 import TemperAHAP
 import TemperCore
 import TemperSimulation
+import TemperTestSupport
 
 /// Shared inputs for simulation tests: the package's scenarios, the built-in default policy,
 /// and stand-in patterns costed on the phone profile, so the tests do not depend on the example files.
 enum SimulationFixtures {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let scenarios = packageRoot.appendingPathComponent("Examples/scenarios")
+    static let scenarios = PackagePaths.root.appendingPathComponent("Examples/scenarios")
 
     static let policy = Policy.default
 
     /// The phone profile from Policies/devices.
     static let phone: DeviceProfile = {
-        let path = packageRoot.appendingPathComponent("Policies/devices/phone.yaml").path
+        let path = PackagePaths.root.appendingPathComponent("Policies/devices/phone.yaml").path
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         return try! DeviceProfile.parse(yaml: text, file: path)
     }()

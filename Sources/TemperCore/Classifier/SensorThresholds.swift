@@ -43,6 +43,12 @@ enum SensorRole: Sendable, Hashable {
 }
 
 extension ClassifierSettings {
+    /// The thresholds these settings give a sensor, or `nil` when the sensor is left out of the host tier
+    /// (ignored by an override, or with absurd limits): what a report draws for it.
+    public func thresholds(for reading: TemperatureReading) -> SensorThresholds? {
+        role(for: reading).thresholds
+    }
+
     /// A kernel hysteresis wider than this is taken as a delta rather than an absolute temperature (°C).
     static let plausibleHysteresisCelsius = 20.0
 

@@ -1,83 +1,60 @@
-/// Finds device profiles: by name in a folder of `NAME.yaml` files, or by file path.
-///
-/// The core does no I/O, so the library is given the two file operations it needs; the command line passes
-/// real ones, tests pass a dictionary.
+/// Finds device profiles: by name through a ``ConfigurationSearch`` (folders, then the built-in profiles), or by
+/// file path.
 public struct DeviceProfileLibrary: Sendable {
     /// The profile used when none is named.
     public static let defaultName = "phone"
 
-    /// The folder of `NAME.yaml` profiles (`Policies/devices`), when there is one.
-    public var directory: String?
-    /// The text of a file, or `nil` when it does not exist or cannot be read.
-    public var readText: @Sendable (String) -> String?
-    /// The file names (not paths) in a folder; empty when there is none.
-    public var listDirectory: @Sendable (String) -> [String]
+    /// Where names are looked up.
+    public var search: ConfigurationSearch
 
-    public init(
-        directory: String?, readText: @escaping @Sendable (String) -> String?,
-        listDirectory: @escaping @Sendable (String) -> [String]
-    ) {
-        self.directory = directory
-        self.readText = readText
-        self.listDirectory = listDirectory
+    public init(search: ConfigurationSearch) {
+        self.search = search
     }
 
-    /// Whether a command-line argument names a file rather than a profile.
-    public static func isPath(_ argument: String) -> Bool {
-        argument.contains("/") || argument.hasSuffix(".yaml") || argument.hasSuffix(".yml")
-    }
-
-    /// The names of the profiles in ``directory``, sorted.
+    /// The names of every profile the search finds, sorted.
     public func availableNames() -> [String] {
-        guard let directory else { return [] }
-        return listDirectory(directory).compactMap { file in
-            for suffix in [".yaml", ".yml"] where file.hasSuffix(suffix) { return String(file.dropLast(suffix.count)) }
-            return nil
-        }.sorted()
+        search.names(of: .device)
     }
 
-    /// The profile a command line names: a file path, a name in ``directory``, or the default when `nil`.
+    /// The profile a command line names (a file path, a name, or the default when `nil`), and where it came from.
+    /// The text comes along for a command that writes a changed copy of the file (`temper calibrate --out`).
     ///
     /// - Throws: `unknownDevice` naming the available profiles, `unreadableFile`, or the file's first problem.
-    public func profile(_ argument: String? = nil) throws(TemperError) -> DeviceProfile {
-        try file(argument).profile
-    }
-
-    /// The profile a command line names with the file it came from and that file's text, for a command that
-    /// writes a changed copy of it (`temper calibrate --out`).
-    public func file(_ argument: String? = nil) throws(TemperError) -> (profile: DeviceProfile, path: String, text: String) {
+    public func resolve(_ argument: String? = nil) throws(TemperError) -> (
+        profile: DeviceProfile, source: ConfigurationSearch.Source, text: String
+    ) {
         let argument = argument ?? Self.defaultName
-        if Self.isPath(argument) {
-            guard let text = readText(argument) else {
+        if ConfigurationSearch.isPath(argument) {
+            guard let text = try search.readText(argument) else {
                 throw TemperError(code: .unreadableFile, message: "cannot read device profile", file: argument)
             }
-            return (try DeviceProfile.parse(yaml: text, file: argument), argument, text)
+            return (try DeviceProfile.parse(yaml: text, file: argument), .file(argument), text)
         }
-        guard let directory else {
+        guard let found = try search.find(.device, named: argument) else {
+            let names = availableNames()
+            let known = names.isEmpty ? "none found" : names.joined(separator: ", ")
             throw TemperError(
                 code: .unknownDevice,
-                message: "no device profile folder (Policies/devices) was found to look up '\(argument)'; pass a file path instead"
+                message: "unknown device profile '\(argument)' (available: \(known)); searched \(search.describeOrder(of: .device))"
             )
         }
-        for suffix in [".yaml", ".yml"] {
-            let path = directory.hasSuffix("/") ? "\(directory)\(argument)\(suffix)" : "\(directory)/\(argument)\(suffix)"
-            if let text = readText(path) {
-                let profile = try DeviceProfile.parse(yaml: text, file: path)
-                guard profile.name == argument else {
-                    throw TemperError(
-                        code: .invalidValue, message: "the file is named '\(argument)' but its profile is named '\(profile.name)'",
-                        file: path, path: "name"
-                    )
-                }
-                return (profile, path, text)
-            }
+        let file = found.source.description
+        let profile = try DeviceProfile.parse(yaml: found.text, file: file)
+        guard profile.name == argument else {
+            throw TemperError(
+                code: .invalidValue, message: "the file is named '\(argument)' but its profile is named '\(profile.name)'",
+                file: file, path: "name"
+            )
         }
-        let names = availableNames()
-        let known = names.isEmpty ? "none found in \(directory)" : names.joined(separator: ", ")
-        throw TemperError(code: .unknownDevice, message: "unknown device profile '\(argument)' (available: \(known))")
+        return (profile, found.source, found.text)
     }
 
-    /// Every profile in ``directory``, in name order; the first problem of any file is thrown.
+    /// The profile a command line names: a file path, a name, or the default when `nil`.
+    public func profile(_ argument: String? = nil) throws(TemperError) -> DeviceProfile {
+        try resolve(argument).profile
+    }
+
+    /// Every profile the search finds, in name order; the first problem of any file is thrown.
     public func allProfiles() throws(TemperError) -> [DeviceProfile] {
         var profiles: [DeviceProfile] = []
         for name in availableNames() { profiles.append(try profile(name)) }

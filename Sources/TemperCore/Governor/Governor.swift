@@ -1,6 +1,5 @@
 import CoreMetrics
 import Logging
-import ServiceLifecycle
 
 /// The library other services embed: it keeps the host's condition and decides every feedback request against it.
 ///
@@ -9,20 +8,20 @@ import ServiceLifecycle
 /// - ``submit(_:)`` decides a request now;
 /// - ``schedule(_:at:)`` parks a request until its target time; every condition change re-decides what is parked,
 ///   and the final decision comes out of ``drain(now:)`` (for frame loops that poll) and ``decisions(bufferingPolicy:)``;
-/// - ``run()`` (as a swift-service-lifecycle `Service`) samples the source every
+/// - `run()` (TemperLifecycle's swift-service-lifecycle `Service` conformance) samples the source every
 ///   ``Configuration/sampleIntervalSeconds`` and releases due requests, until graceful shutdown.
 ///
-/// The simulator runs ``run()`` on a ``VirtualClock``; a test can also skip it and feed the governor directly with
+/// The simulator runs `run()` on a ``VirtualClock``; a test can also skip it and feed the governor directly with
 /// ``update(with:)`` or ``setCondition(_:)``, moving time with its own clock. Every request gets exactly one final decision.
 ///
-/// Its life has three states (``LifecycleState``), as swift-service-lifecycle's `ServiceGroup` keeps them: ``run()``
-/// may be called once, from ``LifecycleState/initial``; after ``shutdown()`` (which ``run()`` calls when it ends) the
+/// Its life has three states (``LifecycleState``), as swift-service-lifecycle's `ServiceGroup` keeps them: `run()`
+/// may be called once, from ``LifecycleState/initial``; after ``shutdown()`` (which `run()` calls when it ends) the
 /// governor is ``LifecycleState/finished``: ``submit(_:)`` drops with reason code `governor.finished` and
 /// ``schedule(_:at:)`` throws ``TemperError/Code/alreadyFinished``.
-public actor Governor: Service {
+public actor Governor {
     /// What the governor is tuned with.
     public struct Configuration: Sendable, Hashable {
-        /// How often ``run()`` samples the host source.
+        /// How often `run()` samples the host source.
         public var sampleIntervalSeconds: Double
         /// How many scheduled requests may wait; one more is rejected with `queueFull`.
         public var queueCapacity: Int
@@ -30,7 +29,7 @@ public actor Governor: Service {
         /// (the brief's δ); 0 releases at the target time.
         public var armingLeadSeconds: Double
         public var ladder: DegradationLadder
-        /// Whether ``run()`` releases due requests by itself, to the decision streams only. Off by default: a
+        /// Whether `run()` releases due requests by itself, to the decision streams only. Off by default: a
         /// frame loop releases them with ``drain(now:)``, which keeps the render thread in control.
         public var releasesInRunLoop: Bool
 
@@ -49,10 +48,10 @@ public actor Governor: Service {
     public nonisolated let configuration: Configuration
     public nonisolated let clock: any GovernorClock
     private let rewriter: Rewriter
-    let source: any HostSource
-    let logger: Logger
+    package let source: any HostSource
+    package let logger: Logger
     private var classifier: Classifier
-    private var metrics: GovernorMetrics
+    var metrics: GovernorMetrics
     private var queue: PendingQueue
     private var outbox: [Decision] = []
     private var bucket: TokenBucket?
@@ -65,7 +64,7 @@ public actor Governor: Service {
     public private(set) var condition: Condition
     /// Where the governor is in its life. In ``LifecycleState/initial`` it already decides requests; once
     /// ``LifecycleState/finished`` every request that waited has its final decision and the streams have ended.
-    public internal(set) var state: LifecycleState = .initial
+    public package(set) var state: LifecycleState = .initial
 
     /// Makes a governor.
     ///
@@ -224,7 +223,7 @@ public actor Governor: Service {
         conditionBroadcast.subscribe(initial: condition, bufferingPolicy: bufferingPolicy)
     }
 
-    /// Every snapshot fed to the governor from now on (by ``run()`` or ``update(with:)``) with the condition after
+    /// Every snapshot fed to the governor from now on (by `run()` or ``update(with:)``) with the condition after
     /// it, whether or not the condition changed: what `temper watch --verbose` and `temper record` print.
     public nonisolated func samples(bufferingPolicy: AsyncStream<HostSample>.Continuation.BufferingPolicy = .unbounded) -> AsyncStream<HostSample> {
         sampleBroadcast.subscribe(bufferingPolicy: bufferingPolicy)

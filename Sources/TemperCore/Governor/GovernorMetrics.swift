@@ -1,28 +1,35 @@
 import CoreMetrics
 
-/// The governor's metrics, made from the factory it was given:
+/// The governor's metrics, made from the factory it was given. Names and units follow Prometheus' conventions
+/// (base units, `_total` for counters), so an exporter can serve them as they are:
 /// - `temper_decisions_total{outcome, kind}`: decisions by outcome and request kind;
 /// - `temper_rules_fired_total{rule}`: rules that fired, by rule name;
-/// - `temper_energy_saved_millijoules_total`: energy the rewrites saved;
+/// - `temper_energy_requested_joules_total` and `temper_energy_saved_joules_total`: what the requests asked for
+///   as written, and what the rewrites saved;
 /// - `temper_tier` (0 nominal … 3 critical) and `temper_low_power` (0 or 1): the current condition;
-/// - `temper_pending_requests` and `temper_budget_remaining_millijoules`.
+/// - `temper_pending_requests` and `temper_budget_remaining_joules`;
+/// - `temper_sample_duration_seconds`: how long each reading of the host source took, on the governor's clock.
 struct GovernorMetrics {
     private let factory: any MetricsFactory
     private var decisions: [String: Counter] = [:]
     private var rules: [String: Counter] = [:]
+    private let energyRequested: FloatingPointCounter
     private let energySaved: FloatingPointCounter
     private let tier: Gauge
     private let lowPower: Gauge
     private let pending: Gauge
     private let budgetRemaining: Gauge
+    private let sampleDuration: Timer
 
     init(factory: any MetricsFactory) {
         self.factory = factory
-        energySaved = FloatingPointCounter(label: "temper_energy_saved_millijoules_total", factory: factory)
+        energyRequested = FloatingPointCounter(label: "temper_energy_requested_joules_total", factory: factory)
+        energySaved = FloatingPointCounter(label: "temper_energy_saved_joules_total", factory: factory)
         tier = Gauge(label: "temper_tier", factory: factory)
         lowPower = Gauge(label: "temper_low_power", factory: factory)
         pending = Gauge(label: "temper_pending_requests", factory: factory)
-        budgetRemaining = Gauge(label: "temper_budget_remaining_millijoules", factory: factory)
+        budgetRemaining = Gauge(label: "temper_budget_remaining_joules", factory: factory)
+        sampleDuration = Timer(label: "temper_sample_duration_seconds", factory: factory)
     }
 
     mutating func record(_ decision: Decision, kind: String) {
@@ -41,8 +48,15 @@ struct GovernorMetrics {
             }()
             ruleCounter.increment()
         }
-        if decision.energySavedMillijoules > 0 { energySaved.increment(by: decision.energySavedMillijoules) }
-        if let budget = decision.budget { budgetRemaining.record(budget.remainingMillijoules) }
+        if decision.energyBeforeMillijoules > 0 { energyRequested.increment(by: decision.energyBeforeMillijoules / 1000) }
+        if decision.energySavedMillijoules > 0 { energySaved.increment(by: decision.energySavedMillijoules / 1000) }
+        if let budget = decision.budget { budgetRemaining.record(budget.remainingMillijoules / 1000) }
+    }
+
+    /// One reading of the host source took `seconds`.
+    func recordSample(seconds: Double) {
+        guard seconds.isFinite, seconds >= 0 else { return }
+        sampleDuration.recordNanoseconds(Int64(min(seconds, 3600) * 1_000_000_000))
     }
 
     func record(_ condition: Condition) {

@@ -22,16 +22,32 @@ public struct HostStatusDocument: Sendable, Encodable {
     public var timestamp: Date?
     public var condition: Condition
     public var snapshot: HostSnapshot
+    /// `status` only: the policy classified with and the file it was read from.
+    public var policy: PolicyEntry?
 
-    public init(event: Event? = nil, condition: Condition, snapshot: HostSnapshot) {
+    /// A policy's name and where it was read from.
+    public struct PolicyEntry: Sendable, Encodable {
+        public var name: String
+        /// The file's path, or `built-in Policies/NAME.yaml`.
+        public var source: String
+
+        public init(name: String, source: String) {
+            self.name = name
+            self.source = source
+        }
+    }
+
+    public init(event: Event? = nil, condition: Condition, snapshot: HostSnapshot, policy: PolicyEntry? = nil) {
         self.event = event
         self.timestamp = snapshot.timestamp
         self.condition = condition
         self.snapshot = snapshot
+        self.policy = policy
     }
 
     private enum Keys: String, CodingKey {
         case event, timestamp, tier, lowPower, reasons, sensors, sensorLibrary, power, battery, powerProfile, performanceDegraded
+        case policy
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -47,6 +63,7 @@ public struct HostStatusDocument: Sendable, Encodable {
         try container.encode(BatteryEntry(battery: snapshot.battery), forKey: .battery)
         try container.encode(snapshot.powerProfile.activeProfile, forKey: .powerProfile)
         try container.encode(snapshot.powerProfile.performanceDegraded, forKey: .performanceDegraded)
+        try container.encodeIfPresent(policy, forKey: .policy)
     }
 
     /// One line of JSON, keys sorted.

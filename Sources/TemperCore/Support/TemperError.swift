@@ -17,6 +17,7 @@ public struct TemperError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let unknownKey = Code("unknownKey")
         public static let unsupportedVersion = Code("unsupportedVersion")
         public static let unknownDevice = Code("unknownDevice")
+        public static let unknownPolicy = Code("unknownPolicy")
         public static let invalidRequest = Code("invalidRequest")
         public static let invalidPattern = Code("invalidPattern")
         public static let queueFull = Code("queueFull")
@@ -28,7 +29,7 @@ public struct TemperError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let invalidTrace = Code("invalidTrace")
         public static let invalidScenario = Code("invalidScenario")
         public static let invalidPolicy = Code("invalidPolicy")
-        /// The data cannot determine the parameters (too short, no excitation, a parameter with no effect).
+        /// The data cannot determine the parameters of a fit (too short, no excitation, a parameter with no effect).
         public static let cannotCalibrate = Code("cannotCalibrate")
     }
 

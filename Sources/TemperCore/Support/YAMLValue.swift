@@ -2,13 +2,16 @@ import Yams
 
 /// A node of a YAML document that knows its key path and its line:column, so every error
 /// about policies, device profiles and scenarios names the file, the key and the place.
+///
+/// The YAML library's own node type stays inside: callers ask what a value is (``isMapping``, ``isScalar``) and
+/// read it through the typed accessors.
 public struct YAMLValue {
-    public let node: Node
+    let node: Node
     /// Key path from the document root, e.g. `rules.serious.haptics.mode` or `streams[2].period`.
     public let path: String
     public let file: String?
 
-    public init(node: Node, path: String = "", file: String? = nil) {
+    init(node: Node, path: String = "", file: String? = nil) {
         self.node = node
         self.path = path
         self.file = file
@@ -48,6 +51,18 @@ public struct YAMLValue {
         default:
             return TemperError(code: .invalidYAML, message: "\(error)", file: file)
         }
+    }
+
+    /// Whether the value is a mapping (`key: value` pairs).
+    public var isMapping: Bool {
+        if case .mapping = node { return true }
+        return false
+    }
+
+    /// Whether the value is a scalar (a number, a word, a quoted string).
+    public var isScalar: Bool {
+        if case .scalar = node { return true }
+        return false
     }
 
     public var line: Int? { node.mark?.line }

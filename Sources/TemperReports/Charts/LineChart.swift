@@ -1,8 +1,8 @@
 import TemperCore
 
-/// A time-series chart: lines over a shared x axis, with optional coloured bands behind them (tiers) and markers
-/// along the bottom (decisions the policy changed).
-struct LineChart {
+/// A time-series chart: lines over a shared x axis, with optional coloured bands behind them (tiers, clipped
+/// spans), strips of labelled spans above the plot (each run's tier) and labelled horizontal rules (thresholds).
+struct LineChart: ReportChart {
     struct Series {
         var name: String
         var color: String
@@ -16,12 +16,23 @@ struct LineChart {
         var to: Double
         var color: String
         var label: String
+        var opacity: Double? = nil
     }
 
-    struct Marker {
-        var x: Double
-        var weight: Int
+    /// A row of coloured spans above the plot, labelled inside at its left: one run's tier over time.
+    struct Strip {
         var label: String
+        var bands: [Band]
+    }
+
+    /// A horizontal line across the plot at `y`, labelled in the right margin: a threshold.
+    struct Rule {
+        var y: Double
+        var label: String
+        var color: String
+        var dashed = false
+        /// The label's colour when the line's is too light to read as text; the line's by default.
+        var labelColor: String?
     }
 
     var title: String
@@ -29,78 +40,157 @@ struct LineChart {
     var yLabel: String
     var series: [Series]
     var bands: [Band] = []
+    var strips: [Strip] = []
+    var rules: [Rule] = []
     var bandLegend: [(label: String, color: String)] = []
-    var markers: [Marker] = []
-    var markerLabel = "decisions changed"
     /// The x range to draw; `nil` fits the data. Charts of one run share it, so their time axes line up.
     var xDomain: (low: Double, high: Double)?
+    /// Values the y axis must include besides the data (0 for power, say).
+    var yIncludes: [Double] = []
     /// Formats x tick values; defaults to plain numbers.
     var xFormat: (Double) -> String = { ReportNumber.coordinate($0) }
+    /// A note under the title, for what the chart leaves out.
+    var note: String?
+    /// Keeps the right margin rule labels need even without rules, so a chart lines up with one above it that has them.
+    var reservesRuleMargin = false
     var width = 760.0
     var height = 320.0
 
-    private let left = 56.0, right = 16.0, top = 34.0, bottom = 74.0
+    private var left: Double { width < 500 ? 44 : 56 }
+    private var right: Double { rules.isEmpty && !reservesRuleMargin ? 16 : width < 500 ? 74 : 84 }
+    private static let stripHeight = 15.0
 
-    /// Roughly how wide 10-point sans-serif text runs, for laying out legends.
-    static func textWidth(_ text: String) -> Double { Double(text.count) * 5.8 }
+    /// Roughly how wide sans-serif text of `size` runs, for laying out legends and labels.
+    static func textWidth(_ text: String, size: Double = ChartText.small) -> Double { Double(text.count) * size * 0.58 }
 
     func render() -> String {
         var svg = SVGDocument(width: width, height: height, title: title)
         let allX = series.flatMap { $0.points.map(\.x) } + bands.flatMap { [$0.from, $0.to] }
-        let allY = series.flatMap { $0.points.map(\.y) }.filter { !$0.isNaN }
+        let allY = series.flatMap { $0.points.map(\.y) }.filter { !$0.isNaN } + rules.map(\.y) + yIncludes
         let xRange = xDomain.map { AxisScale.range($0.low, $0.high) } ?? AxisScale.range(allX.min() ?? 0, allX.max() ?? 1)
         let yScale = AxisScale(low: allY.min() ?? 0, high: allY.max() ?? 1)
+        let top = 34 + (note == nil ? 0 : 14) + Double(strips.count) * (Self.stripHeight + 2) + (strips.isEmpty ? 0 : 4)
+        let legendEntries = series.count + bandLegend.count
+        let legendRows = legendEntries > 1 ? legendRowCount() : 0
+        let bottom = 44 + Double(legendRows) * 17
         let plotWidth = width - left - right
         let plotHeight = height - top - bottom
         let xPosition = { (x: Double) in left + (x - xRange.low) / (xRange.high - xRange.low) * plotWidth }
         let yPosition = { (y: Double) in top + plotHeight - (y - yScale.low) / (yScale.high - yScale.low) * plotHeight }
+        let clampX = { (x: Double) in min(max(x, xRange.low), xRange.high) }
 
-        svg.text(title, x: left, y: 18, size: 13, bold: true)
-        for band in bands {
-            svg.rect(x: xPosition(band.from), y: top, width: xPosition(band.to) - xPosition(band.from), height: plotHeight, fill: band.color, tooltip: band.label)
+        svg.text(title, x: left, y: 18, size: ChartText.title, bold: true)
+        if let note { svg.text(note, x: left, y: 34, size: ChartText.small, fill: Palette.muted) }
+        for (row, strip) in strips.enumerated() {
+            let y = top - 4 - Double(strips.count - row) * (Self.stripHeight + 2)
+            svg.rect(x: left, y: y, width: plotWidth, height: Self.stripHeight, fill: Palette.grid)
+            for band in strip.bands where band.to > xRange.low && band.from < xRange.high {
+                svg.rect(
+                    x: xPosition(clampX(band.from)), y: y, width: xPosition(clampX(band.to)) - xPosition(clampX(band.from)), height: Self.stripHeight,
+                    fill: band.color, tooltip: "\(strip.label): \(band.label)"
+                )
+            }
+            svg.text(strip.label, x: left + 4, y: y + Self.stripHeight - 4, size: ChartText.small)
+        }
+        for band in bands where band.to > xRange.low && band.from < xRange.high {
+            svg.rect(
+                x: xPosition(clampX(band.from)), y: top, width: xPosition(clampX(band.to)) - xPosition(clampX(band.from)), height: plotHeight,
+                fill: band.color, opacity: band.opacity, tooltip: band.label
+            )
         }
         for tick in yScale.ticks {
             svg.line(x1: left, y1: yPosition(tick), x2: left + plotWidth, y2: yPosition(tick), stroke: Palette.grid)
-            svg.text(ReportNumber.coordinate(tick), x: left - 6, y: yPosition(tick) + 4, anchor: .end, size: 10, fill: Palette.muted)
+            svg.text(ReportNumber.coordinate(tick), x: left - 5, y: yPosition(tick) + 4, anchor: .end, size: ChartText.small, fill: Palette.muted)
         }
-        for tick in AxisScale(low: xRange.low, high: xRange.high, exact: true).ticks {
+        let xTicks = AxisScale(low: xRange.low, high: xRange.high, exact: true).ticks
+        for tick in xTicks {
             svg.line(x1: xPosition(tick), y1: top + plotHeight, x2: xPosition(tick), y2: top + plotHeight + 4, stroke: Palette.muted)
-            svg.text(xFormat(tick), x: xPosition(tick), y: top + plotHeight + 16, anchor: .middle, size: 10, fill: Palette.muted)
+            svg.text(xFormat(tick), x: xPosition(tick), y: top + plotHeight + 17, anchor: .middle, size: ChartText.small, fill: Palette.muted)
         }
         svg.line(x1: left, y1: top + plotHeight, x2: left + plotWidth, y2: top + plotHeight, stroke: Palette.muted)
         svg.line(x1: left, y1: top, x2: left, y2: top + plotHeight, stroke: Palette.muted)
-        svg.text(xLabel, x: left + plotWidth / 2, y: top + plotHeight + 32, anchor: .middle, size: 11)
-        svg.text(yLabel, x: 8, y: top - 8, size: 11)
+        svg.text(xLabel, x: left + plotWidth / 2, y: top + plotHeight + 33, anchor: .middle, size: ChartText.label)
+        svg.text(yLabel, x: left - 5, y: top - 6, anchor: .end, size: ChartText.label)
 
+        drawRules(into: &svg, yPosition: yPosition, plotRight: left + plotWidth, top: top, bottom: top + plotHeight)
         for line in series {
             for run in line.points.split(whereSeparator: { $0.y.isNaN }) {
-                svg.polyline(run.map { (xPosition($0.x), yPosition($0.y)) }, stroke: line.color, dashed: line.dashed)
+                let inside = Self.clip(Array(run), low: xRange.low, high: xRange.high)
+                svg.polyline(inside.map { (xPosition($0.x), yPosition($0.y)) }, stroke: line.color, dashed: line.dashed)
             }
         }
-        let heaviest = markers.map(\.weight).max() ?? 1
-        for marker in markers {
-            let tall = 3 + 9 * Double(marker.weight) / Double(max(1, heaviest))
-            svg.rect(x: xPosition(marker.x) - 1, y: top + plotHeight - tall, width: 2, height: tall, fill: Palette.ink, opacity: 0.6, tooltip: marker.label)
-        }
 
-        var legend = LegendFlow(left: left, right: width - right, baseline: top + plotHeight + 50)
+        // A legend of one entry only repeats the title: charts of one series name it there instead.
+        guard legendEntries > 1 else { return svg.render() }
+        var legend = LegendFlow(left: left, right: width - 8, baseline: top + plotHeight + 52)
         for line in series {
             let (x, y) = legend.place(width: 26 + Self.textWidth(line.name))
             svg.line(x1: x, y1: y - 4, x2: x + 18, y2: y - 4, stroke: line.color, width: 2, dashed: line.dashed)
-            svg.text(line.name, x: x + 22, y: y, size: 10)
+            svg.text(line.name, x: x + 22, y: y, size: ChartText.small)
         }
         for entry in bandLegend {
             let (x, y) = legend.place(width: 20 + Self.textWidth(entry.label))
-            svg.rect(x: x, y: y - 9, width: 12, height: 10, fill: entry.color)
-            svg.text(entry.label, x: x + 16, y: y, size: 10)
-        }
-        if !markers.isEmpty {
-            let (x, y) = legend.place(width: 10 + Self.textWidth(markerLabel))
-            svg.rect(x: x, y: y - 10, width: 2, height: 10, fill: Palette.ink, opacity: 0.6)
-            svg.text(markerLabel, x: x + 6, y: y, size: 10)
+            svg.rect(x: x, y: y - 10, width: 12, height: 11, fill: entry.color)
+            svg.text(entry.label, x: x + 16, y: y, size: ChartText.small)
         }
         return svg.render()
     }
+
+    /// The part of a line between `low` and `high`, cut where it crosses them, so a fixed domain never draws
+    /// outside the plot.
+    static func clip(_ points: [(x: Double, y: Double)], low: Double, high: Double) -> [(x: Double, y: Double)] {
+        guard let first = points.first, let last = points.last, first.x < low || last.x > high else { return points }
+        var clipped: [(x: Double, y: Double)] = []
+        for (index, point) in points.enumerated() {
+            if point.x >= low, point.x <= high {
+                if index > 0, points[index - 1].x < low { clipped.append(crossing(points[index - 1], point, at: low)) }
+                clipped.append(point)
+                if index + 1 < points.count, points[index + 1].x > high { clipped.append(crossing(point, points[index + 1], at: high)) }
+            }
+        }
+        return clipped
+    }
+
+    private static func crossing(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double), at x: Double) -> (x: Double, y: Double) {
+        guard b.x != a.x else { return (x, b.y) }
+        return (x, a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x))
+    }
+
+    /// Rows the legend wraps into at this width.
+    private func legendRowCount() -> Int {
+        var legend = LegendFlow(left: left, right: width - 8, baseline: 0)
+        var lastY = 0.0
+        for line in series { lastY = legend.place(width: 26 + Self.textWidth(line.name)).y }
+        for entry in bandLegend { lastY = legend.place(width: 20 + Self.textWidth(entry.label)).y }
+        return Int(lastY / 17) + 1
+    }
+
+    /// Each rule across the plot, its label in the right margin; labels too close to read are pushed apart.
+    private func drawRules(into svg: inout SVGDocument, yPosition: (Double) -> Double, plotRight: Double, top: Double, bottom: Double) {
+        let ordered = rules.sorted { $0.y > $1.y }
+        var labelY: [Double] = []
+        for rule in ordered {
+            let wanted = yPosition(rule.y) + 4
+            labelY.append(max(wanted, (labelY.last ?? -.infinity) + 12))
+        }
+        // Pushed below the plot: shift the whole stack up instead.
+        if let last = labelY.last, last > bottom + 4 {
+            let shift = last - bottom - 4
+            labelY = labelY.map { $0 - shift }
+        }
+        for (rule, y) in zip(ordered, labelY) {
+            svg.line(x1: left, y1: yPosition(rule.y), x2: plotRight, y2: yPosition(rule.y), stroke: rule.color, width: 1.2, dashed: rule.dashed)
+            svg.text(rule.label, x: plotRight + 5, y: y, size: ChartText.small, fill: rule.labelColor ?? rule.color)
+        }
+    }
+}
+
+/// Text sizes in chart units. A chart is drawn at its own size on wide screens and laid out narrow for phones, so
+/// no text is ever drawn below `small` (11 px).
+enum ChartText {
+    static let small = 11.0
+    static let label = 12.0
+    static let title = 13.0
 }
 
 /// Places legend entries left to right, wrapping to a new row when one would overflow.
@@ -120,7 +210,7 @@ struct LegendFlow {
     mutating func place(width: Double) -> (x: Double, y: Double) {
         if x > left, x + width > right {
             x = left
-            y += 16
+            y += 17
         }
         defer { x += width + 12 }
         return (x, y)

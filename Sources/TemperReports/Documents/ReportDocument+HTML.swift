@@ -25,16 +25,23 @@ extension ReportDocument {
                 page += "<h2>\(Markup.escape(text))</h2>\n"
             case .paragraph(let text):
                 page += "<p>\(Markup.escape(text))</p>\n"
+            case .headline(let text):
+                page += "<p class=\"headline\">\(Markup.escape(text))</p>\n"
+            case .definitions(let items):
+                page += "<dl>\n" + items.map { "<dt>\(Markup.escape($0.term))</dt><dd>\(Markup.escape($0.meaning))</dd>\n" }.joined() + "</dl>\n"
             case .bullets(let items):
                 page += "<ul>\n" + items.map { "<li>\(Markup.escape($0))</li>\n" }.joined() + "</ul>\n"
             case .table(let headers, let rows):
-                page += "<table>\n<thead><tr>" + headers.map { "<th>\(Markup.escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+                // A wide table scrolls inside its own box on a narrow screen instead of being cut or widening the page.
+                page += "<div class=\"scroll\"><table>\n<thead><tr>" + headers.map { "<th>\(Markup.escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
                 for row in rows {
-                    page += "<tr>" + row.map { "<td>\(Markup.escape($0))</td>" }.joined() + "</tr>\n"
+                    // A short cell (a number, a status, a time) keeps to one line; long text wraps.
+                    page += "<tr>" + row.map { "<td\($0.count <= 16 ? " class=\"short\"" : "")>\(Markup.escape($0))</td>" }.joined() + "</tr>\n"
                 }
-                page += "</tbody>\n</table>\n"
-            case .chart(_, let svg, let caption):
-                page += "<figure>\n\(svg)<figcaption>\(Markup.escape(caption))</figcaption>\n</figure>\n"
+                page += "</tbody>\n</table></div>\n"
+            case .chart(_, let svg, let narrowSVG, let caption):
+                page += "<figure>\n<div class=\"wide\">\n\(svg)</div>\n<div class=\"narrow\">\n\(narrowSVG)</div>\n"
+                page += "<figcaption>\(Markup.escape(caption))</figcaption>\n</figure>\n"
             }
         }
         page += "</main>\n</body>\n</html>\n"
@@ -53,5 +60,21 @@ extension ReportDocument {
         figure { margin: 12px 0 20px; }
         figure svg { max-width: 100%; height: auto; }
         figcaption { color: #616161; font-size: 13px; }
+        .headline { font-size: 17px; background: #f5f5f5; border-left: 4px solid #1565c0; padding: 10px 14px; }
+        .scroll { overflow-x: auto; }
+        .short { white-space: nowrap; }
+        .scroll table { width: auto; min-width: 100%; }
+        dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; font-size: 14px; }
+        dt { font-weight: bold; }
+        dd { margin: 0; }
+        .narrow { display: none; }
+        @media (max-width: 820px) {
+          main { padding: 12px; }
+          .wide { display: none; }
+          .narrow { display: block; }
+          .narrow svg { width: 100%; max-width: 570px; }
+          dl { grid-template-columns: 1fr; }
+          dd { margin: 0 0 6px; }
+        }
         """
 }

@@ -56,7 +56,7 @@ public enum EnergyCalibrationReport {
                     let name = URL(fileURLWithPath: row.patternPath).lastPathComponent
                     return [BarChart.Bar(label: name, values: [row.millijoules, 0]), BarChart.Bar(label: "", values: [0, predicted])]
                 }
-            ).render(),
+            ),
             caption: "Each pattern's measured energy over all its repetitions, and what the fitted profile predicts."
         )
         document.paragraph(

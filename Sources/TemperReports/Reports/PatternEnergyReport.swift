@@ -32,16 +32,16 @@ public enum PatternEnergyReport {
         )
         document.heading("Patterns")
         document.table(
-            ["pattern", "status", "energy", "µAh", "peak", "average", "plays", "duration"],
+            ["pattern", "status", "energy (mJ)", "charge (µAh)", "peak (mW)", "average (mW)", "plays", "duration (s)"],
             data.patterns.map { entry in
                 guard let estimate = entry.estimate else { return [entry.path, entry.status.rawValue, entry.error ?? "", "", "", "", "", ""] }
                 return [
-                    entry.path, entry.status.rawValue, ReportNumber.energy(millijoules: estimate.energyMillijoules), ReportNumber.fixed(estimate.microampHours, 2),
-                    ReportNumber.fixed(estimate.peakMilliwatts, 0) + " mW", ReportNumber.fixed(estimate.averageMilliwatts, 0) + " mW",
+                    entry.path, entry.status.rawValue, ReportNumber.fixed(estimate.energyMillijoules, 1), ReportNumber.fixed(estimate.microampHours, 2),
+                    ReportNumber.fixed(estimate.peakMilliwatts, 0), ReportNumber.fixed(estimate.averageMilliwatts, 0),
                     estimate.isClipped
                         ? "\(ReportNumber.fixed(min(estimate.playedFraction * 100, 99), 0)) % for \(ReportNumber.fixed(estimate.clippedSeconds, 2)) s"
                         : "100 %",
-                    ReportNumber.fixed(estimate.durationSeconds, 2) + " s",
+                    ReportNumber.fixed(estimate.durationSeconds, 3),
                 ]
             }
         )
@@ -49,27 +49,33 @@ public enum PatternEnergyReport {
             "\"plays\" is the share of the strength a pattern asks for that this device's driver can give at the pattern's worst "
                 + "moment, and for how long it falls short; a clipped pattern costs what plays, not what it asks."
         )
+        let statuses = Set(data.patterns.map(\.status.rawValue))
+        document.definitions(Glossary.scoreStatuses.filter { statuses.contains($0.term) })
         if !scored.isEmpty {
             document.heading("Energy per pattern")
+            var chart = BarChart(
+                title: "Energy per pattern, by kind", unit: "mJ", segmentNames: ["transients", "continuous", "audio", "overhead"],
+                segmentColors: Palette.kinds,
+                bars: scored.map { entry in
+                    let breakdown = entry.estimate!.breakdown
+                    return .init(
+                        label: URL(fileURLWithPath: entry.path).lastPathComponent,
+                        values: [breakdown.transientsMillijoules, breakdown.continuousMillijoules, breakdown.audioMillijoules, breakdown.overheadMillijoules]
+                    )
+                }
+            )
+            chart.limit = data.budgetMillijoules.map { .init(value: $0, label: "budget \(ReportNumber.energy(millijoules: $0))") }
             document.chart(
-                "energy-by-pattern.svg",
-                BarChart(
-                    title: "Energy per pattern, by kind", unit: "mJ", segmentNames: ["transients", "continuous", "audio", "overhead"],
-                    segmentColors: Palette.kinds,
-                    bars: scored.map { entry in
-                        let breakdown = entry.estimate!.breakdown
-                        return .init(
-                            label: URL(fileURLWithPath: entry.path).lastPathComponent,
-                            values: [breakdown.transientsMillijoules, breakdown.continuousMillijoules, breakdown.audioMillijoules, breakdown.overheadMillijoules]
-                        )
-                    }
-                ).render(),
-                caption: "Each pattern's energy, stacked by kind."
+                "energy-by-pattern.svg", chart,
+                caption: "Each pattern's energy, stacked by kind" + (data.budgetMillijoules == nil ? "." : "; the dashed line is the budget each pattern is held to.")
             )
             document.heading("Power over time")
             for (index, entry) in scored.enumerated() where !(entry.estimate?.powerSeries.isEmpty ?? true) {
+                let estimate = entry.estimate!
+                let name = URL(fileURLWithPath: entry.path).lastPathComponent
                 document.chart(
-                    "power-\(index + 1).svg", powerChart(name: URL(fileURLWithPath: entry.path).lastPathComponent, series: entry.estimate!.powerSeries),
+                    "power-\(index + 1).svg",
+                    PowerChart(title: "Power of \(name)", curves: [.init(name: name, series: estimate.powerSeries, durationSeconds: estimate.durationSeconds)]).chart(),
                     caption: "Power over time of \(entry.path)."
                 )
             }
@@ -80,15 +86,5 @@ public enum PatternEnergyReport {
             document.bullets(warned.flatMap { entry in entry.warnings.map { "\(entry.path): \($0)" } })
         }
         return document
-    }
-
-    /// A pattern's power curve, drawn as steps between samples.
-    static func powerChart(name: String, series: [PowerSample]) -> String {
-        var chart = LineChart(
-            title: "Power of \(name)", xLabel: "seconds", yLabel: "mW",
-            series: [.init(name: "power", color: Palette.series[2], points: series.map { ($0.timeSeconds, $0.milliwatts) })]
-        )
-        chart.height = 220
-        return chart.render()
     }
 }

@@ -17,31 +17,36 @@ public enum SimulationReport {
             subtitle: "\(result.description) Device \(result.device); \(ReportNumber.clock(result.durationSeconds)) of virtual time "
                 + "at \(ReportNumber.coordinate(result.timeStepSeconds)) s steps; seed \(result.seed)."
         )
+        let headline = SimulationHeadline(result: result)
+        document.headline(headline.sentence)
         document.heading("Summary")
-        document.table(
-            ["", "with policy (\(policy.policy))", "baseline (policy off)"],
-            [
-                ["highest tier", policy.highestTier.rawValue, baseline.highestTier.rawValue],
-                ["peak internal", ReportNumber.celsius(policy.peakInternalCelsius), ReportNumber.celsius(baseline.peakInternalCelsius)],
-                ["peak skin hotspot", ReportNumber.celsius(policy.peakHotspotCelsius), ReportNumber.celsius(baseline.peakHotspotCelsius)],
-                ["peak skin (mean)", ReportNumber.celsius(policy.peakSkinCelsius), ReportNumber.celsius(baseline.peakSkinCelsius)],
-                ["feedback energy played", ReportNumber.energy(millijoules: policy.playedEnergy.totalMillijoules),
-                 ReportNumber.energy(millijoules: baseline.playedEnergy.totalMillijoules)],
-                ["battery at the end", ReportNumber.percent(policy.batteryEndPercentage), ReportNumber.percent(baseline.batteryEndPercentage)],
-                ["requests", "\(policy.decisions.total)", "\(baseline.decisions.total)"],
-            ]
-        )
+        document.table(headline.table.headers, headline.table.rows)
         document.paragraph("Thermal constants: \(result.thermalSource).")
 
         document.heading("Temperature and tiers")
-        document.chart("temperature.svg", temperatureChart(result), caption: "Skin hotspot, skin mean and internal temperature with the policy (the hotspot always lies between the skin mean and the internal node), the baseline's hotspot dashed; bands show the tier with the policy, ticks the requests the policy changed.")
+        document.chart(
+            "temperature.svg", SimulationCharts.temperature(result),
+            caption: "The skin hotspot (which the skin sensor reads), the skin mean and the internal temperature, with the policy (solid) and "
+                + "in the baseline (dashed); the hotspot always lies between the skin mean and the internal node. Lines across the plot are the classifier's thresholds for the hotspot: a tier starts at its solid line, and the "
+                + "host steps down from it only after the hotspot stays below its dashed exit line. The strips above show each run's tier."
+        )
         document.chart("heat.svg", heatChart(result), caption: heatCaption(result))
+        if let rate = SimulationCharts.changedRate(result) {
+            document.chart("decisions-changed.svg", rate, caption: "Requests the policy rewrote, replaced or dropped, per minute, with the policy.")
+        }
+        if let battery = SimulationCharts.battery(result) {
+            document.chart(
+                "battery.svg", battery,
+                caption: "Battery with the policy (solid) and in the baseline (dashed); shaded where the policy ran in low power. "
+                    + "The strip shows whether the device ran on its battery."
+            )
+        }
         document.heading("Tier timeline")
         if policy.transitions.isEmpty {
             document.paragraph("The condition never changed: nominal throughout.")
         } else {
             document.table(
-                ["time", "change", "low power", "why"],
+                ["time (m:ss)", "change", "low power", "why"],
                 policy.transitions.map { transition in
                     [
                         ReportNumber.clock(transition.timeSeconds), "\(transition.from) → \(transition.to)", transition.lowPower ? "yes" : "no",
@@ -51,7 +56,7 @@ public enum SimulationReport {
             )
         }
         document.table(
-            ["tier", "with policy", "baseline"],
+            ["tier", "with policy (m:ss)", "baseline (m:ss)"],
             Tier.allCases.map { tier in
                 [tier.rawValue, ReportNumber.clock(policy.tierSeconds[tier]), ReportNumber.clock(baseline.tierSeconds[tier])]
             } + [["low power", ReportNumber.clock(policy.tierSeconds.lowPower), ReportNumber.clock(baseline.tierSeconds.lowPower)]]
@@ -62,76 +67,58 @@ public enum SimulationReport {
         if !policy.decisions.byRule.isEmpty {
             document.table(["rule", "times fired"], policy.decisions.byRule.sorted { $0.key < $1.key }.map { [$0.key, "\($0.value)"] })
         }
+        document.paragraph("What the words mean:")
+        document.definitions(Glossary.entries(outcomes: Glossary.outcomes.map(\.term), rules: policy.decisions.byRule.keys))
 
         document.heading("Energy")
-        document.chart("energy-by-kind.svg", energyByKindChart(result), caption: "Feedback energy by kind: what played with the policy, and with the policy off.")
+        document.chart("energy-by-kind.svg", SimulationCharts.energyByKind(result), caption: "Feedback energy by kind: what played with the policy, and with the policy off.")
         document.table(
-            ["kind", "with policy", "baseline"],
+            ["kind", "with policy (J)", "baseline (J)"],
             zip(policy.playedEnergy.kinds, baseline.playedEnergy.kinds).map { mine, theirs in
-                [mine.name, ReportNumber.energy(millijoules: mine.millijoules), ReportNumber.energy(millijoules: theirs.millijoules)]
-            } + [[
-                "total", ReportNumber.energy(millijoules: policy.playedEnergy.totalMillijoules),
-                ReportNumber.energy(millijoules: baseline.playedEnergy.totalMillijoules),
-            ]]
+                [mine.name, ReportNumber.fixed(mine.millijoules / 1000, 2), ReportNumber.fixed(theirs.millijoules / 1000, 2)]
+            } + [["total", ReportNumber.fixed(policy.playedEnergy.totalMillijoules / 1000, 2), ReportNumber.fixed(baseline.playedEnergy.totalMillijoules / 1000, 2)]]
         )
         document.paragraph("The workload itself used \(ReportNumber.energy(millijoules: policy.workloadEnergyJoules * 1000)) in both runs.")
         if !policy.energyByItem.isEmpty {
-            document.chart("energy-by-pattern.svg", energyByPatternChart(policy), caption: "Energy per pattern with the policy: what played, and what the policy saved.")
+            document.chart("energy-by-pattern.svg", SimulationCharts.energyByPattern(policy), caption: "Energy per pattern with the policy: what played, and what the policy saved.")
         }
 
         if !result.items.isEmpty {
             document.heading("Patterns")
-            profiles(result.items, nameHeader: "pattern", chartPrefix: "power", captionSuffix: ", as written", into: &document)
-        }
-        if !policy.playedVariants.isEmpty {
-            document.heading("As the policy played them")
-            document.paragraph("What played instead when the policy rewrote a request or fell back: the first of each kind of change.")
-            profiles(policy.playedVariants, nameHeader: "pattern, outcome (rules)", chartPrefix: "played", captionSuffix: "", into: &document)
+            patterns(result.items, played: policy.playedVariants, into: &document)
         }
         return document
     }
 
-    /// A table of feedback items (energy, peak, duration) and each one's power curve.
-    static func profiles(_ items: [ItemProfile], nameHeader: String, chartPrefix: String, captionSuffix: String, into document: inout ReportDocument) {
+    /// A table of each pattern as written and as the policy played it, and one power chart per pattern with what
+    /// played instead drawn over it.
+    static func patterns(_ items: [ItemProfile], played: [ItemProfile], into document: inout ReportDocument) {
+        let variants = { (item: ItemProfile) in played.filter { $0.name.hasPrefix(item.name + ", ") } }
+        let row = { (name: String, form: String, profile: ItemProfile) in
+            [name, form, ReportNumber.fixed(profile.energyMillijoules, 1), ReportNumber.fixed(profile.peakMilliwatts, 0), ReportNumber.fixed(profile.durationSeconds, 3)]
+        }
         document.table(
-            [nameHeader, "energy", "peak", "duration"],
-            items.map { item in
-                [item.name, ReportNumber.energy(millijoules: item.energyMillijoules), ReportNumber.fixed(item.peakMilliwatts, 0) + " mW",
-                 ReportNumber.fixed(item.durationSeconds, 2) + " s"]
+            ["pattern", "played as", "energy (mJ)", "peak (mW)", "duration (s)"],
+            items.flatMap { item in
+                [row(item.name, "written", item)] + variants(item).map { row("", String($0.name.dropFirst(item.name.count + 2)), $0) }
             }
         )
+        if !played.isEmpty {
+            document.paragraph("What played instead is the first of each way the policy changed a pattern (outcome and rules).")
+        }
         for (index, item) in items.enumerated() where !item.powerSeries.isEmpty {
+            let instead = variants(item)
+            let curves = [PowerChart.Curve(name: "as written", series: item.powerSeries, durationSeconds: item.durationSeconds)]
+                + instead.map { PowerChart.Curve(name: String($0.name.dropFirst(item.name.count + 2)), series: $0.powerSeries, durationSeconds: $0.durationSeconds) }
             document.chart(
-                "\(chartPrefix)-\(index + 1).svg", PatternEnergyReport.powerChart(name: item.name, series: item.powerSeries),
-                caption: "Power over time of \(item.name)\(captionSuffix)."
+                "power-\(index + 1).svg", PowerChart(title: "Power of \(item.name)", curves: curves).chart(),
+                caption: instead.isEmpty ? "Power over time of \(item.name); it always played as written."
+                    : "Power over time of \(item.name) as written (solid) and as the policy played it instead (dashed)."
             )
         }
     }
 
-    static func temperatureChart(_ result: SimulationResult) -> String {
-        let timeline = result.withPolicy.timeline
-        let time = TimeAxis(durationSeconds: result.durationSeconds)
-        var chart = LineChart(
-            title: "Temperature over time", xLabel: time.label, yLabel: "°C",
-            series: [
-                .init(name: "skin hotspot", color: Palette.series[1], points: timeline.map { (time($0.timeSeconds), $0.hotspotCelsius) }),
-                .init(name: "internal", color: Palette.series[0], points: timeline.map { (time($0.timeSeconds), $0.internalCelsius) }),
-                .init(name: "skin (mean)", color: Palette.series[2], points: timeline.map { (time($0.timeSeconds), $0.skinCelsius) }),
-                .init(name: "hotspot, baseline", color: Palette.series[1], points: result.baseline.timeline.map { (time($0.timeSeconds), $0.hotspotCelsius) }, dashed: true),
-                .init(name: "ambient", color: Palette.muted, points: timeline.map { (time($0.timeSeconds), $0.ambientCelsius) }),
-            ]
-        )
-        chart.bands = tierBands(timeline.map { ($0.timeSeconds, $0.tier) }, start: 0).map {
-            LineChart.Band(from: time($0.from), to: time($0.to), color: $0.color, label: $0.label)
-        }
-        chart.bandLegend = Tier.allCases.map { ($0.rawValue, Palette.tier($0)) }
-        chart.markers = timeline.filter { $0.changedDecisions > 0 }.map {
-            LineChart.Marker(x: time($0.timeSeconds), weight: $0.changedDecisions, label: "\(ReportNumber.clock($0.timeSeconds)): \($0.changedDecisions) changed")
-        }
-        return chart.render()
-    }
-
-    static func heatChart(_ result: SimulationResult) -> String {
+    static func heatChart(_ result: SimulationResult) -> LineChart {
         let timeline = result.withPolicy.timeline
         let time = TimeAxis(durationSeconds: result.durationSeconds)
         var series: [LineChart.Series] = [
@@ -146,7 +133,7 @@ public enum SimulationReport {
                 .init(name: "insulation (K/W)", color: Palette.muted, points: timeline.map { (time($0.timeSeconds), $0.insulationKelvinPerWatt) }, dashed: true)
             )
         }
-        return LineChart(title: "Heat sources and insulation", xLabel: time.label, yLabel: "W, K/W", series: series).render()
+        return LineChart(title: "Heat sources and insulation", xLabel: time.label, yLabel: "W, K/W", series: series)
     }
 
     static func heatCaption(_ result: SimulationResult) -> String {
@@ -158,41 +145,5 @@ public enum SimulationReport {
             caption += " Dashed: the insulation wrapped around it (K/W added between skin and air; the air's temperature is unchanged)."
         }
         return caption
-    }
-
-    /// Spans of equal tier: each sample's tier holds from the previous sample's time to its own.
-    static func tierBands(_ samples: [(time: Double, tier: Tier)], start: Double) -> [LineChart.Band] {
-        var bands: [LineChart.Band] = []
-        var from = start
-        for sample in samples {
-            if let last = bands.last, last.label == sample.tier.rawValue {
-                bands[bands.count - 1].to = sample.time
-            } else {
-                bands.append(LineChart.Band(from: from, to: sample.time, color: Palette.tier(sample.tier), label: sample.tier.rawValue))
-            }
-            from = sample.time
-        }
-        return bands
-    }
-
-    static func energyByKindChart(_ result: SimulationResult) -> String {
-        BarChart(
-            title: "Feedback energy by kind", unit: "J", segmentNames: result.withPolicy.playedEnergy.kinds.map(\.name),
-            segmentColors: Palette.kinds,
-            bars: [
-                .init(label: "with policy", values: result.withPolicy.playedEnergy.kinds.map { $0.millijoules / 1000 }),
-                .init(label: "baseline (policy off)", values: result.baseline.playedEnergy.kinds.map { $0.millijoules / 1000 }),
-            ],
-            format: { ReportNumber.coordinate($0) }
-        ).render()
-    }
-
-    static func energyByPatternChart(_ run: RunSummary) -> String {
-        BarChart(
-            title: "Energy per pattern", unit: "J", segmentNames: ["played", "saved by the policy"], segmentColors: [Palette.series[0], Palette.grid],
-            bars: run.energyByItem.map {
-                .init(label: "\($0.name) ×\($0.requests)", values: [$0.playedMillijoules / 1000, max(0, $0.requestedMillijoules - $0.playedMillijoules) / 1000])
-            }
-        ).render()
     }
 }

@@ -78,7 +78,7 @@ public enum ThermalCalibrationReport {
                     .init(name: "hotspot, fitted", color: Palette.series[1], points: zip(series.times, curve.hotspotCelsius).map { (time($0), $1) }, dashed: true),
                 ]
             )
-            document.chart("fit-\(index + 1).svg", measured.render(), caption: "Measured temperatures (solid) and the fitted model (dashed) on \(series.name).")
+            document.chart("fit-\(index + 1).svg", measured, caption: "Measured temperatures (solid) and the fitted model (dashed) on \(series.name).")
             let internalResiduals = series.times.indices.map { curve.internalCelsius[$0] - series.internalCelsius[$0] }
             let hotspotResiduals = series.times.indices.map { curve.hotspotCelsius[$0] - series.hotspotCelsius[$0] }
             // Small residuals in millidegrees, so the axis has numbers to read.
@@ -93,7 +93,7 @@ public enum ThermalCalibrationReport {
             )
             residuals.height = 220
             document.chart(
-                "residuals-\(index + 1).svg", residuals.render(),
+                "residuals-\(index + 1).svg", residuals,
                 caption: "Residuals on \(series.name): noise around zero means the model explains the trace; a slow drift means it does not (a changing room, an unrecorded heat source)."
             )
             var power = LineChart(
@@ -101,7 +101,7 @@ public enum ThermalCalibrationReport {
                 series: [.init(name: "power", color: Palette.series[3], points: series.times.indices.dropFirst().map { (time(series.times[$0]), series.powerWatts[$0]) })]
             )
             power.height = 220
-            document.chart("power-\(index + 1).svg", power.render(), caption: "The power the fit used: mean power between samples.")
+            document.chart("power-\(index + 1).svg", power, caption: "The power the fit used: mean power between samples.")
         }
         return document
     }

@@ -32,11 +32,14 @@ public enum TraceReport {
                     )
                 }
             )
-            temperatures.bands = SimulationReport.tierBands(result.samples.map { ($0.timeSeconds, $0.tier) }, start: result.samples.first?.timeSeconds ?? 0)
-                .map { LineChart.Band(from: time($0.from), to: time($0.to), color: $0.color, label: $0.label) }
+            temperatures.bands = SimulationCharts.tierBands(
+                result.samples.map { (time($0.timeSeconds), $0.tier) }, start: time(result.samples.first?.timeSeconds ?? 0)
+            )
             temperatures.xDomain = span
             temperatures.bandLegend = Tier.allCases.map { ($0.rawValue, Palette.tier($0)) }
-            document.chart("temperature.svg", temperatures.render(), caption: "Each sensor over time; bands show the classified tier.")
+            temperatures.rules = thresholdRules(result)
+            document.chart("temperature.svg", temperatures, caption: "Each sensor over time; bands show the classified tier. Lines across the plot are the classifier's thresholds "
+                    + "for the sensors that come near them: a tier starts at its solid line and is left only below its dashed exit line.")
         }
 
         document.heading("Battery")
@@ -45,9 +48,13 @@ public enum TraceReport {
             document.paragraph("No battery was available in this trace.")
         } else {
             var chart = LineChart(title: "Battery over time", xLabel: time.label, yLabel: "%", series: [.init(name: "battery", color: Palette.series[3], points: battery)])
+            chart.bands = lowPowerSpans(result, time: time)
+            chart.strips = powerSourceStrip(result, time: time)
+            if !chart.bands.isEmpty { chart.bandLegend = [("low power", SimulationCharts.lowPowerColor)] }
             chart.height = 220
             chart.xDomain = span
-            document.chart("battery.svg", chart.render(), caption: "Battery percentage as UPower reported it.")
+            chart.reservesRuleMargin = !thresholdRules(result).isEmpty
+            document.chart("battery.svg", chart, caption: "Battery percentage as UPower reported it; shaded where the classifier said low power. The strip shows whether the host ran on its battery.")
         }
         // No forecast (nothing rising, or already critical) is a gap in the line, not a straight join across it.
         let forecast = result.samples.map { sample in (time(sample.timeSeconds), sample.forecastSeconds.map { min($0, 600) } ?? .nan) }
@@ -59,8 +66,9 @@ public enum TraceReport {
             )
             chart.height = 220
             chart.xDomain = span
+            chart.reservesRuleMargin = !thresholdRules(result).isEmpty
             document.chart(
-                "forecast.svg", chart.render(),
+                "forecast.svg", chart,
                 caption: "The classifier's forecast at each snapshot: seconds until the next tier at the current trend; "
                     + "gaps where nothing was rising or the tier was already critical."
             )
@@ -70,16 +78,53 @@ public enum TraceReport {
             document.paragraph("The condition never changed: \(result.highestTier) throughout.")
         } else {
             document.table(
-                ["time", "change", "low power", "why"],
+                ["time (m:ss)", "change", "low power", "why"],
                 result.transitions.map {
                     [ReportNumber.clock($0.timeSeconds), "\($0.from) → \($0.to)", $0.lowPower ? "yes" : "no", $0.reasons.first ?? ""]
                 }
             )
         }
         document.table(
-            ["tier", "time"],
+            ["tier", "time (m:ss)"],
             Tier.allCases.map { [$0.rawValue, ReportNumber.clock(result.tierSeconds[$0])] } + [["low power", ReportNumber.clock(result.tierSeconds.lowPower)]]
         )
         return document
+    }
+
+    /// The classifier's thresholds for the sensors the trace comes near.
+    static func thresholdRules(_ result: TraceResult) -> [LineChart.Rule] {
+        SimulationCharts.thresholdRules(result.sensorThresholds) { label in
+            result.samples.flatMap(\.temperatures).filter { $0.sensor == label }.map(\.celsius).max() ?? -.infinity
+        }
+    }
+
+    /// Whether the host ran on its battery or on mains power, as a strip above the battery chart.
+    static func powerSourceStrip(_ result: TraceResult, time: TimeAxis) -> [LineChart.Strip] {
+        var bands: [LineChart.Band] = []
+        for (previous, sample) in zip(result.samples, result.samples.dropFirst()) {
+            guard let onBattery = sample.onBattery else { continue }
+            let label = onBattery ? "on battery" : "on mains power"
+            if let last = bands.last, last.label == label, last.to == time(previous.timeSeconds) {
+                bands[bands.count - 1].to = time(sample.timeSeconds)
+            } else {
+                bands.append(.init(from: time(previous.timeSeconds), to: time(sample.timeSeconds), color: SimulationCharts.powerSourceColor(onBattery: onBattery), label: label))
+            }
+        }
+        let labels = Set(bands.map(\.label))
+        guard !labels.isEmpty else { return [] }
+        return [.init(label: labels.count > 1 ? "on battery (green) or mains (grey)" : labels.first!, bands: bands)]
+    }
+
+    /// Where the classifier said low power, in axis units.
+    static func lowPowerSpans(_ result: TraceResult, time: TimeAxis) -> [LineChart.Band] {
+        var bands: [LineChart.Band] = []
+        for (previous, sample) in zip(result.samples, result.samples.dropFirst()) where sample.lowPower {
+            if let last = bands.last, last.to == time(previous.timeSeconds) {
+                bands[bands.count - 1].to = time(sample.timeSeconds)
+            } else {
+                bands.append(.init(from: time(previous.timeSeconds), to: time(sample.timeSeconds), color: SimulationCharts.lowPowerColor, label: "low power", opacity: 0.6))
+            }
+        }
+        return bands
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// The pattern files a scoring run covers: files as given, and every `*.ahap` under folders.
+/// The pattern files a scoring run covers: files as given, and every `*.ahap`, `*.haptic` and `*.vij` under
+/// folders (other formats are scored when named, since a folder's JSON or XML is rarely a pattern).
 public enum PatternFiles {
-    /// Files in argument order; each folder's AHAP files sorted by path, so runs are deterministic.
+    /// Files in argument order; each folder's pattern files sorted by path, so runs are deterministic.
     /// A path that names nothing is kept, so it is scored (and reported) as unreadable. Each path is as the user
     /// named it: `Examples/patterns/tap.ahap` for the folder `Examples/patterns`.
     public static func collect(_ arguments: [String]) -> [String] {
@@ -14,15 +15,16 @@ public enum PatternFiles {
                 if seen.insert(argument).inserted { inputs.append(argument) }
                 continue
             }
-            for file in ahapFiles(under: argument) where seen.insert(file).inserted {
+            for file in patternFiles(under: argument) where seen.insert(file).inserted {
                 inputs.append(file)
             }
         }
         return inputs
     }
 
-    /// Every `*.ahap` file (any letter case) below `folder`, sorted; hidden folders are skipped.
-    public static func ahapFiles(under folder: String) -> [String] {
+    /// Every `*.ahap`, `*.haptic` and `*.vij` file (any letter case) below `folder`, sorted; hidden folders are
+    /// skipped.
+    public static func patternFiles(under folder: String) -> [String] {
         let base = URL(fileURLWithPath: folder, isDirectory: true)
         guard let walker = FileManager.default.enumerator(
             at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
@@ -30,7 +32,7 @@ public enum PatternFiles {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         let basePath = base.standardizedFileURL.path
         var files: [String] = []
-        for case let url as URL in walker where url.pathExtension.lowercased() == "ahap" {
+        for case let url as URL in walker where PatternScorer.folderExtensions.contains(url.pathExtension.lowercased()) {
             let isFile = (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) ?? false
             guard isFile else { continue }
             // Show files under the folder as the user named it (`Examples/patterns/tap.ahap`).

@@ -17,8 +17,13 @@ public struct PatternScorer: Sendable {
         self.budgetMillijoules = budgetMillijoules
     }
 
-    /// The score of one `.ahap` file; an unreadable or invalid file is a score with an error, never a throw.
+    /// The score of one pattern file; an unreadable or invalid file is a score with an error, never a throw.
     public func score(path: String) -> PatternScore {
+        Self.isAHAP(path) ? scoreAHAP(path: path) : scoreThroughAHAPBridge(path: path)
+    }
+
+    /// The score of one `.ahap` file.
+    func scoreAHAP(path: String) -> PatternScore {
         let document: AHAPDocument
         do {
             document = try AHAPReader.load(contentsOf: path, options: readOptions)

@@ -11,6 +11,19 @@ enum Palette {
         }
     }
 
+    /// Mid tones for the tier strips above a chart: strong enough to tell apart, light enough to label on.
+    static func tierStrip(_ tier: Tier) -> String {
+        switch tier {
+        case .nominal: "#a5d6a7"
+        case .fair: "#ffe082"
+        case .serious: "#ffb74d"
+        case .critical: "#ef9a9a"
+        }
+    }
+
+    /// Each tier's colour dark enough for small text on white (fair's yellow is not).
+    static func tierText(_ tier: Tier) -> String { tier == .fair ? "#8d6e00" : tierStrong(tier) }
+
     static func tierStrong(_ tier: Tier) -> String {
         switch tier {
         case .nominal: "#2e7d32"

@@ -29,12 +29,19 @@ enum ReportNumber {
         return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))" : "\(minutes):\(twoDigits(secs))"
     }
 
-    /// Energy in the unit that reads best: `850 mJ`, `12.4 J`, `3.1 kJ`.
+    /// Energy in the unit that reads best, to three significant digits: `850 mJ`, `12.4 J`, `3.10 kJ`.
     static func energy(millijoules: Double) -> String {
         let magnitude = abs(millijoules)
-        if magnitude >= 1_000_000 { return fixed(millijoules / 1_000_000, 2) + " kJ" }
-        if magnitude >= 1_000 { return fixed(millijoules / 1_000, 2) + " J" }
-        return fixed(millijoules, 1) + " mJ"
+        let (value, unit) = magnitude >= 999_500 ? (millijoules / 1_000_000, "kJ") : magnitude >= 999.5 ? (millijoules / 1_000, "J") : (millijoules, "mJ")
+        let size = abs(value)
+        return fixed(value, size >= 99.95 ? 0 : size >= 9.995 ? 1 : 2) + " " + unit
+    }
+
+    /// A difference with its sign: `+1.3`, `−0.4` (a true minus sign), `0.0`.
+    static func signed(_ value: Double, _ decimals: Int) -> String {
+        let text = fixed(value, decimals)
+        if text.hasPrefix("-") { return "−" + text.dropFirst() }
+        return text.allSatisfy { $0 == "0" || $0 == "." } ? text : "+" + text
     }
 
     static func celsius(_ value: Double) -> String { fixed(value, 1) + " °C" }

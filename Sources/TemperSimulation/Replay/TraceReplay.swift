@@ -25,7 +25,12 @@ public enum TraceReplay {
             var temperatures: [SensorValue] = []
             for reading in snapshot.temperatures where reading.health.isOK {
                 guard let celsius = reading.celsius else { continue }
-                if !sensorNames.contains(reading.displayName) { sensorNames.append(reading.displayName) }
+                if !sensorNames.contains(reading.displayName) {
+                    sensorNames.append(reading.displayName)
+                    if let thresholds = settings.thresholds(for: reading) {
+                        result.sensorThresholds.append(.init(label: reading.displayName, thresholds: thresholds))
+                    }
+                }
                 temperatures.append(SensorValue(sensor: reading.displayName, celsius: celsius))
             }
             result.samples.append(
@@ -48,6 +53,8 @@ public struct TraceResult: Sendable, Hashable, Codable {
     public var trace: String
     public var durationSeconds: Double
     public var sensors: [String] = []
+    /// The thresholds the classifier held each counted sensor to (by its first reading's limits), for charts.
+    public var sensorThresholds: [ClassifierThresholds.Sensor] = []
     public var transitions: [TierTransition] = []
     public var tierSeconds = TierSeconds()
     public var samples: [TraceSample] = []

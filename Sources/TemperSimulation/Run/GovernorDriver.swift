@@ -14,6 +14,8 @@ public struct GovernorDriver: Sendable {
     public let host: SimulatedHost
     public let clock: VirtualClock
     public let energy: SimulationEnergyModel
+    /// The classifier settings the governor classifies with, so reports can draw its thresholds.
+    public let classifierSettings: ClassifierSettings
 
     /// - Parameters:
     ///   - policy: the policy to enforce; pass ``passThrough(_:)`` of it for the baseline.
@@ -29,6 +31,7 @@ public struct GovernorDriver: Sendable {
         self.clock = clock
         self.host = host
         self.energy = energy
+        self.classifierSettings = policy.classifier
         // Every request waits in the queue only for the step it arrives in, so any capacity the step needs is fine.
         self.governor = Governor(
             policy: policy, energyModel: energy, source: host, clock: clock, logger: logger,

@@ -14,10 +14,12 @@ public struct SimulationResult: Sendable, Hashable, Codable {
     public var items: [ItemProfile]
     public var withPolicy: RunSummary
     public var baseline: RunSummary
+    /// What the classifier compared the runs against; `nil` when the governing code did not say.
+    public var thresholds: ClassifierThresholds?
 
     public init(
         scenario: String, description: String, device: String, durationSeconds: Double, timeStepSeconds: Double, seed: UInt64,
-        thermalSource: String, items: [ItemProfile] = [], withPolicy: RunSummary, baseline: RunSummary
+        thermalSource: String, items: [ItemProfile] = [], withPolicy: RunSummary, baseline: RunSummary, thresholds: ClassifierThresholds? = nil
     ) {
         self.items = items
         self.scenario = scenario
@@ -29,14 +31,7 @@ public struct SimulationResult: Sendable, Hashable, Codable {
         self.thermalSource = thermalSource
         self.withPolicy = withPolicy
         self.baseline = baseline
-    }
-
-    /// The same result without the sampled timelines, for `--json` on a terminal.
-    public var withoutTimelines: SimulationResult {
-        var copy = self
-        copy.withPolicy.timeline = []
-        copy.baseline.timeline = []
-        return copy
+        self.thresholds = thresholds
     }
 }
 
@@ -122,6 +117,14 @@ public struct TierSeconds: Sendable, Hashable, Codable {
 
     public init() {}
 
+    /// The same seconds to the millisecond: a sum of many steps drifts (406.99999999998545).
+    public func rounded() -> TierSeconds {
+        var copy = self
+        for tier in Tier.allCases { copy[tier] = TemperSimulation.rounded(self[tier]) }
+        copy.lowPower = TemperSimulation.rounded(lowPower)
+        return copy
+    }
+
     public subscript(tier: Tier) -> Double {
         get {
             switch tier {
@@ -167,6 +170,16 @@ public struct EnergyTotals: Sendable, Hashable, Codable {
     public init() {}
 
     public var totalMillijoules: Double { transientsMillijoules + continuousMillijoules + audioMillijoules + overheadMillijoules }
+
+    /// The same totals to the microjoule: sums of thousands of requests drift (514.5367999999993).
+    public func rounded() -> EnergyTotals {
+        var copy = self
+        copy.transientsMillijoules = TemperSimulation.rounded(transientsMillijoules)
+        copy.continuousMillijoules = TemperSimulation.rounded(continuousMillijoules)
+        copy.audioMillijoules = TemperSimulation.rounded(audioMillijoules)
+        copy.overheadMillijoules = TemperSimulation.rounded(overheadMillijoules)
+        return copy
+    }
 
     public mutating func add(_ breakdown: EnergyBreakdown) {
         transientsMillijoules += breakdown.transientsMillijoules
@@ -217,15 +230,18 @@ public struct TimelineSample: Sendable, Hashable, Codable {
     public var chargingWatts: Double
     /// Insulation wrapped around the device at the sample (K/W added to skin → ambient).
     public var insulationKelvinPerWatt: Double
+    /// Whether the device ran from its battery (rather than mains power) at the sample.
+    public var onBattery: Bool
 
     public init(
         timeSeconds: Double, ambientCelsius: Double, internalCelsius: Double, skinCelsius: Double, hotspotCelsius: Double,
         tier: Tier, lowPower: Bool, batteryPercentage: Double, workloadWatts: Double, feedbackMilliwatts: Double, changedDecisions: Int,
-        chargerLossWatts: Double = 0, chargingWatts: Double = 0, insulationKelvinPerWatt: Double = 0
+        chargerLossWatts: Double = 0, chargingWatts: Double = 0, insulationKelvinPerWatt: Double = 0, onBattery: Bool = true
     ) {
         self.chargerLossWatts = chargerLossWatts
         self.chargingWatts = chargingWatts
         self.insulationKelvinPerWatt = insulationKelvinPerWatt
+        self.onBattery = onBattery
         self.timeSeconds = timeSeconds
         self.ambientCelsius = ambientCelsius
         self.internalCelsius = internalCelsius
@@ -238,6 +254,47 @@ public struct TimelineSample: Sendable, Hashable, Codable {
         self.feedbackMilliwatts = feedbackMilliwatts
         self.changedDecisions = changedDecisions
     }
+}
+
+/// The thresholds the classifier held each simulated sensor to, and its battery levels, for drawing on charts.
+public struct ClassifierThresholds: Sendable, Hashable, Codable {
+    public struct Sensor: Sendable, Hashable, Codable {
+        /// The sensor's label: `internal` or `skin` (the skin hotspot).
+        public var label: String
+        public var thresholds: SensorThresholds
+
+        public init(label: String, thresholds: SensorThresholds) {
+            self.label = label
+            self.thresholds = thresholds
+        }
+    }
+
+    /// Each counted simulated sensor.
+    public var sensors: [Sensor]
+    /// Low power on battery at or under this percentage.
+    public var lowBatteryPercentage: Double
+    /// A critical battery at or under this percentage.
+    public var criticalBatteryPercentage: Double
+
+    public init(sensors: [Sensor], lowBatteryPercentage: Double, criticalBatteryPercentage: Double) {
+        self.sensors = sensors
+        self.lowBatteryPercentage = lowBatteryPercentage
+        self.criticalBatteryPercentage = criticalBatteryPercentage
+    }
+
+    /// What `settings` make of the sensors the simulated host reports with `thermal`'s limits.
+    public init(thermal: ThermalParameters, settings: ClassifierSettings) {
+        let readings = [("internal", thermal.internalLimits), ("skin", thermal.skinLimits)].map { label, limits in
+            SimulatedHost.reading(label: label, celsius: 0, limits: limits)
+        }
+        self.init(
+            sensors: readings.compactMap { reading in settings.thresholds(for: reading).map { Sensor(label: reading.label, thresholds: $0) } },
+            lowBatteryPercentage: settings.lowBatteryPercentage, criticalBatteryPercentage: settings.criticalBatteryPercentage
+        )
+    }
+
+    /// The thresholds of the sensor labelled `label`.
+    public func sensor(_ label: String) -> SensorThresholds? { sensors.first { $0.label == label }?.thresholds }
 }
 
 /// One feedback item as written: what it costs and its power over time.

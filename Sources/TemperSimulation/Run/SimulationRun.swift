@@ -35,7 +35,7 @@ struct SimulationRun {
             skinCelsius: scenario.initial.skinCelsius ?? ambientAtStart
         )
         battery = BatteryModel(parameters: setup.battery, percentage: scenario.initial.batteryPercentage, onBattery: scenario.onBattery(at: 0))
-        summary = RunSummary(policy: policyName, batteryStartPercentage: battery.percentage, sampleIntervalSeconds: Double(stepsPerSample) * step)
+        summary = RunSummary(policy: policyName, batteryStartPercentage: rounded(battery.percentage), sampleIntervalSeconds: Double(stepsPerSample) * step)
         lastPower = scenario.workloadWatts(at: 0)
     }
 
@@ -138,7 +138,8 @@ struct SimulationRun {
                 batteryPercentage: rounded(battery.percentage), workloadWatts: rounded(workload),
                 feedbackMilliwatts: rounded(intervalFeedbackJoules / interval * 1000), changedDecisions: intervalChanged,
                 chargerLossWatts: rounded(intervalChargerLossJoules / interval), chargingWatts: rounded(battery.chargingWatts),
-                insulationKelvinPerWatt: rounded(scenario.insulationKelvinPerWatt(at: time + length / 2))
+                insulationKelvinPerWatt: rounded(scenario.insulationKelvinPerWatt(at: time + length / 2)),
+                onBattery: battery.onBattery
             )
         )
         intervalFeedbackJoules = 0
@@ -148,9 +149,15 @@ struct SimulationRun {
 
     /// The run's summary, with the per-item accounts and the battery's end.
     mutating func finish() -> RunSummary {
-        summary.energyByItem = accounts.sorted
+        summary.energyByItem = accounts.sorted.map { item in
+            ItemEnergy(name: item.name, requests: item.requests, requestedMillijoules: rounded(item.requestedMillijoules), playedMillijoules: rounded(item.playedMillijoules))
+        }
+        summary.requestedEnergy = summary.requestedEnergy.rounded()
+        summary.playedEnergy = summary.playedEnergy.rounded()
         summary.playedVariants = accounts.variants.map { ItemProfile($0) }
-        summary.batteryEndPercentage = battery.percentage
+        summary.batteryEndPercentage = rounded(battery.percentage)
+        summary.tierSeconds = summary.tierSeconds.rounded()
+        summary.workloadEnergyJoules = rounded(summary.workloadEnergyJoules)
         return summary
     }
 }

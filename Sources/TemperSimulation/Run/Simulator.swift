@@ -1,4 +1,5 @@
 import TemperCore
+import TemperLifecycle
 
 /// Runs a scenario in virtual time. The simulator is just another host source: each step it publishes the thermal
 /// and battery models' state through the ``SimulatedHost`` and schedules the step's requests at their arrival
@@ -12,13 +13,14 @@ public enum Simulator {
         _ setup: SimulationSetup, policyName: String, governing: (_ policyOn: Bool) -> GovernorDriver
     ) async -> SimulationResult {
         let requests = setup.requests()
-        let policyRun = await runOnce(setup, requests: requests, governing: governing(true), policyName: policyName).summary
+        let withPolicy = governing(true)
+        let policyRun = await runOnce(setup, requests: requests, governing: withPolicy, policyName: policyName).summary
         let baselineRun = await runOnce(setup, requests: requests, governing: governing(false), policyName: "off (baseline)").summary
         return SimulationResult(
             scenario: setup.scenario.name, description: setup.scenario.description, device: setup.deviceName,
             durationSeconds: setup.scenario.durationSeconds, timeStepSeconds: setup.scenario.timeStepSeconds, seed: setup.scenario.seed,
             thermalSource: setup.thermal.source, items: setup.distinctItems.map { ItemProfile($0) }, withPolicy: policyRun,
-            baseline: baselineRun
+            baseline: baselineRun, thresholds: ClassifierThresholds(thermal: setup.thermal, settings: withPolicy.classifierSettings)
         )
     }
 

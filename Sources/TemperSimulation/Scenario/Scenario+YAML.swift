@@ -199,7 +199,7 @@ extension Scenario {
     }
 
     private static func paths(_ value: YAMLValue) throws(TemperError) -> [(path: String, location: EntryLocation)] {
-        if case .scalar = value.node { return [(try value.string(), EntryLocation(value))] }
+        if value.isScalar { return [(try value.string(), EntryLocation(value))] }
         return try value.items().map { (item) throws(TemperError) in (try item.string(), EntryLocation(item)) }
     }
 

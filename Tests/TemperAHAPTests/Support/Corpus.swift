@@ -1,13 +1,9 @@
 import Foundation
+import TemperTestSupport
 
 /// The shared real-world corpus at `<package root>/../shared/corpus/ahap`, when it is there.
 enum Corpus {
-    static let folder: String = {
-        // #filePath is <root>/Tests/TemperAHAPTests/Support/Corpus.swift.
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        return url.appendingPathComponent("../shared/corpus/ahap").standardizedFileURL.path
-    }()
+    static let folder: String = PackagePaths.ahapCorpus.path
 
     static var isPresent: Bool {
         FileManager.default.fileExists(atPath: folder + "/VALIDATION.tsv")

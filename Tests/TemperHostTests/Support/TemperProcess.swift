@@ -1,4 +1,5 @@
 import Foundation
+import TemperTestSupport
 
 /// The `temper` binary running under the testbed, with its output collected line by line.
 final class TemperProcess: Sendable {
@@ -12,21 +13,8 @@ final class TemperProcess: Sendable {
     let output: LineCollector
     let errors: LineCollector
 
-    /// The package root, from this file's location.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The built `temper` next to the test bundle, else in `.build/debug`.
-    static let executable: URL? = {
-        var candidates: [URL] = []
-        var directory = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            candidates.append(directory.appendingPathComponent("temper"))
-            directory.deleteLastPathComponent()
-        }
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/temper"))
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    /// The built `temper`, found once for every test target.
+    static let executable: URL? = TemperRunner.builtExecutable
 
     init(arguments: [String], environment: [String: String]) throws {
         guard let executable = Self.executable else {
@@ -36,7 +24,7 @@ final class TemperProcess: Sendable {
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
-        process.currentDirectoryURL = Self.packageRoot
+        process.currentDirectoryURL = PackagePaths.root
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

@@ -2,6 +2,7 @@ import Logging
 import ServiceLifecycle
 import TemperCore
 import TemperHost
+import TemperLifecycle
 import UnixSignals
 
 /// README.md's "Embedding the Governor" example, line for line (with its imports), so a change to the API that breaks the README breaks this build.

@@ -4,13 +4,14 @@ import ServiceLifecycle
 import TemperCore
 import TemperHost
 import Testing
+import TemperTestSupport
 
 /// ``LinuxHost`` as a swift-service-lifecycle `Service`: a group owns its life, and it runs once.
 @Suite struct LinuxHostServiceTests {
     static let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
 
     static func host() -> LinuxHost {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("temper-empty-\(UUID().uuidString)")
+        let root = TemporaryFolder.uniquePath(prefix: "temper-empty")
         return LinuxHost(configuration: .init(sysfsRoot: root.path, watchesBus: false), logger: quiet)
     }
 

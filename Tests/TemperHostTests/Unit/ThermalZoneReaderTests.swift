@@ -4,12 +4,13 @@ import TemperCore
 import Testing
 
 @testable import TemperHost
+import TemperTestSupport
 
 /// Thermal zones read from a plain directory tree through the sysfs root override (no testbed needed).
 @Suite struct ThermalZoneReaderTests {
     /// Builds `<root>/class/thermal/<zone>/…` from attribute text.
     static func makeSysfs(_ zones: [String: [String: String]]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("temper-sysfs-\(UUID().uuidString)")
+        let root = TemporaryFolder.uniquePath(prefix: "temper-sysfs")
         for (zone, attributes) in zones {
             let directory = root.appendingPathComponent("class/thermal/\(zone)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -74,7 +75,7 @@ import Testing
 
     @Test("a host that does not watch the bus reports the battery unavailable and never touches D-Bus")
     func noBusWatching() async {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("temper-empty-\(UUID().uuidString)")
+        let root = TemporaryFolder.uniquePath(prefix: "temper-empty")
         let host = LinuxHost(configuration: .init(sysfsRoot: root.path, watchesBus: false), logger: .init(label: "test"))
         await host.start()
         let snapshot = await host.snapshot()

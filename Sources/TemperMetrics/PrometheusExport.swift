@@ -1,0 +1,56 @@
+import CoreMetrics
+import Prometheus
+
+/// The governor's swift-metrics, kept in a Prometheus registry and rendered in Prometheus' text format.
+///
+/// Give ``factory`` to the `Governor` (its `metricsFactory:`), then serve ``text()`` with a ``MetricsHTTPServer``
+/// or write it with a ``MetricsTextfileWriter``. Nothing here is global: two exports never share metrics.
+public final class PrometheusExport: Sendable {
+    /// Where the metrics live.
+    public let registry: PrometheusCollectorRegistry
+    /// The swift-metrics factory that records into ``registry``, with a help line for every metric.
+    public let factory: any MetricsFactory
+
+    /// An export over a new, empty registry.
+    ///
+    /// - Parameter help: The `# HELP` text of each metric by name; the governor's metrics are described already.
+    public init(help: [String: String] = [:]) {
+        let registry = PrometheusCollectorRegistry()
+        self.registry = registry
+        self.factory = DescribedMetricsFactory(registry: registry, help: MetricHelp.governor.merging(help) { $1 })
+    }
+
+    /// The metrics in Prometheus' text exposition format (version 0.0.4).
+    public func bytes() -> [UInt8] {
+        var buffer: [UInt8] = []
+        registry.emit(into: &buffer)
+        return buffer
+    }
+
+    /// ``bytes()`` as a string.
+    public func text() -> String {
+        String(decoding: bytes(), as: UTF8.self)
+    }
+
+    /// The content type of ``bytes()``, for an HTTP response.
+    public static let contentType = "text/plain; version=0.0.4; charset=utf-8"
+}
+
+/// What each governor metric means, for its `# HELP` line (promtool's lint asks for one on every metric).
+enum MetricHelp {
+    static let governor: [String: String] = [
+        "temper_decisions_total": "Feedback requests decided, by outcome and request kind.",
+        "temper_rules_fired_total": "Policy rules that changed a request, by rule.",
+        "temper_energy_requested_joules_total": "Energy the decided requests asked for, as written.",
+        "temper_energy_saved_joules_total": "Energy the rewrites saved.",
+        "temper_tier": "The host's thermal tier: 0 nominal, 1 fair, 2 serious, 3 critical.",
+        "temper_low_power": "1 while the host is in low power, else 0.",
+        "temper_pending_requests": "Scheduled requests waiting for their target time.",
+        "temper_budget_remaining_joules": "Energy left in the current condition's budget window.",
+        "temper_sample_duration_seconds": "How long each reading of the host's sensors, battery and power profile took.",
+    ]
+
+    static func text(for name: String, in table: [String: String]) -> String {
+        table[name] ?? "Temper metric \(name)."
+    }
+}

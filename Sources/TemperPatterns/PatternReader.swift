@@ -1,0 +1,80 @@
+import TemperAHAP
+
+/// Reads any format Temper knows, detected by extension and then by content, into a ``PatternDocument``.
+/// AHAP goes through ``AHAPReader`` and ``AHAPBridge``; each reader is a pure function over bytes.
+public enum PatternReader {
+    /// Reads `bytes`; `file` names the source in errors and, by its extension, hints at the format.
+    public static func read(_ bytes: [UInt8], file: String? = nil, format: PatternFormat? = nil, limits: PatternLimits = .default) throws(PatternReadError) -> PatternDocument {
+        let detected: PatternFormat
+        if let known = format ?? file.flatMap(PatternFormat.byExtension) {
+            detected = known
+        } else {
+            detected = try detect(bytes, file: file)
+        }
+        switch detected {
+        case .ahap:
+            let document: AHAPDocument
+            do throws(AHAPError) {
+                document = try AHAPReader.read(bytes, file: file, options: AHAPReadOptions(limits: AHAPLimits(maxFileBytes: limits.maxFileBytes)))
+            } catch {
+                throw PatternReadError(error)
+            }
+            let bridged = AHAPBridge.timeline(from: document.pattern)
+            let diagnostics = document.diagnostics.map { PatternDiagnostic(path: $0.path, message: $0.message, line: $0.line, column: $0.column) }
+                + bridged.losses.map { PatternDiagnostic(path: "", message: $0.message) }
+            return PatternDocument(format: .ahap, timeline: bridged.output, diagnostics: diagnostics)
+        case .haptic, .vij:
+            return try HapticFileReader.read(bytes, file: file, limits: limits)
+        case .androidWaveform, .androidComposition, .androidEnvelope:
+            return try AndroidJSONReader.read(bytes, file: file, limits: limits)
+        case .androidXML:
+            return try AndroidXMLReader.read(bytes, file: file, options: .init(limits: limits))
+        case .rumble:
+            return try RumbleReader.read(bytes, file: file, limits: limits)
+        case .feedbackd:
+            return try FeedbackdReader.read(bytes, file: file, limits: limits)
+        }
+    }
+
+    /// Reads a pattern file, refusing one larger than the limit before reading a byte (and FIFOs and devices).
+    public static func load(contentsOf path: String, format: PatternFormat? = nil, limits: PatternLimits = .default) throws(PatternReadError) -> PatternDocument {
+        let bytes: [UInt8]
+        let size: Int
+        do throws(AHAPFile.Failure) {
+            let file = try AHAPFile(path: path)
+            size = file.size
+            bytes = size <= limits.maxFileBytes ? try file.read(at: 0, count: size) : []
+        } catch {
+            let reason = switch error {
+            case .missing: "no such file"
+            case .notRegular: "not a regular file"
+            case .unreadable(let message): message
+            }
+            throw PatternReadError(code: .unreadableFile, file: path, message: "cannot read: \(reason)")
+        }
+        guard size <= limits.maxFileBytes else {
+            throw PatternReadError(code: .tooLarge, file: path, message: "\(size) bytes, more than the limit of \(limits.maxFileBytes) bytes")
+        }
+        return try read(bytes, file: path, format: format, limits: limits)
+    }
+
+    /// The format of JSON or XML content, from its first significant byte and the top-level keys.
+    public static func detect(_ bytes: [UInt8], file: String? = nil) throws(PatternReadError) -> PatternFormat {
+        var start = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        if start < bytes.count, bytes[start] == UInt8(ascii: "<") { return .androidXML }
+        return try PatternJSON.withDocument(bytes, file: file, limits: .default) { (json: inout PatternJSON) throws(PatternReadError) in
+            let root = PatternJSON.root
+            let keys = Set(json.keys(root))
+            if keys.contains("Pattern") { return .ahap }
+            if keys.contains("signals") || keys.contains("voices") { return .haptic }
+            if keys.contains("timings") { return .androidWaveform }
+            if keys.contains("composition") { return .androidComposition }
+            if keys.contains("basicEnvelope") || keys.contains("waveformEnvelope") { return .androidEnvelope }
+            if keys.contains("durations_ms") || keys.contains("rumble") { return .rumble }
+            if keys.contains("profiles") || keys.contains("vibrate") { return .feedbackd }
+            throw json.error(.unknownFormat, at: root, "not a pattern Temper reads (AHAP, .haptic, .vij, Android JSON or XML, rumble, feedbackd)")
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import TemperAHAP
+
+/// The formats `temper convert` writes.
+public enum PatternTarget: String, Sendable, Hashable, CaseIterable {
+    case ahap, haptic
+    case androidWaveform = "android-waveform"
+    case androidXML = "android-xml"
+    case rumble
+}
+
+/// Writes a timeline in a target format, with what the conversion loses.
+public enum PatternWriter {
+    public static func write(_ timeline: PatternTimeline, to target: PatternTarget, flavor: AHAPFlavor = .meta) -> Converted<[UInt8]> {
+        switch target {
+        case .ahap:
+            let converted = AHAPConversion.convert(timeline, flavor: flavor)
+            return Converted(output: AHAPWriter.write(converted.output), losses: converted.losses)
+        case .haptic:
+            return HapticFileWriter.write(timeline)
+        case .androidWaveform:
+            let converted = StepConversion.androidWaveform(timeline)
+            return Converted(output: Array(converted.output.json.utf8), losses: converted.losses)
+        case .androidXML:
+            let converted = AndroidXMLWriter.write(timeline)
+            return Converted(output: Array(converted.output.utf8), losses: converted.losses)
+        case .rumble:
+            let converted = StepConversion.rumble(timeline)
+            return Converted(output: Array(converted.output.json.utf8), losses: converted.losses)
+        }
+    }
+}

@@ -1,0 +1,143 @@
+/// Nice Vibrations' path from a `.haptic` amplitude envelope to step-wise players that neither interpolate nor
+/// play transients (Android waveforms, gamepad rumble), ported in single precision so the integers come out
+/// exactly as upstream's tests expect (`core/datamodel/src/{emphasis,interpolation,waveform}.rs`).
+enum StepRendering {
+    struct Breakpoint: Equatable {
+        var time: Float
+        var amplitude: Float
+        var emphasis: Bool = false
+    }
+
+    /// `emphasize`: each emphasis becomes 30 ms ducked to `ducking`, 30 ms at full amplitude, and 30 ms ducked
+    /// again (the emphasis' own amplitude is ignored, as upstream does, so it stays distinct).
+    static func emphasize(_ points: [Breakpoint], ducking: Float) -> [Breakpoint] {
+        let before: Float = 0.030, length: Float = 0.030, after: Float = 0.030
+        var result: [Breakpoint] = []
+        var next = points.firstIndex(where: \.emphasis)
+        var previous: Int?
+        for (index, point) in points.enumerated() {
+            guard point.emphasis else {
+                var skip = false
+                if let next {
+                    let start = max(points[next].time - before, 0)
+                    skip = (start...points[next].time).contains(point.time)
+                }
+                if let previous {
+                    let end = points[previous].time + length + after
+                    skip = skip || (points[previous].time...end).contains(point.time)
+                }
+                if !skip { result.append(point) }
+                continue
+            }
+            // Ducking before.
+            var lastTime = result.last?.time ?? 0
+            if point.time > lastTime {
+                let start = max(max(point.time - before, 0), lastTime)
+                if let prior = points[..<index].lastIndex(where: { $0.time < start }) {
+                    result.append(Breakpoint(time: start, amplitude: interpolate(points[prior], points[prior + 1], start)))
+                }
+                result.append(Breakpoint(time: start, amplitude: ducking))
+                result.append(Breakpoint(time: point.time, amplitude: ducking))
+            }
+            // Emphasis and ducking after.
+            lastTime = result.last?.time ?? 0
+            let emphasisStart = max(point.time, lastTime)
+            let emphasisEnd = max(point.time + length, lastTime)
+            if emphasisEnd - emphasisStart > Float.ulpOfOne {
+                result.append(Breakpoint(time: emphasisStart, amplitude: 1))
+                result.append(Breakpoint(time: emphasisEnd, amplitude: 1))
+                if index != points.count - 1 {
+                    let duckingEnd = emphasisEnd + after
+                    result.append(Breakpoint(time: emphasisEnd, amplitude: ducking))
+                    result.append(Breakpoint(time: duckingEnd, amplitude: ducking))
+                    if let later = points[(index + 1)...].firstIndex(where: { $0.time > duckingEnd }) {
+                        result.append(Breakpoint(time: duckingEnd, amplitude: interpolate(points[later - 1], points[later], duckingEnd)))
+                    }
+                }
+            }
+            previous = next
+            next = points[(index + 1)...].firstIndex(where: \.emphasis)
+        }
+        return result
+    }
+
+    /// `Interpolator::process`: linear steps of at least `step` seconds between breakpoints, dropping samples
+    /// that fall in the same 8-bit quantisation bin.
+    static func interpolate(_ points: [Breakpoint], step: Float) -> [Breakpoint] {
+        let depth: Float = 256
+        let samplingRate = step > 0 ? 1 / step : 0
+        var result: [Breakpoint] = []
+        for (a, b) in zip(points, points.dropFirst()) {
+            let interval = b.time - a.time
+            let total = Int(max(samplingRate * interval + 1, 0))
+            var times: [Float] = []
+            var values: [Float] = []
+            if interval > step, total >= 3 {
+                let increment = (b.time - a.time) / (Float(total) - 1)
+                for index in 0..<total {
+                    let time = a.time + increment * Float(index)
+                    times.append(time)
+                    values.append(interpolate(a, b, min(max(time, a.time), b.time)))
+                }
+            } else {
+                times = [a.time, b.time]
+                values = [a.amplitude, b.amplitude]
+            }
+            let first = times[0], last = times[times.count - 1]
+            var bin: Float = 0
+            for (time, value) in zip(times, values) {
+                let quantised = (value * depth).rounded() / depth
+                if abs(quantised - bin) < Float.ulpOfOne, abs(time - first) > Float.ulpOfOne, abs(time - last) > Float.ulpOfOne { continue }
+                result.append(Breakpoint(time: time, amplitude: value))
+                bin = quantised
+            }
+        }
+        return result
+    }
+
+    /// `Waveform::from_breakpoints`: each breakpoint holds its amplitude (truncated to `maxAmplitude`) until the
+    /// next, timings rounded to milliseconds with the rounding error carried forward.
+    static func waveform(_ points: [Breakpoint], maxAmplitude: Int32 = 255) -> (timings: [Int], amplitudes: [Int]) {
+        var timings: [Int] = []
+        var amplitudes: [Int] = []
+        var accumulated: Float = 0
+        for (a, b) in zip(points, points.dropFirst()) {
+            let duration = b.time - a.time
+            guard duration > 0 else { continue }
+            let error = (a.time - accumulated / 1000) * 1000
+            let milliseconds = Int((duration * 1000 + error).rounded(.toNearestOrAwayFromZero))
+            guard milliseconds > 0 else { continue }
+            timings.append(milliseconds)
+            accumulated += Float(milliseconds)
+            amplitudes.append(Int(truncating(a.amplitude * Float(maxAmplitude))))
+        }
+        return (timings, amplitudes)
+    }
+
+    /// `f32 as i32` in Rust: truncation toward zero, saturating, NaN as 0.
+    static func truncating(_ value: Float) -> Int32 {
+        guard value.isFinite else { return value.isNaN ? 0 : (value > 0 ? .max : .min) }
+        return Int32(max(min(value.rounded(.towardZero), Float(Int32.max - 128)), Float(Int32.min)))
+    }
+
+    static func interpolate(_ a: Breakpoint, _ b: Breakpoint, _ time: Float) -> Float {
+        let span = b.time - a.time
+        guard span != 0 else { return b.amplitude }
+        return a.amplitude + (b.amplitude - a.amplitude) * ((time - a.time) / span)
+    }
+
+    /// NV `extend_breakpoints`: adds a breakpoint at every one of `times` not already present (within one ulp),
+    /// interpolated from its neighbours, then sorts by time.
+    static func extend(_ points: [Breakpoint], with times: [Float]) -> [Breakpoint] {
+        var added: [Breakpoint] = []
+        for time in times where !points.contains(where: { abs($0.time - time) <= Float.ulpOfOne }) {
+            if let after = points.firstIndex(where: { $0.time >= time }) {
+                added.append(after == 0 ? Breakpoint(time: time, amplitude: 0) : Breakpoint(time: time, amplitude: interpolate(points[after - 1], points[after], time)))
+            } else {
+                added.append(Breakpoint(time: time, amplitude: points.last?.amplitude ?? 0))
+            }
+        }
+        // A stable sort, as Rust's sort_by is.
+        return (points + added).enumerated().sorted { $0.element.time != $1.element.time ? $0.element.time < $1.element.time : $0.offset < $1.offset }.map(\.element)
+    }
+}

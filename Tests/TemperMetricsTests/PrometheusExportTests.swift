@@ -1,0 +1,56 @@
+import Foundation
+import ServiceLifecycle
+import TemperCore
+import TemperLifecycle
+import TemperMetrics
+import Testing
+
+@Suite struct PrometheusExportTests {
+    @Test func theGovernorsMetricsAreRenderedWithHelpAndTypes() async throws {
+        let export = PrometheusExport()
+        let governor = MetricsTools.governor(export: export)
+        await governor.setCondition(Condition(tier: .serious, lowPower: true))
+        _ = await governor.submit(SensoryRequest(id: "tap", usage: .game, kind: .system(.impact(.heavy, intensity: 1))))
+        let text = export.text()
+        #expect(text.contains("# TYPE temper_tier gauge\n"))
+        #expect(text.contains("\ntemper_tier 2.0\n") || text.contains("\ntemper_tier 2\n"), "\(text)")
+        #expect(text.contains("\ntemper_low_power 1"))
+        #expect(text.contains("# HELP temper_tier The host's thermal tier"))
+        #expect(text.contains("# TYPE temper_decisions_total counter"))
+        #expect(text.contains("temper_decisions_total{outcome=\""))
+        #expect(text.contains("# TYPE temper_energy_requested_joules_total counter"))
+        for line in text.split(separator: "\n") where line.hasPrefix("# TYPE ") {
+            let name = line.split(separator: " ")[2]
+            #expect(text.contains("# HELP \(name) "), "\(name) has no help")
+        }
+    }
+
+    @Test(.enabled(if: MetricsTools.hasPrometheus, "needs promtool (Debian package prometheus)"))
+    func promtoolAcceptsTheExportAfterARunningGovernorSampled() async throws {
+        let export = PrometheusExport()
+        let governor = MetricsTools.governor(export: export)
+        let group = ServiceGroup(services: [governor], logger: MetricsTools.quietLogger)
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            while await governor.condition.tier != .serious { try await Task.sleep(for: .milliseconds(20)) }
+            _ = await governor.submit(SensoryRequest(id: "tap", usage: .ui, kind: .system(.selection)))
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+        let text = export.text()
+        #expect(text.contains("temper_sample_duration_seconds_bucket{le="), "\(text)")
+        #expect(text.contains("temper_sample_duration_seconds_count "))
+        #expect(try MetricsTools.promtoolProblems(text) == nil)
+    }
+
+    @Test func listenAddressesAreReadStrictly() throws {
+        #expect(try MetricsListenAddress(parsing: "127.0.0.1:9464") == .loopback)
+        #expect(try MetricsListenAddress(parsing: "[::1]:0") == MetricsListenAddress(host: "::1", port: 0))
+        #expect(try MetricsListenAddress(parsing: "localhost:80").description == "localhost:80")
+        for bad in ["127.0.0.1", ":9464", "host:65536", "host:-1", "::1:9464", "[::1]9464", "host:99999999999999999999", "host:"] {
+            let error = #expect(throws: MetricsError.self, "\(bad)") { try MetricsListenAddress(parsing: bad) }
+            #expect(error?.code == .invalidAddress)
+            #expect(error?.description.hasPrefix("--metrics-listen: expected HOST:PORT") == true)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Testing
+import TemperAHAP
+@testable import TemperPatterns
+
+@Suite struct AHAPBridgeTests {
+    /// .haptic → AHAP (Meta) → timeline gives the amplitude envelope back wherever there is no emphasis ducking.
+    @Test func hapticThroughAHAPKeepsTheEnvelope() throws {
+        let track = PatternTrack(amplitude: [.init(time: 0, value: 0), .init(time: 0.2, value: 0.64), .init(time: 0.5, value: 0.25)],
+                                 frequency: [.init(time: 0, value: 0.36), .init(time: 0.5, value: 0.81)])
+        let timeline = PatternTimeline(source: .haptic, tracks: [track], transients: [])
+        let ahap = AHAPConversion.convert(timeline, flavor: .meta).output
+        let back = AHAPBridge.timeline(from: ahap).output
+        let backTrack = try #require(back.tracks.first)
+        for time in [0.0, 0.1, 0.2, 0.35, 0.49] {
+            #expect(abs(backTrack.amplitude(at: time) - track.amplitude(at: time)) < 0.02, "\(time)")
+        }
+        #expect(abs((backTrack.frequency(at: 0.2) ?? 0) - 0.36 - (0.81 - 0.36) * 0.4) < 0.05)
+        #expect(backTrack.amplitude(at: 0.5) == 0)
+    }
+
+    @Test func transientsComeBackAsTransients() throws {
+        var pattern = AHAPPattern()
+        pattern.items = [.event(AHAPEvent(type: .hapticTransient, time: 0.1, parameters: [
+            AHAPEventParameter(id: .hapticIntensity, value: 0.5), AHAPEventParameter(id: .hapticSharpness, value: 0.7),
+        ])), .event(AHAPEvent(type: .audioContinuous, time: 0, duration: 1))]
+        let converted = AHAPBridge.timeline(from: pattern)
+        #expect(converted.output.transients == [PatternTransient(time: 0.1, amplitude: 0.25, frequency: 0.7)])
+        #expect(converted.output.tracks.isEmpty)
+        #expect(converted.losses.contains { $0.kind == .tracksMerged })
+    }
+
+    /// Every AHAP corpus file goes through the common reader: a timeline, or the AHAP reader's one-line error.
+    @Test func everyAHAPCorpusFileReadsOrFailsOnOneLine() throws {
+        let files = SharedCorpus.files("ahap", suffixes: [".ahap"])
+        try #require(!files.isEmpty, "corpus absent")
+        var read = 0
+        for file in files {
+            let bytes = try SharedCorpus.bytes("ahap", file)
+            if let error = rejection({ () throws(PatternReadError) in _ = try PatternReader.read(bytes, file: file) }) {
+                #expect(!error.description.contains("\n"))
+            } else {
+                read += 1
+            }
+        }
+        #expect(read > files.count / 2)
+    }
+}

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Installs temper: the binary, copies of the shipped policies and device profiles, and the systemd unit and D-Bus
+# files found under packaging/. `make install` calls this after a release build.
+#
+#   scripts/install.sh [--prefix PREFIX] [--destdir DESTDIR] [--binary FILE] [--strip]
+#
+#   --prefix   where temper will live (default /usr/local): PREFIX/bin/temper, PREFIX/share/temper/…
+#   --destdir  a staging root the files are written under instead of / (for packages); paths inside the
+#              files still name PREFIX
+#   --binary   the temper binary to install (default .build/release/temper)
+#   --strip    strip its symbols (binutils' strip): a third smaller
+#
+# The policies and profiles are also built into the binary; the copies in PREFIX/share/temper are there to read and
+# to start your own from (copy one to /etc/temper/policies/ or ~/.config/temper/policies/ and edit it).
+# In the unit and D-Bus files, @bindir@ and /usr/bin/temper are replaced by PREFIX/bin.
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+prefix=/usr/local
+destdir=""
+binary="$root/.build/release/temper"
+strip=false
+packaging="${TEMPER_PACKAGING_DIR:-$root/packaging}"
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --prefix) prefix="$2"; shift 2 ;;
+    --destdir) destdir="$2"; shift 2 ;;
+    --binary) binary="$2"; shift 2 ;;
+    --strip) strip=true; shift ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+    *) echo "install: unknown option $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+case "$prefix" in
+  /*) ;;
+  *) echo "install: --prefix must be an absolute path, not '$prefix'" >&2; exit 2 ;;
+esac
+[ -x "$binary" ] || { echo "install: no temper binary at $binary (run 'make' or pass --binary)" >&2; exit 2; }
+
+target="$destdir$prefix"
+bindir="$prefix/bin"
+
+install -d "$target/bin" "$target/share/temper/policies" "$target/share/temper/devices"
+install -m 0755 "$binary" "$target/bin/temper"
+if $strip; then
+  command -v strip >/dev/null || { echo "install: --strip needs strip (Debian's binutils)" >&2; exit 2; }
+  strip "$target/bin/temper"
+fi
+install -m 0644 "$root"/Policies/*.yaml "$target/share/temper/policies/"
+install -m 0644 "$root"/Policies/devices/*.yaml "$target/share/temper/devices/"
+
+# Each packaging file and the folder under PREFIX it belongs in.
+placed=(
+  "dbus/org.temper.Temper1.conf:share/dbus-1/system.d"
+  "dbus/org.temper.Temper1.service:share/dbus-1/system-services"
+  "dbus/org.temper.Temper1.xml:share/dbus-1/interfaces"
+  "systemd/temper.service:lib/systemd/system"
+)
+for entry in "${placed[@]}"; do
+  file="$packaging/${entry%%:*}"
+  [ -f "$file" ] || continue
+  folder="$target/${entry#*:}"
+  install -d "$folder"
+  sed -e "s|@bindir@|$bindir|g" -e "s|/usr/bin/temper|$bindir/temper|g" "$file" > "$folder/$(basename "$file")"
+  chmod 0644 "$folder/$(basename "$file")"
+done
+
+echo "install: temper installed under $target"

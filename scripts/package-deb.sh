@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Builds a Debian package of temper with dpkg-deb into OUTDIR (default .build/deb) and prints its path.
+#
+#   scripts/package-deb.sh [OUTDIR]
+#
+# Environment: TEMPER_BINARY, the binary to package (default: a release build with the Swift standard library
+# linked in, built now); TEMPER_VERSION (default 0.1.0); TEMPER_DEB_COMPRESSION (xz, the default, gzip or none). The package installs under /usr through
+# scripts/install.sh, and depends on the Debian packages that own the shared libraries the binary links.
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+outdir="${1:-$root/.build/deb}"
+version="${TEMPER_VERSION:-0.1.0}"
+binary="${TEMPER_BINARY:-}"
+
+command -v dpkg-deb >/dev/null || { echo "package-deb: dpkg-deb is missing (Debian's dpkg package)" >&2; exit 2; }
+if [ -z "$binary" ]; then
+  source "$root/scripts/env.sh"
+  (cd "$root" && swift build -c release --product temper --static-swift-stdlib)
+  binary="$root/.build/release/temper"
+fi
+[ -x "$binary" ] || { echo "package-deb: no temper binary at $binary" >&2; exit 2; }
+
+stage="$(mktemp -d "${TMPDIR:-/tmp}/temper-deb.XXXXXX")"
+trap 'rm -rf "$stage"' EXIT
+chmod 0755 "$stage"
+"$root/scripts/install.sh" --prefix /usr --destdir "$stage" --binary "$binary" --strip >/dev/null
+
+# Depend on the package owning each shared library the binary names (NEEDED; every library ldd resolves when
+# objdump is missing). A library no package owns (a Swift runtime from a toolchain folder, for a binary built
+# without --static-swift-stdlib) is counted, as the package will lack it.
+needed="$(objdump -p "$binary" 2>/dev/null | awk '$1 == "NEEDED" { print $2 }' || true)"
+depends=()
+unowned=()
+while read -r soname library; do
+  if [ -n "$needed" ] && ! grep -qxF "$soname" <<<"$needed"; then continue; fi
+  owner="$(dpkg-query -S "$library" 2>/dev/null || dpkg-query -S "$(readlink -f "$library")" 2>/dev/null || true)"
+  if [ -z "$owner" ]; then unowned+=("$library"); continue; fi
+  depends+=("${owner%%:*}")
+done < <(ldd "$binary" | awk '$2 == "=>" && $3 ~ /^\// { print $1, $3 }')
+if [ ${#unowned[@]} -gt 0 ]; then
+  echo "package-deb: warning: ${#unowned[@]} libraries belong to no Debian package and are not in the package" \
+    "(${unowned[0]}, …): build with --static-swift-stdlib (make deb does)" >&2
+fi
+depends_line="$(printf '%s\n' "${depends[@]}" | sort -u | paste -sd, | sed 's/,/, /g')"
+
+architecture="$(dpkg --print-architecture)"
+installed_size="$(du -sk "$stage" | cut -f1)"
+mkdir -p "$stage/DEBIAN"
+cat > "$stage/DEBIAN/control" <<CONTROL
+Package: temper
+Version: $version
+Architecture: $architecture
+Maintainer: Temper <dev@temper.invalid>
+Installed-Size: $installed_size
+Depends: $depends_line
+Section: utils
+Priority: optional
+Description: power- and thermal-aware policy engine for haptic and audio feedback
+ Temper reads the host's temperatures, battery and power profile, classifies them into a tier
+ (nominal, fair, serious, critical) plus low power, and rewrites feedback requests to fit. It also
+ scores what haptic patterns cost in energy and simulates thermal scenarios.
+CONTROL
+
+mkdir -p "$outdir"
+package="$outdir/temper_${version}_${architecture}.deb"
+dpkg-deb --build --root-owner-group -Z"${TEMPER_DEB_COMPRESSION:-xz}" "$stage" "$package" >/dev/null
+echo "$package"
