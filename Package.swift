@@ -119,7 +119,8 @@ let package = Package(
         ),
         .target(
             name: "TemperSimulation",
-            dependencies: ["TemperCore", .product(name: "Yams", package: "Yams")],
+            // TemperLifecycle: the simulator runs the Governor's own run() loop.
+            dependencies: ["TemperCore", "TemperLifecycle", .product(name: "Yams", package: "Yams")],
             swiftSettings: upcoming
         ),
         .target(name: "TemperReports", dependencies: ["TemperAHAP", "TemperPatterns", "TemperCore", "TemperSimulation", "TemperCalibration"], swiftSettings: upcoming),
@@ -168,7 +169,7 @@ let package = Package(
         .testTarget(
             name: "TemperSimulationTests",
             // Also the reports' tests: they draw simulated runs and replayed traces.
-            dependencies: ["TemperSimulation", "TemperReports", "TemperCore", "TemperTestKit", "TemperTestSupport"],
+            dependencies: ["TemperSimulation", "TemperReports", "TemperCore", "TemperLifecycle", "TemperTestKit", "TemperTestSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(

@@ -11,8 +11,9 @@ struct RecordCommand: AsyncParsableCommand {
         commandName: "record",
         abstract: "Record host snapshots as JSON lines for replay.",
         discussion: """
-            Writes a header line naming the trace format and its version, then one HostSnapshot per line (JSON: timestamp in seconds since 1970, temperatures with their \
-            limits and health, power readings, battery, powerProfile), one every --interval seconds for \
+            Writes a header line naming the trace format and its version, then one HostSnapshot per line (JSON: \
+            time in seconds since recording began, timestamp in seconds since 1970, temperatures with their limits \
+            and health, power readings, battery, powerProfile), one every --interval seconds for \
             --duration seconds; without --duration, until interrupted. Each line is written in one piece and \
             flushed, so an interrupt (Ctrl-C or SIGTERM, exit 0) never leaves a torn last line. Read the trace \
             back with 'temper report TRACE --report DIR', or fit a device profile to it with 'temper calibrate \

@@ -90,9 +90,8 @@ struct SimulateCommand: AsyncParsableCommand {
                 GovernorDriver(policy: policyOn ? policy : GovernorDriver.passThrough(policy), energy: energy)
             }
             if let recordTrace {
-                var driver = GovernorDriver(policy: policy, energy: energy)
                 let snapshots = await Simulator.runOnce(
-                    setup, requests: setup.requests(), governing: &driver, policyName: policy.name,
+                    setup, requests: setup.requests(), governing: GovernorDriver(policy: policy, energy: energy), policyName: policy.name,
                     snapshotEverySeconds: traceInterval
                 ).snapshots
                 do {

@@ -23,7 +23,7 @@ enum SimulateSummary {
         lines.append("")
         lines.append("time in tier:    " + Tier.allCases.map { "\($0) \(clock(policy.tierSeconds[$0]))" }.joined(separator: ", ")
             + ", low power \(clock(policy.tierSeconds.lowPower))")
-        lines.append("decisions:       \(policy.decisions.total): " + policy.decisions.byOutcome.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        lines.append("decisions:       \(policy.decisions.total): " + policy.decisions.byOutcome.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", "))
         if !policy.decisions.byRule.isEmpty {
             lines.append("rules fired:     " + policy.decisions.byRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         }

@@ -85,7 +85,7 @@ struct WatchCommand: AsyncParsableCommand {
         if json {
             return try HostStatusDocument(event: event, condition: condition, snapshot: snapshot).jsonLine()
         }
-        let time = snapshot.timestamp.formatted(.iso8601)
+        let time = snapshot.timestamp?.formatted(.iso8601) ?? String(format: "%.1f s", snapshot.time)
         let reasons = condition.reasons.map(\.message).joined(separator: "; ")
         guard event == .sample else {
             return "\(time) \(condition)" + (reasons.isEmpty ? "" : "  (\(reasons))")

@@ -69,7 +69,7 @@ public struct ThermalSeries: Sendable, Hashable {
         var skipped = 0
         var lastTime = -Double.infinity
         for (index, snapshot) in snapshots.enumerated() {
-            let time = snapshot.timestamp.timeIntervalSince(first.timestamp)
+            let time = snapshot.time - first.time
             guard time > lastTime else { throw fail("sample \(index + 1): time does not advance (\(time) s after \(lastTime) s)") }
             lastTime = time
             guard let internalCelsius = Self.celsius(selection.internalSensor, in: snapshot),

@@ -12,7 +12,7 @@ extension LinuxHost {
     ///
     /// The host and the governor run as `Service`s in one `ServiceGroup`, which owns their lifetimes and the
     /// signal handling: the library installs handlers only for the `signals` the caller names (none by default).
-    /// The governor samples every `intervalSeconds` on a continuous clock and classifies with `policy`; every
+    /// The governor samples every `intervalSeconds` on the host's own ``clock`` and classifies with `policy`; every
     /// sample reaches `body` with the condition after it, in order.
     ///
     /// - Parameters:
@@ -31,7 +31,7 @@ extension LinuxHost {
         // Started before the group so the first sample has the battery; the host's run() owns it from then on.
         await start()
         let governor = Governor(
-            policy: policy, energyModel: NoFeedbackEnergy(), source: self, clock: ContinuousGovernorClock(ContinuousClock()),
+            policy: policy, energyModel: NoFeedbackEnergy(), source: self, clock: clock,
             logger: logger, metricsFactory: metricsFactory, configuration: .init(sampleIntervalSeconds: intervalSeconds)
         )
         let samples = governor.samples()

@@ -17,6 +17,9 @@ import TemperCore
 /// ``stop()``. A library host never installs signal handlers, and nothing here blocks in a `deinit`.
 public final class LinuxHost: HostSource {
     public let configuration: Configuration
+    /// What stamps each snapshot's ``HostSnapshot/time``: pass the clock of the ``Governor`` the host feeds, so the
+    /// classifier, queue and budgets share one time base.
+    public let clock: any GovernorClock
     /// The bus side; `nil` when ``Configuration/watchesBus`` is off.
     public let bus: BusMonitor?
     private let thermalZones: ThermalZoneReader
@@ -26,8 +29,13 @@ public final class LinuxHost: HostSource {
     /// Where the host is in its life as a `Service`; read through ``state``.
     let lifecycle = Mutex(LifecycleState.initial)
 
-    public init(configuration: Configuration = .init(), logger: Logger) {
+    /// - Parameters:
+    ///   - configuration: What to read and where.
+    ///   - clock: The governor's clock; a continuous clock starting now by default (for one-off readings).
+    ///   - logger: Where sensor and bus trouble is logged.
+    public init(configuration: Configuration = .init(), clock: any GovernorClock = ContinuousGovernorClock(ContinuousClock()), logger: Logger) {
         self.configuration = configuration
+        self.clock = clock
         self.logger = logger
         self.thermalZones = ThermalZoneReader(sysfsRoot: configuration.sysfsRoot)
         self.powercap = PowercapReader(sysfsRoot: configuration.sysfsRoot)
@@ -55,8 +63,8 @@ public final class LinuxHost: HostSource {
         return sample()
     }
 
-    /// The same as ``snapshot()``, synchronously.
-    public func sample(at timestamp: Date = Date()) -> HostSnapshot {
+    /// The same as ``snapshot()``, synchronously: stamped with ``clock``, and the wall clock as metadata.
+    public func sample() -> HostSnapshot {
         let sweep = SensorsLibraryOwner.shared.sweep(
             hwmonClassPath: configuration.sysfsRoot + "/class/hwmon",
             configPath: configuration.sensorsConfigPath,
@@ -68,7 +76,7 @@ public final class LinuxHost: HostSource {
         }
         let busState = bus?.current ?? BusState(battery: BatteryState(status: .unavailable, detail: "bus not watched"))
         return HostSnapshot(
-            timestamp: timestamp, temperatures: temperatures,
+            time: clock.now, timestamp: Date(), temperatures: temperatures,
             // hwmon power and energy through libsensors, then RAPL energy and each battery's instantaneous power.
             powerReadings: sweep.powerReadings + powercap.read() + powerSupplies.read(),
             battery: busState.battery, powerProfile: busState.powerProfile,

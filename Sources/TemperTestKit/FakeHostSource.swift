@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 import TemperCore
 
@@ -54,7 +53,7 @@ public final class FakeHostSource: HostSource {
 }
 
 extension HostSnapshot {
-    /// A small made-up host: one CPU sensor at `celsius` with limits 85 °C (high) and 95 °C (critical),
+    /// A small made-up host at `seconds` on the test's clock: one CPU sensor at `celsius` with limits 85 °C (high) and 95 °C (critical),
     /// and a battery when `batteryPercentage` is given.
     public static func fake(
         celsius: Double? = 45, at seconds: Double = 0, batteryPercentage: Double? = nil, onBattery: Bool = false,
@@ -68,7 +67,7 @@ extension HostSnapshot {
             batteryPercentage.map { BatteryState(present: true, onBattery: onBattery, percentage: $0, state: onBattery ? "discharging" : "charging") }
             ?? .unavailable
         return HostSnapshot(
-            timestamp: Date(timeIntervalSince1970: seconds), temperatures: [sensor], battery: battery,
+            time: seconds, temperatures: [sensor], battery: battery,
             powerProfile: PowerProfileState(activeProfile: powerProfile)
         )
     }

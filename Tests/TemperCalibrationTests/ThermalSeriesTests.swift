@@ -22,10 +22,9 @@ struct ThermalSeriesTests {
     }
 
     @Test func anEnergyCounterGivesTheMeanPowerBetweenSamples() throws {
-        let start = SimulatedHost.epoch
         let snapshots = (0..<25).map { index in
             HostSnapshot(
-                timestamp: start.addingTimeInterval(Double(index) * 2),
+                time: Double(index) * 2,
                 temperatures: [
                     TemperatureReading(chip: "t/a", chipName: "coretemp-isa-0000", label: "Package id 0", celsius: 40),
                     TemperatureReading(chip: "t/b", chipName: "acpitz-acpi-0", label: "temp1", celsius: 35),
@@ -46,12 +45,11 @@ struct ThermalSeriesTests {
     }
 
     @Test func unreadableSamplesAreLeftOutAndTheEnergyCounterSpansTheGap() throws {
-        let start = SimulatedHost.epoch
         let snapshots = (0..<25).map { (index: Int) -> HostSnapshot in
             let broken = index == 7
             let health: ReadingHealth = broken ? .error(code: 3, message: "Can't read") : .ok
             return HostSnapshot(
-                timestamp: start.addingTimeInterval(Double(index)),
+                time: Double(index),
                 temperatures: [
                     TemperatureReading(chip: "t/a", chipName: "chip", label: "internal", celsius: broken ? nil : 40, health: health),
                     TemperatureReading(chip: "t/b", chipName: "chip", label: "skin", celsius: 35),
@@ -67,7 +65,7 @@ struct ThermalSeriesTests {
     @Test func tooFewReadableSamplesSayHowManyCouldNotBeRead() {
         let snapshots = (0..<25).map { (index: Int) -> HostSnapshot in
             HostSnapshot(
-                timestamp: SimulatedHost.epoch.addingTimeInterval(Double(index)),
+                time: Double(index),
                 temperatures: [
                     TemperatureReading(chip: "t/a", chipName: "chip", label: "internal", celsius: index < 10 ? 40 : nil),
                     TemperatureReading(chip: "t/b", chipName: "chip", label: "skin", celsius: 35),

@@ -1,9 +1,8 @@
 import Foundation
 import TemperCore
 
-/// Snapshots on a virtual clock: `t` is seconds after a fixed origin, so tests never read the real time.
+/// Snapshots on a virtual clock: `t` is the snapshot's time in seconds, so tests never read the real time.
 enum ClassifierFixtures {
-    static let origin = Date(timeIntervalSince1970: 1_800_000_000)
 
     static func cpu(_ celsius: Double?, high: Double? = 80, highHysteresis: Double? = nil, critical: Double? = 100,
                     criticalHysteresis: Double? = nil, label: String = "Package id 0", health: ReadingHealth = .ok,
@@ -31,7 +30,7 @@ enum ClassifierFixtures {
     static func snapshot(at seconds: Double, _ temperatures: [TemperatureReading],
                          battery: BatteryState = .init(present: true, onBattery: false, percentage: 100, state: "fully-charged", warningLevel: .none),
                          profile: PowerProfileState = .init(activeProfile: "balanced")) -> HostSnapshot {
-        HostSnapshot(timestamp: origin.addingTimeInterval(seconds), temperatures: temperatures, battery: battery, powerProfile: profile)
+        HostSnapshot(time: seconds, temperatures: temperatures, battery: battery, powerProfile: profile)
     }
 
     static func onBattery(_ percentage: Double, level: BatteryWarningLevel = .discharging) -> BatteryState {

@@ -17,7 +17,7 @@ extension RealDaemonTests {
                 #expect(snapshots.count <= 7)
                 #expect(snapshots.allSatisfy { $0.temperatures.contains { $0.label == "Package id 0" && $0.celsius == 50 } })
                 #expect(snapshots.allSatisfy { $0.battery.status == .unavailable })
-                #expect(zip(snapshots, snapshots.dropFirst()).allSatisfy { $0.timestamp < $1.timestamp })
+                #expect(zip(snapshots, snapshots.dropFirst()).allSatisfy { $0.timestamp! < $1.timestamp! && $0.time < $1.time })
 
                 // What record writes, replay reads: `temper report` turns the trace into a report.
                 let report = URL(fileURLWithPath: testbed.workDirectory).appendingPathComponent("report")

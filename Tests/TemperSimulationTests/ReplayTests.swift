@@ -20,8 +20,8 @@ import TemperTestSupport
     @Test func replayOfARecordedRunReproducesTheRunsTiers() async throws {
         let setup = try SimulationFixtures.setup("heat-soak")
         let policy = SimulationFixtures.policy
-        var driver = GovernorDriver(policy: policy, energy: SimulationFixtures.energy)
-        let run = await Simulator.runOnce(setup, requests: setup.requests(), governing: &driver, policyName: policy.name, snapshotEverySeconds: 1)
+        let driver = GovernorDriver(policy: policy, energy: SimulationFixtures.energy)
+        let run = await Simulator.runOnce(setup, requests: setup.requests(), governing: driver, policyName: policy.name, snapshotEverySeconds: 1)
         // Round-trip through the trace format, exactly as `temper record` and `temper report` would.
         let snapshots = try TraceFile.read(TraceFile.encode(run.snapshots)).snapshots
         #expect(snapshots == run.snapshots)

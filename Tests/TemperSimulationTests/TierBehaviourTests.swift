@@ -30,7 +30,7 @@ import TemperSimulation
 
     @Test func policyLowersPeakTemperatureAndEnergyAgainstTheBaseline() async throws {
         let result = try await SimulationFixtures.heatSoak.value
-        #expect(result.baseline.decisions.byOutcome.keys.sorted() == ["pass"])
+        #expect(result.baseline.decisions.byOutcome.keys.map(\.rawValue).sorted() == ["pass"])
         #expect(result.baseline.playedEnergy == result.baseline.requestedEnergy)
         #expect(result.withPolicy.playedEnergy.totalMillijoules < result.baseline.playedEnergy.totalMillijoules)
         #expect(result.withPolicy.requestedEnergy == result.baseline.requestedEnergy)
@@ -38,7 +38,7 @@ import TemperSimulation
         #expect(result.withPolicy.peakHotspotCelsius < result.baseline.peakHotspotCelsius)
         #expect(result.withPolicy.batteryEndPercentage > result.baseline.batteryEndPercentage)
         #expect(result.withPolicy.decisions.total == result.baseline.decisions.total)
-        #expect((result.withPolicy.decisions.byOutcome["pass"] ?? 0) < result.withPolicy.decisions.total)
+        #expect((result.withPolicy.decisions.byOutcome[.pass] ?? 0) < result.withPolicy.decisions.total)
     }
 
     @Test func theRunKeepsWhatThePolicyPlayedInsteadWithItsPowerCurve() async throws {

@@ -56,14 +56,14 @@ struct SteadyHost {
         }
         let battery = BatteryState(present: true, onBattery: true, percentage: 60, state: "discharging", warningLevel: .discharging)
         snapshot = HostSnapshot(
-            timestamp: Date(timeIntervalSince1970: 1_800_000_000), temperatures: readings, battery: battery,
+            time: 1_800_000_000, temperatures: readings, battery: battery,
             powerProfile: PowerProfileState(activeProfile: "balanced")
         )
     }
 
     mutating func advance() {
         step += 1
-        snapshot.timestamp += 1
+        snapshot.time += 1
         for index in snapshot.temperatures.indices {
             snapshot.temperatures[index].celsius = 55 + Double((step + index) % 7) * 0.25
         }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Turns host snapshots into a condition: thresholds from each sensor's own limits, asymmetric hysteresis
 /// with dwell, trend and forecast, low power from the battery and power profile, and a fail-safe on sensor loss.
-/// Pure: time comes only from the snapshots' timestamps.
+/// Pure: time comes only from the snapshots' ``HostSnapshot/time``, the clock the governor's queue and budgets use.
 ///
 /// Rules, in the order one update applies them:
 /// - Each sensor gets thresholds from ``ClassifierSettings/role(for:)``; unhealthy, faulted or missing readings
@@ -14,7 +14,7 @@ import Foundation
 /// - With no valid temperature for longer than ``ClassifierSettings/sensorLossTimeoutSeconds`` the tier becomes
 ///   ``ClassifierSettings/failSafeTier`` (reason `sensors.unavailable`); before that the tier is held.
 /// - With ``ClassifierSettings/preemptiveEscalationSeconds`` set, a forecast under it escalates one tier early.
-/// - A timestamp earlier than the previous one restarts the trend windows and the dwell.
+/// - A time earlier than the previous one restarts the trend windows and the dwell.
 public struct Classifier: Sendable {
     public let settings: ClassifierSettings
     public internal(set) var condition: Condition
@@ -69,7 +69,7 @@ public struct Classifier: Sendable {
 
     /// Feeds one snapshot and returns the condition after it.
     public mutating func update(with snapshot: HostSnapshot) -> Condition {
-        let now = snapshot.timestamp.timeIntervalSinceReferenceDate
+        let now = snapshot.time
         if let lastTime, now < lastTime { restartClock() }
         if firstTime == nil { firstTime = now }
         lastTime = now

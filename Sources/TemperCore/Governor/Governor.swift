@@ -11,8 +11,8 @@ import Logging
 /// - `run()` (TemperLifecycle's swift-service-lifecycle `Service` conformance) samples the source every
 ///   ``Configuration/sampleIntervalSeconds`` and releases due requests, until graceful shutdown.
 ///
-/// A simulator or test can skip `run()` and feed the governor directly with ``update(with:)`` or
-/// ``setCondition(_:)``, moving time with its own clock. Every request gets exactly one final decision.
+/// The simulator runs `run()` on a ``VirtualClock``; a test can also skip it and feed the governor directly with
+/// ``update(with:)`` or ``setCondition(_:)``, moving time with its own clock. Every request gets exactly one final decision.
 ///
 /// Its life has three states (``LifecycleState``), as swift-service-lifecycle's `ServiceGroup` keeps them: `run()`
 /// may be called once, from ``LifecycleState/initial``; after ``shutdown()`` (which `run()` calls when it ends) the

@@ -91,8 +91,9 @@ public final class VirtualClock: GovernorClock {
         }
     }
 
-    /// Suspends until at least `count` tasks sleep on this clock; no wall-clock time involved.
-    public func waitForSleepers(_ count: Int = 1) async {
+    /// Suspends until at least `count` tasks sleep on this clock; no wall-clock time involved. Runs on the caller's
+    /// actor, so a driver isolated to the governor waits without leaving it.
+    nonisolated(nonsending) public func waitForSleepers(_ count: Int = 1) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready: Bool = state.withLock { state in
                 guard state.sleepers.count < count else { return true }

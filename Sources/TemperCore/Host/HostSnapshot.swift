@@ -2,8 +2,16 @@ import Foundation
 
 /// Everything Temper knows about the host at one moment, with health per value.
 /// The live host, a recorded trace and the simulator all produce these.
+///
+/// One time base: ``time`` is read from the clock the source was given, the same ``GovernorClock`` the governor's
+/// queue and budgets run on, and it is all the classifier measures dwell, trends and forecasts with. The wall clock
+/// (``timestamp``) is metadata for traces and status output only.
 public struct HostSnapshot: Sendable, Hashable, Codable {
-    public var timestamp: Date
+    /// Seconds on the source's clock (the governor's clock live, virtual time in the simulator) when it was taken.
+    public var time: Double
+    /// The wall-clock time it was taken, where a source read one (the live host): metadata for traces and status
+    /// output that nothing computes with; `nil` from the simulator and fakes.
+    public var timestamp: Date?
     public var temperatures: [TemperatureReading]
     /// Power (W) and energy (J) features, for the profiler.
     public var powerReadings: [PowerReading]
@@ -14,19 +22,46 @@ public struct HostSnapshot: Sendable, Hashable, Codable {
     public var sensorLibrary: ReadingHealth?
 
     public init(
-        timestamp: Date,
+        time: Double,
+        timestamp: Date? = nil,
         temperatures: [TemperatureReading] = [],
         powerReadings: [PowerReading] = [],
         battery: BatteryState = .unavailable,
         powerProfile: PowerProfileState = .unknown,
         sensorLibrary: ReadingHealth? = nil
     ) {
+        self.time = time
         self.timestamp = timestamp
         self.temperatures = temperatures
         self.powerReadings = powerReadings
         self.battery = battery
         self.powerProfile = powerProfile
         self.sensorLibrary = sensorLibrary
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case time, timestamp, temperatures, powerReadings, battery, powerProfile, sensorLibrary
+    }
+
+    /// Reads a snapshot; a trace written before snapshots carried ``time`` has only the wall clock, which then
+    /// serves as its time (a replay measures from the trace's first snapshot either way).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        timestamp = try container.decodeIfPresent(Date.self, forKey: .timestamp)
+        if let time = try container.decodeIfPresent(Double.self, forKey: .time) {
+            self.time = time
+        } else if let timestamp {
+            time = timestamp.timeIntervalSince1970
+        } else {
+            throw DecodingError.keyNotFound(
+                CodingKeys.time, DecodingError.Context(codingPath: container.codingPath, debugDescription: "no time and no timestamp")
+            )
+        }
+        temperatures = try container.decode([TemperatureReading].self, forKey: .temperatures)
+        powerReadings = try container.decode([PowerReading].self, forKey: .powerReadings)
+        battery = try container.decode(BatteryState.self, forKey: .battery)
+        powerProfile = try container.decode(PowerProfileState.self, forKey: .powerProfile)
+        sensorLibrary = try container.decodeIfPresent(ReadingHealth.self, forKey: .sensorLibrary)
     }
 }
 

@@ -18,7 +18,8 @@ public struct HostStatusDocument: Sendable, Encodable {
 
     /// `watch` only.
     public var event: Event?
-    public var timestamp: Date
+    /// The snapshot's wall-clock time; `nil` (written as `null`) where its source read none.
+    public var timestamp: Date?
     public var condition: Condition
     public var snapshot: HostSnapshot
     /// `status` only: the policy classified with and the file it was read from.
@@ -52,7 +53,7 @@ public struct HostStatusDocument: Sendable, Encodable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encodeIfPresent(event, forKey: .event)
-        try container.encode(timestamp.timeIntervalSince1970, forKey: .timestamp)
+        try container.encode(timestamp?.timeIntervalSince1970, forKey: .timestamp)
         try container.encode(condition.tier, forKey: .tier)
         try container.encode(condition.lowPower, forKey: .lowPower)
         try container.encode(condition.reasons, forKey: .reasons)

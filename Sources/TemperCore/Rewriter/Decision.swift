@@ -1,7 +1,7 @@
 /// What the governor decided for one request, and why.
 public struct Decision: Sendable, Hashable, Codable {
     /// What happened to the request.
-    public enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {
+    public enum Outcome: String, Sendable, Hashable, Codable, CodingKeyRepresentable, CaseIterable {
         /// Played as asked.
         case pass
         /// Played in a cheaper form of the same kind.

@@ -43,7 +43,7 @@ public struct SimulationHeadline: Sendable {
     public var sentence: String {
         let policy = result.withPolicy
         let baseline = result.baseline
-        let changed = policy.decisions.total - (policy.decisions.byOutcome["pass"] ?? 0)
+        let changed = policy.decisions.total - (policy.decisions.byOutcome[.pass] ?? 0)
         if changed == 0 {
             return "The policy changed nothing: all \(policy.decisions.total) requests played as asked, so both runs are the same "
                 + "(peak hotspot \(ReportNumber.celsius(policy.peakHotspotCelsius)), battery at the end \(ReportNumber.percent(policy.batteryEndPercentage)))."

@@ -63,7 +63,7 @@ public enum SimulationReport {
         )
 
         document.heading("Decisions")
-        document.table(["outcome", "requests"], policy.decisions.byOutcome.sorted { $0.key < $1.key }.map { [$0.key, "\($0.value)"] })
+        document.table(["outcome", "requests"], policy.decisions.byOutcome.sorted { $0.key.rawValue < $1.key.rawValue }.map { [$0.key.rawValue, "\($0.value)"] })
         if !policy.decisions.byRule.isEmpty {
             document.table(["rule", "times fired"], policy.decisions.byRule.sorted { $0.key < $1.key }.map { [$0.key, "\($0.value)"] })
         }

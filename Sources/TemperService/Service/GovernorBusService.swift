@@ -51,9 +51,10 @@ public final class GovernorBusService: Service, Sendable {
         self.host = host
         self.profiles = profiles
         self.logger = logger
-        // The service samples (on its interval and on events); the governor's own loop only releases.
+        // The service samples (on its interval and on events); the governor's own loop only releases. It runs on
+        // the host's clock, so snapshot times, target times and budgets share one time base.
         self.governor = Governor(
-            policy: policy, profile: profile, source: host, clock: ContinuousGovernorClock(ContinuousClock()),
+            policy: policy, profile: profile, source: host, clock: host.clock,
             logger: logger, metricsFactory: metricsFactory,
             configuration: .init(sampleIntervalSeconds: .infinity, releasesInRunLoop: true)
         )

@@ -1,4 +1,3 @@
-import Foundation
 import TemperCore
 
 /// A recorded trace driving the classifier instead of the model: the host profiler's view of a real run.
@@ -6,19 +5,20 @@ public enum TraceReplay {
     /// Feeds every snapshot to a fresh classifier, as the live host would have.
     public static func replay(_ snapshots: [HostSnapshot], settings: ClassifierSettings, name: String) -> TraceResult {
         var classifier = Classifier(settings: settings)
-        let start = snapshots.first?.timestamp ?? SimulatedHost.epoch
+        // The replay's time axis starts at the trace's first snapshot, on the clock that stamped it.
+        let start = snapshots.first?.time ?? 0
         var result = TraceResult(trace: name, durationSeconds: 0)
         var condition = Condition.nominal
         var sensorNames: [String] = []
         for (index, snapshot) in snapshots.enumerated() {
-            let time = snapshot.timestamp.timeIntervalSince(start)
+            let time = snapshot.time - start
             let next = classifier.update(with: snapshot)
             if !next.isSameState(as: condition) {
                 result.transitions.append(TierTransition(timeSeconds: time, previous: condition, next: next))
             }
             condition = next
             if index + 1 < snapshots.count {
-                let length = snapshots[index + 1].timestamp.timeIntervalSince(snapshot.timestamp)
+                let length = snapshots[index + 1].time - snapshot.time
                 result.tierSeconds[condition.tier] += max(0, length)
                 if condition.lowPower { result.tierSeconds.lowPower += max(0, length) }
             }

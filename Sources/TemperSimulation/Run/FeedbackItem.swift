@@ -35,8 +35,7 @@ public struct SimulatedRequest: Sendable, Hashable {
 
 /// What became of one request: the outcome, the rules that fired and the energy before and after.
 public struct SimulatedDecision: Sendable, Hashable {
-    /// `pass`, `rewritten`, `fallback` or `dropped`.
-    public var outcome: String
+    public var outcome: Decision.Outcome
     /// The codes of the rules that fired.
     public var rules: [String]
     public var before: EnergyBreakdown
@@ -46,28 +45,11 @@ public struct SimulatedDecision: Sendable, Hashable {
     /// when it passed as written or was dropped.
     public var played: FeedbackItem?
 
-    public init(outcome: String, rules: [String], before: EnergyBreakdown, after: EnergyBreakdown, played: FeedbackItem? = nil) {
+    public init(outcome: Decision.Outcome, rules: [String], before: EnergyBreakdown, after: EnergyBreakdown, played: FeedbackItem? = nil) {
         self.outcome = outcome
         self.rules = rules
         self.before = before
         self.after = after
         self.played = played
     }
-}
-
-/// The one seam between the simulator and the governing code: it sees every host snapshot and decides every
-/// request. Live use and the simulator run the same classifier and policy code behind it.
-public protocol SimulationGoverning: Sendable {
-    /// The host source the governing code was built on; the simulator publishes every snapshot through it.
-    var host: SimulatedHost { get }
-    /// How often the host is sampled (s), as the live service samples its source; the thermal model still steps
-    /// at the scenario's time step. 0 samples every step.
-    var sampleIntervalSeconds: Double { get }
-    /// The classifier settings the governing code classifies with, so reports can draw its thresholds.
-    var classifierSettings: ClassifierSettings { get }
-
-    /// Feeds one snapshot of the simulated host and returns the condition after it.
-    mutating func observe(_ snapshot: HostSnapshot) async -> Condition
-    /// Decides one request under the current condition.
-    mutating func decide(_ request: SimulatedRequest) async -> SimulatedDecision
 }

@@ -1,30 +1,42 @@
 import CoreMetrics
-import Foundation
 import Logging
 import TemperCore
 
-/// Drives the embeddable ``Governor``, the same actor services run live, through virtual time: each snapshot from
-/// the simulated host goes to `update(with:)` and each request to `submit(_:)`, with the virtual clock moved first.
-public struct GovernorDriver: SimulationGoverning {
+/// The embeddable ``Governor``, the same actor services run live, set up to run in virtual time: its source is a
+/// ``SimulatedHost`` and its clock a ``VirtualClock``. The simulator runs the governor's own ``Governor/run()``
+/// loop, which samples the host, releases each scheduled request when it is due and re-decides what waits on
+/// every change of condition, exactly as it does live; the simulator only publishes the models' state, schedules
+/// each request for its arrival time and moves the clock one deadline at a time.
+///
+/// A driver runs once, as its governor does.
+public struct GovernorDriver: Sendable {
     public let governor: Governor
     public let host: SimulatedHost
     public let clock: VirtualClock
     public let energy: SimulationEnergyModel
+    /// The classifier settings the governor classifies with, so reports can draw its thresholds.
     public let classifierSettings: ClassifierSettings
 
     /// - Parameters:
     ///   - policy: the policy to enforce; pass ``passThrough(_:)`` of it for the baseline.
     ///   - energy: the device's energy model.
-    public init(policy: Policy, energy: SimulationEnergyModel, logger: Logger = Logger(label: "temper.simulation", factory: { _ in SwiftLogNoOpLogHandler() })) {
+    ///   - sampleIntervalSeconds: how often the governor samples the host, as live; keep it a multiple of the
+    ///     scenario's time step so each sample reads the models' state at its own time.
+    public init(
+        policy: Policy, energy: SimulationEnergyModel, sampleIntervalSeconds: Double = 1,
+        logger: Logger = Logger(label: "temper.simulation", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
         let clock = VirtualClock()
         let host = SimulatedHost()
         self.clock = clock
         self.host = host
         self.energy = energy
         self.classifierSettings = policy.classifier
+        // Every request waits in the queue only for the step it arrives in, so any capacity the step needs is fine.
         self.governor = Governor(
             policy: policy, energyModel: energy, source: host, clock: clock, logger: logger,
-            metricsFactory: NOOPMetricsHandler.instance
+            metricsFactory: NOOPMetricsHandler.instance,
+            configuration: .init(sampleIntervalSeconds: sampleIntervalSeconds, queueCapacity: .max, releasesInRunLoop: true)
         )
     }
 
@@ -41,20 +53,29 @@ public struct GovernorDriver: SimulationGoverning {
     /// The governor's own sampling interval (`Governor.Configuration.sampleIntervalSeconds`, 1 s by default).
     public var sampleIntervalSeconds: Double { governor.configuration.sampleIntervalSeconds }
 
-    public mutating func observe(_ snapshot: HostSnapshot) async -> Condition {
-        clock.advance(to: snapshot.timestamp.timeIntervalSince(SimulatedHost.epoch))
-        return await governor.update(with: snapshot)
+    /// What the governor is asked to decide for `request`, with the arrival's usage; `nil` for an item without a
+    /// request, which plays as written and never reaches the governor.
+    static func sensoryRequest(for request: SimulatedRequest) -> SensoryRequest? {
+        // The payload keeps its own id: building a unique one per arrival would cost more than the decision.
+        guard var sensory = request.item.request else { return nil }
+        sensory.usage = request.usage
+        return sensory
     }
 
-    public mutating func decide(_ request: SimulatedRequest) async -> SimulatedDecision {
-        guard let payload = request.item.request else {
-            return SimulatedDecision(outcome: "pass", rules: [], before: request.item.energy.breakdown, after: request.item.energy.breakdown)
+    /// Moves the virtual clock through every deadline before `limit`, one at a time, and after each waits until
+    /// the governor's run loop sleeps again: the loop samples, releases and re-decides at the exact time it asked
+    /// for, and the simulator moves on only once it has. Runs on the caller's actor (the simulator drives from the
+    /// governor's own).
+    nonisolated(nonsending) func advance(before limit: Double) async {
+        await clock.waitForSleepers(1)
+        while let deadline = clock.nextDeadline, deadline < limit {
+            clock.advance(to: deadline)
+            await clock.waitForSleepers(1)
         }
-        clock.advance(to: request.timeSeconds)
-        // The payload keeps its own id: building a unique one per arrival would cost more than the decision.
-        var sensory = payload
-        sensory.usage = request.usage
-        let decision = await governor.submit(sensory)
+    }
+
+    /// What the simulator accounts for the governor's `decision` on `request`.
+    func outcome(of decision: Decision, for request: SimulatedRequest) -> SimulatedDecision {
         let before = request.item.energy.breakdown
         var played: FeedbackItem?
         let after: EnergyBreakdown
@@ -65,6 +86,11 @@ public struct GovernorDriver: SimulationGoverning {
             played = decision.request.map { FeedbackItem(name: request.item.name, energy: energy.cachedEstimate($0.kind), request: $0) }
             after = played?.energy.breakdown ?? EnergyBreakdown()
         }
-        return SimulatedDecision(outcome: decision.outcome.rawValue, rules: decision.ruleNames, before: before, after: after, played: played)
+        return SimulatedDecision(outcome: decision.outcome, rules: decision.ruleNames, before: before, after: after, played: played)
+    }
+
+    /// What the simulator accounts for an item without a request: played as written.
+    static func playedAsWritten(_ request: SimulatedRequest) -> SimulatedDecision {
+        SimulatedDecision(outcome: .pass, rules: [], before: request.item.energy.breakdown, after: request.item.energy.breakdown)
     }
 }

@@ -1,23 +1,32 @@
-import Foundation
 import Synchronization
 import TemperCore
 
 /// The simulator as a host: it turns the thermal and battery models' state into the same ``HostSnapshot`` the
-/// live Linux sources produce, so the classifier cannot tell the difference.
+/// live Linux sources produce, so the classifier cannot tell the difference. The ``Governor`` samples it in its
+/// own run loop, as it samples the live host.
 public final class SimulatedHost: HostSource {
-    /// Virtual time zero. Fixed, so snapshots and traces are the same on every run.
-    public static let epoch = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
-
-    private let current: Mutex<HostSnapshot>
-
-    public init() {
-        self.current = Mutex(HostSnapshot(timestamp: Self.epoch))
+    private struct State {
+        var current = HostSnapshot(time: 0)
+        var reads = 0
     }
 
-    /// The latest published snapshot.
-    public func snapshot() async -> HostSnapshot { current.withLock { $0 } }
+    private let state = Mutex(State())
 
-    /// Builds the snapshot for the models' state at virtual `timeSeconds`, publishes it and returns it.
+    public init() {}
+
+    /// The latest published snapshot.
+    public func snapshot() async -> HostSnapshot {
+        state.withLock { state in
+            state.reads += 1
+            return state.current
+        }
+    }
+
+    /// How many times ``snapshot()`` has been read: how many samples the governor has taken.
+    public var readCount: Int { state.withLock { $0.reads } }
+
+    /// Builds the snapshot for the models' state at virtual `timeSeconds` (the virtual clock's time, rounded to
+    /// the millisecond), publishes it and returns it.
     ///
     /// The device's heat shows as a recorded host would show it: `powerWatts`, the heat of the last step, as an
     /// instantaneous power reading (like hwmon `power*_input`), and `heatJoules`, all the heat since time zero,
@@ -35,7 +44,7 @@ public final class SimulatedHost: HostSource {
         batteryState.timeToEmptySeconds = batteryState.timeToEmptySeconds.map { $0.rounded() }
         batteryState.timeToFullSeconds = batteryState.timeToFullSeconds.map { $0.rounded() }
         let snapshot = HostSnapshot(
-            timestamp: Self.epoch.addingTimeInterval(Self.round(timeSeconds, 1000)),
+            time: Self.round(timeSeconds, 1000),
             temperatures: [
                 Self.reading(label: "internal", celsius: Self.round(model.internalCelsius, 1000), limits: model.parameters.internalLimits),
                 Self.reading(label: "skin", celsius: Self.round(model.hotspotCelsius, 1000), limits: model.parameters.skinLimits),
@@ -47,7 +56,7 @@ public final class SimulatedHost: HostSource {
             battery: batteryState,
             powerProfile: PowerProfileState(activeProfile: powerProfile, performanceDegraded: "")
         )
-        current.withLock { $0 = snapshot }
+        state.withLock { $0.current = snapshot }
         return snapshot
     }
 

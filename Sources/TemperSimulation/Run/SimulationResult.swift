@@ -148,7 +148,7 @@ public struct TierSeconds: Sendable, Hashable, Codable {
 /// Decisions counted by outcome and by rule. Keys are sorted in JSON, so output is stable.
 public struct DecisionCounts: Sendable, Hashable, Codable {
     public var total: Int = 0
-    public var byOutcome: [String: Int] = [:]
+    public var byOutcome: [Decision.Outcome: Int] = [:]
     public var byRule: [String: Int] = [:]
 
     public init() {}

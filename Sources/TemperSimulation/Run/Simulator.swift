@@ -1,19 +1,21 @@
 import TemperCore
+import TemperLifecycle
 
-/// Runs a scenario in virtual time: each step the simulated host publishes a snapshot, the governing code
-/// classifies it, the step's requests are decided, and what played heats the device and drains the battery.
+/// Runs a scenario in virtual time. The simulator is just another host source: each step it publishes the thermal
+/// and battery models' state through the ``SimulatedHost`` and schedules the step's requests at their arrival
+/// times, and the ``Governor``'s own run loop, on a ``VirtualClock``, samples the host, releases the requests and
+/// re-decides what waits, the code that runs live. What played then heats the device and drains the battery.
 public enum Simulator {
     /// Runs the scenario twice in one invocation: with the policy, and with the policy off (everything passes).
     /// - Parameters:
-    ///   - governing: makes the governing code for a policy; `policyOn` false asks for the pass-through baseline.
-    public static func run<G: SimulationGoverning>(
-        _ setup: SimulationSetup, policyName: String, governing: (_ policyOn: Bool) -> G
+    ///   - governing: makes the governor's driver for a policy; `policyOn` false asks for the pass-through baseline.
+    public static func run(
+        _ setup: SimulationSetup, policyName: String, governing: (_ policyOn: Bool) -> GovernorDriver
     ) async -> SimulationResult {
-        var withPolicy = governing(true)
-        var baseline = governing(false)
         let requests = setup.requests()
-        let policyRun = await runOnce(setup, requests: requests, governing: &withPolicy, policyName: policyName).summary
-        let baselineRun = await runOnce(setup, requests: requests, governing: &baseline, policyName: "off (baseline)").summary
+        let withPolicy = governing(true)
+        let policyRun = await runOnce(setup, requests: requests, governing: withPolicy, policyName: policyName).summary
+        let baselineRun = await runOnce(setup, requests: requests, governing: governing(false), policyName: "off (baseline)").summary
         return SimulationResult(
             scenario: setup.scenario.name, description: setup.scenario.description, device: setup.deviceName,
             durationSeconds: setup.scenario.durationSeconds, timeStepSeconds: setup.scenario.timeStepSeconds, seed: setup.scenario.seed,
@@ -22,131 +24,88 @@ public enum Simulator {
         )
     }
 
-    /// One run. With `snapshotEverySeconds`, also returns the host snapshots at that interval: what `temper record`
-    /// would have written had the simulated host been real.
-    public static func runOnce<G: SimulationGoverning>(
-        _ setup: SimulationSetup, requests: [SimulatedRequest], governing: inout G, policyName: String, snapshotEverySeconds: Double? = nil
+    /// One run, on a fresh driver (a governor runs once). With `snapshotEverySeconds`, also returns the host
+    /// snapshots at that interval: what `temper record` would have written had the simulated host been real.
+    public static func runOnce(
+        _ setup: SimulationSetup, requests: [SimulatedRequest], governing driver: GovernorDriver, policyName: String,
+        snapshotEverySeconds: Double? = nil
     ) async -> (summary: RunSummary, snapshots: [HostSnapshot]) {
-        let scenario = setup.scenario
-        let step = scenario.timeStepSeconds
-        // The scenario reader refuses more than maxSteps; a Scenario built in code is held to the same ceiling
-        // here rather than trapping (or running for ever) on a step of 1e-300 or NaN.
-        let stepCount = Self.count(scenario.durationSeconds / step, atMost: Scenario.maxSteps)
-        let stepsPerSample = max(1, Self.count(scenario.durationSeconds / 300 / step, atMost: Scenario.maxSteps))
-        let ambientAtStart = scenario.ambient.celsius(at: 0)
-        var model = ThermalModel(
-            parameters: setup.thermal, internalCelsius: scenario.initial.internalCelsius ?? ambientAtStart,
-            skinCelsius: scenario.initial.skinCelsius ?? ambientAtStart
-        )
-        var battery = BatteryModel(parameters: setup.battery, percentage: scenario.initial.batteryPercentage, onBattery: scenario.onBattery(at: 0))
-        let host = governing.host
-        var summary = RunSummary(policy: policyName, batteryStartPercentage: rounded(battery.percentage), sampleIntervalSeconds: Double(stepsPerSample) * step)
-        var accounts = ItemAccounts()
-        var snapshots: [HostSnapshot] = []
-        let stepsPerSnapshot = snapshotEverySeconds.map { max(1, Self.count($0 / step, atMost: Scenario.maxSteps, rounding: .toNearestOrAwayFromZero)) }
-        var condition = Condition.nominal
+        var run = SimulationRun(setup, policyName: policyName, snapshotEverySeconds: snapshotEverySeconds)
+        run.publish(on: driver.host, step: 0)
+        let governor = driver.governor
+        // Subscribed before the run loop starts, so no sample or decision is missed.
+        let streams = (governor.samples(), governor.decisions())
+        return await withTaskGroup(of: Void.self) { [run] group in
+            group.addTask { try? await governor.run() }
+            let result = await drive(run, requests: requests, driver: driver, streams: streams, on: governor)
+            group.cancelAll()
+            return result
+        }
+    }
+
+    /// The run itself, isolated to the governor: scheduling, reading its streams and stepping the models happen on
+    /// the governor's actor between turns of its run loop, so moving through virtual time costs no thread hops.
+    private static func drive(
+        _ run: SimulationRun, requests: [SimulatedRequest], driver: GovernorDriver,
+        streams: (samples: AsyncStream<HostSample>, decisions: AsyncStream<Decision>), on governor: isolated Governor
+    ) async -> (summary: RunSummary, snapshots: [HostSnapshot]) {
+        var run = run
+        var samples = streams.samples.makeAsyncIterator()
+        var decisions = streams.decisions.makeAsyncIterator()
+        var samplesSeen = 0
         var nextRequest = 0
-        // The host is sampled on the governor's schedule, on the step grid: at most one sample per step.
-        let sampleInterval = max(step, governing.sampleIntervalSeconds)
-        var nextSampleTime = 0.0
-        var lastPower = scenario.workloadWatts(at: 0)
-        var intervalFeedbackJoules = 0.0
-        var intervalChargerLossJoules = 0.0
-        var intervalChanged = 0
-        var heatJoules = 0.0
-
-        for index in 0..<stepCount {
-            let time = Double(index) * step
-            let length = min(step, scenario.durationSeconds - time)
-            let sampling = time + step * 1e-6 >= nextSampleTime
-            let recording = stepsPerSnapshot.map { index % $0 == 0 } ?? false
-            if sampling || recording {
-                let snapshot = host.publish(
-                    timeSeconds: time, model: model, ambientCelsius: scenario.ambient.celsius(at: time), battery: battery,
-                    powerWatts: lastPower, heatJoules: heatJoules, powerProfile: scenario.initial.powerProfile
-                )
-                if recording { snapshots.append(snapshot) }
-                if sampling {
-                    nextSampleTime += sampleInterval
-                    let next = await governing.observe(snapshot)
-                    if !next.isSameState(as: condition) {
-                        summary.transitions.append(TierTransition(timeSeconds: time, previous: condition, next: next))
-                    }
-                    condition = next
-                }
+        var scheduled = 0
+        var scheduleStep = 0
+        await driver.clock.waitForSleepers(1)
+        for index in 0..<run.stepCount {
+            let (time, length) = run.span(ofStep: index)
+            let end = time + length
+            // Requests reach the governor a sample interval ahead of their arrival, as a service schedules ahead
+            // of the target time, so the run loop plans its sleeps around them rather than being woken for each.
+            let horizon = end + driver.sampleIntervalSeconds
+            while scheduled < requests.count, requests[scheduled].timeSeconds < horizon {
+                let request = requests[scheduled]
+                scheduled += 1
+                guard let sensory = GovernorDriver.sensoryRequest(for: request) else { continue }
+                while scheduleStep + 1 < run.stepCount, request.timeSeconds >= run.end(ofStep: scheduleStep) { scheduleStep += 1 }
+                // The queue has no capacity limit and the governor runs until the run ends, so this cannot throw.
+                _ = try? governor.schedule(sensory, at: run.target(of: request, inStep: scheduleStep))
             }
-            summary.tierSeconds[condition.tier] += length
-            if condition.lowPower { summary.tierSeconds.lowPower += length }
-
-            var feedbackJoules = 0.0
-            while nextRequest < requests.count, requests[nextRequest].timeSeconds < time + length {
-                let request = requests[nextRequest]
+            let first = nextRequest
+            var lastTarget = -Double.infinity
+            while nextRequest < requests.count, requests[nextRequest].timeSeconds < end {
+                if requests[nextRequest].item.request != nil { lastTarget = run.target(of: requests[nextRequest], inStep: index) }
                 nextRequest += 1
-                let decision = await governing.decide(request)
-                summary.decisions.count(decision)
-                summary.requestedEnergy.add(decision.before)
-                summary.playedEnergy.add(decision.after)
-                accounts.add(request.item.name, decision)
-                feedbackJoules += decision.after.totalMillijoules / 1000
-                if decision.outcome != "pass" { intervalChanged += 1 }
             }
-
-            let middle = time + length / 2
-            let workload = scenario.workloadWatts(at: middle)
-            let devicePower = workload + feedbackJoules / length
-            // On a charger the device runs from it and the cell charges; the charging path's loss is heat too.
-            battery.onBattery = scenario.onBattery(at: middle)
-            var chargerLoss = 0.0
-            if let charger = scenario.charger(at: middle) {
-                chargerLoss = charger.lossWatts(chargeWatts: battery.charge(powerWatts: charger.watts, seconds: length))
-            } else {
-                battery.stopCharging()
-                battery.drain(powerWatts: devicePower, seconds: length)
+            // The host shows this step's state to every sample from now on; a step nothing wakes in is skipped.
+            let limit = run.sampleLimit(ofStep: index)
+            await driver.clock.waitForSleepers(1)
+            if index > 0, run.records(step: index) || lastTarget > -.infinity || (driver.clock.nextDeadline ?? .infinity) < limit {
+                run.publish(on: driver.host, step: index)
             }
-            let power = devicePower + chargerLoss
-            summary.workloadEnergyJoules += workload * length
-            model.step(
-                seconds: length, powerWatts: power, ambientCelsius: scenario.ambient.celsius(at: middle),
-                insulationKelvinPerWatt: scenario.insulationKelvinPerWatt(at: middle)
-            )
-            lastPower = power
-            heatJoules += power * length
-            intervalFeedbackJoules += feedbackJoules
-            intervalChargerLossJoules += chargerLoss * length
+            await driver.advance(before: max(limit, lastTarget.nextUp))
 
-            let ambientAfter = scenario.ambient.celsius(at: time + length)
-            summary.peakInternalCelsius = max(summary.peakInternalCelsius, model.internalCelsius)
-            summary.peakSkinCelsius = max(summary.peakSkinCelsius, model.skinCelsius)
-            summary.peakHotspotCelsius = max(summary.peakHotspotCelsius, model.hotspotCelsius)
-
-            if (index + 1) % stepsPerSample == 0 || index == stepCount - 1 {
-                let interval = Double(index % stepsPerSample + 1) * step
-                summary.timeline.append(
-                    TimelineSample(
-                        timeSeconds: rounded(time + length), ambientCelsius: rounded(ambientAfter), internalCelsius: rounded(model.internalCelsius),
-                        skinCelsius: rounded(model.skinCelsius), hotspotCelsius: rounded(model.hotspotCelsius),
-                        tier: condition.tier, lowPower: condition.lowPower, batteryPercentage: rounded(battery.percentage),
-                        workloadWatts: rounded(workload), feedbackMilliwatts: rounded(intervalFeedbackJoules / interval * 1000), changedDecisions: intervalChanged,
-                        chargerLossWatts: rounded(intervalChargerLossJoules / interval), chargingWatts: rounded(battery.chargingWatts),
-                        insulationKelvinPerWatt: rounded(scenario.insulationKelvinPerWatt(at: time + length / 2)),
-                        onBattery: battery.onBattery
-                    )
-                )
-                intervalFeedbackJoules = 0
-                intervalChargerLossJoules = 0
-                intervalChanged = 0
+            // The samples the loop took in this step: the condition the step runs under, and its changes.
+            while samplesSeen < driver.host.readCount, let sample = await samples.next(isolation: governor) {
+                samplesSeen += 1
+                run.observe(sample.condition, at: time)
             }
+            run.countTime(length)
+            var feedbackJoules = 0.0
+            for request in requests[first..<nextRequest] {
+                let decision: SimulatedDecision
+                if request.item.request == nil {
+                    decision = GovernorDriver.playedAsWritten(request)
+                } else if let made = await decisions.next(isolation: governor) {
+                    decision = driver.outcome(of: made, for: request)
+                } else {
+                    break
+                }
+                feedbackJoules += run.account(request, decision)
+            }
+            run.advanceModels(index: index, time: time, length: length, feedbackJoules: feedbackJoules)
         }
-        summary.energyByItem = accounts.sorted.map { item in
-            ItemEnergy(name: item.name, requests: item.requests, requestedMillijoules: rounded(item.requestedMillijoules), playedMillijoules: rounded(item.playedMillijoules))
-        }
-        summary.requestedEnergy = summary.requestedEnergy.rounded()
-        summary.playedEnergy = summary.playedEnergy.rounded()
-        summary.playedVariants = accounts.variants.map { ItemProfile($0) }
-        summary.batteryEndPercentage = rounded(battery.percentage)
-        summary.tierSeconds = summary.tierSeconds.rounded()
-        summary.workloadEnergyJoules = rounded(summary.workloadEnergyJoules)
-        return (summary, snapshots)
+        return (run.finish(), run.snapshots)
     }
 }
 
@@ -164,7 +123,7 @@ struct ItemAccounts {
     mutating func add(_ name: String, _ decision: SimulatedDecision) {
         if var played = decision.played {
             let rules = decision.rules.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            played.name = "\(name), \(decision.outcome)" + (rules.isEmpty ? "" : " (\(rules.joined(separator: ", ")))")
+            played.name = "\(name), \(decision.outcome.rawValue)" + (rules.isEmpty ? "" : " (\(rules.joined(separator: ", ")))")
             if variantKeys.insert(played.name).inserted { variants.append(played) }
         }
         if byName[name] == nil {
@@ -177,12 +136,4 @@ struct ItemAccounts {
     }
 
     var sorted: [ItemEnergy] { order.compactMap { byName[$0] } }
-}
-
-extension Simulator {
-    /// `value` rounded (up by default) to a count in `0...limit`; NaN counts as 0.
-    static func count(_ value: Double, atMost limit: Int, rounding: FloatingPointRoundingRule = .up) -> Int {
-        guard value > 0 else { return 0 }
-        return value >= Double(limit) ? limit : Int(value.rounded(rounding))
-    }
 }

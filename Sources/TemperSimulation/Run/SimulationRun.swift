@@ -1,0 +1,173 @@
+import TemperCore
+
+/// The models and the accounts of one run, stepped by ``Simulator``: what the host shows, what the condition was
+/// for how long, what each request cost, and how the device heated and the battery drained.
+struct SimulationRun {
+    let scenario: Scenario
+    let step: Double
+    let stepCount: Int
+    /// Timeline samples for charts: about 300 per run, on the step grid.
+    let stepsPerSample: Int
+    let stepsPerSnapshot: Int?
+    var model: ThermalModel
+    var battery: BatteryModel
+    var summary: RunSummary
+    var accounts = ItemAccounts()
+    var snapshots: [HostSnapshot] = []
+    var condition = Condition.nominal
+    var lastPower: Double
+    var heatJoules = 0.0
+    var intervalFeedbackJoules = 0.0
+    var intervalChargerLossJoules = 0.0
+    var intervalChanged = 0
+
+    init(_ setup: SimulationSetup, policyName: String, snapshotEverySeconds: Double?) {
+        let scenario = setup.scenario
+        let step = scenario.timeStepSeconds
+        self.scenario = scenario
+        self.step = step
+        // The scenario reader refuses more than maxSteps; a Scenario built in code is held to the same ceiling
+        // here rather than trapping (or running for ever) on a step of 1e-300 or NaN.
+        stepCount = Self.count(scenario.durationSeconds / step, atMost: Scenario.maxSteps)
+        stepsPerSample = max(1, Self.count(scenario.durationSeconds / 300 / step, atMost: Scenario.maxSteps))
+        stepsPerSnapshot = snapshotEverySeconds.map {
+            max(1, Self.count($0 / step, atMost: Scenario.maxSteps, rounding: .toNearestOrAwayFromZero))
+        }
+        let ambientAtStart = scenario.ambient.celsius(at: 0)
+        model = ThermalModel(
+            parameters: setup.thermal, internalCelsius: scenario.initial.internalCelsius ?? ambientAtStart,
+            skinCelsius: scenario.initial.skinCelsius ?? ambientAtStart
+        )
+        battery = BatteryModel(parameters: setup.battery, percentage: scenario.initial.batteryPercentage, onBattery: scenario.onBattery(at: 0))
+        summary = RunSummary(policy: policyName, batteryStartPercentage: rounded(battery.percentage), sampleIntervalSeconds: Double(stepsPerSample) * step)
+        lastPower = scenario.workloadWatts(at: 0)
+    }
+
+    /// Step `index`'s start time and length (the last step may be short).
+    func span(ofStep index: Int) -> (time: Double, length: Double) {
+        let time = Double(index) * step
+        return (time, min(step, scenario.durationSeconds - time))
+    }
+
+    /// Where step `index` ends.
+    func end(ofStep index: Int) -> Double {
+        let (time, length) = span(ofStep: index)
+        return time + length
+    }
+
+    /// The clock runs through step `index` up to here: a sample due within a millionth of a step of the step's end
+    /// reads the next step's state, as the step grid has it.
+    func sampleLimit(ofStep index: Int) -> Double { end(ofStep: index) - step * 1e-6 }
+
+    /// When a request accounted in step `index` is released: at its arrival, except that an arrival in the step's
+    /// last sliver is released just before it, so it is decided before the next step's sample.
+    func target(of request: SimulatedRequest, inStep index: Int) -> Double {
+        max(min(request.timeSeconds, sampleLimit(ofStep: index) - step * 1e-6), Double(index) * step)
+    }
+
+    /// Whether step `index`'s snapshot goes into the recorded trace.
+    func records(step index: Int) -> Bool { stepsPerSnapshot.map { index % $0 == 0 } ?? false }
+
+    /// Shows the models' state at step `index` on `host`, for the governor's samples from now on; keeps it when
+    /// the run records a trace.
+    mutating func publish(on host: SimulatedHost, step index: Int) {
+        let time = Double(index) * step
+        let snapshot = host.publish(
+            timeSeconds: time, model: model, ambientCelsius: scenario.ambient.celsius(at: time), battery: battery,
+            powerWatts: lastPower, heatJoules: heatJoules, powerProfile: scenario.initial.powerProfile
+        )
+        if records(step: index) { snapshots.append(snapshot) }
+    }
+
+    /// A sample of the governor's at step `time` found `next`.
+    mutating func observe(_ next: Condition, at time: Double) {
+        if !next.isSameState(as: condition) {
+            summary.transitions.append(TierTransition(timeSeconds: time, previous: condition, next: next))
+        }
+        condition = next
+    }
+
+    /// A step of `length` under the current condition.
+    mutating func countTime(_ length: Double) {
+        summary.tierSeconds[condition.tier] += length
+        if condition.lowPower { summary.tierSeconds.lowPower += length }
+    }
+
+    /// Accounts one decided request; returns the joules that played.
+    mutating func account(_ request: SimulatedRequest, _ decision: SimulatedDecision) -> Double {
+        summary.decisions.count(decision)
+        summary.requestedEnergy.add(decision.before)
+        summary.playedEnergy.add(decision.after)
+        accounts.add(request.item.name, decision)
+        if decision.outcome != .pass { intervalChanged += 1 }
+        return decision.after.totalMillijoules / 1000
+    }
+
+    /// Steps the thermal and battery models through step `index` with the workload and `feedbackJoules` played.
+    mutating func advanceModels(index: Int, time: Double, length: Double, feedbackJoules: Double) {
+        let middle = time + length / 2
+        let workload = scenario.workloadWatts(at: middle)
+        let devicePower = workload + feedbackJoules / length
+        // On a charger the device runs from it and the cell charges; the charging path's loss is heat too.
+        battery.onBattery = scenario.onBattery(at: middle)
+        var chargerLoss = 0.0
+        if let charger = scenario.charger(at: middle) {
+            chargerLoss = charger.lossWatts(chargeWatts: battery.charge(powerWatts: charger.watts, seconds: length))
+        } else {
+            battery.stopCharging()
+            battery.drain(powerWatts: devicePower, seconds: length)
+        }
+        let power = devicePower + chargerLoss
+        summary.workloadEnergyJoules += workload * length
+        model.step(
+            seconds: length, powerWatts: power, ambientCelsius: scenario.ambient.celsius(at: middle),
+            insulationKelvinPerWatt: scenario.insulationKelvinPerWatt(at: middle)
+        )
+        lastPower = power
+        heatJoules += power * length
+        intervalFeedbackJoules += feedbackJoules
+        intervalChargerLossJoules += chargerLoss * length
+
+        summary.peakInternalCelsius = max(summary.peakInternalCelsius, model.internalCelsius)
+        summary.peakSkinCelsius = max(summary.peakSkinCelsius, model.skinCelsius)
+        summary.peakHotspotCelsius = max(summary.peakHotspotCelsius, model.hotspotCelsius)
+
+        guard (index + 1) % stepsPerSample == 0 || index == stepCount - 1 else { return }
+        let interval = Double(index % stepsPerSample + 1) * step
+        summary.timeline.append(
+            TimelineSample(
+                timeSeconds: rounded(time + length), ambientCelsius: rounded(scenario.ambient.celsius(at: time + length)),
+                internalCelsius: rounded(model.internalCelsius), skinCelsius: rounded(model.skinCelsius),
+                hotspotCelsius: rounded(model.hotspotCelsius), tier: condition.tier, lowPower: condition.lowPower,
+                batteryPercentage: rounded(battery.percentage), workloadWatts: rounded(workload),
+                feedbackMilliwatts: rounded(intervalFeedbackJoules / interval * 1000), changedDecisions: intervalChanged,
+                chargerLossWatts: rounded(intervalChargerLossJoules / interval), chargingWatts: rounded(battery.chargingWatts),
+                insulationKelvinPerWatt: rounded(scenario.insulationKelvinPerWatt(at: time + length / 2)),
+                onBattery: battery.onBattery
+            )
+        )
+        intervalFeedbackJoules = 0
+        intervalChargerLossJoules = 0
+        intervalChanged = 0
+    }
+
+    /// The run's summary, with the per-item accounts and the battery's end.
+    mutating func finish() -> RunSummary {
+        summary.energyByItem = accounts.sorted.map { item in
+            ItemEnergy(name: item.name, requests: item.requests, requestedMillijoules: rounded(item.requestedMillijoules), playedMillijoules: rounded(item.playedMillijoules))
+        }
+        summary.requestedEnergy = summary.requestedEnergy.rounded()
+        summary.playedEnergy = summary.playedEnergy.rounded()
+        summary.playedVariants = accounts.variants.map { ItemProfile($0) }
+        summary.batteryEndPercentage = rounded(battery.percentage)
+        summary.tierSeconds = summary.tierSeconds.rounded()
+        summary.workloadEnergyJoules = rounded(summary.workloadEnergyJoules)
+        return summary
+    }
+
+    /// `value` rounded to a whole count, 0 for zero, negative or NaN, and at most `limit`: no trap on any Double.
+    static func count(_ value: Double, atMost limit: Int, rounding: FloatingPointRoundingRule = .up) -> Int {
+        guard value > 0 else { return 0 }
+        return value >= Double(limit) ? limit : Int(value.rounded(rounding))
+    }
+}
