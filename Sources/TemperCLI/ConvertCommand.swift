@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TemperCore
 import TemperPatterns
 
 /// `temper convert`: any pattern format Temper reads into AHAP, .haptic, an Android waveform, Android XML or
@@ -66,7 +67,7 @@ struct ConvertCommand: ParsableCommand {
             do {
                 try Data(converted.output).write(to: URL(fileURLWithPath: out))
             } catch {
-                throw CLIFailure.usage("\(out): cannot write: \(error.localizedDescription)")
+                throw CLIFailure.usage("\(out): cannot write: \(FileErrorText.describe(error, path: out))")
             }
         } else {
             FileHandle.standardOutput.write(Data(converted.output))

@@ -1,7 +1,7 @@
 /// Numbers with units, as policy and scenario files write them: durations (`60s`, `500 ms`, `10 min`), powers
 /// (`3.5 W`, `800 mW`), rates (`0.5/s`, `12/min`) and energies (`500mJ`, `0.5 J`, `2kJ`).
-/// A bare number is in the base unit (seconds, watts, per second); an energy always needs its unit and is read by
-/// ``EnergyAmount``, as the command line's `--budget` is.
+/// A bare number is in the base unit (seconds, watts); a rate and an energy always need their unit (an energy is read by
+/// ``EnergyAmount``, as the command line's `--budget` is).
 extension YAMLValue {
     private static let durationUnits: [String: Double] = [
         "ms": 0.001, "s": 1, "sec": 1, "second": 1, "seconds": 1,
@@ -34,9 +34,10 @@ extension YAMLValue {
         return value
     }
 
-    /// A rate of zero or more events per second, e.g. `0.5/s`, `12/min` or a bare number per second.
+    /// A rate of zero or more events per second, e.g. `0.5/s`, `12/min` or `30/h`. A bare number is refused:
+    /// `2` could be per second or per minute, and the two differ sixtyfold.
     public func ratePerSecond() throws(TemperError) -> Double {
-        try measure(units: Self.rateUnits, bareNumbers: true, expected: "a rate such as 0.5/s or 12/min")
+        try measure(units: Self.rateUnits, bareNumbers: false, expected: "a rate with its unit, such as 0.5/s, 12/min or 30/h")
     }
 
     /// A positive energy such as `500mJ`, `0.5 J` or `2kJ`, in millijoules. A charge (`uAh`, `mAh`) is refused:

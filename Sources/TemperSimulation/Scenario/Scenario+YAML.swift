@@ -13,7 +13,7 @@ extension Scenario {
     public static func load(contentsOf url: URL) throws(TemperError) -> Scenario {
         let text: String
         do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw TemperError(code: .unreadableFile, message: "cannot read the scenario: \(error.localizedDescription)", file: url.path)
+            throw TemperError(code: .unreadableFile, message: "cannot read the scenario: \(FileErrorText.describe(error, path: url.path))", file: url.path)
         }
         return try load(yaml: text, file: url.path)
     }
@@ -66,6 +66,9 @@ extension Scenario {
 
     private static func ambientSchedule(_ value: YAMLValue) throws(TemperError) -> AmbientSchedule {
         if let celsius = try? value.double() { return .constant(celsius) }
+        if value.isScalar {
+            throw value.error(.invalidScenario, "expected a temperature in °C (a number) or a list of {at, celsius} points, found '\((try? value.string()) ?? "")'")
+        }
         let points = try value.items().map { (item) throws(TemperError) -> AmbientSchedule.Point in
             if let problem = item.unknownKeys(allowed: ["at", "celsius"]).first { throw problem }
             return AmbientSchedule.Point(timeSeconds: try item.require("at").durationSeconds(), celsius: try item.require("celsius").double(in: -40...80))
