@@ -22,6 +22,8 @@ struct PatternCosting {
     /// The pattern's clipping, over what the actuator actually plays.
     var patternClippedSeconds = 0.0
     var patternPlayedFraction = 1.0
+    /// When the actuator plays clipped, as spans merged where they touch.
+    var clippedSpans: [ClippedSpan] = []
     var hapticVoices: [VoiceMixer.Voice] = []
     var audioVoices: [VoiceMixer.Voice] = []
     var activityEnd = 0.0
@@ -82,7 +84,7 @@ struct PatternCosting {
         let duration = events.isEmpty ? 0 : max(sampler.duration, activityEnd)
         return estimator.finish(
             timeline: timeline, breakdown: breakdown, events: eventEnergies, durationSeconds: duration,
-            clipping: (patternClippedSeconds, patternPlayedFraction)
+            clipping: (patternClippedSeconds, patternPlayedFraction, clippedSpans)
         )
     }
 
@@ -152,6 +154,11 @@ struct PatternCosting {
                 if voice.playedFraction < 1 {
                     patternClippedSeconds += length
                     patternPlayedFraction = min(patternPlayedFraction, voice.playedFraction)
+                    if let last = clippedSpans.last, segment.start <= last.endSeconds {
+                        clippedSpans[clippedSpans.count - 1].endSeconds = max(last.endSeconds, segment.end)
+                    } else {
+                        clippedSpans.append(ClippedSpan(startSeconds: segment.start, endSeconds: segment.end))
+                    }
                 }
                 if played.last != voice.eventIndex { played.append(voice.eventIndex) }
             }
