@@ -18,8 +18,7 @@ enum HostStatusTable {
         if snapshot.temperatures.isEmpty {
             // As `sensors` says it, with what to do about it.
             lines.append("  No sensors found!")
-            lines.append("  Load the kernel drivers your hardware needs (run 'sensors-detect' as root to find them); on a VM")
-            lines.append("  or a desktop without thermal drivers, Temper classifies from the battery and power profile only.")
+            lines.append("  Load the kernel drivers your hardware needs: run 'sensors-detect' as root to find them.")
         } else {
             // Thresholds are the entry temperatures the classifier derived for each sensor (see --help).
             let header = ["CHIP", "LABEL", "°C", "HIGH °C", "CRIT °C", "FAIR °C", "SERIOUS °C", "CRITICAL °C", "TIER", "STATUS"]

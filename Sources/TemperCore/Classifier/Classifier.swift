@@ -102,8 +102,7 @@ public struct Classifier: Sendable {
             tier = batteryFloor
             reasons.append(Reason(
                 code: "sensors.none",
-                message: "no temperature sensors on this host; classified from the battery and power profile only "
-                    + "(sensors that appear and then vanish get the fail-safe tier \(settings.failSafeTier))"
+                message: "no temperature sensors on this host: classified from the battery and power profile alone"
             ))
         } else {
             let missingSeconds = now - (lastValidTime ?? firstTime ?? now)
