@@ -10,12 +10,14 @@ public enum OneLineText {
     }
 
     /// The one way every Temper error reads, as a compiler's would: `file:line:column: path: message`, with
-    /// `<input>` for an unnamed source, the path left out when there is none, and the whole kept on one line.
+    /// `<input>` for an unnamed source read at a line, no location when the error concerns no input at all (an
+    /// unknown device name), the path left out when there is none, and the whole kept on one line.
     public static func errorLine(file: String?, line: Int?, column: Int?, path: String?, message: String) -> String {
-        var location = file ?? "<input>"
+        var location = file ?? (line == nil ? "" : "<input>")
         if let line { location += ":\(line)" + (column.map { ":\($0)" } ?? "") }
-        if let path, !path.isEmpty { return escaping("\(location): \(path): \(message)") }
-        return escaping("\(location): \(message)")
+        let prefix = location.isEmpty ? "" : location + ": "
+        if let path, !path.isEmpty { return escaping("\(prefix)\(path): \(message)") }
+        return escaping("\(prefix)\(message)")
     }
 
     private static func breaksTheLine(_ scalar: Unicode.Scalar) -> Bool {

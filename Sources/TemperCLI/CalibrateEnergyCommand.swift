@@ -95,7 +95,7 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
     static func load(_ path: String) throws(TemperError) -> [EnergyMeasurement] {
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw TemperError(code: .unreadableFile, message: "cannot read the measurements", file: path)
+            throw TemperError(code: .unreadableFile, message: "cannot read the measurements: \(FileErrorText.describe(error, path: path))", file: path)
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         var loaded: [EnergyMeasurement] = []
@@ -123,7 +123,7 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: out))
         } catch {
-            throw TemperError(code: .unreadableFile, message: "cannot write the profile: \(error.localizedDescription)", file: out)
+            throw TemperError(code: .unreadableFile, message: "cannot write the profile: \(FileErrorText.describe(error, path: out))", file: out)
         }
     }
 

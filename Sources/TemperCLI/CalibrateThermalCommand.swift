@@ -80,9 +80,10 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
                 for warning in contents.warnings { printError("warning: \(warning)") }
                 return try ThermalSeries(snapshots: contents.snapshots, name: path, selection: selection)
             }
-            var progress = CalibrationProgress(label: "fitting \(series.count) trace\(series.count == 1 ? "" : "s")")
+            let label = "fitting \(series.count) trace\(series.count == 1 ? "" : "s")"
+            var progress = TerminalProgress()
             fit = try ThermalCalibration.fit(series, base: base.profile.thermal, ambientCelsius: ambient) { iteration, rmse in
-                progress.update(iteration: iteration, rmseCelsius: rmse)
+                progress.status("\(label): iteration \(iteration), RMSE \(String(format: "%.4g", rmse)) °C")
             }
             progress.finish()
             if let out { try writeProfile(fit, base: base, to: out) }
@@ -111,7 +112,7 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: out))
         } catch {
-            throw TemperError(code: .unreadableFile, message: "cannot write the profile: \(error.localizedDescription)", file: out)
+            throw TemperError(code: .unreadableFile, message: "cannot write the profile: \(FileErrorText.describe(error, path: out))", file: out)
         }
     }
 

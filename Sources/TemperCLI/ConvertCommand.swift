@@ -85,7 +85,7 @@ struct ConvertCommand: ParsableCommand {
             do {
                 try Data(converted.output).write(to: URL(fileURLWithPath: out))
             } catch {
-                throw CLIFailure.usage("\(out): cannot write: \(error.localizedDescription)")
+                throw CLIFailure.usage("\(out): cannot write: \(FileErrorText.describe(error, path: out))")
             }
         } else {
             FileHandle.standardOutput.write(Data(converted.output))

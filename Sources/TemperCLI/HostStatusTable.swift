@@ -4,7 +4,10 @@ import TemperCore
 /// The human-readable `temper status`: the condition with its reasons, a table of sensors with their limits
 /// and health, the battery and the power profile.
 enum HostStatusTable {
-    static func render(condition: Condition, snapshot: HostSnapshot, policy: HostStatusDocument.PolicyEntry) -> String {
+    static func render(
+        condition: Condition, snapshot: HostSnapshot, policy: HostStatusDocument.PolicyEntry, sensors: [SensorAssessment] = [],
+        failSafe: (tier: Tier, afterSeconds: Double)? = nil
+    ) -> String {
         var lines = ["Condition: \(condition)"]
         lines += condition.reasons.map { "  - \($0.message)" }
         lines.append("")
@@ -13,14 +16,33 @@ enum HostStatusTable {
             lines.append("  libsensors could not start (error \(code): \(message)); no hwmon sensor was read")
         }
         if snapshot.temperatures.isEmpty {
-            lines.append("  (none found)")
+            // As `sensors` says it, with what to do about it.
+            lines.append("  No sensors found!")
+            lines.append("  Load the kernel drivers your hardware needs: run 'sensors-detect' as root to find them.")
         } else {
-            let header = ["CHIP", "LABEL", "°C", "HIGH", "CRIT", "HEALTH"]
-            let rows = snapshot.temperatures.map { reading in
-                [reading.chipName, reading.label, number(reading.celsius), number(reading.high), number(reading.critical),
-                 reading.health.description]
+            // Thresholds are the entry temperatures the classifier derived for each sensor (see --help).
+            let header = ["CHIP", "LABEL", "°C", "HIGH °C", "CRIT °C", "FAIR °C", "SERIOUS °C", "CRITICAL °C", "TIER", "STATUS"]
+            let rows = snapshot.temperatures.indices.map { index in
+                let reading = snapshot.temperatures[index]
+                let assessment = index < sensors.count ? sensors[index] : nil
+                let entry = assessment?.thresholds?.entry
+                return [
+                    reading.chipName, reading.label, number(reading.celsius), number(reading.high), number(reading.critical),
+                    number(entry?.fair), number(entry?.serious), number(entry?.critical),
+                    assessment?.status == .counted ? assessment?.tier?.rawValue ?? "-" : "-", status(reading, assessment),
+                ]
             }
             lines += table([header] + rows).map { "  " + $0 }
+            for assessment in sensors where assessment.status != .counted {
+                if let note = assessment.note { lines.append("  \(assessment.chipName) \(assessment.label): \(note.message)") }
+            }
+        }
+        if let failSafe {
+            lines.append("")
+            let seconds = String(format: "%.0f s", failSafe.afterSeconds)
+            lines.append("A running governor (watch, serve) holds the tier while sensors it once read are missing;")
+            lines.append("after \(seconds) without a valid temperature it falls to the fail-safe tier \(failSafe.tier).")
+            lines.append("A host that never had sensors stays classified from its battery and power profile.")
         }
         lines.append("")
         lines.append("Battery: \(battery(snapshot.battery))")
@@ -45,6 +67,12 @@ enum HostStatusTable {
         if let empty = battery.timeToEmptySeconds, let minutes = Int(exactly: (empty / 60).rounded(.down)) { parts.append("\(minutes) min to empty") }
         if let full = battery.timeToFullSeconds, let minutes = Int(exactly: (full / 60).rounded(.down)) { parts.append("\(minutes) min to full") }
         return parts.joined(separator: ", ")
+    }
+
+    /// `ok`, `ignored` (read fine but not counted), or the reading's error.
+    static func status(_ reading: TemperatureReading, _ assessment: SensorAssessment?) -> String {
+        if reading.health.isOK, assessment?.status == .ignored { return "ignored" }
+        return reading.health.description
     }
 
     static func number(_ value: Double?) -> String {

@@ -48,7 +48,7 @@ struct ProfileCommand: ParsableCommand {
             do {
                 bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
             } catch {
-                throw CLIFailure.usage("\(file): cannot read: \(error.localizedDescription)")
+                throw CLIFailure.usage("\(file): cannot read: \(FileErrorText.describe(error, path: file))")
             }
             let acfName = URL(fileURLWithPath: file).lastPathComponent
             let configuration: ActuatorConfiguration
@@ -74,7 +74,7 @@ struct ProfileCommand: ParsableCommand {
             }
             if let out {
                 do { try Data(yaml.utf8).write(to: URL(fileURLWithPath: out)) } catch {
-                    throw CLIFailure.usage("\(out): cannot write: \(error.localizedDescription)")
+                    throw CLIFailure.usage("\(out): cannot write: \(FileErrorText.describe(error, path: out))")
                 }
             } else {
                 print(yaml, terminator: "")

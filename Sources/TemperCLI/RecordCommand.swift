@@ -23,6 +23,9 @@ struct RecordCommand: AsyncParsableCommand {
             (/sys/class/powercap/intel-rapl:*, joules, their wraps added back; root-only on most kernels) and \
             each battery's power_now (or current_now × voltage_now), refreshed about once a second.
 
+            On a terminal, stderr shows what is recorded: a progress bar with --duration, else a line per sample \
+            (the hottest sensor, the battery, the power profile). Piped, it stays quiet.
+
             Exit 2 for a bad --interval (0.1 to 3600 s) or --duration (0 to 7 days, at most 1000000 snapshots), \
             or an --out that cannot be created.
 
@@ -66,14 +69,57 @@ struct RecordCommand: AsyncParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         try file.write(contentsOf: TraceFile.headerLine)
+        let progress = RecordProgress(durationSeconds: duration)
         try await host.sample(policy: .default, intervalSeconds: interval, gracefulShutdownSignals: HostSession.terminationSignals) { sample in
             var line = try HostSnapshot.traceEncoder().encode(sample.snapshot)
             line.append(UInt8(ascii: "\n"))
             // One write per line: a signal only ends the sampling between samples, so a line is never cut.
             try file.write(contentsOf: line)
             try file.synchronize()
+            await progress.recorded(sample.snapshot, after: clock.now - start)
             if let limit, clock.now + period - start > limit { return false }
             return true
         }
+        await progress.finish()
+    }
+}
+
+/// What `temper record` shows on a terminal: a bar with --duration, else a line per sample; nothing when piped.
+actor RecordProgress {
+    private let durationSeconds: Double?
+    private let onATerminal = isatty(STDERR_FILENO) == 1
+    private var progress = TerminalProgress()
+    private var count = 0
+
+    init(durationSeconds: Double?) {
+        self.durationSeconds = durationSeconds
+    }
+
+    func recorded(_ snapshot: HostSnapshot, after elapsed: Duration) {
+        count += 1
+        if let durationSeconds {
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            progress.bar(fraction: durationSeconds > 0 ? seconds / durationSeconds : 1, label: "\(count) samples; \(Self.summary(snapshot))")
+        } else if onATerminal {
+            printError("\(count): \(Self.summary(snapshot))")
+        }
+    }
+
+    func finish() { progress.finish() }
+
+    /// One snapshot in a line: the hottest sensor, the battery and the power profile.
+    static func summary(_ snapshot: HostSnapshot) -> String {
+        var parts: [String] = []
+        let readings = snapshot.temperatures.compactMap { reading in reading.celsius.map { (reading, $0) } }
+        if let (hottest, celsius) = readings.max(by: { $0.1 < $1.1 }) {
+            parts.append("hottest \(hottest.chipName) \(hottest.label) \(String(format: "%.1f", celsius)) °C")
+        } else {
+            parts.append("no temperature sensors")
+        }
+        if snapshot.battery.present, let percent = snapshot.battery.percentage {
+            parts.append("battery \(String(format: "%.0f", percent)) %" + (snapshot.battery.onBattery ? " on battery" : ""))
+        }
+        if let profile = snapshot.powerProfile.activeProfile { parts.append("profile \(profile)") }
+        return parts.joined(separator: ", ")
     }
 }

@@ -93,13 +93,15 @@ struct RewriteCommand: AsyncParsableCommand {
             if let requestFile {
                 if requestFile == "-" {
                     let data = FileHandle.standardInput.readDataToEndOfFile()
-                    return try RequestDecoder(fileName: "<stdin>", patterns: .patternFiles).decodeList(data)
+                    // Relative pattern paths resolve against the working directory, so an error names the path tried.
+                    let here = FileManager.default.currentDirectoryPath
+                    return try RequestDecoder(fileName: "<stdin>", baseDirectory: here, patterns: .patternFiles).decodeList(data)
                 }
                 return try FeedbackLoader.requests(inFile: requestFile)
             }
             let path = file ?? ""
             let document = try PatternLoader.patternFiles.load(PatternReference(file: path, path: path))
-            for diagnostic in document.diagnostics { printError("\(path): warning: \(diagnostic)") }
+            for diagnostic in document.diagnostics { printError("temper: warning: \(path): \(diagnostic)") }
             let id = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
             return [SensoryRequest(id: id, usage: UsageClass(rawValue: usage) ?? .game, kind: .haptic(HapticPatternRequest(document: document, sourceFile: path)))]
         } catch let error as TemperError {

@@ -21,23 +21,26 @@ struct ScoreCommand: AsyncParsableCommand {
 
             ENERGY takes a unit: 25mJ, 0.5J, 10uAh (or 10µAh), 1mAh. Charge converts at the device's battery voltage.
 
-            Errors always go to stderr, one line each: file:line:column: JSON path: what is wrong.
+            Errors always go to stderr, one line each: temper: file:line:column: JSON path: what is wrong.
 
-            Formats: table (the default when stdout is a terminal; warnings go to stderr), \
+            Formats: table (the default when stdout is a terminal; warnings go to stderr; it fits the terminal, \
+            COLUMNS or the terminal's width, by dropping the breakdown, then PLAYS and CHARGE, and shortening \
+            paths from the left; --wide prints every column), \
             json (the default otherwise; keys are camelCase with units: energyMillijoules, microampHours, \
             peakMilliwatts, averageMilliwatts, durationSeconds, clippedSeconds, playedFraction; each pattern has \
             path, status ok|over-budget|error, breakdown, events, warnings and error; a summary has counts, total energy and the five costliest), \
-            csv (one row per pattern). --format always wins.
+            csv (one row per pattern). --format always wins. JSON and CSV are written as each pattern is scored; \
+            numbers are rounded to six significant digits.
 
             Exit status: 0 every pattern within budget; 1 any over budget; 2 any input unreadable or invalid \
             (2 wins over 1).
 
             Examples:
               temper score
-              temper score Patterns/ --budget 25mJ
-              temper score ring.ahap tap.ahap --device gamepad --format json
+              temper score Examples/patterns --budget 25mJ
+              temper score Examples/patterns/ui-tap.ahap Examples/patterns/success.ahap --device gamepad --format json
               temper score ../shared/corpus/ahap --format csv > scores.csv
-              temper score Patterns/ --device ./my-device.yaml --budget 10uAh --strict
+              temper score Examples/patterns --device ./my-device.yaml --budget 10uAh --strict
             """
     )
 
@@ -71,8 +74,11 @@ struct ScoreCommand: AsyncParsableCommand {
         """)
     var strict = false
 
-    @Flag(help: "Include each pattern's power-over-time series in JSON output.")
+    @Flag(help: "Include each pattern's power-over-time series in JSON output (JSON only).")
     var powerSeries = false
+
+    @Flag(help: "Print every table column, however wide the terminal (the table fits COLUMNS or the terminal otherwise).")
+    var wide = false
 
     @Option(help: ArgumentHelp(
         "Also write index.html, report.md and data.json (with power-over-time charts) into this folder.", valueName: "DIR"))
@@ -106,25 +112,36 @@ struct ScoreCommand: AsyncParsableCommand {
     private func score(_ inputs: [String], on profile: DeviceProfile, shownUnder root: String? = nil) throws {
         let budgetMillijoules = budget.map { $0.millijoules(atVolts: profile.battery.nominalVolts) }
         let format = self.format ?? .automatic()
+        if powerSeries && format != .json {
+            throw CLIFailure.usage("--power-series needs --format json (a \(format.rawValue) has no place for a series; --report draws them)")
+        }
 
         let scorer = PatternScorer(
             estimator: EnergyEstimator(profile: profile, options: .init(maxSeriesPoints: powerSeries || report != nil ? 1000 : 0)),
             readOptions: AHAPReadOptions(strict: strict), budgetMillijoules: budgetMillijoules
         )
-        var progress = ScoreProgress(total: inputs.count)
-        var report = scorer.report(inputs, device: profile) { done, next in progress.advance(to: done, current: next) }
-        progress.finish()
-        if let root {
-            var shown = report.patterns
-            for index in shown.indices where shown[index].path.hasPrefix(root + "/") {
-                shown[index].path.removeFirst(root.count + 1)
-            }
-            report = ScoreReport(device: profile, budgetMillijoules: budgetMillijoules, patterns: shown)
+        // JSON and CSV stream out as each pattern is scored; a table needs every row for its widths. Only
+        // `--report` needs the power series kept after a pattern is written.
+        var stream = ScoreStream(format: format, device: profile, budgetMillijoules: budgetMillijoules)
+        var scores: [PatternScore] = []
+        scores.reserveCapacity(inputs.count)
+        // A bar only for a set large enough to wait for.
+        var progress = TerminalProgress(enabled: inputs.count >= 20 && isatty(STDERR_FILENO) == 1)
+        for (done, input) in inputs.enumerated() {
+            progress.bar(done: done, total: inputs.count, label: input)
+            var score = scorer.score(path: input)
+            if let root, score.path.hasPrefix(root + "/") { score.path.removeFirst(root.count + 1) }
+            printDiagnostics(score, warnings: format == .table)
+            var printed = score
+            if !powerSeries { printed.estimate?.powerSeries = [] }
+            stream.write(printed)
+            if format != .table && self.report == nil { printed.estimate?.events = [] }
+            scores.append(self.report == nil ? printed : score)
         }
-
-        printDiagnostics(report, warnings: format == .table)
-        // `--report` needs the series for its charts; stdout carries them only when asked for.
-        print(try ScoreOutput.render(powerSeries ? report : report.withoutPowerSeries(), as: format))
+        progress.finish()
+        let report = ScoreReport(device: profile, budgetMillijoules: budgetMillijoules, patterns: scores)
+        stream.finish(report.summary)
+        if format == .table { print(ScoreOutput.table(report.withoutPowerSeries(), width: wide ? nil : TerminalWidth.current())) }
         if let folder = self.report {
             do throws(TemperError) {
                 try report.write(toReportFolder: URL(fileURLWithPath: folder))
@@ -149,12 +166,10 @@ struct ScoreCommand: AsyncParsableCommand {
 
     /// Errors always go to stderr, one line each, so a pipeline sees them whatever the format; warnings too
     /// when stdout is a table (JSON and CSV carry them in their own fields).
-    private func printDiagnostics(_ report: ScoreReport, warnings: Bool) {
-        for score in report.patterns {
-            if warnings {
-                for warning in score.warnings { printError("warning: \(score.path): \(warning)") }
-            }
-            if let error = score.error { printError("error: \(error)") }
+    private func printDiagnostics(_ score: PatternScore, warnings: Bool) {
+        if warnings {
+            for warning in score.warnings { printError("temper: warning: \(score.path): \(warning)") }
         }
+        if let error = score.error { printError("temper: \(error)") }
     }
 }

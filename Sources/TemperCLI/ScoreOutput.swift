@@ -3,23 +3,25 @@ import Foundation
 import TemperCore
 import TemperReports
 
-/// Renders a ``ScoreReport`` as a table, JSON or CSV.
+/// `temper score`'s table and CSV rows (``ScoreStream`` writes JSON and CSV as patterns are scored).
 enum ScoreOutput {
-    static func render(_ report: ScoreReport, as format: ScoreFormat) throws -> String {
-        switch format {
-        case .table: table(report)
-        case .json: try TemperJSON.string(report)
-        case .csv: csv(report)
-        }
-    }
-
     // MARK: Table
 
-    static func table(_ report: ScoreReport) -> String {
-        var table = OutputTable([
-            ("PATTERN", .left), ("ENERGY mJ", .right), ("µAh", .right), ("PEAK mW", .right), ("PLAYS", .right),
-            ("DURATION s", .right), ("TRANSIENT", .right), ("CONTINUOUS", .right), ("AUDIO", .right), ("OVERHEAD", .right),
-            ("STATUS", .left),
+    /// The score table; with `width`, fitted to it: path, energy, peak, duration and status stay, the charge,
+    /// the share played and then the breakdown go first, and paths shorten from the left.
+    static func table(_ report: ScoreReport, width: Int? = nil) -> String {
+        var table = OutputTable(columns: [
+            .init(title: "PATTERN", alignment: .left, shortens: true),
+            .init(title: "ENERGY mJ", alignment: .right),
+            .init(title: "CHARGE µAh", alignment: .right, drop: 2),
+            .init(title: "PEAK mW", alignment: .right),
+            .init(title: "PLAYS %", alignment: .right, drop: 1),
+            .init(title: "DURATION s", alignment: .right),
+            .init(title: "TRANSIENT mJ", alignment: .right, drop: 6),
+            .init(title: "CONTINUOUS mJ", alignment: .right, drop: 5),
+            .init(title: "AUDIO mJ", alignment: .right, drop: 4),
+            .init(title: "OVERHEAD mJ", alignment: .right, drop: 3),
+            .init(title: "STATUS", alignment: .left),
         ])
         for score in report.patterns {
             guard let estimate = score.estimate else {
@@ -34,10 +36,16 @@ enum ScoreOutput {
                 number(breakdown.audioMillijoules), number(breakdown.overheadMillijoules), score.status.rawValue,
             ])
         }
-        return table.render() + "\n\n" + summary(report)
+        return table.render(width: width) + "\n\n" + summary(report, width: width)
     }
 
-    static func summary(_ report: ScoreReport) -> String {
+    /// The run's totals, its clipped and its costliest patterns; with `width`, paths shorten from the left to fit.
+    static func summary(_ report: ScoreReport, width: Int? = nil) -> String {
+        func fitted(_ path: String, besides text: String) -> String {
+            guard let width, path.count + text.count > width else { return path }
+            let room = max(OutputTable.shortestShortened, width - text.count)
+            return path.count > room ? "…" + path.suffix(room - 1) : path
+        }
         let summary = report.summary
         var lines = [
             "\(summary.patterns) pattern\(summary.patterns == 1 ? "" : "s") on \(report.device): \(summary.ok) ok, "
@@ -51,17 +59,17 @@ enum ScoreOutput {
         if !clipped.isEmpty {
             lines.append("clipped (asks more than the driver gives, so it plays weaker):")
             for (path, estimate) in clipped.prefix(5) {
-                lines.append(
-                    "  \(path)  plays at \(number(estimate.playedFraction * 100, places: 0)) % of what it asks "
-                        + "for \(number(estimate.clippedSeconds, places: 3)) s"
-                )
+                let detail = "  plays \(number(estimate.playedFraction * 100, places: 0)) % of what it asks "
+                    + "for \(number(estimate.clippedSeconds, places: 3)) s"
+                lines.append("  " + fitted(path, besides: "  " + detail) + detail)
             }
             if clipped.count > 5 { lines.append("  and \(clipped.count - 5) more") }
         }
         if !summary.costliest.isEmpty {
             lines.append("costliest:")
             for (rank, costly) in summary.costliest.enumerated() {
-                lines.append("  \(rank + 1). \(costly.path)  \(number(costly.energyMillijoules)) mJ")
+                let energy = "  \(number(costly.energyMillijoules)) mJ"
+                lines.append("  \(rank + 1). " + fitted(costly.path, besides: "  \(rank + 1). " + energy) + energy)
             }
         }
         return lines.joined(separator: "\n")
@@ -75,23 +83,18 @@ enum ScoreOutput {
         "averageMilliwatts", "clippedSeconds", "playedFraction", "warnings", "error",
     ]
 
-    /// One row per pattern (RFC 4180 quoting); warnings are joined with "; ".
-    static func csv(_ report: ScoreReport) -> String {
-        var lines = [csvHeader.joined(separator: ",")]
-        for score in report.patterns {
-            let estimate = score.estimate
-            let numbers: [String] = estimate.map { estimate in
-                let breakdown = estimate.breakdown
-                return [
-                    estimate.energyMillijoules, estimate.microampHours, estimate.peakMilliwatts, estimate.durationSeconds,
-                    breakdown.transientsMillijoules, breakdown.continuousMillijoules, breakdown.audioMillijoules,
-                    breakdown.overheadMillijoules, estimate.averageMilliwatts, estimate.clippedSeconds, estimate.playedFraction,
-                ].map { String(format: "%.6g", $0) }
-            } ?? Array(repeating: "", count: 11)
-            let cells = [score.path, score.status.rawValue] + numbers + [score.warnings.joined(separator: "; "), score.error ?? ""]
-            lines.append(cells.map(csvField).joined(separator: ","))
-        }
-        return lines.joined(separator: "\n")
+    /// One row per pattern (RFC 4180 quoting); numbers with six significant digits, warnings joined with "; ".
+    static func csvRow(_ score: PatternScore) -> String {
+        let numbers: [String] = score.estimate.map { estimate in
+            let breakdown = estimate.breakdown
+            return [
+                estimate.energyMillijoules, estimate.microampHours, estimate.peakMilliwatts, estimate.durationSeconds,
+                breakdown.transientsMillijoules, breakdown.continuousMillijoules, breakdown.audioMillijoules,
+                breakdown.overheadMillijoules, estimate.averageMilliwatts, estimate.clippedSeconds, estimate.playedFraction,
+            ].map { String(format: "%.6g", $0) }
+        } ?? Array(repeating: "", count: 11)
+        let cells = [score.path, score.status.rawValue] + numbers + [score.warnings.joined(separator: "; "), score.error ?? ""]
+        return cells.map(csvField).joined(separator: ",")
     }
 
     static func csvField(_ text: String) -> String {
@@ -99,9 +102,9 @@ enum ScoreOutput {
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// The share of what it asks that a pattern plays: "100%", or its worst clipped moment.
+    /// The share of what it asks that a pattern plays, in percent: 100, or its worst clipped moment.
     static func plays(_ estimate: EnergyEstimate) -> String {
-        estimate.isClipped ? "\(number(min(estimate.playedFraction * 100, 99), places: 0))%" : "100%"
+        estimate.isClipped ? number(min(estimate.playedFraction * 100, 99), places: 0) : "100"
     }
 
     static func number(_ value: Double, places: Int = 1) -> String {

@@ -97,7 +97,7 @@ struct SimulateCommand: AsyncParsableCommand {
                 do {
                     try TraceFile.encode(snapshots).write(to: URL(fileURLWithPath: recordTrace))
                 } catch {
-                    throw TemperError(code: .unreadableFile, message: "cannot write the trace: \(error.localizedDescription)", file: recordTrace)
+                    throw TemperError(code: .unreadableFile, message: "cannot write the trace: \(FileErrorText.describe(error, path: recordTrace))", file: recordTrace)
                 }
             }
             if let report { try SimulationReport.write(result, to: URL(fileURLWithPath: report)) }

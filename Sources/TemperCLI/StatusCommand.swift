@@ -21,15 +21,26 @@ struct StatusCommand: AsyncParsableCommand {
             or less) raises the tier to at least serious unless the policy says otherwise. These numbers are the default \
             policy's; --policy changes them (see 'temper policy show').
 
+            Each sensor shows the fair, serious and critical temperatures derived for it and its own tier; a \
+            sensor the classifier does not count is marked ignored, with why.
+
+            No sensors is not lost sensors: a host that never listed a temperature sensor (a VM, a desktop \
+            without drivers) is classified from its battery and power profile alone (reason sensors.none), here \
+            and in watch and record. A running governor (watch, serve) whose sensors vanish holds the tier, and \
+            after the policy's sensorLossTimeoutSeconds (30 s by default) falls to its failSafeTier (fair) until \
+            a valid temperature returns (reason sensors.unavailable).
+
             Broken sensors are listed with their error and the others still classify: the command exits 0. \
             No system bus or no upowerd gives battery "unavailable"; no power-profiles-daemon gives an unknown \
             profile. Exit 2 for a bad --policy.
 
             JSON keys: tier, lowPower, reasons[] (code, message), sensors[] (chip, chipName, label, source, \
-            celsius, high, critical, status ok|error, with errorCode, errorDomain and error; limitError when a \
+            celsius, high, critical, tier, thresholds {fair, serious, critical}, thresholdSource, note, status \
+            ok|ignored|error, with errorCode, errorDomain and error; limitError when a \
             limit could not be read), sensorLibrary (status, and code and \
             message when libsensors could not start), power[], battery (status, present, \
             onBattery, percentage, warningLevel, state, …, or status "unavailable" with detail), powerProfile, \
+            performanceDegraded (null only when the profile is unknown, "" when nothing is degraded), \
             policy (name, and source: the file it was read from, or "built-in Policies/NAME.yaml").
 
             Environment: TEMPER_SENSORS_CONFIG names a sensors.conf to use instead of the system's; \
@@ -60,10 +71,14 @@ struct StatusCommand: AsyncParsableCommand {
         var classifier = Classifier(settings: policy.classifier)
         let condition = classifier.update(with: snapshot)
         if json {
-            let report = HostStatusDocument(condition: condition, snapshot: snapshot, policy: policyEntry)
+            let report = HostStatusDocument(condition: condition, snapshot: snapshot, policy: policyEntry, assessments: classifier.sensors)
             print(try report.prettyJSON())
         } else {
-            print(HostStatusTable.render(condition: condition, snapshot: snapshot, policy: policyEntry))
+            let settings = policy.classifier
+            print(HostStatusTable.render(
+                condition: condition, snapshot: snapshot, policy: policyEntry, sensors: classifier.sensors,
+                failSafe: (settings.failSafeTier, settings.sensorLossTimeoutSeconds)
+            ))
         }
     }
 }

@@ -28,7 +28,7 @@ func readConfigurationFile(_ path: String) throws(TemperError) -> String? {
     do {
         return try String(contentsOfFile: path, encoding: .utf8)
     } catch {
-        throw TemperError(code: .unreadableFile, message: "cannot read: \(error.localizedDescription)", file: path)
+        throw TemperError(code: .unreadableFile, message: "cannot read: \(FileErrorText.describe(error, path: path))", file: path)
     }
 }
 

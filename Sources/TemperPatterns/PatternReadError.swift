@@ -53,10 +53,7 @@ public struct PatternReadError: Error, Sendable, Hashable, CustomStringConvertib
 
     /// One line: `file:line:column: path: message`, control characters escaped.
     public var description: String {
-        var location = file ?? "<input>"
-        if let line { location += ":\(line)" + (column.map { ":\($0)" } ?? "") }
-        if let path, !path.isEmpty { return OneLineText.escaping("\(location): \(path): \(message)") }
-        return OneLineText.escaping("\(location): \(message)")
+        OneLineText.errorLine(file: file, line: line, column: column, path: path, message: message)
     }
 }
 

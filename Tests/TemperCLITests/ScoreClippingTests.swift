@@ -35,7 +35,7 @@ import Testing
 
             let table = try TemperRunner.run(["score", path, "--format", "table"])
             #expect(table.stdout.contains("PLAYS"))
-            #expect(table.stdout.contains("plays at \(Int((played * 100).rounded())) % of what it asks for 1.000 s"), "\(table.stdout)")
+            #expect(table.stdout.contains("plays \(Int((played * 100).rounded())) % of what it asks for 1.000 s"), "\(table.stdout)")
 
             let csv = try TemperRunner.run(["score", path, "--format", "csv"]).stdout.split(separator: "\n")
             let header = csv[0].split(separator: ",").map(String.init)
@@ -65,7 +65,8 @@ import Testing
                 let scored = try #require(((try json(score.stdout)["patterns"] as? [[String: Any]])?.first)?["energyMillijoules"] as? Double)
                 let rewrite = try TemperRunner.run(["rewrite", path, "--condition", "nominal", "--explain", "--device", device])
                 let priced = try #require(try json(rewrite.stdout)["energyBeforeMillijoules"] as? Double, "\(rewrite.stderr)")
-                #expect(abs(scored - priced) <= 1e-9 * max(1, scored), "\(name) on \(device): score \(scored) mJ, rewrite \(priced) mJ")
+                // score prints six significant digits; rewrite --explain the full double.
+                #expect(abs(scored - priced) <= 5e-6 * priced, "\(name) on \(device): score \(scored) mJ, rewrite \(priced) mJ")
             }
         }
     }

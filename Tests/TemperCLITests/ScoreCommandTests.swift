@@ -130,7 +130,7 @@ import TemperTestSupport
             let result = try TemperRunner.run(["score", folder.path, missing, "--format", "table"])
             #expect(result.status == 2)
             #expect(result.stdout.contains("broken.ahap") && result.stdout.contains("error"))
-            let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+            let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("temper: ") && !$0.hasPrefix("temper: warning: ") }
             #expect(errors.count == 2)
             #expect(errors.contains { $0.contains("broken.ahap") && $0.contains("Pattern[0].Event.EventType") })
             #expect(errors.contains { $0.contains("missing.ahap") })
@@ -163,7 +163,7 @@ import TemperTestSupport
             let result = try TemperRunner.run(["score", file])
             #expect(result.status == 2)
             #expect(result.stderr.filter { $0 == "\n" }.count == 1 && result.stderr.hasSuffix("\n"), "\(result.stderr)")
-            #expect(result.stderr.hasPrefix("error: \(file):"))
+            #expect(result.stderr.hasPrefix("temper: \(file):"))
             #expect(result.stderr.contains(expected), "\(result.stderr)")
             #expect(try patterns(try json(result.stdout)).first?["status"] as? String == "error")
         }
@@ -180,7 +180,7 @@ import TemperTestSupport
             #expect(warnings.contains { $0.contains("clamped to 30.0 s") })
             let strict = try TemperRunner.run(["score", file, "--strict"])
             #expect(strict.status == 2)
-            #expect(strict.stderr == "error: \(file):1:86: Pattern[0].Event.EventDuration: EventDuration 45.0 s out of range 0–30 s, the longest continuous event\n")
+            #expect(strict.stderr == "temper: \(file):1:86: Pattern[0].Event.EventDuration: EventDuration 45.0 s out of range 0–30 s, the longest continuous event\n")
         }
     }
 
@@ -238,7 +238,7 @@ import TemperTestSupport
         try withFolder(["lenient.ahap": lenient]) { folder in
             let table = try TemperRunner.run(["score", folder.path, "--format", "table"])
             #expect(table.status == 0)
-            #expect(table.stderr.contains("warning: "))
+            #expect(table.stderr.contains("temper: warning: "))
             #expect(table.stderr.contains("Pattern[0].Event.EventParameters[0]"))
             let report = try json(try TemperRunner.run(["score", folder.path]).stdout)
             let warnings = try #require(try patterns(report).first?["warnings"] as? [String])

@@ -16,6 +16,25 @@ import TemperCore
         #expect(reason.message.hasPrefix("sensors unavailable: no valid temperature for 31.0 s"))
     }
 
+    @Test func aHostThatNeverHadSensorsIsClassifiedFromWhatItHas() throws {
+        var classifier = Classifier()
+        let tiers = (0...120).map { classifier.update(with: F.snapshot(at: Double($0), [])).tier }
+        #expect(tiers.allSatisfy { $0 == .nominal }, "no sensors is not lost sensors")
+        #expect(!classifier.condition.hasReason("sensors.unavailable"))
+        let reason = try #require(classifier.condition.reason("sensors.none"))
+        #expect(reason.message.hasPrefix("no temperature sensors on this host"))
+    }
+
+    @Test func sensorsThatAppearAndVanishStillGetTheFailSafe() {
+        var classifier = Classifier()
+        _ = classifier.update(with: F.snapshot(at: 0, []))
+        _ = classifier.update(with: F.snapshot(at: 1, [F.cpu(40)]))
+        let tiers = (2...40).map { classifier.update(with: F.snapshot(at: Double($0), [])).tier }
+        #expect(tiers.first == .nominal)
+        #expect(tiers.last == .fair)
+        #expect(classifier.condition.hasReason("sensors.unavailable"))
+    }
+
     @Test func lossCountsFromTheLastValidTemperature() {
         var classifier = Classifier()
         var tiers = [classifier.update(with: F.snapshot(at: 0, [F.cpu(40)])).tier]
@@ -33,7 +52,7 @@ import TemperCore
 
     @Test func recoveryStepsDownAfterTheDwell() {
         var classifier = Classifier()
-        _ = classifier.update(with: F.snapshot(at: 0, []))
+        _ = classifier.update(with: F.snapshot(at: 0, [F.cpu(40)]))
         #expect(classifier.update(with: F.snapshot(at: 31, [])).tier == .fair)
         #expect(classifier.update(with: F.snapshot(at: 32, [F.cpu(40)])).tier == .fair)
         #expect(!classifier.condition.hasReason("sensors.unavailable"))
@@ -43,7 +62,7 @@ import TemperCore
 
     @Test func recoveryToAHotterTierEscalatesAtOnce() {
         var classifier = Classifier()
-        _ = classifier.update(with: F.snapshot(at: 0, []))
+        _ = classifier.update(with: F.snapshot(at: 0, [F.cpu(40)]))
         _ = classifier.update(with: F.snapshot(at: 31, []))
         #expect(classifier.update(with: F.snapshot(at: 32, [F.cpu(90)])).tier == .serious)
     }
@@ -59,7 +78,7 @@ import TemperCore
 
     @Test func failSafeTierAndTimeoutAreConfigurable() {
         var classifier = Classifier(settings: ClassifierSettings(sensorLossTimeoutSeconds: 5, failSafeTier: .serious))
-        _ = classifier.update(with: F.snapshot(at: 0, []))
+        _ = classifier.update(with: F.snapshot(at: 0, [F.cpu(40)]))
         #expect(classifier.update(with: F.snapshot(at: 5, [])).tier == .nominal)
         #expect(classifier.update(with: F.snapshot(at: 5.5, [])).tier == .serious)
     }

@@ -44,6 +44,22 @@ import Testing
         #expect(estimate.averageMilliwatts <= estimate.peakMilliwatts)
     }
 
+    @Test func clippedSpansSayWhenThePatternClipsAndAddUpToItsClippedSeconds() throws {
+        // Clipped from 0 to 0.5 s, in full from 0.6 to 0.8 s (at resonance), clipped again from 1 to 1.25 s.
+        let estimate = estimator.estimate(AHAPPattern(items: [
+            F.continuous(at: 0, duration: 0.5, intensity: 1, sharpness: 0),
+            F.continuous(at: 0.6, duration: 0.2, intensity: 1, sharpness: 0.5),
+            F.continuous(at: 1, duration: 0.25, intensity: 1, sharpness: 0),
+        ]))
+        #expect(estimate.clippedSpans.count == 2)
+        let first = try #require(estimate.clippedSpans.first)
+        let last = try #require(estimate.clippedSpans.last)
+        #expect(abs(first.startSeconds) < 1e-9 && abs(first.endSeconds - 0.5) < 1e-9)
+        #expect(abs(last.startSeconds - 1) < 1e-9 && abs(last.endSeconds - 1.25) < 1e-9)
+        let total = estimate.clippedSpans.reduce(0) { $0 + $1.endSeconds - $1.startSeconds }
+        #expect(abs(total - estimate.clippedSeconds) < 1e-9)
+    }
+
     @Test func farFromResonanceTheDriverClipsAndSaysHowMuchPlays() {
         let asked = estimator.estimate(F.pattern(F.continuous(duration: 1, intensity: 1, sharpness: 0)))
         let expectedFraction = haptics.driver.driveHeadroom / haptics.driveRatio(hertz: haptics.sharpnessLowHertz)
@@ -56,7 +72,7 @@ import Testing
         #expect(asked.breakdown.continuousMillijoules < 0.5 * unlimited)
         // At resonance the same request plays in full.
         let atResonance = estimator.estimate(F.pattern(F.continuous(duration: 1, intensity: 1, sharpness: 0.5)))
-        #expect(atResonance.clippedSeconds == 0 && atResonance.playedFraction == 1)
+        #expect(atResonance.clippedSeconds == 0 && atResonance.playedFraction == 1 && atResonance.clippedSpans.isEmpty)
         // Asking for less, so it fits, plays in full.
         let gentle = estimator.estimate(F.pattern(F.continuous(duration: 1, intensity: 0.3, sharpness: 0)))
         #expect(gentle.clippedSeconds == 0)

@@ -41,6 +41,50 @@ extension RealDaemonTests {
             }
         }
 
+        @Test("each sensor shows the thresholds derived from its own limits and its own tier")
+        func sensorsShowThresholdsAndTiers() async throws {
+            try await HostTestbed.with { testbed in
+                var warm = HostTestbed.package
+                warm.celsius = 75  // high 80, critical 100: fair from 70, serious from 80, critical from 95
+                try testbed.addHwmonChip("coretemp", temperatures: [warm])
+                try testbed.startPowerProfiles("balanced")
+                let result = try testbed.runTemper(["status", "--json"])
+                #expect(result.status == 0, "\(result.stderr)")
+                let status = try JSONDecoder().decode(StatusLine.self, from: Data(result.stdout.utf8))
+                let package = try #require(status.sensor("Package id 0"))
+                #expect(package.tier == "fair")
+                #expect(package.thresholds?.fair == 70)
+                #expect(package.thresholds?.serious == 80)
+                #expect(package.thresholds?.critical == 95)
+                #expect(status.performanceDegraded == "", "known profile, nothing degraded: not null")
+
+                let table = try testbed.runTemper(["status"])
+                #expect(table.stdout.contains("FAIR °C"), "\(table.stdout)")
+                let row = try #require(table.stdout.split(separator: "\n").first { $0.hasPrefix("  coretemp") && $0.contains("Package id 0") })
+                #expect(row.contains("70.0") && row.contains("95.0") && row.contains("fair") && row.hasSuffix("ok"), "\(row)")
+            }
+        }
+
+        @Test("a host without any temperature sensor says so, like sensors, and is classified from what it has")
+        func noSensorsIsNotLostSensors() async throws {
+            try await HostTestbed.with { testbed in
+                _ = try testbed.addPowerSupplies(percent: 80, onAC: true)
+                try testbed.startUPower()
+                let result = try testbed.runTemper(["status", "--json"])
+                #expect(result.status == 0, "\(result.stderr)")
+                let status = try JSONDecoder().decode(StatusLine.self, from: Data(result.stdout.utf8))
+                #expect(status.tier == "nominal")
+                #expect(status.sensors.isEmpty)
+                #expect(status.reasonCodes.contains("sensors.none"), "\(status.reasonCodes)")
+                #expect(!status.reasonCodes.contains("sensors.missing"))
+
+                let table = try testbed.runTemper(["status"])
+                #expect(table.stdout.contains("No sensors found!"))
+                #expect(table.stdout.contains("sensors-detect"))
+                #expect(table.stdout.contains("falls to the fail-safe tier fair"))
+            }
+        }
+
         @Test("with no system bus at all, the battery is unavailable and the thermal side still classifies")
         func noBusKeepsThermalSide() async throws {
             try await HostTestbed.with { testbed in

@@ -12,7 +12,9 @@ import Foundation
 ///   below that tier's exit temperature (entry minus hysteresis) for ``ClassifierSettings/dwellSeconds``; a
 ///   sensor back at or above its exit restarts the dwell, and each further step needs a dwell of its own.
 /// - With no valid temperature for longer than ``ClassifierSettings/sensorLossTimeoutSeconds`` the tier becomes
-///   ``ClassifierSettings/failSafeTier`` (reason `sensors.unavailable`); before that the tier is held.
+///   ``ClassifierSettings/failSafeTier`` (reason `sensors.unavailable`); before that the tier is held. A host
+///   that has never listed a temperature sensor is not in loss: its tier comes from the battery alone (reason
+///   `sensors.none`).
 /// - With ``ClassifierSettings/preemptiveEscalationSeconds`` set, a forecast under it escalates one tier early.
 /// - A time earlier than the previous one restarts the trend windows and the dwell.
 public struct Classifier: Sendable {
@@ -54,6 +56,9 @@ public struct Classifier: Sendable {
     private var firstTime: Double?
     private var lastTime: Double?
     private var lastValidTime: Double?
+    /// Whether any snapshot listed a temperature sensor (or the sensor library failed): until then an empty
+    /// list means a host without sensors, not sensors lost.
+    private var hasSeenSensors = false
     /// When every counted sensor first went below the current tier's exit temperature, for the dwell.
     var clearSince: Double?
 
@@ -86,9 +91,19 @@ public struct Classifier: Sendable {
         let batteryFloor: Tier = criticalBattery ? (settings.criticalBatteryTier ?? .nominal) : .nominal
 
         var tier = condition.tier
+        if !snapshot.temperatures.isEmpty || snapshot.sensorLibrary.map({ !$0.isOK }) == true { hasSeenSensors = true }
         if sweep.validCount > 0 {
             lastValidTime = now
             tier = resolveThermal(sweep: sweep, floor: batteryFloor, current: tier, now: now, reasons: &reasons)
+        } else if !hasSeenSensors {
+            // A host that never had a temperature sensor (a VM, a desktop without drivers) is not a host that
+            // lost them: nothing can warm it past what the battery and power profile say.
+            clearSince = nil
+            tier = batteryFloor
+            reasons.append(Reason(
+                code: "sensors.none",
+                message: "no temperature sensors on this host: classified from the battery and power profile alone"
+            ))
         } else {
             let missingSeconds = now - (lastValidTime ?? firstTime ?? now)
             clearSince = nil

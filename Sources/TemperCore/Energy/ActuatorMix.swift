@@ -17,6 +17,8 @@ struct ActuatorMix {
     /// The pattern's clipping, over what the actuator actually plays.
     var patternClippedSeconds = 0.0
     var patternPlayedFraction = 1.0
+    /// When the actuator plays clipped, as spans merged where they touch.
+    var clippedSpans: [ClippedSpan] = []
     var hapticVoices: [VoiceMixer.Voice] = []
     var audioVoices: [VoiceMixer.Voice] = []
 
@@ -81,7 +83,7 @@ struct ActuatorMix {
         }
         return estimator.finish(
             timeline: timeline, breakdown: breakdown, events: energies, durationSeconds: durationSeconds,
-            clipping: (patternClippedSeconds, patternPlayedFraction)
+            clipping: (patternClippedSeconds, patternPlayedFraction, clippedSpans)
         )
     }
 
@@ -113,6 +115,11 @@ struct ActuatorMix {
                 if voice.playedFraction < 1 {
                     patternClippedSeconds += length
                     patternPlayedFraction = min(patternPlayedFraction, voice.playedFraction)
+                    if let last = clippedSpans.last, segment.start <= last.endSeconds {
+                        clippedSpans[clippedSpans.count - 1].endSeconds = max(last.endSeconds, segment.end)
+                    } else {
+                        clippedSpans.append(ClippedSpan(startSeconds: segment.start, endSeconds: segment.end))
+                    }
                 }
                 if played.last != voice.eventIndex { played.append(voice.eventIndex) }
             }

@@ -13,6 +13,9 @@ public struct EnergyEstimate: Sendable, Hashable, Codable {
     public var clippedSeconds: Double
     /// The lowest fraction of the requested strength that plays while clipped; 1 when nothing clips.
     public var playedFraction: Double
+    /// When what the actuator plays is clipped, in time order, spans that touch merged; their lengths add up to
+    /// ``clippedSeconds``.
+    public var clippedSpans: [ClippedSpan]
     public var breakdown: EnergyBreakdown
     public var events: [EventEnergy]
     /// Power over time, for plots.
@@ -20,7 +23,7 @@ public struct EnergyEstimate: Sendable, Hashable, Codable {
 
     public init(
         energyMillijoules: Double = 0, microampHours: Double = 0, peakMilliwatts: Double = 0, averageMilliwatts: Double = 0,
-        durationSeconds: Double = 0, clippedSeconds: Double = 0, playedFraction: Double = 1,
+        durationSeconds: Double = 0, clippedSeconds: Double = 0, playedFraction: Double = 1, clippedSpans: [ClippedSpan] = [],
         breakdown: EnergyBreakdown = .init(), events: [EventEnergy] = [], powerSeries: [PowerSample] = []
     ) {
         self.energyMillijoules = energyMillijoules
@@ -30,6 +33,7 @@ public struct EnergyEstimate: Sendable, Hashable, Codable {
         self.durationSeconds = durationSeconds
         self.clippedSeconds = clippedSeconds
         self.playedFraction = playedFraction
+        self.clippedSpans = clippedSpans
         self.breakdown = breakdown
         self.events = events
         self.powerSeries = powerSeries
@@ -37,6 +41,40 @@ public struct EnergyEstimate: Sendable, Hashable, Codable {
 
     /// Whether the driver clips anything the pattern asks for.
     public var isClipped: Bool { clippedSeconds > 0 }
+
+    enum CodingKeys: String, CodingKey {
+        case energyMillijoules, microampHours, peakMilliwatts, averageMilliwatts, durationSeconds, clippedSeconds
+        case playedFraction, clippedSpans, breakdown, events, powerSeries
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            energyMillijoules: try container.decode(Double.self, forKey: .energyMillijoules),
+            microampHours: try container.decode(Double.self, forKey: .microampHours),
+            peakMilliwatts: try container.decode(Double.self, forKey: .peakMilliwatts),
+            averageMilliwatts: try container.decode(Double.self, forKey: .averageMilliwatts),
+            durationSeconds: try container.decode(Double.self, forKey: .durationSeconds),
+            clippedSeconds: try container.decode(Double.self, forKey: .clippedSeconds),
+            playedFraction: try container.decode(Double.self, forKey: .playedFraction),
+            // Estimates written before clipped spans were reported have none.
+            clippedSpans: try container.decodeIfPresent([ClippedSpan].self, forKey: .clippedSpans) ?? [],
+            breakdown: try container.decode(EnergyBreakdown.self, forKey: .breakdown),
+            events: try container.decode([EventEnergy].self, forKey: .events),
+            powerSeries: try container.decode([PowerSample].self, forKey: .powerSeries)
+        )
+    }
+}
+
+/// A span of a pattern's time (s) in which the driver cannot play what is asked: its headroom clips the signal.
+public struct ClippedSpan: Sendable, Hashable, Codable {
+    public var startSeconds: Double
+    public var endSeconds: Double
+
+    public init(startSeconds: Double, endSeconds: Double) {
+        self.startSeconds = startSeconds
+        self.endSeconds = endSeconds
+    }
 }
 
 /// Energy by kind, in millijoules.

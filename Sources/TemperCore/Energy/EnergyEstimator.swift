@@ -65,7 +65,7 @@ public struct EnergyEstimator: Sendable {
     /// Packs a finished costing into an estimate.
     func finish(
         timeline: PowerTimeline, breakdown: EnergyBreakdown, events: [EventEnergy], durationSeconds: Double,
-        clipping: (seconds: Double, playedFraction: Double)
+        clipping: (seconds: Double, playedFraction: Double, spans: [ClippedSpan])
     ) -> EnergyEstimate {
         let total = breakdown.totalMillijoules
         let span = timeline.end - timeline.start
@@ -77,6 +77,7 @@ public struct EnergyEstimator: Sendable {
             durationSeconds: durationSeconds,
             clippedSeconds: clipping.seconds,
             playedFraction: clipping.playedFraction,
+            clippedSpans: clipping.spans,
             breakdown: breakdown,
             events: events,
             powerSeries: options.maxSeriesPoints > 0 ? timeline.series(minStep: options.seriesStep, maxPoints: options.maxSeriesPoints) : []

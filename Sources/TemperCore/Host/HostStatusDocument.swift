@@ -24,6 +24,9 @@ public struct HostStatusDocument: Sendable, Encodable {
     public var snapshot: HostSnapshot
     /// `status` only: the policy classified with and the file it was read from.
     public var policy: PolicyEntry?
+    /// How the classifier saw each sensor of ``snapshot``, in its order; empty when not known (then each sensor's
+    /// `status` is its reading's health alone and `tier` and `thresholds` are `null`).
+    public var assessments: [SensorAssessment]
 
     /// A policy's name and where it was read from.
     public struct PolicyEntry: Sendable, Encodable {
@@ -37,7 +40,10 @@ public struct HostStatusDocument: Sendable, Encodable {
         }
     }
 
-    public init(event: Event? = nil, condition: Condition, snapshot: HostSnapshot, policy: PolicyEntry? = nil) {
+    public init(
+        event: Event? = nil, condition: Condition, snapshot: HostSnapshot, policy: PolicyEntry? = nil, assessments: [SensorAssessment] = []
+    ) {
+        self.assessments = assessments
         self.event = event
         self.timestamp = snapshot.timestamp
         self.condition = condition
@@ -57,12 +63,17 @@ public struct HostStatusDocument: Sendable, Encodable {
         try container.encode(condition.tier, forKey: .tier)
         try container.encode(condition.lowPower, forKey: .lowPower)
         try container.encode(condition.reasons, forKey: .reasons)
-        try container.encode(snapshot.temperatures.map(SensorEntry.init), forKey: .sensors)
+        let sensors = snapshot.temperatures.indices.map { index in
+            SensorEntry(reading: snapshot.temperatures[index], assessment: index < assessments.count ? assessments[index] : nil)
+        }
+        try container.encode(sensors, forKey: .sensors)
         try container.encodeIfPresent(snapshot.sensorLibrary, forKey: .sensorLibrary)
         try container.encode(snapshot.powerReadings.map(PowerEntry.init), forKey: .power)
         try container.encode(BatteryEntry(battery: snapshot.battery), forKey: .battery)
         try container.encode(snapshot.powerProfile.activeProfile, forKey: .powerProfile)
-        try container.encode(snapshot.powerProfile.performanceDegraded, forKey: .performanceDegraded)
+        // `null` only when the profile is unknown; "" when power-profiles-daemon says nothing is degraded.
+        let degraded = snapshot.powerProfile.activeProfile == nil ? nil : snapshot.powerProfile.performanceDegraded ?? ""
+        try container.encode(degraded, forKey: .performanceDegraded)
         try container.encodeIfPresent(policy, forKey: .policy)
     }
 
@@ -79,10 +90,19 @@ public struct HostStatusDocument: Sendable, Encodable {
 
 private struct SensorEntry: Encodable {
     var reading: TemperatureReading
+    var assessment: SensorAssessment?
 
     private enum Keys: String, CodingKey {
         case chip, chipName, label, source, celsius, high, highHysteresis, critical, criticalHysteresis
         case emergency, alarm, fault, status, errorCode, errorDomain, error, limitError
+        case tier, thresholds, thresholdSource, note
+    }
+
+    /// The entry temperatures the classifier derived: `fair`, `serious`, `critical` in °C.
+    private struct Thresholds: Encodable {
+        var fair: Double
+        var serious: Double
+        var critical: Double
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -99,7 +119,15 @@ private struct SensorEntry: Encodable {
         try container.encodeIfPresent(reading.emergency, forKey: .emergency)
         try container.encodeIfPresent(reading.alarm, forKey: .alarm)
         try container.encodeIfPresent(reading.fault, forKey: .fault)
+        try container.encode(assessment?.tier, forKey: .tier)
+        let thresholds = assessment?.thresholds.map { Thresholds(fair: $0.entry.fair, serious: $0.entry.serious, critical: $0.entry.critical) }
+        try container.encode(thresholds, forKey: .thresholds)
+        try container.encodeIfPresent(assessment?.thresholds?.source, forKey: .thresholdSource)
+        try container.encodeIfPresent(assessment?.note?.message, forKey: .note)
         switch reading.health {
+        case .ok where assessment?.status == .ignored:
+            // Read fine, but the classifier does not count it (an absurd limit, a policy's ignore): not `ok`.
+            try container.encode("ignored", forKey: .status)
         case .ok:
             try container.encode("ok", forKey: .status)
         case .error(let code, let message, let domain):

@@ -31,6 +31,10 @@ extension HapticPatternRequest: Codable {
             do {
                 self.init(document: try loader.load(reference), sourceFile: file)
             } catch {
+                // Name the path tried: a relative `file` resolves against the request file's folder (or the
+                // working directory for stdin), which the request alone does not show.
+                var error = error
+                if error.line == nil, reference.path != file { error.message = "\(reference.path): \(error.message)" }
                 throw Self.located(error, at: container.codingPath + [CodingKeys.file])
             }
         default:

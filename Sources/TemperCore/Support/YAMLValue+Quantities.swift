@@ -33,9 +33,9 @@ public enum QuantityLimits {
 
 /// Numbers with units, as policy and scenario files write them: durations (`60s`, `500 ms`, `10 min`, `2 days`), powers
 /// (`3.5 W`, `800 mW`), rates (`0.5/s`, `12/min`) and energies (`500mJ`, `0.5 J`, `2kJ`).
-/// A bare number is in the base unit (seconds, watts, per second); an energy always needs its unit and is read by
-/// ``EnergyAmount``, as the command line's `--budget` is. Every reader takes the valid range (in the base unit),
-/// so a value out of range, not finite, or overflowing in its unit conversion (`1e308 h`) is an error naming it.
+/// A bare number is in the base unit (seconds, watts); a rate and an energy always need their unit (an energy is
+/// read by ``EnergyAmount``, as the command line's `--budget` is). Every reader takes the valid range (in the base
+/// unit), so a value out of range, not finite, or overflowing in its unit conversion (`1e308 h`) is an error naming it.
 extension YAMLValue {
     private static let durationUnits: [String: Double] = [
         "ms": 0.001, "s": 1, "sec": 1, "second": 1, "seconds": 1,
@@ -69,9 +69,13 @@ extension YAMLValue {
         return value
     }
 
-    /// A rate of events per second within `range`, e.g. `0.5/s`, `12/min` or a bare number per second.
+    /// A rate of events per second within `range`, e.g. `0.5/s`, `12/min` or `30/h`. A bare number is refused:
+    /// `2` could be per second or per minute, and the two differ sixtyfold.
     public func ratePerSecond(in range: ClosedRange<Double> = QuantityLimits.perSecond) throws(TemperError) -> Double {
-        try measure(units: Self.rateUnits, unit: "/s", range: range, noun: "a rate", examples: "0.5/s or 12/min")
+        try measure(
+            units: Self.rateUnits, unit: "/s", range: range, noun: "a rate with its unit", examples: "0.5/s, 12/min or 30/h",
+            bareNumbers: false
+        )
     }
 
     /// An energy such as `500mJ`, `0.5 J` or `2kJ`, in millijoules within `range`. A charge (`uAh`, `mAh`) is
@@ -95,10 +99,13 @@ extension YAMLValue {
 
     /// A finite number followed by one of `units` (spaces allowed between), scaled to the base unit and within
     /// `range`.
-    private func measure(units: [String: Double], unit: String, range: ClosedRange<Double>, noun: String, examples: String) throws(TemperError) -> Double {
+    private func measure(
+        units: [String: Double], unit: String, range: ClosedRange<Double>, noun: String, examples: String, bareNumbers: Bool = true
+    ) throws(TemperError) -> Double {
         let text = ((try? string()) ?? "").trimmingWhitespace()
         let value: Double
         if case .scalar = node, let number = node.float ?? node.int.map(Double.init) {
+            guard bareNumbers else { throw error(.invalidValue, "expected \(noun), such as \(examples), found '\(text)'") }
             value = number
         } else {
             let quantity = QuantityText(text)

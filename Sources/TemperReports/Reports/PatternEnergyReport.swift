@@ -75,7 +75,11 @@ public enum PatternEnergyReport {
                 let name = URL(fileURLWithPath: entry.path).lastPathComponent
                 document.chart(
                     "power-\(index + 1).svg",
-                    PowerChart(title: "Power of \(name)", curves: [.init(name: name, series: estimate.powerSeries, durationSeconds: estimate.durationSeconds)]).chart(),
+                    PowerChart(
+                        title: "Power of \(name)",
+                        curves: [.init(name: name, series: estimate.powerSeries, durationSeconds: estimate.durationSeconds)],
+                        clipped: estimate.clippedSpans.map { .init(from: $0.startSeconds, to: $0.endSeconds) }
+                    ).chart(),
                     caption: "Power over time of \(entry.path)."
                 )
             }

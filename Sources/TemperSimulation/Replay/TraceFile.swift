@@ -37,7 +37,7 @@ public enum TraceFile {
     public static func read(contentsOf url: URL, lenient: Bool = false) throws(TemperError) -> Contents {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw TemperError(code: .unreadableFile, message: "cannot read the trace: \(error.localizedDescription)", file: url.path)
+            throw TemperError(code: .unreadableFile, message: "cannot read the trace: \(FileErrorText.describe(error, path: url.path))", file: url.path)
         }
         return try read(data, file: url.path, lenient: lenient)
     }

@@ -13,7 +13,7 @@ extension Scenario {
     public static func load(contentsOf url: URL) throws(TemperError) -> Scenario {
         let text: String
         do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw TemperError(code: .unreadableFile, message: "cannot read the scenario: \(error.localizedDescription)", file: url.path)
+            throw TemperError(code: .unreadableFile, message: "cannot read the scenario: \(FileErrorText.describe(error, path: url.path))", file: url.path)
         }
         return try load(yaml: text, file: url.path)
     }
@@ -77,7 +77,12 @@ extension Scenario {
     }
 
     private static func ambientSchedule(_ value: YAMLValue) throws(TemperError) -> AmbientSchedule {
-        if value.isScalar { return .constant(try value.double(in: Self.ambientCelsius)) }
+        if value.isScalar {
+            guard (try? value.double()) != nil else {
+                throw value.error(.invalidScenario, "expected a temperature in °C (a number) or a list of {at, celsius} points, found '\((try? value.string()) ?? "")'")
+            }
+            return .constant(try value.double(in: Self.ambientCelsius))
+        }
         let points = try value.items().map { (item) throws(TemperError) -> AmbientSchedule.Point in
             if let problem = item.unknownKeys(allowed: ["at", "celsius"]).first { throw problem }
             return AmbientSchedule.Point(timeSeconds: try item.require("at").durationSeconds(), celsius: try item.require("celsius").double(in: Self.ambientCelsius))

@@ -23,6 +23,15 @@ struct StatusLine: Decodable {
         var errorDomain: String?
         var error: String?
         var limitError: String?
+        var tier: String?
+        var thresholds: Thresholds?
+        var note: String?
+    }
+
+    struct Thresholds: Decodable {
+        var fair: Double
+        var serious: Double
+        var critical: Double
     }
 
     struct Battery: Decodable {
@@ -51,6 +60,7 @@ struct StatusLine: Decodable {
     var sensors: [Sensor]
     var battery: Battery
     var powerProfile: String?
+    var performanceDegraded: String?
 
     func sensor(_ label: String) -> Sensor? { sensors.first { $0.label == label } }
     var reasonCodes: [String] { reasons.map(\.code) }

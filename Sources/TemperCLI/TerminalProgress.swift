@@ -1,0 +1,50 @@
+import Foundation
+
+/// The one progress line every long command draws on stderr (`score`'s bar, `simulate`'s bar, `calibrate`'s
+/// iterations, `record`'s bar): redrawn in place, and only when stderr is a terminal, so pipes, files and tests
+/// see nothing.
+struct TerminalProgress {
+    static let barWidth = 30
+    private let enabled: Bool
+    private var lastDrawn: String?
+
+    init(enabled: Bool = isatty(STDERR_FILENO) == 1) {
+        self.enabled = enabled
+    }
+
+    /// `[#######-----] 12/40 label`, redrawn only when the bar or the count moves.
+    mutating func bar(done: Int, total: Int, label: String = "") {
+        let filled = total <= 0 ? Self.barWidth : min(Self.barWidth, max(0, done * Self.barWidth / total))
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: Self.barWidth - filled)
+        let name = label.count > 40 ? "…" + label.suffix(39) : label
+        draw("[\(bar)] \(done)/\(total)" + (name.isEmpty ? "" : " \(name)"))
+    }
+
+    /// A bar for a fraction of work measured in something other than items (seconds simulated, recorded).
+    mutating func bar(fraction: Double, label: String) {
+        let clamped = fraction.isFinite ? min(1, max(0, fraction)) : 0
+        let filled = Int(clamped * Double(Self.barWidth))
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: Self.barWidth - filled)
+        draw("[\(bar)] \(label)")
+    }
+
+    /// Any one-line status: `fitting 2 traces: iteration 12, RMSE 0.052`.
+    mutating func status(_ text: String) { draw(text) }
+
+    /// Clears the line, so what the command prints next starts clean.
+    mutating func finish() {
+        guard enabled, lastDrawn != nil else { return }
+        write("\r\u{1B}[K")
+        lastDrawn = nil
+    }
+
+    private mutating func draw(_ text: String) {
+        guard enabled, text != lastDrawn else { return }
+        lastDrawn = text
+        write("\r\u{1B}[K" + text)
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}

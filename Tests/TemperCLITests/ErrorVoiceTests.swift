@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TemperTestSupport
+
+/// Errors in Temper's voice: one `temper: ` prefix, the file or name concerned, never Foundation's text.
+@Suite struct ErrorVoiceTests {
+    /// A scratch folder removed after `body`.
+    func withFolder(_ body: (URL) throws -> Void) throws {
+        let folder = TemporaryFolder.uniquePath(prefix: "temper-voice")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try body(folder)
+    }
+
+    @Test func aFolderGivenAsAScenarioSaysSo() throws {
+        try withFolder { folder in
+            let result = try TemperRunner.run(["simulate", folder.path])
+            #expect(result.status == 2)
+            #expect(result.stderr == "temper: \(folder.path): cannot read the scenario: it is a folder, not a file\n")
+        }
+    }
+
+    @Test func aBinaryPolicyFileSaysItIsNotText() throws {
+        try withFolder { folder in
+            let file = folder.appendingPathComponent("policy.yaml")
+            try Data([0xFF, 0xFE, 0x00, 0x81, 0xC3, 0x28]).write(to: file)
+            let result = try TemperRunner.run(["policy", "check", file.path])
+            #expect(result.status == 2)
+            #expect(result.stderr == "temper: \(file.path): cannot read: it is not UTF-8 text (a binary file?)\n")
+        }
+    }
+
+    @Test func anUnknownDeviceIsNamedWithoutAPlaceholderFile() throws {
+        let result = try TemperRunner.run(["rewrite", "Examples/patterns/ui-tap.ahap", "--device", "nosuch", "--condition", "nominal"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("temper: unknown device profile 'nosuch' (available: "), "\(result.stderr)")
+        #expect(!result.stderr.contains("<input>"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func aRequestOnStdinNamesThePatternPathItTried() throws {
+        let request = #"{"id": "r1", "usage": "game", "haptic": {"file": "no-such-pattern.ahap"}}"#
+        let result = try TemperRunner.run(["rewrite", "--request", "-", "--condition", "nominal"], stdin: Data(request.utf8))
+        #expect(result.status == 2)
+        let tried = PackagePaths.root.appendingPathComponent("no-such-pattern.ahap").path
+        #expect(result.stderr.hasPrefix("temper: "), "\(result.stderr)")
+        #expect(result.stderr.contains(tried), "\(result.stderr)")
+    }
+
+    @Test func aNegativeBudgetReachesTheBudgetCheck() throws {
+        let result = try TemperRunner.run(["score", "Examples/patterns/ui-tap.ahap", "--budget", "-1mJ"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("temper: "))
+        #expect(result.stderr.contains("'-1mJ' is not an energy: an energy cannot be negative"), "\(result.stderr)")
+    }
+
+    @Test func megajoulesAreNeverSilentlyMilli() throws {
+        let result = try TemperRunner.run(["score", "Examples/patterns/ui-tap.ahap", "--budget", "1MJ"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("'1MJ' is not an energy: 'MJ' is not an energy unit"), "\(result.stderr)")
+    }
+
+    func simulate(_ yaml: String) throws -> TemperRunner.Result {
+        var result = TemperRunner.Result(status: 0, stdout: "", stderr: "")
+        try withFolder { folder in
+            let file = folder.appendingPathComponent("scenario.yaml")
+            try yaml.write(to: file, atomically: true, encoding: .utf8)
+            result = try TemperRunner.run(["simulate", file.path])
+        }
+        return result
+    }
+
+    @Test func aWordForAmbientAsksForANumberOrAList() throws {
+        let result = try simulate("version: 1\nname: hot\nduration: 60s\nambient: hot\n")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(":4:10: ambient: expected a temperature in °C (a number) or a list of {at, celsius} points, found 'hot'"), "\(result.stderr)")
+    }
+
+    @Test func aRateWithoutAUnitIsAnError() throws {
+        let result = try simulate("""
+            version: 1
+            name: unitless
+            duration: 60s
+            streams:
+              - { name: taps, kind: poisson, rate: 2, usage: ui, patterns: [\(PackagePaths.root.path)/Examples/patterns/ui-tap.ahap] }
+            """)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("expected a rate with its unit, such as 0.5/s, 12/min or 30/h, found '2'"), "\(result.stderr)")
+    }
+}
