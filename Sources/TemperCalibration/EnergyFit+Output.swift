@@ -38,8 +38,8 @@ extension EnergyFit {
 
 /// Each fitted key as `{value, low, high}`, the fit's RMSE and each measurement's residual, as one flat JSON object.
 public struct EnergyFitSummary: Encodable, Sendable {
-    /// The same `{value, low, high}` as a thermal fit's.
-    public typealias Interval = ThermalFitSummary.Interval
+    /// `{value, low, high}`, the same in every calibration's summary.
+    public typealias Interval = FittedInterval
 
     public struct Residual: Codable, Sendable, Hashable {
         public var pattern: String
@@ -54,17 +54,10 @@ public struct EnergyFitSummary: Encodable, Sendable {
     public var rmseMillijoules: Double
     public var residuals: [Residual]
 
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        for figure in figures { try container.encode(figure.interval, forKey: Key(stringValue: figure.key)) }
-        try container.encode(rmseMillijoules, forKey: Key(stringValue: "rmseMillijoules"))
-        try container.encode(residuals, forKey: Key(stringValue: "residuals"))
+        var container = encoder.container(keyedBy: FitSummaryKey.self)
+        try container.encode(figures: figures)
+        try container.encode(rmseMillijoules, forKey: "rmseMillijoules")
+        try container.encode(residuals, forKey: "residuals")
     }
 }

@@ -53,25 +53,15 @@ extension ThermalFit {
 
 /// Each fitted key as `{value, low, high}` and the fit's RMSE, encoded as one flat JSON object.
 public struct ThermalFitSummary: Encodable, Sendable {
-    public struct Interval: Codable, Sendable, Hashable {
-        public var value: Double
-        public var low: Double
-        public var high: Double
-    }
+    /// `{value, low, high}`, the same in every calibration's summary.
+    public typealias Interval = FittedInterval
 
     public var figures: [(key: String, interval: Interval)]
     public var rmseCelsius: Double
 
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        for figure in figures { try container.encode(figure.interval, forKey: Key(stringValue: figure.key)) }
-        try container.encode(rmseCelsius, forKey: Key(stringValue: "rmseCelsius"))
+        var container = encoder.container(keyedBy: FitSummaryKey.self)
+        try container.encode(figures: figures)
+        try container.encode(rmseCelsius, forKey: "rmseCelsius")
     }
 }
