@@ -48,7 +48,9 @@ struct PowerChart {
         if !clipped.isEmpty { chart.bandLegend = [("clipped", Self.clippedColor)] }
         let tail = curves.flatMap { $0.series.filter { $0.timeSeconds > end } }
         if let tailPower = tail.map(\.milliwatts).max(), tailPower > 0 {
-            chart.note = "then up to \(ReportNumber.fixed(tailPower, tailPower < 10 ? 1 : 0)) mW until \(ReportNumber.fixed(lastSample, 2)) s: hardware idle"
+            // A driver in standby draws microwatts, which one decimal of a milliwatt would print as "up to 0.0 mW".
+            let level = tailPower < 0.05 ? "under 0.1" : "up to \(ReportNumber.fixed(tailPower, tailPower < 10 ? 1 : 0))"
+            chart.note = "then \(level) mW until \(ReportNumber.fixed(lastSample, 2)) s: hardware idle"
         }
         return chart
     }
