@@ -11,6 +11,14 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+/* Threshold events (include/uapi/linux/thermal.h, Linux >= 6.13), written out for older headers. Adding,
+ * deleting and flushing thresholds is bookkeeping (ours, as often as not); only a crossing wakes. */
+enum {
+    TEMPER_THERMAL_EVENT_THRESHOLD_ADD = 15,
+    TEMPER_THERMAL_EVENT_THRESHOLD_DELETE = 16,
+    TEMPER_THERMAL_EVENT_THRESHOLD_FLUSH = 17,
+};
+
 /* Asks the controller for the family; returns the "event" group's id, or -1. */
 static int temper_thermal_event_group(int fd) {
     struct {
@@ -89,7 +97,14 @@ static gboolean temper_thermal_readable(gint fd, GIOCondition condition, gpointe
             if (header->nlmsg_len < NLMSG_LENGTH(GENL_HDRLEN)) continue;
             struct genlmsghdr *genl = NLMSG_DATA(header);
             /* Fans and CPU capacity move all the time; the zone events are what a tier depends on. */
-            if (genl->cmd != THERMAL_GENL_EVENT_CDEV_STATE_UPDATE && genl->cmd != THERMAL_GENL_EVENT_CPU_CAPABILITY_CHANGE) {
+            switch (genl->cmd) {
+            case THERMAL_GENL_EVENT_CDEV_STATE_UPDATE:
+            case THERMAL_GENL_EVENT_CPU_CAPABILITY_CHANGE:
+            case TEMPER_THERMAL_EVENT_THRESHOLD_ADD:
+            case TEMPER_THERMAL_EVENT_THRESHOLD_DELETE:
+            case TEMPER_THERMAL_EVENT_THRESHOLD_FLUSH:
+                break;
+            default:
                 wake = true;
             }
         }
