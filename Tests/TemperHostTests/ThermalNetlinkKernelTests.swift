@@ -23,6 +23,8 @@ import Testing
         let family = try #require(Self.socket).family
         #expect(family.id >= 0x10, "a dynamic generic-netlink id")
         #expect(family.operations.contains(1), "THERMAL_GENL_CMD_TZ_GET_ID, present since Linux 5.10")
+        #expect(family.groups.keys.sorted() == ["event", "sampling"])
+        #expect(try ThermalNetlinkFamily.eventGroup() == family.groups["event"])
         let release = (try? String(contentsOfFile: "/proc/sys/kernel/osrelease", encoding: .utf8)) ?? "?"
         print("thermal netlink family \(family.id), version \(family.version), commands \(family.operations.sorted()) on Linux \(release.trimmingCharacters(in: .whitespacesAndNewlines))")
     }

@@ -8,6 +8,8 @@
 enum ThermalNetlink {
     /// `THERMAL_GENL_FAMILY_NAME`.
     static let familyName = "thermal"
+    /// `THERMAL_GENL_EVENT_GROUP_NAME`: zone events (trip and threshold crossings, zones and trips coming and going).
+    static let eventGroupName = "event"
     /// `THERMAL_GENL_VERSION` since thresholds.
     static let thresholdVersion: UInt32 = 2
 
@@ -35,6 +37,9 @@ enum ThermalNetlink {
         static let version: UInt16 = 3
         static let operations: UInt16 = 6
         static let operationID: UInt16 = 1
+        static let multicastGroups: UInt16 = 7
+        static let groupName: UInt16 = 1
+        static let groupID: UInt16 = 2
     }
 
     /// What the controller says about the family.
@@ -43,6 +48,8 @@ enum ThermalNetlink {
         var version: UInt32
         /// The command numbers the family accepts.
         var operations: Set<UInt32>
+        /// Multicast group ids by name ("sampling", "event").
+        var groups: [String: UInt32] = [:]
 
         /// Version 2 numbering and the get, add and delete commands.
         var supportsThresholds: Bool {
@@ -64,7 +71,12 @@ enum ThermalNetlink {
               let id = reply.attributes.first(Controller.familyID)?.u16
         else { return nil }
         let operations = reply.attributes.first(Controller.operations)?.children.compactMap { $0.children.first(Controller.operationID)?.u32 } ?? []
-        return Family(id: id, version: reply.attributes.first(Controller.version)?.u32 ?? 1, operations: Set(operations))
+        var groups: [String: UInt32] = [:]
+        for group in reply.attributes.first(Controller.multicastGroups)?.children ?? [] {
+            guard let name = group.children.first(Controller.groupName)?.string, let id = group.children.first(Controller.groupID)?.u32 else { continue }
+            groups[name] = id
+        }
+        return Family(id: id, version: reply.attributes.first(Controller.version)?.u32 ?? 1, operations: Set(operations), groups: groups)
     }
 
     /// A get (zone only), add or delete request for one threshold, asking for an acknowledgement.

@@ -31,6 +31,18 @@ public struct ThermalNetlinkError: Error, Sendable, Hashable, CustomStringConver
     }
 }
 
+/// The kernel's thermal generic-netlink family, for those who listen to it.
+public enum ThermalNetlinkFamily {
+    /// The id of the family's "event" multicast group, which a socket joins (`NETLINK_ADD_MEMBERSHIP`) to hear
+    /// zone events: trip and threshold crossings, zones and trips coming and going.
+    public static func eventGroup() throws(ThermalNetlinkError) -> UInt32 {
+        guard let group = try ThermalNetlinkSocket().family.groups[ThermalNetlink.eventGroupName] else {
+            throw ThermalNetlinkError(.noFamily, "the kernel's thermal netlink family has no event group")
+        }
+        return group
+    }
+}
+
 /// A generic-netlink socket talking to the thermal family: one request, its replies, its acknowledgement. Not
 /// joined to any multicast group (events arrive elsewhere), so every datagram it reads answers a request of its
 /// own. The socket closes with the owner.

@@ -6,7 +6,7 @@ import Testing
 /// `struct nlattr`, include/uapi/linux/thermal.h version 2), on a little-endian host (x86-64, arm64).
 @Suite(.enabled(if: 1.littleEndian == 1, "the expected bytes are little-endian"))
 struct ThermalNetlinkMessageTests {
-    static let family = ThermalNetlink.Family(id: 0x1B, version: 2, operations: Set(1...10))
+    static let family = ThermalNetlink.Family(id: 0x1B, version: 2, operations: Set(1...10), groups: ["sampling": 2, "event": 3])
 
     @Test func theFamilyRequestAsksTheControllerByName() {
         #expect(ThermalNetlink.familyRequest(sequence: 7).encoded() == [
@@ -50,16 +50,24 @@ struct ThermalNetlinkMessageTests {
         }
         var opsPayload: [UInt8] = []
         for op in ops { op.encode(into: &opsPayload) }
+        var groupsPayload: [UInt8] = []
+        for (index, (name, id)) in [("sampling", UInt32(2)), ("event", 3)].enumerated() {
+            var group: [UInt8] = []
+            NetlinkAttribute.u32(2, id).encode(into: &group) // CTRL_ATTR_MCAST_GRP_ID
+            NetlinkAttribute.string(1, name).encode(into: &group) // CTRL_ATTR_MCAST_GRP_NAME
+            NetlinkAttribute(type: UInt16(index + 1), payload: group).encode(into: &groupsPayload)
+        }
         let message = GenericNetlinkMessage(family: 0x10, sequence: 0, command: 1, version: 2, attributes: [
             NetlinkAttribute(type: 1, payload: [0x1B, 0x00]), // CTRL_ATTR_FAMILY_ID (u16)
             .string(2, "thermal"),
             .u32(3, version),
             NetlinkAttribute(type: 6 | 0x8000, payload: opsPayload), // CTRL_ATTR_OPS, NLA_F_NESTED
+            NetlinkAttribute(type: 7 | 0x8000, payload: groupsPayload), // CTRL_ATTR_MCAST_GROUPS
         ])
         return message.encoded()
     }
 
-    @Test func theControllersReplyGivesIdVersionAndCommands() throws {
+    @Test func theControllersReplyGivesIdVersionCommandsAndGroups() throws {
         let bytes = Self.familyReply(version: 2, operations: Array(1...10))
         #expect(bytes[20...27] == [6, 0, 1, 0, 0x1B, 0, 0, 0], "a u16 attribute is padded to 4 bytes")
         let replies = NetlinkReply.decode(bytes)
