@@ -141,7 +141,7 @@ public final class GovernorBusService: Service, Sendable {
                 }
             }
             if !self.configuration.setsThermalThresholds {
-                self.logger.debug("no thermal thresholds at the tier edges: the zones read are not the kernel's own")
+                self.logger.debug("no thermal thresholds at the tier edges: off in the configuration (the zones read may not be the kernel's own)")
             } else if let thresholds = ThermalThresholds.kernel(logger: self.logger) {
                 group.addTask { await self.followThresholds(thresholds) }
             }

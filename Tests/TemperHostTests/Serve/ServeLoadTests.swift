@@ -7,8 +7,9 @@ extension RealDaemonTests {
         @Test("10,000 calls from 5 clients at once: every call answered, rate limits named, memory bounded")
         func flood() async throws {
             try await HostTestbed.with { testbed in
-                // 200 calls a second per client (bursts of 400), so the flood meets the limit.
-                let (serve, address, _, _) = try ServeTests.serving(testbed, ["--rate-limit", "200"])
+                // 50 calls a second per client (bursts of 100), so the flood meets the limit even on a loaded machine
+                // (with the whole suite running, the 10,000 calls took 15 s: 133 a second per client).
+                let (serve, address, _, _) = try ServeTests.serving(testbed, ["--rate-limit", "50"])
                 let before = BusClient.residentMebibytes(of: serve.process.processIdentifier) ?? 0
                 let out = try BusClient.python(address, ["flood", "5", "2000"], timeout: .seconds(150))
                 let after = BusClient.residentMebibytes(of: serve.process.processIdentifier) ?? .infinity
@@ -16,7 +17,7 @@ extension RealDaemonTests {
                 #expect(out["sent"] as? Int == 10_000)
                 #expect(out["replies"] as? Int == 10_000, "no lost reply")
                 #expect(out["other"] as? Int == 0, "only decisions and RateLimited: \(out["otherErrors"] ?? "")")
-                #expect((out["ok"] as? Int ?? 0) >= 5 * 400, "each client's burst is decided")
+                #expect((out["ok"] as? Int ?? 0) >= 5 * 100, "each client's burst is decided")
                 #expect((out["rateLimited"] as? Int ?? 0) > 0, "a flood is rate limited")
                 #expect(after - before < 64, "memory stays bounded: \(before) → \(after) MiB")
                 let tier = try BusClient.busctl(address, ["get-property", "org.temper.Temper1"] + ServeTests.governor + ["Tier"])
