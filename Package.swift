@@ -128,7 +128,7 @@ let package = Package(
         .target(name: "TemperCalibration", dependencies: ["TemperAHAP", "TemperCore", "TemperSimulation"], swiftSettings: upcoming),
         .target(
             name: "TemperTestKit",
-            dependencies: ["TemperCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["TemperCore", "TemperPatterns", .product(name: "Logging", package: "swift-log")],
             swiftSettings: upcoming
         ),
         .target(
