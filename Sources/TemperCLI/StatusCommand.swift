@@ -77,7 +77,7 @@ struct StatusCommand: AsyncParsableCommand {
             let settings = policy.classifier
             print(HostStatusTable.render(
                 condition: condition, snapshot: snapshot, policy: policyEntry, sensors: classifier.sensors,
-                failSafe: (settings.failSafeTier, settings.sensorLossTimeoutSeconds)
+                failSafe: (settings.failSafeTier, settings.sensorLossTimeoutSeconds), width: TerminalWidth.current()
             ))
         }
     }

@@ -83,7 +83,7 @@ struct WatchCommand: AsyncParsableCommand {
     static func line(event: HostStatusDocument.Event, sample: HostSample, json: Bool) throws -> String {
         let (condition, snapshot) = (sample.condition, sample.snapshot)
         if json {
-            return try HostStatusDocument(event: event, condition: condition, snapshot: snapshot).jsonLine()
+            return try HostStatusDocument(event: event, sample: sample).jsonLine()
         }
         let time = snapshot.timestamp?.formatted(.iso8601) ?? String(format: "%.1f s", snapshot.time)
         let reasons = condition.reasons.map(\.message).joined(separator: "; ")

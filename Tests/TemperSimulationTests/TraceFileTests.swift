@@ -18,9 +18,9 @@ import TemperSimulation
         let snapshots = try TraceFile.read(contentsOf: ReplayTests.shippedTrace).snapshots
         let written = TraceFile.encode(snapshots)
         let firstLine = String(decoding: written.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
-        #expect(firstLine == #"{"format":"temper-trace","version":2}"#)
+        #expect(firstLine == #"{"format":"temper-trace","version":3}"#)
         let again = try TraceFile.read(written)
-        #expect(again.formatVersion == 2)
+        #expect(again.formatVersion == 3)
         #expect(again.snapshots == snapshots)
         #expect(again.warnings.isEmpty)
     }
@@ -32,12 +32,36 @@ import TemperSimulation
         #expect(contents.warnings.isEmpty)
     }
 
+    @Test("a version 2 trace (the older snapshot shape under a header) still reads, to the same snapshots")
+    func aVersionTwoTraceStillReads() throws {
+        let versionTwo = #"{"format":"temper-trace","version":2}"# + "\n" + Self.shippedLines.joined(separator: "\n")
+        let contents = try read(versionTwo)
+        #expect(contents.formatVersion == 2)
+        #expect(contents.snapshots == (try TraceFile.read(contentsOf: ReplayTests.shippedTrace).snapshots))
+        #expect(contents.snapshots.count == Self.shippedLines.count)
+    }
+
+    @Test("a version 3 line is the status document's shape and decodes as one")
+    func versionThreeLinesAreStatusDocuments() throws {
+        let snapshots = try TraceFile.read(contentsOf: ReplayTests.shippedTrace).snapshots
+        let lines = String(decoding: TraceFile.encode(snapshots), as: UTF8.self).split(separator: "\n").dropFirst()
+        let line = try #require(lines.first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        for key in ["time", "timestamp", "sensors", "power", "fans", "voltages", "currents", "battery", "powerProfile", "performanceDegraded", "profiles"] {
+            #expect(object[key] != nil, "\(key)")
+        }
+        #expect(object["temperatures"] == nil && object["powerReadings"] == nil, "the older shape is read, never written")
+        let document = try TemperJSON.decoder().decode(HostStatusDocument.self, from: Data(line.utf8))
+        #expect(document.snapshot == snapshots[0])
+        #expect(document.condition == nil, "a trace written without a classifier has no condition")
+    }
+
     @Test func aNewerFormatOrAnotherFormatIsAnError() throws {
         let line = Self.shippedLines[0]
         #expect {
-            try read(#"{"format":"temper-trace","version":3}"# + "\n" + line)
+            try read(#"{"format":"temper-trace","version":4}"# + "\n" + line)
         } throws: { error in
-            (error as? TemperError)?.description == "t.jsonl:1: trace format version 3; this build reads versions 1 to 2"
+            (error as? TemperError)?.description == "t.jsonl:1: trace format version 4; this build reads versions 1 to 3"
         }
         #expect {
             try read(#"{"format":"other","version":1}"# + "\n" + line)

@@ -143,7 +143,7 @@ class Driver:
                    os.path.join(HERE, 'power_profiles_upower.py')),
     }
 
-    def start_power_profiles(self, profile='balanced', name='legacy'):
+    def start_power_profiles(self, profile='balanced', name='legacy', degraded=''):
         if self.profiles is not None and self.profiles.poll() is not None:
             self.profiles = None
         if self.profiles is None:
@@ -151,7 +151,7 @@ class Driver:
             self.profiles_name = name
             self.profiles = subprocess.Popen(
                 ['/usr/bin/python3', '-m', 'dbusmock', '--system', '--template', template,
-                 '--parameters', json.dumps({'ActiveProfile': profile})],
+                 '--parameters', json.dumps({'ActiveProfile': profile, 'PerformanceDegraded': degraded})],
                 env=self._child_env(preload=False), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                 stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
             self._wait_for_name(bus_name)

@@ -106,9 +106,10 @@ final class HostTestbed: @unchecked Sendable {
     func restartBus() throws { try call("start_bus") }
     func stopUPower() throws { try call("stop_upowerd") }
     /// python-dbusmock's power-profiles-daemon under `name`: `legacy` (net.hadess.PowerProfiles) or `upower`
-    /// (org.freedesktop.UPower.PowerProfiles, ppd ≥ 0.20 and tuned-ppd).
-    func startPowerProfiles(_ profile: String = "balanced", name: String = "legacy") throws {
-        try call("start_power_profiles", ["profile": profile, "name": name])
+    /// (org.freedesktop.UPower.PowerProfiles, ppd ≥ 0.20 and tuned-ppd). `degraded` is its PerformanceDegraded
+    /// reason (`lap-detected`, `high-operating-temperature`), empty when not degraded.
+    func startPowerProfiles(_ profile: String = "balanced", name: String = "legacy", degraded: String = "") throws {
+        try call("start_power_profiles", ["profile": profile, "name": name, "degraded": degraded])
     }
 
     /// Starts the real feedbackd on the private session bus (started if needed); returns that bus's address.
