@@ -53,9 +53,11 @@ enum HostStatusTable {
             lines.append("  libsensors could not start (error \(code): \(message)); no hwmon sensor was read")
         }
         guard !snapshot.temperatures.isEmpty else {
-            // As `sensors` says it, with what to do about it.
-            lines.append("  No sensors found!")
-            lines.append("  Load the kernel drivers your hardware needs: run 'sensors-detect' as root to find them.")
+            // As `sensors` says it (when it has nothing else to show), with what to do about it.
+            let others = !snapshot.measurements.isEmpty || snapshot.powerReadings.contains { $0.chip.contains("/hwmon") }
+            lines.append(others ? "  No temperature sensors found." : "  No sensors found!")
+            lines.append("  Load the kernel drivers your hardware needs; 'sensors-detect' (as root)")
+            lines.append("  finds them.")
             return lines
         }
         for chip in chips(snapshot.temperatures.indices.map { (snapshot.temperatures[$0].chip, $0) }) {

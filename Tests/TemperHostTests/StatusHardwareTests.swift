@@ -26,6 +26,7 @@ extension RealDaemonTests {
                 #expect(measurements.contains { $0.kind == .current && $0.value == 2.5 })
                 #expect(document.snapshot.powerReadings.contains { $0.label == "CPU" && $0.kind == .power && $0.value == 12.5 })
 
+                #expect(document.snapshot.battery.energyFullWh == 60, "the display device's full energy")
                 let battery = try #require(document.snapshot.battery.batteries.first)
                 #expect(battery.energyFullDesignWh == 80)
                 #expect(battery.energyFullWh == 60)
