@@ -12,7 +12,7 @@ extension RealDaemonTests {
                 try testbed.addHwmonBoardChip("nct6775", instance: 1)
                 _ = try testbed.addPowerSupplies(percent: 50, onAC: false)
                 try testbed.startUPower()
-                try testbed.startPowerProfiles("balanced", degraded: "lap-detected")
+                try testbed.startRealPowerProfiles(lapDetected: true)
 
                 let result = try testbed.runTemper(["status", "--json"])
                 #expect(result.status == 0, "\(result.stderr)")
@@ -38,6 +38,7 @@ extension RealDaemonTests {
 
                 let profile = document.snapshot.powerProfile
                 #expect(profile.profiles.map(\.name) == ["power-saver", "balanced", "performance"])
+                #expect(profile.profiles.allSatisfy { $0.driver == "platform_profile" })
                 #expect(profile.activeProfile == "balanced")
                 #expect(profile.performanceDegraded == "lap-detected")
 
@@ -49,7 +50,7 @@ extension RealDaemonTests {
                 for expected in [
                     "CPU fan:  1200 rpm  (min 300 rpm)", "Vcore:      1.05 V  (min 0.80 V, max 1.20 V)", "2.50 A", "12.50 W",
                     "BAT0 (Temper, Fake 5000, lithium-ion)", "health: 75 % of design (60.0 Wh full, 80.0 Wh design)",
-                    "* balanced", "performance  driver dbusmock, degraded: lap-detected",
+                    "* balanced", "performance  driver platform_profile, degraded: lap-detected",
                 ] {
                     #expect(table.stdout.contains(expected), "\(expected) in\n\(table.stdout)")
                 }
