@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TemperCore
 import TemperSimulation
+import TemperTestSupport
 
 /// The trace's framing: a versioned header, and lines that survive an interrupted recording.
 @Suite struct TraceFileTests {
@@ -54,6 +55,21 @@ import TemperSimulation
         let document = try TemperJSON.decoder().decode(HostStatusDocument.self, from: Data(line.utf8))
         #expect(document.snapshot == snapshots[0])
         #expect(document.condition == nil, "a trace written without a classifier has no condition")
+    }
+
+    @Test("the recorded example trace is version 3, with fans, voltages and the recorder's condition on each line")
+    func theRecordedExampleReads() throws {
+        let url = PackagePaths.root.appendingPathComponent("Examples/traces/desktop-fans.jsonl")
+        let contents = try TraceFile.read(contentsOf: url)
+        #expect(contents.formatVersion == 3)
+        #expect(contents.snapshots.allSatisfy { $0.measurements.contains { $0.kind == .fan && $0.value == 1200 } })
+        #expect(contents.snapshots.allSatisfy { $0.measurements.contains { $0.kind == .voltage && $0.label == "Vcore" } })
+        let lines = String(decoding: try Data(contentsOf: url), as: UTF8.self).split(separator: "\n").dropFirst()
+        for line in lines {
+            let document = try TemperJSON.decoder().decode(HostStatusDocument.self, from: Data(line.utf8))
+            #expect(document.condition?.tier == .fair)
+            #expect(document.assessments.map(\.tier) == [.nominal, .fair])
+        }
     }
 
     @Test func aNewerFormatOrAnotherFormatIsAnError() throws {
