@@ -8,6 +8,7 @@ packages=(
   libsensors-dev libupower-glib-dev libgudev-1.0-dev pkg-config
   # tests: real components with fake hardware
   lm-sensors upower umockdev gir1.2-umockdev-1.0 python3-gi python3-dbusmock dbus libglib2.0-bin feedbackd
+  power-profiles-daemon
   # tests: promtool and a real Prometheus server for the metrics tests
   prometheus
 )

@@ -22,10 +22,10 @@ void temper_up_client_info_clear(TemperUpClientInfo *info) {
 }
 
 void temper_up_device_read(void *device, TemperUpDeviceInfo *info) {
-    gchar *native_path = NULL;
-    guint kind = 0, state = 0, warning_level = 0;
+    gchar *native_path = NULL, *model = NULL, *vendor = NULL;
+    guint kind = 0, state = 0, warning_level = 0, technology = 0;
     gboolean is_present = FALSE, power_supply = FALSE, online = FALSE;
-    gdouble percentage = 0, energy_rate = 0;
+    gdouble percentage = 0, energy_rate = 0, energy = 0, energy_full = 0, energy_full_design = 0, capacity = 0;
     gint64 time_to_empty = 0, time_to_full = 0;
     g_object_get(device,
                  "native-path", &native_path,
@@ -37,6 +37,13 @@ void temper_up_device_read(void *device, TemperUpDeviceInfo *info) {
                  "online", &online,
                  "percentage", &percentage,
                  "energy-rate", &energy_rate,
+                 "energy", &energy,
+                 "energy-full", &energy_full,
+                 "energy-full-design", &energy_full_design,
+                 "capacity", &capacity,
+                 "model", &model,
+                 "vendor", &vendor,
+                 "technology", &technology,
                  "time-to-empty", &time_to_empty,
                  "time-to-full", &time_to_full,
                  NULL);
@@ -49,12 +56,21 @@ void temper_up_device_read(void *device, TemperUpDeviceInfo *info) {
     info->online = online;
     info->percentage = percentage;
     info->energy_rate = energy_rate;
+    info->energy = energy;
+    info->energy_full = energy_full;
+    info->energy_full_design = energy_full_design;
+    info->capacity = capacity;
+    info->model = model;
+    info->vendor = vendor;
+    info->technology = technology;
     info->time_to_empty = time_to_empty;
     info->time_to_full = time_to_full;
 }
 
 void temper_up_device_info_clear(TemperUpDeviceInfo *info) {
     g_clear_pointer(&info->native_path, g_free);
+    g_clear_pointer(&info->model, g_free);
+    g_clear_pointer(&info->vendor, g_free);
 }
 
 const char *temper_up_device_state_name(unsigned int state) {
@@ -63,6 +79,10 @@ const char *temper_up_device_state_name(unsigned int state) {
 
 const char *temper_up_device_kind_name(unsigned int kind) {
     return up_device_kind_to_string((UpDeviceKind)kind);
+}
+
+const char *temper_up_device_technology_name(unsigned int technology) {
+    return up_device_technology_to_string((UpDeviceTechnology)technology);
 }
 
 unsigned int temper_up_device_kind_battery(void) {
@@ -143,6 +163,38 @@ bool temper_power_profiles_read(void *proxy, char **active_profile, char **perfo
         g_variant_unref(degraded);
     }
     return *active_profile != NULL;
+}
+
+bool temper_power_profiles_list(void *proxy, char ***names, char ***drivers) {
+    *names = NULL;
+    *drivers = NULL;
+    if (proxy == NULL) return false;
+    GVariant *profiles = g_dbus_proxy_get_cached_property(proxy, "Profiles");
+    if (profiles == NULL) return false;
+    if (!g_variant_is_of_type(profiles, G_VARIANT_TYPE("aa{sv}"))) {
+        g_variant_unref(profiles);
+        return false;
+    }
+    GPtrArray *name_list = g_ptr_array_new();
+    GPtrArray *driver_list = g_ptr_array_new();
+    GVariantIter iter;
+    GVariant *entry;
+    g_variant_iter_init(&iter, profiles);
+    while ((entry = g_variant_iter_next_value(&iter)) != NULL) {
+        const char *name = NULL, *driver = NULL;
+        if (g_variant_lookup(entry, "Profile", "&s", &name)) {
+            if (!g_variant_lookup(entry, "Driver", "&s", &driver)) driver = "";
+            g_ptr_array_add(name_list, g_strdup(name));
+            g_ptr_array_add(driver_list, g_strdup(driver));
+        }
+        g_variant_unref(entry);
+    }
+    g_variant_unref(profiles);
+    g_ptr_array_add(name_list, NULL);
+    g_ptr_array_add(driver_list, NULL);
+    *names = (char **)g_ptr_array_free(name_list, FALSE);
+    *drivers = (char **)g_ptr_array_free(driver_list, FALSE);
+    return true;
 }
 
 void *temper_object_ref(void *object) {

@@ -11,9 +11,10 @@ struct RecordCommand: AsyncParsableCommand {
         commandName: "record",
         abstract: "Record host snapshots as JSON lines for replay.",
         discussion: """
-            Writes a header line naming the trace format and its version, then one HostSnapshot per line (JSON: \
-            time in seconds since recording began, timestamp in seconds since 1970, temperatures with their limits \
-            and health, power readings, battery, powerProfile), one every --interval seconds for \
+            Writes a header line naming the trace format and its version, then one snapshot per line in the shape \
+            of 'temper status --json' (time in seconds since recording began, timestamp in seconds since 1970, \
+            sensors with their limits, health, thresholds and tier, power, fans, voltages, currents, battery, \
+            power profiles, and the condition the default policy gives), one every --interval seconds for \
             --duration seconds; without --duration, until interrupted. Each line is written in one piece and \
             flushed, so an interrupt (Ctrl-C or SIGTERM, exit 0) never leaves a torn last line. Read the trace \
             back with 'temper report TRACE --report DIR', or fit a device profile to it with 'temper calibrate \
@@ -71,8 +72,7 @@ struct RecordCommand: AsyncParsableCommand {
         try file.write(contentsOf: TraceFile.headerLine)
         let progress = RecordProgress(durationSeconds: duration)
         try await host.sample(policy: .default, intervalSeconds: interval, gracefulShutdownSignals: HostSession.terminationSignals) { sample in
-            var line = try HostSnapshot.traceEncoder().encode(sample.snapshot)
-            line.append(UInt8(ascii: "\n"))
+            let line = try TraceFile.line(sample)
             // One write per line: a signal only ends the sampling between samples, so a line is never cut.
             try file.write(contentsOf: line)
             try file.synchronize()

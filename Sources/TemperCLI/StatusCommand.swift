@@ -9,9 +9,10 @@ struct StatusCommand: AsyncParsableCommand {
         commandName: "status",
         abstract: "Show the host's sensors, battery, power profile and the condition they give.",
         discussion: """
-            Reads temperatures through libsensors (labels and ignores from sensors.conf apply) and the kernel's \
-            thermal zones, the battery through UPower and the profile through power-profiles-daemon, then \
-            classifies them once.
+            Reads temperatures, fans, voltages, currents and power through libsensors (labels and ignores from \
+            sensors.conf apply) and the kernel's thermal zones, the battery through UPower and the profiles \
+            through power-profiles-daemon, then classifies them once. The text is laid out as sensors, upower -d \
+            and powerprofilesctl lay theirs out, and fits COLUMNS or the terminal.
 
             Tier: each sensor is serious at its own high limit (hwmon max, or a thermal zone's passive trip), \
             critical at its critical limit minus 5 °C and fair at high minus 10 °C; a sensor without limits uses \
@@ -34,13 +35,16 @@ struct StatusCommand: AsyncParsableCommand {
             No system bus or no upowerd gives battery "unavailable"; no power-profiles-daemon gives an unknown \
             profile. Exit 2 for a bad --policy.
 
-            JSON keys: tier, lowPower, reasons[] (code, message), sensors[] (chip, chipName, label, source, \
-            celsius, high, critical, tier, thresholds {fair, serious, critical}, thresholdSource, note, status \
-            ok|ignored|error, with errorCode, errorDomain and error; limitError when a \
-            limit could not be read), sensorLibrary (status, and code and \
-            message when libsensors could not start), power[], battery (status, present, \
-            onBattery, percentage, warningLevel, state, …, or status "unavailable" with detail), powerProfile, \
-            performanceDegraded (null only when the profile is unknown, "" when nothing is degraded), \
+            JSON keys (the one shape of a host snapshot: watch --json lines and record's trace lines are the \
+            same): tier, lowPower, reasons[] (code, message), sensors[] (chip, chipName, label, source, \
+            celsius, high, critical, tier, thresholds {fair, serious, critical, exit}, thresholdSource, note, \
+            status ok|ignored|error, with errorCode, errorDomain and error; limitError when a limit could not be \
+            read), sensorLibrary (status, and code and message when libsensors could not start), power[] (watts \
+            or joules), fans[] (rpm), voltages[] (volts), currents[] (amps), each with min and max, battery \
+            (status, present, onBattery, percentage, warningLevel, state, energyWh, energyFullWh, …, batteries[] \
+            with energyFullDesignWh, capacityPercent (health), model, vendor, technology; or status \
+            "unavailable" with detail), powerProfile, performanceDegraded (null only when the profile is \
+            unknown, "" when nothing is degraded), profiles[] (name, driver, active), time, timestamp, \
             policy (name, and source: the file it was read from, or "built-in Policies/NAME.yaml").
 
             Environment: TEMPER_SENSORS_CONFIG names a sensors.conf to use instead of the system's; \
@@ -57,7 +61,7 @@ struct StatusCommand: AsyncParsableCommand {
     @Option(name: .long, help: "A policy file, or a policy's name (default, phone, handheld, or yours), whose classifier settings to use.")
     var policy: String?
 
-    @Flag(name: .long, help: "Print JSON: tier, lowPower, reasons, sensors[], battery, powerProfile.")
+    @Flag(name: .long, help: "Print JSON: tier, lowPower, reasons, sensors[], fans[], voltages[], power[], battery, profiles[].")
     var json = false
 
     func run() async throws {
@@ -77,7 +81,7 @@ struct StatusCommand: AsyncParsableCommand {
             let settings = policy.classifier
             print(HostStatusTable.render(
                 condition: condition, snapshot: snapshot, policy: policyEntry, sensors: classifier.sensors,
-                failSafe: (settings.failSafeTier, settings.sensorLossTimeoutSeconds)
+                failSafe: (settings.failSafeTier, settings.sensorLossTimeoutSeconds), width: TerminalWidth.current()
             ))
         }
     }

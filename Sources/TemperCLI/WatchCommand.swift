@@ -15,8 +15,8 @@ struct WatchCommand: AsyncParsableCommand {
             Samples the host every --interval seconds and classifies each sample with the policy's rules (see \
             'temper status --help'): a tier escalates at once, and steps down one tier at a time after the dwell. \
             A line is printed when the tier or low power changes (the first sample always prints); --verbose \
-            adds a line per sample. With --json each line is one JSON object with the keys of 'temper status --json' plus \
-            `event`: `change` or `sample`. Ctrl-C (or SIGTERM) ends it with exit 0.
+            adds a line per sample. With --json each line is one JSON object with the keys of 'temper status --json' \
+            (each sensor with its own tier and thresholds) plus `event`: `change` or `sample`. Ctrl-C (or SIGTERM) ends it with exit 0.
 
             --metrics-listen and --metrics-textfile export the governor's metrics for Prometheus (temper_tier, \
             temper_low_power, …; see the README's "Metrics for fleets").
@@ -83,7 +83,7 @@ struct WatchCommand: AsyncParsableCommand {
     static func line(event: HostStatusDocument.Event, sample: HostSample, json: Bool) throws -> String {
         let (condition, snapshot) = (sample.condition, sample.snapshot)
         if json {
-            return try HostStatusDocument(event: event, condition: condition, snapshot: snapshot).jsonLine()
+            return try HostStatusDocument(event: event, sample: sample).jsonLine()
         }
         let time = snapshot.timestamp?.formatted(.iso8601) ?? String(format: "%.1f s", snapshot.time)
         let reasons = condition.reasons.map(\.message).joined(separator: "; ")

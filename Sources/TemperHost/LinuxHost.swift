@@ -78,7 +78,7 @@ public final class LinuxHost: HostSource {
         return HostSnapshot(
             time: clock.now, timestamp: Date(), temperatures: temperatures,
             // hwmon power and energy through libsensors, then RAPL energy and each battery's instantaneous power.
-            powerReadings: sweep.powerReadings + powercap.read() + powerSupplies.read(),
+            powerReadings: sweep.powerReadings + powercap.read() + powerSupplies.read(), measurements: sweep.measurements,
             battery: busState.battery, powerProfile: busState.powerProfile,
             sensorLibrary: sweep.initError?.health ?? .ok
         )

@@ -78,7 +78,7 @@ import Testing
     static func temperatures(_ trace: URL) throws -> [(Double, Double)] {
         try snapshotLines(trace).snapshots.map { line in
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            let readings = try #require(object["temperatures"] as? [[String: Any]])
+            let readings = try #require(object["sensors"] as? [[String: Any]])
             let celsius = { (label: String) in readings.first { $0["label"] as? String == label }?["celsius"] as? Double ?? .nan }
             return (celsius("internal"), celsius("skin"))
         }
@@ -174,10 +174,10 @@ import Testing
         )
         let cases: [(URL, String)] = [
             (try Self.rewrite(trace, to: "short.jsonl", in: directory, { _ in }, keep: 5), "too short: 5 samples"),
-            (try Self.rewrite(trace, to: "unpowered.jsonl", in: directory, { $0["powerReadings"] = [] }), "no power"),
+            (try Self.rewrite(trace, to: "unpowered.jsonl", in: directory, { $0["power"] = [] }), "no power"),
             (constant, "the power is constant"),
             (try Self.rewrite(trace, to: "noskin.jsonl", in: directory, { object in
-                object["temperatures"] = (object["temperatures"] as? [[String: Any]])?.filter { $0["label"] as? String != "skin" }
+                object["sensors"] = (object["sensors"] as? [[String: Any]])?.filter { $0["label"] as? String != "skin" }
             }), "no temperature sensor 'skin'"),
         ]
         for (file, message) in cases {

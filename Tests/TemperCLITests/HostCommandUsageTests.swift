@@ -44,7 +44,7 @@ import TemperTestSupport
     @Test(arguments: [
         ("status", ["critical limit minus 5", "70/85/95", "absurd limit", "exits 0", "sensors[]", "TEMPER_SENSORS_CONFIG", "Examples:"]),
         ("watch", ["steps down one tier at a time", "--verbose", "`event`", "Ctrl-C", "Examples:"]),
-        ("record", ["HostSnapshot", "torn last line", "temper report", "Examples:"]),
+        ("record", ["shape of 'temper status --json'", "torn last line", "temper report", "Examples:"]),
     ])
     func helpTeaches(command: String, phrases: [String]) throws {
         let result = try TemperRunner.run([command, "--help"])

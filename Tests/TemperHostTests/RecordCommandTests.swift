@@ -89,10 +89,15 @@ extension RealDaemonTests {
 
         /// The snapshots after the header line, which must name the format and its version.
         static func decode(_ url: URL) throws -> [HostSnapshot] {
+            try documents(url).map(\.snapshot)
+        }
+
+        /// The lines after the header, each in the status document's shape.
+        static func documents(_ url: URL) throws -> [HostStatusDocument] {
             let decoder = HostSnapshot.traceDecoder()
             let lines = try String(decoding: Data(contentsOf: url), as: UTF8.self).split(separator: "\n")
-            #expect(lines.first == #"{"format":"temper-trace","version":2}"#)
-            return try lines.dropFirst().map { try decoder.decode(HostSnapshot.self, from: Data($0.utf8)) }
+            #expect(lines.first == #"{"format":"temper-trace","version":3}"#)
+            return try lines.dropFirst().map { try decoder.decode(HostStatusDocument.self, from: Data($0.utf8)) }
         }
     }
 }

@@ -59,9 +59,11 @@ extension RealDaemonTests {
                 #expect(status.performanceDegraded == "", "known profile, nothing degraded: not null")
 
                 let table = try testbed.runTemper(["status"])
-                #expect(table.stdout.contains("FAIR °C"), "\(table.stdout)")
-                let row = try #require(table.stdout.split(separator: "\n").first { $0.hasPrefix("  coretemp") && $0.contains("Package id 0") })
-                #expect(row.contains("70.0") && row.contains("95.0") && row.contains("fair") && row.hasSuffix("ok"), "\(row)")
+                #expect(table.stdout.contains("FAIR  SERIOUS  CRITICAL  TIER"), "\(table.stdout)")
+                #expect(table.stdout.contains("\ncoretemp-"), "a heading per chip, as sensors prints it: \(table.stdout)")
+                let row = try #require(table.stdout.split(separator: "\n").first { $0.hasPrefix("  Package id 0") })
+                #expect(row.contains("70.0") && row.contains("95.0") && row.hasSuffix("fair"), "\(row)")
+                #expect(table.stdout.contains("* balanced"), "the active profile marked: \(table.stdout)")
             }
         }
 

@@ -21,7 +21,13 @@ extension RealDaemonTests {
                 // high 80, critical 100: fair from 70, serious from 80, critical from 95.
                 for (celsius, tier) in [(72.0, "fair"), (82.0, "serious"), (96.0, "critical")] {
                     try testbed.setTemperature(chip, index: 1, celsius: celsius)
-                    #expect(Self.tier(of: watch, atPackage: celsius) == tier, "at \(celsius) °C")
+                    let line = watch.nextStatus(timeout: deadline, matching: StatusMatch(sensorLabel: "Package id 0", sensorCelsius: celsius))
+                    #expect(line?.tier == tier, "at \(celsius) °C")
+                    // Each line carries the sensor's own tier and thresholds, as status does.
+                    let package = line?.sensor("Package id 0")
+                    #expect(package?.tier == tier, "at \(celsius) °C")
+                    #expect(package?.thresholds?.fair == 70 && package?.thresholds?.serious == 80 && package?.thresholds?.critical == 95)
+                    #expect(line?.sensor("Core 0")?.tier == "nominal")
                 }
 
                 try testbed.setTemperature(chip, index: 1, celsius: 50)

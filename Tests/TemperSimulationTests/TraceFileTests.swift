@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TemperCore
 import TemperSimulation
+import TemperTestSupport
 
 /// The trace's framing: a versioned header, and lines that survive an interrupted recording.
 @Suite struct TraceFileTests {
@@ -18,9 +19,9 @@ import TemperSimulation
         let snapshots = try TraceFile.read(contentsOf: ReplayTests.shippedTrace).snapshots
         let written = TraceFile.encode(snapshots)
         let firstLine = String(decoding: written.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
-        #expect(firstLine == #"{"format":"temper-trace","version":2}"#)
+        #expect(firstLine == #"{"format":"temper-trace","version":3}"#)
         let again = try TraceFile.read(written)
-        #expect(again.formatVersion == 2)
+        #expect(again.formatVersion == 3)
         #expect(again.snapshots == snapshots)
         #expect(again.warnings.isEmpty)
     }
@@ -32,12 +33,51 @@ import TemperSimulation
         #expect(contents.warnings.isEmpty)
     }
 
+    @Test("a version 2 trace (the older snapshot shape under a header) still reads, to the same snapshots")
+    func aVersionTwoTraceStillReads() throws {
+        let versionTwo = #"{"format":"temper-trace","version":2}"# + "\n" + Self.shippedLines.joined(separator: "\n")
+        let contents = try read(versionTwo)
+        #expect(contents.formatVersion == 2)
+        #expect(contents.snapshots == (try TraceFile.read(contentsOf: ReplayTests.shippedTrace).snapshots))
+        #expect(contents.snapshots.count == Self.shippedLines.count)
+    }
+
+    @Test("a version 3 line is the status document's shape and decodes as one")
+    func versionThreeLinesAreStatusDocuments() throws {
+        let snapshots = try TraceFile.read(contentsOf: ReplayTests.shippedTrace).snapshots
+        let lines = String(decoding: TraceFile.encode(snapshots), as: UTF8.self).split(separator: "\n").dropFirst()
+        let line = try #require(lines.first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        for key in ["time", "timestamp", "sensors", "power", "fans", "voltages", "currents", "battery", "powerProfile", "performanceDegraded", "profiles"] {
+            #expect(object[key] != nil, "\(key)")
+        }
+        #expect(object["temperatures"] == nil && object["powerReadings"] == nil, "the older shape is read, never written")
+        let document = try TemperJSON.decoder().decode(HostStatusDocument.self, from: Data(line.utf8))
+        #expect(document.snapshot == snapshots[0])
+        #expect(document.condition == nil, "a trace written without a classifier has no condition")
+    }
+
+    @Test("the recorded example trace is version 3, with fans, voltages and the recorder's condition on each line")
+    func theRecordedExampleReads() throws {
+        let url = PackagePaths.root.appendingPathComponent("Examples/traces/desktop-fans.jsonl")
+        let contents = try TraceFile.read(contentsOf: url)
+        #expect(contents.formatVersion == 3)
+        #expect(contents.snapshots.allSatisfy { $0.measurements.contains { $0.kind == .fan && $0.value == 1200 } })
+        #expect(contents.snapshots.allSatisfy { $0.measurements.contains { $0.kind == .voltage && $0.label == "Vcore" } })
+        let lines = String(decoding: try Data(contentsOf: url), as: UTF8.self).split(separator: "\n").dropFirst()
+        for line in lines {
+            let document = try TemperJSON.decoder().decode(HostStatusDocument.self, from: Data(line.utf8))
+            #expect(document.condition?.tier == .fair)
+            #expect(document.assessments.map(\.tier) == [.nominal, .fair])
+        }
+    }
+
     @Test func aNewerFormatOrAnotherFormatIsAnError() throws {
         let line = Self.shippedLines[0]
         #expect {
-            try read(#"{"format":"temper-trace","version":3}"# + "\n" + line)
+            try read(#"{"format":"temper-trace","version":4}"# + "\n" + line)
         } throws: { error in
-            (error as? TemperError)?.description == "t.jsonl:1: trace format version 3; this build reads versions 1 to 2"
+            (error as? TemperError)?.description == "t.jsonl:1: trace format version 4; this build reads versions 1 to 3"
         }
         #expect {
             try read(#"{"format":"other","version":1}"# + "\n" + line)

@@ -20,9 +20,13 @@ typedef struct {
     char *daemon_version;
 } TemperUpClientInfo;
 
-/* The UpDevice properties Temper reads, taken in one g_object_get. */
+/* The UpDevice properties Temper reads, taken in one g_object_get. Strings are owned: free with
+ * temper_up_device_info_clear. */
 typedef struct {
     char *native_path;
+    char *model;
+    char *vendor;
+    unsigned int technology;     /* UpDeviceTechnology */
     unsigned int kind;           /* UpDeviceKind */
     unsigned int state;          /* UpDeviceState */
     unsigned int warning_level;  /* UpDeviceLevel */
@@ -31,6 +35,10 @@ typedef struct {
     bool online;
     double percentage;
     double energy_rate;
+    double energy;               /* Wh */
+    double energy_full;          /* Wh */
+    double energy_full_design;   /* Wh */
+    double capacity;             /* energy_full / energy_full_design, percent */
     int64_t time_to_empty;
     int64_t time_to_full;
 } TemperUpDeviceInfo;
@@ -43,6 +51,8 @@ void temper_up_device_info_clear(TemperUpDeviceInfo *info);
 /* UPower's names for a device state and kind (static strings). */
 const char *temper_up_device_state_name(unsigned int state);
 const char *temper_up_device_kind_name(unsigned int kind);
+/* UPower's name for a battery technology ("lithium-ion", …; "unknown" for UP_DEVICE_TECHNOLOGY_UNKNOWN). */
+const char *temper_up_device_technology_name(unsigned int technology);
 /* UP_DEVICE_KIND_BATTERY. */
 unsigned int temper_up_device_kind_battery(void);
 
@@ -62,6 +72,11 @@ void *temper_power_profiles_proxy_new(const char *bus_name, const char *object_p
 /* Reads the cached ActiveProfile and PerformanceDegraded; returns false when the daemon is absent
  * (no name owner or no cached property). Strings are owned: free with g_free. */
 bool temper_power_profiles_read(void *proxy, char **active_profile, char **performance_degraded);
+
+/* Reads the cached Profiles (aa{sv}): each profile's "Profile" and "Driver" as two NULL-terminated arrays of
+ * the same length, in the daemon's order (a missing driver is ""). Returns false (both NULL) when the property
+ * is absent. Free both with g_strfreev. */
+bool temper_power_profiles_list(void *proxy, char ***names, char ***drivers);
 
 /* Takes or drops a reference of any GObject. */
 void *temper_object_ref(void *object);

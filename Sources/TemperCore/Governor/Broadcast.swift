@@ -33,7 +33,15 @@ final class Broadcast<Value: Sendable>: Sendable {
     }
 
     func yield(_ value: Value) {
+        yield { value }
+    }
+
+    /// Builds the value only when someone is listening: a sample's per-sensor view costs strings that a loop
+    /// without subscribers (the simulator's) should not pay for.
+    func yield(_ makeValue: () -> Value) {
         let continuations = state.withLock { Array($0.continuations.values) }
+        guard !continuations.isEmpty else { return }
+        let value = makeValue()
         for continuation in continuations { continuation.yield(value) }
     }
 

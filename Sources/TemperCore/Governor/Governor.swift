@@ -201,7 +201,7 @@ public actor Governor {
     public func update(with snapshot: HostSnapshot) -> Condition {
         let next = classifier.update(with: snapshot)
         setCondition(next)
-        sampleBroadcast.yield(HostSample(snapshot: snapshot, condition: next))
+        sampleBroadcast.yield { HostSample(snapshot: snapshot, condition: next, sensors: classifier.sensors) }
         return next
     }
 

@@ -1,11 +1,15 @@
-/// One sample the ``Governor``'s run loop took: the snapshot and the condition the classifier made of it.
+/// One sample the ``Governor``'s run loop took: the snapshot, the condition the classifier made of it, and how it
+/// saw each sensor.
 public struct HostSample: Sendable, Hashable {
     public var snapshot: HostSnapshot
     /// The condition after this snapshot.
     public var condition: Condition
+    /// Each sensor of ``snapshot``, in its order, with its thresholds and own tier.
+    public var sensors: [SensorAssessment]
 
-    public init(snapshot: HostSnapshot, condition: Condition) {
+    public init(snapshot: HostSnapshot, condition: Condition, sensors: [SensorAssessment] = []) {
         self.snapshot = snapshot
         self.condition = condition
+        self.sensors = sensors
     }
 }

@@ -1,17 +1,13 @@
 import Foundation
 
 extension HostSnapshot {
-    /// The encoder for traces (`temper record`): one compact JSON object per line, dates as seconds since 1970.
+    /// The encoder for traces (`temper record`): one compact JSON object per line, keys sorted.
     public static func traceEncoder() -> JSONEncoder {
-        let encoder = TemperJSON.encoder(.line)
-        encoder.dateEncodingStrategy = .secondsSince1970
-        return encoder
+        TemperJSON.encoder(.line)
     }
 
-    /// The decoder that reads what ``traceEncoder()`` wrote.
+    /// The decoder that reads what ``traceEncoder()`` wrote, and the traces of format versions 1 and 2.
     public static func traceDecoder() -> JSONDecoder {
-        let decoder = TemperJSON.decoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        return decoder
+        TemperJSON.decoder()
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// One time base: ``time`` is read from the clock the source was given, the same ``GovernorClock`` the governor's
 /// queue and budgets run on, and it is all the classifier measures dwell, trends and forecasts with. The wall clock
 /// (``timestamp``) is metadata for traces and status output only.
-public struct HostSnapshot: Sendable, Hashable, Codable {
+public struct HostSnapshot: Sendable, Hashable {
     /// Seconds on the source's clock (the governor's clock live, virtual time in the simulator) when it was taken.
     public var time: Double
     /// The wall-clock time it was taken, where a source read one (the live host): metadata for traces and status
@@ -15,6 +15,8 @@ public struct HostSnapshot: Sendable, Hashable, Codable {
     public var temperatures: [TemperatureReading]
     /// Power (W) and energy (J) features, for the profiler.
     public var powerReadings: [PowerReading]
+    /// Fans (rpm), voltages (V) and currents (A) the sensor library gives: shown, never classified.
+    public var measurements: [MeasurementReading]
     public var battery: BatteryState
     public var powerProfile: PowerProfileState
     /// The sensor library as a whole (libsensors on Linux): `.error` when it could not start, so no hwmon
@@ -26,6 +28,7 @@ public struct HostSnapshot: Sendable, Hashable, Codable {
         timestamp: Date? = nil,
         temperatures: [TemperatureReading] = [],
         powerReadings: [PowerReading] = [],
+        measurements: [MeasurementReading] = [],
         battery: BatteryState = .unavailable,
         powerProfile: PowerProfileState = .unknown,
         sensorLibrary: ReadingHealth? = nil
@@ -34,34 +37,10 @@ public struct HostSnapshot: Sendable, Hashable, Codable {
         self.timestamp = timestamp
         self.temperatures = temperatures
         self.powerReadings = powerReadings
+        self.measurements = measurements
         self.battery = battery
         self.powerProfile = powerProfile
         self.sensorLibrary = sensorLibrary
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case time, timestamp, temperatures, powerReadings, battery, powerProfile, sensorLibrary
-    }
-
-    /// Reads a snapshot; a trace written before snapshots carried ``time`` has only the wall clock, which then
-    /// serves as its time (a replay measures from the trace's first snapshot either way).
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        timestamp = try container.decodeIfPresent(Date.self, forKey: .timestamp)
-        if let time = try container.decodeIfPresent(Double.self, forKey: .time) {
-            self.time = time
-        } else if let timestamp {
-            time = timestamp.timeIntervalSince1970
-        } else {
-            throw DecodingError.keyNotFound(
-                CodingKeys.time, DecodingError.Context(codingPath: container.codingPath, debugDescription: "no time and no timestamp")
-            )
-        }
-        temperatures = try container.decode([TemperatureReading].self, forKey: .temperatures)
-        powerReadings = try container.decode([PowerReading].self, forKey: .powerReadings)
-        battery = try container.decode(BatteryState.self, forKey: .battery)
-        powerProfile = try container.decode(PowerProfileState.self, forKey: .powerProfile)
-        sensorLibrary = try container.decodeIfPresent(ReadingHealth.self, forKey: .sensorLibrary)
     }
 }
 
@@ -128,7 +107,7 @@ public enum TemperatureSourceKind: String, Sendable, Hashable, Codable {
 }
 
 /// One temperature sensor with its own limits (°C). Limits are `nil` where the sensor gives none.
-public struct TemperatureReading: Sendable, Hashable, Codable {
+public struct TemperatureReading: Sendable, Hashable {
     /// Stable key: the chip's sysfs path (hwmon) or the zone's path (thermal zone).
     public var chip: String
     /// The printed chip name, e.g. `coretemp-isa-0000`.
@@ -179,7 +158,7 @@ public struct TemperatureReading: Sendable, Hashable, Codable {
 }
 
 /// A power (W) or energy (J) feature.
-public struct PowerReading: Sendable, Hashable, Codable {
+public struct PowerReading: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, Codable { case power, energy }
     public var chip: String
     public var chipName: String
@@ -199,106 +178,43 @@ public struct PowerReading: Sendable, Hashable, Codable {
     }
 }
 
-/// UPower's warning levels, with UPower's numbering.
-public enum BatteryWarningLevel: String, Sendable, Hashable, Codable, Comparable {
-    case unknown, none, discharging, low, critical, action
+/// A fan (rpm), voltage (V) or current (A) feature: what `sensors` prints besides temperatures and power.
+public struct MeasurementReading: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        case fan, voltage, current
 
-    public var rank: Int {
-        switch self {
-        case .unknown: 0
-        case .none: 1
-        case .discharging: 2
-        case .low: 3
-        case .critical: 4
-        case .action: 5
+        /// The unit of ``MeasurementReading/value``: `rpm`, `V` or `A`.
+        public var unit: String {
+            switch self {
+            case .fan: "rpm"
+            case .voltage: "V"
+            case .current: "A"
+            }
         }
     }
 
-    public init(upowerValue: Int) {
-        self = switch upowerValue {
-        case 1: .none
-        case 2: .discharging
-        case 3: .low
-        case 4: .critical
-        case 5: .action
-        default: .unknown
-        }
-    }
-
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
-}
-
-/// One battery as UPower reports it.
-public struct BatteryDevice: Sendable, Hashable, Codable {
-    public var nativePath: String
-    public var present: Bool
-    public var percentage: Double?
-    public var state: String
-    public var energyRateWatts: Double?
-
-    public init(nativePath: String, present: Bool, percentage: Double?, state: String, energyRateWatts: Double? = nil) {
-        self.nativePath = nativePath
-        self.present = present
-        self.percentage = percentage
-        self.state = state
-        self.energyRateWatts = energyRateWatts
-    }
-}
-
-/// The battery side of the host: UPower's display device, or `unavailable` when the daemon or bus is gone.
-public struct BatteryState: Sendable, Hashable, Codable {
-    public enum Status: String, Sendable, Hashable, Codable { case available, unavailable }
-
-    public var status: Status
-    public var present: Bool
-    public var onBattery: Bool
-    public var lidClosed: Bool?
-    public var percentage: Double?
-    /// UPower's state text: `charging`, `discharging`, `fully-charged`, …
-    public var state: String?
-    public var warningLevel: BatteryWarningLevel
-    public var energyRateWatts: Double?
-    public var timeToEmptySeconds: Double?
-    public var timeToFullSeconds: Double?
-    public var batteries: [BatteryDevice]
-    /// Why the battery is unavailable, when it is.
-    public var detail: String?
+    public var chip: String
+    public var chipName: String
+    public var label: String
+    public var kind: Kind
+    /// In the kind's ``Kind/unit``.
+    public var value: Double?
+    /// The chip's own lower and upper limits (`fan1_min`, `in0_max`, …), where it has them.
+    public var minimum: Double?
+    public var maximum: Double?
+    public var health: ReadingHealth
 
     public init(
-        status: Status = .available, present: Bool = false, onBattery: Bool = false, lidClosed: Bool? = nil,
-        percentage: Double? = nil, state: String? = nil, warningLevel: BatteryWarningLevel = .unknown,
-        energyRateWatts: Double? = nil, timeToEmptySeconds: Double? = nil, timeToFullSeconds: Double? = nil,
-        batteries: [BatteryDevice] = [], detail: String? = nil
+        chip: String, chipName: String, label: String, kind: Kind, value: Double?, minimum: Double? = nil, maximum: Double? = nil,
+        health: ReadingHealth = .ok
     ) {
-        self.status = status
-        self.present = present
-        self.onBattery = onBattery
-        self.lidClosed = lidClosed
-        self.percentage = percentage
-        self.state = state
-        self.warningLevel = warningLevel
-        self.energyRateWatts = energyRateWatts
-        self.timeToEmptySeconds = timeToEmptySeconds
-        self.timeToFullSeconds = timeToFullSeconds
-        self.batteries = batteries
-        self.detail = detail
+        self.chip = chip
+        self.chipName = chipName
+        self.label = label
+        self.kind = kind
+        self.value = value
+        self.minimum = minimum
+        self.maximum = maximum
+        self.health = health
     }
-
-    public static let unavailable = BatteryState(status: .unavailable)
-}
-
-/// power-profiles-daemon's view: `nil` profile means unknown (daemon absent).
-public struct PowerProfileState: Sendable, Hashable, Codable {
-    /// `power-saver`, `balanced` or `performance`; `nil` when unknown.
-    public var activeProfile: String?
-    /// PerformanceDegraded reason, empty when not degraded.
-    public var performanceDegraded: String?
-
-    public init(activeProfile: String? = nil, performanceDegraded: String? = nil) {
-        self.activeProfile = activeProfile
-        self.performanceDegraded = performanceDegraded
-    }
-
-    public static let unknown = PowerProfileState()
-    public var isPowerSaver: Bool { activeProfile == "power-saver" }
 }

@@ -1,15 +1,17 @@
 import Foundation
 
-/// The status document: the JSON shape of `temper status --json` and of each `temper watch --json` line, for
-/// people and dashboards: the condition with its reasons, every sensor with its limits and health (flat:
-/// `status`, `errorCode`, `errorDomain`, `error`, `limitError`), power in `watts` or `joules`, the battery and the
-/// power profile. Missing numbers are written as `null` so every sensor has the same keys.
+/// A host snapshot with what was made of it: the one JSON shape of `temper status --json`, of each
+/// `temper watch --json` line and of each line of a trace `temper record` writes, for people, dashboards and
+/// replays alike.
 ///
-/// A service embedding Temper can publish the same document. (A recorded trace keeps ``HostSnapshot``'s own
-/// Codable form, which ``HostSnapshot/traceDecoder()`` reads back.)
-public struct HostStatusDocument: Sendable, Encodable {
+/// It is the snapshot's own shape (see ``HostSnapshot``'s `Codable` conformance: sensors with their limits and
+/// flat health, `power`, `fans`, `voltages`, `currents`, the battery and every power profile) with, beside each
+/// sensor, the tier and thresholds the classifier gave it, and at the top the condition (`tier`, `lowPower`,
+/// `reasons`), the `event` of a watch line and the `policy` of a status document. Decoding it gives back the
+/// snapshot exactly, so a service embedding Temper can publish the same document and read it again.
+public struct HostStatusDocument: Sendable, Codable {
     /// What a `watch` line reports.
-    public enum Event: String, Sendable, Encodable {
+    public enum Event: String, Sendable, Codable {
         /// The tier or low power changed (and the first sample).
         case change
         /// A sample without a change (`watch --verbose`).
@@ -18,9 +20,8 @@ public struct HostStatusDocument: Sendable, Encodable {
 
     /// `watch` only.
     public var event: Event?
-    /// The snapshot's wall-clock time; `nil` (written as `null`) where its source read none.
-    public var timestamp: Date?
-    public var condition: Condition
+    /// The condition the snapshot gave; `nil` in a trace line written without a classifier (a simulator's).
+    public var condition: Condition?
     public var snapshot: HostSnapshot
     /// `status` only: the policy classified with and the file it was read from.
     public var policy: PolicyEntry?
@@ -28,8 +29,11 @@ public struct HostStatusDocument: Sendable, Encodable {
     /// `status` is its reading's health alone and `tier` and `thresholds` are `null`).
     public var assessments: [SensorAssessment]
 
+    /// The snapshot's wall-clock time; `nil` (written as `null`) where its source read none.
+    public var timestamp: Date? { snapshot.timestamp }
+
     /// A policy's name and where it was read from.
-    public struct PolicyEntry: Sendable, Encodable {
+    public struct PolicyEntry: Sendable, Codable {
         public var name: String
         /// The file's path, or `built-in Policies/NAME.yaml`.
         public var source: String
@@ -41,40 +45,51 @@ public struct HostStatusDocument: Sendable, Encodable {
     }
 
     public init(
-        event: Event? = nil, condition: Condition, snapshot: HostSnapshot, policy: PolicyEntry? = nil, assessments: [SensorAssessment] = []
+        event: Event? = nil, condition: Condition?, snapshot: HostSnapshot, policy: PolicyEntry? = nil, assessments: [SensorAssessment] = []
     ) {
         self.assessments = assessments
         self.event = event
-        self.timestamp = snapshot.timestamp
         self.condition = condition
         self.snapshot = snapshot
         self.policy = policy
     }
 
+    /// One sample of a governor's loop: its snapshot, condition and sensors.
+    public init(event: Event? = nil, sample: HostSample) {
+        self.init(event: event, condition: sample.condition, snapshot: sample.snapshot, assessments: sample.sensors)
+    }
+
     private enum Keys: String, CodingKey {
-        case event, timestamp, tier, lowPower, reasons, sensors, sensorLibrary, power, battery, powerProfile, performanceDegraded
-        case policy
+        case event, tier, lowPower, reasons, policy, sensors
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try snapshot.encode(to: encoder, assessments: assessments)
         var container = encoder.container(keyedBy: Keys.self)
         try container.encodeIfPresent(event, forKey: .event)
-        try container.encode(timestamp?.timeIntervalSince1970, forKey: .timestamp)
-        try container.encode(condition.tier, forKey: .tier)
-        try container.encode(condition.lowPower, forKey: .lowPower)
-        try container.encode(condition.reasons, forKey: .reasons)
-        let sensors = snapshot.temperatures.indices.map { index in
-            SensorEntry(reading: snapshot.temperatures[index], assessment: index < assessments.count ? assessments[index] : nil)
+        if let condition {
+            try container.encode(condition.tier, forKey: .tier)
+            try container.encode(condition.lowPower, forKey: .lowPower)
+            try container.encode(condition.reasons, forKey: .reasons)
         }
-        try container.encode(sensors, forKey: .sensors)
-        try container.encodeIfPresent(snapshot.sensorLibrary, forKey: .sensorLibrary)
-        try container.encode(snapshot.powerReadings.map(PowerEntry.init), forKey: .power)
-        try container.encode(BatteryEntry(battery: snapshot.battery), forKey: .battery)
-        try container.encode(snapshot.powerProfile.activeProfile, forKey: .powerProfile)
-        // `null` only when the profile is unknown; "" when power-profiles-daemon says nothing is degraded.
-        let degraded = snapshot.powerProfile.activeProfile == nil ? nil : snapshot.powerProfile.performanceDegraded ?? ""
-        try container.encode(degraded, forKey: .performanceDegraded)
         try container.encodeIfPresent(policy, forKey: .policy)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        snapshot = try HostSnapshot(from: decoder)
+        let container = try decoder.container(keyedBy: Keys.self)
+        event = try container.decodeIfPresent(Event.self, forKey: .event)
+        condition = try container.decodeIfPresent(Tier.self, forKey: .tier).map { tier in
+            Condition(
+                tier: tier, lowPower: try container.decodeIfPresent(Bool.self, forKey: .lowPower) ?? false,
+                reasons: try container.decodeIfPresent([Reason].self, forKey: .reasons) ?? []
+            )
+        }
+        policy = try container.decodeIfPresent(PolicyEntry.self, forKey: .policy)
+        let entries = try container.decodeIfPresent([SensorEntry].self, forKey: .sensors) ?? []
+        let found = entries.compactMap(\.assessment)
+        // All or nothing, so the assessments stay in the sensors' order.
+        assessments = found.count == entries.count ? found : []
     }
 
     /// One line of JSON, keys sorted.
@@ -85,103 +100,5 @@ public struct HostStatusDocument: Sendable, Encodable {
     /// Pretty JSON, keys sorted.
     public func prettyJSON() throws -> String {
         try TemperJSON.string(self)
-    }
-}
-
-private struct SensorEntry: Encodable {
-    var reading: TemperatureReading
-    var assessment: SensorAssessment?
-
-    private enum Keys: String, CodingKey {
-        case chip, chipName, label, source, celsius, high, highHysteresis, critical, criticalHysteresis
-        case emergency, alarm, fault, status, errorCode, errorDomain, error, limitError
-        case tier, thresholds, thresholdSource, note
-    }
-
-    /// The entry temperatures the classifier derived: `fair`, `serious`, `critical` in °C.
-    private struct Thresholds: Encodable {
-        var fair: Double
-        var serious: Double
-        var critical: Double
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(reading.chip, forKey: .chip)
-        try container.encode(reading.chipName, forKey: .chipName)
-        try container.encode(reading.label, forKey: .label)
-        try container.encode(reading.source, forKey: .source)
-        try container.encode(reading.celsius, forKey: .celsius)
-        try container.encode(reading.high, forKey: .high)
-        try container.encode(reading.highHysteresis, forKey: .highHysteresis)
-        try container.encode(reading.critical, forKey: .critical)
-        try container.encode(reading.criticalHysteresis, forKey: .criticalHysteresis)
-        try container.encodeIfPresent(reading.emergency, forKey: .emergency)
-        try container.encodeIfPresent(reading.alarm, forKey: .alarm)
-        try container.encodeIfPresent(reading.fault, forKey: .fault)
-        try container.encode(assessment?.tier, forKey: .tier)
-        let thresholds = assessment?.thresholds.map { Thresholds(fair: $0.entry.fair, serious: $0.entry.serious, critical: $0.entry.critical) }
-        try container.encode(thresholds, forKey: .thresholds)
-        try container.encodeIfPresent(assessment?.thresholds?.source, forKey: .thresholdSource)
-        try container.encodeIfPresent(assessment?.note?.message, forKey: .note)
-        switch reading.health {
-        case .ok where assessment?.status == .ignored:
-            // Read fine, but the classifier does not count it (an absurd limit, a policy's ignore): not `ok`.
-            try container.encode("ignored", forKey: .status)
-        case .ok:
-            try container.encode("ok", forKey: .status)
-        case .error(let code, let message, let domain):
-            try container.encode("error", forKey: .status)
-            try container.encode(code, forKey: .errorCode)
-            try container.encode(message, forKey: .error)
-            if domain != .unspecified { try container.encode(domain, forKey: .errorDomain) }
-        }
-        if let limitHealth = reading.limitHealth { try container.encode(limitHealth.description, forKey: .limitError) }
-    }
-}
-
-private struct PowerEntry: Encodable {
-    var chip: String
-    var label: String
-    var kind: PowerReading.Kind
-    var watts: Double?
-    var joules: Double?
-    var status: String
-
-    init(_ reading: PowerReading) {
-        chip = reading.chip
-        label = reading.label
-        kind = reading.kind
-        watts = reading.kind == .power ? reading.value : nil
-        joules = reading.kind == .energy ? reading.value : nil
-        status = reading.health.isOK ? "ok" : "error"
-    }
-}
-
-private struct BatteryEntry: Encodable {
-    var battery: BatteryState
-
-    private enum Keys: String, CodingKey {
-        case status, detail, present, onBattery, lidClosed, percentage, warningLevel, state
-        case energyRateWatts, timeToEmptySeconds, timeToFullSeconds, batteries
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(battery.status, forKey: .status)
-        guard battery.status == .available else {
-            try container.encodeIfPresent(battery.detail, forKey: .detail)
-            return
-        }
-        try container.encode(battery.present, forKey: .present)
-        try container.encode(battery.onBattery, forKey: .onBattery)
-        try container.encodeIfPresent(battery.lidClosed, forKey: .lidClosed)
-        try container.encode(battery.percentage, forKey: .percentage)
-        try container.encode(battery.warningLevel, forKey: .warningLevel)
-        try container.encode(battery.state, forKey: .state)
-        try container.encodeIfPresent(battery.energyRateWatts, forKey: .energyRateWatts)
-        try container.encodeIfPresent(battery.timeToEmptySeconds, forKey: .timeToEmptySeconds)
-        try container.encodeIfPresent(battery.timeToFullSeconds, forKey: .timeToFullSeconds)
-        try container.encode(battery.batteries, forKey: .batteries)
     }
 }

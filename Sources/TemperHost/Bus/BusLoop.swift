@@ -214,9 +214,23 @@ final class BusLoop {
             let found = temper_power_profiles_read(proxy.pointer, &active, &degraded)
             let profile = GLibText.take(active)
             let degradedText = GLibText.take(degraded)
-            if found, let profile { return PowerProfileState(activeProfile: profile, performanceDegraded: degradedText) }
+            if found, let profile {
+                return PowerProfileState(activeProfile: profile, performanceDegraded: degradedText, profiles: Self.profiles(of: proxy.pointer))
+            }
         }
         return .unknown
+    }
+
+    /// Every profile the daemon offers (its `Profiles` property), with its driver.
+    private static func profiles(of proxy: UnsafeMutableRawPointer) -> [PowerProfileState.Profile] {
+        var names: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        var drivers: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        guard temper_power_profiles_list(proxy, &names, &drivers) else { return [] }
+        let driverList = GLibText.takeList(drivers)
+        return GLibText.takeList(names).enumerated().map { index, name in
+            let driver = index < driverList.count && !driverList[index].isEmpty ? driverList[index] : nil
+            return PowerProfileState.Profile(name: name, driver: driver)
+        }
     }
 
     private static func daemonVersion(of client: UnsafeMutableRawPointer) -> String? {

@@ -79,6 +79,19 @@ enum GLibText {
         defer { g_free(text) }
         return String(cString: text)
     }
+
+    /// Copies a `NULL`-terminated `g_malloc`'d string array and frees it (`g_strfreev`).
+    static func takeList(_ list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> [String] {
+        guard let list else { return [] }
+        defer { g_strfreev(list) }
+        var result: [String] = []
+        var index = 0
+        while let text = list[index] {
+            result.append(String(cString: text))
+            index += 1
+        }
+        return result
+    }
 }
 
 /// Why the bus side could not reach something, with a code to match and GLib's own `GError` text.

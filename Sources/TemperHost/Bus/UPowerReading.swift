@@ -29,6 +29,8 @@ enum UPowerReading {
             state.percentage = info.percentage
             state.state = stateName(info.state)
             state.energyRateWatts = info.energy_rate
+            state.energyWh = info.energy_full > 0 ? info.energy : nil
+            state.energyFullWh = info.energy_full > 0 ? info.energy_full : nil
             state.timeToEmptySeconds = info.time_to_empty > 0 ? Double(info.time_to_empty) : nil
             state.timeToFullSeconds = info.time_to_full > 0 ? Double(info.time_to_full) : nil
         }
@@ -39,12 +41,24 @@ enum UPowerReading {
         var info = TemperUpDeviceInfo()
         temper_up_device_read(object, &info)
         defer { temper_up_device_info_clear(&info) }
+        // UPower leaves what the kernel does not give at 0 (or an empty string): unknown, not zero.
+        let present = info.is_present
+        func energy(_ watthours: Double) -> Double? { present && watthours > 0 ? watthours : nil }
+        func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
+            pointer.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        let technology = temper_up_device_technology_name(info.technology).map { String(cString: $0) }
         return BatteryDevice(
-            nativePath: info.native_path.map { String(cString: $0) } ?? "",
-            present: info.is_present,
-            percentage: info.is_present ? info.percentage : nil,
+            nativePath: text(info.native_path) ?? "",
+            present: present,
+            percentage: present ? info.percentage : nil,
             state: stateName(info.state),
-            energyRateWatts: info.is_present ? info.energy_rate : nil
+            energyRateWatts: present ? info.energy_rate : nil,
+            energyWh: present && info.energy_full > 0 ? info.energy : nil,
+            energyFullWh: energy(info.energy_full), energyFullDesignWh: energy(info.energy_full_design),
+            capacityPercent: present && info.capacity > 0 ? info.capacity : nil,
+            model: text(info.model), vendor: text(info.vendor),
+            technology: technology == "unknown" ? nil : technology
         )
     }
 

@@ -13,7 +13,7 @@ enum Libsensors {
 
     /// A chip's feature (`temp1`, `power1`, …) and what it measures.
     struct Feature {
-        enum Kind: Sendable, Hashable { case temperature, power, energy, other }
+        enum Kind: Sendable, Hashable { case temperature, power, energy, fan, voltage, current, other }
         fileprivate let pointer: UnsafePointer<sensors_feature>
         let kind: Kind
     }
@@ -23,7 +23,8 @@ enum Libsensors {
         enum Kind: Sendable, Hashable {
             case temperatureInput, temperatureMax, temperatureMaxHysteresis, temperatureCritical
             case temperatureCriticalHysteresis, temperatureEmergency, temperatureEmergencyHysteresis
-            case temperatureFault, temperatureAlarm, powerInput, powerAverage, energyInput, other
+            case temperatureFault, temperatureAlarm, powerInput, powerAverage, energyInput
+            case fanInput, fanMin, fanMax, voltageInput, voltageMin, voltageMax, currentInput, currentMin, currentMax, other
         }
 
         let number: Int32
@@ -67,6 +68,9 @@ enum Libsensors {
             case SENSORS_FEATURE_TEMP: .temperature
             case SENSORS_FEATURE_POWER: .power
             case SENSORS_FEATURE_ENERGY: .energy
+            case SENSORS_FEATURE_FAN: .fan
+            case SENSORS_FEATURE_IN: .voltage
+            case SENSORS_FEATURE_CURR: .current
             default: .other
             }
             features.append(Feature(pointer: feature, kind: kind))
@@ -100,6 +104,15 @@ enum Libsensors {
         case SENSORS_SUBFEATURE_POWER_INPUT: .powerInput
         case SENSORS_SUBFEATURE_POWER_AVERAGE: .powerAverage
         case SENSORS_SUBFEATURE_ENERGY_INPUT: .energyInput
+        case SENSORS_SUBFEATURE_FAN_INPUT: .fanInput
+        case SENSORS_SUBFEATURE_FAN_MIN: .fanMin
+        case SENSORS_SUBFEATURE_FAN_MAX: .fanMax
+        case SENSORS_SUBFEATURE_IN_INPUT: .voltageInput
+        case SENSORS_SUBFEATURE_IN_MIN: .voltageMin
+        case SENSORS_SUBFEATURE_IN_MAX: .voltageMax
+        case SENSORS_SUBFEATURE_CURR_INPUT: .currentInput
+        case SENSORS_SUBFEATURE_CURR_MIN: .currentMin
+        case SENSORS_SUBFEATURE_CURR_MAX: .currentMax
         default: .other
         }
     }

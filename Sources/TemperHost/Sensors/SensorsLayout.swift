@@ -1,6 +1,7 @@
 import TemperCore
 
-/// What libsensors detected at `sensors_init`: chips, their temperature, power and energy features, the
+/// What libsensors detected at `sensors_init`: chips, their temperature, power, energy, fan, voltage and
+/// current features, the
 /// labels (fixed until the next init) and the subfeature numbers to read on each sweep. Valid only until
 /// `sensors_cleanup`, so it lives inside ``SensorsLibraryOwner``'s lock and never escapes it.
 struct SensorsLayout {
@@ -11,6 +12,7 @@ struct SensorsLayout {
         var printedName: String
         var temperatures: [TemperatureFeature]
         var powers: [PowerFeature]
+        var measurements: [MeasurementFeature]
     }
 
     /// Subfeature numbers of one temperature feature; `nil` where the chip does not have it.
@@ -33,6 +35,15 @@ struct SensorsLayout {
         var subfeature: Int32
     }
 
+    /// A fan, voltage or current: its input and the chip's own limits, where it has them.
+    struct MeasurementFeature {
+        var label: String
+        var kind: MeasurementReading.Kind
+        var input: Int32?
+        var minimum: Int32?
+        var maximum: Int32?
+    }
+
     var chips: [Chip]
 
     /// Walks every detected chip once. Call only between `sensors_init` and `sensors_cleanup`.
@@ -40,13 +51,16 @@ struct SensorsLayout {
         let chips = Libsensors.detectedChips().map { handle in
             var chip = Chip(
                 handle: handle, key: Libsensors.sysfsPath(of: handle), printedName: Libsensors.printedName(of: handle),
-                temperatures: [], powers: []
+                temperatures: [], powers: [], measurements: []
             )
             for feature in Libsensors.features(of: handle) {
                 switch feature.kind {
                 case .temperature: chip.temperatures.append(temperatureFeature(feature, on: handle))
                 case .power: chip.powers.append(contentsOf: powerFeature(feature, on: handle, kind: .power))
                 case .energy: chip.powers.append(contentsOf: powerFeature(feature, on: handle, kind: .energy))
+                case .fan: chip.measurements.append(measurementFeature(feature, on: handle, kind: .fan))
+                case .voltage: chip.measurements.append(measurementFeature(feature, on: handle, kind: .voltage))
+                case .current: chip.measurements.append(measurementFeature(feature, on: handle, kind: .current))
                 case .other: continue
                 }
             }
@@ -88,5 +102,20 @@ struct SensorsLayout {
             }
         }
         return []
+    }
+
+    private static func measurementFeature(
+        _ feature: Libsensors.Feature, on chip: Libsensors.Chip, kind: MeasurementReading.Kind
+    ) -> MeasurementFeature {
+        var result = MeasurementFeature(label: Libsensors.label(of: feature, on: chip), kind: kind)
+        for subfeature in Libsensors.subfeatures(of: chip, feature: feature) {
+            switch subfeature.kind {
+            case .fanInput, .voltageInput, .currentInput: result.input = subfeature.number
+            case .fanMin, .voltageMin, .currentMin: result.minimum = subfeature.number
+            case .fanMax, .voltageMax, .currentMax: result.maximum = subfeature.number
+            default: continue
+            }
+        }
+        return result
     }
 }

@@ -13,6 +13,8 @@ final class SensorsLibraryOwner: Sendable {
     struct Sweep: Sendable {
         var temperatures: [TemperatureReading] = []
         var powerReadings: [PowerReading] = []
+        /// Fans, then voltages, then currents, each in chip order.
+        var measurements: [MeasurementReading] = []
         /// Set when `sensors_init` itself failed.
         var initError: LibsensorsError?
     }
@@ -28,7 +30,7 @@ final class SensorsLibraryOwner: Sendable {
 
     private init() {}
 
-    /// Reads every temperature, power and energy feature once.
+    /// Reads every temperature, power, energy, fan, voltage and current feature once.
     /// - Parameters:
     ///   - hwmonClassPath: the directory whose listing decides when to re-initialise (`/sys/class/hwmon`).
     ///   - configPath: a sensors.conf to use instead of the system's; `nil` honours the system's.
@@ -63,6 +65,14 @@ final class SensorsLibraryOwner: Sendable {
 
     private static func read(_ layout: SensorsLayout) -> Sweep {
         var sweep = Sweep()
+        // Grouped by kind, so the order survives the snapshot's JSON (one array per kind).
+        for kind in MeasurementReading.Kind.allCases {
+            for chip in layout.chips {
+                for feature in chip.measurements where feature.kind == kind {
+                    sweep.measurements.append(measurement(feature, on: chip))
+                }
+            }
+        }
         for chip in layout.chips {
             for feature in chip.temperatures {
                 sweep.temperatures.append(temperature(feature, on: chip))
@@ -76,6 +86,25 @@ final class SensorsLibraryOwner: Sendable {
             }
         }
         return sweep
+    }
+
+    private static func measurement(_ feature: SensorsLayout.MeasurementFeature, on chip: SensorsLayout.Chip) -> MeasurementReading {
+        // A limit that cannot be read is left out: limits here are shown, never classified.
+        func limit(_ number: Int32?) -> Double? {
+            number.flatMap { try? Libsensors.value(of: $0, on: chip.handle).get() }
+        }
+        var reading = MeasurementReading(
+            chip: chip.key, chipName: chip.printedName, label: feature.label, kind: feature.kind, value: nil,
+            minimum: limit(feature.minimum), maximum: limit(feature.maximum)
+        )
+        if let input = feature.input {
+            let result = Libsensors.value(of: input, on: chip.handle)
+            reading.value = try? result.get()
+            reading.health = result.health
+        } else {
+            reading.health = LibsensorsError.noEntry("no input").health
+        }
+        return reading
     }
 
     private static func temperature(_ feature: SensorsLayout.TemperatureFeature, on chip: SensorsLayout.Chip) -> TemperatureReading {

@@ -2,15 +2,17 @@ import Foundation
 import TemperCore
 
 /// Trace files as `temper record` writes them: a header line naming the format and its version, then one
-/// ``HostSnapshot`` as compact JSON per line.
+/// snapshot per line in compact JSON, in the one shape of ``HostStatusDocument`` (what `temper status --json`
+/// prints), with the condition and sensor tiers the recorder saw where it classified.
 ///
-/// Version 1 traces (before the header existed) start directly with a snapshot and still read. `temper record`
+/// Version 3 is that shape. Versions 2 and 1 (before the header existed) wrote ``HostSnapshot``'s older form
+/// (`temperatures`, `powerReadings`, health as objects) and still read. `temper record`
 /// writes whole lines, so an interrupted recording loses at most its last line: a torn or malformed last line is
 /// skipped with a warning. A malformed line anywhere else is an error naming its line, unless reading leniently,
 /// when it is skipped with a warning too.
 public enum TraceFile {
     /// The format version this build writes; it reads every version up to this one.
-    public static let formatVersion = 2
+    public static let formatVersion = 3
     /// The most snapshots one trace may hold: a day at ten snapshots a second, far beyond any recording.
     public static let maxSnapshots = 1_000_000
 
@@ -23,7 +25,7 @@ public enum TraceFile {
         public var formatVersion: Int
     }
 
-    /// The first line of every trace this build writes: `{"format":"temper-trace","version":2}`.
+    /// The first line of every trace this build writes: `{"format":"temper-trace","version":3}`.
     public static var headerLine: Data {
         Data(#"{"format":"temper-trace","version":\#(formatVersion)}"#.utf8 + [UInt8(ascii: "\n")])
     }
@@ -91,7 +93,7 @@ public enum TraceFile {
         return contents
     }
 
-    /// Writes snapshots in the same form `temper record` does, header first.
+    /// Writes snapshots in the same form `temper record` does, header first (without conditions).
     public static func encode(_ snapshots: [HostSnapshot]) -> Data {
         let encoder = HostSnapshot.traceEncoder()
         var data = headerLine
@@ -103,6 +105,13 @@ public enum TraceFile {
             }
         }
         return data
+    }
+
+    /// One trace line, newline included: a sample as `temper record` writes it, with its condition and sensors.
+    public static func line(_ sample: HostSample) throws -> Data {
+        var line = try HostSnapshot.traceEncoder().encode(HostStatusDocument(sample: sample))
+        line.append(UInt8(ascii: "\n"))
+        return line
     }
 
     private static func isBlank(_ line: Data.SubSequence) -> Bool {

@@ -143,7 +143,7 @@ class Driver:
                    os.path.join(HERE, 'power_profiles_upower.py')),
     }
 
-    def start_power_profiles(self, profile='balanced', name='legacy'):
+    def start_power_profiles(self, profile='balanced', name='legacy', degraded=''):
         if self.profiles is not None and self.profiles.poll() is not None:
             self.profiles = None
         if self.profiles is None:
@@ -151,10 +151,33 @@ class Driver:
             self.profiles_name = name
             self.profiles = subprocess.Popen(
                 ['/usr/bin/python3', '-m', 'dbusmock', '--system', '--template', template,
-                 '--parameters', json.dumps({'ActiveProfile': profile})],
+                 '--parameters', json.dumps({'ActiveProfile': profile, 'PerformanceDegraded': degraded})],
                 env=self._child_env(preload=False), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                 stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
             self._wait_for_name(bus_name)
+        return {'pid': self.profiles.pid}
+
+    def start_real_power_profiles(self, lap_detected=False):
+        """The real power-profiles-daemon under the testbed: its platform_profile driver finds the ACPI
+        profile files this writes (umockdev cannot add /sys/firmware devices, so they are plain files in the
+        testbed's root, which ppd honours through UMOCKDEV_DIR), and a ThinkPad's dytc_lapmode degrades the
+        performance profile (`lap-detected`)."""
+        if self.profiles is not None and self.profiles.poll() is None:
+            return {'pid': self.profiles.pid}
+        acpi = os.path.join(self.testbed.get_root_dir(), 'sys', 'firmware', 'acpi')
+        os.makedirs(acpi, exist_ok=True)
+        with open(os.path.join(acpi, 'platform_profile_choices'), 'w') as handle:
+            handle.write('low-power balanced performance\n')
+        with open(os.path.join(acpi, 'platform_profile'), 'w') as handle:
+            handle.write('balanced\n')
+        if lap_detected:
+            self.add_device('platform', 'thinkpad_acpi', attributes={'dytc_lapmode': '1\n'})
+        self.profiles_name = 'legacy'
+        self.profiles = subprocess.Popen(
+            ['/usr/libexec/power-profiles-daemon', '-v', '-r'], env=self._child_env(preload=True),
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+            preexec_fn=_die_with_parent)
+        self._wait_for_name('net.hadess.PowerProfiles')
         return {'pid': self.profiles.pid}
 
     def set_profile(self, profile):
@@ -259,6 +282,7 @@ def main():
         'start_upowerd': driver.start_upowerd,
         'stop_upowerd': driver.stop_upowerd,
         'start_power_profiles': driver.start_power_profiles,
+        'start_real_power_profiles': driver.start_real_power_profiles,
         'set_profile': driver.set_profile,
         'start_session_bus': driver.start_session_bus,
         'start_feedbackd': driver.start_feedbackd,

@@ -18,6 +18,7 @@ enum HarnessRequirements {
         needExecutable(findOnPath("gdbus") ?? "/usr/bin/gdbus", "libglib2.0-bin")
         needExecutable("/usr/libexec/upowerd", "upower")
         needExecutable("/usr/libexec/feedbackd", "feedbackd")
+        needExecutable("/usr/libexec/power-profiles-daemon", "power-profiles-daemon")
         needExecutable(findOnPath("sensors") ?? "/usr/bin/sensors", "lm-sensors")
         if fileManager.isExecutableFile(atPath: python) {
             if !pythonImports("import gi") { missing.append("python3-gi") }

@@ -64,6 +64,21 @@ extension HostTestbed {
         ])
     }
 
+    /// Adds a Super I/O-like hwmon chip with a fan (rpm), two voltages (mV) and a current (mA), as `sensors`
+    /// shows them on a desktop board, and a power feature (µW); returns its path.
+    @discardableResult
+    func addHwmonBoardChip(_ name: String, instance: Int) throws -> String {
+        let platform = try addDevice("platform", "\(name).\(instance)", attributes: [:])
+        return try addDevice("hwmon", "hwmon\(instance)", parent: platform, attributes: [
+            "name": name + "\n",
+            "fan1_input": "1200\n", "fan1_min": "300\n", "fan1_label": "CPU fan\n",
+            "in0_input": "1050\n", "in0_min": "800\n", "in0_max": "1200\n", "in0_label": "Vcore\n",
+            "in1_input": "12100\n", "in1_label": "+12V\n",
+            "curr1_input": "2500\n",
+            "power1_input": "12500000\n", "power1_label": "CPU\n",
+        ])
+    }
+
     /// Adds a RAPL zone `intel-rapl:<index>` under the powercap class; returns its path.
     @discardableResult
     func addRAPLZone(_ index: Int, name: String, microjoules: Int64, rangeMicrojoules: Int64) throws -> String {
@@ -82,6 +97,7 @@ extension HostTestbed {
             "energy_full": "\(Int(Self.batteryFullMicrowattHours))\n", "energy_full_design": "80000000\n",
             "energy_now": "\(Int(Self.batteryFullMicrowattHours * percent / 100))\n",
             "voltage_now": "12000000\n", "power_now": "10000000\n",
+            "model_name": "Fake 5000\n", "manufacturer": "Temper\n", "technology": "Li-ion\n",
         ])
         return (ac, battery)
     }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The real-daemon test environment: a umockdev testbed with fake hwmon, thermal-zone and power_supply
-/// devices, a private dbus-daemon system bus, the real upowerd and python-dbusmock's power-profiles-daemon,
-/// all owned by `Harness/testbed_driver.py`. The process under test (the `temper` binary) runs under the
+/// devices, a private dbus-daemon system bus, the real upowerd, and the real power-profiles-daemon (Debian's 0.12)
+/// or python-dbusmock's (which also serves the name only ppd ≥ 0.20 owns), all owned by `Harness/testbed_driver.py`. The process under test (the `temper` binary) runs under the
 /// testbed through ``runTemper(_:bus:)`` and ``startTemper(_:)``.
 ///
 /// Use ``with(_:)``: it always tears everything down, even when the body throws or an expectation fails.
@@ -106,9 +106,10 @@ final class HostTestbed: @unchecked Sendable {
     func restartBus() throws { try call("start_bus") }
     func stopUPower() throws { try call("stop_upowerd") }
     /// python-dbusmock's power-profiles-daemon under `name`: `legacy` (net.hadess.PowerProfiles) or `upower`
-    /// (org.freedesktop.UPower.PowerProfiles, ppd ≥ 0.20 and tuned-ppd).
-    func startPowerProfiles(_ profile: String = "balanced", name: String = "legacy") throws {
-        try call("start_power_profiles", ["profile": profile, "name": name])
+    /// (org.freedesktop.UPower.PowerProfiles, ppd ≥ 0.20 and tuned-ppd). `degraded` is its PerformanceDegraded
+    /// reason (`lap-detected`, `high-operating-temperature`), empty when not degraded.
+    func startPowerProfiles(_ profile: String = "balanced", name: String = "legacy", degraded: String = "") throws {
+        try call("start_power_profiles", ["profile": profile, "name": name, "degraded": degraded])
     }
 
     /// Starts the real feedbackd on the private session bus (started if needed); returns that bus's address.
@@ -126,6 +127,13 @@ final class HostTestbed: @unchecked Sendable {
         }
         return address
     }
+    /// The real power-profiles-daemon (net.hadess.PowerProfiles, Debian's 0.12) with its platform_profile driver on
+    /// fake ACPI profile files, starting at `balanced`; `lapDetected` adds a ThinkPad lap sensor that degrades
+    /// the performance profile.
+    func startRealPowerProfiles(lapDetected: Bool = false) throws {
+        try call("start_real_power_profiles", ["lap_detected": lapDetected])
+    }
+
     func setPowerProfile(_ profile: String) throws { try call("set_profile", ["profile": profile]) }
 
     // MARK: - Fake hardware
