@@ -10,7 +10,8 @@ bus at the default 1 s sample interval, waits 10 s, then measures for --seconds:
 - CPU: user + system time from /proc/PID/stat, as a share of one core;
 - wakeups: context switches of all the process's threads (voluntary + involuntary, /proc/PID/task/*/status)
   per minute; a process asleep in poll/futex wakes once per switch-in;
-- memory: VmRSS at the end and VmHWM (peak).
+- memory: VmRSS at the end, split into anonymous (heap, stacks) and file-backed (mapped libraries and
+  data), and VmHWM (peak).
 
 Goals (issue 11): at most 0.05 % of one core, no wakeup between samples (so about 60 samples a minute, each
 costing a few switches between the sampling task and the runtime's threads), RSS at most 20 MB.
@@ -64,7 +65,7 @@ def memory(pid):
     with open('/proc/%d/status' % pid) as handle:
         for line in handle:
             key, _, rest = line.partition(':')
-            if key in ('VmRSS', 'VmHWM', 'Threads'):
+            if key in ('VmRSS', 'VmHWM', 'RssAnon', 'RssFile', 'Threads'):
                 values[key] = int(rest.split()[0])
     return values
 
@@ -109,9 +110,13 @@ def main():
                                          stderr=subprocess.DEVNULL, env=plain))
         for name in ('org.freedesktop.UPower', 'net.hadess.PowerProfiles'):
             subprocess.run(['gdbus', 'wait', '--system', '--timeout', '10', name], env=plain, check=True)
-        serve = subprocess.Popen([binary, 'serve'], env=mocked, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        serve_log = os.path.join(work, 'serve.log')
+        with open(serve_log, 'w') as log:
+            serve = subprocess.Popen([binary, 'serve'], env=mocked, stdout=subprocess.DEVNULL, stderr=log)
         children.append(serve)
-        subprocess.run(['gdbus', 'wait', '--system', '--timeout', '20', 'org.temper.Temper1'], env=plain, check=True)
+        if subprocess.run(['gdbus', 'wait', '--system', '--timeout', '20', 'org.temper.Temper1'], env=plain).returncode != 0:
+            with open(serve_log) as log:
+                sys.exit('temper serve did not take org.temper.Temper1 within 20 s; it said:\n' + log.read()[-2000:])
         time.sleep(10)
         cpu0, switches0, start = cpu_seconds(serve.pid), switches(serve.pid), time.monotonic()
         time.sleep(options.seconds)
@@ -132,6 +137,8 @@ def main():
             'samplesPerMinute': 60,
             'rssMiB': round(mem['VmRSS'] / 1024, 1),
             'peakRssMiB': round(mem['VmHWM'] / 1024, 1),
+            'anonymousRssMiB': round(mem['RssAnon'] / 1024, 1),
+            'fileRssMiB': round(mem['RssFile'] / 1024, 1),
             'threads': mem['Threads'],
             'tier': tier,
         }))

@@ -121,8 +121,9 @@ unsigned long temper_signal_connect(void *object, const char *signal, TemperChan
     TemperSignalTarget *target = g_new0(TemperSignalTarget, 1);
     target->callback = callback;
     target->context = context;
-    GCallback forward = g_str_equal(signal, "g-properties-changed") ? G_CALLBACK(temper_forward4)
-                                                                     : G_CALLBACK(temper_forward3);
+    /* "g-properties-changed" and GDBusConnection's "closed" carry two arguments, the others one. */
+    gboolean two_arguments = g_str_equal(signal, "g-properties-changed") || g_str_equal(signal, "closed");
+    GCallback forward = two_arguments ? G_CALLBACK(temper_forward4) : G_CALLBACK(temper_forward3);
     return g_signal_connect_data(object, signal, forward, target, temper_target_free, 0);
 }
 

@@ -72,9 +72,9 @@ struct ServeCommand: AsyncParsableCommand {
         if session, address != nil { throw ValidationError("--session and --address exclude each other") }
     }
 
-    /// A long-running service looks again for a missing bus or daemon every 5 s instead of every 0.5 s:
-    /// daemons that come and go announce themselves on the bus, and an idle service should not wake between
-    /// samples to check.
+    /// A long-running service looks again for a missing bus or daemon every 5 s instead of every 0.5 s, and
+    /// (as every host) only while one is missing: daemons that come and go mostly announce themselves on the
+    /// bus, and a service without upowerd should not wake twice a second to check.
     static let quietBus = BusMonitor.Settings(retryMilliseconds: 5000)
 
     func run() async throws {

@@ -60,8 +60,8 @@ unsigned int temper_up_device_kind_battery(void);
 typedef void (*TemperChangedCallback)(void *context);
 
 /* Connects `signal` on `object` (any GObject) so that `callback(context)` runs on the context that owns the
- * object. Works for "notify", "device-added", "device-removed", "g-properties-changed" and
- * "notify::g-name-owner". Returns the handler id (0 on failure). */
+ * object. Works for "notify", "device-added", "device-removed", "g-properties-changed",
+ * "notify::g-name-owner" and a GDBusConnection's "closed". Returns the handler id (0 on failure). */
 unsigned long temper_signal_connect(void *object, const char *signal, TemperChangedCallback callback, void *context);
 void temper_signal_disconnect(void *object, unsigned long handler_id);
 

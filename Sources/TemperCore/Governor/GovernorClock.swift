@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The governor's sense of time, injected so the same code runs on the wall clock, in a test, or in the
 /// simulator's virtual time.
 ///
@@ -33,10 +35,38 @@ public struct ContinuousGovernorClock<Base: Clock>: GovernorClock where Base.Dur
 
     public func sleep(until deadline: Double) async throws {
         guard deadline.isFinite else {
-            // Nothing to wake for: wait until cancelled.
-            while true { try await base.sleep(until: base.now.advanced(by: .seconds(3600)), tolerance: nil) }
+            // Nothing to wake for: wait until cancelled, with no timer armed. Even an hour's pending timer costs
+            // a wake-up of Dispatch's timer thread about every second on Linux.
+            try await CancellationWait().wait()
+            return
         }
         try await base.sleep(until: origin.advanced(by: .seconds(deadline)), tolerance: nil)
+    }
+}
+
+/// A suspension that only cancellation ends: a continuation, no timer.
+private final class CancellationWait: Sendable {
+    private let state = Mutex<(cancelled: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    /// Returns only by throwing `CancellationError`, once the task is cancelled.
+    func wait() async throws {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let cancelled = state.withLock { state in
+                    if !state.cancelled { state.waiter = continuation }
+                    return state.cancelled
+                }
+                if cancelled { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state in
+                state.cancelled = true
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume()
+        }
+        throw CancellationError()
     }
 }
 

@@ -7,7 +7,8 @@ import TemperCore
 /// only on the bus thread (its methods run from that thread's main context). Every change signal schedules
 /// one coalesced refresh that reads all properties from GDBus's caches and publishes them.
 final class BusLoop {
-    private unowned let monitor: BusMonitor
+    /// Held strongly: the monitor lives while its loop does, which ends before the bus thread.
+    private let monitor: BusMonitor
     private let context: OpaquePointer
     private var logger: Logger { monitor.logger }
 
@@ -30,21 +31,19 @@ final class BusLoop {
         ("net.hadess.PowerProfiles", "/net/hadess/PowerProfiles"),
     ]
 
-    init(monitor: BusMonitor, context: OpaquePointer) {
+    /// Made on the bus thread, whose default context it attaches its sources to.
+    init(monitor: BusMonitor) {
         self.monitor = monitor
-        self.context = context
+        self.context = g_main_context_get_thread_default()
     }
 
     private var opaqueSelf: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
-    /// Connects what can be connected, publishes the first state and starts the retry timer.
+    /// Connects what can be connected and publishes the first state (which arms the retry timer if
+    /// something is missing).
     func begin() {
         connectIfNeeded()
         refresh()
-        retryTimer = attachSource(g_timeout_source_new(monitor.settings.retryMilliseconds)) { loop in
-            loop.retry()
-            return true
-        }
     }
 
     /// Drops every GLib object; called on the bus thread after the loop stopped.
@@ -65,7 +64,9 @@ final class BusLoop {
             var message: UnsafeMutablePointer<CChar>?
             connection = GObjectReference(adopting: temper_system_bus_open(&message))
             connectionError = connection == nil ? BusError(.noSystemBus, takingMessage: message) : nil
-            guard connection != nil else { return }
+            guard let connection else { return }
+            // A bus that goes away says so only through this signal; the proxies keep their last values.
+            watch(connection, "closed")
         }
         if client == nil {
             var message: UnsafeMutablePointer<CChar>?
@@ -157,14 +158,26 @@ final class BusLoop {
         }
     }
 
+    /// Looks again for what is missing; the timer calling this is armed only while something is.
     private func retry() {
-        let daemonMissing = client.map { Self.daemonVersion(of: $0.pointer) == nil } ?? true
-        let profileMissing = monitor.current.powerProfile.activeProfile == nil
-        // A closed bus sends no signal of its own, and the proxies keep their last values: look for it here.
+        connectIfNeeded()
+        refresh()
+    }
+
+    /// Arms the retry timer while the bus, the UPower client or daemon, the power-profiles proxies or the
+    /// display device is missing, and disarms it once everything is there: then only signals wake the thread
+    /// (a daemon that comes back or a profile daemon that appears announces itself, a closed bus says so).
+    private func updateRetryTimer() {
         let busClosed = connection.map { temper_system_bus_is_closed($0.pointer) } ?? true
-        if busClosed || client == nil || profileProxies.isEmpty || daemonMissing || devicesStale || profileMissing {
-            connectIfNeeded()
-            refresh()
+        let daemonMissing = client.map { Self.daemonVersion(of: $0.pointer) == nil } ?? true
+        let missing = busClosed || daemonMissing || profileProxies.isEmpty || devicesStale
+        if !missing {
+            retryTimer = nil
+        } else if retryTimer == nil {
+            retryTimer = attachSource(g_timeout_source_new(monitor.settings.retryMilliseconds)) { loop in
+                loop.retry()
+                return true
+            }
         }
     }
 
@@ -187,7 +200,9 @@ final class BusLoop {
 
     /// Reads everything from GDBus's property caches and publishes it.
     private func refresh() {
+        if let connection, temper_system_bus_is_closed(connection.pointer) { connectIfNeeded() }
         monitor.publish(BusState(battery: readBattery(), powerProfile: readProfile()))
+        updateRetryTimer()
     }
 
     private func readBattery() -> BatteryState {

@@ -1,49 +1,57 @@
 import Synchronization
 
-/// Wakes a waiting loop early: ``signal()`` from any thread ends the current (or next) ``wait(timeout:)``.
-/// Signals that arrive while nobody waits are kept as one, so a change is never missed, and a burst wakes once.
+/// Wakes the sampling loop: ``signal()`` from any thread (a change announced on the bus, a uevent, the
+/// sample timer) ends the current or next ``wait()``. Signals that arrive while nobody waits are kept as one,
+/// so a change is never missed, and a burst wakes once.
 ///
-/// A wait is one sleeping task that a signal cancels: the timer's firing is the only wake-up when nothing
-/// happens, which keeps an idle service's wake-ups to its samples.
+/// It has no clock of its own: the sample interval is a timer on the service's GLib thread, which sleeps in
+/// `poll` anyway, calling ``signal()``. So an idle sample costs that thread's wake-up and the one of the
+/// runtime thread the loop resumes on, and nothing between samples.
 final class Wakeup: Sendable {
     private struct State {
         var pending = false
-        var sleeper: Task<Void, Never>?
+        var cancelled = false
+        var waiter: CheckedContinuation<Void, Never>?
     }
 
     private let state = Mutex(State())
 
     func signal() {
-        let sleeper = state.withLock { state -> Task<Void, Never>? in
-            guard let sleeper = state.sleeper else {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard let waiter = state.waiter else {
                 state.pending = true
                 return nil
             }
-            state.sleeper = nil
-            return sleeper
+            state.waiter = nil
+            return waiter
         }
-        sleeper?.cancel()
+        waiter?.resume()
     }
 
-    /// Returns after `timeout`, at the first signal, or on cancellation, whichever comes first.
-    func wait(timeout: Duration) async {
-        let sleeper = Task<Void, Never> { try? await Task.sleep(for: timeout) }
-        let signalled = state.withLock { state -> Bool in
-            guard !state.pending else {
-                state.pending = false
-                return true
-            }
-            state.sleeper = sleeper
-            return false
-        }
-        if signalled { sleeper.cancel() }
+    /// Returns at the first signal (or at once for one kept from before), or on cancellation; after a
+    /// cancellation every wait returns at once. One waiter at a time. It resumes on the caller's isolation, so
+    /// a loop on an actor wakes straight onto it.
+    func wait(isolation: isolated (any Actor)? = #isolation) async {
         await withTaskCancellationHandler {
-            await sleeper.value
+            await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<Void, Never>) in
+                let now = state.withLock { state -> Bool in
+                    if state.cancelled { return true }
+                    if state.pending {
+                        state.pending = false
+                        return true
+                    }
+                    state.waiter = continuation
+                    return false
+                }
+                if now { continuation.resume() }
+            }
         } onCancel: {
-            sleeper.cancel()
-        }
-        state.withLock { state in
-            if state.sleeper == sleeper { state.sleeper = nil }
+            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                state.cancelled = true
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume()
         }
     }
 }

@@ -134,7 +134,7 @@ public final class GovernorBusService: Service, Sendable {
     private func serve() async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await self.governor.run() }
-            group.addTask { await self.sampleLoop() }
+            group.addTask { await self.sampleLoop(on: self.governor) }
             if let bus = self.host.bus {
                 group.addTask {
                     for await _ in bus.updates() { self.wakeup.signal() }
@@ -162,19 +162,25 @@ public final class GovernorBusService: Service, Sendable {
         }
     }
 
-    /// Samples on the interval, or at once when woken; publishes the properties that changed.
-    private func sampleLoop() async {
-        let interval = Duration.milliseconds(Int64((max(configuration.sampleIntervalSeconds, 0.001) * 1000).rounded()))
+    /// Samples at once, then at each tick of the sample timer or wake-up; publishes the properties that changed.
+    /// It runs on the governor's executor, so a sample is one job on one runtime thread, with no hop between
+    /// the host, the governor and the properties (the host's sweep is synchronous and well under a millisecond).
+    private func sampleLoop(on governor: isolated Governor) async {
+        // The interval's timer runs on the GLib thread, which sleeps in poll anyway: no runtime timer to re-arm.
+        let milliseconds = UInt32((min(configuration.sampleIntervalSeconds * 1000, Double(UInt32.max))).rounded(.up))
+        let ticks = glib.repeating(everyMilliseconds: max(milliseconds, 1)) { [wakeup] in wakeup.signal() }
+        defer { withExtendedLifetime(ticks) {} }
         while !Task.isCancelled {
-            let snapshot = await host.snapshot()
-            let condition = await governor.update(with: snapshot)
-            let changes = properties.update(condition: condition, forecast: await governor.forecast)
+            // run() started the host and waited for its first bus reading.
+            let snapshot = host.sample()
+            let condition = governor.update(with: snapshot)
+            let changes = properties.update(condition: condition, forecast: governor.forecast)
             if !changes.isEmpty {
                 endpoint.withLock { $0 }?.connection.emitPropertiesChanged(
                     path: GovernorInterface.objectPath, interface: GovernorInterface.interfaceName, changes
                 )
             }
-            await wakeup.wait(timeout: interval)
+            await wakeup.wait()
         }
     }
 

@@ -15,13 +15,15 @@ final class GovernorProperties: Sendable {
         var policy: String
     }
 
-    private let values: Mutex<Values>
+    /// The values, and the condition they were made from: a sample that leaves it alone (nearly every one)
+    /// does not encode its JSON again.
+    private let stored: Mutex<(values: Values, condition: Condition)>
 
     init(policy: String, condition: Condition) {
-        values = Mutex(Self.values(condition: condition, forecast: nil, policy: policy))
+        stored = Mutex((Self.values(condition: condition, forecast: nil, policy: policy), condition))
     }
 
-    var current: Values { values.withLock { $0 } }
+    var current: Values { stored.withLock { $0.values } }
 
     /// The value of property `name`, or `nil` for a name the interface does not have.
     func value(named name: String) -> DBusValue? {
@@ -39,9 +41,11 @@ final class GovernorProperties: Sendable {
 
     /// Stores the condition and forecast; returns the properties that changed, named and valued.
     func update(condition: Condition, forecast: ThermalForecast?) -> [(String, DBusValue)] {
-        values.withLock { values -> [(String, DBusValue)] in
-            let next = Self.values(condition: condition, forecast: forecast, policy: values.policy)
-            defer { values = next }
+        stored.withLock { stored -> [(String, DBusValue)] in
+            let values = stored.values
+            let json = condition == stored.condition ? values.condition : nil
+            let next = Self.values(condition: condition, forecast: forecast, policy: values.policy, conditionJSON: json)
+            defer { stored = (next, condition) }
             var changes: [(String, DBusValue)] = []
             if next.tier != values.tier { changes.append(("Tier", .string(next.tier))) }
             if next.lowPower != values.lowPower { changes.append(("LowPower", .boolean(next.lowPower))) }
@@ -52,11 +56,11 @@ final class GovernorProperties: Sendable {
         }
     }
 
-    private static func values(condition: Condition, forecast: ThermalForecast?, policy: String) -> Values {
+    private static func values(condition: Condition, forecast: ThermalForecast?, policy: String, conditionJSON json: String? = nil) -> Values {
         let headroom = forecast.map { max(0, $0.seconds.rounded(.down)) } ?? -1
         return Values(
             tier: condition.tier.rawValue, lowPower: condition.lowPower, reasons: condition.reasons.map(\.message),
-            headroomSeconds: headroom.isFinite ? headroom : -1, condition: conditionJSON(condition), policy: policy
+            headroomSeconds: headroom.isFinite ? headroom : -1, condition: json ?? conditionJSON(condition), policy: policy
         )
     }
 

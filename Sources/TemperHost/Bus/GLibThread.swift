@@ -1,0 +1,170 @@
+import CUPowerGlib
+import Dispatch
+import Synchronization
+
+/// A thread that owns a private GLib main context and runs its loop: the one home of that pattern, for the
+/// host's bus watch (``BusMonitor``) and the service's D-Bus endpoint. Every GLib object that should deliver
+/// its signals here is created here, through ``perform(_:)`` or ``post(_:)``, because GLib delivers them to
+/// the context that was the thread default at creation. Idle, the thread sleeps in `poll` and wakes only for
+/// the sources its owner attached.
+package final class GLibThread: Sendable {
+    private struct Shared {
+        var started = false
+        var quitRequested = false
+        /// Set by the thread as its last act, once its context is released.
+        var ended = false
+        /// ``shutDown()`` calls waiting for the thread to end.
+        var endWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    /// Made on the caller's thread, so work can be attached before the thread runs; the thread pushes the
+    /// context as its default before running any of it.
+    private let main: SendableMainLoop?
+    private let shared = Mutex(Shared())
+    private let finished = DispatchSemaphore(value: 0)
+    package let name: String
+
+    package init(name: String) {
+        self.name = name
+        self.main = GMainLoopReference().map(SendableMainLoop.init)
+    }
+
+    /// Whether ``start()`` has been called.
+    package var isStarted: Bool { shared.withLock { $0.started } }
+
+    /// Starts the thread; later calls, and calls after a stop, do nothing. Work posted before it is kept and
+    /// runs first. Whether this call started the thread.
+    @discardableResult
+    package func start() -> Bool {
+        let starts = shared.withLock { shared in
+            guard !shared.started, !shared.quitRequested else { return false }
+            shared.started = true
+            return true
+        }
+        guard starts else { return false }
+        // A GThread, not a Foundation `Thread`: GLib gives the kernel its name, so /proc and `top -H` show it.
+        let retained = Unmanaged.passRetained(self).toOpaque()
+        let thread = g_thread_new(name, { data in
+            let owner = Unmanaged<GLibThread>.fromOpaque(data!).takeRetainedValue()
+            owner.body()
+            return nil
+        }, retained)
+        g_thread_unref(thread)
+        return true
+    }
+
+    /// Runs `work` on the thread, later; dropped when the thread has stopped.
+    package func post(_ work: @escaping @Sendable () -> Void) {
+        guard let main, !shared.withLock({ $0.quitRequested }) else { return }
+        Self.attach(to: main.owner.context, work)
+    }
+
+    /// Runs `work` on the thread and returns its result. Once the thread is stopping, runs it on the caller
+    /// instead, so nothing waits forever (the callers only release objects then).
+    package func perform<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            guard let main, shared.withLock({ $0.started && !$0.quitRequested }) else {
+                continuation.resume(returning: work())
+                return
+            }
+            Self.attach(to: main.owner.context) { continuation.resume(returning: work()) }
+        }
+    }
+
+    /// Calls `body` on the thread every `milliseconds`, measured from each call, until the returned timer is
+    /// dropped or the thread stops: a timer the thread's `poll` sleeps towards, so a periodic job costs one
+    /// wake-up of this thread and no other. `nil` once the thread is stopping.
+    package func repeating(everyMilliseconds milliseconds: UInt32, _ body: @escaping @Sendable () -> Void) -> GLibTimer? {
+        guard let main, !shared.withLock({ $0.quitRequested }), let source = g_timeout_source_new(milliseconds) else { return nil }
+        let box = Unmanaged.passRetained(Work(body)).toOpaque()
+        g_source_set_callback(source, { data in
+            Unmanaged<Work>.fromOpaque(data!).takeUnretainedValue().run()
+            return 1
+        }, box, { data in Unmanaged<Work>.fromOpaque(data!).release() })
+        g_source_attach(source, main.owner.context)
+        return GLibTimer(source: GSourceReference(adopting: source))
+    }
+
+    /// Quits the loop (after the work already posted) and waits, blocking the caller up to 2 s, for the
+    /// thread to end. From async code prefer ``shutDown()``.
+    package func stop() {
+        if requestQuit() { _ = finished.wait(timeout: .now() + 2) }
+    }
+
+    /// Quits the loop (after the work already posted) and waits for the thread to end, suspending rather
+    /// than blocking.
+    package func shutDown() async {
+        guard requestQuit() else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ended = shared.withLock { shared -> Bool in
+                if !shared.ended { shared.endWaiters.append(continuation) }
+                return shared.ended
+            }
+            if ended { continuation.resume() }
+        }
+    }
+
+    /// Asks the loop to quit once; whether there is a running thread to wait for.
+    private func requestQuit() -> Bool {
+        let (first, started) = shared.withLock { shared in
+            defer { shared.quitRequested = true }
+            return (!shared.quitRequested, shared.started)
+        }
+        guard first, started, let main else { return false }
+        // Through a source, not `g_main_loop_quit` directly: a quit before `run` starts would be lost.
+        let loop = main.owner.loop
+        Self.attach(to: main.owner.context) { g_main_loop_quit(loop) }
+        return true
+    }
+
+    private func body() {
+        defer {
+            let waiters = shared.withLock { shared in
+                shared.ended = true
+                defer { shared.endWaiters.removeAll() }
+                return shared.endWaiters
+            }
+            for waiter in waiters { waiter.resume() }
+            finished.signal()
+        }
+        guard let main = main?.owner else { return }
+        g_main_context_push_thread_default(main.context)
+        g_main_loop_run(main.loop)
+        // Work posted before the quit (releasing objects) runs before the context goes.
+        while g_main_context_iteration(main.context, 0) != 0 {}
+        g_main_context_pop_thread_default(main.context)
+    }
+
+    /// Attaches a one-shot idle source running `work` to `context`.
+    private static func attach(to context: OpaquePointer, _ work: @escaping () -> Void) {
+        let source = g_idle_source_new()
+        let box = Unmanaged.passRetained(Work(work)).toOpaque()
+        g_source_set_callback(source, { data in
+            Unmanaged<Work>.fromOpaque(data!).takeUnretainedValue().run()
+            return 0
+        }, box, { data in Unmanaged<Work>.fromOpaque(data!).release() })
+        g_source_attach(source, context)
+        g_source_unref(source)
+    }
+}
+
+/// A repeating timer on a ``GLibThread``, stopped when dropped (`g_source_destroy` may be called from any
+/// thread).
+package final class GLibTimer: @unchecked Sendable {
+    private let source: GSourceReference
+
+    fileprivate init(source: GSourceReference) {
+        self.source = source
+    }
+}
+
+/// The context and loop, shared with the thread: GLib makes attaching a source and quitting a loop safe
+/// from any thread, and the thread is the only one that runs them.
+private struct SendableMainLoop: @unchecked Sendable {
+    let owner: GMainLoopReference
+}
+
+private final class Work {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import TemperHost
+
+/// ``GLibThread``, the one home of "a thread running its own GLib main context": work runs on that thread, in
+/// the order posted, a repeating timer ticks until dropped, and a stop drains what was posted before it.
+@Suite struct GLibThreadTests {
+    /// The kernel's name of the calling thread.
+    static func threadName() -> String {
+        (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    }
+
+    @Test("work posted before start runs first, in order, on the named thread; perform returns its result")
+    func runsWorkOnItsThread() async {
+        let thread = GLibThread(name: "temper.test")
+        let order = Mutex<[String]>([])
+        thread.post { order.withLock { $0.append("posted before start") } }
+        #expect(thread.start())
+        #expect(!thread.start(), "a second start does nothing")
+        thread.post { order.withLock { $0.append("posted after start") } }
+        let name = await thread.perform { Self.threadName() }
+        #expect(name == "temper.test")
+        #expect(order.withLock { $0 } == ["posted before start", "posted after start"])
+        await thread.shutDown()
+    }
+
+    @Test("a repeating timer ticks on the thread until it is dropped")
+    func repeatingTimerTicksUntilDropped() async throws {
+        let thread = GLibThread(name: "temper.test")
+        thread.start()
+        let ticks = Atomic<Int>(0)
+        var timer = thread.repeating(everyMilliseconds: 5) { ticks.add(1, ordering: .relaxed) }
+        #expect(timer != nil)
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(5)
+        while ticks.load(ordering: .relaxed) < 3, clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(ticks.load(ordering: .relaxed) >= 3)
+        timer = nil
+        // Let a tick already dispatched finish, then no more come.
+        _ = await thread.perform { 0 }
+        let stopped = ticks.load(ordering: .relaxed)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(ticks.load(ordering: .relaxed) == stopped, "no tick after the timer was dropped")
+        await thread.shutDown()
+    }
+
+    @Test("stop runs the work posted before it, then nothing: later work is dropped or runs on the caller")
+    func stopDrainsThenRefuses() async {
+        let thread = GLibThread(name: "temper.test")
+        thread.start()
+        let ran = Atomic<Int>(0)
+        thread.post { ran.add(1, ordering: .relaxed) }
+        thread.stop()
+        #expect(ran.load(ordering: .relaxed) == 1)
+        thread.post { ran.add(1, ordering: .relaxed) }
+        #expect(ran.load(ordering: .relaxed) == 1, "posted after stop: dropped")
+        #expect(thread.repeating(everyMilliseconds: 5) {} == nil)
+        let name = await thread.perform { Self.threadName() }
+        #expect(name != "temper.test", "perform after stop runs on the caller, so nothing waits forever")
+        #expect(!thread.start(), "a stopped thread does not start again")
+        await thread.shutDown()
+    }
+}
