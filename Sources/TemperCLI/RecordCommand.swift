@@ -58,7 +58,7 @@ struct RecordCommand: AsyncParsableCommand {
     func run() async throws {
         let descriptor = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw CLIFailure.usage("\(out): cannot create the trace file: \(String(cString: strerror(errno)))")
+            throw CLIFailure.usage("\(out): cannot create the trace file: \(FileErrorText.describe(errno: errno))")
         }
         let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         let logger = HostSession.makeLogger()
