@@ -1,6 +1,7 @@
 // The yardstick for `temper score` as a whole command: a process that reads every .ahap file under its arguments
 // and decodes each with Foundation's JSONDecoder (JSON5 allowed) into just enough of AHAP to hold its content,
 // and nothing more. ScoreBenchmarks does the same in-process; this is its whole-process twin.
+// score-vs-decode.py beside it builds a 1,700-file set in a temporary folder and times both, paired; by hand:
 //
 //   swiftc -O Benchmarks/WholeCommand/bare-decode.swift -o /tmp/bare-decode
 //   /usr/bin/time -v .build/release/temper score ../shared/corpus/ahap --format json > /dev/null

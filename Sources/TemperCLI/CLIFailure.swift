@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TemperAHAP
+import TemperCore
 
 /// How a command ends badly; the only place errors become exit codes.
 enum CLIFailure: Error, CustomStringConvertible {
@@ -21,6 +22,16 @@ enum CLIFailure: Error, CustomStringConvertible {
         case .checkFailed: ExitCode(1)
         case .usage: ExitCode(2)
         }
+    }
+}
+
+extension CLIFailure {
+    /// Every problem found in one file, each on its own `temper: ` line on stderr, as a failure of `kind` (such as
+    /// ``CLIFailure/usage(_:)``): one problem is the failure's own line; several are listed, then counted.
+    static func reporting(_ errors: [TemperError], in file: String, as kind: (String) -> CLIFailure) -> CLIFailure {
+        guard errors.count > 1 else { return kind(errors.first?.description ?? "\(file): not valid") }
+        for error in errors { printError("temper: \(error)") }
+        return kind("\(file): \(errors.count) errors")
     }
 }
 

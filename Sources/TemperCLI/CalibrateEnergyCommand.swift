@@ -27,6 +27,8 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
             prints each key as {value, low, high} plus rmseMillijoules and residuals. --out writes the --device \
             profile with the fitted numbers marked 'fitted:'; pass that file as --device at once.
 
+            On a terminal a line on stderr follows the solver's iterations; piped, nothing is drawn.
+
             Exit 2 for a file that cannot be read, a bad row (one line naming file:line) or measurements that \
             cannot determine the figures.
 
@@ -76,7 +78,14 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
         do throws(TemperError) {
             base = try DeviceProfileLibrary.standard().resolve(device)
             let measured = try Self.load(measurements)
-            result = try EnergyCalibration.fit(base: base.profile, measurements: measured, keys: keys)
+            let label = "fitting \(keys.count) figure\(keys.count == 1 ? "" : "s") to \(measured.count) measurements"
+            let unit = measured.allSatisfy { $0.row.standardDeviation != nil } ? "σ" : "mJ"
+            var progress = TerminalProgress()
+            // Cleared before anything else is printed, an error included.
+            defer { progress.finish() }
+            result = try EnergyCalibration.fit(base: base.profile, measurements: measured, keys: keys) { iteration, rmse in
+                progress.status("\(label): iteration \(iteration), RMSE \(String(format: "%.4g", rmse)) \(unit)")
+            }
             if let out { try writeProfile(result, base: base, to: out) }
             if let report { try EnergyCalibrationReport.write(result, device: base.profile.name, measurements: measurements, to: URL(fileURLWithPath: report)) }
         } catch {

@@ -22,6 +22,8 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
             {value, low, high} plus rmseCelsius. --out writes the --device profile with the fitted thermal \
             section, each number marked 'fitted:'; pass that file as --device or a scenario's 'device:'.
 
+            On a terminal a line on stderr follows the solver's iterations; piped, nothing is drawn.
+
             Exit 2 for a trace that cannot be read or cannot determine the figures (too short, no power, \
             constant power), with one line saying what is missing.
 
@@ -77,15 +79,16 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
             let selection = ThermalSeries.Selection(internalSensor: internalSensor, skinSensor: skinSensor, power: power)
             let series = try traces.map { (path) throws(TemperError) in
                 let contents = try TraceFile.read(contentsOf: URL(fileURLWithPath: path))
-                for warning in contents.warnings { printError("warning: \(warning)") }
+                for warning in contents.warnings { printError("temper: warning: \(warning)") }
                 return try ThermalSeries(snapshots: contents.snapshots, name: path, selection: selection)
             }
             let label = "fitting \(series.count) trace\(series.count == 1 ? "" : "s")"
             var progress = TerminalProgress()
+            // Cleared before anything else is printed, an error included.
+            defer { progress.finish() }
             fit = try ThermalCalibration.fit(series, base: base.profile.thermal, ambientCelsius: ambient) { iteration, rmse in
                 progress.status("\(label): iteration \(iteration), RMSE \(String(format: "%.4g", rmse)) °C")
             }
-            progress.finish()
             if let out { try writeProfile(fit, base: base, to: out) }
             if let report { try ThermalCalibrationReport.write(fit, device: base.profile.name, to: URL(fileURLWithPath: report)) }
         } catch {

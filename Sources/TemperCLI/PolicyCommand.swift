@@ -30,9 +30,9 @@ struct PolicyCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Report every error in a policy file.",
             discussion: """
-                Each error is one line on stderr: FILE:LINE:COLUMN: KEY.PATH: what was expected and what was \
-                found. Unknown keys are named, with the keys allowed there. All errors are reported, not just \
-                the first. A valid file prints a one-line summary on stdout.
+                Each error is one line on stderr: temper: FILE:LINE:COLUMN: KEY.PATH: what was expected and \
+                what was found. Unknown keys are named, with the keys allowed there. All errors are reported, not \
+                just the first, then counted. A valid file prints a one-line summary on stdout.
 
                 Exit codes: 0 the policy is valid; 1 it has errors; 2 the file cannot be read.
                 """
@@ -44,10 +44,7 @@ struct PolicyCommand: AsyncParsableCommand {
         func run() throws {
             let (text, name) = try PolicyCommand.read(file)
             let (policy, errors) = Policy.read(yaml: text, file: name)
-            guard errors.isEmpty, let policy else {
-                for error in errors { printError(error.description) }
-                throw CLIFailure.checkFailed("\(name): \(errors.count) error\(errors.count == 1 ? "" : "s")")
-            }
+            guard errors.isEmpty, let policy else { throw CLIFailure.reporting(errors, in: name, as: CLIFailure.checkFailed) }
             print("\(name): ok: \(PolicyCommand.summary(of: policy))")
         }
     }
@@ -70,10 +67,7 @@ struct PolicyCommand: AsyncParsableCommand {
         func run() throws {
             let (text, name) = try PolicyCommand.read(file)
             let (policy, errors) = Policy.read(yaml: text, file: name)
-            guard errors.isEmpty, let policy else {
-                for error in errors { printError(error.description) }
-                throw CLIFailure.checkFailed("\(name): \(errors.count) error\(errors.count == 1 ? "" : "s")")
-            }
+            guard errors.isEmpty, let policy else { throw CLIFailure.reporting(errors, in: name, as: CLIFailure.checkFailed) }
             var lines = policy.yamlDocument().split(separator: "\n", omittingEmptySubsequences: false)
             // A name could have come from any folder of the search; say which file it was.
             if file.map(ConfigurationSearch.isPath) != true { lines.insert("# Read from: \(name)", at: 1) }

@@ -59,7 +59,11 @@ struct RecordCommand: AsyncParsableCommand {
     func run() async throws {
         let descriptor = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw CLIFailure.usage("\(out): cannot create the trace file: \(String(cString: strerror(errno)))")
+            let failure = errno
+            // Creating a file, "no such file" means its folder is missing.
+            let cause = failure == ENOENT
+                ? "the folder \(URL(fileURLWithPath: out).deletingLastPathComponent().path) does not exist" : FileErrorText.describe(errno: failure)
+            throw CLIFailure.usage("\(out): cannot create the trace file: \(cause)")
         }
         let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         let logger = HostSession.makeLogger()

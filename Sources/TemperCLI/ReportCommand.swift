@@ -62,7 +62,7 @@ struct ReportCommand: AsyncParsableCommand {
     private func replayAndWrite() throws(TemperError) -> TraceResult {
         let url = URL(fileURLWithPath: trace)
         let contents = try TraceFile.read(contentsOf: url, lenient: lenient)
-        for warning in contents.warnings { printError("warning: \(warning)") }
+        for warning in contents.warnings { printError("temper: warning: \(warning)") }
         let snapshots = contents.snapshots
         let settings = try PolicyLibrary.standard().policy(policy).classifier
         let result = TraceReplay.replay(snapshots, settings: settings, name: url.lastPathComponent)

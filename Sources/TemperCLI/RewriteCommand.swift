@@ -17,6 +17,10 @@ struct RewriteCommand: AsyncParsableCommand {
             dropped) and one line per reason to stderr; --explain prints the whole decision as JSON instead.
             Where the condition's rules set an energy budget, the requests spend from one fresh window of it, in \
             order, and --explain shows what is left after each.
+
+            The outcome and each reason's rule are one of:
+
+            \(GlossaryHelp.text)
             """
     )
 

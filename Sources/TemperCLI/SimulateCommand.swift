@@ -24,13 +24,16 @@ struct SimulateCommand: AsyncParsableCommand {
             kind, peak temperatures and the battery at the end, with the policy and in the baseline. --json prints \
             the same as a report's data.json, with both runs' sampled timelines.
 
-            Each request's outcome is pass (played as asked), rewritten (a cheaper form of the same kind), fallback \
-            (a custom haptic pattern replaced by a simple system impact) or dropped (not played); the rules that \
-            changed it (exemptOnly, budget, haptics.simpleImpact, …) are listed in the README and in each report.
+            Each request has one outcome, and the rules that changed it (each report defines those it uses):
+
+            \(GlossaryHelp.text)
 
             Limits, each an error (exit 2) naming the key and its line: duration up to 7 days, time step from \
             1 ms, at most \(Scenario.maxSteps) steps (duration ÷ timeStep), and at most \(Scenario.maxRequests) \
-            requests from all streams (rate × window, count × repetitions).
+            requests from all streams (rate × window, count × repetitions). Every mistake in a scenario is \
+            reported at once, one line each with its line:column and key path.
+
+            On a terminal a progress bar on stderr follows the runs; piped, nothing is drawn.
 
             Examples:
               temper simulate
@@ -74,25 +77,29 @@ struct SimulateCommand: AsyncParsableCommand {
 
     /// Runs the scenario at `url` with and without the policy, and writes what was asked for.
     private func simulate(_ url: URL) async throws -> SimulationResult {
+        let inputs = try SimulateInputs.resolve(url, policyOption: policy)
+        let (setup, policy, energy) = (inputs.setup, inputs.policy, inputs.energy)
         let result: SimulationResult
         do {
-            let scenario = try Scenario.load(contentsOf: url)
-            let traceSnapshots = scenario.durationSeconds / traceInterval
+            let traceSnapshots = inputs.scenario.durationSeconds / traceInterval
             if recordTrace != nil, traceSnapshots > Double(OptionRange.maxTraceSnapshots) {
                 throw CLIFailure.usage(
                     "--trace-interval \(QuantityLimits.number(traceInterval)) s makes \(QuantityLimits.number(traceSnapshots.rounded(.up))) snapshots over the scenario's duration, more than the limit of \(OptionRange.maxTraceSnapshots)")
             }
-            let device = try SimulateInputs.device(for: scenario)
-            let policy = try SimulatePolicy.resolve(option: self.policy, scenario: scenario)
-            let energy = SimulationEnergyModel(estimator: EnergyEstimator(profile: device))
-            let setup = try SimulateInputs.setup(for: scenario, energy: energy, device: device)
-            result = await Simulator.run(setup, policyName: policy.name) { policyOn in
+            let progress = SharedTerminalProgress()
+            defer { progress.finish() }
+            let name = inputs.scenario.name
+            result = await Simulator.run(setup, policyName: policy.name, progress: { fraction in
+                progress.bar(fraction: fraction, label: "simulating \(name): \(Int(fraction * 100)) %")
+            }) { policyOn in
                 GovernorDriver(policy: policyOn ? policy : GovernorDriver.passThrough(policy), energy: energy)
             }
             if let recordTrace {
                 let snapshots = await Simulator.runOnce(
                     setup, requests: setup.requests(), governing: GovernorDriver(policy: policy, energy: energy), policyName: policy.name,
-                    snapshotEverySeconds: traceInterval
+                    snapshotEverySeconds: traceInterval, progress: { fraction in
+                        progress.bar(fraction: fraction, label: "recording \(name)'s trace: \(Int(fraction * 100)) %")
+                    }
                 ).snapshots
                 do {
                     try TraceFile.encode(snapshots).write(to: URL(fileURLWithPath: recordTrace))

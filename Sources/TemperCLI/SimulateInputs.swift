@@ -18,6 +18,49 @@ enum SimulateInputs {
         }
     }
 
+    /// What one run needs: the scenario, its device and policy, and its payloads, read and costed.
+    struct Resolved {
+        var scenario: Scenario
+        var policy: Policy
+        var energy: SimulationEnergyModel
+        var setup: SimulationSetup
+    }
+
+    /// Reads the scenario at `url` and everything it names (the device, the policy or `policyOption`, every
+    /// payload), collecting every problem so the user sees them all at once, as `temper policy check` does.
+    static func resolve(_ url: URL, policyOption: String?) throws -> Resolved {
+        var problems = YAMLProblems()
+        let read: (scenario: Scenario?, errors: [TemperError])
+        do { read = try Scenario.read(contentsOf: url) } catch { throw CLIFailure.usage(error.description) }
+        problems.record(read.errors)
+        guard let scenario = read.scenario else { throw CLIFailure.reporting(problems.errors, in: url.path, as: CLIFailure.usage) }
+        let device = problems.attempt { () throws(TemperError) in try Self.device(for: scenario) }
+        let policy = problems.attempt { () throws(TemperError) in try SimulatePolicy.resolve(option: policyOption, scenario: scenario) }
+        // The payloads are checked even when the device is not found, costed on the default one, so their
+        // problems are listed too.
+        let costing = device ?? (try? DeviceProfileLibrary.standard().profile(nil))
+        var resolved: Resolved?
+        if let costing {
+            let energy = SimulationEnergyModel(estimator: EnergyEstimator(profile: costing))
+            let loader = FeedbackLoader(energy: energy)
+            let payloads = SimulationSetup.payloads(of: scenario) { payload, url throws(TemperError) in try loader.load(payload, at: url) }
+            problems.record(payloads.errors)
+            if let device, let policy {
+                let setup = SimulationSetup(
+                    scenario: scenario, deviceName: device.name, thermal: ThermalParameters(profile: device),
+                    battery: BatteryParameters(profile: device), items: payloads.items
+                )
+                resolved = Resolved(scenario: scenario, policy: policy, energy: energy, setup: setup)
+            }
+        }
+        guard problems.errors.isEmpty, let resolved else {
+            // In the order of the scenario's lines (a stable sort: problems at one place keep their order).
+            let errors = problems.errors.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
+            throw CLIFailure.reporting(errors, in: url.path, as: CLIFailure.usage)
+        }
+        return resolved
+    }
+
     /// The device the scenario names: a profile name (see `temper policy --help` for where names are looked up),
     /// or a path relative to the scenario file.
     static func device(for scenario: Scenario) throws(TemperError) -> DeviceProfile {
@@ -29,13 +72,5 @@ enum SimulateInputs {
         } catch {
             throw scenario.error(error, at: scenario.entryLocations["device"])
         }
-    }
-
-    /// Everything the run needs, read and costed up front.
-    static func setup(for scenario: Scenario, energy: SimulationEnergyModel, device: DeviceProfile) throws(TemperError) -> SimulationSetup {
-        let loader = FeedbackLoader(energy: energy)
-        return try SimulationSetup(
-            scenario: scenario, deviceName: device.name, thermal: ThermalParameters(profile: device), battery: BatteryParameters(profile: device)
-        ) { payload, url throws(TemperError) in try loader.load(payload, at: url) }
     }
 }

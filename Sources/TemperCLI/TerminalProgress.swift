@@ -1,10 +1,13 @@
 import Foundation
+import Synchronization
 
 /// The one progress line every long command draws on stderr (`score`'s bar, `simulate`'s bar, `calibrate`'s
 /// iterations, `record`'s bar): redrawn in place, and only when stderr is a terminal, so pipes, files and tests
 /// see nothing.
 struct TerminalProgress {
     static let barWidth = 30
+    /// What is left of 80 columns after the bar, its brackets and a space.
+    static let labelWidth = 80 - barWidth - 4
     private let enabled: Bool
     private var lastDrawn: String?
 
@@ -20,12 +23,14 @@ struct TerminalProgress {
         draw("[\(bar)] \(done)/\(total)" + (name.isEmpty ? "" : " \(name)"))
     }
 
-    /// A bar for a fraction of work measured in something other than items (seconds simulated, recorded).
+    /// A bar for a fraction of work measured in something other than items (seconds simulated, recorded), its
+    /// label cut to fit 80 columns.
     mutating func bar(fraction: Double, label: String) {
         let clamped = fraction.isFinite ? min(1, max(0, fraction)) : 0
         let filled = Int(clamped * Double(Self.barWidth))
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: Self.barWidth - filled)
-        draw("[\(bar)] \(label)")
+        let shown = label.count > Self.labelWidth ? label.prefix(Self.labelWidth - 1) + "…" : label
+        draw("[\(bar)] \(shown)")
     }
 
     /// Any one-line status: `fitting 2 traces: iteration 12, RMSE 0.052`.
@@ -47,4 +52,17 @@ struct TerminalProgress {
     private func write(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
+}
+
+/// A ``TerminalProgress`` that callbacks from another task may draw on (a simulation's run loop).
+final class SharedTerminalProgress: Sendable {
+    private let progress: Mutex<TerminalProgress>
+
+    init(enabled: Bool = isatty(STDERR_FILENO) == 1) {
+        progress = Mutex(TerminalProgress(enabled: enabled))
+    }
+
+    func bar(fraction: Double, label: String) { progress.withLock { $0.bar(fraction: fraction, label: label) } }
+
+    func finish() { progress.withLock { $0.finish() } }
 }

@@ -35,10 +35,12 @@ public enum EnergyCalibration {
     ///   - base: the profile whose other figures stay as they are; its values are the starting point.
     ///   - measurements: at least one more than the number of keys fitted.
     ///   - keys: which of ``fittableKeys`` to fit.
+    ///   - progress: called after every iteration of the solver with its number and the current RMSE (mJ, or
+    ///     standard deviations when the measurements give them).
     /// - Throws: `cannotCalibrate` when the measurements cannot determine the keys; `invalidValue` for an unknown key.
     public static func fit(
         base: DeviceProfile, measurements: [EnergyMeasurement], keys: [String] = fittableKeys,
-        solver: LevenbergMarquardt = LevenbergMarquardt()
+        solver: LevenbergMarquardt = LevenbergMarquardt(), progress: ((_ iteration: Int, _ rmse: Double) -> Void)? = nil
     ) throws(TemperError) -> EnergyFit {
         for key in keys where !fittableKeys.contains(key) {
             throw TemperError(code: .invalidValue, message: "cannot fit '\(key)': the fittable figures are \(fittableKeys.joined(separator: ", "))")
@@ -56,7 +58,7 @@ public enum EnergyCalibration {
                 (prediction - measurement.row.millijoules) / (standardised ? measurement.row.standardDeviation ?? 1 : 1)
             }
         }
-        let result = try LevenbergMarquardt(settings: settings).fit(parameters, residuals: residuals)
+        let result = try LevenbergMarquardt(settings: settings).fit(parameters, residuals: residuals, progress: progress)
         let values = result.parameters.map(\.value)
         let predicted = predictions(base: base, keys: ordered, values: values, measurements: measurements)
         let errors = zip(predicted, measurements).map { $0 - $1.row.millijoules }

@@ -137,13 +137,12 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(.enabled(if: TemperRunner.hasTerminal))
     func aTerminalSeesTheSolversProgress() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let trace = try Self.record(Self.steps, device: Self.writeTrueDevice(in: directory), in: directory, name: "steps")
-        let command = [TemperRunner.executable.path, "calibrate", "thermal", trace.path, "--json"].map { "'\($0)'" }.joined(separator: " ")
-        let result = try TemperRunner.run(["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
+        let result = try TemperRunner.runOnATerminal(["calibrate", "thermal", trace.path, "--json"])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("fitting 1 trace: iteration 1, RMSE "), "\(result.stdout)")
         // The line erases itself before the output.

@@ -84,6 +84,20 @@ import Testing
         for phrase in ["clickEnergy", "95 % interval", "p0.ahap", "residual", "RMSE", "Student's t"] {
             #expect(result.stdout.contains(phrase), "\(phrase)")
         }
+        #expect(result.stderr.isEmpty, "no progress line when stderr is not a terminal")
+    }
+
+    @Test(.enabled(if: TemperRunner.hasTerminal))
+    func aTerminalSeesTheSolversProgress() throws {
+        let folder = try measuredFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try TemperRunner.runOnATerminal([
+            "calibrate", "energy", folder.appendingPathComponent("m.csv").path, "--fit", "clickEnergy,continuousPower", "--json",
+        ])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("fitting 2 figures to 8 measurements: iteration 1, RMSE "), "\(result.stdout)")
+        // The line erases itself before the output.
+        #expect(result.stdout.contains("\r\u{1B}[K{"))
     }
 
     @Test(arguments: [

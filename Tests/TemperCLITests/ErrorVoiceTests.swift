@@ -30,6 +30,34 @@ import TemperTestSupport
         }
     }
 
+    /// `score` once wrote `error: FILE:…` where `rewrite` wrote `temper: FILE:…`: every command now says the same.
+    @Test func everyCommandGivesTheSameErrorForTheSameBrokenPattern() throws {
+        try withFolder { folder in
+            let file = folder.appendingPathComponent("broken.ahap")
+            try Data(#"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticBuzz"}}]}"#.utf8).write(to: file)
+            var lines: [String] = []
+            for arguments in [["score", file.path], ["rewrite", file.path, "--condition", "nominal"], ["convert", file.path, "--to", "haptic"]] {
+                let result = try TemperRunner.run(arguments)
+                #expect(result.status == 2, "\(arguments[0])")
+                #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments[0]): \(result.stderr)")
+                lines.append(result.stderr)
+            }
+            #expect(lines.allSatisfy { $0.hasPrefix("temper: \(file.path):1:") && $0.contains("Pattern[0].Event.EventType") }, "\(lines)")
+            #expect(Set(lines).count == 1, "one error, one wording: \(lines)")
+        }
+    }
+
+    @Test func aFolderOrABinaryFileAsARequestIsSaidInTempersWords() throws {
+        try withFolder { folder in
+            let binary = folder.appendingPathComponent("request.json")
+            try Data([0x00, 0x81, 0xC3, 0x28]).write(to: binary)
+            let asFolder = try TemperRunner.run(["rewrite", "--request", folder.path, "--condition", "nominal"])
+            #expect(asFolder.stderr == "temper: \(folder.path): cannot read the request file: it is a folder, not a file\n")
+            let asBinary = try TemperRunner.run(["rewrite", "--request", binary.path, "--condition", "nominal"])
+            #expect(asBinary.stderr == "temper: \(binary.path):1:1: invalid JSON: not UTF-8 (looks like UTF-16 or UTF-32)\n")
+        }
+    }
+
     @Test func anUnknownDeviceIsNamedWithoutAPlaceholderFile() throws {
         let result = try TemperRunner.run(["rewrite", "Examples/patterns/ui-tap.ahap", "--device", "nosuch", "--condition", "nominal"])
         #expect(result.status == 2)

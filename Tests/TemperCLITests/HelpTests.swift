@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TemperTestSupport
 
@@ -14,5 +15,22 @@ import TemperTestSupport
         let result = try TemperRunner.run(["frobnicate"])
         #expect(result.status == 2)
         #expect(!result.stderr.isEmpty)
+    }
+
+    /// The outcome and rule names README.md's "Outcomes and rules" defines, each defined in `simulate --help` and
+    /// `rewrite --help` too, in lines that fit 80 columns.
+    @Test(arguments: ["simulate", "rewrite"])
+    func helpDefinesEveryOutcomeAndRule(command: String) throws {
+        let readme = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let table = readme.components(separatedBy: "**Outcomes and rules**")[1].components(separatedBy: "- Reports are")[0]
+        let names = table.matches(of: try Regex(#"`([a-zA-Z]+(?:\.[a-zA-Z]+)?)`"#)).compactMap { $0.output[1].substring.map(String.init) }
+        let terms = Set(names.filter { $0 != "alarm" })
+        #expect(terms.count >= 21, "\(terms.sorted())")
+        #expect(terms.isSuperset(of: ["pass", "rewritten", "fallback", "dropped", "exemptOnly", "budget", "haptics.simpleImpact", "energy.guard"]))
+        let help = try TemperRunner.run([command, "--help"], environment: ["COLUMNS": "80"])
+        #expect(help.status == 0)
+        for term in terms { #expect(help.stdout.contains("\n  \(term): "), "\(command) --help defines \(term)") }
+        let glossary = help.stdout.components(separatedBy: "Outcomes:")[1].components(separatedBy: "USAGE:")[0]
+        for line in glossary.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
     }
 }

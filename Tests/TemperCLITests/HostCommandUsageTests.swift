@@ -32,8 +32,8 @@ import TemperTestSupport
     }
 
     @Test(arguments: [
-        ("/nonexistent/dir/trace.jsonl", "No such file or directory"),
-        ("/", "Is a directory"),
+        ("/nonexistent/dir/trace.jsonl", "the folder /nonexistent/dir does not exist"),
+        ("/", "it is a folder, not a file"),
     ])
     func anUnwritableOutIsAClearUsageError(out: String, cause: String) throws {
         let result = try TemperRunner.run(["record", "--out", out, "--duration", "0"], environment: Self.noBus)

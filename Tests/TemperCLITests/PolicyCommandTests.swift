@@ -42,10 +42,10 @@ import TemperTestSupport
         #expect(result.stdout.isEmpty)
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 5, "four errors and a summary: \(lines)")
-        #expect(lines.first == "\(file):2:1: colour: unknown key 'colour' (expected one of: classifier, description, exemptUsages, feedbackd, lowPower, name, tiers, version)")
-        #expect(lines.contains { $0.hasPrefix("\(file):4:17: classifier.dwellSeconds: expected a duration") })
-        #expect(lines.contains { $0.hasPrefix("\(file):7:20: tiers.fair.particleScale: expected a number from 0 to 1") })
-        #expect(lines.contains { $0.hasPrefix("\(file):8:22: tiers.fair.budget.energy: expected an energy in mJ or J") })
+        #expect(lines.first == "temper: \(file):2:1: colour: unknown key 'colour' (expected one of: classifier, description, exemptUsages, feedbackd, lowPower, name, tiers, version)")
+        #expect(lines.contains { $0.hasPrefix("temper: \(file):4:17: classifier.dwellSeconds: expected a duration") })
+        #expect(lines.contains { $0.hasPrefix("temper: \(file):7:20: tiers.fair.particleScale: expected a number from 0 to 1") })
+        #expect(lines.contains { $0.hasPrefix("temper: \(file):8:22: tiers.fair.budget.energy: expected an energy in mJ or J") })
         #expect(lines.last == "temper: \(file): 4 errors")
     }
 
@@ -54,7 +54,8 @@ import TemperTestSupport
         let file = try scratch.write("broken.yaml", "version: 1\ntiers: {fair: [\n")
         let result = try TemperRunner.run(["policy", "check", file])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("\(file):"))
+        #expect(result.stderr.hasPrefix("temper: \(file):"))
+        #expect(result.stderr.split(separator: "\n").count == 1, "one error is its own one line: \(result.stderr)")
     }
 
     @Test func anUnreadableFileIsBadInput() throws {

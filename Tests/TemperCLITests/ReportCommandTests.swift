@@ -27,7 +27,7 @@ import TemperTestSupport
         #expect(result.stderr == "temper: \(trace.path):3: not a host snapshot: not valid JSON (--lenient skips such lines)\n")
         let lenient = try TemperRunner.run(["report", trace.path, "--lenient", "--report", directory.appendingPathComponent("out").path])
         #expect(lenient.status == 0, "\(lenient.stderr)")
-        #expect(lenient.stderr == "warning: \(trace.path):3: skipped (not a host snapshot: not valid JSON)\n")
+        #expect(lenient.stderr == "temper: warning: \(trace.path):3: skipped (not a host snapshot: not valid JSON)\n")
         #expect(lenient.stdout.contains("4 snapshots"))
     }
 
@@ -57,7 +57,7 @@ import TemperTestSupport
         try Data((lines.joined(separator: "\n") + "\n" + lines[0].prefix(30)).utf8).write(to: trace)
         let result = try TemperRunner.run(["report", trace.path, "--report", directory.appendingPathComponent("out").path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr == "warning: \(trace.path):4: skipped a torn last line (not a host snapshot: not valid JSON)\n")
+        #expect(result.stderr == "temper: warning: \(trace.path):4: skipped a torn last line (not a host snapshot: not valid JSON)\n")
         #expect(result.stdout.contains("3 snapshots"))
     }
 

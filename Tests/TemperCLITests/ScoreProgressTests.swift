@@ -3,10 +3,9 @@ import Testing
 import TemperTestSupport
 
 /// `temper score`'s progress bar: drawn on stderr only when stderr is a terminal and the set is large.
-/// A terminal comes from util-linux `script` (in Debian's essential bsdutils); without it the terminal tests skip.
+/// A terminal comes from ``TemperRunner/runOnATerminal(_:environment:)``; without one the terminal tests skip.
 @Suite struct ScoreProgressTests {
-    static let script = "/usr/bin/script"
-    static var hasScript: Bool { FileManager.default.isExecutableFile(atPath: script) }
+    static var hasScript: Bool { TemperRunner.hasTerminal }
     static let tap = #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#
 
     /// A folder of `count` copies of a tap, removed after `body`.
@@ -20,15 +19,9 @@ import TemperTestSupport
         try body(folder)
     }
 
-    /// Runs `temper` on a pseudo-terminal; stdout and stderr both arrive in the terminal's output.
-    func runOnATerminal(_ arguments: [String]) throws -> TemperRunner.Result {
-        let command = ([TemperRunner.executable.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
-        return try TemperRunner.run(["-qec", command.joined(separator: " "), "/dev/null"], executable: URL(fileURLWithPath: Self.script))
-    }
-
     @Test(.enabled(if: hasScript)) func aLargeSetShowsAProgressBarOnATerminal() throws {
         try withPatterns(25) { folder in
-            let result = try runOnATerminal(["score", folder.path, "--format", "json"])
+            let result = try TemperRunner.runOnATerminal(["score", folder.path, "--format", "json"])
             #expect(result.status == 0, "\(result.stdout)")
             #expect(result.stdout.contains("\r\u{1B}[K[------------------------------] 0/25 "), "\(result.stdout)")
             #expect(result.stdout.contains("] 24/25 "))
@@ -40,7 +33,7 @@ import TemperTestSupport
 
     @Test(.enabled(if: hasScript)) func noProgressBarForASmallSet() throws {
         try withPatterns(5) { folder in
-            let result = try runOnATerminal(["score", folder.path, "--format", "json"])
+            let result = try TemperRunner.runOnATerminal(["score", folder.path, "--format", "json"])
             #expect(result.status == 0)
             #expect(!result.stdout.contains("/5 "), "\(result.stdout)")
         }

@@ -124,4 +124,49 @@ import TemperTestSupport
         #expect(result.stderr.hasPrefix("temper: \(file.path):3:"), "\(result.stderr)")
         #expect(result.stderr.contains(message))
     }
+
+    /// A scenario with three mistakes: three lines, each with the file, line:column and key path, then the count.
+    @Test func aScenarioReportsAllItsErrorsAtOnce() throws {
+        let directory = TemporaryFolder.uniquePath()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("three.yaml")
+        try Data("""
+            name: three
+            duration: 10 min
+            ambient: hot
+            streams:
+              - { kind: poisson, rate: 2, patterns: \(PackagePaths.root.path)/Examples/patterns/ui-tap.ahap }
+              - { kind: periodic, every: 1 s, patterns: nowhere.ahap }
+
+            """.utf8).write(to: file)
+        let result = try TemperRunner.run(["simulate", file.path])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(lines)")
+        guard lines.count == 4 else { return }
+        #expect(lines[0] == "temper: \(file.path):3:10: ambient: expected a temperature in °C (a number) or a list of {at, celsius} points, found 'hot'")
+        #expect(lines[1].hasPrefix("temper: \(file.path):5:28: streams[0].rate: expected a rate with its unit"), "\(lines[1])")
+        #expect(lines[2].hasPrefix("temper: \(file.path):6:45: streams[1].patterns: "), "\(lines[2])")
+        #expect(lines[2].contains("nowhere.ahap"))
+        #expect(lines[3] == "temper: \(file.path): 3 errors")
+    }
+
+    @Test(.enabled(if: TemperRunner.hasTerminal))
+    func aTerminalSeesTheRunsProgress() throws {
+        let result = try TemperRunner.runOnATerminal(["simulate", "--json"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("\r\u{1B}[K[------------------------------] simulating heat-soak: 0 %"), "\(result.stdout.prefix(300))")
+        #expect(result.stdout.contains("] simulating heat-soak: 50 %"))
+        #expect(result.stdout.contains("\r\u{1B}[K[##############################] simulating heat-soak: 100 %"))
+        // The bar erases itself before the output.
+        #expect(result.stdout.contains("\r\u{1B}[K{"))
+    }
+
+    @Test func noProgressWhenStderrIsNotATerminal() throws {
+        let result = try TemperRunner.run(["simulate", "--json"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty, "\(result.stderr.prefix(200))")
+    }
 }

@@ -126,7 +126,23 @@ import TemperTestSupport
             _ = try RequestDecoder(fileName: "broken.json").decode(Array(json.utf8))
         } throws: { error in
             guard let error = error as? TemperError else { return false }
-            return error.line == 3 && error.column == 12 && error.description.hasPrefix("broken.json:3:12: invalid JSON")
+            return error.line == 3 && error.column == 12 && error.description == "broken.json:3:12: usage: invalid JSON: expected a value, found 'u'"
+        }
+    }
+
+    /// Syntax errors in Temper's words, never the platform parser's ("Invalid value around character 0.").
+    @Test(arguments: [
+        ([0x00, 0x81, 0xC3, 0x28], "invalid JSON: not UTF-8 (looks like UTF-16 or UTF-32)", 1, 1),
+        (Array("{\"id\": \"a\", // why\n \"usage\": \"ui\"}".utf8), "invalid JSON: a comment, which JSON does not allow", 1, 13),
+        (Array("{\"id\": \"a\", \"usage\": \"ui\",}".utf8), "invalid JSON: a trailing comma, which JSON does not allow", 1, 26),
+        (Array("{\"id\": \"a\"} x".utf8), "invalid JSON: expected end of input after the top-level value, found 'x'", 1, 13),
+    ] as [([UInt8], String, Int, Int)])
+    func aSyntaxErrorIsInTempersWords(bytes: [UInt8], message: String, line: Int, column: Int) {
+        #expect {
+            _ = try RequestDecoder(fileName: "bad.json").decode(bytes)
+        } throws: { error in
+            guard let error = error as? TemperError else { return false }
+            return error.message == message && error.line == line && error.column == column
         }
     }
 

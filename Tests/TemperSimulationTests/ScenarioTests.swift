@@ -85,4 +85,28 @@ import TemperSimulation
             (error as? TemperError)?.code == .invalidYAML && (error as? TemperError)?.line != nil
         }
     }
+
+    /// As `temper policy check` does: one bad value does not hide the next.
+    @Test func everyProblemIsReportedInDocumentOrder() throws {
+        let yaml = """
+            name: x
+            duration: 10 min
+            colour: red
+            workload:
+              - { name: gaming, power: lots, for: 1 min }
+              - { name: idle, power: 300 mW, for: 1 min }
+            streams:
+              - { kind: sometimes, patterns: a.ahap }
+              - { kind: periodic, every: 1 s, patterns: b.ahap }
+            initial: { batteryPercentage: 120 }
+            """
+        let (scenario, errors) = Scenario.read(yaml: yaml, file: "bad.yaml")
+        #expect(errors.map(\.path) == ["colour", "workload[0].power", "streams[0].kind", "initial.batteryPercentage"])
+        #expect(errors.map(\.line) == [3, 5, 8, 10])
+        #expect(errors.allSatisfy { $0.file == "bad.yaml" && $0.column != nil })
+        // What could be read is kept; what could not is left out.
+        #expect(scenario?.workload.map(\.name) == ["idle"])
+        #expect(scenario?.streams.count == 1)
+        #expect(throws: errors[0]) { try Scenario.load(yaml: yaml, file: "bad.yaml") }
+    }
 }

@@ -63,4 +63,15 @@ public enum TemperRunner {
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }
+
+    /// util-linux `script` (in Debian's essential bsdutils), which gives a command a pseudo-terminal.
+    public static let terminalWrapper = URL(fileURLWithPath: "/usr/bin/script")
+    /// Whether ``runOnATerminal(_:)`` can run here; tests that need a terminal skip without it.
+    public static var hasTerminal: Bool { FileManager.default.isExecutableFile(atPath: terminalWrapper.path) }
+
+    /// Runs `temper` with stdout and stderr on a pseudo-terminal; both arrive, interleaved, in `stdout`.
+    public static func runOnATerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let command = ([executable.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+        return try run(["-qec", command.joined(separator: " "), "/dev/null"], environment: environment, executable: terminalWrapper)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TemperAHAP
 
 /// Reads requests from JSON (a file's bytes or a command-line argument) and turns every failure into one
 /// ``TemperError`` naming the file and the JSON path, e.g.
@@ -61,28 +62,21 @@ public struct RequestDecoder: Sendable {
     }
 
     /// Where the JSON itself is broken, as line:column, or `nil` when it parses (the fault is in what it says).
-    /// JSONDecoder gives no place for a syntax error; JSONSerialization names a character offset.
+    /// JSONDecoder gives no place for a syntax error, and its words are the platform's; Temper's own scanner
+    /// gives both.
     private func syntaxError(in data: Data) -> TemperError? {
-        let failure: NSError
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            return nil
-        } catch {
-            failure = error as NSError
+        let problem = data.withUnsafeBytes { raw in
+            JSONScanner.strictProblem(in: raw.bindMemory(to: UInt8.self), limits: Self.syntaxLimits)
         }
-        let detail = failure.userInfo[NSDebugDescriptionErrorKey] as? String ?? failure.localizedDescription
-        var line: Int?
-        var column: Int?
-        if let range = detail.range(of: "character "), let offset = Int(detail[range.upperBound...].prefix { $0.isNumber }) {
-            // The offset counts UTF-16 units of the text; lines and columns count characters.
-            let text = String(decoding: data, as: UTF8.self)
-            let prefix = text.utf16.prefix(offset)
-            let before = String(decoding: Array(prefix), as: UTF16.self)
-            line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            column = before.count - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
-        }
-        return TemperError(code: .invalidRequest, message: "invalid JSON: \(detail)", file: fileName ?? "<request>", line: line, column: column)
+        guard let problem else { return nil }
+        return TemperError(
+            code: .invalidRequest, message: "invalid JSON: \(problem.message)", file: fileName ?? "<request>",
+            path: problem.path.isEmpty ? nil : problem.path, line: problem.line, column: problem.column
+        )
     }
+
+    /// Bounds for locating a syntax error: past them the scanner stops with its own error instead.
+    static let syntaxLimits = JSONScanner.Limits(maxDepth: 256, maxElements: 1_000_000, maxValues: 10_000_000)
 
     private func describe(_ error: DecodingError) -> TemperError {
         let (path, message): ([any CodingKey], String)

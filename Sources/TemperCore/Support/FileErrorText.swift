@@ -33,6 +33,9 @@ public enum FileErrorText {
         return nil
     }
 
+    /// A failed system call's `errno` in the same words, e.g. for an `open(2)` that returned -1.
+    public static func describe(errno code: Int32) -> String { phrase(forErrno: code) }
+
     private static func phrase(forErrno code: Int32) -> String {
         switch code {
         case ENOENT: "there is no such file"

@@ -38,8 +38,9 @@ public struct FeedbackLoader: Sendable {
     ///
     /// - Throws: `unreadableFile`, or the first request's problem with its JSON path.
     public static func requests(inFile path: String) throws(TemperError) -> [SensoryRequest] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TemperError(code: .unreadableFile, message: "cannot read the request file", file: path)
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw TemperError(code: .unreadableFile, message: "cannot read the request file: \(FileErrorText.describe(error, path: path))", file: path)
         }
         return try RequestDecoder.forFile(path, patterns: .patternFiles).decodeList(data)
     }

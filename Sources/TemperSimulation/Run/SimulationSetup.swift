@@ -46,12 +46,24 @@ public struct SimulationSetup: Sendable {
 extension SimulationSetup {
     /// Resolves every stream's payloads through `load`, once per distinct file.
     /// - Parameter load: reads and costs one payload, given its resolved URL; a request file may hold several.
+    /// - Throws: the first payload's problem, at the scenario entry that names it; ``payloads(of:load:)`` has them all.
     public init(
         scenario: Scenario, deviceName: String, thermal: ThermalParameters, battery: BatteryParameters,
         load: (RequestStream.Payload, URL) throws(TemperError) -> [FeedbackItem]
     ) throws(TemperError) {
+        let (items, errors) = Self.payloads(of: scenario, load: load)
+        if let first = errors.first { throw first }
+        self.init(scenario: scenario, deviceName: deviceName, thermal: thermal, battery: battery, items: items)
+    }
+
+    /// Every stream's items, loaded through `load` once per distinct file, and every payload's problem, each
+    /// restated at the scenario entry that names the file.
+    public static func payloads(
+        of scenario: Scenario, load: (RequestStream.Payload, URL) throws(TemperError) -> [FeedbackItem]
+    ) -> (items: [[FeedbackItem]], errors: [TemperError]) {
         var cache: [URL: [FeedbackItem]] = [:]
         var items: [[FeedbackItem]] = []
+        var errors: [TemperError] = []
         for stream in scenario.streams {
             var streamItems: [FeedbackItem] = []
             for (position, payload) in stream.payloads.enumerated() {
@@ -61,19 +73,18 @@ extension SimulationSetup {
                 }
                 if let cached = cache[url] {
                     streamItems += cached
-                } else {
-                    let loaded: [FeedbackItem]
-                    do {
-                        loaded = try load(payload, url)
-                    } catch {
-                        throw scenario.error(error, at: stream.payloadLocations.indices.contains(position) ? stream.payloadLocations[position] : nil)
-                    }
+                    continue
+                }
+                do {
+                    let loaded = try load(payload, url)
                     cache[url] = loaded
                     streamItems += loaded
+                } catch {
+                    errors.append(scenario.error(error, at: stream.payloadLocations.indices.contains(position) ? stream.payloadLocations[position] : nil))
                 }
             }
             items.append(streamItems)
         }
-        self.init(scenario: scenario, deviceName: deviceName, thermal: thermal, battery: battery, items: items)
+        return (items, errors)
     }
 }

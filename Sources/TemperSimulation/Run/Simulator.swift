@@ -6,16 +6,23 @@ import TemperLifecycle
 /// times, and the ``Governor``'s own run loop, on a ``VirtualClock``, samples the host, releases the requests and
 /// re-decides what waits, the code that runs live. What played then heats the device and drains the battery.
 public enum Simulator {
+    /// Told how far a run has got, as the fraction of its steps done (0 to 1), about a hundred times a run; called
+    /// on the run's own task, so it must return quickly.
+    public typealias Progress = @Sendable (_ fraction: Double) -> Void
+
     /// Runs the scenario twice in one invocation: with the policy, and with the policy off (everything passes).
     /// - Parameters:
+    ///   - progress: told the fraction of both runs done.
     ///   - governing: makes the governor's driver for a policy; `policyOn` false asks for the pass-through baseline.
     public static func run(
-        _ setup: SimulationSetup, policyName: String, governing: (_ policyOn: Bool) -> GovernorDriver
+        _ setup: SimulationSetup, policyName: String, progress: Progress? = nil, governing: (_ policyOn: Bool) -> GovernorDriver
     ) async -> SimulationResult {
         let requests = setup.requests()
         let withPolicy = governing(true)
-        let policyRun = await runOnce(setup, requests: requests, governing: withPolicy, policyName: policyName).summary
-        let baselineRun = await runOnce(setup, requests: requests, governing: governing(false), policyName: "off (baseline)").summary
+        let policyRun = await runOnce(setup, requests: requests, governing: withPolicy, policyName: policyName, progress: half(0, of: progress)).summary
+        let baselineRun = await runOnce(
+            setup, requests: requests, governing: governing(false), policyName: "off (baseline)", progress: half(1, of: progress)
+        ).summary
         return SimulationResult(
             scenario: setup.scenario.name, description: setup.scenario.description, device: setup.deviceName,
             durationSeconds: setup.scenario.durationSeconds, timeStepSeconds: setup.scenario.timeStepSeconds, seed: setup.scenario.seed,
@@ -24,11 +31,17 @@ public enum Simulator {
         )
     }
 
+    /// `progress` for the first (0) or second (1) of two runs.
+    private static func half(_ run: Int, of progress: Progress?) -> Progress? {
+        guard let progress else { return nil }
+        return { fraction in progress((Double(run) + fraction) / 2) }
+    }
+
     /// One run, on a fresh driver (a governor runs once). With `snapshotEverySeconds`, also returns the host
     /// snapshots at that interval: what `temper record` would have written had the simulated host been real.
     public static func runOnce(
         _ setup: SimulationSetup, requests: [SimulatedRequest], governing driver: GovernorDriver, policyName: String,
-        snapshotEverySeconds: Double? = nil
+        snapshotEverySeconds: Double? = nil, progress: Progress? = nil
     ) async -> (summary: RunSummary, snapshots: [HostSnapshot]) {
         var run = SimulationRun(setup, policyName: policyName, snapshotEverySeconds: snapshotEverySeconds)
         run.publish(on: driver.host, step: 0)
@@ -37,7 +50,7 @@ public enum Simulator {
         let streams = (governor.samples(), governor.decisions())
         return await withTaskGroup(of: Void.self) { [run] group in
             group.addTask { try? await governor.run() }
-            let result = await drive(run, requests: requests, driver: driver, streams: streams, on: governor)
+            let result = await drive(run, requests: requests, driver: driver, streams: streams, progress: progress, on: governor)
             group.cancelAll()
             return result
         }
@@ -47,7 +60,8 @@ public enum Simulator {
     /// the governor's actor between turns of its run loop, so moving through virtual time costs no thread hops.
     private static func drive(
         _ run: SimulationRun, requests: [SimulatedRequest], driver: GovernorDriver,
-        streams: (samples: AsyncStream<HostSample>, decisions: AsyncStream<Decision>), on governor: isolated Governor
+        streams: (samples: AsyncStream<HostSample>, decisions: AsyncStream<Decision>), progress: Progress?,
+        on governor: isolated Governor
     ) async -> (summary: RunSummary, snapshots: [HostSnapshot]) {
         var run = run
         var samples = streams.samples.makeAsyncIterator()
@@ -57,7 +71,9 @@ public enum Simulator {
         var scheduled = 0
         var scheduleStep = 0
         await driver.clock.waitForSleepers(1)
+        let progressEvery = max(1, run.stepCount / 100)
         for index in 0..<run.stepCount {
+            if let progress, index % progressEvery == 0 { progress(Double(index) / Double(run.stepCount)) }
             let (time, length) = run.span(ofStep: index)
             let end = time + length
             // Requests reach the governor a sample interval ahead of their arrival, as a service schedules ahead
@@ -105,6 +121,7 @@ public enum Simulator {
             }
             run.advanceModels(index: index, time: time, length: length, feedbackJoules: feedbackJoules)
         }
+        progress?(1)
         return (run.finish(), run.snapshots)
     }
 }

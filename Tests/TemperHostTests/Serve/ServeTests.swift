@@ -40,7 +40,7 @@ extension RealDaemonTests {
 
                 let bad = try BusClient.busctl(address, ["call", "org.temper.Temper1"] + Self.governor + ["Decide", "s", "{"])
                 #expect(bad.status != 0)
-                #expect(bad.stderr.contains("request_json: invalid JSON"), "a one-line error naming the argument: \(bad.stderr)")
+                #expect(bad.stderr.contains("request_json:1:2: invalid JSON: input ends"), "a one-line error naming the argument and the place: \(bad.stderr)")
 
                 let introspection = try BusClient.gdbus(address, ["introspect", "--dest", "org.temper.Temper1", "--object-path", Self.governor[0]])
                 for member in ["Decide(", "Schedule(", "Cancel(", "Score(", "Released(", "readonly s Condition", "readonly d HeadroomSeconds"] {
@@ -111,7 +111,7 @@ extension RealDaemonTests {
 
             let errors = out["errors"] as? [String: String] ?? [:]
             let expected: [String: String] = [
-                "malformed": "org.temper.Temper1.Error.InvalidRequest: request_json: invalid JSON",
+                "malformed": "org.temper.Temper1.Error.InvalidRequest: request_json:1:13: invalid JSON: input ends",
                 "wrongKey": "org.temper.Temper1.Error.InvalidRequest: request_json: colour: unknown key",
                 "file": "org.temper.Temper1.Error.InvalidRequest: request_json: haptic.file: pattern files are not read here",
                 "huge": "org.temper.Temper1.Error.TooLarge: request_json is 1048576 bytes; the limit is 65536",
