@@ -1,7 +1,7 @@
 import Foundation
-import Logging
+public import Logging
 import Synchronization
-import TemperCore
+public import TemperCore
 
 /// The live Linux host as a ``HostSource``: libsensors temperatures, power and energy, the kernel's thermal
 /// zones, RAPL energy counters and each battery's instantaneous power from sysfs, UPower's battery and

@@ -1,5 +1,5 @@
-import TemperAHAP
-import TemperCore
+public import TemperAHAP
+public import TemperCore
 
 /// A plain, monotone energy model for tests: power grows with intensity squared (driver output is linear in
 /// voltage), continuous events cost by duration, 2D audio is cheaper than spatial. The figures are round numbers

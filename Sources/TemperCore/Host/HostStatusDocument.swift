@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The status document: the JSON shape of `temper status --json` and of each `temper watch --json` line, for
 /// people and dashboards: the condition with its reasons, every sensor with its limits and health (flat:

@@ -1,4 +1,4 @@
-import TemperAHAP
+public import TemperAHAP
 
 /// A custom haptic pattern: an AHAP model, read at load time (never on the hot path).
 public struct HapticPatternRequest: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import TemperAHAP
+public import TemperAHAP
 
 /// The device-profile estimator as the rewriter's energy model: every request is priced through
 /// `estimate(_:)` for a request kind, the path the simulator and `temper score` use too. Power over
