@@ -117,7 +117,7 @@ let package = Package(
         .target(name: "TemperCalibration", dependencies: ["TemperAHAP", "TemperCore", "TemperSimulation"]),
         .target(
             name: "TemperTestKit",
-            dependencies: ["TemperCore", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["TemperCore", "TemperPatterns", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "TemperCLI",

@@ -30,6 +30,12 @@ enum HostSession {
         return LinuxHost(configuration: configuration, logger: logger)
     }
 
+    /// Whether `host` reads the kernel's own thermal zones, not a `TEMPER_SYSFS_ROOT` tree or a umockdev testbed:
+    /// thresholds go to the kernel's zones by number, which a fake zone must not lend.
+    static func readsKernelZones(_ host: LinuxHost) -> Bool {
+        host.configuration.sysfsRoot == "/sys" && ProcessInfo.processInfo.environment["UMOCKDEV_DIR"] == nil
+    }
+
     /// The signals that end `watch` and `record` cleanly; the command line chooses them, the library never does.
     static let terminationSignals: [UnixSignal] = [.sigint, .sigterm]
 

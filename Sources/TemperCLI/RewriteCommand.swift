@@ -75,17 +75,10 @@ struct RewriteCommand: AsyncParsableCommand {
             print(decisions.count == 1 ? try TemperJSON.string(decisions[0]) : try TemperJSON.string(decisions))
             return
         }
-        let target = to ?? file.map { RewriteOutput.target(for: Self.format(of: $0)) } ?? .ahap
         for decision in decisions {
             for rule in decision.rules { printError(rule.description) }
-            try RewriteOutput.write(decision, as: target)
+            try RewriteOutput.write(decision, as: to)
         }
-    }
-
-    /// The format FILE is in, by extension and then content; AHAP when it cannot be told (reading it says why).
-    static func format(of path: String) -> PatternFormat {
-        if let known = PatternFormat.byExtension(path) { return known }
-        return (try? PatternReader.load(contentsOf: path).format) ?? .ahap
     }
 
     private func loadRequests() throws -> [SensoryRequest] {
@@ -100,10 +93,10 @@ struct RewriteCommand: AsyncParsableCommand {
                 return try FeedbackLoader.requests(inFile: requestFile)
             }
             let path = file ?? ""
-            let document = try PatternLoader.patternFiles.load(PatternReference(file: path, path: path))
-            for diagnostic in document.diagnostics { printError("temper: warning: \(path): \(diagnostic)") }
+            let loaded = try PatternLoader.patternFiles.load(PatternReference(file: path, path: path))
+            for diagnostic in loaded.diagnostics { printError("temper: warning: \(path): \(diagnostic)") }
             let id = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            return [SensoryRequest(id: id, usage: UsageClass(rawValue: usage) ?? .game, kind: .haptic(HapticPatternRequest(document: document, sourceFile: path)))]
+            return [SensoryRequest(id: id, usage: UsageClass(rawValue: usage) ?? .game, kind: .haptic(HapticPatternRequest(content: loaded.content, sourceFile: path)))]
         } catch let error as TemperError {
             throw CLIFailure.usage(error.description)
         } catch let error as AHAPError {

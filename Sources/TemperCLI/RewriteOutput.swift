@@ -5,32 +5,24 @@ import TemperPatterns
 
 /// What `temper rewrite` prints on stdout for one decision.
 enum RewriteOutput {
-    /// The target a pattern read in `format` is written back in: its own format where Temper writes it, AHAP for
-    /// the formats it reads but does not write (Android compositions and envelopes, feedbackd themes).
-    static func target(for format: PatternFormat) -> PatternTarget {
-        switch format {
-        case .ahap, .androidComposition, .androidEnvelope, .feedbackd: .ahap
-        case .haptic, .vij: .haptic
-        case .androidWaveform: .androidWaveform
-        case .androidXML: .androidXML
-        case .rumble: .rumble
-        }
-    }
-
-    /// A pattern in `target` (AHAP, what Core Haptics would load, unless told otherwise; other targets with what
-    /// the conversion loses on stderr), anything else as the request's JSON, nothing when dropped.
-    static func write(_ decision: Decision, as target: PatternTarget = .ahap) throws {
+    /// A pattern in `target`, or in its own format (``PatternTarget/writingBack(_:)``) when `target` is `nil`,
+    /// with what a conversion loses on stderr; anything else as the request's JSON; nothing when dropped.
+    static func write(_ decision: Decision, as target: PatternTarget? = nil) throws {
         guard let request = decision.request else { return }
         switch request.kind {
         case .haptic(let haptic):
-            var bytes: [UInt8]
-            if target == .ahap {
-                bytes = AHAPWriter.write(haptic.pattern)
-            } else {
-                let converted = PatternWriter.write(AHAPBridge.timeline(from: haptic.pattern).output, to: target)
-                for loss in converted.losses { printError("\(haptic.sourceFile ?? request.id) → \(target.rawValue): lost: \(loss.message)") }
-                bytes = converted.output
+            let target = target ?? PatternTarget.writingBack(haptic.content.format)
+            let converted: Converted<[UInt8]>
+            switch haptic.content {
+            case .ahap(let pattern, _) where target == .ahap:
+                converted = Converted(output: AHAPWriter.write(pattern), losses: [])
+            case .ahap(let pattern, _):
+                converted = PatternWriter.write(AHAPBridge.timeline(from: pattern).output, to: target)
+            case .timeline(let timeline):
+                converted = PatternWriter.write(timeline, to: target)
             }
+            for loss in converted.losses { printError("\(haptic.sourceFile ?? request.id) → \(target.rawValue): lost: \(loss.message)") }
+            var bytes = converted.output
             if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
             FileHandle.standardOutput.write(Data(bytes))
         default:

@@ -100,12 +100,13 @@ struct ServeCommand: AsyncParsableCommand {
         } catch let error as MetricsError {
             throw CLIFailure.usage(error.description)
         }
+        let host = HostSession.makeHost(logger: logger, bus: Self.quietBus)
         let service = GovernorBusService(
-            policy: rules, profile: profile, host: HostSession.makeHost(logger: logger, bus: Self.quietBus), profiles: .standard(),
+            policy: rules, profile: profile, host: host, profiles: .standard(),
             configuration: .init(
                 bus: bus, sampleIntervalSeconds: interval,
                 limits: .init(callsPerSecondPerSender: rateLimit, burstPerSender: 2 * rateLimit),
-                feedbackdBus: feedbackd ? .session : nil
+                feedbackdBus: feedbackd ? .session : nil, setsThermalThresholds: HostSession.readsKernelZones(host)
             ),
             logger: logger, metricsFactory: export.factory
         )

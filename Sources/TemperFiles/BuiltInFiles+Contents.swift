@@ -1340,6 +1340,19 @@ thermal:
   ambient: {value: 25, unit: "°C", derived: "room temperature, the ambient of the 4 W => 51 C fit"}
   baselineWorkload: {value: 2, unit: W, derived: "assumption, not measured: an interactive app with the display on draws about half the 4 W sustainable budget"}
 
+# Android composition primitives as this phone plays them: Vibrator.getPrimitiveDurations differs by device, so
+# the durations are one real HAL's; drive is the primitive's mean drive at scale 1 as a fraction of full scale.
+# A profile without this section plays each primitive for Temper's default length at full drive.
+primitives:
+  click: {duration: {value: 20, unit: ms, source: "LineageOS android_hardware_samsung aidl/vibrator Vibrator.cpp FF_PRIMITIVE_IDS: getPrimitiveDuration on a Samsung sec_vibrator_inputff LRA: 20 ms"}, drive: {value: 1, derived: "held at its scale for its whole length: Android documents no envelope for it (VibrationEffect.Composition), so the upper bound"}}
+  tick: {duration: {value: 20, unit: ms, source: "LineageOS android_hardware_samsung aidl/vibrator Vibrator.cpp FF_PRIMITIVE_IDS: getPrimitiveDuration on a Samsung sec_vibrator_inputff LRA: 20 ms"}, drive: {value: 1, derived: "held at its scale for its whole length: Android documents no envelope for it (VibrationEffect.Composition), so the upper bound"}}
+  low_tick: {duration: {value: 20, unit: ms, source: "LineageOS android_hardware_samsung aidl/vibrator Vibrator.cpp FF_PRIMITIVE_IDS: getPrimitiveDuration on a Samsung sec_vibrator_inputff LRA: 20 ms"}, drive: {value: 1, derived: "held at its scale for its whole length: Android documents no envelope for it (VibrationEffect.Composition), so the upper bound"}}
+  thud: {duration: {value: 300, unit: ms, source: "LineageOS android_hardware_samsung aidl/vibrator Vibrator.cpp FF_PRIMITIVE_IDS: getPrimitiveDuration on a Samsung sec_vibrator_inputff LRA: 300 ms"}, drive: {value: 1, derived: "held at its scale for its whole length: Android documents no envelope for it (VibrationEffect.Composition), so the upper bound"}}
+  spin: {duration: {value: 130, unit: ms, source: "LineageOS android_hardware_samsung aidl/vibrator Vibrator.cpp FF_PRIMITIVE_IDS: getPrimitiveDuration on a Samsung sec_vibrator_inputff LRA: 130 ms"}, drive: {value: 1, derived: "held at its scale for its whole length: Android documents no envelope for it (VibrationEffect.Composition), so the upper bound"}}
+  quick_rise: {duration: {value: 150, unit: ms, source: "LineageOS android_hardware_samsung aidl/vibrator Vibrator.cpp FF_PRIMITIVE_IDS: getPrimitiveDuration on a Samsung sec_vibrator_inputff LRA: 150 ms"}, drive: {value: 0.5, derived: "Android documents it as a quick rise from low to high intensity (VibrationEffect.Composition); a linear amplitude ramp between 0 and its scale averages half"}}
+  slow_rise: {duration: {value: 500, unit: ms, source: "LineageOS android_hardware_samsung aidl/vibrator Vibrator.cpp FF_PRIMITIVE_IDS: getPrimitiveDuration on a Samsung sec_vibrator_inputff LRA: 500 ms"}, drive: {value: 0.5, derived: "Android documents it as a slow rise from low to high intensity (VibrationEffect.Composition); a linear amplitude ramp between 0 and its scale averages half"}}
+  quick_fall: {duration: {value: 100, unit: ms, source: "LineageOS android_hardware_samsung aidl/vibrator Vibrator.cpp FF_PRIMITIVE_IDS: getPrimitiveDuration on a Samsung sec_vibrator_inputff LRA: 100 ms"}, drive: {value: 0.5, derived: "Android documents it as a quick fall from high to low intensity (VibrationEffect.Composition); a linear amplitude ramp between 0 and its scale averages half"}}
+
 """#),
         "Policies/handheld.yaml": .text(
 #"""

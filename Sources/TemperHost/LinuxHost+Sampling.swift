@@ -54,7 +54,7 @@ extension LinuxHost {
 
 /// Sampling decides no request, so nothing costs anything.
 private struct NoFeedbackEnergy: FeedbackEnergyModel {
-    func energyMillijoules(of pattern: AHAPPattern, waveforms: [Int: AHAPWaveform]) -> Double { 0 }
+    func energyMillijoules(of pattern: HapticPattern) -> Double { 0 }
     func energyMillijoules(of feedback: SystemFeedback) -> Double { 0 }
     func energyMillijoules(of cue: AudioCue) -> Double { 0 }
 }

@@ -40,7 +40,7 @@ public struct AndroidWaveform: Sendable, Hashable {
 /// The eight `VibrationEffect.Composition` primitives, with the length each plays on a typical LRA when the
 /// device does not say (`Vibrator.getPrimitiveDurations` differs by device; these are our assumption, in the
 /// range AOSP's reference HAL reports).
-public enum AndroidPrimitive: String, Sendable, Hashable, CaseIterable {
+public enum AndroidPrimitive: String, Sendable, Hashable, CaseIterable, Codable, CodingKeyRepresentable {
     case lowTick = "low_tick", tick, click, slowRise = "slow_rise", quickRise = "quick_rise", quickFall = "quick_fall", spin, thud
 
     public var typicalSeconds: Double {

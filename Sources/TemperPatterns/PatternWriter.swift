@@ -6,6 +6,19 @@ public enum PatternTarget: String, Sendable, Hashable, CaseIterable {
     case androidWaveform = "android-waveform"
     case androidXML = "android-xml"
     case rumble
+
+    /// The target a pattern read in `format` is written back in: its own format where Temper writes it, Android
+    /// XML for a composition (its primitives kept), AHAP for the formats Temper reads but does not write
+    /// (Android envelopes, feedbackd themes).
+    public static func writingBack(_ format: PatternFormat) -> PatternTarget {
+        switch format {
+        case .ahap, .androidEnvelope, .feedbackd: .ahap
+        case .haptic, .vij: .haptic
+        case .androidWaveform: .androidWaveform
+        case .androidXML, .androidComposition: .androidXML
+        case .rumble: .rumble
+        }
+    }
 }
 
 /// Writes a timeline in a target format, with what the conversion loses.

@@ -1,9 +1,10 @@
-public import TemperAHAP
+import TemperAHAP
 public import TemperCore
+import TemperPatterns
 
 /// A plain, monotone energy model for tests: power grows with intensity squared (driver output is linear in
 /// voltage), continuous events cost by duration, 2D audio is cheaper than spatial. The figures are round numbers
-/// near the facts sheet (a full click ≈ 7 mJ, a full buzz ≈ 190 mW); use a device profile's estimator for real work.
+/// near the facts sheet (a full click ≈ 7 mJ, a full buzz ≈ 190 mW), for AHAP and timelines alike; use a device profile's estimator for real work.
 public struct TestEnergyModel: FeedbackEnergyModel {
     public var clickMillijoules: Double
     public var buzzMilliwatts: Double
@@ -17,7 +18,28 @@ public struct TestEnergyModel: FeedbackEnergyModel {
         self.spatialExtraMilliwatts = spatialExtraMilliwatts
     }
 
-    public func energyMillijoules(of pattern: AHAPPattern, waveforms: [Int: AHAPWaveform]) -> Double {
+    public func energyMillijoules(of pattern: HapticPattern) -> Double {
+        switch pattern {
+        case .ahap(let pattern, _): energyMillijoules(of: pattern)
+        case .timeline(let timeline): energyMillijoules(of: timeline)
+        }
+    }
+
+    /// A timeline's amplitude is intensity squared, so a track costs the buzz power times its amplitude over
+    /// time (linear between points, as it plays) and a transient or emphasis a click times its amplitude.
+    private func energyMillijoules(of timeline: PatternTimeline) -> Double {
+        var total = 0.0
+        for track in timeline.tracks {
+            for (a, b) in zip(track.amplitude, track.amplitude.dropFirst()) where b.time > a.time {
+                total += buzzMilliwatts * (clamp(a.value) + clamp(b.value)) / 2 * (b.time - a.time)
+            }
+            for point in track.amplitude { if let emphasis = point.emphasis { total += clickMillijoules * clamp(emphasis.amplitude) } }
+        }
+        for transient in timeline.transients { total += clickMillijoules * clamp(transient.amplitude) }
+        return total
+    }
+
+    private func energyMillijoules(of pattern: AHAPPattern) -> Double {
         var total = 0.0
         for event in pattern.events {
             switch event.type {

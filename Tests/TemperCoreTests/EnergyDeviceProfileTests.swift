@@ -1,5 +1,6 @@
 import Foundation
 import TemperCore
+import TemperPatterns
 import Testing
 
 @Suite struct EnergyDeviceProfileTests {
@@ -17,8 +18,9 @@ import Testing
     @Test(arguments: ["gamepad", "headphones", "phone"])
     func everyNumberNamesItsSource(name: String) throws {
         let profile = try F.profile(name)
-        // 2 battery + 12 actuator + 12 driver + 5 audio + 7 thermal figures.
-        #expect(profile.provenance.count == 38)
+        // 2 battery + 12 actuator + 12 driver + 5 audio + 7 thermal figures, and 2 per listed primitive.
+        #expect(profile.provenance.count == 38 + 2 * profile.primitives.count)
+        #expect(profile.provenance.keys.filter { $0.hasPrefix("primitives.") }.count == 2 * profile.primitives.count)
         #expect(profile.provenance["haptics.driverOutputLimit"] != nil)
         #expect(profile.provenance["haptics.clickEnergy"] != nil)
         #expect(profile.provenance.values.allSatisfy { $0.text.count > 10 })
@@ -36,6 +38,10 @@ import Testing
         #expect(file.battery == reference.battery)
         #expect(file.audio == reference.audio)
         #expect(file.thermal == reference.thermal)
+        for primitive in AndroidPrimitive.allCases {
+            let (a, b) = (file.primitive(primitive), reference.primitive(primitive))
+            #expect(abs(a.seconds - b.seconds) < 1e-12 && a.drive == b.drive, "\(primitive.rawValue)")
+        }
         let a = file.haptics, b = reference.haptics
         #expect(abs(a.clickEnergyMillijoules - b.clickEnergyMillijoules) < 1e-9)
         #expect(abs(a.continuousMilliwatts - b.continuousMilliwatts) < 1e-9)

@@ -70,7 +70,7 @@ import TemperTestSupport
         let calls = Mutex<[PatternReference]>([])
         let loader = PatternLoader { reference in
             calls.withLock { $0.append(reference) }
-            return AHAPDocument(pattern: RewriterFixtures.explosion)
+            return LoadedPattern(AHAPDocument(pattern: RewriterFixtures.explosion))
         }
         let json = #"[{"id": "a", "usage": "game", "haptic": {"file": "boom.ahap"}}, {"id": "b", "usage": "game", "haptic": {"file": "/abs/bang.ahap"}}]"#
         let requests = try RequestDecoder(fileName: "in.json", baseDirectory: "/requests", patterns: loader).decodeList(Array(json.utf8))

@@ -1,6 +1,7 @@
 import Foundation
 import TemperAHAP
 import TemperCore
+import TemperPatterns
 import TemperTestSupport
 import Testing
 
@@ -24,12 +25,14 @@ import Testing
         #expect(EnergyEstimator(profile: .referencePhone).estimate(request.kind).energyMillijoules > 0)
     }
 
-    /// A clip without any frequency plays at the actuator's default, not at the converters' sharpness 0.
-    @Test func aPatternWithoutFrequencyPlaysAtTheDefaultSharpness() throws {
-        guard case .haptic(let haptic) = try decode("notify-waveform.json").kind else { throw CancellationError() }
-        let continuous = haptic.pattern.events.filter { $0.type == .hapticContinuous }
-        #expect(!continuous.isEmpty)
-        #expect(continuous.allSatisfy { $0.value(of: .hapticSharpness) == 0.5 })
+    /// A request carries what the format's reader read, not an AHAP conversion of it, so it prices as the file.
+    @Test(arguments: ["door-knock.haptic", "notify-waveform.json", "engine-rumble.json"])
+    func aRequestCarriesTheTimelineItsFileReadsAs(file: String) throws {
+        guard case .haptic(let haptic) = try decode(file).kind else { throw CancellationError() }
+        let read = try PatternReader.load(contentsOf: Self.formats + "/" + file)
+        #expect(haptic.content == .timeline(read.timeline))
+        let estimator = EnergyEstimator(profile: .referencePhone)
+        #expect(estimator.estimate(.haptic(haptic)).energyMillijoules == estimator.estimate(read.timeline).energyMillijoules)
     }
 
     @Test func anUnreadablePatternIsOneLineAtTheFileKey() throws {

@@ -1,7 +1,9 @@
 import Foundation
 import TemperAHAP
 import TemperCore
+import TemperPatterns
 import TemperTestSupport
+import Testing
 
 /// Patterns, policies and the energy model the rewriter, budget and governor tests share.
 enum RewriterFixtures {
@@ -104,6 +106,21 @@ enum RewriterFixtures {
 
     static func rewriter(_ policy: Policy = briefPolicy) -> Rewriter {
         Rewriter(policy: policy, energyModel: estimator)
+    }
+}
+
+extension HapticPatternRequest {
+    /// The AHAP pattern these tests build requests from; a request carrying anything else is a failure.
+    var pattern: AHAPPattern {
+        guard let ahap else {
+            Issue.record("expected an AHAP pattern, found a \(content.format.rawValue) timeline")
+            return AHAPPattern(items: [])
+        }
+        return ahap
+    }
+
+    var waveforms: [Int: AHAPWaveform] {
+        if case .ahap(_, let waveforms) = content { waveforms } else { [:] }
     }
 }
 

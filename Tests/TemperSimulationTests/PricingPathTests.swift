@@ -19,12 +19,13 @@ import Testing
             return names.filter { $0.hasSuffix(suffix) }.sorted().map { url.appendingPathComponent($0) }
         }
         let requests = (files("requests", ".json") + files("scenarios/requests", ".json")).map { ($0, RequestStream.Payload.request(path: $0.path)) }
-        let patterns = files("patterns", ".ahap").map { ($0, RequestStream.Payload.pattern(path: $0.path)) }
+        // A scenario's `patterns` in every format: AHAP, .haptic, Android JSON and XML, rumble, feedbackd.
+        let patterns = (files("patterns", ".ahap") + files("formats", "")).map { ($0, RequestStream.Payload.pattern(path: $0.path)) }
         return requests + patterns
     }()
 
     @Test func everyExampleCostsTheSameInTheGovernorTheSimulatorAndScore() async throws {
-        #expect(Self.examples.count >= 20)
+        #expect(Self.examples.count >= 29)
         for profile in [F.phone, DeviceProfile.referencePhone] {
             let estimator = EnergyEstimator(profile: profile)
             let simulator = SimulationEnergyModel(estimator: estimator)

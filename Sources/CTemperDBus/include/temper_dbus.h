@@ -107,10 +107,10 @@ void *temper_udev_client_new(const char *const *subsystems, TemperUeventCallback
 
 /* Something changed (a thermal-zone event). */
 typedef void (*TemperWakeCallback)(void *context);
-/* Joins the thermal generic-netlink family's "event" group and calls `callback` on the calling thread's
- * context for each batch of zone events (trip crossings, thresholds; not fan updates). Returns the GSource id,
- * or 0 with *error_message when the kernel has no such family. */
-unsigned int temper_thermal_events_watch(TemperWakeCallback callback, void *context, char **error_message);
+/* Joins the thermal generic-netlink family's "event" group (its id, as the controller gave it) and calls
+ * `callback` on the calling thread's context for each batch of zone events (trip and threshold crossings; not
+ * fan updates, not threshold bookkeeping). Returns the GSource id, or 0 with *error_message. */
+unsigned int temper_thermal_events_watch(unsigned int group, TemperWakeCallback callback, void *context, char **error_message);
 void temper_thermal_events_unwatch(unsigned int source_id);
 
 /* Frees a string GLib allocated. */

@@ -1,3 +1,5 @@
+import TemperPatterns
+
 extension DeviceProfile {
     /// The figures of `Policies/devices/phone.yaml`, for code that needs a profile without reading files
     /// (tests, a governor's default). The file is the truth and names each number's source; a test keeps the
@@ -51,6 +53,12 @@ extension DeviceProfile {
             defaultAmbientCelsius: 25,
             baselineWorkloadWatts: 2
         ),
-        provenance: ["*": FigureProvenance(.derived, "copied from Policies/devices/phone.yaml, which names every source")]
+        provenance: ["*": FigureProvenance(.derived, "copied from Policies/devices/phone.yaml, which names every source")],
+        primitives: [
+            .click: PrimitiveFigures(seconds: 0.020, drive: 1), .tick: PrimitiveFigures(seconds: 0.020, drive: 1),
+            .lowTick: PrimitiveFigures(seconds: 0.020, drive: 1), .thud: PrimitiveFigures(seconds: 0.300, drive: 1),
+            .spin: PrimitiveFigures(seconds: 0.130, drive: 1), .quickRise: PrimitiveFigures(seconds: 0.150, drive: 0.5),
+            .slowRise: PrimitiveFigures(seconds: 0.500, drive: 0.5), .quickFall: PrimitiveFigures(seconds: 0.100, drive: 0.5),
+        ]
     )
 }

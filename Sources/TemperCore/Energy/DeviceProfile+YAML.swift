@@ -1,3 +1,4 @@
+import TemperPatterns
 import Yams
 
 extension DeviceProfile {
@@ -28,7 +29,7 @@ extension DeviceProfile {
         read(yaml: yaml, file: file).problems
     }
 
-    static let topLevelKeys: Set<String> = ["version", "name", "description", "battery", "haptics", "audio", "thermal"]
+    static let topLevelKeys: Set<String> = ["version", "name", "description", "battery", "haptics", "audio", "thermal", "primitives"]
     static let batteryKeys: Set<String> = ["nominalVoltage", "capacity"]
     static let hapticKeys: Set<String> = [
         "actuatorClass", "actuators", "clickEnergy", "clickDuration", "continuousPower", "resonance", "qualityFactor", "lossRatio",
@@ -72,12 +73,14 @@ extension DeviceProfile {
         let haptics = section("haptics", of: root, keys: hapticKeys, reader: &reader).flatMap { readHaptics($0, &reader) }
         let audio = section("audio", of: root, keys: audioKeys, reader: &reader).flatMap { readAudio($0, &reader) }
         let thermal = section("thermal", of: root, keys: thermalKeys, reader: &reader).flatMap { readThermal($0, &reader) }
+        let primitives = root["primitives"] == nil ? [:] : section("primitives", of: root, keys: Set(AndroidPrimitive.allCases.map(\.rawValue)), reader: &reader)
+            .map { readPrimitives($0, &reader) } ?? [:]
 
         let problems = reader.problems.errors
         guard problems.isEmpty, let name, let battery, let haptics, let audio, let thermal else { return (nil, problems) }
         let profile = DeviceProfile(
             name: name, description: description ?? "", battery: battery, haptics: haptics, audio: audio, thermal: thermal,
-            provenance: reader.provenance
+            provenance: reader.provenance, primitives: primitives
         )
         return (profile, [])
     }
@@ -185,6 +188,24 @@ extension DeviceProfile {
             route: route, pathMilliwatts: path, amplifierIdleMilliwatts: idle, amplifierFullScaleMilliwatts: full,
             standbyTailSeconds: tail, spatialExtraFraction: spatial
         )
+    }
+
+    /// `primitives: {click: {duration: {value: 20, unit: ms, source: …}, drive: {value: 1, derived: …}}, …}`:
+    /// each listed primitive needs both; the ones not listed play as ``PrimitiveFigures/standard(_:)``.
+    private static func readPrimitives(_ node: YAMLValue, _ reader: inout ProfileFigureReader) -> [AndroidPrimitive: PrimitiveFigures] {
+        var table: [AndroidPrimitive: PrimitiveFigures] = [:]
+        for primitive in AndroidPrimitive.allCases {
+            guard let entry = node[primitive.rawValue] else { continue }
+            guard case .mapping = entry.node else {
+                reader.problems.record(entry.error(.invalidValue, "expected {duration: …, drive: …}"))
+                continue
+            }
+            reader.problems.record(entry.unknownKeys(allowed: ["duration", "drive"]))
+            let seconds = reader.figure("duration", in: entry, .time, range: 0.001...10)
+            let drive = reader.figure("drive", in: entry, .ratio, range: 0.01...1)
+            if let seconds, let drive { table[primitive] = PrimitiveFigures(seconds: seconds, drive: drive) }
+        }
+        return table
     }
 
     private static func readThermal(_ node: YAMLValue, _ reader: inout ProfileFigureReader) -> ThermalFigures? {

@@ -1,3 +1,5 @@
+public import TemperPatterns
+
 /// What a device's battery, haptic actuator, audio path and body are like: the figures the energy estimator
 /// and the thermal simulator compute with.
 ///
@@ -13,10 +15,14 @@ public struct DeviceProfile: Sendable, Hashable, Codable {
     public var thermal: ThermalFigures
     /// Where each number came from, keyed by its key path in the file (e.g. `haptics.clickEnergy`).
     public var provenance: [String: FigureProvenance]
+    /// Android composition primitives as this device plays them; empty when the profile gives no table (each then
+    /// plays as ``PrimitiveFigures/standard(_:)``).
+    public var primitives: [AndroidPrimitive: PrimitiveFigures]
 
     public init(
         name: String, description: String = "", battery: BatteryFigures, haptics: HapticActuatorFigures,
-        audio: AudioFigures, thermal: ThermalFigures, provenance: [String: FigureProvenance] = [:]
+        audio: AudioFigures, thermal: ThermalFigures, provenance: [String: FigureProvenance] = [:],
+        primitives: [AndroidPrimitive: PrimitiveFigures] = [:]
     ) {
         self.name = name
         self.description = description
@@ -25,6 +31,7 @@ public struct DeviceProfile: Sendable, Hashable, Codable {
         self.audio = audio
         self.thermal = thermal
         self.provenance = provenance
+        self.primitives = primitives
     }
 }
 

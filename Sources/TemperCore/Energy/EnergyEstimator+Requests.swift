@@ -10,7 +10,7 @@ extension EnergyEstimator {
     public func estimate(_ kind: SensoryRequest.Kind) -> EnergyEstimate {
         switch kind {
         case .haptic(let haptic):
-            estimate(haptic.pattern, waveforms: haptic.waveforms)
+            estimate(haptic.content)
         case .system(.impact(let style, let intensity)):
             estimateImpact(style, intensity: intensity)
         case .system(.selection):
@@ -25,6 +25,15 @@ extension EnergyEstimator {
         case .visual:
             // Temper does not model rendering cost.
             EnergyEstimate()
+        }
+    }
+
+    /// What a custom pattern costs: AHAP through its own events, every other format through its timeline; the
+    /// one path `temper score` and a request's pricing share, so a file costs the same either way.
+    public func estimate(_ pattern: HapticPattern) -> EnergyEstimate {
+        switch pattern {
+        case .ahap(let pattern, let waveforms): estimate(pattern, waveforms: waveforms)
+        case .timeline(let timeline): estimate(timeline)
         }
     }
 

@@ -6,11 +6,12 @@ extension PatternTimeline {
     ///
     /// - no frequency control (amplitude-only, on/off, dual ERM): every frequency and sharpness is dropped;
     /// - on/off: every amplitude above 0 becomes full scale;
-    /// - frequency control with Hz outside the device's range: clamped to its nearest end.
+    /// - frequency control with Hz outside the device's range: clamped to its nearest end;
+    /// - Android primitives: as long as the device plays them (``primitivesPlayed(on:)``).
     public func playable(on device: DeviceProfile) -> Converted<PatternTimeline> {
         let haptics = device.haptics
         let kind = haptics.actuatorClass
-        var result = self
+        var result = primitivesPlayed(on: device)
         var losses: [ConversionLoss] = []
         if !kind.hasFrequencyControl {
             let had = tracks.contains { !$0.frequency.isEmpty } || transients.contains { $0.frequency != nil }

@@ -8,7 +8,10 @@ public import TemperPatterns
 ///   profile's playable range;
 /// - a track without frequency plays at the actuator's resonance (its default);
 /// - a transient (or `.haptic` emphasis) is a click at intensity √a and sharpness `f`; one that says it lasts
-///   longer than a click (an Android `slow_rise`) is priced as continuous drive for that long.
+///   longer than a click (an Android `slow_rise`) is priced as continuous drive for that long;
+/// - an Android primitive plays as long as the device's `primitives:` table says (``PrimitiveFigures``, a
+///   documented default without one), later primitives of a composition moving with it, at its scale times the
+///   table's drive.
 /// What the device cannot play (see ``ActuatorClass``) is priced as what it plays, with a note
 /// (``notes(for:on:)``).
 struct TimelineCosting {
@@ -16,8 +19,11 @@ struct TimelineCosting {
     var mix: ActuatorMix
     var activityEnd = 0.0
 
+    let profile: DeviceProfile
+
     init(estimator: EnergyEstimator, timeline: PatternTimeline) {
-        self.timeline = timeline
+        self.timeline = timeline.primitivesPlayed(on: estimator.profile)
+        profile = estimator.profile
         let emphases = timeline.tracks.reduce(0) { $0 + $1.amplitude.count { $0.emphasis != nil } }
         mix = ActuatorMix(estimator: estimator, itemCount: timeline.tracks.count + timeline.transients.count + emphases)
     }
@@ -125,7 +131,8 @@ struct TimelineCosting {
     private mutating func costTransient(_ index: Int, _ transient: PatternTransient) {
         guard transient.time.isFinite, transient.time >= 0 else { return }
         let (output, actuators) = route(transient.motor)
-        let intensity = min(max(transient.amplitude, 0), 1).squareRoot()
+        let drive = transient.effect.flatMap(AndroidPrimitive.init(rawValue:)).map { profile.primitive($0).drive } ?? 1
+        let intensity = (min(max(transient.amplitude, 0), 1) * drive).squareRoot()
         let hertz = hertz(transient.frequency, unit: .normalized, sharpnessIsLinear: true)
         let click = haptics.clickSeconds
         let length = transient.duration.map { $0.isFinite ? max($0, 0) : 0 } ?? click

@@ -1,14 +1,17 @@
 import Foundation
 import TemperAHAP
+import TemperPatterns
 
 extension HapticPatternRequest: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable { case pattern, file }
 
-    /// Reads `{"pattern": {…inline AHAP…}}` (its metadata sorted by key) or `{"file": "explosion.ahap"}`.
+    /// Reads `{"pattern": …inline…}` or `{"file": "explosion.ahap"}`.
     ///
-    /// A file is decoded into a ``PatternReference`` (a relative path resolved against the ``RequestDecoder``'s
-    /// base directory) and read by the decoder's ``PatternLoader``; decoding itself reads nothing. The AHAP
-    /// reader's own JSON path is appended to the error path.
+    /// An inline pattern is AHAP (an object with `Pattern`; its metadata sorted by key, as a JSON object inside
+    /// a request keeps no key order), any other JSON format Temper reads (detected by its keys, as in a file), or
+    /// Android vibration XML as a string. A file is decoded into a ``PatternReference`` (a relative path resolved
+    /// against the ``RequestDecoder``'s base directory) and read by the decoder's ``PatternLoader``; decoding
+    /// itself reads nothing. The reader's own JSON path is appended to the error path.
     public init(from decoder: any Decoder) throws {
         try RequestDecoding.rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue))
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -16,11 +19,8 @@ extension HapticPatternRequest: Codable {
         switch (container.contains(.pattern), container.contains(.file)) {
         case (true, false):
             let tree = try container.decode(JSONValue.self, forKey: .pattern)
-            let bytes = try Array(JSONEncoder().encode(tree))
             do {
-                self.init(document: try AHAPReader.read(bytes, file: context?.fileName))
-                // A JSON object inside a request keeps no key order, so metadata is kept sorted by key.
-                pattern.metadata.sort { $0.key < $1.key }
+                self.init(content: try Self.inline(tree, file: context?.fileName))
             } catch {
                 throw Self.located(error, at: container.codingPath + [CodingKeys.pattern])
             }
@@ -29,7 +29,7 @@ extension HapticPatternRequest: Codable {
             let reference = PatternReference(file: file, path: Self.resolve(file, against: context?.baseDirectory))
             let loader = context?.patterns ?? .refusing
             do {
-                self.init(document: try loader.load(reference), sourceFile: file)
+                self.init(content: try loader.load(reference).content, sourceFile: file)
             } catch {
                 // Name the path tried: a relative `file` resolves against the request file's folder (or the
                 // working directory for stdin), which the request alone does not show.
@@ -38,16 +38,55 @@ extension HapticPatternRequest: Codable {
                 throw Self.located(error, at: container.codingPath + [CodingKeys.file])
             }
         default:
-            throw RequestDecoding.invalid("expected exactly one of pattern (inline AHAP) or file (an .ahap path)", at: container.codingPath)
+            throw RequestDecoding.invalid("expected exactly one of pattern (an inline pattern) or file (a pattern file's path)", at: container.codingPath)
         }
     }
 
-    /// Writes the pattern inline, so a decision carries the rewritten pattern itself.
+    /// Writes the pattern inline, so a decision carries the rewritten pattern itself: AHAP as AHAP, every other
+    /// format in the format it is written back in (``PatternTarget/writingBack(_:)``), XML as a string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        let bytes = AHAPWriter.write(pattern)
-        let tree = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-        try container.encode(tree, forKey: .pattern)
+        switch content {
+        case .ahap(let pattern, _):
+            try container.encode(try Self.tree(AHAPWriter.write(pattern)), forKey: .pattern)
+        case .timeline(let timeline):
+            let target = PatternTarget.writingBack(timeline.source)
+            let bytes = PatternWriter.write(timeline, to: target).output
+            if target == .androidXML {
+                try container.encode(String(decoding: bytes, as: UTF8.self), forKey: .pattern)
+            } else {
+                try container.encode(try Self.tree(bytes), forKey: .pattern)
+            }
+        }
+    }
+
+    private static func tree(_ bytes: [UInt8]) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    }
+
+    /// An inline pattern in any format.
+    private static func inline(_ tree: JSONValue, file: String?) throws(AHAPError) -> HapticPattern {
+        let bytes: [UInt8]
+        if case .string(let text) = tree {
+            bytes = Array(text.utf8)
+        } else {
+            do { bytes = try Array(TemperJSON.encoder(.line).encode(tree)) } catch {
+                throw AHAPError(code: .invalidJSON, file: file, message: "the pattern cannot be re-encoded as JSON")
+            }
+        }
+        if case .object(let members) = tree, members.keys.contains("Pattern") {
+            var document = try AHAPReader.read(bytes, file: file)
+            document.pattern.metadata.sort { $0.key < $1.key }
+            return .ahap(document.pattern, waveforms: document.waveforms)
+        }
+        let document: PatternDocument
+        do throws(PatternReadError) {
+            document = try PatternReader.read(bytes, file: nil)
+        } catch {
+            throw AHAPError(error, file: file)
+        }
+        if document.format == .ahap { return .ahap(try AHAPReader.read(bytes, file: file).pattern, waveforms: [:]) }
+        return .timeline(document.timeline)
     }
 
     private static func located(_ error: AHAPError, at path: [any CodingKey]) -> DecodingError {

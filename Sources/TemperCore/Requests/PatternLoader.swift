@@ -13,29 +13,45 @@ public struct PatternReference: Sendable, Hashable {
     }
 }
 
+/// A pattern file as read: the pattern and what its reader noted (one line each).
+public struct LoadedPattern: Sendable, Hashable {
+    public var content: HapticPattern
+    public var diagnostics: [String]
+
+    public init(content: HapticPattern, diagnostics: [String] = []) {
+        self.content = content
+        self.diagnostics = diagnostics
+    }
+
+    /// What the AHAP reader returned.
+    public init(_ document: AHAPDocument) {
+        self.init(content: .ahap(document.pattern, waveforms: document.waveforms), diagnostics: document.diagnostics.map(\.description))
+    }
+}
+
 /// Reads the pattern a ``PatternReference`` names.
 ///
 /// The core does no I/O, so whoever decodes requests passes one in (as ``DeviceProfileLibrary`` is given its
 /// file operations): a command line passes ``ahapFiles``, tests pass a closure over a dictionary, and a service
 /// that only accepts self-contained requests passes ``refusing``.
 public struct PatternLoader: Sendable {
-    private let body: @Sendable (PatternReference) throws(AHAPError) -> AHAPDocument
+    private let body: @Sendable (PatternReference) throws(AHAPError) -> LoadedPattern
 
     /// - Parameter load: Reads and parses the referenced pattern; its ``AHAPError`` is placed at the request's
     ///   `file` key.
-    public init(_ load: @escaping @Sendable (PatternReference) throws(AHAPError) -> AHAPDocument) {
+    public init(_ load: @escaping @Sendable (PatternReference) throws(AHAPError) -> LoadedPattern) {
         self.body = load
     }
 
     /// The referenced pattern.
-    public func load(_ reference: PatternReference) throws(AHAPError) -> AHAPDocument {
+    public func load(_ reference: PatternReference) throws(AHAPError) -> LoadedPattern {
         try body(reference)
     }
 
     /// Reads `.ahap` files from disk through ``AHAPReader/load(contentsOf:options:)``, TemperAHAP's one place that
     /// opens pattern files.
     public static var ahapFiles: PatternLoader {
-        PatternLoader { reference throws(AHAPError) in try AHAPReader.load(contentsOf: reference.path) }
+        PatternLoader { reference throws(AHAPError) in LoadedPattern(try AHAPReader.load(contentsOf: reference.path)) }
     }
 
     /// Refuses every file reference: requests must carry their pattern inline.

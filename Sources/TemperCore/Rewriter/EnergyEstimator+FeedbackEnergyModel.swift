@@ -1,4 +1,3 @@
-public import TemperAHAP
 
 /// The device-profile estimator as the rewriter's energy model: every request is priced through
 /// `estimate(_:)` for a request kind, the path the simulator and `temper score` use too. Power over
@@ -11,8 +10,8 @@ extension EnergyEstimator: FeedbackEnergyModel {
         return copy
     }
 
-    public func energyMillijoules(of pattern: AHAPPattern, waveforms: [Int: AHAPWaveform]) -> Double {
-        lean.estimate(.haptic(HapticPatternRequest(pattern: pattern, waveforms: waveforms))).energyMillijoules
+    public func energyMillijoules(of pattern: HapticPattern) -> Double {
+        lean.estimate(pattern).energyMillijoules
     }
 
     public func energyMillijoules(of feedback: SystemFeedback) -> Double {

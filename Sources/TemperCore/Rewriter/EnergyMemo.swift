@@ -1,5 +1,4 @@
 import Synchronization
-import TemperAHAP
 
 /// Remembers what requests cost, so a pattern an app plays again and again is priced once, not on every
 /// decision (the brief: parse and prepare at load time, never on the hot path).
@@ -7,7 +6,7 @@ import TemperAHAP
 /// Bounded: when full it starts over. The prices are the model's own, so decisions stay deterministic.
 final class EnergyMemo: Sendable {
     enum Key: Hashable {
-        case pattern(AHAPPattern, [Int: AHAPWaveform])
+        case pattern(HapticPattern)
         case system(SystemFeedback)
         case audio(AudioCue)
         case visual(VisualEffect)
@@ -36,15 +35,15 @@ extension Rewriter {
     /// The cost of `request`, through the memo.
     func energy(of request: SensoryRequest) -> Double {
         switch request.kind {
-        case .haptic(let haptic): energy(of: haptic.pattern, waveforms: haptic.waveforms)
+        case .haptic(let haptic): energy(of: haptic.content)
         case .audio(let cue): memo.price(.audio(cue)) { energyModel.energyMillijoules(of: cue) }
         case .system(let feedback): energy(of: feedback)
         case .visual(let effect): memo.price(.visual(effect)) { energyModel.energyMillijoules(of: effect) }
         }
     }
 
-    func energy(of pattern: AHAPPattern, waveforms: [Int: AHAPWaveform]) -> Double {
-        memo.price(.pattern(pattern, waveforms)) { energyModel.energyMillijoules(of: pattern, waveforms: waveforms) }
+    func energy(of pattern: HapticPattern) -> Double {
+        memo.price(.pattern(pattern)) { energyModel.energyMillijoules(of: pattern) }
     }
 
     func energy(of feedback: SystemFeedback) -> Double {

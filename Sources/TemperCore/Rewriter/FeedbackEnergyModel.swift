@@ -6,8 +6,8 @@ public import TemperAHAP
 /// be monotone for the rewriter's invariant (rewritten energy ≤ original) to mean anything: fewer or shorter
 /// events, lower intensity and 2D rendering must never cost more.
 public protocol FeedbackEnergyModel: Sendable {
-    /// A custom pattern.
-    func energyMillijoules(of pattern: AHAPPattern, waveforms: [Int: AHAPWaveform]) -> Double
+    /// A custom pattern: AHAP, or a timeline read from any other format.
+    func energyMillijoules(of pattern: HapticPattern) -> Double
     /// An impact, a selection tick or a notification.
     func energyMillijoules(of feedback: SystemFeedback) -> Double
     /// An audio cue, spatial or 2D.
@@ -19,10 +19,15 @@ public protocol FeedbackEnergyModel: Sendable {
 extension FeedbackEnergyModel {
     public func energyMillijoules(of effect: VisualEffect) -> Double { 0 }
 
+    /// A custom AHAP pattern.
+    public func energyMillijoules(of pattern: AHAPPattern, waveforms: [Int: AHAPWaveform] = [:]) -> Double {
+        energyMillijoules(of: .ahap(pattern, waveforms: waveforms))
+    }
+
     /// The cost of any request.
     public func energyMillijoules(of request: SensoryRequest) -> Double {
         switch request.kind {
-        case .haptic(let haptic): energyMillijoules(of: haptic.pattern, waveforms: haptic.waveforms)
+        case .haptic(let haptic): energyMillijoules(of: haptic.content)
         case .audio(let cue): energyMillijoules(of: cue)
         case .system(let feedback): energyMillijoules(of: feedback)
         case .visual(let effect): energyMillijoules(of: effect)

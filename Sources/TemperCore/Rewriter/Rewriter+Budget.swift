@@ -71,7 +71,7 @@ extension Rewriter {
     private func rungs(for request: SensoryRequest, rules: FeedbackRules, exempt: Bool, condition: Condition) -> [(Variant, String)] {
         guard !rules.exemptOnly else { return [] }
         switch request.kind {
-        case .haptic(let haptic) where PatternEditing.hasHaptics(haptic.pattern):
+        case .haptic(let haptic) where haptic.content.hasHaptics:
             return ladder.rungs(below: rules.haptics).map { mode in
                 (rewrite(haptic, of: request, mode: mode, rules: rules, exempt: exempt, keepOnsets: true), mode.phrase)
             }

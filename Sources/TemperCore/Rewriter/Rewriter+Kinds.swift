@@ -1,18 +1,48 @@
 import TemperAHAP
 
+extension HapticPattern {
+    /// The strongest haptic intensity, in whichever model the pattern is carried.
+    var peakHapticIntensity: Double? {
+        switch self {
+        case .ahap(let pattern, _): pattern.peakHapticIntensity
+        case .timeline(let timeline): timeline.peakHapticIntensity
+        }
+    }
+
+    var hasHaptics: Bool {
+        switch self {
+        case .ahap(let pattern, _): pattern.hasHaptics
+        case .timeline(let timeline): timeline.hasHaptics
+        }
+    }
+}
+
 extension Rewriter {
-    /// A custom pattern under a haptics mode, then intensity scale, then the audio rules for its audio events.
+    /// A custom pattern under a haptics mode, then intensity scale, then the audio rules for its audio events,
+    /// in the model the request carries it in.
     func rewrite(_ haptic: HapticPatternRequest, of request: SensoryRequest, mode: HapticsMode, rules: FeedbackRules, exempt: Bool, keepOnsets: Bool) -> Variant {
-        var pattern = haptic.pattern
+        switch haptic.content {
+        case .ahap(let pattern, let waveforms):
+            rewrite(pattern, of: haptic, request: request, mode: mode, rules: rules, exempt: exempt, keepOnsets: keepOnsets) { .ahap($0, waveforms: waveforms) }
+        case .timeline(let timeline):
+            rewrite(timeline, of: haptic, request: request, mode: mode, rules: rules, exempt: exempt, keepOnsets: keepOnsets) { .timeline($0) }
+        }
+    }
+
+    private func rewrite<Pattern: RewritablePattern>(
+        _ original: Pattern, of haptic: HapticPatternRequest, request: SensoryRequest, mode: HapticsMode, rules: FeedbackRules,
+        exempt: Bool, keepOnsets: Bool, content: (Pattern) -> HapticPattern
+    ) -> Variant {
+        var pattern = original
         var fired: [FiredRule] = []
         var changed = false
-        let oldEnd = PatternEditing.end(of: pattern)
-        if PatternEditing.hasHaptics(pattern) {
+        let oldEnd = pattern.end
+        if pattern.hasHaptics {
             switch mode {
             case .full:
                 break
             case .capRumble(let maxSeconds, let fadeSeconds):
-                let capped = PatternEditing.capRumble(&pattern, maxSeconds: maxSeconds, fadeSeconds: fadeSeconds)
+                let capped = pattern.capRumble(maxSeconds: maxSeconds, fadeSeconds: fadeSeconds)
                 for event in capped {
                     fired.append(FiredRule(
                         mode.ruleName, code: "haptics.rumbleCapped",
@@ -21,7 +51,7 @@ extension Rewriter {
                 }
                 changed = changed || !capped.isEmpty
             case .transientsOnly:
-                let (removed, onsets) = PatternEditing.transientsOnly(&pattern, keepOnsets: keepOnsets, onsetWindow: ladder.onsetWindowSeconds)
+                let (removed, onsets) = pattern.transientsOnly(keepOnsets: keepOnsets, onsetWindow: ladder.onsetWindowSeconds)
                 if removed > 0 {
                     let kept = onsets > 0 ? "; \(onsets) onset(s) kept as transients" : ""
                     fired.append(FiredRule(mode.ruleName, code: "haptics.continuousRemoved", "\(removed) continuous event(s) removed, transients kept\(kept)"))
@@ -39,7 +69,7 @@ extension Rewriter {
                 )
             }
             if let cap = rules.rumbleCapSeconds {
-                let capped = PatternEditing.capRumble(&pattern, maxSeconds: cap, fadeSeconds: min(ladder.capFadeSeconds, cap))
+                let capped = pattern.capRumble(maxSeconds: cap, fadeSeconds: min(ladder.capFadeSeconds, cap))
                 for event in capped {
                     fired.append(FiredRule(
                         "haptics.rumbleCap", code: "haptics.rumbleCapped",
@@ -49,33 +79,33 @@ extension Rewriter {
                 changed = changed || !capped.isEmpty
             }
             if rules.intensityScale != 1 {
-                PatternEditing.scaleHapticIntensity(&pattern, by: rules.intensityScale)
+                pattern.scaleHapticIntensity(by: rules.intensityScale)
                 fired.append(FiredRule("haptics.intensityScale", code: "haptics.intensityScaled", "haptic intensity scaled by \(rules.intensityScale.formatted2)"))
                 changed = true
             }
         }
-        if PatternEditing.hasAudio(pattern) {
+        if pattern.hasAudio {
             if !rules.nonEssentialAudio, !exempt {
-                let removed = PatternEditing.removeAudio(&pattern)
+                let removed = pattern.removeAudio()
                 fired.append(FiredRule("audio.nonEssential", code: "audio.nonEssentialOff", "non-essential audio is off; \(removed) audio event(s) removed from the pattern"))
                 changed = true
             } else if rules.audioVolumeScale != 1 {
-                PatternEditing.scaleAudioVolume(&pattern, by: rules.audioVolumeScale)
+                pattern.scaleAudioVolume(by: rules.audioVolumeScale)
                 fired.append(FiredRule("audio.volumeScale", code: "audio.volumeScaled", "audio volume scaled by \(rules.audioVolumeScale.formatted2)"))
                 changed = true
             }
         }
         guard changed else { return Variant(request: request, rules: fired, changed: false) }
-        if pattern.events.isEmpty {
+        if pattern.isEmpty {
             fired.append(FiredRule("haptics.empty", code: "haptics.nothingLeft", "no event is left to play"))
             return Variant(request: nil, rules: fired, changed: true)
         }
-        let newEnd = PatternEditing.end(of: pattern)
-        if newEnd < oldEnd - 1e-9, PatternEditing.clipCurves(&pattern, to: newEnd) > 0 {
+        let newEnd = pattern.end
+        if newEnd < oldEnd - 1e-9, pattern.clipCurves(to: newEnd) > 0 {
             fired.append(FiredRule("haptics.clipCurves", code: "haptics.curvesClipped", "parameter curves clipped to the new end at \(newEnd.formatted2) s"))
         }
         var result = haptic
-        result.pattern = pattern
+        result.content = content(pattern)
         return Variant(request: request.with(kind: .haptic(result)), rules: fired, changed: true)
     }
 
@@ -85,9 +115,9 @@ extension Rewriter {
         for haptic: HapticPatternRequest, of request: SensoryRequest, style: ImpactStyle, rules: FeedbackRules,
         rule: String, code: Reason.Code, _ message: String
     ) -> Variant {
-        let peak = PatternEditing.peakHapticIntensity(haptic.pattern) ?? 1
+        let peak = haptic.content.peakHapticIntensity ?? 1
         var intensity = min(1, max(0, peak * rules.intensityScale))
-        let ceiling = energy(of: haptic.pattern, waveforms: haptic.waveforms)
+        let ceiling = energy(of: haptic.content)
         if energy(of: .impact(style, intensity: intensity)) > ceiling {
             intensity = highestIntensity(style: style, upTo: intensity, within: ceiling)
         }

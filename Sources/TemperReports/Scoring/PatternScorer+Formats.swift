@@ -25,7 +25,7 @@ extension PatternScorer {
             // Content that turned out to be AHAP keeps the AHAP reader's own options (strictness) and waveforms.
             return scoreAHAP(path: path)
         }
-        let estimate = estimator.estimate(document.timeline)
+        let estimate = estimator.estimate(.timeline(document.timeline))
         let warnings = document.diagnostics.map(\.description) + estimator.playbackNotes(for: document.timeline)
         return PatternScore(path: path, estimate: estimate, warnings: warnings, budgetMillijoules: budgetMillijoules)
     }

@@ -30,7 +30,7 @@ public struct PatternScorer: Sendable {
         } catch {
             return PatternScore(path: path, error: error.description)
         }
-        let estimate = estimator.estimate(document.pattern, waveforms: document.waveforms)
+        let estimate = estimator.estimate(.ahap(document.pattern, waveforms: document.waveforms))
         return PatternScore(
             path: path, estimate: estimate, warnings: document.diagnostics.map(\.description), budgetMillijoules: budgetMillijoules
         )

@@ -1,4 +1,5 @@
 import CTemperDBus
+import TemperHost
 
 /// Membership of the kernel's thermal generic-netlink "event" group: trip-point crossings (and, on Linux
 /// ≥ 6.13, user thresholds) of every thermal zone, as a wake-up. Make and drop it on a ``GLibThread``; the
@@ -14,9 +15,15 @@ final class ThermalNetlinkEvents: @unchecked Sendable {
 
     /// Throws when the kernel has no thermal netlink family (sampling alone covers the zones then).
     init(onEvent: @escaping () -> Void) throws(DBusFailure) {
+        let group: UInt32
+        do throws(ThermalNetlinkError) {
+            group = try ThermalNetlinkFamily.eventGroup()
+        } catch {
+            throw DBusFailure(error.description)
+        }
         let target = Unmanaged.passRetained(Target(onEvent))
         var message: UnsafeMutablePointer<CChar>?
-        let id = temper_thermal_events_watch({ context in
+        let id = temper_thermal_events_watch(group, { context in
             Unmanaged<Target>.fromOpaque(context!).takeUnretainedValue().wake()
         }, target.toOpaque(), &message)
         guard id != 0 else {

@@ -11,12 +11,17 @@ extension GovernorBusService {
         /// The bus where feedbackd runs (the user's session bus) to set its profile from the condition through
         /// the policy's ``FeedbackdMapping``; `nil` leaves feedbackd alone.
         public var feedbackdBus: DBusBus?
+        /// Set user thresholds at the policy's tier edges on the kernel's thermal zones (Linux ≥ 6.13, with
+        /// `CAP_SYS_ADMIN`), so the kernel announces each crossing. Only when the host reads the kernel's own sysfs:
+        /// a testbed's fake zones must not lend their numbers to the real kernel's.
+        public var setsThermalThresholds: Bool
 
         public init(
             bus: DBusBus = .system, sampleIntervalSeconds: Double = 1, limits: Limits = .init(), watchesUevents: Bool = true,
-            feedbackdBus: DBusBus? = nil
+            feedbackdBus: DBusBus? = nil, setsThermalThresholds: Bool = false
         ) {
             self.bus = bus
+            self.setsThermalThresholds = setsThermalThresholds
             self.feedbackdBus = feedbackdBus
             self.sampleIntervalSeconds = sampleIntervalSeconds
             self.limits = limits

@@ -29,6 +29,9 @@ extension GovernorBusService {
             callsInFlight.wrappingSubtract(1, ordering: .relaxed)
             return refuse(invocation, Refusal(.rateLimited, "the service is busy (\(limits.maxCallsInFlight) calls in progress); try again"))
         }
+        // Counted here, on the bus thread, so a client that leaves before its Schedule call is reserved is still
+        // known to have one coming (``TicketBook/handles(of:)``).
+        if case .schedule = call { tickets.scheduleArrived(sender: sender) }
         Task {
             defer { callsInFlight.wrappingSubtract(1, ordering: .relaxed) }
             do {
@@ -78,8 +81,15 @@ extension GovernorBusService {
             decision.request?.id = originalID
             invocation.returnString(Self.json(decision))
         case .schedule(let bytes, let targetTime):
-            let request = try Self.decode(bytes)
-            let target = try governorTime(forMonotonic: targetTime)
+            let request: SensoryRequest
+            let target: Double
+            do {
+                request = try Self.decode(bytes)
+                target = try governorTime(forMonotonic: targetTime)
+            } catch {
+                tickets.scheduleSettled(sender: sender)
+                throw error
+            }
             let clientTarget = targetTime == 0 ? Self.monotonicSeconds() : targetTime
             try await schedule(request, at: target, clientTarget: clientTarget, sender: sender, invocation: invocation)
         case .cancel(let ticket):
@@ -94,7 +104,9 @@ extension GovernorBusService {
         _ request: SensoryRequest, at target: Double, clientTarget: Double, sender: String, invocation: DBusInvocation
     ) async throws {
         let limit = configuration.limits.maxTicketsPerSender
-        guard let id = tickets.reserve(sender: sender, originalID: request.id, target: clientTarget, limit: limit) else {
+        let reserved = tickets.reserve(sender: sender, originalID: request.id, target: clientTarget, limit: limit)
+        tickets.scheduleSettled(sender: sender)
+        guard let id = reserved else {
             throw Refusal(.queueFull, "\(sender) already has \(limit) scheduled requests waiting")
         }
         var renamed = request

@@ -34,6 +34,7 @@ public final class GovernorBusService: Service, Sendable {
     private let nameEventSink: AsyncStream<Bool>.Continuation
     private let udev = Mutex<UdevClient?>(nil)
     private let thermalEvents = Mutex<ThermalNetlinkEvents?>(nil)
+    private let classifierSettings: ClassifierSettings
     private let feedbackd: FeedbackdBridge?
     let scoreProfiles = Mutex<[String: DeviceProfile]>([:])
 
@@ -59,6 +60,7 @@ public final class GovernorBusService: Service, Sendable {
             configuration: .init(sampleIntervalSeconds: .infinity, releasesInRunLoop: true)
         )
         self.properties = GovernorProperties(policy: policy.name, condition: .nominal)
+        self.classifierSettings = policy.classifier
         self.rateLimiter = SenderRateLimiter(
             rate: configuration.limits.callsPerSecondPerSender, burst: configuration.limits.burstPerSender
         )
@@ -138,6 +140,11 @@ public final class GovernorBusService: Service, Sendable {
                     for await _ in bus.updates() { self.wakeup.signal() }
                 }
             }
+            if !self.configuration.setsThermalThresholds {
+                self.logger.debug("no thermal thresholds at the tier edges: off in the configuration (the zones read may not be the kernel's own)")
+            } else if let thresholds = ThermalThresholds.kernel(logger: self.logger) {
+                group.addTask { await self.followThresholds(thresholds) }
+            }
             if let feedbackd = self.feedbackd {
                 group.addTask {
                     for await condition in await self.governor.conditions() {
@@ -169,6 +176,16 @@ public final class GovernorBusService: Service, Sendable {
             }
             await wakeup.wait(timeout: interval)
         }
+    }
+
+    /// Keeps kernel thresholds at the tier edges of the zones each sample shows (the edges move with trip points
+    /// and settings); removes them when the service stops.
+    private func followThresholds(_ thresholds: ThermalThresholds) async {
+        for await sample in governor.samples(bufferingPolicy: .bufferingNewest(1)) {
+            if Task.isCancelled { break }
+            thresholds.follow(sample.snapshot, settings: classifierSettings)
+        }
+        thresholds.clear()
     }
 
     /// Sends each scheduled request's final decision to its client, until the governor shuts down.

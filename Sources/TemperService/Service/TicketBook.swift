@@ -38,18 +38,41 @@ final class TicketBook: Sendable {
         var entries: [String: Entry] = [:]
         var idsBySender: [String: Set<String>] = [:]
         var idsByTicket: [UInt64: String] = [:]
+        /// Schedule calls received from each sender and not yet reserved or refused.
+        var arrivingBySender: [String: Int] = [:]
+        /// Senders that left while some of their Schedule calls were still arriving; bounded by the calls in
+        /// flight, since a sender is forgotten when its last call settles.
+        var departed: Set<String> = []
     }
 
     private let state = Mutex(State())
     static let idPrefix = "temper.bus/"
 
-    /// Reserves an internal id for `sender`'s request; `nil` when the sender already has `limit` waiting.
+    /// A Schedule call from `sender` arrived (on the bus thread, in the order of the bus's messages, so before
+    /// any NameOwnerChanged that says the sender left). Pair with ``scheduleSettled(sender:)``.
+    func scheduleArrived(sender: String) {
+        state.withLock { $0.arrivingBySender[sender, default: 0] += 1 }
+    }
+
+    /// The Schedule call has reserved its id (or was refused): a later departure finds it by its entry.
+    func scheduleSettled(sender: String) {
+        state.withLock { state in
+            let left = (state.arrivingBySender[sender] ?? 1) - 1
+            state.arrivingBySender[sender] = left > 0 ? left : nil
+            if left <= 0 { state.departed.remove(sender) }
+        }
+    }
+
+    /// Reserves an internal id for `sender`'s request; `nil` when the sender already has `limit` waiting. The
+    /// request of a sender that already left is reserved orphaned, so ``confirm(_:handle:)`` cancels it.
     func reserve(sender: String, originalID: String, target: Double, limit: Int) -> String? {
         state.withLock { state in
             guard state.idsBySender[sender, default: []].count < limit else { return nil }
             let id = Self.idPrefix + String(state.nextSerial)
             state.nextSerial += 1
-            state.entries[id] = Entry(sender: sender, originalID: originalID, originalTarget: target)
+            var entry = Entry(sender: sender, originalID: originalID, originalTarget: target)
+            entry.orphaned = state.departed.contains(sender)
+            state.entries[id] = entry
             state.idsBySender[sender, default: []].insert(id)
             return id
         }
@@ -100,9 +123,10 @@ final class TicketBook: Sendable {
     }
 
     /// Every waiting handle of a sender that left the bus; requests still being scheduled are marked, so
-    /// ``confirm(_:handle:)`` says to cancel them.
+    /// ``confirm(_:handle:)`` says to cancel them, and Schedule calls not yet reserved will be reserved orphaned.
     func handles(of sender: String) -> [ScheduledRequest] {
         state.withLock { state in
+            if state.arrivingBySender[sender] != nil { state.departed.insert(sender) }
             var handles: [ScheduledRequest] = []
             for id in state.idsBySender[sender] ?? [] {
                 if let handle = state.entries[id]?.handle { handles.append(handle) } else { state.entries[id]?.orphaned = true }

@@ -16,14 +16,14 @@ public struct FeedbackLoader: Sendable {
     public func load(_ payload: RequestStream.Payload, at url: URL) throws(TemperError) -> [FeedbackItem] {
         switch payload {
         case .pattern:
-            let document: AHAPDocument
-            do { document = try PatternLoader.patternFiles.load(PatternReference(file: url.path, path: url.path)) } catch {
+            let loaded: LoadedPattern
+            do { loaded = try PatternLoader.patternFiles.load(PatternReference(file: url.path, path: url.path)) } catch {
                 throw TemperError(
                     code: .invalidPattern, message: error.message, file: error.file ?? url.path, path: error.path, line: error.line,
                     column: error.column, underlying: error)
             }
             let request = SensoryRequest(
-                id: url.lastPathComponent, usage: .game, kind: .haptic(HapticPatternRequest(document: document, sourceFile: url.path))
+                id: url.lastPathComponent, usage: .game, kind: .haptic(HapticPatternRequest(content: loaded.content, sourceFile: url.path))
             )
             return [item(named: url.lastPathComponent, request: request)]
         case .request:
@@ -34,7 +34,7 @@ public struct FeedbackLoader: Sendable {
         }
     }
 
-    /// The requests in a request file (one request or a JSON array); the `.ahap` files they name are read beside it.
+    /// The requests in a request file (one request or a JSON array); the pattern files they name are read beside it.
     ///
     /// - Throws: `unreadableFile`, or the first request's problem with its JSON path.
     public static func requests(inFile path: String) throws(TemperError) -> [SensoryRequest] {

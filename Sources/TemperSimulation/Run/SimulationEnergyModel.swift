@@ -1,5 +1,5 @@
 import Synchronization
-public import TemperAHAP
+import TemperAHAP
 public import TemperCore
 
 /// The device profile's ``EnergyEstimator`` as the governor's energy model, plus what the simulator needs beyond a
@@ -14,8 +14,8 @@ public final class SimulationEnergyModel: FeedbackEnergyModel {
         self.estimator = estimator
     }
 
-    public func energyMillijoules(of pattern: AHAPPattern, waveforms: [Int: AHAPWaveform]) -> Double {
-        breakdown(of: .haptic(HapticPatternRequest(pattern: pattern, waveforms: waveforms))).totalMillijoules
+    public func energyMillijoules(of pattern: HapticPattern) -> Double {
+        breakdown(of: .haptic(HapticPatternRequest(content: pattern))).totalMillijoules
     }
 
     public func energyMillijoules(of feedback: SystemFeedback) -> Double {

@@ -5,6 +5,7 @@
     bus_client.py ADDRESS flood CLIENTS CALLS  CLIENTS connections each send CALLS Decide calls at once
     bus_client.py ADDRESS watch SECONDS        print each PropertiesChanged as a JSON line (time.monotonic())
     bus_client.py ADDRESS abandon SCHEDULED    schedule requests far ahead, fire calls, exit without waiting
+    bus_client.py ADDRESS hit-and-run COUNT    COUNT connections each send one Schedule and leave at once
 
 ADDRESS is a D-Bus address (a private bus the test started). Output is JSON on stdout.
 """
@@ -184,6 +185,22 @@ def abandon(address, scheduled):
     os._exit(0)  # no goodbye: the service must notice on its own
 
 
+def hit_and_run(address, count):
+    """Each connection sends Schedule and closes without waiting for the answer, so the service may learn that
+    the client left before it has reserved the ticket. Even ones are far ahead (only `client.gone` can decide
+    them), odd ones are due now."""
+    names = set()
+    for index in range(count):
+        connection = connect(address)
+        target = time.monotonic() + 600 if index % 2 == 0 else 0.0
+        connection.call(NAME, PATH, IFACE, 'Schedule', GLib.Variant('(sd)', (request('run-%d' % index), target)), None,
+                        Gio.DBusCallFlags.NONE, 60000, None, None, None)
+        connection.flush_sync(None)
+        names.add(connection.get_unique_name())
+        connection.close_sync(None)
+    print(json.dumps({'sent': count, 'farAhead': (count + 1) // 2, 'clients': len(names)}))
+
+
 def main():
     address, command = sys.argv[1], sys.argv[2]
     if command == 'exercise':
@@ -194,6 +211,8 @@ def main():
         watch(address, float(sys.argv[3]))
     elif command == 'abandon':
         abandon(address, int(sys.argv[3]))
+    elif command == 'hit-and-run':
+        hit_and_run(address, int(sys.argv[3]))
     else:
         sys.exit('unknown command ' + command)
 

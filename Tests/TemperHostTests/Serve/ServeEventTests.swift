@@ -1,4 +1,5 @@
 import Foundation
+import TemperHost
 import Testing
 
 extension RealDaemonTests {
@@ -88,26 +89,21 @@ extension RealDaemonTests {
             }
         }
 
-        @Test("thermal netlink: the service joins the kernel's thermal event group where the family exists, else says sampling covers it")
+        @Test("thermal netlink: the service joins the kernel's thermal event group where the family exists, else says sampling covers it; a testbed's zones get no kernel thresholds")
         func thermalNetlink() async throws {
-            let probe = try BusClient.run(HarnessRequirements.python, ["-c", """
-                import socket, struct
-                s = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 16)
-                name = b'thermal\\0'
-                attr = struct.pack('HH', 4 + len(name), 2) + name + b'\\0' * ((4 - len(name) % 4) % 4)
-                msg = struct.pack('BBH', 3, 1, 0) + attr
-                s.send(struct.pack('IHHII', 16 + len(msg), 0x10, 1, 1, 0) + msg)
-                print('present' if struct.unpack('IH', s.recv(65536)[:6])[1] != 2 else 'absent')
-                """])
+            let familyPresent = (try? ThermalNetlinkFamily.eventGroup()) != nil
             try await HostTestbed.with { testbed in
-                let (serve, _, _, _) = try ServeTests.serving(testbed, Self.slowSampling, environment: ["TEMPER_LOG_LEVEL": "info"])
+                // A fake zone numbered like a real one: its edges must never reach the kernel's zone 0.
+                _ = try testbed.addThermalZone(0, type: "acpitz", celsius: 45, passive: 90, critical: 105)
+                let (serve, _, _, _) = try ServeTests.serving(testbed, Self.slowSampling, environment: ["TEMPER_LOG_LEVEL": "debug"])
                 serve.interrupt()
                 let log = serve.waitForExit(timeout: .seconds(10)).stderr
-                if probe.stdout == "present" {
+                if familyPresent {
                     #expect(log.contains("listening for thermal netlink trip events"), "\(log)")
                 } else {
                     #expect(log.contains("no thermal netlink events; sampling covers trip points"), "\(log)")
                 }
+                #expect(log.contains("no thermal thresholds at the tier edges: off in the configuration"), "a testbed's zones are not the kernel's")
             }
         }
     }

@@ -1,0 +1,78 @@
+import Foundation
+import TemperCore
+import TemperPatterns
+import Testing
+
+/// Android primitives play as long as the device says (`getPrimitiveDurations` differs by device), from the
+/// profile's `primitives:` table, or a documented default without one.
+@Suite struct EnergyPrimitiveTests {
+    typealias F = EnergyFixtures
+
+    static func composition(_ entries: [AndroidCompositionEntry]) -> PatternTimeline {
+        AndroidCompositionEntry.timeline(entries)
+    }
+
+    static func withoutTable(_ profile: DeviceProfile) -> DeviceProfile {
+        var profile = profile
+        profile.primitives = [:]
+        return profile
+    }
+
+    @Test func thePhoneListsEveryPrimitiveWithItsSource() throws {
+        let phone = try F.profile("phone")
+        #expect(Set(phone.primitives.keys) == Set(AndroidPrimitive.allCases))
+        #expect(phone.primitive(.thud) == PrimitiveFigures(seconds: 0.3, drive: 1))
+        #expect(phone.primitive(.slowRise) == PrimitiveFigures(seconds: 0.5, drive: 0.5))
+        #expect(phone.provenance["primitives.thud.duration"]?.kind == .source)
+        #expect(phone.provenance["primitives.slow_rise.drive"]?.kind == .derived)
+    }
+
+    @Test func aProfileWithoutATablePlaysTheDefault() throws {
+        let gamepad = try F.profile("gamepad")
+        #expect(gamepad.primitives.isEmpty)
+        for primitive in AndroidPrimitive.allCases {
+            #expect(gamepad.primitive(primitive) == PrimitiveFigures(seconds: primitive.typicalSeconds, drive: 1))
+        }
+    }
+
+    @Test func laterPrimitivesOfACompositionMoveWithTheDevicesLengths() throws {
+        let phone = try F.profile("phone")
+        let timeline = Self.composition([.init(primitive: .thud), .init(primitive: .click, delayMs: 50), .init(primitive: .tick)])
+        let played = timeline.primitivesPlayed(on: phone)
+        #expect(played.transients.map(\.duration) == [0.3, 0.02, 0.02])
+        let times = played.transients.map(\.time)
+        #expect(times[0] == 0)
+        #expect(abs(times[1] - 0.35) < 1e-12, "the click starts 50 ms after the 300 ms thud ends")
+        #expect(abs(times[2] - 0.37) < 1e-12)
+        #expect(timeline.primitivesPlayed(on: Self.withoutTable(phone)) == timeline, "the default is what the reader lays out")
+    }
+
+    @Test func aThudCostsWhatItsLengthOnTheDeviceCosts() throws {
+        let phone = try F.profile("phone")
+        let thud = Self.composition([.init(primitive: .thud)])
+        let withTable = EnergyEstimator(profile: phone).estimate(thud).energyMillijoules
+        let standard = EnergyEstimator(profile: Self.withoutTable(phone)).estimate(thud).energyMillijoules
+        #expect(withTable > standard * 1.5, "300 ms on this phone against the 100 ms default: \(withTable) vs \(standard) mJ")
+    }
+
+    @Test func aRampCostsLessThanTheSameLengthHeld() throws {
+        var phone = try F.profile("phone")
+        let rise = Self.composition([.init(primitive: .slowRise)])
+        let ramp = EnergyEstimator(profile: phone).estimate(rise).energyMillijoules
+        phone.primitives[.slowRise]?.drive = 1
+        let held = EnergyEstimator(profile: phone).estimate(rise).energyMillijoules
+        #expect(ramp < held)
+        #expect(ramp > 0)
+    }
+
+    @Test func aPrimitivesTableIsCheckedLikeEveryOtherFigure() throws {
+        let text = try String(contentsOfFile: F.devicesFolder + "/phone.yaml", encoding: .utf8)
+        let bare = text.replacingOccurrences(of: "  thud: {duration: {value: 300, unit: ms,", with: "  thud: {duration: {value: 300,")
+        #expect(throws: TemperError.self) { try DeviceProfile.parse(yaml: bare, file: "phone.yaml") }
+        let unknown = text.replacingOccurrences(of: "  thud: {", with: "  thump: {")
+        let error = try #require(throws: TemperError.self) { try DeviceProfile.parse(yaml: unknown, file: "phone.yaml") }
+        #expect(error.description.contains("primitives") && error.description.contains("thump"))
+        let louder = text.replacingOccurrences(of: "drive: {value: 0.5,", with: "drive: {value: 1.5,")
+        #expect(throws: TemperError.self) { try DeviceProfile.parse(yaml: louder, file: "phone.yaml") }
+    }
+}
