@@ -1,11 +1,6 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-let upcoming: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("MemberImportVisibility"),
-]
-
 let package = Package(
     name: "Temper",
     platforms: [.macOS(.v15)],
@@ -54,9 +49,9 @@ let package = Package(
         .target(name: "CTemperDBus", dependencies: ["CUPowerGlib", "CGUdev"]),
 
         // The AHAP format alone.
-        .target(name: "TemperAHAP", swiftSettings: upcoming),
+        .target(name: "TemperAHAP"),
         // Every other pattern format, read into and written from one format-neutral timeline.
-        .target(name: "TemperPatterns", dependencies: ["TemperAHAP"], swiftSettings: upcoming),
+        .target(name: "TemperPatterns", dependencies: ["TemperAHAP"]),
         // The pure core: requests, profiles, energy, snapshots, classifier, policy, rewriter, governor.
         .target(
             name: "TemperCore",
@@ -66,8 +61,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Yams", package: "Yams"),
-            ],
-            swiftSettings: upcoming
+            ]
         ),
         // The Governor as a swift-service-lifecycle Service, apart so the estimator alone does not link the lifecycle.
         .target(
@@ -76,8 +70,7 @@ let package = Package(
                 "TemperCore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
-            swiftSettings: upcoming
+            ]
         ),
         // The Linux edge: libsensors, thermal zones, UPower, power-profiles-daemon.
         .target(
@@ -87,11 +80,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            ],
-            swiftSettings: upcoming
+            ]
         ),
         // What ships built in (policies, device profiles, examples) and the folders whose files override it.
-        .target(name: "TemperFiles", dependencies: ["TemperCore"], swiftSettings: upcoming),
+        .target(name: "TemperFiles", dependencies: ["TemperCore"]),
         // Prometheus for fleets: the governor's swift-metrics at /metrics over HTTP, and as a node_exporter textfile.
         .target(
             name: "TemperMetrics",
@@ -103,8 +95,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
-            swiftSettings: upcoming
+            ]
         ),
         // `temper serve`: the governor on a message bus, woken by host events.
         .target(
@@ -114,22 +105,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
-            swiftSettings: upcoming
+            ]
         ),
         .target(
             name: "TemperSimulation",
             // TemperLifecycle: the simulator runs the Governor's own run() loop.
-            dependencies: ["TemperCore", "TemperLifecycle", .product(name: "Yams", package: "Yams")],
-            swiftSettings: upcoming
+            dependencies: ["TemperCore", "TemperLifecycle", .product(name: "Yams", package: "Yams")]
         ),
-        .target(name: "TemperReports", dependencies: ["TemperAHAP", "TemperPatterns", "TemperCore", "TemperSimulation", "TemperCalibration"], swiftSettings: upcoming),
+        .target(name: "TemperReports", dependencies: ["TemperAHAP", "TemperPatterns", "TemperCore", "TemperSimulation", "TemperCalibration"]),
         // Least-squares fitting of device profiles to measurements; pure (the command line does the reading).
-        .target(name: "TemperCalibration", dependencies: ["TemperAHAP", "TemperCore", "TemperSimulation"], swiftSettings: upcoming),
+        .target(name: "TemperCalibration", dependencies: ["TemperAHAP", "TemperCore", "TemperSimulation"]),
         .target(
             name: "TemperTestKit",
-            dependencies: ["TemperCore", "TemperPatterns", .product(name: "Logging", package: "swift-log")],
-            swiftSettings: upcoming
+            dependencies: ["TemperCore", "TemperPatterns", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "TemperCLI",
@@ -140,55 +128,74 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            ],
-            swiftSettings: upcoming
+            ]
         ),
-        .executableTarget(name: "temper", dependencies: ["TemperCLI"], swiftSettings: upcoming),
+        .executableTarget(name: "temper", dependencies: ["TemperCLI"]),
 
         // Helpers every test target shares: the package root, the shared corpus, temporary folders, running the
         // built `temper`. Internal to the package's tests, not a product.
-        .target(name: "TemperTestSupport", path: "Tests/TemperTestSupport", swiftSettings: upcoming),
+        .target(name: "TemperTestSupport", path: "Tests/TemperTestSupport"),
 
-        .testTarget(name: "TemperAHAPTests", dependencies: ["TemperAHAP", "TemperTestSupport"], swiftSettings: upcoming),
-        .testTarget(name: "TemperPatternsTests", dependencies: ["TemperPatterns", "TemperAHAP", "TemperTestSupport"], swiftSettings: upcoming),
+        .testTarget(name: "TemperAHAPTests", dependencies: ["TemperAHAP", "TemperTestSupport"]),
+        .testTarget(name: "TemperPatternsTests", dependencies: ["TemperPatterns", "TemperAHAP", "TemperTestSupport"]),
         .testTarget(
             name: "TemperCoreTests",
             dependencies: [
                 "TemperCore", "TemperPatterns", "TemperAHAP", "TemperLifecycle", "TemperTestKit", "TemperTestSupport",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
-            ],
-            swiftSettings: upcoming
+            ]
         ),
         .testTarget(
             name: "TemperHostTests",
             dependencies: ["TemperHost", "TemperCore", "TemperLifecycle", "TemperTestSupport", "temper"],
             // The Python testbed driver and the private bus's config, run by the tests, not compiled.
-            exclude: ["Harness"],
-            swiftSettings: upcoming
+            exclude: ["Harness"]
         ),
         .testTarget(
             name: "TemperSimulationTests",
             // Also the reports' tests: they draw simulated runs and replayed traces.
-            dependencies: ["TemperSimulation", "TemperReports", "TemperCore", "TemperLifecycle", "TemperTestKit", "TemperTestSupport"],
-            swiftSettings: upcoming
+            dependencies: ["TemperSimulation", "TemperReports", "TemperCore", "TemperLifecycle", "TemperTestKit", "TemperTestSupport"]
         ),
         .testTarget(
             name: "TemperCalibrationTests",
-            dependencies: ["TemperCalibration", "TemperSimulation", "TemperCore", "TemperAHAP"],
-            swiftSettings: upcoming
+            dependencies: ["TemperCalibration", "TemperSimulation", "TemperCore", "TemperAHAP"]
         ),
-        .testTarget(name: "TemperFilesTests", dependencies: ["TemperFiles", "TemperCore", "TemperTestSupport"], swiftSettings: upcoming),
+        .testTarget(name: "TemperFilesTests", dependencies: ["TemperFiles", "TemperCore", "TemperTestSupport"]),
         .testTarget(
             name: "TemperMetricsTests",
-            dependencies: ["TemperMetrics", "TemperCore", "TemperLifecycle", "TemperTestKit", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
-            swiftSettings: upcoming
+            dependencies: ["TemperMetrics", "TemperCore", "TemperLifecycle", "TemperTestKit", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]
         ),
         .testTarget(
             name: "TemperLifecycleTests",
-            dependencies: ["TemperLifecycle", "TemperCore", "TemperTestKit", .product(name: "Logging", package: "swift-log")],
-            swiftSettings: upcoming
+            dependencies: ["TemperLifecycle", "TemperCore", "TemperTestKit", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "TemperTestKitTests", dependencies: ["TemperTestKit", "TemperCore"], swiftSettings: upcoming),
-        .testTarget(name: "TemperCLITests", dependencies: ["temper", "TemperTestSupport"], swiftSettings: upcoming),
+        .testTarget(name: "TemperTestKitTests", dependencies: ["TemperTestKit", "TemperCore"]),
+        .testTarget(name: "TemperCLITests", dependencies: ["temper", "TemperTestSupport"]),
     ]
 )
+
+// The language settings every Swift target shares, as swift-log's manifest sets them.
+for target in package.targets where [.executable, .test, .regular].contains(target.type) {
+    var settings = target.swiftSettings ?? []
+
+    // https://github.com/apple/swift-evolution/blob/main/proposals/0335-existential-any.md
+    // Require `any` for existential types.
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+
+    // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0444-member-import-visibility.md
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+
+    // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0409-access-level-on-imports.md
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+
+    // https://docs.swift.org/compiler/documentation/diagnostics/nonisolated-nonsending-by-default/
+    settings.append(.enableUpcomingFeature("NonisolatedNonsendingByDefault"))
+
+    // Ensure all public types are explicitly annotated as Sendable or not Sendable. An unsafe flag, as swift-log
+    // has it: SwiftPM accepts it where this package is a dependency too (Fuzz/ and Benchmarks/ use it by path,
+    // swift-log itself arrives by URL with the same flag), so the tools version need not rise to 6.2 for
+    // `.treatWarning("ExplicitSendable", as: .warning)`.
+    settings.append(.unsafeFlags(["-Xfrontend", "-require-explicit-sendable"]))
+
+    target.swiftSettings = settings
+}

@@ -4,7 +4,7 @@
 ///
 /// The JSON is scanned by hand, byte by byte, into a flat tape; nothing is decoded into `String`s unless the
 /// pattern keeps it (metadata, waveform paths) or a message needs it.
-public enum AHAPReader {
+public enum AHAPReader: Sendable {
     /// Reads a pattern from bytes. `file` only names the source in errors; waveforms are listed but not resolved.
     /// Reading files is ``load(contentsOf:options:)``'s job, in `AHAPReader+Files.swift`.
     ///

@@ -5,7 +5,7 @@
 /// `Double`, so ``AHAPReader/read(_:file:options:)`` of the output gives back the same ``AHAPPattern``.
 /// `Version` and `Metadata` are left out when the model has none. Non-finite numbers cannot come from the reader;
 /// should a hand-built model hold one, it is written as 0 so the output stays valid JSON.
-public enum AHAPWriter {
+public enum AHAPWriter: Sendable {
     /// The pattern as pretty-printed, strict UTF-8 JSON.
     public static func write(_ pattern: AHAPPattern) -> [UInt8] {
         Array(text(pattern).utf8)

@@ -1,7 +1,7 @@
 /// Keeps an error on one line: text quoted from a user's file (a key or an `EventType` holding `\n` or an escape
 /// sequence) is shown escaped, so a message can neither break the line nor drive the terminal. Every Temper
 /// error type and the command line's stderr use it.
-public enum OneLineText {
+public enum OneLineText: Sendable {
     /// `text` with control characters (C0, DEL, C1) and the Unicode line and paragraph separators written as
     /// Swift escapes (`\n`, `\u{1B}`).
     public static func escaping(_ text: String) -> String {

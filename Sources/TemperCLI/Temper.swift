@@ -1,7 +1,7 @@
-import ArgumentParser
+public import ArgumentParser
 
 /// The `temper` command: score, simulate and govern haptic and audio feedback.
-public struct Temper: AsyncParsableCommand {
+public struct Temper: AsyncParsableCommand, Sendable {
     public static let configuration = CommandConfiguration(
         commandName: "temper",
         abstract: "A power- and thermal-aware governor for haptic and audio feedback, and a profiler of what it costs.",

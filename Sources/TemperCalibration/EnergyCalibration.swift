@@ -1,5 +1,5 @@
-import TemperAHAP
-import TemperCore
+public import TemperAHAP
+public import TemperCore
 
 /// A pattern whose energy was measured: what ``EnergyCalibration`` fits the actuator to.
 public struct EnergyMeasurement: Sendable {
@@ -22,7 +22,7 @@ public struct EnergyMeasurement: Sendable {
 /// the residuals' spread). A figure the patterns cannot tell apart from the others is an error naming it: measure
 /// patterns that vary what it governs (intensity for the exponent, sharpness for resonance and Q, silences
 /// shorter than the driver's active timeout for its idle draw), or leave it out with `keys`.
-public enum EnergyCalibration {
+public enum EnergyCalibration: Sendable {
     /// The figures a calibration can fit, as profile keys under `haptics`, in profile order.
     public static let fittableKeys = ["clickEnergy", "continuousPower", "resonance", "qualityFactor", "intensityExponent", "driverIdle"]
 

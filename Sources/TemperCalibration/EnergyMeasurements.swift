@@ -1,5 +1,5 @@
 import Foundation
-import TemperCore
+public import TemperCore
 
 /// One row of a measurements file: a pattern and the supply energy measured while it played.
 public struct EnergyMeasurementRow: Sendable, Hashable {
@@ -27,7 +27,7 @@ public struct EnergyMeasurementRow: Sendable, Hashable {
 ///
 /// Blank lines and lines starting with `#` are skipped; a first line whose second column is not a number is a
 /// header. Fields may be double-quoted (a path with a comma). Every problem is one error naming the file and line.
-public enum EnergyMeasurementsCSV {
+public enum EnergyMeasurementsCSV: Sendable {
     public static let columns = "pattern, measured millijoules, optional repetitions, optional standard deviation (mJ)"
 
     public static func parse(_ text: String, file: String) throws(TemperError) -> [EnergyMeasurementRow] {

@@ -1,4 +1,4 @@
-import TemperCore
+public import TemperCore
 
 /// THE least-squares engine of the project: Levenberg–Marquardt on a residual function, with covariance-based
 /// 95 % intervals and the fit's RMSE. Pure: no I/O, no clock; the caller supplies the residuals and, if it

@@ -1,9 +1,9 @@
 import Foundation
-import TemperCore
+public import TemperCore
 
 /// Writes fitted numbers back into a device profile's text: the base file stays as its author wrote it (comments,
 /// units, sources) except for the one section a calibration replaced.
-public enum ProfileText {
+public enum ProfileText: Sendable {
     /// `text` with the top-level `section:` block (the comment lines right above it, the key line and every
     /// indented or blank line after it) replaced by `lines`, and the top-level `name:` set to `name` when given.
     /// - Throws: `invalidValue` naming `file` when the text has no block-style `section:` at the top level.

@@ -5,7 +5,7 @@ import Foundation
 /// A fit with n observations and p parameters estimates the residual variance from n − p degrees of freedom, so
 /// its parameter intervals follow Student's t, not the normal: with few points the t quantile is wider (12.7 at
 /// one degree of freedom, 2.23 at ten), and it tends to the normal's 1.96 as n grows.
-public enum StudentT {
+public enum StudentT: Sendable {
     /// The two-sided `confidence` quantile: the t with P(|T| ≤ t) = confidence.
     public static func twoSidedQuantile(confidence: Double = 0.95, degreesOfFreedom: Int) -> Double {
         precondition(degreesOfFreedom > 0 && confidence > 0 && confidence < 1)

@@ -1,5 +1,5 @@
-import TemperCore
-import TemperSimulation
+public import TemperCore
+public import TemperSimulation
 
 /// Fits the two-node thermal model (``ThermalModel``) to recorded traces by least squares, stepping the model
 /// with the simulator's own exact discretisation: power held over each interval between samples, the closed-form
@@ -9,7 +9,7 @@ import TemperSimulation
 /// given), and each trace's starting internal and skin temperatures (nuisance parameters: the skin node is never
 /// measured directly, and taking a noisy first reading as exact would bias every other number). Residuals are
 /// model minus measured, internal and hotspot, in °C.
-public enum ThermalCalibration {
+public enum ThermalCalibration: Sendable {
     /// The thermal keys a fit writes, in profile order, with the fit parameter each comes from.
     public static let fittedKeys = [
         "internalHeatCapacity", "internalToSkinResistance", "skinHeatCapacity", "skinToAmbientResistance", "hotspotWeight",

@@ -1,4 +1,4 @@
-import TemperCore
+public import TemperCore
 import TemperSimulation
 
 extension ThermalFit {

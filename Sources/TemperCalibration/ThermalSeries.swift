@@ -1,5 +1,5 @@
 import Foundation
-import TemperCore
+public import TemperCore
 
 /// One trace reduced to what the thermal fit needs: per sample, the time, the heat put into the device over the
 /// interval that ends there, and the two temperatures the model predicts (internal node, skin hotspot).

@@ -1,10 +1,10 @@
-import Foundation
+public import Foundation
 import TemperCore
 
 /// The built-in example patterns and scenarios as real files, for the defaults of `temper score` and
 /// `temper simulate`: their readers resolve files beside each other (a scenario's `../patterns/…`, a pattern's
 /// WAV), so the examples are unpacked into a private temporary folder for the length of one call.
-public enum BuiltInExamples {
+public enum BuiltInExamples: Sendable {
     /// Unpacks every built-in `Examples/…` file under a new temporary folder, calls `body` with that folder (it
     /// holds `Examples/patterns/…`), and removes the folder afterwards, whatever `body` does.
     ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The files compiled into Temper, by their path in the project: the policies (`Policies/*.yaml`), the device
 /// profiles (`Policies/devices/*.yaml`), the example patterns (`Examples/patterns/`) and the scenarios
@@ -6,7 +6,7 @@ import Foundation
 ///
 /// They are generated Swift source (`scripts/generate-builtins.py`), not bundle resources, so a binary copied out
 /// of the build folder or installed anywhere has them without looking anything up on disk.
-public enum BuiltInFiles {
+public enum BuiltInFiles: Sendable {
     /// One file's bytes as the generator wrote them.
     enum Content: Sendable {
         case text(String)

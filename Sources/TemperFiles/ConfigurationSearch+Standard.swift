@@ -1,5 +1,5 @@
-import Foundation
-import TemperCore
+public import Foundation
+public import TemperCore
 
 #if canImport(Glibc)
 import Glibc

@@ -1,10 +1,10 @@
 import Logging
-import Metrics
-import ServiceLifecycle
+public import Metrics
+public import ServiceLifecycle
 import TemperAHAP
-import TemperCore
+public import TemperCore
 import TemperLifecycle
-import UnixSignals
+public import UnixSignals
 
 extension LinuxHost {
     /// Samples this host through a ``Governor`` until `body` says stop, graceful shutdown, or one of `signals`:

@@ -1,7 +1,7 @@
 import Logging
-import ServiceLifecycle
+public import ServiceLifecycle
 import Synchronization
-import TemperCore
+public import TemperCore
 
 extension LinuxHost: Service {
     /// Where the host is in its life as a `Service`.

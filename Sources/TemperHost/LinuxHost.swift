@@ -1,7 +1,7 @@
 import Foundation
-import Logging
+public import Logging
 import Synchronization
-import TemperCore
+public import TemperCore
 
 /// The live Linux host as a ``HostSource``: libsensors temperatures, power and energy, the kernel's thermal
 /// zones, RAPL energy counters and each battery's instantaneous power from sysfs, UPower's battery and
@@ -58,6 +58,11 @@ public final class LinuxHost: HostSource {
 
     /// A snapshot; while a started bus has not published its first reading (a host just started by ``run()``),
     /// it first waits up to 2 s for it, so the first snapshot already has the battery.
+    ///
+    /// `@concurrent`: the sweep reads sysfs and libsensors synchronously (slow I2C and SMART sensors take
+    /// milliseconds), so it runs on the global executor rather than on the calling ``Governor``'s actor, which
+    /// stays free to decide requests meanwhile.
+    @concurrent
     public func snapshot() async -> HostSnapshot {
         if let bus, bus.isStarted, !bus.isReady { await bus.waitUntilReady() }
         return sample()

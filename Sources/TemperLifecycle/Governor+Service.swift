@@ -1,6 +1,6 @@
 import Logging
-import ServiceLifecycle
-import TemperCore
+public import ServiceLifecycle
+public import TemperCore
 
 /// The Governor as a swift-service-lifecycle `Service`, in its own small module so that a caller who only wants
 /// the core (the estimator, the rewriter) does not link the lifecycle.

@@ -1,8 +1,8 @@
-import Logging
+public import Logging
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import ServiceLifecycle
+public import ServiceLifecycle
 import Synchronization
 
 /// Serves a ``PrometheusExport`` at `GET /metrics` over HTTP/1.1, as a swift-service-lifecycle `Service`.

@@ -1,5 +1,5 @@
-import Logging
-import ServiceLifecycle
+public import Logging
+public import ServiceLifecycle
 
 /// How a long-running command exports its metrics: the values of `--metrics-listen HOST:PORT` and
 /// `--metrics-textfile PATH`. ``services(export:logger:)`` turns them into services for the command's

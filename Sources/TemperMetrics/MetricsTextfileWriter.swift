@@ -3,8 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Logging
-import ServiceLifecycle
+public import Logging
+public import ServiceLifecycle
 
 /// Writes a ``PrometheusExport`` to a file for node_exporter's textfile collector, as a swift-service-lifecycle
 /// `Service`: at start, every ``interval``, and once more at graceful shutdown.

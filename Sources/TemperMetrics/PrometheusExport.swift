@@ -1,5 +1,5 @@
-import CoreMetrics
-import Prometheus
+public import CoreMetrics
+public import Prometheus
 
 /// The governor's swift-metrics, kept in a Prometheus registry and rendered in Prometheus' text format.
 ///

@@ -1,4 +1,4 @@
-import TemperAHAP
+public import TemperAHAP
 
 /// AHAP ↔ timeline. Timeline → AHAP is ``AHAPConversion``; this is the way back.
 ///
@@ -10,7 +10,7 @@ import TemperAHAP
 /// (where events overlap, the louder one counts); a `HapticTransient` becomes a transient with amplitude
 /// intensity² and frequency = sharpness, the inverse of the emphasis mapping. Audio events are not haptics and
 /// are left out, with a loss each.
-public enum AHAPBridge {
+public enum AHAPBridge: Sendable {
     static let envelopeStep = 0.010
     /// The most breakpoints one pattern may turn into, so a pattern of huge events cannot balloon memory.
     static let maxBreakpoints = 200_000

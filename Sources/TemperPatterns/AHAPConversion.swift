@@ -1,4 +1,4 @@
-import TemperAHAP
+public import TemperAHAP
 
 /// Which upstream `.haptic` → AHAP converter to follow. Their tests lock in two differences.
 public enum AHAPFlavor: String, Sendable, Hashable, CaseIterable {
@@ -22,7 +22,7 @@ public enum AHAPFlavor: String, Sendable, Hashable, CaseIterable {
 /// upstream output is the point of these flavors, so this is kept, and named in the losses.
 ///
 /// Other transients (AHAP's own, Android primitives) become `HapticTransient`s the same way.
-public enum AHAPConversion {
+public enum AHAPConversion: Sendable {
     static let ducking = 0.2
     static let maxContinuousSeconds: Float = 30
     static let chunk = 15

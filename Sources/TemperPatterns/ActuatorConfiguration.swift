@@ -36,7 +36,7 @@ public struct ActuatorConfiguration: Sendable, Hashable {
 }
 
 /// Reads `.acf` files with TemperAHAP's JSON scanner after ``JSON5Text`` rewrites the JSON5 spellings.
-public enum ACFReader {
+public enum ACFReader: Sendable {
     static let shapes: Set<String> = ["saw", "sine", "square", "triangle"]
 
     public static func read(_ bytes: [UInt8], file: String? = nil, limits: PatternLimits = .default) throws(PatternReadError) -> ActuatorConfiguration {

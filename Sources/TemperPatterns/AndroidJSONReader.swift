@@ -11,7 +11,7 @@ import TemperAHAP
 ///   like AHAP's: amplitude = intensity², frequency = sharpness²);
 /// - API 36 waveform envelope: `{"waveformEnvelope": {"initialFrequencyHz": 150, "controlPoints":
 ///   [{"amplitude": 1, "frequencyHz": 150, "durationMs": 50}, …]}}`.
-public enum AndroidJSONReader {
+public enum AndroidJSONReader: Sendable {
     public static func read(_ bytes: [UInt8], file: String? = nil, limits: PatternLimits = .default) throws(PatternReadError) -> PatternDocument {
         try PatternJSON.withDocument(bytes, file: file, limits: limits) { (json: inout PatternJSON) throws(PatternReadError) in
             let root = try json.object(PatternJSON.root, named: "the top level")

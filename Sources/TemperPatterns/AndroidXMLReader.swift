@@ -10,7 +10,7 @@ import FoundationXML
 /// `<basic-envelope-effect>` / `<waveform-envelope-effect>`. Unknown elements and attributes, text, DTDs and
 /// `<vendor-effect>` (it needs a vendor flag) are errors with line:column, as the platform parser rejects them.
 /// Hidden-API effects (`texture_tick`, `thud`, `pop`, `fallback=`) need ``Options/allowHiddenAPIs``.
-public enum AndroidXMLReader {
+public enum AndroidXMLReader: Sendable {
     public struct Options: Sendable, Hashable {
         public var allowHiddenAPIs: Bool
         public var limits: PatternLimits

@@ -1,7 +1,7 @@
 /// Timeline → Android vibration XML: a composition of `<primitive-effect>`s when the timeline is only
 /// Android primitives (several in one effect, as the Java parser accepts), else a `<waveform-effect>` from
 /// ``StepConversion/androidWaveform(_:)`` with its loop as `<repeating>`.
-public enum AndroidXMLWriter {
+public enum AndroidXMLWriter: Sendable {
     public static func write(_ timeline: PatternTimeline) -> Converted<String> {
         let primitives = timeline.transients.compactMap { $0.effect.flatMap(AndroidPrimitive.init(rawValue:)) }
         if timeline.tracks.isEmpty, !timeline.transients.isEmpty, primitives.count == timeline.transients.count {

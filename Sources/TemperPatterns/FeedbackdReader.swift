@@ -9,7 +9,7 @@ import TemperAHAP
 /// skipped with a diagnostic. Property defaults are feedbackd's: `duration` 1000 ms, `count` 1, `pause` 100 ms,
 /// `magnitude` 1.0. `VibraPeriodic`'s `magnitude` and `fade-in-level` are the kernel's 0…65535 (feedbackd 0.0.x
 /// themes write `32767`); a value written with a decimal point up to 1.0 is read as relative.
-public enum FeedbackdReader {
+public enum FeedbackdReader: Sendable {
     static let defaultDurationMs = 1000
     static let defaultPauseMs = 100
 

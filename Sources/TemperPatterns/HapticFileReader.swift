@@ -8,7 +8,7 @@ import TemperAHAP
 /// negative, an emphasis quieter than its breakpoint, fewer than two amplitude breakpoints or a zero duration.
 /// Diagnostics: frequency breakpoints after the amplitude envelope ends (Meta's strict mode rejects them; 38
 /// real files have them), unknown keys, and a `version.minor` above 0 (Nice Vibrations' partial support).
-public enum HapticFileReader {
+public enum HapticFileReader: Sendable {
     /// Reads `.haptic` or `.vij` bytes; which one is decided by the `version` key, as Nice Vibrations does.
     public static func read(_ bytes: [UInt8], file: String? = nil, limits: PatternLimits = .default) throws(PatternReadError) -> PatternDocument {
         try PatternJSON.withDocument(bytes, file: file, limits: limits) { (json: inout PatternJSON) throws(PatternReadError) in

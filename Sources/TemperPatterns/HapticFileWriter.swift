@@ -5,7 +5,7 @@ import TemperAHAP
 /// Transients that do not sit on an amplitude breakpoint become an emphasis on a breakpoint inserted at their
 /// time (the amplitude there unchanged); an emphasis quieter than its breakpoint is raised to it, as the format
 /// requires. Reading the output gives back the same timeline for any timeline read from a `.haptic` file.
-public enum HapticFileWriter {
+public enum HapticFileWriter: Sendable {
     public static func write(_ timeline: PatternTimeline, frequencyRange: FrequencyRange = .assumed) -> Converted<[UInt8]> {
         var losses: [ConversionLoss] = []
         var track = timeline.normalizedPrimaryTrack(range: frequencyRange, losses: &losses) ?? PatternTrack(amplitude: [])

@@ -1,4 +1,4 @@
-import TemperAHAP
+public import TemperAHAP
 
 /// A pattern that cannot be read, with where and why, on one line like ``AHAPError``:
 /// `file:line:column: JSON path: what is wrong`. Match on ``code``.

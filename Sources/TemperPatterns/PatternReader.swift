@@ -2,7 +2,7 @@ import TemperAHAP
 
 /// Reads any format Temper knows, detected by extension and then by content, into a ``PatternDocument``.
 /// AHAP goes through ``AHAPReader`` and ``AHAPBridge``; each reader is a pure function over bytes.
-public enum PatternReader {
+public enum PatternReader: Sendable {
     /// Reads `bytes`; `file` names the source in errors and, by its extension, hints at the format.
     public static func read(_ bytes: [UInt8], file: String? = nil, format: PatternFormat? = nil, limits: PatternLimits = .default) throws(PatternReadError) -> PatternDocument {
         let detected: PatternFormat

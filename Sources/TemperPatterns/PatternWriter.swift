@@ -22,7 +22,7 @@ public enum PatternTarget: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Writes a timeline in a target format, with what the conversion loses.
-public enum PatternWriter {
+public enum PatternWriter: Sendable {
     public static func write(_ timeline: PatternTimeline, to target: PatternTarget, flavor: AHAPFlavor = .meta) -> Converted<[UInt8]> {
         switch target {
         case .ahap:

@@ -7,7 +7,7 @@
 /// - our step list: `{"rumble": [{"startDelayMs": 0, "durationMs": 200, "strongMagnitude": 1, "weakMagnitude":
 ///   0.5}, …]}`, played one after the other, magnitudes 0…1 as the Web Gamepad API takes them (SDL's and
 ///   Linux's 0…65535 divided by 65535).
-public enum RumbleReader {
+public enum RumbleReader: Sendable {
     public static func read(_ bytes: [UInt8], file: String? = nil, limits: PatternLimits = .default) throws(PatternReadError) -> PatternDocument {
         try PatternJSON.withDocument(bytes, file: file, limits: limits) { (json: inout PatternJSON) throws(PatternReadError) in
             let root = try json.object(PatternJSON.root, named: "the top level")

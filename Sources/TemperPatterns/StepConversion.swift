@@ -1,7 +1,7 @@
 /// Timeline → the step-wise targets, following Nice Vibrations' converters so the corpus' expected outputs
 /// reproduce: Android waveforms (`clip-players/src/android.rs`) and gamepad rumble
 /// (`unity-editor-plugin/src/algorithm.rs`).
-public enum StepConversion {
+public enum StepConversion: Sendable {
     /// Android waveform: emphasis emulated by 30 ms ducked to 1.1/255 (not 0, so the motor stays spinning), 30 ms
     /// at 255 and 30 ms ducked again; linear ramps in steps of at least 25 ms; amplitudes truncated to 0…255.
     public static func androidWaveform(_ timeline: PatternTimeline) -> Converted<AndroidWaveform> {

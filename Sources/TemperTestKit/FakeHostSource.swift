@@ -1,5 +1,5 @@
 import Synchronization
-import TemperCore
+public import TemperCore
 
 /// A ``HostSource`` that tells what it is told: a snapshot you set, or a scripted sequence played one per call.
 ///

@@ -1,5 +1,5 @@
 import TemperAHAP
-import TemperCore
+public import TemperCore
 import TemperPatterns
 
 /// A plain, monotone energy model for tests: power grows with intensity squared (driver output is linear in

@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 
 /// Where the tests find the package and the shared corpus, from this file's place in the package.
-public enum PackagePaths {
+public enum PackagePaths: Sendable {
     /// The package root (this file is `<root>/Tests/TemperTestSupport/PackagePaths.swift`).
     public static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

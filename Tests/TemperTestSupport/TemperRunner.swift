@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 
 /// Runs the built `temper` binary, as a user would, and captures what it prints.
-public enum TemperRunner {
+public enum TemperRunner: Sendable {
     public struct Result: Sendable {
         public var status: Int32
         public var stdout: String

@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 
 /// A fresh folder under the system's temporary directory, removed when the value goes away.
-public final class TemporaryFolder {
+public final class TemporaryFolder: Sendable {
     public let path: String
 
     public init(prefix: String = "temper-test") throws {

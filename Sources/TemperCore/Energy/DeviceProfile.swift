@@ -1,4 +1,4 @@
-import TemperPatterns
+public import TemperPatterns
 
 /// What a device's battery, haptic actuator, audio path and body are like: the figures the energy estimator
 /// and the thermal simulator compute with.

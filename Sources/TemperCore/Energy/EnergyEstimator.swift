@@ -1,4 +1,4 @@
-import TemperAHAP
+public import TemperAHAP
 
 /// Estimates what haptic and audio feedback costs on a device profile.
 ///

@@ -1,4 +1,4 @@
-import TemperPatterns
+public import TemperPatterns
 
 extension PatternTimeline {
     /// What of this pattern `device`'s actuator plays, with what it cannot: `temper convert --device` writes this,

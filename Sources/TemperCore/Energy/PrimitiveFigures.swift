@@ -1,4 +1,4 @@
-import TemperPatterns
+public import TemperPatterns
 
 /// What one Android composition primitive plays on a device. Android's `Vibrator.getPrimitiveDurations` differs
 /// by device (a primitive is a waveform in the actuator's firmware), so a profile may carry its own table in

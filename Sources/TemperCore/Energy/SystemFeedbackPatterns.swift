@@ -1,4 +1,4 @@
-import TemperAHAP
+public import TemperAHAP
 
 /// The three notification feedbacks a system offers.
 public enum NotificationStyle: String, Sendable, Hashable, Codable, CaseIterable {
@@ -11,7 +11,7 @@ public enum NotificationStyle: String, Sendable, Hashable, Codable, CaseIterable
 /// Platforms do not publish their system effects. These stand-ins follow the brief's vocabulary and the
 /// AOSP effect lengths (a tick is shorter and lighter than a click; a thud is long and heavy); their
 /// intensities and sharpnesses are assumptions, not measurements.
-public enum SystemFeedbackPatterns {
+public enum SystemFeedbackPatterns: Sendable {
     /// Intensity and sharpness of each impact style at full strength.
     public static func impactValues(_ style: ImpactStyle) -> (intensity: Double, sharpness: Double) {
         switch style {

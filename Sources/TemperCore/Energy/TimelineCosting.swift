@@ -1,4 +1,4 @@
-import TemperPatterns
+public import TemperPatterns
 
 /// The `PatternTimeline` front end of the energy model: every format but AHAP's own events is priced here,
 /// through the same ``ActuatorMix`` as AHAP, with the levels mapped the way the upstream `.haptic` → AHAP

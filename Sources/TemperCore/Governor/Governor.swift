@@ -1,5 +1,5 @@
-import CoreMetrics
-import Logging
+public import CoreMetrics
+public import Logging
 
 /// The library other services embed: it keeps the host's condition and decides every feedback request against it.
 ///

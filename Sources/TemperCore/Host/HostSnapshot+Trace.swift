@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension HostSnapshot {
     /// The encoder for traces (`temper record`): one compact JSON object per line, keys sorted.

@@ -1,5 +1,5 @@
-import TemperAHAP
-import TemperPatterns
+public import TemperAHAP
+public import TemperPatterns
 
 /// A custom haptic pattern in the model it is priced and rewritten in.
 ///

@@ -1,5 +1,5 @@
-import TemperAHAP
-import TemperPatterns
+public import TemperAHAP
+public import TemperPatterns
 
 extension PatternLoader {
     /// Reads pattern files in every format Temper reads, detected by extension and then by content: `.ahap`

@@ -1,4 +1,4 @@
-import TemperAHAP
+public import TemperAHAP
 
 /// A request's `{"file": "explosion.ahap"}`, decoded but not yet read.
 public struct PatternReference: Sendable, Hashable {

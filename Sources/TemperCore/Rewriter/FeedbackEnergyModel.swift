@@ -1,4 +1,4 @@
-import TemperAHAP
+public import TemperAHAP
 
 /// What the rewriter needs to know about energy: the cost of each kind of request, in millijoules.
 ///

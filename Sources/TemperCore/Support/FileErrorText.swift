@@ -2,7 +2,7 @@ import Foundation
 
 /// What went wrong with a file, in Temper's words: Foundation's own text ("The operation could not be
 /// completed. (NSCocoaErrorDomain error 256.)", "The file isn't in the correct format") never reaches a user.
-public enum FileErrorText {
+public enum FileErrorText: Sendable {
     /// Why a read or write of `path` failed, to follow "cannot read the scenario: ": "it is a folder, not a
     /// file", "there is no such file", "permission denied", "it is not UTF-8 text (a binary file?)", or the
     /// system's own reason. Looks at the path only after the failure, to tell a folder from a file.

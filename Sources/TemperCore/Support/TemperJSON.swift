@@ -1,9 +1,9 @@
-import Foundation
+public import Foundation
 
 /// The one JSON setup every document Temper writes uses (command output, reports' data, status, traces): keys
 /// sorted, slashes unescaped, and non-finite numbers written as the strings `inf`, `-inf` and `nan` instead
 /// of failing the whole document.
-public enum TemperJSON {
+public enum TemperJSON: Sendable {
     /// How a document is laid out.
     public enum Layout: Sendable {
         /// Indented, for people: command output and report data.

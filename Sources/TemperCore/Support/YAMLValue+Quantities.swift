@@ -3,7 +3,7 @@ import Yams
 /// The valid ranges that quantities in policy, scenario and request files, and on the command line, are checked
 /// against where they are read. Each bound keeps a run finite: nothing a file can say makes Temper allocate
 /// without bound, run for hours, or turn a number into infinity.
-public enum QuantityLimits {
+public enum QuantityLimits: Sendable {
     /// The longest duration any file or option may give: 7 days.
     public static let maxSeconds = 7.0 * 86_400
     /// The shortest duration that is not zero: 1 ms. Shorter steps or periods only burn time.

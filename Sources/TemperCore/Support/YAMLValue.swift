@@ -200,3 +200,7 @@ public struct YAMLProblems: Sendable {
         }
     }
 }
+
+// Yams' `Node` is not Sendable, so neither is a value that wraps one.
+@available(*, unavailable)
+extension YAMLValue: Sendable {}

@@ -1,6 +1,6 @@
 import CUPowerGlib
 import Foundation
-import Logging
+public import Logging
 import Synchronization
 
 /// Watches UPower and power-profiles-daemon on a dedicated thread that owns a private GLib main context, and

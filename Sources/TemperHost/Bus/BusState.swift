@@ -1,4 +1,4 @@
-import TemperCore
+public import TemperCore
 
 /// What the system bus says about the host: UPower's battery and power-profiles-daemon's profile.
 public struct BusState: Sendable, Hashable {

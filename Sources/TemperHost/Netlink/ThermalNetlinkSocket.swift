@@ -32,7 +32,7 @@ public struct ThermalNetlinkError: Error, Sendable, Hashable, CustomStringConver
 }
 
 /// The kernel's thermal generic-netlink family, for those who listen to it.
-public enum ThermalNetlinkFamily {
+public enum ThermalNetlinkFamily: Sendable {
     /// The id of the family's "event" multicast group, which a socket joins (`NETLINK_ADD_MEMBERSHIP`) to hear
     /// zone events: trip and threshold crossings, zones and trips coming and going.
     public static func eventGroup() throws(ThermalNetlinkError) -> UInt32 {

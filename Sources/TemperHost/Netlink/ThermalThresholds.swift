@@ -1,6 +1,6 @@
-import Logging
+public import Logging
 import Synchronization
-import TemperCore
+public import TemperCore
 
 /// What ``ThermalThresholds`` asks of the kernel: the thermal netlink socket in service, a fake in tests.
 protocol ThermalThresholdCommands: Sendable {

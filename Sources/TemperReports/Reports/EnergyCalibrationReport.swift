@@ -1,10 +1,10 @@
-import Foundation
-import TemperCalibration
-import TemperCore
+public import Foundation
+public import TemperCalibration
+public import TemperCore
 
 /// The report of `temper calibrate energy --report DIR`: the fitted figures with their intervals, and each
 /// measured pattern against what the fitted profile predicts.
-public enum EnergyCalibrationReport {
+public enum EnergyCalibrationReport: Sendable {
     /// Writes `index.html`, `report.md` and `data.json` into `directory`.
     public static func write(_ fit: EnergyFit, device: String, measurements: String, to directory: URL) throws(TemperError) {
         try ReportBundle.write(document(for: fit, device: device, measurements: measurements), data: ReportData(device: device, fit: fit.summary), to: directory)

@@ -1,8 +1,8 @@
-import Foundation
-import TemperCore
+public import Foundation
+public import TemperCore
 
 /// The report of `temper score … --report DIR`: energy per pattern, by kind, and each pattern's power curve.
-public enum PatternEnergyReport {
+public enum PatternEnergyReport: Sendable {
     /// What `data.json` holds.
     public struct Data: Sendable, Hashable, Codable {
         public var device: String

@@ -1,5 +1,5 @@
 import TemperCore
-import TemperSimulation
+public import TemperSimulation
 
 /// What the policy bought, against the baseline, in one sentence: a simulation report's first line, and the
 /// first line `temper simulate` prints.

@@ -1,9 +1,9 @@
-import Foundation
-import TemperCore
-import TemperSimulation
+public import Foundation
+public import TemperCore
+public import TemperSimulation
 
 /// The report of `temper simulate --report DIR`: the run with the policy against the baseline.
-public enum SimulationReport {
+public enum SimulationReport: Sendable {
     /// Writes `index.html`, `report.md`, `data.json` and the charts into `directory`.
     public static func write(_ result: SimulationResult, to directory: URL) throws(TemperError) {
         try ReportBundle.write(document(for: result), data: result, to: directory)

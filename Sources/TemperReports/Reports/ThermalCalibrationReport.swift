@@ -1,11 +1,11 @@
-import Foundation
-import TemperCalibration
-import TemperCore
+public import Foundation
+public import TemperCalibration
+public import TemperCore
 import TemperSimulation
 
 /// The report of `temper calibrate thermal --report DIR`: each trace measured against the fitted model, the
 /// residuals, and the fitted numbers with their intervals.
-public enum ThermalCalibrationReport {
+public enum ThermalCalibrationReport: Sendable {
     /// Writes `index.html`, `report.md`, `data.json` and the charts into `directory`.
     public static func write(_ fit: ThermalFit, device: String, to directory: URL) throws(TemperError) {
         let data = ReportData(

@@ -1,9 +1,9 @@
-import Foundation
-import TemperCore
-import TemperSimulation
+public import Foundation
+public import TemperCore
+public import TemperSimulation
 
 /// The report of `temper report TRACE --report DIR`: a recorded host trace as the classifier saw it.
-public enum TraceReport {
+public enum TraceReport: Sendable {
     /// Writes `index.html`, `report.md`, `data.json` and the charts into `directory`.
     public static func write(_ result: TraceResult, to directory: URL) throws(TemperError) {
         try ReportBundle.write(document(for: result), data: result, to: directory)

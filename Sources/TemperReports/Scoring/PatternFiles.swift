@@ -2,7 +2,7 @@ import Foundation
 
 /// The pattern files a scoring run covers: files as given, and every `*.ahap`, `*.haptic` and `*.vij` under
 /// folders (other formats are scored when named, since a folder's JSON or XML is rarely a pattern).
-public enum PatternFiles {
+public enum PatternFiles: Sendable {
     /// Files in argument order; each folder's pattern files sorted by path, so runs are deterministic.
     /// A path that names nothing is kept, so it is scored (and reported) as unreadable. Each path is as the user
     /// named it: `Examples/patterns/tap.ahap` for the folder `Examples/patterns`.

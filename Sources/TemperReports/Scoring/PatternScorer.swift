@@ -1,5 +1,5 @@
-import TemperAHAP
-import TemperCore
+public import TemperAHAP
+public import TemperCore
 
 /// Scores pattern files on a device: each file is read the way Apple's loader reads it (its leniencies become
 /// warnings, its errors an `error` status) and costed by the estimator, against an optional budget.

@@ -1,5 +1,5 @@
-import Foundation
-import TemperCore
+public import Foundation
+public import TemperCore
 
 /// Everything one scoring run found, in the shape `temper score --format json` prints.
 public struct ScoreReport: Sendable, Codable {

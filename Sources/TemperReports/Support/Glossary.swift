@@ -1,6 +1,6 @@
 /// What the words in a decision mean: the outcomes a request can have and the rules that can change it. One
 /// home, for the reports' glossary and for anyone else who prints them.
-public enum Glossary {
+public enum Glossary: Sendable {
     /// Each outcome and what it means, in the order a request degrades.
     public static let outcomes: [(term: String, meaning: String)] = [
         ("pass", "played exactly as asked."),

@@ -1,10 +1,10 @@
 import Foundation
-import Logging
-import Metrics
-import ServiceLifecycle
+public import Logging
+public import Metrics
+public import ServiceLifecycle
 import Synchronization
-import TemperCore
-import TemperHost
+public import TemperCore
+public import TemperHost
 import TemperLifecycle
 
 /// `org.temper.Temper1` on a message bus: the live host's condition as properties, and the governor's

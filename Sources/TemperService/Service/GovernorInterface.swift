@@ -1,6 +1,6 @@
 /// The bus names and the introspection data of `org.temper.Temper1`: the one home of the API's shape.
 /// `packaging/dbus/org.temper.Temper1.xml` is a copy that a test keeps equal to ``introspectionXML``.
-public enum GovernorInterface {
+public enum GovernorInterface: Sendable {
     public static let busName = "org.temper.Temper1"
     public static let objectPath = "/org/temper/Temper1"
     public static let interfaceName = "org.temper.Temper1.Governor"

@@ -1,4 +1,4 @@
-import TemperCore
+public import TemperCore
 
 /// The battery's constants: enough to turn watts into percentage points.
 public struct BatteryParameters: Sendable, Hashable, Codable {

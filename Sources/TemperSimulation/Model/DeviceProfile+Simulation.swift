@@ -1,4 +1,4 @@
-import TemperCore
+public import TemperCore
 
 extension ThermalParameters {
     /// The device profile's thermal section. The profile gives no sensor limits, so the simulated sensors keep

@@ -1,4 +1,4 @@
-import TemperCore
+public import TemperCore
 
 /// The two-node lumped thermal model's constants: an internal node (the SoC and the actuator's surroundings)
 /// coupled through a resistance to the skin node, which sheds heat to ambient.

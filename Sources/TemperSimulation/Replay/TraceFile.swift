@@ -1,5 +1,5 @@
-import Foundation
-import TemperCore
+public import Foundation
+public import TemperCore
 
 /// Trace files as `temper record` writes them: a header line naming the format and its version, then one
 /// snapshot per line in compact JSON, in the one shape of ``HostStatusDocument`` (what `temper status --json`
@@ -10,7 +10,7 @@ import TemperCore
 /// writes whole lines, so an interrupted recording loses at most its last line: a torn or malformed last line is
 /// skipped with a warning. A malformed line anywhere else is an error naming its line, unless reading leniently,
 /// when it is skipped with a warning too.
-public enum TraceFile {
+public enum TraceFile: Sendable {
     /// The format version this build writes; it reads every version up to this one.
     public static let formatVersion = 3
     /// The most snapshots one trace may hold: a day at ten snapshots a second, far beyond any recording.

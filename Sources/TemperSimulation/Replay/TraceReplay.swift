@@ -1,7 +1,7 @@
-import TemperCore
+public import TemperCore
 
 /// A recorded trace driving the classifier instead of the model: the host profiler's view of a real run.
-public enum TraceReplay {
+public enum TraceReplay: Sendable {
     /// Feeds every snapshot to a fresh classifier, as the live host would have.
     public static func replay(_ snapshots: [HostSnapshot], settings: ClassifierSettings, name: String) -> TraceResult {
         var classifier = Classifier(settings: settings)

@@ -1,4 +1,4 @@
-import TemperCore
+public import TemperCore
 
 /// One thing a stream can ask for, loaded and costed before the run starts so the run itself touches no files.
 public struct FeedbackItem: Sendable, Hashable {

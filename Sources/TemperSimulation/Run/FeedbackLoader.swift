@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import TemperAHAP
-import TemperCore
+public import TemperCore
 
 /// Reads a scenario's payloads from disk and costs them on the device: patterns in any format through
 /// `PatternLoader.patternFiles` and

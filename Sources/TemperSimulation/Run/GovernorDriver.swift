@@ -1,6 +1,6 @@
 import CoreMetrics
-import Logging
-import TemperCore
+public import Logging
+public import TemperCore
 
 /// The embeddable ``Governor``, the same actor services run live, set up to run in virtual time: its source is a
 /// ``SimulatedHost`` and its clock a ``VirtualClock``. The simulator runs the governor's own ``Governor/run()``

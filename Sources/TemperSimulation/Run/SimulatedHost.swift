@@ -1,5 +1,5 @@
 import Synchronization
-import TemperCore
+public import TemperCore
 
 /// The simulator as a host: it turns the thermal and battery models' state into the same ``HostSnapshot`` the
 /// live Linux sources produce, so the classifier cannot tell the difference. The ``Governor`` samples it in its

@@ -1,6 +1,6 @@
 import Synchronization
 import TemperAHAP
-import TemperCore
+public import TemperCore
 
 /// The device profile's ``EnergyEstimator`` as the governor's energy model, plus what the simulator needs beyond a
 /// total (the pricing itself is the estimator's, the same as live): each request's energy by kind (transients, continuous, audio, overhead), so heat and reports can say

@@ -1,4 +1,4 @@
-import TemperCore
+public import TemperCore
 
 /// Everything one invocation learned: the run with the policy, and the same scenario with the policy off.
 public struct SimulationResult: Sendable, Hashable, Codable {

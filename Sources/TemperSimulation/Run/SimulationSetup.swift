@@ -1,5 +1,5 @@
-import Foundation
-import TemperCore
+public import Foundation
+public import TemperCore
 
 /// A scenario with everything it names already resolved: the device's thermal and battery constants and every
 /// stream's feedback items, loaded and costed. The run reads no files.

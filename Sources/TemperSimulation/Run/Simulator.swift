@@ -1,11 +1,11 @@
-import TemperCore
+public import TemperCore
 import TemperLifecycle
 
 /// Runs a scenario in virtual time. The simulator is just another host source: each step it publishes the thermal
 /// and battery models' state through the ``SimulatedHost`` and schedules the step's requests at their arrival
 /// times, and the ``Governor``'s own run loop, on a ``VirtualClock``, samples the host, releases the requests and
 /// re-decides what waits, the code that runs live. What played then heats the device and drains the battery.
-public enum Simulator {
+public enum Simulator: Sendable {
     /// Told how far a run has got, as the fraction of its steps done (0 to 1), about a hundred times a run; called
     /// on the run's own task, so it must return quickly.
     public typealias Progress = @Sendable (_ fraction: Double) -> Void

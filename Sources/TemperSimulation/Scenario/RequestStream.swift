@@ -1,5 +1,5 @@
 import Foundation
-import TemperCore
+public import TemperCore
 
 /// A stream of feedback requests: when they arrive, and what each one asks for.
 public struct RequestStream: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import TemperCore
+public import TemperCore
 
 /// A simulation to run: how long, the room, the work the device does, the feedback it is asked to play, the device
 /// and policy to use, and where it starts. Read from YAML with ``Scenario/load(yaml:file:)``.
