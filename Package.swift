@@ -148,6 +148,13 @@ let package = Package(
         // Helpers every test target shares: the package root, the shared corpus, temporary folders, running the
         // built `temper`. Internal to the package's tests, not a product.
         .target(name: "TemperTestSupport", path: "Tests/TemperTestSupport", swiftSettings: upcoming),
+        // The simulation and report tests' shared inputs: scenarios, the default policy, stand-in patterns.
+        .target(
+            name: "TemperSimulationTestSupport",
+            dependencies: ["TemperSimulation", "TemperCore", "TemperAHAP", "TemperTestSupport"],
+            path: "Tests/TemperSimulationTestSupport",
+            swiftSettings: upcoming
+        ),
 
         .testTarget(name: "TemperAHAPTests", dependencies: ["TemperAHAP", "TemperTestSupport"], swiftSettings: upcoming),
         .testTarget(name: "TemperPatternsTests", dependencies: ["TemperPatterns", "TemperAHAP", "TemperTestSupport"], swiftSettings: upcoming),
@@ -168,8 +175,15 @@ let package = Package(
         ),
         .testTarget(
             name: "TemperSimulationTests",
-            // Also the reports' tests: they draw simulated runs and replayed traces.
-            dependencies: ["TemperSimulation", "TemperReports", "TemperCore", "TemperLifecycle", "TemperTestKit", "TemperTestSupport"],
+            dependencies: [
+                "TemperSimulation", "TemperCore", "TemperLifecycle", "TemperTestKit", "TemperTestSupport", "TemperSimulationTestSupport",
+            ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TemperReportsTests",
+            // The reports draw simulated runs and replayed traces.
+            dependencies: ["TemperReports", "TemperSimulation", "TemperCore", "TemperTestSupport", "TemperSimulationTestSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(
