@@ -135,6 +135,12 @@ let package = Package(
         // Helpers every test target shares: the package root, the shared corpus, temporary folders, running the
         // built `temper`. Internal to the package's tests, not a product.
         .target(name: "TemperTestSupport", path: "Tests/TemperTestSupport"),
+        // The simulation and report tests' shared inputs: scenarios, the default policy, stand-in patterns.
+        .target(
+            name: "TemperSimulationTestSupport",
+            dependencies: ["TemperSimulation", "TemperCore", "TemperAHAP", "TemperTestSupport"],
+            path: "Tests/TemperSimulationTestSupport"
+        ),
 
         .testTarget(name: "TemperAHAPTests", dependencies: ["TemperAHAP", "TemperTestSupport"]),
         .testTarget(name: "TemperPatternsTests", dependencies: ["TemperPatterns", "TemperAHAP", "TemperTestSupport"]),
@@ -153,8 +159,14 @@ let package = Package(
         ),
         .testTarget(
             name: "TemperSimulationTests",
-            // Also the reports' tests: they draw simulated runs and replayed traces.
-            dependencies: ["TemperSimulation", "TemperReports", "TemperCore", "TemperLifecycle", "TemperTestKit", "TemperTestSupport"]
+            dependencies: [
+                "TemperSimulation", "TemperCore", "TemperLifecycle", "TemperTestKit", "TemperTestSupport", "TemperSimulationTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "TemperReportsTests",
+            // The reports draw simulated runs and replayed traces.
+            dependencies: ["TemperReports", "TemperSimulation", "TemperCore", "TemperTestSupport", "TemperSimulationTestSupport"]
         ),
         .testTarget(
             name: "TemperCalibrationTests",

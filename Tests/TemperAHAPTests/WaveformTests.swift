@@ -79,13 +79,9 @@ struct WaveformTests {
     @Test func unreadablePatternFiles() throws {
         let folder = try TemporaryFolder()
         for path in [folder.path + "/missing.ahap", folder.path] {
-            do {
-                _ = try AHAPReader.load(contentsOf: path)
-                Issue.record("\(path) should not read")
-            } catch {
-                #expect(error.code == .unreadableFile)
-                #expect(error.file == path)
-            }
+            let error = #expect(throws: AHAPError.self, "\(path) should not read") { try AHAPReader.load(contentsOf: path) }
+            #expect(error?.code == .unreadableFile)
+            #expect(error?.file == path)
         }
     }
 
@@ -101,11 +97,7 @@ struct WaveformTests {
     @Test func loadNamesTheFileInErrors() throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("bad.ahap", #"{ "Version": 1.0 }"#)
-        do {
-            _ = try AHAPReader.load(contentsOf: file)
-            Issue.record("should not read")
-        } catch {
-            #expect(error.description == "\(file):1:1: no Pattern array")
-        }
+        let error = #expect(throws: AHAPError.self) { try AHAPReader.load(contentsOf: file) }
+        #expect(error?.description == "\(file):1:1: no Pattern array")
     }
 }

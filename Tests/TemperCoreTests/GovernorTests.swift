@@ -108,6 +108,16 @@ import Testing
         #expect(await governor.budget?.remainingMillijoules == capacity)
     }
 
+    @Test func aProvisionalDecisionIsMadeWhenAskedUnderTheBudgetLeftThen() async throws {
+        let cost = RewriterFixtures.rewriter().decide(GovernorTestSupport.explosion("price"), condition: .nominal).energyBeforeMillijoules
+        let policy = RewriterFixtures.uniform(FeedbackRules(budget: EnergyBudget(millijoules: cost * 1.5, windowSeconds: 60)))
+        let governor = GovernorTestSupport.governor(policy: policy, clock: ManualClock())
+        let parked = try await governor.schedule(GovernorTestSupport.explosion("parked"), at: 10)
+        #expect(await parked.provisionalDecision()?.outcome == .pass)
+        #expect(await governor.submit(GovernorTestSupport.explosion("spends")).outcome == .pass)
+        #expect(await parked.provisionalDecision()?.outcome != .pass, "what was spent since it was parked counts")
+    }
+
     @Test func snapshotsGoThroughThePolicysClassifier() async {
         let governor = GovernorTestSupport.governor()
         let conditions = await governor.conditions()

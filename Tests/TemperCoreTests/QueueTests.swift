@@ -6,14 +6,10 @@ import Testing
         SensoryRequest(id: id, usage: .ui, kind: .system(.selection))
     }
 
-    private func placeholder(_ id: String) -> Decision {
-        Decision(requestID: id, usage: .ui, outcome: .pass, request: request(id), rules: [], energyBeforeMillijoules: 1, energyAfterMillijoules: 1, condition: .nominal)
-    }
-
     @Test func entriesLeaveInTargetOrderAndTiesInArrivalOrder() throws {
         var queue = PendingQueue(capacity: 8)
         for (id, time) in [("c", 3.0), ("a", 1.0), ("b1", 2.0), ("b2", 2.0)] {
-            _ = try queue.insert(request(id), at: time, provisional: placeholder(id))
+            _ = try queue.insert(request(id), at: time)
         }
         #expect(queue.nextTargetTime == 1)
         #expect(queue.popDue(through: 0.5).isEmpty)
@@ -23,9 +19,9 @@ import Testing
 
     @Test func aFullQueueRejectsWithQueueFull() throws {
         var queue = PendingQueue(capacity: 2)
-        _ = try queue.insert(request("1"), at: 1, provisional: placeholder("1"))
-        _ = try queue.insert(request("2"), at: 1, provisional: placeholder("2"))
-        let error = #expect(throws: TemperError.self) { _ = try queue.insert(request("3"), at: 1, provisional: placeholder("3")) }
+        _ = try queue.insert(request("1"), at: 1)
+        _ = try queue.insert(request("2"), at: 1)
+        let error = #expect(throws: TemperError.self) { _ = try queue.insert(request("3"), at: 1) }
         #expect(error?.code == .queueFull)
         #expect(error?.message.contains("'3'") == true)
         #expect(queue.count == 2)
@@ -33,23 +29,11 @@ import Testing
 
     @Test func cancellationRemovesOnlyThatTicket() throws {
         var queue = PendingQueue(capacity: 4)
-        let first = try queue.insert(request("1"), at: 1, provisional: placeholder("1"))
-        let second = try queue.insert(request("2"), at: 1, provisional: placeholder("2"))
+        let first = try queue.insert(request("1"), at: 1)
+        let second = try queue.insert(request("2"), at: 1)
         #expect(queue.remove(ticket: first)?.request.id == "1")
         #expect(queue.remove(ticket: first) == nil)
         #expect(queue.entry(ticket: second) != nil)
         #expect(first != second)
-    }
-
-    @Test func redecidingReplacesEveryProvisionalDecision() throws {
-        var queue = PendingQueue(capacity: 4)
-        _ = try queue.insert(request("1"), at: 1, provisional: placeholder("1"))
-        _ = try queue.insert(request("2"), at: 2, provisional: placeholder("2"))
-        queue.redecide { entry in
-            var decision = entry.provisional
-            decision.outcome = .dropped
-            return decision
-        }
-        #expect(queue.all.allSatisfy { $0.provisional.outcome == .dropped })
     }
 }

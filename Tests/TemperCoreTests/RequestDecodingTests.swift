@@ -108,16 +108,14 @@ import TemperTestSupport
         (#"{"id": "a", "usage": "ui", "#, nil, "invalid JSON"),
     ] as [(String, String?, String)])
     func malformedRequestsGetOneLineWithTheirJSONPath(json: String, path: String?, message: String) {
-        do {
-            _ = try RequestDecoder(fileName: "bad.json").decode(Array(json.utf8))
-            Issue.record("expected an error for \(json)")
-        } catch {
-            #expect(error.code == .invalidRequest)
-            #expect(error.file == "bad.json")
-            if let path { #expect(error.path?.hasPrefix(path) == true, "path \(String(describing: error.path)) for \(json)") }
-            #expect(error.message.contains(message), "message '\(error.message)'")
-            #expect(!error.description.contains("\n"))
+        let error = #expect(throws: TemperError.self, "expected an error for \(json)") {
+            try RequestDecoder(fileName: "bad.json").decode(Array(json.utf8))
         }
+        #expect(error?.code == .invalidRequest)
+        #expect(error?.file == "bad.json")
+        if let path { #expect(error?.path?.hasPrefix(path) == true, "path \(String(describing: error?.path)) for \(json)") }
+        #expect(error?.message.contains(message) == true, "message '\(error?.message ?? "")'")
+        #expect(error?.description.contains("\n") == false)
     }
 
     @Test func aJSONSyntaxErrorIsPlacedByLineAndColumn() {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TemperCore
 import TemperSimulation
+import TemperSimulationTestSupport
 
 /// What heats the simulated device: the workload, the feedback that played, and the room it sits in.
 @Suite struct HeatInputTests {

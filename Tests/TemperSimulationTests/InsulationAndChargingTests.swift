@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TemperCore
 import TemperSimulation
+import TemperSimulationTestSupport
 
 /// The thermal model's physics: the hotspot stays between skin and internal, insulation changes how fast the
 /// device sheds heat (not the air), and a charger fills the battery while its loss heats the device.

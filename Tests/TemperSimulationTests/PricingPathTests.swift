@@ -5,6 +5,7 @@ import TemperCore
 import TemperSimulation
 import TemperTestSupport
 import Testing
+import TemperSimulationTestSupport
 
 /// One pricing path: the live governor, the simulator and `temper score` price every example request and pattern
 /// the same (the command-line half, score against rewrite, is in TemperCLITests).

@@ -2,13 +2,11 @@ import Foundation
 import Testing
 import TemperCore
 import TemperSimulation
-import TemperTestSupport
+import TemperSimulationTestSupport
 
 @Suite struct ReplayTests {
-    static let shippedTrace = PackagePaths.root.appendingPathComponent("Examples/traces/heat-soak.jsonl")
-
     @Test func replayingTheShippedTraceReproducesItsTiers() throws {
-        let snapshots = try TraceFile.read(contentsOf: Self.shippedTrace).snapshots
+        let snapshots = try TraceFile.read(contentsOf: SimulationFixtures.shippedTrace).snapshots
         let result = TraceReplay.replay(snapshots, settings: SimulationFixtures.policy.classifier, name: "heat-soak.jsonl")
         // The tiers the simulator's own run went through when it wrote this trace.
         #expect(result.transitions.map(\.to) == [.fair, .serious, .critical, .serious, .fair, .nominal])
@@ -33,7 +31,7 @@ import TemperTestSupport
     }
 
     @Test func aMalformedLineIsAnErrorWithItsLineNumber() throws {
-        var lines = String(decoding: try Data(contentsOf: Self.shippedTrace), as: UTF8.self).split(separator: "\n").map(String.init)
+        var lines = String(decoding: try Data(contentsOf: SimulationFixtures.shippedTrace), as: UTF8.self).split(separator: "\n").map(String.init)
         lines[4] = #"{"timestamp": "yesterday"}"#
         #expect {
             try TraceFile.read(Data(lines.joined(separator: "\n").utf8), file: "broken.jsonl")

@@ -5,6 +5,7 @@ import TemperLifecycle
 import TemperSimulation
 import TemperTestKit
 import Testing
+import TemperSimulationTestSupport
 
 /// The simulator's promise: what it simulates is what runs live. The simulated governor's run loop and a live
 /// governor's run loop on a fake source, fed the same snapshots and the same requests at the same times, decide

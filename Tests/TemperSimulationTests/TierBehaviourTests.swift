@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TemperCore
 import TemperSimulation
+import TemperSimulationTestSupport
 
 @Suite struct TierBehaviourTests {
     @Test func heatSoakClimbsTheTiersAndCoolsBackAfterTheDwell() async throws {

@@ -3,11 +3,12 @@ import Testing
 import TemperCore
 import TemperSimulation
 import TemperTestSupport
+import TemperSimulationTestSupport
 
 /// The trace's framing: a versioned header, and lines that survive an interrupted recording.
 @Suite struct TraceFileTests {
     static var shippedLines: [String] {
-        String(decoding: (try? Data(contentsOf: ReplayTests.shippedTrace)) ?? Data(), as: UTF8.self)
+        String(decoding: (try? Data(contentsOf: SimulationFixtures.shippedTrace)) ?? Data(), as: UTF8.self)
             .split(separator: "\n").map(String.init)
     }
 
@@ -16,7 +17,7 @@ import TemperTestSupport
     }
 
     @Test func aWrittenTraceStatesItsFormatVersionFirst() throws {
-        let snapshots = try TraceFile.read(contentsOf: ReplayTests.shippedTrace).snapshots
+        let snapshots = try TraceFile.read(contentsOf: SimulationFixtures.shippedTrace).snapshots
         let written = TraceFile.encode(snapshots)
         let firstLine = String(decoding: written.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
         #expect(firstLine == #"{"format":"temper-trace","version":3}"#)
@@ -27,7 +28,7 @@ import TemperTestSupport
     }
 
     @Test func aTraceWithoutAHeaderReadsAsVersionOne() throws {
-        let contents = try TraceFile.read(contentsOf: ReplayTests.shippedTrace)
+        let contents = try TraceFile.read(contentsOf: SimulationFixtures.shippedTrace)
         #expect(contents.formatVersion == 1)
         #expect(contents.snapshots.count == Self.shippedLines.count)
         #expect(contents.warnings.isEmpty)

@@ -36,18 +36,12 @@ extension Governor {
         throw CancellationError()
     }
 
-    /// Sleeps on the clock in a task ``schedule(_:at:)`` can cut short, so a request scheduled earlier than the
-    /// loop's wake-up time is still released on time. The task is awaited here, so it never outlives the loop.
+    /// Sleeps on the clock with an alarm ``schedule(_:at:)`` rings, so a request scheduled earlier than the loop's
+    /// wake-up time is still released on time.
     private func sleep(until deadline: Double) async throws {
-        let clock = self.clock
-        let sleeper = Task { try await clock.sleep(until: deadline) }
-        wakeUp = (deadline, sleeper)
+        let alarm = WakeAlarm()
+        wakeUp = (deadline, alarm)
         defer { wakeUp = nil }
-        await withTaskCancellationHandler {
-            _ = try? await sleeper.value
-        } onCancel: {
-            sleeper.cancel()
-        }
-        try Task.checkCancellation()
+        try await clock.sleep(until: deadline, orUntil: alarm)
     }
 }

@@ -6,7 +6,7 @@ public import Logging
 /// Built from a policy, an energy model (a device profile's estimator), a host source, a clock, a `Logger` and a
 /// `MetricsFactory`; nothing global. Use it three ways:
 /// - ``submit(_:)`` decides a request now;
-/// - ``schedule(_:at:)`` parks a request until its target time; every condition change re-decides what is parked,
+/// - ``schedule(_:at:)`` parks a request until its target time; it is decided under the condition in force then,
 ///   and the final decision comes out of ``drain(now:)`` (for frame loops that poll) and ``decisions(bufferingPolicy:)``;
 /// - `run()` (TemperLifecycle's swift-service-lifecycle `Service` conformance) samples the source every
 ///   ``Configuration/sampleIntervalSeconds`` and releases due requests, until graceful shutdown.
@@ -55,8 +55,8 @@ public actor Governor {
     private var queue: PendingQueue
     private var outbox: [Decision] = []
     private var bucket: TokenBucket?
-    /// When the run loop will wake, and the sleep to cut short for an earlier request.
-    var wakeUp: (time: Double, sleeper: Task<Void, any Error>)?
+    /// When the run loop will wake, and the alarm that cuts its sleep short for an earlier request.
+    var wakeUp: (time: Double, alarm: WakeAlarm)?
     private let decisionBroadcast = Broadcast<Decision>()
     private let conditionBroadcast = Broadcast<Condition>()
     private let sampleBroadcast = Broadcast<HostSample>()
@@ -140,11 +140,10 @@ public actor Governor {
         }
         var parked = request
         parked.targetTime = target
-        let provisional = rewriter.decide(parked, condition: condition, budget: budgetSnapshot(at: clock.now))
-        let ticket = try queue.insert(parked, at: target, provisional: provisional)
+        let ticket = try queue.insert(parked, at: target)
         metrics.recordPending(queue.count)
         if configuration.releasesInRunLoop, let wakeUp, target - configuration.armingLeadSeconds < wakeUp.time {
-            wakeUp.sleeper.cancel()
+            wakeUp.alarm.ring()
         }
         return ScheduledRequest(ticket: ticket, requestID: request.id, targetTime: target, governor: self)
     }
@@ -168,9 +167,11 @@ public actor Governor {
         return decision
     }
 
-    /// The decision a scheduled request would get if it fired under the current condition; `nil` once final.
+    /// The decision a scheduled request would get if it fired now, under the current condition and what is left
+    /// of the budget; `nil` once final. Made when asked, not kept: most requests are released before anyone asks.
     public func provisionalDecision(for handle: ScheduledRequest) -> Decision? {
-        queue.entry(ticket: handle.ticket)?.provisional
+        guard let entry = queue.entry(ticket: handle.ticket) else { return nil }
+        return rewriter.decide(entry.request, condition: condition, budget: budgetSnapshot(at: clock.now))
     }
 
     /// The classifier's forecast after the last snapshot: when the next tier is due at the current slopes.
@@ -206,7 +207,7 @@ public actor Governor {
     }
 
     /// Sets the condition directly (a simulator with its own classifier, a test). A change of tier or low power
-    /// re-decides every scheduled request and is announced on ``conditions(bufferingPolicy:)``.
+    /// applies to every scheduled request from then on and is announced on ``conditions(bufferingPolicy:)``.
     public func setCondition(_ next: Condition) {
         let changed = !next.isSameState(as: condition)
         condition = next
@@ -222,8 +223,6 @@ public actor Governor {
             current.reconfigure(budget, at: now)
             bucket = current
         }
-        let snapshot = budgetSnapshot(at: now)
-        queue.redecide { entry in rewriter.decide(entry.request, condition: next, budget: snapshot) }
         conditionBroadcast.yield(next)
     }
 

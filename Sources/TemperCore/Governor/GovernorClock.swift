@@ -14,6 +14,26 @@ public protocol GovernorClock: Sendable {
     var now: Double { get }
     /// Suspends until ``now`` reaches `deadline`. Throws `CancellationError` when the task is cancelled.
     func sleep(until deadline: Double) async throws
+    /// Suspends until ``now`` reaches `deadline` or `alarm` rings, whichever comes first, and returns normally
+    /// either way; on the caller's actor, so the Governor's run loop sleeps without leaving its own. Throws
+    /// `CancellationError` when the task is cancelled.
+    ///
+    /// The default sleeps in a task that the alarm cancels; a clock that can end its own sleeps early
+    /// (``VirtualClock``) does without that task, which is what makes the simulator's many wakes cheap.
+    nonisolated(nonsending) func sleep(until deadline: Double, orUntil alarm: WakeAlarm) async throws
+}
+
+extension GovernorClock {
+    nonisolated(nonsending) public func sleep(until deadline: Double, orUntil alarm: WakeAlarm) async throws {
+        let sleeper = Task { try await sleep(until: deadline) }
+        if !alarm.onRing({ sleeper.cancel() }) { sleeper.cancel() }
+        await withTaskCancellationHandler {
+            _ = try? await sleeper.value
+        } onCancel: {
+            sleeper.cancel()
+        }
+        try Task.checkCancellation()
+    }
 }
 
 /// A ``GovernorClock`` over a standard library `Clock`, counting seconds from the instant it was made at.
@@ -75,5 +95,45 @@ extension Duration {
     var seconds: Double {
         let parts = components
         return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
+    }
+}
+
+/// Cuts one ``GovernorClock`` sleep short: the Governor's run loop sleeps with one, and a request scheduled for
+/// before the loop's planned wake-up rings it, so the request is still released on time.
+///
+/// An alarm rung before the sleep begins ends that sleep at once. Each sleep takes a new alarm.
+public final class WakeAlarm: Sendable {
+    private enum State {
+        case armed((@Sendable () -> Void)?)
+        case rung
+    }
+
+    private let state = Mutex(State.armed(nil))
+
+    public init() {}
+
+    /// Whether the alarm has rung.
+    public var hasRung: Bool {
+        state.withLock { if case .rung = $0 { true } else { false } }
+    }
+
+    /// Wakes the sleep that waits on this alarm; later calls do nothing.
+    public func ring() {
+        let wake: (@Sendable () -> Void)? = state.withLock { state in
+            guard case .armed(let wake) = state else { return nil }
+            state = .rung
+            return wake
+        }
+        wake?()
+    }
+
+    /// What a clock's sleep does to end itself early: `wake` runs when the alarm rings. Returns `false`, and
+    /// keeps nothing, when it has already rung (the sleep should then not begin).
+    public func onRing(_ wake: @escaping @Sendable () -> Void) -> Bool {
+        state.withLock { state in
+            guard case .armed = state else { return false }
+            state = .armed(wake)
+            return true
+        }
     }
 }

@@ -1,4 +1,4 @@
-/// Scheduled requests waiting for their target time, each with its current (provisional) decision.
+/// Scheduled requests waiting for their target time.
 ///
 /// Bounded: inserting into a full queue throws ``TemperError/Code/queueFull``, never drops silently. Entries leave
 /// in target-time order (ties in the order they came), by being due, by cancellation, or all at once on shutdown.
@@ -10,8 +10,6 @@ struct PendingQueue: Sendable {
         var ticket: UInt64
         var request: SensoryRequest
         var targetTime: Double
-        /// The decision it would get under the condition in force; replaced on every condition change.
-        var provisional: Decision
     }
 
     let capacity: Int
@@ -27,10 +25,9 @@ struct PendingQueue: Sendable {
     var isEmpty: Bool { entries.isEmpty }
     /// The earliest target time waiting, if any.
     var nextTargetTime: Double? { entries.first?.targetTime }
-    var all: [Entry] { entries }
 
     /// Adds a request; returns its ticket.
-    mutating func insert(_ request: SensoryRequest, at targetTime: Double, provisional: Decision) throws(TemperError) -> UInt64 {
+    mutating func insert(_ request: SensoryRequest, at targetTime: Double) throws(TemperError) -> UInt64 {
         guard entries.count < capacity else {
             throw TemperError(
                 code: .queueFull,
@@ -39,7 +36,7 @@ struct PendingQueue: Sendable {
         }
         let ticket = nextTicket
         nextTicket += 1
-        let entry = Entry(ticket: ticket, request: request, targetTime: targetTime, provisional: provisional)
+        let entry = Entry(ticket: ticket, request: request, targetTime: targetTime)
         let index = insertionIndex(for: targetTime)
         entries.insert(entry, at: index)
         return ticket
@@ -66,11 +63,6 @@ struct PendingQueue: Sendable {
     mutating func removeAll() -> [Entry] {
         defer { entries.removeAll() }
         return entries
-    }
-
-    /// Replaces every provisional decision, e.g. after a condition change.
-    mutating func redecide(_ decide: (Entry) -> Decision) {
-        for index in entries.indices { entries[index].provisional = decide(entries[index]) }
     }
 
     /// After every entry with a target at or before `time` (binary search keeps ties in arrival order).

@@ -62,6 +62,15 @@ public final class VirtualClock: GovernorClock {
     }
 
     public func sleep(until deadline: Double) async throws {
+        try await sleep(until: deadline, alarm: nil)
+    }
+
+    /// Registers the sleep with the clock itself, so ringing `alarm` ends it without a task in between.
+    nonisolated(nonsending) public func sleep(until deadline: Double, orUntil alarm: WakeAlarm) async throws {
+        try await sleep(until: deadline, alarm: alarm)
+    }
+
+    nonisolated(nonsending) private func sleep(until deadline: Double, alarm: WakeAlarm?) async throws {
         try Task.checkCancellation()
         let id = state.withLock { state in
             defer { state.nextID += 1 }
@@ -72,6 +81,9 @@ public final class VirtualClock: GovernorClock {
                 let (outcome, waiters): (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) = state.withLock { state in
                     if state.cancelled.remove(id) != nil { return (.failure(CancellationError()), []) }
                     if deadline <= state.now { return (.success(()), []) }
+                    // Armed under the clock's lock: a ring waits for the sleeper to be registered, and one that
+                    // came before ends the sleep before it counts as a sleeper.
+                    if let alarm, !alarm.onRing({ self.wakeEarly(id) }) { return (.success(()), []) }
                     state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
                     return (nil, state.satisfiedWaiters())
                 }
@@ -89,6 +101,12 @@ public final class VirtualClock: GovernorClock {
             }
             sleeper?.continuation.resume(throwing: CancellationError())
         }
+    }
+
+    /// Ends sleep `id` before its deadline, if it still sleeps: its alarm rang.
+    private func wakeEarly(_ id: Int) {
+        let sleeper = state.withLock { $0.sleepers.removeValue(forKey: id) }
+        sleeper?.continuation.resume()
     }
 
     /// Suspends until at least `count` tasks sleep on this clock; no wall-clock time involved. Runs on the caller's

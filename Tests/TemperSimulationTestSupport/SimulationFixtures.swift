@@ -1,24 +1,27 @@
-import Foundation
-import TemperAHAP
-import TemperCore
-import TemperSimulation
+public import Foundation
+public import TemperAHAP
+public import TemperCore
+public import TemperSimulation
 import TemperTestSupport
 
-/// Shared inputs for simulation tests: the package's scenarios, the built-in default policy,
+/// Shared inputs for the simulation and report tests: the package's scenarios, the built-in default policy,
 /// and stand-in patterns costed on the phone profile, so the tests do not depend on the example files.
-enum SimulationFixtures {
-    static let scenarios = PackagePaths.root.appendingPathComponent("Examples/scenarios")
+public enum SimulationFixtures {
+    public static let scenarios = PackagePaths.root.appendingPathComponent("Examples/scenarios")
 
-    static let policy = Policy.default
+    /// The example trace the simulator recorded of the heat-soak scenario.
+    public static let shippedTrace = PackagePaths.root.appendingPathComponent("Examples/traces/heat-soak.jsonl")
+
+    public static let policy = Policy.default
 
     /// The phone profile from Policies/devices.
-    static let phone: DeviceProfile = {
+    public static let phone: DeviceProfile = {
         let path = PackagePaths.root.appendingPathComponent("Policies/devices/phone.yaml").path
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         return try! DeviceProfile.parse(yaml: text, file: path)
     }()
 
-    static let energy = SimulationEnergyModel(estimator: EnergyEstimator(profile: phone))
+    public static let energy = SimulationEnergyModel(estimator: EnergyEstimator(profile: phone))
 
     static func transient(_ time: Double, _ intensity: Double, _ sharpness: Double) -> AHAPItem {
         .event(AHAPEvent(type: .hapticTransient, time: time, parameters: [
@@ -33,7 +36,7 @@ enum SimulationFixtures {
     }
 
     /// Stand-ins for the example patterns, by file name, so these tests do not depend on the example files.
-    static func pattern(named name: String) -> AHAPPattern {
+    public static func pattern(named name: String) -> AHAPPattern {
         switch name {
         case "ring-explosion.ahap": AHAPPattern(items: [transient(0, 1, 1), continuous(0.02, 0.6, 0.8, 0.4)])
         case "heavy-decay.ahap": AHAPPattern(items: (0..<5).map { continuous(Double($0) * 0.2, 0.2, 1 - Double($0) * 0.18, 0.3) })
@@ -44,12 +47,12 @@ enum SimulationFixtures {
         }
     }
 
-    static func setup(_ scenarioName: String) throws -> SimulationSetup {
+    public static func setup(_ scenarioName: String) throws -> SimulationSetup {
         let scenario = try Scenario.load(contentsOf: scenarios.appendingPathComponent("\(scenarioName).yaml"))
         return try setup(scenario)
     }
 
-    static func setup(_ scenario: Scenario) throws -> SimulationSetup {
+    public static func setup(_ scenario: Scenario) throws -> SimulationSetup {
         let loader = FeedbackLoader(energy: energy)
         return try SimulationSetup(
             scenario: scenario, deviceName: phone.name, thermal: ThermalParameters(profile: phone), battery: BatteryParameters(profile: phone)
@@ -60,9 +63,9 @@ enum SimulationFixtures {
     }
 
     /// The heat-soak run, computed once for every test that reads it.
-    static let heatSoak = Task { try await run(setup("heat-soak")) }
+    public static let heatSoak = Task { try await run(setup("heat-soak")) }
 
-    static func run(_ setup: SimulationSetup, policy: Policy = policy) async -> SimulationResult {
+    public static func run(_ setup: SimulationSetup, policy: Policy = policy) async -> SimulationResult {
         await Simulator.run(setup, policyName: policy.name) { policyOn in
             GovernorDriver(policy: policyOn ? policy : GovernorDriver.passThrough(policy), energy: energy)
         }

@@ -4,6 +4,7 @@ import TemperCore
 @testable import TemperReports
 import TemperSimulation
 import TemperTestSupport
+import TemperSimulationTestSupport
 
 /// What a reader of the charts relies on: shared time axes, gaps where there is no value, a unit that fits the span.
 @Suite struct ChartLayoutTests {
@@ -55,7 +56,7 @@ import TemperTestSupport
     }
 
     @Test func theTraceReportsChartsShareTheTracesTimeAxis() throws {
-        let snapshots = try TraceFile.read(contentsOf: ReplayTests.shippedTrace).snapshots
+        let snapshots = try TraceFile.read(contentsOf: SimulationFixtures.shippedTrace).snapshots
         let result = TraceReplay.replay(snapshots, settings: Policy.default.classifier, name: "heat-soak.jsonl")
         let document = TraceReport.document(for: result)
         let charts = document.charts.map(\.svg)

@@ -3,10 +3,11 @@ import Testing
 import TemperCore
 @testable import TemperReports
 import TemperSimulation
+import TemperSimulationTestSupport
+import TemperTestSupport
 
 #if canImport(FoundationXML)
 import FoundationXML
-import TemperTestSupport
 #endif
 
 /// Collects the first parse error, if any.
@@ -122,7 +123,7 @@ final class StrictXMLCheck: NSObject, XMLParserDelegate {
     }
 
     @Test func traceReportIsSelfContainedAndParses() throws {
-        let snapshots = try TraceFile.read(contentsOf: ReplayTests.shippedTrace).snapshots
+        let snapshots = try TraceFile.read(contentsOf: SimulationFixtures.shippedTrace).snapshots
         let result = TraceReplay.replay(snapshots, settings: SimulationFixtures.policy.classifier, name: "heat-soak.jsonl")
         let directory = TemporaryFolder.uniquePath()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -3,6 +3,7 @@ import Testing
 import TemperCore
 @testable import TemperReports
 import TemperSimulation
+import TemperSimulationTestSupport
 
 /// What a reader of a report should take away without doing the arithmetic: the headline, the thresholds, the
 /// battery, the patterns drawn at their own scale, and text that stays legible on a phone.
@@ -63,7 +64,7 @@ import TemperSimulation
     }
 
     @Test func theTraceReportDrawsTheThresholdsOfTheSensorsItComesNear() throws {
-        let snapshots = try TraceFile.read(contentsOf: ReplayTests.shippedTrace).snapshots
+        let snapshots = try TraceFile.read(contentsOf: SimulationFixtures.shippedTrace).snapshots
         let result = TraceReplay.replay(snapshots, settings: SimulationFixtures.policy.classifier, name: "heat-soak.jsonl")
         let skin = try #require(result.sensorThresholds.first { $0.label == "simulated/skin" }?.thresholds)
         let svg = try #require(Self.svgs(TraceReport.document(for: result))["temperature.svg"])
