@@ -6,7 +6,7 @@ import TemperTestSupport
 
 /// Shared inputs for the simulation and report tests: the package's scenarios, the built-in default policy,
 /// and stand-in patterns costed on the phone profile, so the tests do not depend on the example files.
-public enum SimulationFixtures {
+public enum SimulationFixtures: Sendable {
     public static let scenarios = PackagePaths.root.appendingPathComponent("Examples/scenarios")
 
     /// The example trace the simulator recorded of the heat-soak scenario.

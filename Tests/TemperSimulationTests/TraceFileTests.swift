@@ -39,13 +39,13 @@ import TemperSimulationTestSupport
         let versionTwo = #"{"format":"temper-trace","version":2}"# + "\n" + Self.shippedLines.joined(separator: "\n")
         let contents = try read(versionTwo)
         #expect(contents.formatVersion == 2)
-        #expect(contents.snapshots == (try TraceFile.read(contentsOf: ReplayTests.shippedTrace).snapshots))
+        #expect(contents.snapshots == (try TraceFile.read(contentsOf: SimulationFixtures.shippedTrace).snapshots))
         #expect(contents.snapshots.count == Self.shippedLines.count)
     }
 
     @Test("a version 3 line is the status document's shape and decodes as one")
     func versionThreeLinesAreStatusDocuments() throws {
-        let snapshots = try TraceFile.read(contentsOf: ReplayTests.shippedTrace).snapshots
+        let snapshots = try TraceFile.read(contentsOf: SimulationFixtures.shippedTrace).snapshots
         let lines = String(decoding: TraceFile.encode(snapshots), as: UTF8.self).split(separator: "\n").dropFirst()
         let line = try #require(lines.first)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
