@@ -9,17 +9,22 @@ extension LinuxHost {
         public var sensorsConfigPath: String?
         /// Read `/sys/class/thermal/thermal_zone*` as a second source.
         public var readsThermalZones: Bool
+        /// Seconds a sensor's limits (max, critical, emergency, hysteresis, min) are kept before a sample reads
+        /// them again; inputs, alarms and faults are read every sample. ``LinuxHost/limitsMayHaveChanged()``
+        /// makes the next sample read them at once.
+        public var limitsMaxAgeSeconds: Double
         /// Watch UPower and power-profiles-daemon on the system bus.
         public var watchesBus: Bool
         public var bus: BusMonitor.Settings
 
         public init(
             sysfsRoot: String = "/sys", sensorsConfigPath: String? = nil, readsThermalZones: Bool = true,
-            watchesBus: Bool = true, bus: BusMonitor.Settings = .init()
+            limitsMaxAgeSeconds: Double = 60, watchesBus: Bool = true, bus: BusMonitor.Settings = .init()
         ) {
             self.sysfsRoot = sysfsRoot
             self.sensorsConfigPath = sensorsConfigPath
             self.readsThermalZones = readsThermalZones
+        self.limitsMaxAgeSeconds = limitsMaxAgeSeconds
             self.watchesBus = watchesBus
             self.bus = bus
         }

@@ -73,6 +73,7 @@ public final class LinuxHost: HostSource {
         let sweep = SensorsLibraryOwner.shared.sweep(
             hwmonClassPath: configuration.sysfsRoot + "/class/hwmon",
             configPath: configuration.sensorsConfigPath,
+            now: clock.now, limitsMaxAge: configuration.limitsMaxAgeSeconds,
             logger: logger
         )
         var temperatures = sweep.temperatures
@@ -87,6 +88,13 @@ public final class LinuxHost: HostSource {
             battery: busState.battery, powerProfile: busState.powerProfile,
             sensorLibrary: sweep.initError?.health ?? .ok
         )
+    }
+
+    /// Makes the next ``sample()`` read every sensor's limits again instead of the ones it keeps for
+    /// ``Configuration/limitsMaxAgeSeconds``: call it when a chip may have changed one, e.g. on a hwmon or
+    /// thermal uevent.
+    public func limitsMayHaveChanged() {
+        SensorsLibraryOwner.shared.invalidateLimits()
     }
 
     /// Adds the thermal zones. A zone the kernel also exports as hwmon (its hwmon chip is named after the

@@ -4,7 +4,8 @@ import TemperCore
 
 /// The single owner of libsensors, whose state is global and not thread-safe: every call happens under this
 /// lock. It re-initialises libsensors when the set of hwmon devices changes, because libsensors fixes its
-/// chip list at `sensors_init`.
+/// chip list at `sensors_init`. Limits (``SensorLimits``) are kept between sweeps: a sweep reads only inputs,
+/// alarms and faults, unless the limits were invalidated or are older than the sweep's refresh age.
 final class SensorsLibraryOwner: Sendable {
     /// libsensors is process-global, so its owner is too.
     static let shared = SensorsLibraryOwner()
@@ -24,30 +25,49 @@ final class SensorsLibraryOwner: Sendable {
         var initError: LibsensorsError?
         var hwmonDevices: [String]?
         var configPath: String?
+        /// `nil` until read, and again after a re-initialisation or ``invalidateLimits()``.
+        var limits: SensorLimits?
+        /// When `limits` were read, in the caller's clock's seconds.
+        var limitsReadAt = 0.0
     }
 
     private let state = Mutex(State())
 
     private init() {}
 
-    /// Reads every temperature, power, energy, fan, voltage and current feature once.
+    /// Reads every temperature, power, energy, fan, voltage and current feature once; their limits only when
+    /// they were never read, were invalidated, or are `limitsMaxAge` seconds old.
     /// - Parameters:
     ///   - hwmonClassPath: the directory whose listing decides when to re-initialise (`/sys/class/hwmon`).
     ///   - configPath: a sensors.conf to use instead of the system's; `nil` honours the system's.
-    func sweep(hwmonClassPath: String, configPath: String?, logger: Logger) -> Sweep {
+    ///   - now: the caller's clock, in seconds, to age the limits by.
+    ///   - limitsMaxAge: seconds after which limits are read again even without an invalidation.
+    func sweep(hwmonClassPath: String, configPath: String?, now: Double, limitsMaxAge: Double, logger: Logger) -> Sweep {
         let devices = Sysfs.entries(of: hwmonClassPath)
         return state.withLock { state in
             if state.layout == nil || state.hwmonDevices != devices || state.configPath != configPath {
                 Self.reinitialize(&state, devices: devices, configPath: configPath, logger: logger)
             }
             guard let layout = state.layout else { return Sweep(initError: state.initError) }
-            return Self.read(layout)
+            let age = now - state.limitsReadAt
+            if let limits = state.limits, age >= 0, age < limitsMaxAge { return Self.read(layout, limits: limits) }
+            let limits = SensorLimits.read(layout)
+            state.limits = limits
+            state.limitsReadAt = now
+            return Self.read(layout, limits: limits)
         }
+    }
+
+    /// Makes the next sweep read every limit again: call it when a chip may have changed one (a hwmon or
+    /// thermal uevent).
+    func invalidateLimits() {
+        state.withLock { $0.limits = nil }
     }
 
     private static func reinitialize(_ state: inout State, devices: [String], configPath: String?, logger: Logger) {
         if state.layout != nil || state.initError != nil { Libsensors.cleanup() }
         state.layout = nil
+        state.limits = nil
         state.hwmonDevices = devices
         state.configPath = configPath
         do {
@@ -63,19 +83,19 @@ final class SensorsLibraryOwner: Sendable {
         }
     }
 
-    private static func read(_ layout: SensorsLayout) -> Sweep {
+    private static func read(_ layout: SensorsLayout, limits: SensorLimits) -> Sweep {
         var sweep = Sweep()
         // Grouped by kind, so the order survives the snapshot's JSON (one array per kind).
         for kind in MeasurementReading.Kind.allCases {
-            for chip in layout.chips {
-                for feature in chip.measurements where feature.kind == kind {
-                    sweep.measurements.append(measurement(feature, on: chip))
+            for (chipIndex, chip) in layout.chips.enumerated() {
+                for (index, feature) in chip.measurements.enumerated() where feature.kind == kind {
+                    sweep.measurements.append(measurement(feature, on: chip, limits: limits.measurements[chipIndex][index]))
                 }
             }
         }
-        for chip in layout.chips {
-            for feature in chip.temperatures {
-                sweep.temperatures.append(temperature(feature, on: chip))
+        for (chipIndex, chip) in layout.chips.enumerated() {
+            for (index, feature) in chip.temperatures.enumerated() {
+                sweep.temperatures.append(temperature(feature, on: chip, limits: limits.temperatures[chipIndex][index]))
             }
             for feature in chip.powers {
                 let result = Libsensors.value(of: feature.subfeature, on: chip.handle)
@@ -88,14 +108,12 @@ final class SensorsLibraryOwner: Sendable {
         return sweep
     }
 
-    private static func measurement(_ feature: SensorsLayout.MeasurementFeature, on chip: SensorsLayout.Chip) -> MeasurementReading {
-        // A limit that cannot be read is left out: limits here are shown, never classified.
-        func limit(_ number: Int32?) -> Double? {
-            number.flatMap { try? Libsensors.value(of: $0, on: chip.handle).get() }
-        }
+    private static func measurement(
+        _ feature: SensorsLayout.MeasurementFeature, on chip: SensorsLayout.Chip, limits: SensorLimits.Measurement
+    ) -> MeasurementReading {
         var reading = MeasurementReading(
             chip: chip.key, chipName: chip.printedName, label: feature.label, kind: feature.kind, value: nil,
-            minimum: limit(feature.minimum), maximum: limit(feature.maximum)
+            minimum: limits.minimum, maximum: limits.maximum
         )
         if let input = feature.input {
             let result = Libsensors.value(of: input, on: chip.handle)
@@ -107,26 +125,19 @@ final class SensorsLibraryOwner: Sendable {
         return reading
     }
 
-    private static func temperature(_ feature: SensorsLayout.TemperatureFeature, on chip: SensorsLayout.Chip) -> TemperatureReading {
-        // A limit that cannot be read is left out, and the first such failure is kept on the reading.
-        var limitHealth: ReadingHealth?
-        func limit(_ number: Int32?, _ name: String) -> Double? {
-            guard let number else { return nil }
-            switch Libsensors.value(of: number, on: chip.handle) {
-            case .success(let value):
-                return value
-            case .failure(let error):
-                if limitHealth == nil {
-                    limitHealth = .error(code: error.code, message: "\(name): \(error.message)", domain: .libsensors)
-                }
-                return nil
-            }
+    private static func temperature(
+        _ feature: SensorsLayout.TemperatureFeature, on chip: SensorsLayout.Chip, limits: SensorLimits.Temperature
+    ) -> TemperatureReading {
+        // A limit, alarm or fault that cannot be read is left out, and the first such failure is kept on the reading.
+        var limitHealth = limits.health
+        func flag(_ number: Int32, _ name: String) -> Bool {
+            (SensorLimits.value(number, name, on: chip.handle, firstFailure: &limitHealth) ?? 0) != 0
         }
         var reading = TemperatureReading(
             chip: chip.key, chipName: chip.printedName, label: feature.label, source: .hwmon, celsius: nil,
-            high: limit(feature.max, "max"), highHysteresis: limit(feature.maxHysteresis, "max_hyst"),
-            critical: limit(feature.critical, "crit"), criticalHysteresis: limit(feature.criticalHysteresis, "crit_hyst"),
-            emergency: limit(feature.emergency, "emergency"), emergencyHysteresis: limit(feature.emergencyHysteresis, "emergency_hyst")
+            high: limits.high, highHysteresis: limits.highHysteresis, critical: limits.critical,
+            criticalHysteresis: limits.criticalHysteresis, emergency: limits.emergency,
+            emergencyHysteresis: limits.emergencyHysteresis
         )
         if let input = feature.input {
             let result = Libsensors.value(of: input, on: chip.handle)
@@ -136,9 +147,9 @@ final class SensorsLibraryOwner: Sendable {
             reading.health = LibsensorsError.noEntry("no input").health
         }
         if !feature.alarms.isEmpty {
-            reading.alarm = feature.alarms.contains { (limit($0, "alarm") ?? 0) != 0 }
+            reading.alarm = feature.alarms.contains { flag($0, "alarm") }
         }
-        if let fault = feature.fault { reading.fault = (limit(fault, "fault") ?? 0) != 0 }
+        if let fault = feature.fault { reading.fault = flag(fault, "fault") }
         reading.limitHealth = limitHealth
         return reading
     }

@@ -215,9 +215,12 @@ public final class GovernorBusService: Service, Sendable {
     private func startUevents() async {
         let wakeup = self.wakeup
         let logger = self.logger
+        let host = self.host
         await glib.perform { [self] in
             let client = UdevClient(subsystems: ["hwmon", "thermal"]) { action, subsystem, path in
                 logger.debug("uevent", metadata: ["action": "\(action)", "subsystem": "\(subsystem)", "path": "\(path)"])
+                // A chip may have changed a limit too: the next sample reads them again.
+                host.limitsMayHaveChanged()
                 wakeup.signal()
             }
             if client == nil { logger.warning("no udev uevents (cannot listen on netlink); sampling only") }

@@ -72,6 +72,24 @@ extension RealDaemonTests {
             }
         }
 
+        @Test("a limit a chip changes, announced by a udev uevent, is read at once although limits are kept between samples")
+        func changedLimitIsReadOnUevent() async throws {
+            try await HostTestbed.with { testbed in
+                let (serve, address, _, chip) = try ServeTests.serving(testbed, Self.slowSampling)
+                let (watcher, lines) = try Self.startWatcher(address)
+                defer { watcher.terminate() }
+
+                let before = BusClient.monotonicSeconds()
+                // The package stays at 50 °C; its critical limit drops from 100 °C to 45 °C under it.
+                try testbed.setAttributes(chip, ["temp1_crit": HostTestbed.millidegrees(45)])
+                let change = try #require(Self.nextChange(lines, property: "Tier"))
+                #expect(change.value as? String == "critical")
+                #expect(change.time - before < 5, "the uevent, not the 60 s sample or limit refresh, carried it")
+                serve.interrupt()
+                #expect(serve.waitForExit(timeout: .seconds(10)).status == 0)
+            }
+        }
+
         @Test("power-profiles-daemon is read under both names; power-saver on battery is low power, at once", arguments: ["legacy", "upower"])
         func powerProfilesBothNames(name: String) async throws {
             try await HostTestbed.with { testbed in
