@@ -183,6 +183,11 @@ let package = Package(
         ),
         .testTarget(name: "TemperTestKitTests", dependencies: ["TemperTestKit", "TemperCore"]),
         .testTarget(name: "TemperCLITests", dependencies: ["temper", "TemperTestSupport"]),
+        // The service's own parts without a bus; its tests on real buses live with the host harness (TemperHostTests).
+        .testTarget(
+            name: "TemperServiceTests",
+            dependencies: ["TemperService", "TemperCore", "TemperTestKit", .product(name: "Logging", package: "swift-log")]
+        ),
     ]
 )
 

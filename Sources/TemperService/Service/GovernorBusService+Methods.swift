@@ -118,9 +118,10 @@ extension GovernorBusService {
             tickets.abandon(id)
             throw Refusal(error.code == .queueFull ? .queueFull : .invalidRequest, error.description)
         }
+        tickets.bind(id, handle: handle)
         invocation.returnUInt64(handle.ticket)
         // After the answer, so the client knows the ticket before its Released arrives.
-        switch tickets.confirm(id, handle: handle) {
+        switch tickets.confirm(id) {
         case .waiting: break
         case .release(let early): emit(early)
         case .orphaned: await governor.cancel(handle, because: Self.clientGone)

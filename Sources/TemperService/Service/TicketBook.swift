@@ -11,13 +11,15 @@ final class TicketBook: Sendable {
         /// The client's own target time (CLOCK_MONOTONIC seconds), put back into its decision.
         var originalTarget: Double
         var handle: ScheduledRequest?
+        /// The Schedule call has been answered, so the client knows its ticket and a `Released` may follow.
+        var answered = false
         /// A decision that arrived before the Schedule call was answered; sent after the answer.
         var earlyDecision: Decision?
         /// The client left before its Schedule call was answered: cancel as soon as the handle is known.
         var orphaned = false
     }
 
-    /// What ``confirm(_:handle:)`` found.
+    /// What ``confirm(_:)`` found.
     enum Confirmation {
         case waiting
         /// The final decision came first: send it now.
@@ -64,7 +66,7 @@ final class TicketBook: Sendable {
     }
 
     /// Reserves an internal id for `sender`'s request; `nil` when the sender already has `limit` waiting. The
-    /// request of a sender that already left is reserved orphaned, so ``confirm(_:handle:)`` cancels it.
+    /// request of a sender that already left is reserved orphaned, so ``confirm(_:)`` cancels it.
     func reserve(sender: String, originalID: String, target: Double, limit: Int) -> String? {
         state.withLock { state in
             guard state.idsBySender[sender, default: []].count < limit else { return nil }
@@ -83,17 +85,26 @@ final class TicketBook: Sendable {
         state.withLock { state in remove(id, from: &state) }
     }
 
-    /// Records the handle once the caller has its ticket.
-    func confirm(_ id: String, handle: ScheduledRequest) -> Confirmation {
+    /// Records the governor's handle before the Schedule call is answered, so a Cancel that follows the answer at
+    /// once finds its ticket.
+    func bind(_ id: String, handle: ScheduledRequest) {
+        state.withLock { state in
+            guard state.entries[id] != nil else { return }
+            state.entries[id]?.handle = handle
+            state.idsByTicket[handle.ticket] = id
+        }
+    }
+
+    /// The Schedule call has been answered: a final decision that came first is sent now.
+    func confirm(_ id: String) -> Confirmation {
         state.withLock { state -> Confirmation in
-            guard var entry = state.entries[id] else { return .waiting }
+            guard var entry = state.entries[id], let handle = entry.handle else { return .waiting }
             if let decision = entry.earlyDecision {
                 remove(id, from: &state)
                 return .release(Release(sender: entry.sender, ticket: handle.ticket, decision: restore(decision, entry)))
             }
-            entry.handle = handle
+            entry.answered = true
             state.entries[id] = entry
-            state.idsByTicket[handle.ticket] = id
             return entry.orphaned ? .orphaned : .waiting
         }
     }
@@ -104,7 +115,7 @@ final class TicketBook: Sendable {
         guard decision.requestID.hasPrefix(Self.idPrefix) else { return nil }
         return state.withLock { state -> Release? in
             guard var entry = state.entries[decision.requestID] else { return nil }
-            guard let handle = entry.handle else {
+            guard let handle = entry.handle, entry.answered else {
                 entry.earlyDecision = decision
                 state.entries[decision.requestID] = entry
                 return nil
@@ -123,7 +134,7 @@ final class TicketBook: Sendable {
     }
 
     /// Every waiting handle of a sender that left the bus; requests still being scheduled are marked, so
-    /// ``confirm(_:handle:)`` says to cancel them, and Schedule calls not yet reserved will be reserved orphaned.
+    /// ``confirm(_:)`` says to cancel them, and Schedule calls not yet reserved will be reserved orphaned.
     func handles(of sender: String) -> [ScheduledRequest] {
         state.withLock { state in
             if state.arrivingBySender[sender] != nil { state.departed.insert(sender) }
