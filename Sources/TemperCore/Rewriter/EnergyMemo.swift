@@ -5,21 +5,14 @@ import Synchronization
 ///
 /// Bounded: when full it starts over. The prices are the model's own, so decisions stay deterministic.
 final class EnergyMemo: Sendable {
-    enum Key: Hashable {
-        case pattern(HapticPattern)
-        case system(SystemFeedback)
-        case audio(AudioCue)
-        case visual(VisualEffect)
-    }
-
     let capacity: Int
-    private let table = Mutex<[Key: Double]>([:])
+    private let table = Mutex<[PayloadKey: Double]>([:])
 
     init(capacity: Int) {
         self.capacity = max(0, capacity)
     }
 
-    func price(_ key: Key, compute: () -> Double) -> Double {
+    func price(_ key: PayloadKey, compute: () -> Double) -> Double {
         guard capacity > 0 else { return compute() }
         if let known = table.withLock({ $0[key] }) { return known }
         let value = compute()
@@ -36,17 +29,17 @@ extension Rewriter {
     func energy(of request: SensoryRequest) -> Double {
         switch request.kind {
         case .haptic(let haptic): energy(of: haptic.content)
-        case .audio(let cue): memo.price(.audio(cue)) { energyModel.energyMillijoules(of: cue) }
+        case .audio(let cue): memo.price(PayloadKey(.audio(cue))) { energyModel.energyMillijoules(of: cue) }
         case .system(let feedback): energy(of: feedback)
-        case .visual(let effect): memo.price(.visual(effect)) { energyModel.energyMillijoules(of: effect) }
+        case .visual(let effect): memo.price(PayloadKey(.visual(effect))) { energyModel.energyMillijoules(of: effect) }
         }
     }
 
     func energy(of pattern: HapticPattern) -> Double {
-        memo.price(.pattern(pattern)) { energyModel.energyMillijoules(of: pattern) }
+        memo.price(PayloadKey(pattern)) { energyModel.energyMillijoules(of: pattern) }
     }
 
     func energy(of feedback: SystemFeedback) -> Double {
-        memo.price(.system(feedback)) { energyModel.energyMillijoules(of: feedback) }
+        memo.price(PayloadKey(.system(feedback))) { energyModel.energyMillijoules(of: feedback) }
     }
 }

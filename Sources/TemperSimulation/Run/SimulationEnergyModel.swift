@@ -7,8 +7,8 @@ public import TemperCore
 /// where it went. Breakdowns are cached per payload, since a run repeats the same few requests thousands of times.
 public final class SimulationEnergyModel: FeedbackEnergyModel {
     public let estimator: EnergyEstimator
-    private let cache = Mutex<[SensoryRequest.Kind: EnergyBreakdown]>([:])
-    private let estimates = Mutex<[SensoryRequest.Kind: EnergyEstimate]>([:])
+    private let cache = Mutex<[PayloadKey: EnergyBreakdown]>([:])
+    private let estimates = Mutex<[PayloadKey: EnergyEstimate]>([:])
 
     public init(estimator: EnergyEstimator) {
         self.estimator = estimator
@@ -28,17 +28,19 @@ public final class SimulationEnergyModel: FeedbackEnergyModel {
 
     /// A request's energy by kind.
     public func breakdown(of kind: SensoryRequest.Kind) -> EnergyBreakdown {
-        if let cached = cache.withLock({ $0[kind] }) { return cached }
+        let key = PayloadKey(kind)
+        if let cached = cache.withLock({ $0[key] }) { return cached }
         let computed = estimate(kind).breakdown
-        cache.withLock { $0[kind] = computed }
+        cache.withLock { $0[key] = computed }
         return computed
     }
 
     /// ``estimate(_:)``, computed once per payload: the policy rewrites the same few requests the same few ways.
     public func cachedEstimate(_ kind: SensoryRequest.Kind) -> EnergyEstimate {
-        if let cached = estimates.withLock({ $0[kind] }) { return cached }
+        let key = PayloadKey(kind)
+        if let cached = estimates.withLock({ $0[key] }) { return cached }
         let computed = estimate(kind)
-        estimates.withLock { $0[kind] = computed }
+        estimates.withLock { $0[key] = computed }
         return computed
     }
 
