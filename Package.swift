@@ -112,7 +112,10 @@ let package = Package(
             // TemperLifecycle: the simulator runs the Governor's own run() loop.
             dependencies: ["TemperCore", "TemperLifecycle", .product(name: "Yams", package: "Yams")]
         ),
-        .target(name: "TemperReports", dependencies: ["TemperAHAP", "TemperPatterns", "TemperCore", "TemperSimulation", "TemperCalibration"]),
+        .target(
+            name: "TemperReports",
+            dependencies: ["TemperAHAP", "TemperPatterns", "TemperCore", "TemperSimulation", "TemperCalibration"]
+        ),
         // Least-squares fitting of device profiles to measurements; pure (the command line does the reading).
         .target(name: "TemperCalibration", dependencies: ["TemperAHAP", "TemperCore", "TemperSimulation"]),
         .target(
@@ -122,7 +125,8 @@ let package = Package(
         .target(
             name: "TemperCLI",
             dependencies: [
-                "TemperAHAP", "TemperPatterns", "TemperCore", "TemperLifecycle", "TemperFiles", "TemperHost", "TemperService", "TemperMetrics",
+                "TemperAHAP", "TemperPatterns", "TemperCore", "TemperLifecycle", "TemperFiles", "TemperHost", "TemperService",
+                "TemperMetrics",
                 "TemperSimulation", "TemperReports", "TemperCalibration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -175,7 +179,10 @@ let package = Package(
         .testTarget(name: "TemperFilesTests", dependencies: ["TemperFiles", "TemperCore", "TemperTestSupport"]),
         .testTarget(
             name: "TemperMetricsTests",
-            dependencies: ["TemperMetrics", "TemperCore", "TemperLifecycle", "TemperTestKit", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]
+            dependencies: [
+                "TemperMetrics", "TemperCore", "TemperLifecycle", "TemperTestKit",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
         .testTarget(
             name: "TemperLifecycleTests",

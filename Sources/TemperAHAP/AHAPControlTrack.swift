@@ -61,7 +61,8 @@ struct AHAPControlTrack: Sendable, Hashable {
             switch item {
             case .parameter(let parameter):
                 segments[parameter.id, default: []].append(
-                    Segment(start: parameter.time, times: [parameter.time], values: [parameter.value]))
+                    Segment(start: parameter.time, times: [parameter.time], values: [parameter.value])
+                )
             case .curve(let curve):
                 guard !curve.controlPoints.isEmpty else { continue }
                 var times: [Double] = []

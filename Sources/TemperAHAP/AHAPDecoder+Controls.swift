@@ -8,10 +8,18 @@ extension AHAPDecoder {
         var valueNode: Int?
         var timeNode: Int?
         for (key, value) in text.tape.children(of: itemNode) {
-            if text.equals(key, "ParameterID") { try noteDuplicate(idNode, key: key); idNode = value }
-            else if text.equals(key, "ParameterValue") { try noteDuplicate(valueNode, key: key); valueNode = value }
-            else if text.equals(key, "Time") { try noteDuplicate(timeNode, key: key); timeNode = value }
-            else { try noteUnknownKey(key, known: ["ParameterID", "ParameterValue", "Time"]) }
+            if text.equals(key, "ParameterID") {
+                try noteDuplicate(idNode, key: key)
+                idNode = value
+            } else if text.equals(key, "ParameterValue") {
+                try noteDuplicate(valueNode, key: key)
+                valueNode = value
+            } else if text.equals(key, "Time") {
+                try noteDuplicate(timeNode, key: key)
+                timeNode = value
+            } else {
+                try noteUnknownKey(key, known: ["ParameterID", "ParameterValue", "Time"])
+            }
         }
         let time = try itemTime(timeNode, item: itemNode)
         guard let id = try dynamicID(idNode, item: itemNode) else { return }
@@ -31,10 +39,18 @@ extension AHAPDecoder {
         var timeNode: Int?
         var pointsNode: Int?
         for (key, value) in text.tape.children(of: itemNode) {
-            if text.equals(key, "ParameterID") { try noteDuplicate(idNode, key: key); idNode = value }
-            else if text.equals(key, "Time") { try noteDuplicate(timeNode, key: key); timeNode = value }
-            else if text.equals(key, "ParameterCurveControlPoints") { try noteDuplicate(pointsNode, key: key); pointsNode = value }
-            else { try noteUnknownKey(key, known: ["ParameterID", "Time", "ParameterCurveControlPoints"]) }
+            if text.equals(key, "ParameterID") {
+                try noteDuplicate(idNode, key: key)
+                idNode = value
+            } else if text.equals(key, "Time") {
+                try noteDuplicate(timeNode, key: key)
+                timeNode = value
+            } else if text.equals(key, "ParameterCurveControlPoints") {
+                try noteDuplicate(pointsNode, key: key)
+                pointsNode = value
+            } else {
+                try noteUnknownKey(key, known: ["ParameterID", "Time", "ParameterCurveControlPoints"])
+            }
         }
         let time = try itemTime(timeNode, item: itemNode)
         guard let pointsNode else {
@@ -49,8 +65,11 @@ extension AHAPDecoder {
             throw error(.limitExceeded, at: pointsNode, "\(count) control points, more than the limit of \(options.limits.maxCurvePoints)")
         }
         if count > Self.exportedCurvePoints {
-            try note(.longCurve, at: pointsNode,
-                     "\(count) control points; Core Haptics exporters split curves at \(Self.exportedCurvePoints), so some players may not play them all")
+            try note(
+                .longCurve,
+                at: pointsNode,
+                "\(count) control points; Core Haptics exporters split curves at \(Self.exportedCurvePoints), so some players may not play them all"
+            )
         }
         guard let id = try dynamicID(idNode, item: itemNode) else { return }
         var points: [AHAPControlPoint] = []
@@ -59,7 +78,11 @@ extension AHAPDecoder {
         for (_, pointNode) in text.tape.children(of: pointsNode) {
             let point = try controlPoint(pointNode, id: id)
             if point.time < latest {
-                try note(.outOfOrder, at: pointNode, "control point Time \(formatted(point.time)) is before the previous point's \(formatted(latest))")
+                try note(
+                    .outOfOrder,
+                    at: pointNode,
+                    "control point Time \(formatted(point.time)) is before the previous point's \(formatted(latest))"
+                )
             }
             latest = max(latest, point.time)
             points.append(point)
@@ -74,9 +97,15 @@ extension AHAPDecoder {
         var timeNode: Int?
         var valueNode: Int?
         for (key, value) in text.tape.children(of: node) {
-            if text.equals(key, "Time") { try noteDuplicate(timeNode, key: key); timeNode = value }
-            else if text.equals(key, "ParameterValue") { try noteDuplicate(valueNode, key: key); valueNode = value }
-            else { try note(.unknownKey, at: key, "unknown key \(text.string(key)) ignored") }
+            if text.equals(key, "Time") {
+                try noteDuplicate(timeNode, key: key)
+                timeNode = value
+            } else if text.equals(key, "ParameterValue") {
+                try noteDuplicate(valueNode, key: key)
+                valueNode = value
+            } else {
+                try note(.unknownKey, at: key, "unknown key \(text.string(key)) ignored")
+            }
         }
         let time = try itemTime(timeNode, item: node)
         let value: Double

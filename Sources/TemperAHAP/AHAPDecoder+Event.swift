@@ -8,16 +8,30 @@ extension AHAPDecoder {
         var volumeEnvelopeNode: Int?
         var loopNode: Int?
         for (key, value) in text.tape.children(of: eventNode) {
-            if text.equals(key, "EventType") { try noteDuplicate(typeNode, key: key); typeNode = value }
-            else if text.equals(key, "Time") { try noteDuplicate(timeNode, key: key); timeNode = value }
-            else if text.equals(key, "EventDuration") { try noteDuplicate(durationNode, key: key); durationNode = value }
-            else if text.equals(key, "EventParameters") { try noteDuplicate(parametersNode, key: key); parametersNode = value }
-            else if text.equals(key, "EventWaveformPath") { try noteDuplicate(waveformNode, key: key); waveformNode = value }
-            else if text.equals(key, "EventWaveformUseVolumeEnvelope") {
+            if text.equals(key, "EventType") {
+                try noteDuplicate(typeNode, key: key)
+                typeNode = value
+            } else if text.equals(key, "Time") {
+                try noteDuplicate(timeNode, key: key)
+                timeNode = value
+            } else if text.equals(key, "EventDuration") {
+                try noteDuplicate(durationNode, key: key)
+                durationNode = value
+            } else if text.equals(key, "EventParameters") {
+                try noteDuplicate(parametersNode, key: key)
+                parametersNode = value
+            } else if text.equals(key, "EventWaveformPath") {
+                try noteDuplicate(waveformNode, key: key)
+                waveformNode = value
+            } else if text.equals(key, "EventWaveformUseVolumeEnvelope") {
                 try noteDuplicate(volumeEnvelopeNode, key: key)
                 volumeEnvelopeNode = value
-            } else if text.equals(key, "EventWaveformLoopEnabled") { try noteDuplicate(loopNode, key: key); loopNode = value }
-            else { try noteUnknownKey(key, known: Self.eventKeys) }
+            } else if text.equals(key, "EventWaveformLoopEnabled") {
+                try noteDuplicate(loopNode, key: key)
+                loopNode = value
+            } else {
+                try noteUnknownKey(key, known: Self.eventKeys)
+            }
         }
 
         guard let typeNode else { throw error(.unknownEventType, at: eventNode, "Event has no EventType") }
@@ -37,9 +51,12 @@ extension AHAPDecoder {
             var duration = try time(durationNode, named: "EventDuration")
             if type.isContinuous, duration > Self.maxContinuousSeconds {
                 try noteMeaningful(
-                    .durationClamped, at: durationNode,
+                    .durationClamped,
+                    at: durationNode,
                     "EventDuration \(formatted(duration)) s clamped to \(Self.maxContinuousSeconds) s, the longest continuous event",
-                    strictMessage: "EventDuration \(formatted(duration)) s out of range 0–\(formattedBound(Self.maxContinuousSeconds)) s, the longest continuous event")
+                    strictMessage:
+                        "EventDuration \(formatted(duration)) s out of range 0–\(formattedBound(Self.maxContinuousSeconds)) s, the longest continuous event"
+                )
                 duration = Self.maxContinuousSeconds
             }
             event.duration = duration
@@ -53,7 +70,10 @@ extension AHAPDecoder {
         if type.isHaptic {
             // Waveform keys mean nothing for a haptic event and Core Haptics plays it regardless (design tools
             // write `"EventWaveformPath": null` there), so they are ignored whatever they hold.
-            for (node, name) in [(waveformNode, "EventWaveformPath"), (volumeEnvelopeNode, "EventWaveformUseVolumeEnvelope"), (loopNode, "EventWaveformLoopEnabled")] {
+            for (node, name) in [
+                (waveformNode, "EventWaveformPath"), (volumeEnvelopeNode, "EventWaveformUseVolumeEnvelope"),
+                (loopNode, "EventWaveformLoopEnabled"),
+            ] {
                 guard let node else { continue }
                 try note(.inapplicableKey, at: node, "\(name) does not apply to a \(type.rawValue) event; ignored")
             }
@@ -65,7 +85,9 @@ extension AHAPDecoder {
             event.waveformPath = path
             waveformNodes[eventCount] = waveformNode
         }
-        if let volumeEnvelopeNode { event.waveformUseVolumeEnvelope = try bool(volumeEnvelopeNode, named: "EventWaveformUseVolumeEnvelope") }
+        if let volumeEnvelopeNode {
+            event.waveformUseVolumeEnvelope = try bool(volumeEnvelopeNode, named: "EventWaveformUseVolumeEnvelope")
+        }
         if let loopNode { event.waveformLoopEnabled = try bool(loopNode, named: "EventWaveformLoopEnabled") }
 
         eventCount += 1
@@ -98,9 +120,15 @@ extension AHAPDecoder {
             var idNode: Int?
             var valueNode: Int?
             for (key, value) in text.tape.children(of: entry) {
-                if text.equals(key, "ParameterID") { try noteDuplicate(idNode, key: key); idNode = value }
-                else if text.equals(key, "ParameterValue") { try noteDuplicate(valueNode, key: key); valueNode = value }
-                else { try noteUnknownKey(key, known: ["ParameterID", "ParameterValue"]) }
+                if text.equals(key, "ParameterID") {
+                    try noteDuplicate(idNode, key: key)
+                    idNode = value
+                } else if text.equals(key, "ParameterValue") {
+                    try noteDuplicate(valueNode, key: key)
+                    valueNode = value
+                } else {
+                    try noteUnknownKey(key, known: ["ParameterID", "ParameterValue"])
+                }
             }
             guard let idNode else {
                 try note(.unknownParameterID, at: entry, "event parameter without a ParameterID ignored")

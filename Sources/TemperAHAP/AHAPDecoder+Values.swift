@@ -41,8 +41,12 @@ extension AHAPDecoder {
         guard !range.contains(value) else { return value }
         let clamped = min(max(value, range.lowerBound), range.upperBound)
         try noteMeaningful(
-            .clamped, at: entry, locatedAt: node, "\(id) \(formatted(value)) clamped to \(clamped)",
-            strictMessage: "\(id) \(formatted(value)) out of range \(formattedBound(range.lowerBound))–\(formattedBound(range.upperBound))")
+            .clamped,
+            at: entry,
+            locatedAt: node,
+            "\(id) \(formatted(value)) clamped to \(clamped)",
+            strictMessage: "\(id) \(formatted(value)) out of range \(formattedBound(range.lowerBound))–\(formattedBound(range.upperBound))"
+        )
         return clamped
     }
 

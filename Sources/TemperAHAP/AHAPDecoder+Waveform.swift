@@ -6,7 +6,8 @@ extension AHAPDecoder {
     /// costed, for its `EventDuration` when it has one, else ``AHAPSampler/fallbackCustomAudioSeconds``.
     mutating func resolveWaveform(_ path: String, of event: AHAPEvent, in folder: String, node: Int) throws(AHAPError) -> AHAPWaveform {
         var waveform = AHAPWaveform(path: path)
-        let fallback = event.duration.map { "its EventDuration of \(formatted($0)) s" }
+        let fallback =
+            event.duration.map { "its EventDuration of \(formatted($0)) s" }
             ?? "\(AHAPSampler.fallbackCustomAudioSeconds) s"
         let candidate = folder + "/" + path
         let file: AHAPFile
@@ -31,8 +32,11 @@ extension AHAPDecoder {
         case .success(let header):
             waveform.durationSeconds = header.durationSeconds
             if header.truncated {
-                try note(.waveformUnreadable, at: node,
-                         "waveform \(path) claims more audio than the file holds; costed as the \(formatted(header.durationSeconds)) s present")
+                try note(
+                    .waveformUnreadable,
+                    at: node,
+                    "waveform \(path) claims more audio than the file holds; costed as the \(formatted(header.durationSeconds)) s present"
+                )
             }
         case .failure(.notWAV):
             try note(.waveformUnreadable, at: node, "waveform \(path) is not a WAV file, so its length is unknown; costed as \(fallback)")

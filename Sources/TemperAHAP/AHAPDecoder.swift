@@ -33,7 +33,9 @@ struct AHAPDecoder {
             let (line, column) = text.location(ofOffset: leniency.offset)
             switch leniency.kind {
             case .trailingComma:
-                diagnostics.append(AHAPDiagnostic(path: path, message: "trailing comma ignored", code: .trailingComma, line: line, column: column))
+                diagnostics.append(
+                    AHAPDiagnostic(path: path, message: "trailing comma ignored", code: .trailingComma, line: line, column: column)
+                )
             case .comment:
                 diagnostics.append(AHAPDiagnostic(path: path, message: "comment ignored", code: .comment, line: line, column: column))
             }
@@ -74,7 +76,11 @@ struct AHAPDecoder {
         }
         let itemCount = Int(nodes[patternNode].count)
         guard itemCount <= options.limits.maxPatternItems else {
-            throw error(.limitExceeded, at: patternNode, "\(itemCount) pattern items, more than the limit of \(options.limits.maxPatternItems)")
+            throw error(
+                .limitExceeded,
+                at: patternNode,
+                "\(itemCount) pattern items, more than the limit of \(options.limits.maxPatternItems)"
+            )
         }
         pattern.items.reserveCapacity(itemCount)
         for (_, item) in text.tape.children(of: patternNode) {
@@ -105,10 +111,13 @@ struct AHAPDecoder {
         var unknownKeys: [Int] = []
         for (key, value) in text.tape.children(of: item) {
             let kind: Int
-            if text.equals(key, "Event") { kind = 0 }
-            else if text.equals(key, "Parameter") { kind = 1 }
-            else if text.equals(key, "ParameterCurve") { kind = 2 }
-            else {
+            if text.equals(key, "Event") {
+                kind = 0
+            } else if text.equals(key, "Parameter") {
+                kind = 1
+            } else if text.equals(key, "ParameterCurve") {
+                kind = 2
+            } else {
                 unknownKeys.append(key)
                 continue
             }
@@ -186,7 +195,11 @@ struct AHAPDecoder {
     /// Records a leniency that changes the pattern's meaning: an error in strict mode.
     /// `strictMessage` is what strict mode says instead, e.g. `HapticIntensity 4.64 out of range 0–1`.
     mutating func noteMeaningful(
-        _ code: AHAPDiagnostic.Code, at node: Int, locatedAt location: Int? = nil, _ message: String, strictMessage: String? = nil
+        _ code: AHAPDiagnostic.Code,
+        at node: Int,
+        locatedAt location: Int? = nil,
+        _ message: String,
+        strictMessage: String? = nil
     ) throws(AHAPError) {
         if options.strict {
             var failure = error(.strictViolation, at: node, strictMessage ?? message + " (not allowed in strict mode)")

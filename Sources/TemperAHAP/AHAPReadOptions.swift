@@ -15,8 +15,11 @@ public struct AHAPLimits: Sendable, Hashable {
     public var maxJSONValues: Int
 
     public init(
-        maxFileBytes: Int = 16 << 20, maxPatternItems: Int = 100_000, maxCurvePoints: Int = 16_384,
-        maxNestingDepth: Int = 64, maxJSONValues: Int = 2_000_000
+        maxFileBytes: Int = 16 << 20,
+        maxPatternItems: Int = 100_000,
+        maxCurvePoints: Int = 16_384,
+        maxNestingDepth: Int = 64,
+        maxJSONValues: Int = 2_000_000
     ) {
         self.maxFileBytes = maxFileBytes
         self.maxPatternItems = maxPatternItems

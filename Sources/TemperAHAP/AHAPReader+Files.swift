@@ -16,16 +16,19 @@ extension AHAPReader {
             let file = try AHAPFile(path: path)
             guard file.size <= options.limits.maxFileBytes else {
                 throw AHAPError(
-                    code: .tooLarge, file: path,
-                    message: "\(file.size) bytes, more than the limit of \(options.limits.maxFileBytes) bytes")
+                    code: .tooLarge,
+                    file: path,
+                    message: "\(file.size) bytes, more than the limit of \(options.limits.maxFileBytes) bytes"
+                )
             }
             bytes = try file.read(at: 0, count: file.size)
         } catch let failure as AHAPFile.Failure {
-            let reason = switch failure {
-            case .missing: "no such file"
-            case .notRegular: "not a regular file"
-            case .unreadable(let message): message
-            }
+            let reason =
+                switch failure {
+                case .missing: "no such file"
+                case .notRegular: "not a regular file"
+                case .unreadable(let message): message
+                }
             throw AHAPError(code: .unreadableFile, file: path, message: "cannot read: \(reason)")
         } catch let error as AHAPError {
             throw error

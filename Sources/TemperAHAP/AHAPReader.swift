@@ -22,8 +22,10 @@ public enum AHAPReader: Sendable {
         // Tape offsets are 32-bit, so 2 GiB is a hard ceiling whatever the limits say.
         guard bytes.count <= options.limits.maxFileBytes, bytes.count < Int(Int32.max) else {
             throw AHAPError(
-                code: .tooLarge, file: file,
-                message: "\(bytes.count) bytes, more than the limit of \(options.limits.maxFileBytes) bytes")
+                code: .tooLarge,
+                file: file,
+                message: "\(bytes.count) bytes, more than the limit of \(options.limits.maxFileBytes) bytes"
+            )
         }
         let result: Result<AHAPDocument, AHAPError> = bytes.withUnsafeBufferPointer { buffer in
             do throws(AHAPError) {
@@ -36,22 +38,30 @@ public enum AHAPReader: Sendable {
     }
 
     private static func decode(
-        _ buffer: UnsafeBufferPointer<UInt8>, file: String?, options: AHAPReadOptions, folder: String?
+        _ buffer: UnsafeBufferPointer<UInt8>,
+        file: String?,
+        options: AHAPReadOptions,
+        folder: String?
     ) throws(AHAPError) -> AHAPDocument {
         let limits = options.limits
         let tape: JSONTape
         do {
-            tape = try JSONScanner.scan(buffer, limits: .init(
-                maxDepth: limits.maxNestingDepth,
-                maxElements: max(limits.maxPatternItems, limits.maxCurvePoints),
-                maxValues: limits.maxJSONValues))
+            tape = try JSONScanner.scan(
+                buffer,
+                limits: .init(
+                    maxDepth: limits.maxNestingDepth,
+                    maxElements: max(limits.maxPatternItems, limits.maxCurvePoints),
+                    maxValues: limits.maxJSONValues
+                )
+            )
         } catch {
             let (line, column) = JSONText(tape: JSONTape(), bytes: buffer).location(ofOffset: error.offset)
-            let code: AHAPError.Code = switch error.code {
-            case .invalidJSON: .invalidJSON
-            case .notUTF8: .notUTF8
-            case .limitExceeded: .limitExceeded
-            }
+            let code: AHAPError.Code =
+                switch error.code {
+                case .invalidJSON: .invalidJSON
+                case .notUTF8: .notUTF8
+                case .limitExceeded: .limitExceeded
+                }
             throw AHAPError(code: code, file: file, path: error.path, line: line, column: column, message: error.message)
         }
         var decoder = AHAPDecoder(text: JSONText(tape: tape, bytes: buffer), options: options, file: file)

@@ -48,20 +48,26 @@ public enum AHAPWriter: Sendable {
             fields.append("\"EventParameters\": " + list(parameters, indent: 8))
             return wrap("Event", fields)
         case .parameter(let parameter):
-            return wrap("Parameter", [
-                "\"ParameterID\": \(JSONEscaping.quoted(parameter.id.rawValue))",
-                "\"Time\": \(number(parameter.time))",
-                "\"ParameterValue\": \(number(parameter.value))",
-            ])
+            return wrap(
+                "Parameter",
+                [
+                    "\"ParameterID\": \(JSONEscaping.quoted(parameter.id.rawValue))",
+                    "\"Time\": \(number(parameter.time))",
+                    "\"ParameterValue\": \(number(parameter.value))",
+                ]
+            )
         case .curve(let curve):
             let points = curve.controlPoints.map {
                 "{ \"Time\": \(number($0.time)), \"ParameterValue\": \(number($0.value)) }"
             }
-            return wrap("ParameterCurve", [
-                "\"ParameterID\": \(JSONEscaping.quoted(curve.id.rawValue))",
-                "\"Time\": \(number(curve.time))",
-                "\"ParameterCurveControlPoints\": " + list(points, indent: 8),
-            ])
+            return wrap(
+                "ParameterCurve",
+                [
+                    "\"ParameterID\": \(JSONEscaping.quoted(curve.id.rawValue))",
+                    "\"Time\": \(number(curve.time))",
+                    "\"ParameterCurveControlPoints\": " + list(points, indent: 8),
+                ]
+            )
         }
     }
 

@@ -60,12 +60,22 @@ extension JSONScanner {
         // Apple's JSON parser rejects a number a double cannot hold (1e309) rather than reading infinity.
         guard value.isFinite else {
             let written = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-            throw Failure(code: .invalidJSON, offset: start, message: "number \(written.prefix(40)) is too large for a double (not a finite number)")
+            throw Failure(
+                code: .invalidJSON,
+                offset: start,
+                message: "number \(written.prefix(40)) is too large for a double (not a finite number)"
+            )
         }
-        tape.nodes.append(JSONNode(
-            number: negative ? -value : value, start: Int32(truncatingIfNeeded: start),
-            end: Int32(truncatingIfNeeded: position), next: Int32(truncatingIfNeeded: tape.nodes.count + 1),
-            kind: .number, flag: isInteger))
+        tape.nodes.append(
+            JSONNode(
+                number: negative ? -value : value,
+                start: Int32(truncatingIfNeeded: start),
+                end: Int32(truncatingIfNeeded: position),
+                next: Int32(truncatingIfNeeded: tape.nodes.count + 1),
+                kind: .number,
+                flag: isInteger
+            )
+        )
     }
 
     @inline(__always)

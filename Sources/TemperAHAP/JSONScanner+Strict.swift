@@ -24,6 +24,11 @@ extension JSONScanner {
         let text = JSONText(tape: tape, bytes: bytes)
         let (line, column) = text.location(ofOffset: leniency.offset)
         let what = leniency.kind == .comment ? "a comment" : "a trailing comma"
-        return StrictProblem(message: "\(what), which JSON does not allow", path: leniency.container.map { text.path(to: $0) } ?? "", line: line, column: column)
+        return StrictProblem(
+            message: "\(what), which JSON does not allow",
+            path: leniency.container.map { text.path(to: $0) } ?? "",
+            line: line,
+            column: column
+        )
     }
 }

@@ -18,7 +18,11 @@ extension JSONScanner {
                 hasEscapes = true
                 try scanEscape()
             } else if byte < 0x20 {
-                throw Failure(code: .invalidJSON, offset: position, message: "control character 0x\(String(byte, radix: 16)) inside a string")
+                throw Failure(
+                    code: .invalidJSON,
+                    offset: position,
+                    message: "control character 0x\(String(byte, radix: 16)) inside a string"
+                )
             } else {
                 guard let length = UTF8Validation.sequenceLength(bytes, at: position) else {
                     throw Failure(code: .notUTF8, offset: position, message: "not UTF-8: invalid byte sequence in a string")
@@ -26,9 +30,15 @@ extension JSONScanner {
                 position += length
             }
         }
-        tape.nodes.append(JSONNode(
-            start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: position),
-            next: Int32(truncatingIfNeeded: tape.nodes.count + 1), kind: .string, flag: hasEscapes))
+        tape.nodes.append(
+            JSONNode(
+                start: Int32(truncatingIfNeeded: start),
+                end: Int32(truncatingIfNeeded: position),
+                next: Int32(truncatingIfNeeded: tape.nodes.count + 1),
+                kind: .string,
+                flag: hasEscapes
+            )
+        )
         position += 1
     }
 
@@ -62,12 +72,20 @@ enum UTF8Validation {
         var high: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
+        case 0xE0:
+            length = 3
+            low = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
+        case 0xF4:
+            length = 4
+            high = 0x8F
         default: return nil
         }
         guard index + length <= bytes.count else { return nil }

@@ -42,8 +42,9 @@ package struct JSONScanner {
         var scanner = JSONScanner(bytes: bytes, limits: limits)
         // A UTF-8 byte order mark is tolerated; UTF-16 and UTF-32 are not UTF-8.
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { scanner.position = 3 }
-        if bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 || (bytes[0] == 0xFE && bytes[1] == 0xFF)
-            || (bytes[0] == 0xFF && bytes[1] == 0xFE)
+        if bytes.count >= 2,
+            bytes[0] == 0 || bytes[1] == 0 || (bytes[0] == 0xFE && bytes[1] == 0xFF)
+                || (bytes[0] == 0xFF && bytes[1] == 0xFE)
         {
             throw Failure(code: .notUTF8, offset: 0, message: "not UTF-8 (looks like UTF-16 or UTF-32)")
         }
@@ -98,8 +99,10 @@ package struct JSONScanner {
                 count += 1
                 guard count <= limits.maxElements else {
                     throw Failure(
-                        code: .limitExceeded, offset: position,
-                        message: "more than \(limits.maxElements) elements in one \(isObject ? "object" : "array")")
+                        code: .limitExceeded,
+                        offset: position,
+                        message: "more than \(limits.maxElements) elements in one \(isObject ? "object" : "array")"
+                    )
                 }
                 if isObject {
                     guard position < bytes.count else { throw truncated("a key") }
@@ -144,9 +147,12 @@ package struct JSONScanner {
             throw unexpected("'\(word)'")
         }
         let node = JSONNode(
-            number: value, start: Int32(truncatingIfNeeded: position),
-            end: Int32(truncatingIfNeeded: position + length), next: Int32(truncatingIfNeeded: tape.nodes.count + 1),
-            kind: kind)
+            number: value,
+            start: Int32(truncatingIfNeeded: position),
+            end: Int32(truncatingIfNeeded: position + length),
+            next: Int32(truncatingIfNeeded: tape.nodes.count + 1),
+            kind: kind
+        )
         tape.nodes.append(node)
         position += length
     }
@@ -199,9 +205,14 @@ package struct JSONScanner {
         guard position < bytes.count else { return truncated(expected) }
         let byte = bytes[position]
         if byte >= 0x80, UTF8Validation.sequenceLength(bytes, at: position) == nil {
-            return Failure(code: .notUTF8, offset: position, message: "not UTF-8: invalid byte 0x\(String(byte, radix: 16, uppercase: true))")
+            return Failure(
+                code: .notUTF8,
+                offset: position,
+                message: "not UTF-8: invalid byte 0x\(String(byte, radix: 16, uppercase: true))"
+            )
         }
-        let found = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        let found =
+            byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
         return Failure(code: .invalidJSON, offset: position, message: "expected \(expected), found \(found)")
     }
 }

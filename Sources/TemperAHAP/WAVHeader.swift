@@ -63,8 +63,13 @@ struct WAVHeader: Sendable, Hashable {
         }
         guard bytesPerSecond > 0 else { throw .broken("no usable sample rate or frame size") }
         return WAVHeader(
-            channels: format.channels, sampleRate: format.rate, bitsPerSample: format.bits,
-            bytesPerSecond: bytesPerSecond, dataBytes: data.bytes, truncated: data.truncated)
+            channels: format.channels,
+            sampleRate: format.rate,
+            bitsPerSample: format.bits,
+            bytesPerSecond: bytesPerSecond,
+            dataBytes: data.bytes,
+            truncated: data.truncated
+        )
     }
 
     private static func littleEndian(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> UInt32 {

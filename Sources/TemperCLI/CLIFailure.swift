@@ -81,7 +81,7 @@ extension Temper {
             }
         }
         guard let hint = lines.first(where: { $0.hasPrefix("See '") }), let start = hint.firstIndex(of: "'"),
-              let end = hint[hint.index(after: start)...].firstIndex(of: "'")
+            let end = hint[hint.index(after: start)...].firstIndex(of: "'")
         else { return "temper: \(message)" }
         return "temper: \(message) (see \(hint[start...end]))"
     }

@@ -87,7 +87,14 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
                 progress.status("\(label): iteration \(iteration), RMSE \(String(format: "%.4g", rmse)) \(unit)")
             }
             if let out { try writeProfile(result, base: base, to: out) }
-            if let report { try EnergyCalibrationReport.write(result, device: base.profile.name, measurements: measurements, to: URL(fileURLWithPath: report)) }
+            if let report {
+                try EnergyCalibrationReport.write(
+                    result,
+                    device: base.profile.name,
+                    measurements: measurements,
+                    to: URL(fileURLWithPath: report)
+                )
+            }
         } catch {
             throw CLIFailure.usage(error.description)
         }
@@ -104,7 +111,11 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
     static func load(_ path: String) throws(TemperError) -> [EnergyMeasurement] {
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw TemperError(code: .unreadableFile, message: "cannot read the measurements: \(FileErrorText.describe(error, path: path))", file: path)
+            throw TemperError(
+                code: .unreadableFile,
+                message: "cannot read the measurements: \(FileErrorText.describe(error, path: path))",
+                file: path
+            )
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         var loaded: [EnergyMeasurement] = []
@@ -114,25 +125,42 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
                 let document = try AHAPReader.load(contentsOf: patternPath)
                 loaded.append(EnergyMeasurement(row: row, pattern: document.pattern, waveforms: document.waveforms))
             } catch {
-                throw TemperError(code: .invalidPattern, message: "cannot read pattern '\(row.patternPath)': \(error.description)", file: path, line: row.line)
+                throw TemperError(
+                    code: .invalidPattern,
+                    message: "cannot read pattern '\(row.patternPath)': \(error.description)",
+                    file: path,
+                    line: row.line
+                )
             }
         }
         return loaded
     }
 
-    private func writeProfile(_ fit: EnergyFit, base: (profile: DeviceProfile, source: ConfigurationSearch.Source, text: String), to out: String) throws(TemperError) {
+    private func writeProfile(
+        _ fit: EnergyFit,
+        base: (profile: DeviceProfile, source: ConfigurationSearch.Source, text: String),
+        to out: String
+    ) throws(TemperError) {
         let stem = URL(fileURLWithPath: out).deletingPathExtension().lastPathComponent
         let validName = !stem.isEmpty && stem.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
         let name = URL(fileURLWithPath: measurements).lastPathComponent
         let text = try ProfileText.replacingFigures(
-            fit.profileLines(measurementsName: name), inSection: "haptics", in: base.text, file: base.source.description, name: validName ? stem : nil
+            fit.profileLines(measurementsName: name),
+            inSection: "haptics",
+            in: base.text,
+            file: base.source.description,
+            name: validName ? stem : nil
         )
         // What is written must read back: a fitted profile is used at once as --device.
         _ = try DeviceProfile.parse(yaml: text, file: out)
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: out))
         } catch {
-            throw TemperError(code: .unreadableFile, message: "cannot write the profile: \(FileErrorText.describe(error, path: out))", file: out)
+            throw TemperError(
+                code: .unreadableFile,
+                message: "cannot write the profile: \(FileErrorText.describe(error, path: out))",
+                file: out
+            )
         }
     }
 
@@ -145,10 +173,13 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
         }
         lines.append(figures.render())
         lines.append("")
-        var residuals = OutputTable([("pattern", .left), ("×", .right), ("measured mJ", .right), ("fitted mJ", .right), ("residual", .right)])
+        var residuals = OutputTable([
+            ("pattern", .left), ("×", .right), ("measured mJ", .right), ("fitted mJ", .right), ("residual", .right),
+        ])
         for (row, predicted) in zip(fit.measured, fit.predictedMillijoules) {
             residuals.append([
-                row.patternPath, "\(row.repetitions)", ProfileText.number(row.millijoules, digits: 4), ProfileText.number(predicted, digits: 4),
+                row.patternPath, "\(row.repetitions)", ProfileText.number(row.millijoules, digits: 4),
+                ProfileText.number(predicted, digits: 4),
                 ProfileText.number(predicted - row.millijoules, digits: 3),
             ])
         }

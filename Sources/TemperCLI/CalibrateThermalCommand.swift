@@ -52,7 +52,10 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
     @Option(name: .customLong("skin"), help: "The skin sensor (the hotspot): its label, chip/label or chip path.")
     var skinSensor = "skin"
 
-    @Option(help: "The power or energy reading to use (label, chip/label or chip path). Default: an energy counter if any, else a power reading.")
+    @Option(
+        help:
+            "The power or energy reading to use (label, chip/label or chip path). Default: an energy counter if any, else a power reading."
+    )
     var power: String?
 
     @Option(help: "Write the base profile with the fitted thermal section to this file.")
@@ -103,11 +106,18 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
         }
     }
 
-    private func writeProfile(_ fit: ThermalFit, base: (profile: DeviceProfile, source: ConfigurationSearch.Source, text: String), to out: String) throws(TemperError) {
+    private func writeProfile(
+        _ fit: ThermalFit,
+        base: (profile: DeviceProfile, source: ConfigurationSearch.Source, text: String),
+        to out: String
+    ) throws(TemperError) {
         let stem = URL(fileURLWithPath: out).deletingPathExtension().lastPathComponent
         let validName = !stem.isEmpty && stem.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
         let text = try ProfileText.replacingSection(
-            "thermal", with: fit.profileSection(base: base.profile, traceNames: traces), in: base.text, file: base.source.description,
+            "thermal",
+            with: fit.profileSection(base: base.profile, traceNames: traces),
+            in: base.text,
+            file: base.source.description,
             name: validName ? stem : nil
         )
         // What is written must read back: a fitted profile is used at once as --device or a scenario's device.
@@ -115,13 +125,17 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: out))
         } catch {
-            throw TemperError(code: .unreadableFile, message: "cannot write the profile: \(FileErrorText.describe(error, path: out))", file: out)
+            throw TemperError(
+                code: .unreadableFile,
+                message: "cannot write the profile: \(FileErrorText.describe(error, path: out))",
+                file: out
+            )
         }
     }
 
     static func text(_ fit: ThermalFit, base: String) -> String {
         var lines = [
-            "Thermal fit of \(fit.series.count) trace\(fit.series.count == 1 ? "" : "s") (starting from '\(base)'):",
+            "Thermal fit of \(fit.series.count) trace\(fit.series.count == 1 ? "" : "s") (starting from '\(base)'):"
         ]
         for series in fit.series {
             lines.append("  \(series.name)")
@@ -144,7 +158,9 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
             lines.append("Residuals drift (lag-1 autocorrelation \(ProfileText.number(correlation, digits: 2))): the model misses")
             lines.append("something in these traces, so the intervals are too narrow; see --report.")
         }
-        lines.append("Time constants: \(ProfileText.number(constants.fast, digits: 3)) s and \(ProfileText.number(constants.slow / 60, digits: 3)) min.")
+        lines.append(
+            "Time constants: \(ProfileText.number(constants.fast, digits: 3)) s and \(ProfileText.number(constants.slow / 60, digits: 3)) min."
+        )
         if !fit.ambientWasFitted { lines.append("Ambient given: \(ProfileText.number(fit.ambientCelsius)) °C.") }
         return lines.joined(separator: "\n")
     }

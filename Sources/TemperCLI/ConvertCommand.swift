@@ -63,7 +63,9 @@ struct ConvertCommand: ParsableCommand {
         if let event {
             guard let named = document.named.first(where: { $0.name == event }) else {
                 let names = document.named.map(\.name)
-                throw CLIFailure.usage("\(input): no pattern named \(event)" + (names.isEmpty ? "" : "; it has \(names.joined(separator: ", "))"))
+                throw CLIFailure.usage(
+                    "\(input): no pattern named \(event)" + (names.isEmpty ? "" : "; it has \(names.joined(separator: ", "))")
+                )
             }
             timeline = named.timeline
         }

@@ -6,8 +6,12 @@ import TemperCore
 /// from them and each sensor's own tier, then fans, voltages, currents and power, the battery and the profiles.
 enum HostStatusTable {
     static func render(
-        condition: Condition, snapshot: HostSnapshot, policy: HostStatusDocument.PolicyEntry, sensors: [SensorAssessment] = [],
-        failSafe: (tier: Tier, afterSeconds: Double)? = nil, width: Int? = nil
+        condition: Condition,
+        snapshot: HostSnapshot,
+        policy: HostStatusDocument.PolicyEntry,
+        sensors: [SensorAssessment] = [],
+        failSafe: (tier: Tier, afterSeconds: Double)? = nil,
+        width: Int? = nil
     ) -> String {
         var lines = ["Condition: \(condition)"]
         lines += condition.reasons.flatMap { fit($0.message, first: "  - ", rest: "    ", width: width) }
@@ -149,8 +153,12 @@ enum HostStatusTable {
         parts.append("warning \(battery.warningLevel.rawValue)")
         if let rate = battery.energyRateWatts, rate > 0 { parts.append(String(format: "%.1f W", rate)) }
         // `Int(exactly:)`: a daemon's or a trace's absurd figure is left out rather than trapping.
-        if let empty = battery.timeToEmptySeconds, let minutes = Int(exactly: (empty / 60).rounded(.down)) { parts.append("\(minutes) min to empty") }
-        if let full = battery.timeToFullSeconds, let minutes = Int(exactly: (full / 60).rounded(.down)) { parts.append("\(minutes) min to full") }
+        if let empty = battery.timeToEmptySeconds, let minutes = Int(exactly: (empty / 60).rounded(.down)) {
+            parts.append("\(minutes) min to empty")
+        }
+        if let full = battery.timeToFullSeconds, let minutes = Int(exactly: (full / 60).rounded(.down)) {
+            parts.append("\(minutes) min to full")
+        }
         return parts.joined(separator: ", ")
     }
 

@@ -155,6 +155,6 @@ enum PeopleRounding {
     }
 }
 
-private extension Double {
-    var log10Floor: Double { Foundation.log10(self).rounded(.down) }
+extension Double {
+    fileprivate var log10Floor: Double { Foundation.log10(self).rounded(.down) }
 }

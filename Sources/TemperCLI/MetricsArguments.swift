@@ -3,14 +3,20 @@ import TemperMetrics
 
 /// `--metrics-listen` and `--metrics-textfile`, for every command that runs a governor (`watch`, `serve`).
 struct MetricsArguments: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "Serve Prometheus metrics at http://HOST:PORT/metrics, e.g. 127.0.0.1:9464 ([::1]:9464 for IPv6).",
-        valueName: "HOST:PORT"))
+    @Option(
+        help: ArgumentHelp(
+            "Serve Prometheus metrics at http://HOST:PORT/metrics, e.g. 127.0.0.1:9464 ([::1]:9464 for IPv6).",
+            valueName: "HOST:PORT"
+        )
+    )
     var metricsListen: String?
 
-    @Option(help: ArgumentHelp(
-        "Keep Prometheus metrics in FILE for node_exporter's textfile collector (replaced atomically every 15 s and at exit).",
-        valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Keep Prometheus metrics in FILE for node_exporter's textfile collector (replaced atomically every 15 s and at exit).",
+            valueName: "FILE"
+        )
+    )
     var metricsTextfile: String?
 
     func validate() throws {

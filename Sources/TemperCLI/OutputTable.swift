@@ -42,7 +42,8 @@ struct OutputTable {
         if let width {
             func total() -> Int { kept.reduce(0) { $0 + widths[$1] } + Self.gap * max(0, kept.count - 1) }
             while total() > width,
-                  let dropped = kept.filter({ columns[$0].drop > 0 }).max(by: { columns[$0].drop < columns[$1].drop }) {
+                let dropped = kept.filter({ columns[$0].drop > 0 }).max(by: { columns[$0].drop < columns[$1].drop })
+            {
                 kept.removeAll { $0 == dropped }
             }
             if total() > width, let shortened = kept.first(where: { columns[$0].shortens }) {

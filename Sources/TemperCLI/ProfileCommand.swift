@@ -65,8 +65,14 @@ struct ProfileCommand: ParsableCommand {
                 throw CLIFailure.usage(error.description)
             }
             let profileName = name ?? Self.slug(acfName)
-            let yaml = ProfileImport(configuration: configuration, acfName: acfName, base: baseProfile, baseText: baseText, baseName: baseProfile.name)
-                .yaml(name: profileName)
+            let yaml = ProfileImport(
+                configuration: configuration,
+                acfName: acfName,
+                base: baseProfile,
+                baseText: baseText,
+                baseName: baseProfile.name
+            )
+            .yaml(name: profileName)
             do {
                 _ = try DeviceProfile.parse(yaml: yaml, file: out ?? "<imported profile>")
             } catch {

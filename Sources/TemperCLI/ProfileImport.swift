@@ -20,19 +20,28 @@ struct ProfileImport {
         func number(_ value: Double) -> String {
             value.rounded() == value && abs(value) < 1e12 ? String(Int(value)) : String(format: "%.4g", value)
         }
-        let low = acf.frequencyMin, high = acf.frequencyMax
-        let gain = acf.continuousGain.value, emphasisGain = acf.emphasisGain.value
+        let low = acf.frequencyMin
+        let high = acf.frequencyMax
+        let gain = acf.continuousGain.value
+        let emphasisGain = acf.emphasisGain.value
         let clickMs = (acf.emphasisLow.durationMs.value + acf.emphasisHigh.durationMs.value) / 2
         var replacements: [String: String] = [
-            "sharpnessLowFrequency": "{value: \(number(low.value)), unit: Hz, source: \"\(cite(low)): the lowest frequency continuous vibration plays at\"}",
-            "sharpnessHighFrequency": "{value: \(number(high.value)), unit: Hz, source: \"\(cite(high)): the highest frequency continuous vibration plays at\"}",
-            "resonance": "{value: \(number((low.value + high.value) / 2)), unit: Hz, derived: \"middle of \(acfName)'s continuous range \(number(low.value))–\(number(high.value)) Hz; the ACF gives no f0\"}",
-            "continuousPower": "{value: \(number(haptics.continuousMilliwatts * gain * gain)), unit: mW, derived: \"\(baseName)'s \(number(haptics.continuousMilliwatts)) mW at full drive × continuous gain² (\(number(gain)), \(cite(acf.continuousGain))): power grows with amplitude squared\"}",
-            "clickEnergy": "{value: \(number(haptics.clickEnergyMillijoules * emphasisGain * emphasisGain)), unit: mJ, derived: \"\(baseName)'s \(number(haptics.clickEnergyMillijoules)) mJ per full-scale click × emphasis gain² (\(number(emphasisGain)), \(cite(acf.emphasisGain)))\"}",
-            "clickDuration": "{value: \(number(clickMs)), unit: ms, derived: \"midpoint of the emphasis durations \(number(acf.emphasisLow.durationMs.value)) ms (\(cite(acf.emphasisLow.durationMs))) and \(number(acf.emphasisHigh.durationMs.value)) ms (\(cite(acf.emphasisHigh.durationMs)))\"}",
+            "sharpnessLowFrequency":
+                "{value: \(number(low.value)), unit: Hz, source: \"\(cite(low)): the lowest frequency continuous vibration plays at\"}",
+            "sharpnessHighFrequency":
+                "{value: \(number(high.value)), unit: Hz, source: \"\(cite(high)): the highest frequency continuous vibration plays at\"}",
+            "resonance":
+                "{value: \(number((low.value + high.value) / 2)), unit: Hz, derived: \"middle of \(acfName)'s continuous range \(number(low.value))–\(number(high.value)) Hz; the ACF gives no f0\"}",
+            "continuousPower":
+                "{value: \(number(haptics.continuousMilliwatts * gain * gain)), unit: mW, derived: \"\(baseName)'s \(number(haptics.continuousMilliwatts)) mW at full drive × continuous gain² (\(number(gain)), \(cite(acf.continuousGain))): power grows with amplitude squared\"}",
+            "clickEnergy":
+                "{value: \(number(haptics.clickEnergyMillijoules * emphasisGain * emphasisGain)), unit: mJ, derived: \"\(baseName)'s \(number(haptics.clickEnergyMillijoules)) mJ per full-scale click × emphasis gain² (\(number(emphasisGain)), \(cite(acf.emphasisGain)))\"}",
+            "clickDuration":
+                "{value: \(number(clickMs)), unit: ms, derived: \"midpoint of the emphasis durations \(number(acf.emphasisLow.durationMs.value)) ms (\(cite(acf.emphasisLow.durationMs))) and \(number(acf.emphasisHigh.durationMs.value)) ms (\(cite(acf.emphasisHigh.durationMs)))\"}",
         ]
         if acf.isAmplitudeOnly {
-            replacements["qualityFactor"] = "{value: 1, derived: \"\(acfName) plays amplitude only (frequency_min = frequency_max): no resonance to sharpen, so sharpness costs nothing extra\"}"
+            replacements["qualityFactor"] =
+                "{value: 1, derived: \"\(acfName) plays amplitude only (frequency_min = frequency_max): no resonance to sharpen, so sharpness costs nothing extra\"}"
         }
         let description = (acf.device.map { "\($0), " } ?? "") + "imported from \(acfName) over the \(baseName) profile."
         var lines: [String] = [
@@ -44,8 +53,14 @@ struct ProfileImport {
             if line.hasPrefix("#") { continue }
             if !line.hasPrefix(" "), let colon = line.firstIndex(of: ":") {
                 section = String(line[..<colon])
-                if section == "name" { lines.append("name: \(name)"); continue }
-                if section == "description" { lines.append("description: \(quoted(description))"); continue }
+                if section == "name" {
+                    lines.append("name: \(name)")
+                    continue
+                }
+                if section == "description" {
+                    lines.append("description: \(quoted(description))")
+                    continue
+                }
             }
             if section == "haptics", line.hasPrefix("  "), let colon = line.firstIndex(of: ":") {
                 let key = line.trimmingCharacters(in: .whitespaces).prefix { $0 != ":" }

@@ -51,7 +51,9 @@ struct RecordCommand: AsyncParsableCommand {
         if let duration {
             try OptionRange.check(duration, OptionRange.recordDuration, option: "--duration")
             guard duration / interval <= Double(OptionRange.maxRecordedSnapshots) else {
-                throw ValidationError("--duration ÷ --interval must be at most \(OptionRange.maxRecordedSnapshots) snapshots, found \(QuantityLimits.number((duration / interval).rounded(.up)))")
+                throw ValidationError(
+                    "--duration ÷ --interval must be at most \(OptionRange.maxRecordedSnapshots) snapshots, found \(QuantityLimits.number((duration / interval).rounded(.up)))"
+                )
             }
         }
     }
@@ -61,8 +63,10 @@ struct RecordCommand: AsyncParsableCommand {
         guard descriptor >= 0 else {
             let failure = errno
             // Creating a file, "no such file" means its folder is missing.
-            let cause = failure == ENOENT
-                ? "the folder \(URL(fileURLWithPath: out).deletingLastPathComponent().path) does not exist" : FileErrorText.describe(errno: failure)
+            let cause =
+                failure == ENOENT
+                ? "the folder \(URL(fileURLWithPath: out).deletingLastPathComponent().path) does not exist"
+                : FileErrorText.describe(errno: failure)
             throw CLIFailure.usage("\(out): cannot create the trace file: \(cause)")
         }
         let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
@@ -75,7 +79,8 @@ struct RecordCommand: AsyncParsableCommand {
         let start = clock.now
         try file.write(contentsOf: TraceFile.headerLine)
         let progress = RecordProgress(durationSeconds: duration)
-        try await host.sample(policy: .default, intervalSeconds: interval, gracefulShutdownSignals: HostSession.terminationSignals) { sample in
+        try await host.sample(policy: .default, intervalSeconds: interval, gracefulShutdownSignals: HostSession.terminationSignals) {
+            sample in
             let line = try TraceFile.line(sample)
             // One write per line: a signal only ends the sampling between samples, so a line is never cut.
             try file.write(contentsOf: line)
@@ -103,7 +108,10 @@ actor RecordProgress {
         count += 1
         if let durationSeconds {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-            progress.bar(fraction: durationSeconds > 0 ? seconds / durationSeconds : 1, label: "\(count) samples; \(Self.summary(snapshot))")
+            progress.bar(
+                fraction: durationSeconds > 0 ? seconds / durationSeconds : 1,
+                label: "\(count) samples; \(Self.summary(snapshot))"
+            )
         } else if onATerminal {
             printError("\(count): \(Self.summary(snapshot))")
         }

@@ -51,10 +51,14 @@ struct ReportCommand: AsyncParsableCommand {
             print(try TemperJSON.string(brief))
             return
         }
-        print("trace \(result.trace): \(result.samples.count) snapshots over \(SimulateSummary.clock(result.durationSeconds)), highest tier \(result.highestTier)")
+        print(
+            "trace \(result.trace): \(result.samples.count) snapshots over \(SimulateSummary.clock(result.durationSeconds)), highest tier \(result.highestTier)"
+        )
         for transition in result.transitions {
             let power = transition.lowPower ? " (low power)" : ""
-            print("  \(SimulateSummary.clock(transition.timeSeconds))  \(transition.from) → \(transition.to)\(power): \(transition.reasons.first ?? "")")
+            print(
+                "  \(SimulateSummary.clock(transition.timeSeconds))  \(transition.from) → \(transition.to)\(power): \(transition.reasons.first ?? "")"
+            )
         }
         print("report: \(report)/index.html")
     }

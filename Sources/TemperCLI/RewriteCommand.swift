@@ -55,10 +55,14 @@ struct RewriteCommand: AsyncParsableCommand {
         default: break
         }
         guard Condition(parsing: condition) != nil else {
-            throw ValidationError("--condition: expected TIER[,low-power] with TIER one of nominal, fair, serious, critical; found '\(condition)'")
+            throw ValidationError(
+                "--condition: expected TIER[,low-power] with TIER one of nominal, fair, serious, critical; found '\(condition)'"
+            )
         }
         guard UsageClass(rawValue: usage) != nil else {
-            throw ValidationError("--usage: expected one of \(UsageClass.allCases.map(\.rawValue).joined(separator: ", ")); found '\(usage)'")
+            throw ValidationError(
+                "--usage: expected one of \(UsageClass.allCases.map(\.rawValue).joined(separator: ", ")); found '\(usage)'"
+            )
         }
     }
 
@@ -100,7 +104,13 @@ struct RewriteCommand: AsyncParsableCommand {
             let loaded = try PatternLoader.patternFiles.load(PatternReference(file: path, path: path))
             for diagnostic in loaded.diagnostics { printError("temper: warning: \(path): \(diagnostic)") }
             let id = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            return [SensoryRequest(id: id, usage: UsageClass(rawValue: usage) ?? .game, kind: .haptic(HapticPatternRequest(content: loaded.content, sourceFile: path)))]
+            return [
+                SensoryRequest(
+                    id: id,
+                    usage: UsageClass(rawValue: usage) ?? .game,
+                    kind: .haptic(HapticPatternRequest(content: loaded.content, sourceFile: path))
+                )
+            ]
         } catch let error as TemperError {
             throw CLIFailure.usage(error.description)
         } catch let error as AHAPError {

@@ -47,15 +47,21 @@ struct ScoreCommand: AsyncParsableCommand {
     @Argument(help: "AHAP files or folders (searched recursively). Default: the built-in Examples/patterns.")
     var paths: [String] = []
 
-    @Option(help: ArgumentHelp(
-        "Device profile: a name (phone, gamepad, headphones, or one of yours; see 'temper policy --help') or a YAML file.",
-        valueName: "NAME|FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Device profile: a name (phone, gamepad, headphones, or one of yours; see 'temper policy --help') or a YAML file.",
+            valueName: "NAME|FILE"
+        )
+    )
     var device: String?
 
     // Unconditional, so `--budget -1mJ` reaches the energy reader and gets its own message.
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Energy budget per pattern, with a unit: 25mJ, 0.5J, 10uAh; above 0, at most 1 MJ or 10000 Ah.", valueName: "ENERGY"),
+        help: ArgumentHelp(
+            "Energy budget per pattern, with a unit: 25mJ, 0.5J, 10uAh; above 0, at most 1 MJ or 10000 Ah.",
+            valueName: "ENERGY"
+        ),
         transform: { text in
             let amount: EnergyAmount
             do throws(TemperError) { amount = try EnergyAmount(parsing: text) } catch { throw ValidationError(error.message) }
@@ -68,10 +74,12 @@ struct ScoreCommand: AsyncParsableCommand {
     @Option(help: "Output format: table, json or csv (default: table on a terminal, json otherwise).")
     var format: ScoreFormat?
 
-    @Flag(help: """
-        Read strictly: leniencies that change what the pattern plays become errors (a value out of range, a \
-        continuous event over 30 s, an unknown parameter ID); the rest stay warnings.
-        """)
+    @Flag(
+        help: """
+            Read strictly: leniencies that change what the pattern plays become errors (a value out of range, a \
+            continuous event over 30 s, an unknown parameter ID); the rest stay warnings.
+            """
+    )
     var strict = false
 
     @Flag(help: "Include each pattern's power-over-time series in JSON output (JSON only).")
@@ -80,8 +88,12 @@ struct ScoreCommand: AsyncParsableCommand {
     @Flag(help: "Print every table column, however wide the terminal (the table fits COLUMNS or the terminal otherwise).")
     var wide = false
 
-    @Option(help: ArgumentHelp(
-        "Also write index.html, report.md and data.json (with power-over-time charts) into this folder.", valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp(
+            "Also write index.html, report.md and data.json (with power-over-time charts) into this folder.",
+            valueName: "DIR"
+        )
+    )
     var report: String?
 
     func run() async throws {
@@ -113,12 +125,15 @@ struct ScoreCommand: AsyncParsableCommand {
         let budgetMillijoules = budget.map { $0.millijoules(atVolts: profile.battery.nominalVolts) }
         let format = self.format ?? .automatic()
         if powerSeries && format != .json {
-            throw CLIFailure.usage("--power-series needs --format json (a \(format.rawValue) has no place for a series; --report draws them)")
+            throw CLIFailure.usage(
+                "--power-series needs --format json (a \(format.rawValue) has no place for a series; --report draws them)"
+            )
         }
 
         let scorer = PatternScorer(
             estimator: EnergyEstimator(profile: profile, options: .init(maxSeriesPoints: powerSeries || report != nil ? 1000 : 0)),
-            readOptions: AHAPReadOptions(strict: strict), budgetMillijoules: budgetMillijoules
+            readOptions: AHAPReadOptions(strict: strict),
+            budgetMillijoules: budgetMillijoules
         )
         // JSON and CSV stream out as each pattern is scored; a table needs every row for its widths. Only
         // `--report` needs the power series kept after a pattern is written.

@@ -59,7 +59,8 @@ enum ScoreOutput {
         if !clipped.isEmpty {
             lines.append("clipped (asks more than the driver gives, so it plays weaker):")
             for (path, estimate) in clipped.prefix(5) {
-                let detail = "  plays \(number(estimate.playedFraction * 100, places: 0)) % of what it asks "
+                let detail =
+                    "  plays \(number(estimate.playedFraction * 100, places: 0)) % of what it asks "
                     + "for \(number(estimate.clippedSeconds, places: 3)) s"
                 lines.append("  " + fitted(path, besides: "  " + detail) + detail)
             }
@@ -85,14 +86,15 @@ enum ScoreOutput {
 
     /// One row per pattern (RFC 4180 quoting); numbers with six significant digits, warnings joined with "; ".
     static func csvRow(_ score: PatternScore) -> String {
-        let numbers: [String] = score.estimate.map { estimate in
-            let breakdown = estimate.breakdown
-            return [
-                estimate.energyMillijoules, estimate.microampHours, estimate.peakMilliwatts, estimate.durationSeconds,
-                breakdown.transientsMillijoules, breakdown.continuousMillijoules, breakdown.audioMillijoules,
-                breakdown.overheadMillijoules, estimate.averageMilliwatts, estimate.clippedSeconds, estimate.playedFraction,
-            ].map { String(format: "%.6g", $0) }
-        } ?? Array(repeating: "", count: 11)
+        let numbers: [String] =
+            score.estimate.map { estimate in
+                let breakdown = estimate.breakdown
+                return [
+                    estimate.energyMillijoules, estimate.microampHours, estimate.peakMilliwatts, estimate.durationSeconds,
+                    breakdown.transientsMillijoules, breakdown.continuousMillijoules, breakdown.audioMillijoules,
+                    breakdown.overheadMillijoules, estimate.averageMilliwatts, estimate.clippedSeconds, estimate.playedFraction,
+                ].map { String(format: "%.6g", $0) }
+            } ?? Array(repeating: "", count: 11)
         let cells = [score.path, score.status.rawValue] + numbers + [score.warnings.joined(separator: "; "), score.error ?? ""]
         return cells.map(csvField).joined(separator: ",")
     }

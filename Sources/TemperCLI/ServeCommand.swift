@@ -48,7 +48,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "A policy file, or a built-in policy's name.")
     var policy: String?
 
-    @Option(name: .long, help: ArgumentHelp("The device profile requests are priced on: a built-in name or a YAML file.", valueName: "NAME|FILE"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The device profile requests are priced on: a built-in name or a YAML file.", valueName: "NAME|FILE")
+    )
     var device: String?
 
     @Option(name: .long, parsing: .unconditional, help: "Seconds between samples when nothing announces a change (a positive number).")
@@ -57,7 +60,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Set feedbackd's profile (on the session bus) from the condition, as the policy's feedbackd section maps it.")
     var feedbackd = false
 
-    @Option(name: .customLong("rate-limit"), parsing: .unconditional, help: ArgumentHelp("Calls a second each client may make, in bursts of twice as many; more are answered RateLimited.", valueName: "CALLS"))
+    @Option(
+        name: .customLong("rate-limit"),
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Calls a second each client may make, in bursts of twice as many; more are answered RateLimited.",
+            valueName: "CALLS"
+        )
+    )
     var rateLimit: Double = 500
 
     @OptionGroup(title: "Metrics")
@@ -102,17 +112,24 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let host = HostSession.makeHost(logger: logger, bus: Self.quietBus)
         let service = GovernorBusService(
-            policy: rules, profile: profile, host: host, profiles: .standard(),
+            policy: rules,
+            profile: profile,
+            host: host,
+            profiles: .standard(),
             configuration: .init(
-                bus: bus, sampleIntervalSeconds: interval,
+                bus: bus,
+                sampleIntervalSeconds: interval,
                 limits: .init(callsPerSecondPerSender: rateLimit, burstPerSender: 2 * rateLimit),
-                feedbackdBus: feedbackd ? .session : nil, setsThermalThresholds: HostSession.readsKernelZones(host)
+                feedbackdBus: feedbackd ? .session : nil,
+                setsThermalThresholds: HostSession.readsKernelZones(host)
             ),
-            logger: logger, metricsFactory: export.factory
+            logger: logger,
+            metricsFactory: export.factory
         )
         let group = ServiceGroup(
             configuration: .init(
-                services: [.init(service: service)] + exporters.map { .init(service: $0) }, gracefulShutdownSignals: [.sigterm, .sigint],
+                services: [.init(service: service)] + exporters.map { .init(service: $0) },
+                gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )
         )

@@ -84,27 +84,41 @@ struct SimulateCommand: AsyncParsableCommand {
             let traceSnapshots = inputs.scenario.durationSeconds / traceInterval
             if recordTrace != nil, traceSnapshots > Double(OptionRange.maxTraceSnapshots) {
                 throw CLIFailure.usage(
-                    "--trace-interval \(QuantityLimits.number(traceInterval)) s makes \(QuantityLimits.number(traceSnapshots.rounded(.up))) snapshots over the scenario's duration, more than the limit of \(OptionRange.maxTraceSnapshots)")
+                    "--trace-interval \(QuantityLimits.number(traceInterval)) s makes \(QuantityLimits.number(traceSnapshots.rounded(.up))) snapshots over the scenario's duration, more than the limit of \(OptionRange.maxTraceSnapshots)"
+                )
             }
             let progress = SharedTerminalProgress()
             defer { progress.finish() }
             let name = inputs.scenario.name
-            result = await Simulator.run(setup, policyName: policy.name, progress: { fraction in
-                progress.bar(fraction: fraction, label: "simulating \(name): \(Int(fraction * 100)) %")
-            }) { policyOn in
-                GovernorDriver(policy: policyOn ? policy : GovernorDriver.passThrough(policy), energy: energy)
-            }
+            result = await Simulator.run(
+                setup,
+                policyName: policy.name,
+                progress: { fraction in
+                    progress.bar(fraction: fraction, label: "simulating \(name): \(Int(fraction * 100)) %")
+                },
+                governing: { policyOn in
+                    GovernorDriver(policy: policyOn ? policy : GovernorDriver.passThrough(policy), energy: energy)
+                }
+            )
             if let recordTrace {
                 let snapshots = await Simulator.runOnce(
-                    setup, requests: setup.requests(), governing: GovernorDriver(policy: policy, energy: energy), policyName: policy.name,
-                    snapshotEverySeconds: traceInterval, progress: { fraction in
+                    setup,
+                    requests: setup.requests(),
+                    governing: GovernorDriver(policy: policy, energy: energy),
+                    policyName: policy.name,
+                    snapshotEverySeconds: traceInterval,
+                    progress: { fraction in
                         progress.bar(fraction: fraction, label: "recording \(name)'s trace: \(Int(fraction * 100)) %")
                     }
                 ).snapshots
                 do {
                     try TraceFile.encode(snapshots).write(to: URL(fileURLWithPath: recordTrace))
                 } catch {
-                    throw TemperError(code: .unreadableFile, message: "cannot write the trace: \(FileErrorText.describe(error, path: recordTrace))", file: recordTrace)
+                    throw TemperError(
+                        code: .unreadableFile,
+                        message: "cannot write the trace: \(FileErrorText.describe(error, path: recordTrace))",
+                        file: recordTrace
+                    )
                 }
             }
             if let report { try SimulationReport.write(result, to: URL(fileURLWithPath: report)) }

@@ -47,8 +47,11 @@ enum SimulateInputs {
             problems.record(payloads.errors)
             if let device, let policy {
                 let setup = SimulationSetup(
-                    scenario: scenario, deviceName: device.name, thermal: ThermalParameters(profile: device),
-                    battery: BatteryParameters(profile: device), items: payloads.items
+                    scenario: scenario,
+                    deviceName: device.name,
+                    thermal: ThermalParameters(profile: device),
+                    battery: BatteryParameters(profile: device),
+                    items: payloads.items
                 )
                 resolved = Resolved(scenario: scenario, policy: policy, energy: energy, setup: setup)
             }

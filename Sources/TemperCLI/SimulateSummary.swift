@@ -9,7 +9,9 @@ enum SimulateSummary {
         let policy = result.withPolicy
         let baseline = result.baseline
         var lines: [String] = []
-        lines.append("simulation \(result.scenario) on \(result.device): \(clock(result.durationSeconds)) of virtual time, seed \(result.seed)")
+        lines.append(
+            "simulation \(result.scenario) on \(result.device): \(clock(result.durationSeconds)) of virtual time, seed \(result.seed)"
+        )
         lines.append("thermal model: \(result.thermalSource)")
         lines.append("")
         lines += wrap(SimulationHeadline(result: result).sentence, width: 80)
@@ -18,14 +20,27 @@ enum SimulateSummary {
         if policy.transitions.isEmpty { lines.append("  stayed nominal") }
         for transition in policy.transitions {
             let power = transition.lowPower ? " (low power)" : ""
-            lines.append("  " + pad(clock(transition.timeSeconds), 6) + " \(transition.from) → \(transition.to)\(power): \(transition.reasons.first ?? "")")
+            lines.append(
+                "  " + pad(clock(transition.timeSeconds), 6)
+                    + " \(transition.from) → \(transition.to)\(power): \(transition.reasons.first ?? "")"
+            )
         }
         lines.append("")
-        lines.append("time in tier:    " + Tier.allCases.map { "\($0) \(clock(policy.tierSeconds[$0]))" }.joined(separator: ", ")
-            + ", low power \(clock(policy.tierSeconds.lowPower))")
-        lines.append("decisions:       \(policy.decisions.total): " + policy.decisions.byOutcome.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", "))
+        lines.append(
+            "time in tier:    " + Tier.allCases.map { "\($0) \(clock(policy.tierSeconds[$0]))" }.joined(separator: ", ")
+                + ", low power \(clock(policy.tierSeconds.lowPower))"
+        )
+        lines.append(
+            "decisions:       \(policy.decisions.total): "
+                + policy.decisions.byOutcome.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }.joined(
+                    separator: ", "
+                )
+        )
         if !policy.decisions.byRule.isEmpty {
-            lines.append("rules fired:     " + policy.decisions.byRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+            lines.append(
+                "rules fired:     "
+                    + policy.decisions.byRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            )
         }
         lines.append("")
         lines.append(pad("", 19) + pad("with policy", 16) + "baseline (policy off)")
@@ -57,7 +72,9 @@ enum SimulateSummary {
     }
 
     private static func row(_ label: String, _ mine: String, _ theirs: String) -> String { pad(label, 19) + pad(mine, 16) + theirs }
-    private static func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count) }
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
     private static func celsius(_ value: Double) -> String { String(format: "%.1f °C", value) }
     private static func joules(_ millijoules: Double) -> String { String(format: "%.2f J", millijoules / 1000) }
     private static func percent(_ value: Double) -> String { String(format: "%.1f %%", value) }

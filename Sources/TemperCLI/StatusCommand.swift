@@ -79,10 +79,16 @@ struct StatusCommand: AsyncParsableCommand {
             print(try report.prettyJSON())
         } else {
             let settings = policy.classifier
-            print(HostStatusTable.render(
-                condition: condition, snapshot: snapshot, policy: policyEntry, sensors: classifier.sensors,
-                failSafe: (settings.failSafeTier, settings.sensorLossTimeoutSeconds), width: TerminalWidth.current()
-            ))
+            print(
+                HostStatusTable.render(
+                    condition: condition,
+                    snapshot: snapshot,
+                    policy: policyEntry,
+                    sensors: classifier.sensors,
+                    failSafe: (settings.failSafeTier, settings.sensorLossTimeoutSeconds),
+                    width: TerminalWidth.current()
+                )
+            )
         }
     }
 }

@@ -65,8 +65,11 @@ struct WatchCommand: AsyncParsableCommand {
         let previous = Mutex<Condition?>(nil)
         // The exporters run in the sampling group, so a graceful end lets the textfile writer write its last values.
         try await host.sample(
-            policy: policy, intervalSeconds: interval, gracefulShutdownSignals: HostSession.terminationSignals,
-            metricsFactory: export.factory, services: exporters
+            policy: policy,
+            intervalSeconds: interval,
+            gracefulShutdownSignals: HostSession.terminationSignals,
+            metricsFactory: export.factory,
+            services: exporters
         ) { sample in
             let changed = previous.withLock { previous in
                 defer { previous = sample.condition }

@@ -39,16 +39,23 @@ public enum EnergyCalibration: Sendable {
     ///     standard deviations when the measurements give them).
     /// - Throws: `cannotCalibrate` when the measurements cannot determine the keys; `invalidValue` for an unknown key.
     public static func fit(
-        base: DeviceProfile, measurements: [EnergyMeasurement], keys: [String] = fittableKeys,
-        solver: LevenbergMarquardt = LevenbergMarquardt(), progress: ((_ iteration: Int, _ rmse: Double) -> Void)? = nil
+        base: DeviceProfile,
+        measurements: [EnergyMeasurement],
+        keys: [String] = fittableKeys,
+        solver: LevenbergMarquardt = LevenbergMarquardt(),
+        progress: ((_ iteration: Int, _ rmse: Double) -> Void)? = nil
     ) throws(TemperError) -> EnergyFit {
         for key in keys where !fittableKeys.contains(key) {
-            throw TemperError(code: .invalidValue, message: "cannot fit '\(key)': the fittable figures are \(fittableKeys.joined(separator: ", "))")
+            throw TemperError(
+                code: .invalidValue,
+                message: "cannot fit '\(key)': the fittable figures are \(fittableKeys.joined(separator: ", "))"
+            )
         }
         let ordered = fittableKeys.filter(keys.contains)
         guard !ordered.isEmpty else { throw TemperError(code: .invalidValue, message: "no figures to fit") }
         let haptics = base.haptics
-        let parameters = ordered.map { key in FitParameter(key, initial: value(of: key, in: haptics), domain: domain(of: key, in: haptics)) }
+        let parameters = ordered.map { key in FitParameter(key, initial: value(of: key, in: haptics), domain: domain(of: key, in: haptics))
+        }
         let standardised = measurements.allSatisfy { $0.row.standardDeviation != nil }
         var settings = solver.settings
         settings.residualsAreStandardised = standardised
@@ -64,18 +71,24 @@ public enum EnergyCalibration: Sendable {
         let errors = zip(predicted, measurements).map { $0 - $1.row.millijoules }
         let rmse = (errors.reduce(0) { $0 + $1 * $1 } / Double(max(errors.count, 1))).squareRoot()
         return EnergyFit(
-            keys: ordered, result: result, profile: profile(base, keys: ordered, values: values),
-            measured: measurements.map(\.row), predictedMillijoules: predicted, rmseMillijoules: rmse
+            keys: ordered,
+            result: result,
+            profile: profile(base, keys: ordered, values: values),
+            measured: measurements.map(\.row),
+            predictedMillijoules: predicted,
+            rmseMillijoules: rmse
         )
     }
 
     /// Each measurement's predicted energy with `keys` set to `values`.
     static func predictions(base: DeviceProfile, keys: [String], values: [Double], measurements: [EnergyMeasurement]) -> [Double] {
         let estimator = EnergyEstimator(
-            profile: profile(base, keys: keys, values: values), options: .init(maxSeriesPoints: 0, tracksPower: false)
+            profile: profile(base, keys: keys, values: values),
+            options: .init(maxSeriesPoints: 0, tracksPower: false)
         )
         return measurements.map { measurement in
-            Double(measurement.row.repetitions) * estimator.estimate(measurement.pattern, waveforms: measurement.waveforms).energyMillijoules
+            Double(measurement.row.repetitions)
+                * estimator.estimate(measurement.pattern, waveforms: measurement.waveforms).energyMillijoules
         }
     }
 

@@ -14,8 +14,12 @@ extension EnergyFit {
             rmseMillijoules: rmseMillijoules,
             residuals: zip(measured, predictedMillijoules).map { row, predicted in
                 EnergyFitSummary.Residual(
-                    pattern: row.patternPath, line: row.line, repetitions: row.repetitions, measuredMillijoules: row.millijoules,
-                    predictedMillijoules: predicted, residualMillijoules: predicted - row.millijoules
+                    pattern: row.patternPath,
+                    line: row.line,
+                    repetitions: row.repetitions,
+                    measuredMillijoules: row.millijoules,
+                    predictedMillijoules: predicted,
+                    residualMillijoules: predicted - row.millijoules
                 )
             }
         )
@@ -28,7 +32,8 @@ extension EnergyFit {
         return fittedFigures.map { figure in
             let shown = ProfileText.figure(figure.value)
             let unitText = figure.unit.map { " \($0)" } ?? ""
-            let text = "temper calibrate energy on \(measurementsName) (\(measured.count) measurements): 95 % interval "
+            let text =
+                "temper calibrate energy on \(measurementsName) (\(measured.count) measurements): 95 % interval "
                 + "\(shown.interval)\(unitText), fit RMSE \(rmse) mJ"
             let unit = figure.unit.map { ", unit: \(ProfileText.quoted($0))" } ?? ""
             return (figure.key, "  \(figure.key): {value: \(shown.value)\(unit), fitted: \(ProfileText.quoted(text))}")

@@ -67,11 +67,19 @@ public enum EnergyMeasurementsCSV: Sendable {
                 deviation = value
             }
             if let first = rows.first, (first.standardDeviation == nil) != (deviation == nil) {
-                throw fail("give a standard deviation on every row or on none (line \(first.line) \(first.standardDeviation == nil ? "has none" : "has one"))")
+                throw fail(
+                    "give a standard deviation on every row or on none (line \(first.line) \(first.standardDeviation == nil ? "has none" : "has one"))"
+                )
             }
-            rows.append(EnergyMeasurementRow(
-                patternPath: fields[0], millijoules: millijoules, repetitions: repetitions, standardDeviation: deviation, line: number
-            ))
+            rows.append(
+                EnergyMeasurementRow(
+                    patternPath: fields[0],
+                    millijoules: millijoules,
+                    repetitions: repetitions,
+                    standardDeviation: deviation,
+                    line: number
+                )
+            )
         }
         guard !rows.isEmpty else {
             throw TemperError(code: .invalidValue, message: "no measurements: expected rows of \(columns)", file: file)

@@ -15,8 +15,13 @@ public struct FitResult: Sendable, Hashable {
     public var correlations: [Double]
 
     public init(
-        parameters: [FittedValue], rmse: Double, residuals: [Double], degreesOfFreedom: Int, intervalQuantile: Double,
-        iterations: Int, correlations: [Double]
+        parameters: [FittedValue],
+        rmse: Double,
+        residuals: [Double],
+        degreesOfFreedom: Int,
+        intervalQuantile: Double,
+        iterations: Int,
+        correlations: [Double]
     ) {
         self.parameters = parameters
         self.rmse = rmse

@@ -27,8 +27,11 @@ public struct LevenbergMarquardt: Sendable {
         public var confidence: Double
 
         public init(
-            maxIterations: Int = 200, relativeCostTolerance: Double = 1e-12, stepTolerance: Double = 1e-10,
-            residualsAreStandardised: Bool = false, confidence: Double = 0.95
+            maxIterations: Int = 200,
+            relativeCostTolerance: Double = 1e-12,
+            stepTolerance: Double = 1e-10,
+            residualsAreStandardised: Bool = false,
+            confidence: Double = 0.95
         ) {
             self.maxIterations = maxIterations
             self.relativeCostTolerance = relativeCostTolerance
@@ -53,7 +56,9 @@ public struct LevenbergMarquardt: Sendable {
     /// - Throws: `cannotCalibrate` when there are no more observations than parameters, the starting point gives
     ///   non-finite residuals, or a parameter cannot be identified.
     public func fit(
-        _ parameters: [FitParameter], residuals: ([Double]) -> [Double], progress: ((_ iteration: Int, _ rmse: Double) -> Void)? = nil
+        _ parameters: [FitParameter],
+        residuals: ([Double]) -> [Double],
+        progress: ((_ iteration: Int, _ rmse: Double) -> Void)? = nil
     ) throws(TemperError) -> FitResult {
         let count = parameters.count
         guard count > 0 else { throw TemperError(code: .cannotCalibrate, message: "nothing to fit: no parameters") }
@@ -66,7 +71,8 @@ public struct LevenbergMarquardt: Sendable {
         guard observations > count else {
             throw TemperError(
                 code: .cannotCalibrate,
-                message: "\(observations) observation\(observations == 1 ? "" : "s") cannot determine \(count) parameters: at least \(count + 1) are needed"
+                message:
+                    "\(observations) observation\(observations == 1 ? "" : "s") cannot determine \(count) parameters: at least \(count + 1) are needed"
             )
         }
         var cost = Self.cost(current)
@@ -118,13 +124,18 @@ public struct LevenbergMarquardt: Sendable {
 
     /// Intervals from the covariance at the solution.
     private func summarise(
-        _ parameters: [FitParameter], coordinates: [Double], residuals: [Double], iterations: Int, evaluate: ([Double]) -> [Double]
+        _ parameters: [FitParameter],
+        coordinates: [Double],
+        residuals: [Double],
+        iterations: Int,
+        evaluate: ([Double]) -> [Double]
     ) throws(TemperError) -> FitResult {
         let count = parameters.count
         let columns = jacobian(at: coordinates, residuals: residuals, evaluate: evaluate)
         for (index, column) in columns.enumerated() where !column.contains(where: { $0 != 0 }) {
             throw TemperError(
-                code: .cannotCalibrate, message: "the data do not depend on \(parameters[index].name): it cannot be fitted from them"
+                code: .cannotCalibrate,
+                message: "the data do not depend on \(parameters[index].name): it cannot be fitted from them"
             )
         }
         // Cholesky of the correlation form, so a tiny pivot means near-collinearity whatever the units.
@@ -140,7 +151,8 @@ public struct LevenbergMarquardt: Sendable {
             let others = parameters.prefix(failure.column).map(\.name).joined(separator: ", ")
             throw TemperError(
                 code: .cannotCalibrate,
-                message: "the data cannot tell \(parameters[failure.column].name) apart from \(others.isEmpty ? "the other parameters" : others)"
+                message:
+                    "the data cannot tell \(parameters[failure.column].name) apart from \(others.isEmpty ? "the other parameters" : others)"
             )
         }
         let inverseScaled = factor.choleskyInverse()
@@ -156,7 +168,11 @@ public struct LevenbergMarquardt: Sendable {
             let ends = [parameter.toPhysical(coordinates[i] - quantile * error), parameter.toPhysical(coordinates[i] + quantile * error)]
             fitted.append(
                 FittedValue(
-                    name: parameter.name, value: parameter.toPhysical(coordinates[i]), low: ends.min()!, high: ends.max()!, standardError: error
+                    name: parameter.name,
+                    value: parameter.toPhysical(coordinates[i]),
+                    low: ends.min()!,
+                    high: ends.max()!,
+                    standardError: error
                 )
             )
             for j in 0..<count {
@@ -164,8 +180,13 @@ public struct LevenbergMarquardt: Sendable {
             }
         }
         return FitResult(
-            parameters: fitted, rmse: (cost / Double(residuals.count)).squareRoot(), residuals: residuals,
-            degreesOfFreedom: degrees, intervalQuantile: quantile, iterations: iterations, correlations: correlations
+            parameters: fitted,
+            rmse: (cost / Double(residuals.count)).squareRoot(),
+            residuals: residuals,
+            degreesOfFreedom: degrees,
+            intervalQuantile: quantile,
+            iterations: iterations,
+            correlations: correlations
         )
     }
 

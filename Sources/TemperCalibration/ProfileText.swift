@@ -8,12 +8,19 @@ public enum ProfileText: Sendable {
     /// indented or blank line after it) replaced by `lines`, and the top-level `name:` set to `name` when given.
     /// - Throws: `invalidValue` naming `file` when the text has no block-style `section:` at the top level.
     public static func replacingSection(
-        _ section: String, with lines: [String], in text: String, file: String?, name: String? = nil
+        _ section: String,
+        with lines: [String],
+        in text: String,
+        file: String?,
+        name: String? = nil
     ) throws(TemperError) -> String {
         var source = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let key = source.firstIndex(where: { isTopLevelKey(section, $0) && isBlockStart($0, key: section) }) else {
             throw TemperError(
-                code: .invalidValue, message: "no block-style '\(section):' section at the top level to replace", file: file, path: section
+                code: .invalidValue,
+                message: "no block-style '\(section):' section at the top level to replace",
+                file: file,
+                path: section
             )
         }
         var end = key + 1
@@ -35,23 +42,41 @@ public enum ProfileText: Sendable {
     /// units and sources included, stays as written. The top-level `name:` is set to `name` when given.
     /// - Throws: `invalidValue` naming `file` and the key path when the section or one of the keys is not there.
     public static func replacingFigures(
-        _ lines: [(key: String, line: String)], inSection section: String, in text: String, file: String?, name: String? = nil
+        _ lines: [(key: String, line: String)],
+        inSection section: String,
+        in text: String,
+        file: String?,
+        name: String? = nil
     ) throws(TemperError) -> String {
         var source = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let start = source.firstIndex(where: { isTopLevelKey(section, $0) && isBlockStart($0, key: section) }) else {
-            throw TemperError(code: .invalidValue, message: "no block-style '\(section):' section at the top level", file: file, path: section)
+            throw TemperError(
+                code: .invalidValue,
+                message: "no block-style '\(section):' section at the top level",
+                file: file,
+                path: section
+            )
         }
         var end = start + 1
         while end < source.count, source[end].isEmpty || source[end].first == " " || source[end].first == "#" { end += 1 }
         for (key, line) in lines {
             let indent = { (line: String) in line.prefix { $0 == " " }.count }
-            guard let keyLine = source[(start + 1)..<end].firstIndex(where: {
-                $0.trimmingCharacters(in: .whitespaces).hasPrefix(key + ":") && indent($0) > 0
-            }) else {
-                throw TemperError(code: .invalidValue, message: "the base profile has no '\(key)' to replace", file: file, path: "\(section).\(key)")
+            guard
+                let keyLine = source[(start + 1)..<end].firstIndex(where: {
+                    $0.trimmingCharacters(in: .whitespaces).hasPrefix(key + ":") && indent($0) > 0
+                })
+            else {
+                throw TemperError(
+                    code: .invalidValue,
+                    message: "the base profile has no '\(key)' to replace",
+                    file: file,
+                    path: "\(section).\(key)"
+                )
             }
             var last = keyLine + 1
-            while last < end, !source[last].trimmingCharacters(in: .whitespaces).isEmpty, indent(source[last]) > indent(source[keyLine]) { last += 1 }
+            while last < end, !source[last].trimmingCharacters(in: .whitespaces).isEmpty, indent(source[last]) > indent(source[keyLine]) {
+                last += 1
+            }
             source.replaceSubrange(keyLine..<last, with: [line])
             end -= last - keyLine - 1
         }

@@ -21,7 +21,9 @@ public enum ThermalCalibration: Sendable {
     /// - Throws: `cannotCalibrate` naming what is missing (no trace whose power changes, too few samples, a
     ///   parameter the data cannot determine).
     public static func fit(
-        _ series: [ThermalSeries], base: ThermalFigures, ambientCelsius: Double? = nil,
+        _ series: [ThermalSeries],
+        base: ThermalFigures,
+        ambientCelsius: Double? = nil,
         progress: ((_ iteration: Int, _ rmse: Double) -> Void)? = nil
     ) throws(TemperError) -> ThermalFit {
         guard !series.isEmpty else { throw TemperError(code: .cannotCalibrate, message: "no traces to fit") }
@@ -32,7 +34,8 @@ public enum ThermalCalibration: Sendable {
             }
             throw TemperError(
                 code: .cannotCalibrate,
-                message: "the power is constant (\(levels.joined(separator: "; "))), which cannot separate the two time constants: record an idle baseline, then a workload (a step in power), then idle again"
+                message:
+                    "the power is constant (\(levels.joined(separator: "; "))), which cannot separate the two time constants: record an idle baseline, then a workload (a step in power), then idle again"
             )
         }
         var parameters = [
@@ -55,45 +58,62 @@ public enum ThermalCalibration: Sendable {
             parameters.append(FitParameter("initialSkin[\(trace.name)]", initial: skin, domain: .real))
         }
         let thermalCount = fitsAmbient ? 6 : 5
-        let result = try LevenbergMarquardt().fit(parameters, residuals: { values in
-            let thermal = Self.parameters(values)
-            let ambient = ambientCelsius ?? values[5]
-            var residuals: [Double] = []
-            for (index, trace) in series.enumerated() {
-                let start = (values[thermalCount + 2 * index], values[thermalCount + 2 * index + 1])
-                let curve = simulate(trace, thermal: thermal, ambientCelsius: ambient, initial: start)
-                for k in trace.times.indices {
-                    residuals.append(curve.internalCelsius[k] - trace.internalCelsius[k])
-                    residuals.append(curve.hotspotCelsius[k] - trace.hotspotCelsius[k])
+        let result = try LevenbergMarquardt().fit(
+            parameters,
+            residuals: { values in
+                let thermal = Self.parameters(values)
+                let ambient = ambientCelsius ?? values[5]
+                var residuals: [Double] = []
+                for (index, trace) in series.enumerated() {
+                    let start = (values[thermalCount + 2 * index], values[thermalCount + 2 * index + 1])
+                    let curve = simulate(trace, thermal: thermal, ambientCelsius: ambient, initial: start)
+                    for k in trace.times.indices {
+                        residuals.append(curve.internalCelsius[k] - trace.internalCelsius[k])
+                        residuals.append(curve.hotspotCelsius[k] - trace.hotspotCelsius[k])
+                    }
                 }
-            }
-            return residuals
-        }, progress: progress)
+                return residuals
+            },
+            progress: progress
+        )
         let thermal = Self.parameters(result.values)
         let ambient = ambientCelsius ?? result.values[5]
         let curves = series.enumerated().map { index, trace in
             simulate(
-                trace, thermal: thermal, ambientCelsius: ambient,
+                trace,
+                thermal: thermal,
+                ambientCelsius: ambient,
                 initial: (result.values[thermalCount + 2 * index], result.values[thermalCount + 2 * index + 1])
             )
         }
         return ThermalFit(
-            result: result, parameters: thermal, ambientCelsius: ambient, ambientWasFitted: fitsAmbient, series: series, curves: curves
+            result: result,
+            parameters: thermal,
+            ambientCelsius: ambient,
+            ambientWasFitted: fitsAmbient,
+            series: series,
+            curves: curves
         )
     }
 
     /// The model's parameters from the first five fitted values, in ``fittedKeys`` order.
     static func parameters(_ values: [Double]) -> ThermalParameters {
         ThermalParameters(
-            internalCapacityJoulesPerKelvin: values[0], internalToSkinKelvinPerWatt: values[1], skinCapacityJoulesPerKelvin: values[2],
-            skinToAmbientKelvinPerWatt: values[3], hotspotWeight: values[4]
+            internalCapacityJoulesPerKelvin: values[0],
+            internalToSkinKelvinPerWatt: values[1],
+            skinCapacityJoulesPerKelvin: values[2],
+            skinToAmbientKelvinPerWatt: values[3],
+            hotspotWeight: values[4]
         )
     }
 
     /// What the model predicts for `trace`'s power, from `initial` (internal, skin) or, when `nil`, from the
     /// first readings: the internal node at its reading, the skin where the hotspot reading and weight put it.
     public static func simulate(
-        _ trace: ThermalSeries, thermal: ThermalParameters, ambientCelsius: Double, initial: (internal: Double, skin: Double)? = nil
+        _ trace: ThermalSeries,
+        thermal: ThermalParameters,
+        ambientCelsius: Double,
+        initial: (internal: Double, skin: Double)? = nil
     ) -> FittedCurve {
         let weight = thermal.hotspotWeight
         let first = trace.internalCelsius[0]

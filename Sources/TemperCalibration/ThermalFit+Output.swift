@@ -15,7 +15,9 @@ extension ThermalFit {
     /// The `--json` contract: each fitted key as `{value, low, high}`, plus `rmseCelsius`.
     public var summary: ThermalFitSummary {
         ThermalFitSummary(
-            figures: fittedFigures.map { ($0.key, ThermalFitSummary.Interval(value: $0.value.value, low: $0.value.low, high: $0.value.high)) },
+            figures: fittedFigures.map {
+                ($0.key, ThermalFitSummary.Interval(value: $0.value.value, low: $0.value.low, high: $0.value.high))
+            },
             rmseCelsius: rmseCelsius
         )
     }
@@ -33,7 +35,8 @@ extension ThermalFit {
         var written: Set<String> = []
         for figure in fittedFigures {
             let shown = ProfileText.figure(figure.value)
-            let text = "temper calibrate thermal on \(traces): 95 % interval \(shown.interval)\(figure.unit.map { " \($0)" } ?? ""), fit RMSE \(rmse) °C"
+            let text =
+                "temper calibrate thermal on \(traces): 95 % interval \(shown.interval)\(figure.unit.map { " \($0)" } ?? ""), fit RMSE \(rmse) °C"
             let unit = figure.unit.map { ", unit: \(ProfileText.quoted($0))" } ?? ""
             lines.append("  \(figure.key): {value: \(shown.value)\(unit), fitted: \(ProfileText.quoted(text))}")
             written.insert(figure.key)

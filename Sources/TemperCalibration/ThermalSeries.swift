@@ -17,7 +17,14 @@ public struct ThermalSeries: Sendable, Hashable {
     /// Samples of the trace left out because a chosen reading could not be read.
     public var skippedSamples = 0
 
-    public init(name: String, times: [Double], powerWatts: [Double], internalCelsius: [Double], hotspotCelsius: [Double], powerSource: String) {
+    public init(
+        name: String,
+        times: [Double],
+        powerWatts: [Double],
+        internalCelsius: [Double],
+        hotspotCelsius: [Double],
+        powerSource: String
+    ) {
         self.name = name
         self.times = times
         self.powerWatts = powerWatts
@@ -74,7 +81,9 @@ public struct ThermalSeries: Sendable, Hashable {
             lastTime = time
             guard let internalCelsius = Self.celsius(selection.internalSensor, in: snapshot),
                 let hotspotCelsius = Self.celsius(selection.skinSensor, in: snapshot),
-                let power = snapshot.powerReadings.first(where: { $0.chip == chosen.chip && $0.label == chosen.label && $0.kind == chosen.kind }),
+                let power = snapshot.powerReadings.first(where: {
+                    $0.chip == chosen.chip && $0.label == chosen.label && $0.kind == chosen.kind
+                }),
                 power.health.isOK, let value = power.value, value.isFinite
             else {
                 skipped += 1
@@ -98,7 +107,11 @@ public struct ThermalSeries: Sendable, Hashable {
             power[0] = power[1]
         }
         self.init(
-            name: name, times: times, powerWatts: power, internalCelsius: internalValues, hotspotCelsius: hotspot,
+            name: name,
+            times: times,
+            powerWatts: power,
+            internalCelsius: internalValues,
+            hotspotCelsius: hotspot,
             powerSource: source + (chosen.kind == .energy ? " (energy counter)" : " (power reading)")
         )
         self.skippedSamples = skipped
@@ -109,9 +122,13 @@ public struct ThermalSeries: Sendable, Hashable {
     }
 
     private static func requireSensor(_ wanted: String, in snapshot: HostSnapshot, fail: (String) -> TemperError) throws(TemperError) {
-        guard !snapshot.temperatures.contains(where: { matches(wanted, chip: $0.chip, chipName: $0.chipName, label: $0.label) }) else { return }
+        guard !snapshot.temperatures.contains(where: { matches(wanted, chip: $0.chip, chipName: $0.chipName, label: $0.label) }) else {
+            return
+        }
         let known = snapshot.temperatures.map(\.displayName).joined(separator: ", ")
-        throw fail("the first sample has no temperature sensor '\(wanted)' (it has: \(known.isEmpty ? "none" : known)); choose one with --internal/--skin")
+        throw fail(
+            "the first sample has no temperature sensor '\(wanted)' (it has: \(known.isEmpty ? "none" : known)); choose one with --internal/--skin"
+        )
     }
 
     private static func celsius(_ wanted: String, in snapshot: HostSnapshot) -> Double? {
@@ -122,16 +139,25 @@ public struct ThermalSeries: Sendable, Hashable {
     }
 
     /// The reading to take power from: the one `wanted` names, else the first energy counter, else the first power.
-    private static func powerReading(in snapshot: HostSnapshot, wanted: String?, fail: (String) -> TemperError) throws(TemperError) -> PowerReading {
+    private static func powerReading(
+        in snapshot: HostSnapshot,
+        wanted: String?,
+        fail: (String) -> TemperError
+    ) throws(TemperError) -> PowerReading {
         let readable = snapshot.powerReadings.filter { $0.health.isOK && $0.value != nil }
-        let candidates = wanted.map { wanted in readable.filter { matches(wanted, chip: $0.chip, chipName: $0.chipName, label: $0.label) } }
+        let candidates =
+            wanted.map { wanted in readable.filter { matches(wanted, chip: $0.chip, chipName: $0.chipName, label: $0.label) } }
             ?? (readable.filter { $0.kind == .energy } + readable.filter { $0.kind == .power })
         if let chosen = candidates.first { return chosen }
         if let wanted {
             let known = readable.map { "\($0.chipName)/\($0.label)" }.joined(separator: ", ")
-            throw fail("the first sample has no power or energy reading '\(wanted)' (it has: \(known.isEmpty ? "none" : known)); choose one with --power")
+            throw fail(
+                "the first sample has no power or energy reading '\(wanted)' (it has: \(known.isEmpty ? "none" : known)); choose one with --power"
+            )
         }
-        throw fail("no power: the trace has no power or energy reading (record on a host with RAPL, hwmon power or a battery's power_now, or with 'temper simulate --record-trace')")
+        throw fail(
+            "no power: the trace has no power or energy reading (record on a host with RAPL, hwmon power or a battery's power_now, or with 'temper simulate --record-trace')"
+        )
     }
 
     /// Whether the power changes enough to separate the model's two time constants: a step of at least 0.1 W

@@ -30,7 +30,8 @@ public enum BuiltInExamples: Sendable {
         } catch {
             try? fileManager.removeItem(at: root)
             throw TemperError(
-                code: .unreadableFile, message: "cannot unpack the built-in examples (set TMPDIR to a writable folder): \(error.localizedDescription)",
+                code: .unreadableFile,
+                message: "cannot unpack the built-in examples (set TMPDIR to a writable folder): \(error.localizedDescription)",
                 file: root.path
             )
         }

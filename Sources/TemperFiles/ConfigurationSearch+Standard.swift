@@ -23,7 +23,10 @@ func readConfigurationFile(_ path: String) throws(TemperError) -> String? {
     }
     guard info.st_size <= maxConfigurationFileBytes else {
         throw TemperError(
-            code: .unreadableFile, message: "\(info.st_size) bytes, more than the limit of \(maxConfigurationFileBytes) bytes", file: path)
+            code: .unreadableFile,
+            message: "\(info.st_size) bytes, more than the limit of \(maxConfigurationFileBytes) bytes",
+            file: path
+        )
     }
     do {
         return try String(contentsOfFile: path, encoding: .utf8)

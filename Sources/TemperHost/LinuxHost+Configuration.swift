@@ -18,13 +18,17 @@ extension LinuxHost {
         public var bus: BusMonitor.Settings
 
         public init(
-            sysfsRoot: String = "/sys", sensorsConfigPath: String? = nil, readsThermalZones: Bool = true,
-            limitsMaxAgeSeconds: Double = 60, watchesBus: Bool = true, bus: BusMonitor.Settings = .init()
+            sysfsRoot: String = "/sys",
+            sensorsConfigPath: String? = nil,
+            readsThermalZones: Bool = true,
+            limitsMaxAgeSeconds: Double = 60,
+            watchesBus: Bool = true,
+            bus: BusMonitor.Settings = .init()
         ) {
             self.sysfsRoot = sysfsRoot
             self.sensorsConfigPath = sensorsConfigPath
             self.readsThermalZones = readsThermalZones
-        self.limitsMaxAgeSeconds = limitsMaxAgeSeconds
+            self.limitsMaxAgeSeconds = limitsMaxAgeSeconds
             self.watchesBus = watchesBus
             self.bus = bus
         }

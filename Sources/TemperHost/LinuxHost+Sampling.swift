@@ -24,18 +24,28 @@ extension LinuxHost {
     ///   - body: Called with each sample; return `false` to stop.
     /// - Throws: What `body` or the group throws; an ending by signal or shutdown is not an error.
     public func sample(
-        policy: Policy, intervalSeconds: Double, gracefulShutdownSignals signals: [UnixSignal] = [],
-        metricsFactory: any MetricsFactory = MetricsSystem.factory, services: [any Service] = [],
+        policy: Policy,
+        intervalSeconds: Double,
+        gracefulShutdownSignals signals: [UnixSignal] = [],
+        metricsFactory: any MetricsFactory = MetricsSystem.factory,
+        services: [any Service] = [],
         _ body: @escaping @Sendable (HostSample) async throws -> Bool
     ) async throws {
         // Started before the group so the first sample has the battery; the host's run() owns it from then on.
         await start()
         let governor = Governor(
-            policy: policy, energyModel: NoFeedbackEnergy(), source: self, clock: clock,
-            logger: logger, metricsFactory: metricsFactory, configuration: .init(sampleIntervalSeconds: intervalSeconds)
+            policy: policy,
+            energyModel: NoFeedbackEnergy(),
+            source: self,
+            clock: clock,
+            logger: logger,
+            metricsFactory: metricsFactory,
+            configuration: .init(sampleIntervalSeconds: intervalSeconds)
         )
         let samples = governor.samples()
-        let group = ServiceGroup(configuration: .init(services: [self, governor] + services, gracefulShutdownSignals: signals, logger: logger))
+        let group = ServiceGroup(
+            configuration: .init(services: [self, governor] + services, gracefulShutdownSignals: signals, logger: logger)
+        )
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
             do {

@@ -33,7 +33,11 @@ public final class LinuxHost: HostSource {
     ///   - configuration: What to read and where.
     ///   - clock: The governor's clock; a continuous clock starting now by default (for one-off readings).
     ///   - logger: Where sensor and bus trouble is logged.
-    public init(configuration: Configuration = .init(), clock: any GovernorClock = ContinuousGovernorClock(ContinuousClock()), logger: Logger) {
+    public init(
+        configuration: Configuration = .init(),
+        clock: any GovernorClock = ContinuousGovernorClock(ContinuousClock()),
+        logger: Logger
+    ) {
         self.configuration = configuration
         self.clock = clock
         self.logger = logger
@@ -73,7 +77,8 @@ public final class LinuxHost: HostSource {
         let sweep = SensorsLibraryOwner.shared.sweep(
             hwmonClassPath: configuration.sysfsRoot + "/class/hwmon",
             configPath: configuration.sensorsConfigPath,
-            now: clock.now, limitsMaxAge: configuration.limitsMaxAgeSeconds,
+            now: clock.now,
+            limitsMaxAge: configuration.limitsMaxAgeSeconds,
             logger: logger
         )
         var temperatures = sweep.temperatures
@@ -82,10 +87,14 @@ public final class LinuxHost: HostSource {
         }
         let busState = bus?.current ?? BusState(battery: BatteryState(status: .unavailable, detail: "bus not watched"))
         return HostSnapshot(
-            time: clock.now, timestamp: Date(), temperatures: temperatures,
+            time: clock.now,
+            timestamp: Date(),
+            temperatures: temperatures,
             // hwmon power and energy through libsensors, then RAPL energy and each battery's instantaneous power.
-            powerReadings: sweep.powerReadings + powercap.read() + powerSupplies.read(), measurements: sweep.measurements,
-            battery: busState.battery, powerProfile: busState.powerProfile,
+            powerReadings: sweep.powerReadings + powercap.read() + powerSupplies.read(),
+            measurements: sweep.measurements,
+            battery: busState.battery,
+            powerProfile: busState.powerProfile,
             sensorLibrary: sweep.initError?.health ?? .ok
         )
     }

@@ -34,7 +34,11 @@ public final class MetricsHTTPServer: Service, Sendable {
     /// Binds `address` and returns the server, ready to ``run()``. Run it (or the socket stays open).
     ///
     /// - Throws: ``MetricsError/Code/cannotListen`` with the system's reason.
-    public static func bind(to address: MetricsListenAddress, export: PrometheusExport, logger: Logger) async throws(MetricsError) -> MetricsHTTPServer {
+    public static func bind(
+        to address: MetricsListenAddress,
+        export: PrometheusExport,
+        logger: Logger
+    ) async throws(MetricsError) -> MetricsHTTPServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 64)

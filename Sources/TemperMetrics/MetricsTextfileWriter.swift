@@ -1,10 +1,11 @@
+public import Logging
+public import ServiceLifecycle
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import Logging
-public import ServiceLifecycle
 
 /// Writes a ``PrometheusExport`` to a file for node_exporter's textfile collector, as a swift-service-lifecycle
 /// `Service`: at start, every ``interval``, and once more at graceful shutdown.

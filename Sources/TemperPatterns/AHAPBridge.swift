@@ -26,7 +26,9 @@ public enum AHAPBridge: Sendable {
             times.insert(start)
             times.insert(end)
             let event = events[index]
-            let shaped = [AHAPEventParameterID.attackTime, .decayTime, .releaseTime].contains { event.value(of: $0) > 0 } || event.value(of: .sustained) == 0
+            let shaped =
+                [AHAPEventParameterID.attackTime, .decayTime, .releaseTime].contains { event.value(of: $0) > 0 }
+                || event.value(of: .sustained) == 0
             if shaped, end > start {
                 var time = start
                 while time < end, times.count < maxBreakpoints {
@@ -68,7 +70,9 @@ public enum AHAPBridge: Sendable {
         if !amplitude.isEmpty { timeline.tracks = [PatternTrack(amplitude: amplitude, frequency: frequency)] }
         for index in events.indices where events[index].type == .hapticTransient {
             let values = sampler.hapticValues(eventIndex: index, at: events[index].time)
-            timeline.transients.append(PatternTransient(time: events[index].time, amplitude: values.intensity * values.intensity, frequency: values.sharpness))
+            timeline.transients.append(
+                PatternTransient(time: events[index].time, amplitude: values.intensity * values.intensity, frequency: values.sharpness)
+            )
         }
         let audio = events.filter { $0.type.isAudio }.count
         if audio > 0 { losses.append(ConversionLoss(.tracksMerged, "\(audio) audio event(s) left out: the target carries haptics only")) }

@@ -27,7 +27,11 @@ public enum AHAPConversion: Sendable {
     static let maxContinuousSeconds: Float = 30
     static let chunk = 15
 
-    public static func convert(_ timeline: PatternTimeline, flavor: AHAPFlavor, frequencyRange: FrequencyRange = .assumed) -> Converted<AHAPPattern> {
+    public static func convert(
+        _ timeline: PatternTimeline,
+        flavor: AHAPFlavor,
+        frequencyRange: FrequencyRange = .assumed
+    ) -> Converted<AHAPPattern> {
         var losses: [ConversionLoss] = []
         var pattern = AHAPPattern(version: 1.0)
         var transients: [AHAPItem] = []
@@ -47,10 +51,20 @@ public enum AHAPConversion: Sendable {
                     start = (piece.last!.time, intensity(piece.last!))
                 }
                 if first.emphasis != nil {
-                    losses.append(ConversionLoss(.emphasisMerged, "the emphasis on the first amplitude breakpoint dropped (Nice Vibrations' converter does)"))
+                    losses.append(
+                        ConversionLoss(
+                            .emphasisMerged,
+                            "the emphasis on the first amplitude breakpoint dropped (Nice Vibrations' converter does)"
+                        )
+                    )
                 }
                 if amplitude.count > chunk + 1 {
-                    losses.append(ConversionLoss(.pointsThinned, "amplitude curve split into pieces of at most 16 points; pieces after the first play late in Core Haptics (Nice Vibrations writes absolute point times in curves that start later)"))
+                    losses.append(
+                        ConversionLoss(
+                            .pointsThinned,
+                            "amplitude curve split into pieces of at most 16 points; pieces after the first play late in Core Haptics (Nice Vibrations writes absolute point times in curves that start later)"
+                        )
+                    )
                 }
             }
         }
@@ -71,18 +85,33 @@ public enum AHAPConversion: Sendable {
             }
         }
         if let first = amplitude.first, first.time > 0 {
-            losses.append(ConversionLoss(.pointsThinned, "the curves start at \(first.time) s with absolute point times, as upstream writes them; Core Haptics plays them that much late"))
+            losses.append(
+                ConversionLoss(
+                    .pointsThinned,
+                    "the curves start at \(first.time) s with absolute point times, as upstream writes them; Core Haptics plays them that much late"
+                )
+            )
         }
         pattern.items += continuousEvents(until: amplitude.last?.time ?? 0)
         pattern.items += transients
         for extra in timeline.transients {
-            pattern.items.append(.event(AHAPEvent(type: .hapticTransient, time: extra.time, parameters: [
-                AHAPEventParameter(id: .hapticIntensity, value: min(max(extra.amplitude, 0), 1).squareRoot()),
-                AHAPEventParameter(id: .hapticSharpness, value: min(max(extra.frequency ?? 0.5, 0), 1)),
-            ])))
+            pattern.items.append(
+                .event(
+                    AHAPEvent(
+                        type: .hapticTransient,
+                        time: extra.time,
+                        parameters: [
+                            AHAPEventParameter(id: .hapticIntensity, value: min(max(extra.amplitude, 0), 1).squareRoot()),
+                            AHAPEventParameter(id: .hapticSharpness, value: min(max(extra.frequency ?? 0.5, 0), 1)),
+                        ]
+                    )
+                )
+            )
         }
         if timeline.transients.contains(where: { $0.effect != nil }) {
-            losses.append(ConversionLoss(.effectApproximated, "Android primitives and predefined effects written as plain HapticTransients"))
+            losses.append(
+                ConversionLoss(.effectApproximated, "Android primitives and predefined effects written as plain HapticTransients")
+            )
         }
         if timeline.repeatStart != nil {
             losses.append(ConversionLoss(.repeatDropped, "AHAP cannot loop; the pattern plays once"))
@@ -105,10 +134,16 @@ public enum AHAPConversion: Sendable {
 
     private static func transient(_ point: PatternPoint) -> AHAPItem? {
         guard let emphasis = point.emphasis else { return nil }
-        return .event(AHAPEvent(type: .hapticTransient, time: point.time, parameters: [
-            AHAPEventParameter(id: .hapticIntensity, value: emphasis.amplitude.squareRoot()),
-            AHAPEventParameter(id: .hapticSharpness, value: emphasis.frequency),
-        ]))
+        return .event(
+            AHAPEvent(
+                type: .hapticTransient,
+                time: point.time,
+                parameters: [
+                    AHAPEventParameter(id: .hapticIntensity, value: emphasis.amplitude.squareRoot()),
+                    AHAPEventParameter(id: .hapticSharpness, value: emphasis.frequency),
+                ]
+            )
+        )
     }
 
     private static func chunks<C: Collection>(_ elements: C) -> [[C.Element]] {
@@ -126,7 +161,9 @@ public enum AHAPConversion: Sendable {
     }
 
     private static func curve(_ id: AHAPDynamicParameterID, _ points: [(Double, Double)]) -> AHAPItem {
-        .curve(AHAPParameterCurve(id: id, time: points.first?.0 ?? 0, controlPoints: points.map { AHAPControlPoint(time: $0.0, value: $0.1) }))
+        .curve(
+            AHAPParameterCurve(id: id, time: points.first?.0 ?? 0, controlPoints: points.map { AHAPControlPoint(time: $0.0, value: $0.1) })
+        )
     }
 
     /// `HapticContinuous` events of at most 30 s from 0 to `end`, in single precision as upstream computes them.
@@ -137,9 +174,18 @@ public enum AHAPConversion: Sendable {
         for index in 0..<max(count, 0) {
             let duration = remaining > maxContinuousSeconds ? maxContinuousSeconds : remaining
             remaining -= duration
-            events.append(.event(AHAPEvent(
-                type: .hapticContinuous, time: Double(Float(index) * maxContinuousSeconds), duration: Double(duration),
-                parameters: [AHAPEventParameter(id: .hapticIntensity, value: 1), AHAPEventParameter(id: .hapticSharpness, value: 0)])))
+            events.append(
+                .event(
+                    AHAPEvent(
+                        type: .hapticContinuous,
+                        time: Double(Float(index) * maxContinuousSeconds),
+                        duration: Double(duration),
+                        parameters: [
+                            AHAPEventParameter(id: .hapticIntensity, value: 1), AHAPEventParameter(id: .hapticSharpness, value: 0),
+                        ]
+                    )
+                )
+            )
         }
         return events
     }

@@ -39,11 +39,20 @@ public struct ActuatorConfiguration: Sendable, Hashable {
 public enum ACFReader: Sendable {
     static let shapes: Set<String> = ["saw", "sine", "square", "triangle"]
 
-    public static func read(_ bytes: [UInt8], file: String? = nil, limits: PatternLimits = .default) throws(PatternReadError) -> ActuatorConfiguration {
+    public static func read(
+        _ bytes: [UInt8],
+        file: String? = nil,
+        limits: PatternLimits = .default
+    ) throws(PatternReadError) -> ActuatorConfiguration {
         guard bytes.count <= limits.maxFileBytes else {
-            throw PatternReadError(code: .tooLarge, file: file, message: "\(bytes.count) bytes, more than the limit of \(limits.maxFileBytes) bytes")
+            throw PatternReadError(
+                code: .tooLarge,
+                file: file,
+                message: "\(bytes.count) bytes, more than the limit of \(limits.maxFileBytes) bytes"
+            )
         }
-        return try PatternJSON.withDocument(JSON5Text.json(bytes), file: file, limits: limits) { (json: inout PatternJSON) throws(PatternReadError) in
+        return try PatternJSON.withDocument(JSON5Text.json(bytes), file: file, limits: limits) {
+            (json: inout PatternJSON) throws(PatternReadError) in
             let root = try json.object(PatternJSON.root, named: "the top level")
             json.noteUnknownKeys(root, known: ["metadata", "continuous", "emphasis"])
             var device: String?
@@ -51,10 +60,15 @@ public enum ACFReader: Sendable {
                 device = try json.string(node, named: "device")
             }
             let continuous = try json.object(try json.requireMember(root, "continuous"), named: "continuous")
-            func figure(_ object: Int, _ key: String, _ range: ClosedRange<Double>) throws(PatternReadError) -> ActuatorConfiguration.Figure {
+            func figure(_ object: Int, _ key: String, _ range: ClosedRange<Double>) throws(PatternReadError) -> ActuatorConfiguration.Figure
+            {
                 let node = try json.requireMember(object, key)
                 let value = try json.number(node, named: key, in: range)
-                return .init(value: value, path: json.text.path(to: node), line: json.text.location(ofOffset: Int(json.nodes[node].start)).line)
+                return .init(
+                    value: value,
+                    path: json.text.path(to: node),
+                    line: json.text.location(ofOffset: Int(json.nodes[node].start)).line
+                )
             }
             let continuousGain = try figure(continuous, "gain", 0...1)
             let emphasisDucking = try figure(continuous, "emphasis_ducking", 0...1)
@@ -65,18 +79,32 @@ public enum ACFReader: Sendable {
                 let node = try json.object(try json.requireMember(emphasis, key), named: key)
                 let shapeNode = try json.requireMember(node, "shape")
                 let shape = try json.string(shapeNode, named: "shape")
-                guard shapes.contains(shape) else { throw json.error(.unsupported, at: shapeNode, "shape \(shape) is not one of saw, sine, square, triangle") }
-                return .init(outputFrequency: try figure(node, "output_frequency", 1...20_000), durationMs: try figure(node, "duration_ms", 0...10_000), shape: shape)
+                guard shapes.contains(shape) else {
+                    throw json.error(.unsupported, at: shapeNode, "shape \(shape) is not one of saw, sine, square, triangle")
+                }
+                return .init(
+                    outputFrequency: try figure(node, "output_frequency", 1...20_000),
+                    durationMs: try figure(node, "duration_ms", 0...10_000),
+                    shape: shape
+                )
             }
             let configuration = ActuatorConfiguration(
                 device: device,
-                continuousGain: continuousGain, emphasisDucking: emphasisDucking, frequencyMin: frequencyMin, frequencyMax: frequencyMax,
+                continuousGain: continuousGain,
+                emphasisDucking: emphasisDucking,
+                frequencyMin: frequencyMin,
+                frequencyMax: frequencyMax,
                 emphasisGain: try figure(emphasis, "gain", 0...1),
                 fadeOutPercent: try figure(emphasis, "fade_out_percent", 0...100),
                 emphasisLow: try end("frequency_min"),
-                emphasisHigh: try end("frequency_max"))
+                emphasisHigh: try end("frequency_max")
+            )
             guard configuration.frequencyMin.value <= configuration.frequencyMax.value else {
-                throw json.error(.outOfRange, at: try json.requireMember(continuous, "frequency_max"), "frequency_max is below frequency_min")
+                throw json.error(
+                    .outOfRange,
+                    at: try json.requireMember(continuous, "frequency_max"),
+                    "frequency_max is below frequency_min"
+                )
             }
             return configuration
         }

@@ -26,7 +26,11 @@ public struct AndroidWaveform: Sendable, Hashable {
             elapsedMs += timing
             points.append(PatternPoint(time: Double(elapsedMs) / 1000, value: level))
         }
-        return PatternTimeline(source: .androidWaveform, tracks: points.isEmpty ? [] : [PatternTrack(amplitude: points)], repeatStart: repeatStart)
+        return PatternTimeline(
+            source: .androidWaveform,
+            tracks: points.isEmpty ? [] : [PatternTrack(amplitude: points)],
+            repeatStart: repeatStart
+        )
     }
 
     /// Our JSON shape: `{"timings": [ms…], "amplitudes": [0…255 | -1], "repeat": -1}`.
@@ -41,7 +45,12 @@ public struct AndroidWaveform: Sendable, Hashable {
 /// device does not say (`Vibrator.getPrimitiveDurations` differs by device; these are our assumption, in the
 /// range AOSP's reference HAL reports).
 public enum AndroidPrimitive: String, Sendable, Hashable, CaseIterable, Codable, CodingKeyRepresentable {
-    case lowTick = "low_tick", tick, click, slowRise = "slow_rise", quickRise = "quick_rise", quickFall = "quick_fall", spin, thud
+    case lowTick = "low_tick"
+    case tick, click
+    case slowRise = "slow_rise"
+    case quickRise = "quick_rise"
+    case quickFall = "quick_fall"
+    case spin, thud
 
     public var typicalSeconds: Double {
         switch self {
@@ -83,9 +92,15 @@ public struct AndroidCompositionEntry: Sendable, Hashable {
         var transients: [PatternTransient] = []
         for entry in entries {
             time += Double(entry.delayMs) / 1000
-            transients.append(PatternTransient(
-                time: time, amplitude: entry.scale, frequency: entry.primitive.frequency, effect: entry.primitive.rawValue,
-                duration: entry.primitive.typicalSeconds))
+            transients.append(
+                PatternTransient(
+                    time: time,
+                    amplitude: entry.scale,
+                    frequency: entry.primitive.frequency,
+                    effect: entry.primitive.rawValue,
+                    duration: entry.primitive.typicalSeconds
+                )
+            )
             time += entry.primitive.typicalSeconds
         }
         return PatternTimeline(source: source, transients: transients)
@@ -95,9 +110,12 @@ public struct AndroidCompositionEntry: Sendable, Hashable {
 /// `VibrationEffect.get(EFFECT_…)` predefined effects, as transients (double click is two clicks 100 ms apart,
 /// as AOSP's fallback waveform plays it).
 public enum AndroidPredefinedEffect: String, Sendable, Hashable, CaseIterable {
-    case tick, click, heavyClick = "heavy_click", doubleClick = "double_click"
+    case tick, click
+    case heavyClick = "heavy_click"
+    case doubleClick = "double_click"
     /// Only with hidden APIs (`vibration-plus-hidden-apis.xsd`).
-    case textureTick = "texture_tick", thud, pop
+    case textureTick = "texture_tick"
+    case thud, pop
 
     public var isHidden: Bool { self == .textureTick || self == .thud || self == .pop }
 
@@ -106,10 +124,11 @@ public enum AndroidPredefinedEffect: String, Sendable, Hashable, CaseIterable {
         case .tick, .textureTick: [PatternTransient(time: 0, amplitude: 0.5, frequency: 0.8, effect: rawValue, duration: 0.010)]
         case .click, .pop: [PatternTransient(time: 0, amplitude: 0.8, frequency: 0.8, effect: rawValue, duration: 0.012)]
         case .heavyClick, .thud: [PatternTransient(time: 0, amplitude: 1, frequency: 0.3, effect: rawValue, duration: 0.020)]
-        case .doubleClick: [
-            PatternTransient(time: 0, amplitude: 0.8, frequency: 0.8, effect: rawValue, duration: 0.012),
-            PatternTransient(time: 0.1, amplitude: 0.8, frequency: 0.8, effect: rawValue, duration: 0.012),
-        ]
+        case .doubleClick:
+            [
+                PatternTransient(time: 0, amplitude: 0.8, frequency: 0.8, effect: rawValue, duration: 0.012),
+                PatternTransient(time: 0.1, amplitude: 0.8, frequency: 0.8, effect: rawValue, duration: 0.012),
+            ]
         }
     }
 }

@@ -12,7 +12,11 @@ import TemperAHAP
 /// - API 36 waveform envelope: `{"waveformEnvelope": {"initialFrequencyHz": 150, "controlPoints":
 ///   [{"amplitude": 1, "frequencyHz": 150, "durationMs": 50}, …]}}`.
 public enum AndroidJSONReader: Sendable {
-    public static func read(_ bytes: [UInt8], file: String? = nil, limits: PatternLimits = .default) throws(PatternReadError) -> PatternDocument {
+    public static func read(
+        _ bytes: [UInt8],
+        file: String? = nil,
+        limits: PatternLimits = .default
+    ) throws(PatternReadError) -> PatternDocument {
         try PatternJSON.withDocument(bytes, file: file, limits: limits) { (json: inout PatternJSON) throws(PatternReadError) in
             let root = try json.object(PatternJSON.root, named: "the top level")
             if json.member(root, "timings") != nil {
@@ -23,17 +27,33 @@ public enum AndroidJSONReader: Sendable {
             if let node = json.member(root, "composition") {
                 json.noteUnknownKeys(root, known: ["composition"])
                 let entries = try readComposition(&json, node)
-                return PatternDocument(format: .androidComposition, timeline: AndroidCompositionEntry.timeline(entries), diagnostics: json.diagnostics)
+                return PatternDocument(
+                    format: .androidComposition,
+                    timeline: AndroidCompositionEntry.timeline(entries),
+                    diagnostics: json.diagnostics
+                )
             }
             if let node = json.member(root, "basicEnvelope") {
                 json.noteUnknownKeys(root, known: ["basicEnvelope"])
-                return PatternDocument(format: .androidEnvelope, timeline: try readEnvelope(&json, node, basic: true), diagnostics: json.diagnostics)
+                return PatternDocument(
+                    format: .androidEnvelope,
+                    timeline: try readEnvelope(&json, node, basic: true),
+                    diagnostics: json.diagnostics
+                )
             }
             if let node = json.member(root, "waveformEnvelope") {
                 json.noteUnknownKeys(root, known: ["waveformEnvelope"])
-                return PatternDocument(format: .androidEnvelope, timeline: try readEnvelope(&json, node, basic: false), diagnostics: json.diagnostics)
+                return PatternDocument(
+                    format: .androidEnvelope,
+                    timeline: try readEnvelope(&json, node, basic: false),
+                    diagnostics: json.diagnostics
+                )
             }
-            throw json.error(.unknownFormat, at: root, "not an Android effect: expected timings, composition, basicEnvelope or waveformEnvelope")
+            throw json.error(
+                .unknownFormat,
+                at: root,
+                "not an Android effect: expected timings, composition, basicEnvelope or waveformEnvelope"
+            )
         }
     }
 
@@ -45,7 +65,9 @@ public enum AndroidJSONReader: Sendable {
         }
         guard !timings.isEmpty else { throw json.error(.missing, at: timingsNode, "timings is empty") }
         let total = timings.reduce(0, +)
-        guard Double(total) <= maxMilliseconds else { throw json.error(.limitExceeded, at: timingsNode, "the timings add up to \(total) ms, more than \(Int(maxMilliseconds)) ms") }
+        guard Double(total) <= maxMilliseconds else {
+            throw json.error(.limitExceeded, at: timingsNode, "the timings add up to \(total) ms, more than \(Int(maxMilliseconds)) ms")
+        }
         var amplitudes: [Int]
         if let node = json.member(root, "amplitudes") {
             let elements = try json.elements(node, named: "amplitudes")
@@ -77,10 +99,17 @@ public enum AndroidJSONReader: Sendable {
             let nameNode = try json.requireMember(element, "primitive")
             let name = try json.string(nameNode, named: "primitive")
             guard let primitive = AndroidPrimitive(rawValue: name) else {
-                throw json.error(.unsupported, at: nameNode, "unknown primitive \(name); one of \(AndroidPrimitive.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw json.error(
+                    .unsupported,
+                    at: nameNode,
+                    "unknown primitive \(name); one of \(AndroidPrimitive.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
             }
             let scale = try json.optionalNumber(element, "scale", in: 0...1) ?? 1
-            let delay = try json.member(element, "delayMs").map { (n) throws(PatternReadError) in try json.integer(n, named: "delayMs", in: 0...json.limits.maxSeconds * 1000) } ?? 0
+            let delay =
+                try json.member(element, "delayMs").map { (n) throws(PatternReadError) in
+                    try json.integer(n, named: "delayMs", in: 0...json.limits.maxSeconds * 1000)
+                } ?? 0
             entries.append(AndroidCompositionEntry(primitive: primitive, scale: scale, delayMs: delay))
         }
         return entries
@@ -109,16 +138,26 @@ public enum AndroidJSONReader: Sendable {
             let durationNode = try json.requireMember(element, "durationMs")
             let duration = try json.integer(durationNode, named: "durationMs", in: 0...json.limits.maxSeconds * 1000)
             guard duration > 0 else { throw json.error(.outOfRange, at: durationNode, "durationMs must be above 0") }
-            if frequency.isEmpty { frequency.append(PatternFrequencyPoint(time: 0, value: basic ? (initial ?? pitch) * (initial ?? pitch) : initial ?? pitch)) }
+            if frequency.isEmpty {
+                frequency.append(PatternFrequencyPoint(time: 0, value: basic ? (initial ?? pitch) * (initial ?? pitch) : initial ?? pitch))
+            }
             time += Double(duration) / 1000
-            guard time <= json.limits.maxSeconds else { throw json.error(.limitExceeded, at: durationNode, "the envelope lasts more than \(Int(json.limits.maxSeconds)) s") }
+            guard time <= json.limits.maxSeconds else {
+                throw json.error(.limitExceeded, at: durationNode, "the envelope lasts more than \(Int(json.limits.maxSeconds)) s")
+            }
             amplitude.append(PatternPoint(time: time, value: basic ? level * level : level))
             frequency.append(PatternFrequencyPoint(time: time, value: basic ? pitch * pitch : pitch))
             lastLevel = level
         }
         if lastLevel != 0 {
-            json.note(at: elements[elements.count - 1], "the envelope ends at \(formatted(lastLevel)), not 0; the vibrator stops abruptly there")
+            json.note(
+                at: elements[elements.count - 1],
+                "the envelope ends at \(formatted(lastLevel)), not 0; the vibrator stops abruptly there"
+            )
         }
-        return PatternTimeline(source: .androidEnvelope, tracks: [PatternTrack(amplitude: amplitude, frequency: frequency, frequencyUnit: basic ? .normalized : .hertz)])
+        return PatternTimeline(
+            source: .androidEnvelope,
+            tracks: [PatternTrack(amplitude: amplitude, frequency: frequency, frequencyUnit: basic ? .normalized : .hertz)]
+        )
     }
 }

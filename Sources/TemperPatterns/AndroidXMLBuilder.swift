@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -27,14 +28,22 @@ final class AndroidXMLBuilder: NSObject, XMLParserDelegate {
     }
 
     func document() throws(PatternReadError) -> PatternDocument {
-        guard let first = effects.first else { throw PatternReadError(code: .missing, file: file, path: rootName, message: "no vibration-effect") }
+        guard let first = effects.first else {
+            throw PatternReadError(code: .missing, file: file, path: rootName, message: "no vibration-effect")
+        }
         let named = rootName == "vibration-select" ? effects.enumerated().map { ("vibration-effect[\($0.offset)]", $0.element) } : []
         return PatternDocument(format: .androidXML, timeline: first, named: named)
     }
 
     // MARK: Delegate
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser,
+        didStartElement name: String,
+        namespaceURI: String?,
+        qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         guard failure == nil else { return }
         let parent = stack.last?.name
         let index = childCounts[childCounts.count - 1][name, default: 0]
@@ -82,8 +91,8 @@ final class AndroidXMLBuilder: NSObject, XMLParserDelegate {
             try allow(attributes, [], parser)
             startEffect()
         case ("vibration-effect", "waveform-effect"), ("vibration-effect", "predefined-effect"),
-             ("vibration-effect", "primitive-effect"), ("vibration-effect", "basic-envelope-effect"),
-             ("vibration-effect", "waveform-envelope-effect"):
+            ("vibration-effect", "primitive-effect"), ("vibration-effect", "basic-envelope-effect"),
+            ("vibration-effect", "waveform-envelope-effect"):
             guard kind == nil || (kind == "primitive-effect" && name == "primitive-effect") else {
                 throw fail(parser, "a vibration-effect holds one effect; \(name) after \(kind!)")
             }
@@ -97,10 +106,16 @@ final class AndroidXMLBuilder: NSObject, XMLParserDelegate {
             let duration = try unsigned(attributes, "durationMs", parser, required: true)
             let amplitudeText = try required(attributes, "amplitude", parser)
             let amplitude: Int
-            if amplitudeText == "default" { amplitude = AndroidWaveform.defaultAmplitude }
-            else if let value = Int(amplitudeText), (0...255).contains(value) { amplitude = value }
-            else { throw fail(parser, "amplitude \(amplitudeText) must be 0…255 or default") }
-            guard waveform.timings.count < options.limits.maxPoints else { throw fail(parser, "more than \(options.limits.maxPoints) waveform entries") }
+            if amplitudeText == "default" {
+                amplitude = AndroidWaveform.defaultAmplitude
+            } else if let value = Int(amplitudeText), (0...255).contains(value) {
+                amplitude = value
+            } else {
+                throw fail(parser, "amplitude \(amplitudeText) must be 0…255 or default")
+            }
+            guard waveform.timings.count < options.limits.maxPoints else {
+                throw fail(parser, "more than \(options.limits.maxPoints) waveform entries")
+            }
             waveform.timings.append(duration)
             waveform.amplitudes.append(amplitude)
         case ("waveform-effect", "repeating"):
@@ -116,7 +131,9 @@ final class AndroidXMLBuilder: NSObject, XMLParserDelegate {
             let pitch = try number(attributes, pitchKey, in: basic ? 0...1 : 1...10_000, parser) ?? 0
             let duration = try unsigned(attributes, "durationMs", parser, required: true)
             guard duration > 0 else { throw fail(parser, "durationMs must be above 0") }
-            guard envelope.count < options.limits.maxPoints else { throw fail(parser, "more than \(options.limits.maxPoints) control points") }
+            guard envelope.count < options.limits.maxPoints else {
+                throw fail(parser, "more than \(options.limits.maxPoints) control points")
+            }
             envelope.append((level, pitch, duration))
         default:
             throw fail(parser, "unexpected element \(name)" + (parent.map { " in \($0)" } ?? ""))
@@ -136,7 +153,10 @@ final class AndroidXMLBuilder: NSObject, XMLParserDelegate {
             try allow(attributes, ["name", "scale", "delayMs"], parser)
             let primitiveName = try required(attributes, "name", parser)
             guard let primitive = AndroidPrimitive(rawValue: primitiveName) else {
-                throw fail(parser, "unknown primitive \(primitiveName); one of \(AndroidPrimitive.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw fail(
+                    parser,
+                    "unknown primitive \(primitiveName); one of \(AndroidPrimitive.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
             }
             let scale = try number(attributes, "scale", in: 0...1, parser) ?? 1
             let delay = try unsigned(attributes, "delayMs", parser, required: false)
@@ -193,7 +213,10 @@ final class AndroidXMLBuilder: NSObject, XMLParserDelegate {
                 amplitude.append(PatternPoint(time: time, value: basic ? point.level * point.level : point.level))
                 frequency.append(PatternFrequencyPoint(time: time, value: basic ? point.pitch * point.pitch : point.pitch))
             }
-            timeline = PatternTimeline(source: .androidXML, tracks: [PatternTrack(amplitude: amplitude, frequency: frequency, frequencyUnit: basic ? .normalized : .hertz)])
+            timeline = PatternTimeline(
+                source: .androidXML,
+                tracks: [PatternTrack(amplitude: amplitude, frequency: frequency, frequencyUnit: basic ? .normalized : .hertz)]
+            )
         default:
             throw fail(parser, "a vibration-effect needs one effect")
         }
@@ -214,7 +237,12 @@ final class AndroidXMLBuilder: NSObject, XMLParserDelegate {
         return value
     }
 
-    private func unsigned(_ attributes: [String: String], _ key: String, _ parser: XMLParser, required isRequired: Bool) throws(PatternReadError) -> Int {
+    private func unsigned(
+        _ attributes: [String: String],
+        _ key: String,
+        _ parser: XMLParser,
+        required isRequired: Bool
+    ) throws(PatternReadError) -> Int {
         guard let text = attributes[key] else {
             if isRequired { throw fail(parser, "missing attribute \(key)") }
             return 0
@@ -225,7 +253,12 @@ final class AndroidXMLBuilder: NSObject, XMLParserDelegate {
         return value
     }
 
-    private func number(_ attributes: [String: String], _ key: String, in range: ClosedRange<Double>, _ parser: XMLParser) throws(PatternReadError) -> Double? {
+    private func number(
+        _ attributes: [String: String],
+        _ key: String,
+        in range: ClosedRange<Double>,
+        _ parser: XMLParser
+    ) throws(PatternReadError) -> Double? {
         guard let text = attributes[key] else { return nil }
         guard let value = Double(text), value.isFinite, range.contains(value) else {
             throw fail(parser, "\(key) \(text) must be a number from \(range.lowerBound) to \(range.upperBound)")
@@ -235,6 +268,13 @@ final class AndroidXMLBuilder: NSObject, XMLParserDelegate {
 
     private func fail(_ parser: XMLParser, _ message: String) -> PatternReadError {
         let path = stack.map { $0.index > 0 ? "\($0.name)[\($0.index)]" : $0.name }.joined(separator: "/")
-        return PatternReadError(code: .invalidXML, file: file, path: path, line: parser.lineNumber, column: parser.columnNumber, message: message)
+        return PatternReadError(
+            code: .invalidXML,
+            file: file,
+            path: path,
+            line: parser.lineNumber,
+            column: parser.columnNumber,
+            message: message
+        )
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -23,11 +24,19 @@ public enum AndroidXMLReader: Sendable {
 
     public static func read(_ bytes: [UInt8], file: String? = nil, options: Options = .init()) throws(PatternReadError) -> PatternDocument {
         guard bytes.count <= options.limits.maxFileBytes else {
-            throw PatternReadError(code: .tooLarge, file: file, message: "\(bytes.count) bytes, more than the limit of \(options.limits.maxFileBytes) bytes")
+            throw PatternReadError(
+                code: .tooLarge,
+                file: file,
+                message: "\(bytes.count) bytes, more than the limit of \(options.limits.maxFileBytes) bytes"
+            )
         }
         // libxml2 would expand entities declared in a DTD; Android's parser has no use for one, so none is read.
         if containsDTD(bytes) {
-            throw PatternReadError(code: .invalidXML, file: file, message: "a DOCTYPE or ENTITY declaration is not allowed in vibration XML")
+            throw PatternReadError(
+                code: .invalidXML,
+                file: file,
+                message: "a DOCTYPE or ENTITY declaration is not allowed in vibration XML"
+            )
         }
         let builder = AndroidXMLBuilder(file: file, options: options)
         let parser = XMLParser(data: Data(bytes))
@@ -45,9 +54,10 @@ public enum AndroidXMLReader: Sendable {
     private static func containsDTD(_ bytes: [UInt8]) -> Bool {
         let markers: [[UInt8]] = [Array("<!DOCTYPE".utf8), Array("<!ENTITY".utf8)]
         return markers.contains { marker in
-            bytes.count >= marker.count && (0...(bytes.count - marker.count)).contains { start in
-                bytes[start] == marker[0] && Array(bytes[start..<start + marker.count]) == marker
-            }
+            bytes.count >= marker.count
+                && (0...(bytes.count - marker.count)).contains { start in
+                    bytes[start] == marker[0] && Array(bytes[start..<start + marker.count]) == marker
+                }
         }
     }
 }

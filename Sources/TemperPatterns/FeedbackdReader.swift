@@ -13,7 +13,11 @@ public enum FeedbackdReader: Sendable {
     static let defaultDurationMs = 1000
     static let defaultPauseMs = 100
 
-    public static func read(_ bytes: [UInt8], file: String? = nil, limits: PatternLimits = .default) throws(PatternReadError) -> PatternDocument {
+    public static func read(
+        _ bytes: [UInt8],
+        file: String? = nil,
+        limits: PatternLimits = .default
+    ) throws(PatternReadError) -> PatternDocument {
         try PatternJSON.withDocument(bytes, file: file, limits: limits) { (json: inout PatternJSON) throws(PatternReadError) in
             let root = try json.object(PatternJSON.root, named: "the top level")
             if let stepList = json.member(root, "vibrate") {
@@ -35,11 +39,15 @@ public enum FeedbackdReader: Sendable {
             var named: [(name: String, timeline: PatternTimeline)] = []
             for profile in try json.elements(profiles, named: "profiles") {
                 _ = try json.object(profile, named: "a profile")
-                let profileName = try json.member(profile, "name").map { (n) throws(PatternReadError) in try json.string(n, named: "name") } ?? "?"
+                let profileName =
+                    try json.member(profile, "name").map { (n) throws(PatternReadError) in try json.string(n, named: "name") } ?? "?"
                 guard let feedbacks = json.member(profile, "feedbacks") else { continue }
                 for feedback in try json.elements(feedbacks, named: "feedbacks") {
                     _ = try json.object(feedback, named: "a feedback")
-                    let event = try json.member(feedback, "event-name").map { (n) throws(PatternReadError) in try json.string(n, named: "event-name") } ?? "?"
+                    let event =
+                        try json.member(feedback, "event-name").map { (n) throws(PatternReadError) in
+                            try json.string(n, named: "event-name")
+                        } ?? "?"
                     let typeNode = try json.requireMember(feedback, "type")
                     let type = try json.string(typeNode, named: "type")
                     if let timeline = try timeline(&json, feedback, type: type, typeNode: typeNode) {
@@ -52,7 +60,12 @@ public enum FeedbackdReader: Sendable {
         }
     }
 
-    private static func timeline(_ json: inout PatternJSON, _ feedback: Int, type: String, typeNode: Int) throws(PatternReadError) -> PatternTimeline? {
+    private static func timeline(
+        _ json: inout PatternJSON,
+        _ feedback: Int,
+        type: String,
+        typeNode: Int
+    ) throws(PatternReadError) -> PatternTimeline? {
         let maxMs = json.limits.maxSeconds * 1000
         func milliseconds(_ key: String, default value: Int) throws(PatternReadError) -> Int {
             try json.member(feedback, key).map { (n) throws(PatternReadError) in try json.integer(n, named: key, in: 0...maxMs) } ?? value
@@ -60,10 +73,14 @@ public enum FeedbackdReader: Sendable {
         switch type {
         case "VibraRumble":
             let duration = try milliseconds("duration", default: defaultDurationMs)
-            let count = try json.member(feedback, "count").map { (n) throws(PatternReadError) in try json.integer(n, named: "count", in: 0...10_000) } ?? 1
+            let count =
+                try json.member(feedback, "count").map { (n) throws(PatternReadError) in try json.integer(n, named: "count", in: 0...10_000)
+                } ?? 1
             let pause = try milliseconds("pause", default: defaultPauseMs)
             let magnitude = try json.optionalNumber(feedback, "magnitude", in: 0...1) ?? 1
-            guard Double(count * (duration + pause)) <= maxMs else { throw json.error(.limitExceeded, at: feedback, "the rumble lasts more than \(Int(json.limits.maxSeconds)) s") }
+            guard Double(count * (duration + pause)) <= maxMs else {
+                throw json.error(.limitExceeded, at: feedback, "the rumble lasts more than \(Int(json.limits.maxSeconds)) s")
+            }
             var magnitudes: [Double] = []
             var durations: [Int] = []
             for index in 0..<count {
@@ -86,10 +103,18 @@ public enum FeedbackdReader: Sendable {
             return PatternTimeline(source: .feedbackd, tracks: [PatternTrack(amplitude: points)])
         case "VibraPattern":
             let magnitudesNode = try json.requireMember(feedback, "magnitudes")
-            let magnitudes = try json.elements(magnitudesNode, named: "magnitudes").map { (n) throws(PatternReadError) in try json.number(n, named: "magnitude", in: 0...1) }
-            let durations = try json.elements(try json.requireMember(feedback, "durations"), named: "durations").map { (n) throws(PatternReadError) in try json.integer(n, named: "duration", in: 0...maxMs) }
+            let magnitudes = try json.elements(magnitudesNode, named: "magnitudes").map { (n) throws(PatternReadError) in
+                try json.number(n, named: "magnitude", in: 0...1)
+            }
+            let durations = try json.elements(try json.requireMember(feedback, "durations"), named: "durations").map {
+                (n) throws(PatternReadError) in try json.integer(n, named: "duration", in: 0...maxMs)
+            }
             guard magnitudes.count == durations.count else {
-                throw json.error(.missing, at: magnitudesNode, "\(magnitudes.count) magnitudes for \(durations.count) durations; they must match")
+                throw json.error(
+                    .missing,
+                    at: magnitudesNode,
+                    "\(magnitudes.count) magnitudes for \(durations.count) durations; they must match"
+                )
             }
             return steps(magnitudes: magnitudes, durations: durations)
         case "Sound", "Led":

@@ -10,7 +10,11 @@ import TemperAHAP
 /// real files have them), unknown keys, and a `version.minor` above 0 (Nice Vibrations' partial support).
 public enum HapticFileReader: Sendable {
     /// Reads `.haptic` or `.vij` bytes; which one is decided by the `version` key, as Nice Vibrations does.
-    public static func read(_ bytes: [UInt8], file: String? = nil, limits: PatternLimits = .default) throws(PatternReadError) -> PatternDocument {
+    public static func read(
+        _ bytes: [UInt8],
+        file: String? = nil,
+        limits: PatternLimits = .default
+    ) throws(PatternReadError) -> PatternDocument {
         try PatternJSON.withDocument(bytes, file: file, limits: limits) { (json: inout PatternJSON) throws(PatternReadError) in
             let root = try json.object(PatternJSON.root, named: "the top level")
             guard let versionNode = json.member(root, "version") else {
@@ -19,7 +23,11 @@ public enum HapticFileReader: Sendable {
             let (major, minor, patch) = try version(json, versionNode)
             if major == 0, minor == 2, patch == 0 { return try VijUpgrade.read(&json, root: root) }
             guard major == 1 else {
-                throw json.error(.unsupported, at: versionNode, "unsupported version \(major).\(minor).\(patch); .haptic v1 or v0.2.0 expected")
+                throw json.error(
+                    .unsupported,
+                    at: versionNode,
+                    "unsupported version \(major).\(minor).\(patch); .haptic v1 or v0.2.0 expected"
+                )
             }
             if minor > 0 { json.note(at: versionNode, "version 1.\(minor) is newer than 1.0; read as 1.0") }
             let timeline = try readV1(&json, root: root)
@@ -30,8 +38,12 @@ public enum HapticFileReader: Sendable {
     private static func version(_ json: PatternJSON, _ node: Int) throws(PatternReadError) -> (Int, Int, Int) {
         _ = try json.object(node, named: "version")
         let major = try json.integer(try json.requireMember(node, "major"), named: "major", in: 0...1_000_000)
-        let minor = try json.member(node, "minor").map { (n) throws(PatternReadError) in try json.integer(n, named: "minor", in: 0...1_000_000) } ?? 0
-        let patch = try json.member(node, "patch").map { (n) throws(PatternReadError) in try json.integer(n, named: "patch", in: 0...1_000_000) } ?? 0
+        let minor =
+            try json.member(node, "minor").map { (n) throws(PatternReadError) in try json.integer(n, named: "minor", in: 0...1_000_000) }
+            ?? 0
+        let patch =
+            try json.member(node, "patch").map { (n) throws(PatternReadError) in try json.integer(n, named: "patch", in: 0...1_000_000) }
+            ?? 0
         return (major, minor, patch)
     }
 
@@ -57,7 +69,11 @@ public enum HapticFileReader: Sendable {
             let timeNode = try json.requireMember(point, "time")
             let time = try json.number(timeNode, named: "time", in: 0...json.limits.maxSeconds)
             guard time >= lastTime else {
-                throw json.error(.outOfOrder, at: timeNode, "time \(formatted(time)) is before the previous breakpoint's \(formatted(lastTime))")
+                throw json.error(
+                    .outOfOrder,
+                    at: timeNode,
+                    "time \(formatted(time)) is before the previous breakpoint's \(formatted(lastTime))"
+                )
             }
             lastTime = time
             let value = try json.number(try json.requireMember(point, "amplitude"), named: "amplitude", in: 0...1)
@@ -66,10 +82,17 @@ public enum HapticFileReader: Sendable {
                 _ = try json.object(emphasisNode, named: "emphasis")
                 let amplitudeValueNode = try json.requireMember(emphasisNode, "amplitude")
                 let emphasisAmplitude = try json.number(amplitudeValueNode, named: "emphasis amplitude", in: 0...1)
-                let emphasisFrequency = try json.number(try json.requireMember(emphasisNode, "frequency"), named: "emphasis frequency", in: 0...1)
+                let emphasisFrequency = try json.number(
+                    try json.requireMember(emphasisNode, "frequency"),
+                    named: "emphasis frequency",
+                    in: 0...1
+                )
                 guard emphasisAmplitude >= value else {
-                    throw json.error(.outOfRange, at: amplitudeValueNode,
-                                     "emphasis amplitude \(formatted(emphasisAmplitude)) is below the breakpoint's amplitude \(formatted(value))")
+                    throw json.error(
+                        .outOfRange,
+                        at: amplitudeValueNode,
+                        "emphasis amplitude \(formatted(emphasisAmplitude)) is below the breakpoint's amplitude \(formatted(value))"
+                    )
                 }
                 emphasis = PatternEmphasis(amplitude: emphasisAmplitude, frequency: emphasisFrequency)
             }
@@ -87,7 +110,11 @@ public enum HapticFileReader: Sendable {
         return timeline
     }
 
-    private static func readFrequency(_ json: inout PatternJSON, _ node: Int, end: Double) throws(PatternReadError) -> [PatternFrequencyPoint] {
+    private static func readFrequency(
+        _ json: inout PatternJSON,
+        _ node: Int,
+        end: Double
+    ) throws(PatternReadError) -> [PatternFrequencyPoint] {
         var points: [PatternFrequencyPoint] = []
         var lastTime = 0.0
         var late: (node: Int, count: Int)?
@@ -96,7 +123,11 @@ public enum HapticFileReader: Sendable {
             let timeNode = try json.requireMember(point, "time")
             let time = try json.number(timeNode, named: "time", in: 0...json.limits.maxSeconds)
             guard time >= lastTime else {
-                throw json.error(.outOfOrder, at: timeNode, "time \(formatted(time)) is before the previous breakpoint's \(formatted(lastTime))")
+                throw json.error(
+                    .outOfOrder,
+                    at: timeNode,
+                    "time \(formatted(time)) is before the previous breakpoint's \(formatted(lastTime))"
+                )
             }
             lastTime = time
             if time > end { late = (late?.node ?? element, (late?.count ?? 0) + 1) }
@@ -104,7 +135,10 @@ public enum HapticFileReader: Sendable {
             points.append(PatternFrequencyPoint(time: time, value: value))
         }
         if let late {
-            json.note(at: late.node, "\(late.count) frequency breakpoint(s) after the amplitude envelope ends at \(formatted(end)) s kept (Meta's lenient mode; its strict mode rejects them)")
+            json.note(
+                at: late.node,
+                "\(late.count) frequency breakpoint(s) after the amplitude envelope ends at \(formatted(end)) s kept (Meta's lenient mode; its strict mode rejects them)"
+            )
         }
         return points
     }

@@ -24,7 +24,9 @@ public enum HapticFileWriter: Sendable {
         var lines: [String] = []
         var fields: [String] = []
         for key in HapticFileReader.metadataKeys {
-            if let value = metadata.first(where: { $0.key == key })?.value { fields.append("    \(JSONEscaping.quoted(key)): \(JSONEscaping.quoted(value))") }
+            if let value = metadata.first(where: { $0.key == key })?.value {
+                fields.append("    \(JSONEscaping.quoted(key)): \(JSONEscaping.quoted(value))")
+            }
         }
         let tags = metadata.filter { $0.key == "tag" }.map { JSONEscaping.quoted($0.value) }
         fields.append("    \"tags\": [" + tags.joined(separator: ", ") + "]")
@@ -70,13 +72,22 @@ extension PatternTrack {
                 amplitude[index].emphasis = PatternEmphasis(amplitude: max(level, base), frequency: emphasisFrequency)
             } else {
                 let base = self.amplitude(at: transient.time)
-                let point = PatternPoint(time: transient.time, value: base, emphasis: PatternEmphasis(amplitude: max(level, base), frequency: emphasisFrequency))
+                let point = PatternPoint(
+                    time: transient.time,
+                    value: base,
+                    emphasis: PatternEmphasis(amplitude: max(level, base), frequency: emphasisFrequency)
+                )
                 let index = amplitude.firstIndex(where: { $0.time > transient.time }) ?? amplitude.endIndex
                 amplitude.insert(point, at: index)
                 inserted += 1
             }
         }
-        losses.append(ConversionLoss(.emphasisMerged, "\(transients.count) transient(s) written as emphasis on amplitude breakpoints (\(inserted) breakpoint(s) inserted)"))
+        losses.append(
+            ConversionLoss(
+                .emphasisMerged,
+                "\(transients.count) transient(s) written as emphasis on amplitude breakpoints (\(inserted) breakpoint(s) inserted)"
+            )
+        )
         if transients.contains(where: { $0.effect != nil }) {
             losses.append(ConversionLoss(.effectApproximated, "Android primitives and predefined effects written as plain emphasis"))
         }

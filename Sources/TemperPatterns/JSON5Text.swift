@@ -26,7 +26,10 @@ enum JSON5Text {
                     output.append(bytes[index])
                     index += 1
                 }
-                if index < bytes.count { output.append(bytes[index]); index += 1 }
+                if index < bytes.count {
+                    output.append(bytes[index])
+                    index += 1
+                }
             case UInt8(ascii: "'"):
                 output.append(UInt8(ascii: "\""))
                 index += 1
@@ -45,13 +48,20 @@ enum JSON5Text {
                     output.append(bytes[index])
                     index += 1
                 }
-                if index < bytes.count { output.append(UInt8(ascii: "\"")); index += 1 }
-            case UInt8(ascii: "/") where index + 1 < bytes.count && (bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")):
+                if index < bytes.count {
+                    output.append(UInt8(ascii: "\""))
+                    index += 1
+                }
+            case UInt8(ascii: "/")
+            where index + 1 < bytes.count && (bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")):
                 let block = bytes[index + 1] == UInt8(ascii: "*")
                 let start = index
                 index += 2
                 while index < bytes.count {
-                    if block, bytes[index] == UInt8(ascii: "*"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") { index += 2; break }
+                    if block, bytes[index] == UInt8(ascii: "*"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+                        index += 2
+                        break
+                    }
                     if !block, bytes[index] == UInt8(ascii: "\n") { break }
                     index += 1
                 }

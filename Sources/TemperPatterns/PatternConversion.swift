@@ -71,12 +71,18 @@ extension PatternTimeline {
     /// The track a single-actuator target plays: the main one, else the strong motor, else the first; with the
     /// losses of leaving the others out.
     func primaryTrack(losses: inout [ConversionLoss]) -> PatternTrack? {
-        guard let track = tracks.first(where: { $0.motor == .main }) ?? tracks.first(where: { $0.motor == .lowFrequency }) ?? tracks.first else {
+        guard let track = tracks.first(where: { $0.motor == .main }) ?? tracks.first(where: { $0.motor == .lowFrequency }) ?? tracks.first
+        else {
             return nil
         }
         let others = tracks.filter { $0 != track }
         if !others.isEmpty {
-            losses.append(ConversionLoss(.tracksMerged, "\(others.map(\.motor.rawValue).joined(separator: ", ")) track dropped; only the \(track.motor.rawValue) track is kept"))
+            losses.append(
+                ConversionLoss(
+                    .tracksMerged,
+                    "\(others.map(\.motor.rawValue).joined(separator: ", ")) track dropped; only the \(track.motor.rawValue) track is kept"
+                )
+            )
         }
         return track
     }
@@ -87,7 +93,9 @@ extension PatternTimeline {
         if track.frequencyUnit == .hertz, !track.frequency.isEmpty {
             track.frequency = track.frequency.map { PatternFrequencyPoint(time: $0.time, value: range.normalized($0.value)) }
             track.frequencyUnit = .normalized
-            losses.append(ConversionLoss(.frequencyMapped, "frequencies in Hz mapped onto 0...1 over \(Int(range.minHz))–\(Int(range.maxHz)) Hz"))
+            losses.append(
+                ConversionLoss(.frequencyMapped, "frequencies in Hz mapped onto 0...1 over \(Int(range.minHz))–\(Int(range.maxHz)) Hz")
+            )
         }
         return track
     }

@@ -14,24 +14,38 @@ struct PatternJSON {
     /// Scans `bytes` and hands the document to `body`; the scanner's leniencies (comments, trailing commas)
     /// become diagnostics.
     static func withDocument<T>(
-        _ bytes: [UInt8], file: String?, limits: PatternLimits, _ body: (inout PatternJSON) throws(PatternReadError) -> T
+        _ bytes: [UInt8],
+        file: String?,
+        limits: PatternLimits,
+        _ body: (inout PatternJSON) throws(PatternReadError) -> T
     ) throws(PatternReadError) -> T {
         guard bytes.count <= limits.maxFileBytes, bytes.count < Int(Int32.max) else {
-            throw PatternReadError(code: .tooLarge, file: file, message: "\(bytes.count) bytes, more than the limit of \(limits.maxFileBytes) bytes")
+            throw PatternReadError(
+                code: .tooLarge,
+                file: file,
+                message: "\(bytes.count) bytes, more than the limit of \(limits.maxFileBytes) bytes"
+            )
         }
         let result: Result<T, PatternReadError> = bytes.withUnsafeBufferPointer { buffer in
             do throws(PatternReadError) {
                 let tape: JSONTape
                 do throws(JSONScanner.Failure) {
-                    tape = try JSONScanner.scan(buffer, limits: .init(
-                        maxDepth: limits.maxNestingDepth, maxElements: limits.maxPoints, maxValues: limits.maxJSONValues))
+                    tape = try JSONScanner.scan(
+                        buffer,
+                        limits: .init(
+                            maxDepth: limits.maxNestingDepth,
+                            maxElements: limits.maxPoints,
+                            maxValues: limits.maxJSONValues
+                        )
+                    )
                 } catch {
                     let (line, column) = JSONText(tape: JSONTape(), bytes: buffer).location(ofOffset: error.offset)
-                    let code: PatternReadError.Code = switch error.code {
-                    case .invalidJSON: .invalidJSON
-                    case .notUTF8: .notUTF8
-                    case .limitExceeded: .limitExceeded
-                    }
+                    let code: PatternReadError.Code =
+                        switch error.code {
+                        case .invalidJSON: .invalidJSON
+                        case .notUTF8: .notUTF8
+                        case .limitExceeded: .limitExceeded
+                        }
                     throw PatternReadError(code: code, file: file, path: error.path, line: line, column: column, message: error.message)
                 }
                 var json = PatternJSON(text: JSONText(tape: tape, bytes: buffer), file: file, limits: limits)
@@ -72,7 +86,9 @@ struct PatternJSON {
     }
 
     func object(_ node: Int, named name: String) throws(PatternReadError) -> Int {
-        guard nodes[node].kind == .object else { throw error(.wrongType, at: node, "\(name) must be an object, not \(nodes[node].typeName)") }
+        guard nodes[node].kind == .object else {
+            throw error(.wrongType, at: node, "\(name) must be an object, not \(nodes[node].typeName)")
+        }
         return node
     }
 
@@ -88,7 +104,9 @@ struct PatternJSON {
     // MARK: Values
 
     func number(_ node: Int, named name: String) throws(PatternReadError) -> Double {
-        guard nodes[node].kind == .number else { throw error(.wrongType, at: node, "\(name) must be a number, not \(nodes[node].typeName)") }
+        guard nodes[node].kind == .number else {
+            throw error(.wrongType, at: node, "\(name) must be a number, not \(nodes[node].typeName)")
+        }
         let value = nodes[node].number
         guard value.isFinite else { throw error(.outOfRange, at: node, "\(name) must be finite") }
         return value
@@ -97,7 +115,11 @@ struct PatternJSON {
     func number(_ node: Int, named name: String, in range: ClosedRange<Double>) throws(PatternReadError) -> Double {
         let value = try number(node, named: name)
         guard range.contains(value) else {
-            throw error(.outOfRange, at: node, "\(name) \(Self.display(value)) is outside \(Self.display(range.lowerBound))...\(Self.display(range.upperBound))")
+            throw error(
+                .outOfRange,
+                at: node,
+                "\(name) \(Self.display(value)) is outside \(Self.display(range.lowerBound))...\(Self.display(range.upperBound))"
+            )
         }
         return value
     }
@@ -110,7 +132,9 @@ struct PatternJSON {
     }
 
     func string(_ node: Int, named name: String) throws(PatternReadError) -> String {
-        guard nodes[node].kind == .string else { throw error(.wrongType, at: node, "\(name) must be a string, not \(nodes[node].typeName)") }
+        guard nodes[node].kind == .string else {
+            throw error(.wrongType, at: node, "\(name) must be a string, not \(nodes[node].typeName)")
+        }
         return text.string(node)
     }
 

@@ -85,7 +85,12 @@ public struct PatternDocument: Sendable, Hashable {
     /// ``timeline`` is the first of them.
     public var named: [(name: String, timeline: PatternTimeline)]
 
-    public init(format: PatternFormat, timeline: PatternTimeline, diagnostics: [PatternDiagnostic] = [], named: [(name: String, timeline: PatternTimeline)] = []) {
+    public init(
+        format: PatternFormat,
+        timeline: PatternTimeline,
+        diagnostics: [PatternDiagnostic] = [],
+        named: [(name: String, timeline: PatternTimeline)] = []
+    ) {
         self.format = format
         self.timeline = timeline
         self.diagnostics = diagnostics
@@ -113,7 +118,13 @@ public struct PatternLimits: Sendable, Hashable {
     /// The longest pattern, in seconds (a day; Android timings are `long` milliseconds).
     public var maxSeconds: Double
 
-    public init(maxFileBytes: Int = 16 << 20, maxPoints: Int = 200_000, maxNestingDepth: Int = 64, maxJSONValues: Int = 2_000_000, maxSeconds: Double = 86_400) {
+    public init(
+        maxFileBytes: Int = 16 << 20,
+        maxPoints: Int = 200_000,
+        maxNestingDepth: Int = 64,
+        maxJSONValues: Int = 2_000_000,
+        maxSeconds: Double = 86_400
+    ) {
         self.maxFileBytes = maxFileBytes
         self.maxPoints = maxPoints
         self.maxNestingDepth = maxNestingDepth

@@ -4,7 +4,12 @@ import TemperAHAP
 /// AHAP goes through ``AHAPReader`` and ``AHAPBridge``; each reader is a pure function over bytes.
 public enum PatternReader: Sendable {
     /// Reads `bytes`; `file` names the source in errors and, by its extension, hints at the format.
-    public static func read(_ bytes: [UInt8], file: String? = nil, format: PatternFormat? = nil, limits: PatternLimits = .default) throws(PatternReadError) -> PatternDocument {
+    public static func read(
+        _ bytes: [UInt8],
+        file: String? = nil,
+        format: PatternFormat? = nil,
+        limits: PatternLimits = .default
+    ) throws(PatternReadError) -> PatternDocument {
         let detected: PatternFormat
         if let known = format ?? file.flatMap(PatternFormat.byExtension) {
             detected = known
@@ -15,12 +20,17 @@ public enum PatternReader: Sendable {
         case .ahap:
             let document: AHAPDocument
             do throws(AHAPError) {
-                document = try AHAPReader.read(bytes, file: file, options: AHAPReadOptions(limits: AHAPLimits(maxFileBytes: limits.maxFileBytes)))
+                document = try AHAPReader.read(
+                    bytes,
+                    file: file,
+                    options: AHAPReadOptions(limits: AHAPLimits(maxFileBytes: limits.maxFileBytes))
+                )
             } catch {
                 throw PatternReadError(error)
             }
             let bridged = AHAPBridge.timeline(from: document.pattern)
-            let diagnostics = document.diagnostics.map { PatternDiagnostic(path: $0.path, message: $0.message, line: $0.line, column: $0.column) }
+            let diagnostics =
+                document.diagnostics.map { PatternDiagnostic(path: $0.path, message: $0.message, line: $0.line, column: $0.column) }
                 + bridged.losses.map { PatternDiagnostic(path: "", message: $0.message) }
             return PatternDocument(format: .ahap, timeline: bridged.output, diagnostics: diagnostics)
         case .haptic, .vij:
@@ -37,7 +47,11 @@ public enum PatternReader: Sendable {
     }
 
     /// Reads a pattern file, refusing one larger than the limit before reading a byte (and FIFOs and devices).
-    public static func load(contentsOf path: String, format: PatternFormat? = nil, limits: PatternLimits = .default) throws(PatternReadError) -> PatternDocument {
+    public static func load(
+        contentsOf path: String,
+        format: PatternFormat? = nil,
+        limits: PatternLimits = .default
+    ) throws(PatternReadError) -> PatternDocument {
         let bytes: [UInt8]
         let size: Int
         do throws(AHAPFile.Failure) {
@@ -45,15 +59,20 @@ public enum PatternReader: Sendable {
             size = file.size
             bytes = size <= limits.maxFileBytes ? try file.read(at: 0, count: size) : []
         } catch {
-            let reason = switch error {
-            case .missing: "no such file"
-            case .notRegular: "not a regular file"
-            case .unreadable(let message): message
-            }
+            let reason =
+                switch error {
+                case .missing: "no such file"
+                case .notRegular: "not a regular file"
+                case .unreadable(let message): message
+                }
             throw PatternReadError(code: .unreadableFile, file: path, message: "cannot read: \(reason)")
         }
         guard size <= limits.maxFileBytes else {
-            throw PatternReadError(code: .tooLarge, file: path, message: "\(size) bytes, more than the limit of \(limits.maxFileBytes) bytes")
+            throw PatternReadError(
+                code: .tooLarge,
+                file: path,
+                message: "\(size) bytes, more than the limit of \(limits.maxFileBytes) bytes"
+            )
         }
         return try read(bytes, file: path, format: format, limits: limits)
     }
@@ -74,7 +93,11 @@ public enum PatternReader: Sendable {
             if keys.contains("basicEnvelope") || keys.contains("waveformEnvelope") { return .androidEnvelope }
             if keys.contains("durations_ms") || keys.contains("rumble") { return .rumble }
             if keys.contains("profiles") || keys.contains("vibrate") { return .feedbackd }
-            throw json.error(.unknownFormat, at: root, "not a pattern Temper reads (AHAP, .haptic, .vij, Android JSON or XML, rumble, feedbackd)")
+            throw json.error(
+                .unknownFormat,
+                at: root,
+                "not a pattern Temper reads (AHAP, .haptic, .vij, Android JSON or XML, rumble, feedbackd)"
+            )
         }
     }
 }

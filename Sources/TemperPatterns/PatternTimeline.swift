@@ -21,8 +21,11 @@ public struct PatternTimeline: Sendable, Hashable {
     public var repeatStart: Double?
 
     public init(
-        source: PatternFormat, metadata: [PatternMetadataEntry] = [], tracks: [PatternTrack] = [],
-        transients: [PatternTransient] = [], repeatStart: Double? = nil
+        source: PatternFormat,
+        metadata: [PatternMetadataEntry] = [],
+        tracks: [PatternTrack] = [],
+        transients: [PatternTransient] = [],
+        repeatStart: Double? = nil
     ) {
         self.source = source
         self.metadata = metadata
@@ -86,7 +89,9 @@ public struct PatternTrack: Sendable, Hashable {
     public var frequencyUnit: PatternFrequencyUnit
 
     public init(
-        motor: PatternMotor = .main, amplitude: [PatternPoint], frequency: [PatternFrequencyPoint] = [],
+        motor: PatternMotor = .main,
+        amplitude: [PatternPoint],
+        frequency: [PatternFrequencyPoint] = [],
         frequencyUnit: PatternFrequencyUnit = .normalized
     ) {
         self.motor = motor
@@ -157,7 +162,11 @@ public struct PatternTransient: Sendable, Hashable {
     public var motor: PatternMotor
 
     public init(
-        time: Double, amplitude: Double, frequency: Double? = nil, effect: String? = nil, duration: Double? = nil,
+        time: Double,
+        amplitude: Double,
+        frequency: Double? = nil,
+        effect: String? = nil,
+        duration: Double? = nil,
         motor: PatternMotor = .main
     ) {
         self.time = time

@@ -8,7 +8,11 @@
 ///   0.5}, …]}`, played one after the other, magnitudes 0…1 as the Web Gamepad API takes them (SDL's and
 ///   Linux's 0…65535 divided by 65535).
 public enum RumbleReader: Sendable {
-    public static func read(_ bytes: [UInt8], file: String? = nil, limits: PatternLimits = .default) throws(PatternReadError) -> PatternDocument {
+    public static func read(
+        _ bytes: [UInt8],
+        file: String? = nil,
+        limits: PatternLimits = .default
+    ) throws(PatternReadError) -> PatternDocument {
         try PatternJSON.withDocument(bytes, file: file, limits: limits) { (json: inout PatternJSON) throws(PatternReadError) in
             let root = try json.object(PatternJSON.root, named: "the top level")
             var steps: [GamepadRumble.Step] = []
@@ -17,8 +21,15 @@ public enum RumbleReader: Sendable {
                 for element in try json.elements(list, named: "rumble") {
                     _ = try json.object(element, named: "a rumble step")
                     json.noteUnknownKeys(element, known: ["startDelayMs", "durationMs", "strongMagnitude", "weakMagnitude"])
-                    let delay = try json.member(element, "startDelayMs").map { (n) throws(PatternReadError) in try json.integer(n, named: "startDelayMs", in: 0...json.limits.maxSeconds * 1000) } ?? 0
-                    let duration = try json.integer(try json.requireMember(element, "durationMs"), named: "durationMs", in: 0...json.limits.maxSeconds * 1000)
+                    let delay =
+                        try json.member(element, "startDelayMs").map { (n) throws(PatternReadError) in
+                            try json.integer(n, named: "startDelayMs", in: 0...json.limits.maxSeconds * 1000)
+                        } ?? 0
+                    let duration = try json.integer(
+                        try json.requireMember(element, "durationMs"),
+                        named: "durationMs",
+                        in: 0...json.limits.maxSeconds * 1000
+                    )
                     let strong = try json.optionalNumber(element, "strongMagnitude", in: 0...1) ?? 0
                     let weak = try json.optionalNumber(element, "weakMagnitude", in: 0...1) ?? 0
                     if delay > 0 { steps.append(GamepadRumble.Step(durationMs: delay, low: 0, high: 0)) }
@@ -31,10 +42,18 @@ public enum RumbleReader: Sendable {
                 }
                 let lowNode = try json.requireMember(root, "low_frequency_motor_speeds")
                 let highNode = try json.requireMember(root, "high_frequency_motor_speeds")
-                let low = try json.elements(lowNode, named: "low_frequency_motor_speeds").map { (n) throws(PatternReadError) in try json.number(n, named: "speed", in: 0...1) }
-                let high = try json.elements(highNode, named: "high_frequency_motor_speeds").map { (n) throws(PatternReadError) in try json.number(n, named: "speed", in: 0...1) }
-                guard low.count == durations.count else { throw json.error(.missing, at: lowNode, "\(low.count) speeds for \(durations.count) durations; they must match") }
-                guard high.count == durations.count else { throw json.error(.missing, at: highNode, "\(high.count) speeds for \(durations.count) durations; they must match") }
+                let low = try json.elements(lowNode, named: "low_frequency_motor_speeds").map { (n) throws(PatternReadError) in
+                    try json.number(n, named: "speed", in: 0...1)
+                }
+                let high = try json.elements(highNode, named: "high_frequency_motor_speeds").map { (n) throws(PatternReadError) in
+                    try json.number(n, named: "speed", in: 0...1)
+                }
+                guard low.count == durations.count else {
+                    throw json.error(.missing, at: lowNode, "\(low.count) speeds for \(durations.count) durations; they must match")
+                }
+                guard high.count == durations.count else {
+                    throw json.error(.missing, at: highNode, "\(high.count) speeds for \(durations.count) durations; they must match")
+                }
                 steps = durations.indices.map { GamepadRumble.Step(durationMs: durations[$0], low: low[$0], high: high[$0]) }
             } else {
                 throw json.error(.unknownFormat, at: root, "not a rumble: expected rumble or durations_ms")
@@ -79,7 +98,10 @@ public struct GamepadRumble: Sendable, Hashable {
             high.append(PatternPoint(time: Double(elapsedMs) / 1000, value: step.high))
         }
         guard !steps.isEmpty else { return PatternTimeline(source: .rumble) }
-        return PatternTimeline(source: .rumble, tracks: [PatternTrack(motor: .lowFrequency, amplitude: low), PatternTrack(motor: .highFrequency, amplitude: high)])
+        return PatternTimeline(
+            source: .rumble,
+            tracks: [PatternTrack(motor: .lowFrequency, amplitude: low), PatternTrack(motor: .highFrequency, amplitude: high)]
+        )
     }
 
     /// The `GamepadRumble` JSON shape.

@@ -10,13 +10,18 @@ public enum StepConversion: Sendable {
         let rendered = StepRendering.interpolate(StepRendering.emphasize(points, ducking: 1.1 / 255), step: 0.025)
         let (timings, amplitudes) = StepRendering.waveform(rendered)
         let ramps = zip(points, points.dropFirst()).contains { $0.time != $1.time && $0.amplitude != $1.amplitude }
-        if ramps { losses.append(ConversionLoss(.pointsThinned, "ramps written as steps of at least 25 ms, amplitudes quantised to 0…255")) }
+        if ramps {
+            losses.append(ConversionLoss(.pointsThinned, "ramps written as steps of at least 25 ms, amplitudes quantised to 0…255"))
+        }
         var waveform = AndroidWaveform(timings: timings, amplitudes: amplitudes)
         if let repeatStart = timeline.repeatStart {
             // The first entry at or after the loop point; the loop keeps its place when a step starts there.
             var time = 0.0
             for (index, timing) in timings.enumerated() {
-                if time >= repeatStart - 0.0005 { waveform.repeatIndex = index; break }
+                if time >= repeatStart - 0.0005 {
+                    waveform.repeatIndex = index
+                    break
+                }
                 time += Double(timing) / 1000
             }
         }
@@ -43,7 +48,9 @@ public enum StepConversion: Sendable {
             losses.append(ConversionLoss(.frequencyMapped, "frequencies in Hz mapped onto the weak motor's 0…1 over 60–300 Hz"))
         }
         var high = frequency.map { StepRendering.Breakpoint(time: Float($0.time), amplitude: Float($0.value)) }
-        if !frequency.isEmpty { losses.append(ConversionLoss(.frequencyMapped, "the frequency envelope drives the weak motor's speed, as Nice Vibrations does")) }
+        if !frequency.isEmpty {
+            losses.append(ConversionLoss(.frequencyMapped, "the frequency envelope drives the weak motor's speed, as Nice Vibrations does"))
+        }
         let step: Float = 1.0 / 60.0
         low = StepRendering.interpolate(StepRendering.emphasize(low, ducking: 0), step: step)
         high = StepRendering.interpolate(StepRendering.emphasize(high, ducking: 0), step: step)
@@ -53,7 +60,11 @@ public enum StepConversion: Sendable {
         let highWave = StepRendering.waveform(high)
         let count = min(lowWave.timings.count, highWave.timings.count)
         let steps = (0..<count).map {
-            GamepadRumble.Step(durationMs: lowWave.timings[$0], low: Double(Float(lowWave.amplitudes[$0]) / 255), high: Double(Float(highWave.amplitudes[$0]) / 255))
+            GamepadRumble.Step(
+                durationMs: lowWave.timings[$0],
+                low: Double(Float(lowWave.amplitudes[$0]) / 255),
+                high: Double(Float(highWave.amplitudes[$0]) / 255)
+            )
         }
         if timeline.repeatStart != nil { losses.append(ConversionLoss(.repeatDropped, "rumble cannot loop; the pattern plays once")) }
         return Converted(output: GamepadRumble(steps: steps), losses: losses)
@@ -69,14 +80,24 @@ public enum StepConversion: Sendable {
             let endMs = Int((end * 1000).rounded())
             guard endMs > elapsedMs else { continue }
             let middle = (start + end) / 2
-            steps.append(GamepadRumble.Step(durationMs: endMs - elapsedMs, low: low?.amplitude(at: middle) ?? 0, high: high?.amplitude(at: middle) ?? 0))
+            steps.append(
+                GamepadRumble.Step(
+                    durationMs: endMs - elapsedMs,
+                    low: low?.amplitude(at: middle) ?? 0,
+                    high: high?.amplitude(at: middle) ?? 0
+                )
+            )
             elapsedMs = endMs
         }
         return GamepadRumble(steps: steps)
     }
 
     /// The primary track's amplitude with every transient folded in as emphasis, in single precision.
-    static func emphasisBreakpoints(_ timeline: PatternTimeline, losses: inout [ConversionLoss], frequencyKept: Bool = false) -> [StepRendering.Breakpoint] {
+    static func emphasisBreakpoints(
+        _ timeline: PatternTimeline,
+        losses: inout [ConversionLoss],
+        frequencyKept: Bool = false
+    ) -> [StepRendering.Breakpoint] {
         var track = timeline.primaryTrack(losses: &losses) ?? PatternTrack(amplitude: [])
         if !track.frequency.isEmpty, !frequencyKept {
             losses.append(ConversionLoss(.frequencyDropped, "frequency dropped: the target has amplitude only"))
@@ -85,6 +106,8 @@ public enum StepConversion: Sendable {
         if track.amplitude.contains(where: { $0.emphasis != nil }) {
             losses.append(ConversionLoss(.emphasisMerged, "emphasis played as a 30 ms burst between 30 ms ducks"))
         }
-        return track.amplitude.map { StepRendering.Breakpoint(time: Float($0.time), amplitude: Float($0.value), emphasis: $0.emphasis != nil) }
+        return track.amplitude.map {
+            StepRendering.Breakpoint(time: Float($0.time), amplitude: Float($0.value), emphasis: $0.emphasis != nil)
+        }
     }
 }

@@ -11,7 +11,9 @@ enum StepRendering {
     /// `emphasize`: each emphasis becomes 30 ms ducked to `ducking`, 30 ms at full amplitude, and 30 ms ducked
     /// again (the emphasis' own amplitude is ignored, as upstream does, so it stays distinct).
     static func emphasize(_ points: [Breakpoint], ducking: Float) -> [Breakpoint] {
-        let before: Float = 0.030, length: Float = 0.030, after: Float = 0.030
+        let before: Float = 0.030
+        let length: Float = 0.030
+        let after: Float = 0.030
         var result: [Breakpoint] = []
         var next = points.firstIndex(where: \.emphasis)
         var previous: Int?
@@ -83,7 +85,8 @@ enum StepRendering {
                 times = [a.time, b.time]
                 values = [a.amplitude, b.amplitude]
             }
-            let first = times[0], last = times[times.count - 1]
+            let first = times[0]
+            let last = times[times.count - 1]
             var bin: Float = 0
             for (time, value) in zip(times, values) {
                 let quantised = (value * depth).rounded() / depth
@@ -132,12 +135,18 @@ enum StepRendering {
         var added: [Breakpoint] = []
         for time in times where !points.contains(where: { abs($0.time - time) <= Float.ulpOfOne }) {
             if let after = points.firstIndex(where: { $0.time >= time }) {
-                added.append(after == 0 ? Breakpoint(time: time, amplitude: 0) : Breakpoint(time: time, amplitude: interpolate(points[after - 1], points[after], time)))
+                added.append(
+                    after == 0
+                        ? Breakpoint(time: time, amplitude: 0)
+                        : Breakpoint(time: time, amplitude: interpolate(points[after - 1], points[after], time))
+                )
             } else {
                 added.append(Breakpoint(time: time, amplitude: points.last?.amplitude ?? 0))
             }
         }
         // A stable sort, as Rust's sort_by is.
-        return (points + added).enumerated().sorted { $0.element.time != $1.element.time ? $0.element.time < $1.element.time : $0.offset < $1.offset }.map(\.element)
+        return (points + added).enumerated().sorted {
+            $0.element.time != $1.element.time ? $0.element.time < $1.element.time : $0.offset < $1.offset
+        }.map(\.element)
     }
 }

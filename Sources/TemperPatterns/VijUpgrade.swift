@@ -20,14 +20,20 @@ enum VijUpgrade {
         var duration = 0.0
         var editor: String?
         if let metadata = json.member(root, "metadata"), json.kind(metadata) == .object {
-            if let node = json.member(metadata, "duration") { duration = try json.number(node, named: "duration", in: 0...json.limits.maxSeconds) }
+            if let node = json.member(metadata, "duration") {
+                duration = try json.number(node, named: "duration", in: 0...json.limits.maxSeconds)
+            }
             if let node = json.member(metadata, "editor") { editor = try json.string(node, named: "editor") }
         }
         let voices = try json.object(try json.requireMember(root, "voices"), named: "voices")
         let envelopesNode = try json.requireMember(voices, "envelopes")
         let transientsNode = try json.requireMember(voices, "transients")
-        let envelopes = try json.elements(envelopesNode, named: "envelopes").map { (node) throws(PatternReadError) in try breakpoints(json, node) }
-        let transients = try json.elements(transientsNode, named: "transients").map { (node) throws(PatternReadError) in try breakpoints(json, node) }
+        let envelopes = try json.elements(envelopesNode, named: "envelopes").map { (node) throws(PatternReadError) in
+            try breakpoints(json, node)
+        }
+        let transients = try json.elements(transientsNode, named: "transients").map { (node) throws(PatternReadError) in
+            try breakpoints(json, node)
+        }
 
         // Nice Vibrations' v0 validation (v0.rs), which its loader applies before upgrading.
         guard let amplitudeEnvelope = envelopes.first else { throw json.error(.missing, at: envelopesNode, "no envelopes") }
@@ -39,22 +45,40 @@ enum VijUpgrade {
                     throw json.error(.outOfRange, at: point.node, "amplitude \(formatted(point.amplitude)) is outside 0...1")
                 }
                 guard point.time >= lastTime else {
-                    throw json.error(.outOfOrder, at: point.node, "time \(formatted(point.time)) is before the previous breakpoint's \(formatted(lastTime))")
+                    throw json.error(
+                        .outOfOrder,
+                        at: point.node,
+                        "time \(formatted(point.time)) is before the previous breakpoint's \(formatted(lastTime))"
+                    )
                 }
                 lastTime = point.time
             }
             if lastTime > duration, let last = envelope.last {
-                throw json.error(.outOfRange, at: last.node, "time \(formatted(lastTime)) is after the file's duration \(formatted(duration))")
+                throw json.error(
+                    .outOfRange,
+                    at: last.node,
+                    "time \(formatted(lastTime)) is after the file's duration \(formatted(duration))"
+                )
             }
         }
         if !transients.isEmpty {
-            guard transients.count == 2 else { throw json.error(.missing, at: transientsNode, "transients need an amplitude and a frequency list") }
+            guard transients.count == 2 else {
+                throw json.error(.missing, at: transientsNode, "transients need an amplitude and a frequency list")
+            }
             guard transients[0].count == transients[1].count else {
-                throw json.error(.missing, at: transientsNode, "\(transients[0].count) transient amplitudes but \(transients[1].count) frequencies")
+                throw json.error(
+                    .missing,
+                    at: transientsNode,
+                    "\(transients[0].count) transient amplitudes but \(transients[1].count) frequencies"
+                )
             }
             for (amplitude, frequency) in zip(transients[0], transients[1]) {
                 guard amplitude.time == frequency.time else {
-                    throw json.error(.outOfOrder, at: frequency.node, "transient time \(formatted(frequency.time)) does not match its amplitude's \(formatted(amplitude.time))")
+                    throw json.error(
+                        .outOfOrder,
+                        at: frequency.node,
+                        "transient time \(formatted(frequency.time)) does not match its amplitude's \(formatted(amplitude.time))"
+                    )
                 }
                 for point in [amplitude, frequency] where !(0...1).contains(point.amplitude) {
                     throw json.error(.outOfRange, at: point.node, "amplitude \(formatted(point.amplitude)) is outside 0...1")
@@ -78,7 +102,10 @@ enum VijUpgrade {
                 pending.remove(at: match)
             }
             for (dropped, _) in pending {
-                json.note(at: dropped.node, "transient at \(formatted(dropped.time)) s has no amplitude breakpoint at that time; dropped, as Nice Vibrations does")
+                json.note(
+                    at: dropped.node,
+                    "transient at \(formatted(dropped.time)) s has no amplitude breakpoint at that time; dropped, as Nice Vibrations does"
+                )
             }
         }
         let metadata = editor.map { [PatternMetadataEntry(key: "editor", value: $0)] } ?? []

@@ -56,18 +56,29 @@ extension HostSnapshot {
     /// A small made-up host at `seconds` on the test's clock: one CPU sensor at `celsius` with limits 85 °C (high) and 95 °C (critical),
     /// and a battery when `batteryPercentage` is given.
     public static func fake(
-        celsius: Double? = 45, at seconds: Double = 0, batteryPercentage: Double? = nil, onBattery: Bool = false,
+        celsius: Double? = 45,
+        at seconds: Double = 0,
+        batteryPercentage: Double? = nil,
+        onBattery: Bool = false,
         powerProfile: String? = nil
     ) -> HostSnapshot {
         let sensor = TemperatureReading(
-            chip: "/sys/class/hwmon/hwmon0", chipName: "fake-isa-0000", label: "Package id 0", celsius: celsius,
-            high: 85, critical: 95
+            chip: "/sys/class/hwmon/hwmon0",
+            chipName: "fake-isa-0000",
+            label: "Package id 0",
+            celsius: celsius,
+            high: 85,
+            critical: 95
         )
         let battery: BatteryState =
-            batteryPercentage.map { BatteryState(present: true, onBattery: onBattery, percentage: $0, state: onBattery ? "discharging" : "charging") }
+            batteryPercentage.map {
+                BatteryState(present: true, onBattery: onBattery, percentage: $0, state: onBattery ? "discharging" : "charging")
+            }
             ?? .unavailable
         return HostSnapshot(
-            time: seconds, temperatures: [sensor], battery: battery,
+            time: seconds,
+            temperatures: [sensor],
+            battery: battery,
             powerProfile: PowerProfileState(activeProfile: powerProfile)
         )
     }

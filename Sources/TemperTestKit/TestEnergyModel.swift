@@ -11,7 +11,12 @@ public struct TestEnergyModel: FeedbackEnergyModel {
     public var audioMilliwatts: Double
     public var spatialExtraMilliwatts: Double
 
-    public init(clickMillijoules: Double = 7, buzzMilliwatts: Double = 190, audioMilliwatts: Double = 75, spatialExtraMilliwatts: Double = 25) {
+    public init(
+        clickMillijoules: Double = 7,
+        buzzMilliwatts: Double = 190,
+        audioMilliwatts: Double = 75,
+        spatialExtraMilliwatts: Double = 25
+    ) {
         self.clickMillijoules = clickMillijoules
         self.buzzMilliwatts = buzzMilliwatts
         self.audioMilliwatts = audioMilliwatts
@@ -66,12 +71,13 @@ public struct TestEnergyModel: FeedbackEnergyModel {
     public func energyMillijoules(of feedback: SystemFeedback) -> Double {
         switch feedback {
         case .impact(let style, let intensity):
-            let weight: Double = switch style {
-            case .light: 0.5
-            case .medium: 0.75
-            case .heavy: 1
-            case .rigid, .soft: 0.6
-            }
+            let weight: Double =
+                switch style {
+                case .light: 0.5
+                case .medium: 0.75
+                case .heavy: 1
+                case .rigid, .soft: 0.6
+                }
             return clickMillijoules * weight * clamp(intensity) * clamp(intensity)
         case .selection:
             return clickMillijoules * 0.2

@@ -1,21 +1,34 @@
 import Testing
+
 @testable import TemperAHAP
 
 @Suite("Sampler")
 struct AHAPSamplerTests {
     private func continuous(
-        at time: Double = 0, duration: Double = 1, intensity: Double = 1, sharpness: Double = 0.5,
+        at time: Double = 0,
+        duration: Double = 1,
+        intensity: Double = 1,
+        sharpness: Double = 0.5,
         extra: [AHAPEventParameter] = []
     ) -> AHAPItem {
-        .event(AHAPEvent(
-            type: .hapticContinuous, time: time, duration: duration,
-            parameters: [.init(id: .hapticIntensity, value: intensity), .init(id: .hapticSharpness, value: sharpness)] + extra))
+        .event(
+            AHAPEvent(
+                type: .hapticContinuous,
+                time: time,
+                duration: duration,
+                parameters: [.init(id: .hapticIntensity, value: intensity), .init(id: .hapticSharpness, value: sharpness)] + extra
+            )
+        )
     }
 
     @Test func curveInterpolatesLinearlyAndHoldsItsLastValue() {
-        let curve = AHAPParameterCurve(id: .hapticIntensityControl, time: 0.2, controlPoints: [
-            .init(time: 0, value: 1), .init(time: 0.2, value: 0.5), .init(time: 0.4, value: 0),
-        ])
+        let curve = AHAPParameterCurve(
+            id: .hapticIntensityControl,
+            time: 0.2,
+            controlPoints: [
+                .init(time: 0, value: 1), .init(time: 0.2, value: 0.5), .init(time: 0.4, value: 0),
+            ]
+        )
         let sampler = AHAPSampler(pattern: AHAPPattern(items: [continuous(duration: 2), .curve(curve)]))
         #expect(sampler.hapticValues(eventIndex: 0, at: 0.1).intensity == 1)  // before the curve: neutral 1
         #expect(abs(sampler.hapticValues(eventIndex: 0, at: 0.3).intensity - 0.75) < 1e-9)
@@ -24,9 +37,13 @@ struct AHAPSamplerTests {
     }
 
     @Test func laterParameterOverridesARunningCurve() {
-        let curve = AHAPParameterCurve(id: .hapticIntensityControl, time: 0, controlPoints: [
-            .init(time: 0, value: 0), .init(time: 1, value: 1),
-        ])
+        let curve = AHAPParameterCurve(
+            id: .hapticIntensityControl,
+            time: 0,
+            controlPoints: [
+                .init(time: 0, value: 0), .init(time: 1, value: 1),
+            ]
+        )
         let parameter = AHAPDynamicParameter(id: .hapticIntensityControl, value: 0.2, time: 0.5)
         let sampler = AHAPSampler(pattern: AHAPPattern(items: [continuous(duration: 2), .curve(curve), .parameter(parameter)]))
         #expect(abs(sampler.hapticValues(eventIndex: 0, at: 0.25).intensity - 0.25) < 1e-9)
@@ -76,9 +93,16 @@ struct AHAPSamplerTests {
     }
 
     @Test func sustainedEnvelopeRisesHoldsAndReleasesBeforeTheEnd() {
-        let sampler = AHAPSampler(pattern: AHAPPattern(items: [continuous(duration: 1, extra: [
-            .init(id: .attackTime, value: 0.2), .init(id: .releaseTime, value: 0.4),
-        ])]))
+        let sampler = AHAPSampler(
+            pattern: AHAPPattern(items: [
+                continuous(
+                    duration: 1,
+                    extra: [
+                        .init(id: .attackTime, value: 0.2), .init(id: .releaseTime, value: 0.4),
+                    ]
+                )
+            ])
+        )
         #expect(abs(sampler.hapticValues(eventIndex: 0, at: 0.1).intensity - 0.5) < 1e-9)
         #expect(sampler.hapticValues(eventIndex: 0, at: 0.5).intensity == 1)
         #expect(abs(sampler.hapticValues(eventIndex: 0, at: 0.8).intensity - 0.5) < 1e-9)
@@ -87,19 +111,28 @@ struct AHAPSamplerTests {
     }
 
     @Test func unsustainedEnvelopeDecaysToZero() {
-        let sampler = AHAPSampler(pattern: AHAPPattern(items: [continuous(duration: 1, extra: [
-            .init(id: .attackTime, value: 0.1), .init(id: .decayTime, value: 0.2), .init(id: .sustained, value: 0),
-        ])]))
+        let sampler = AHAPSampler(
+            pattern: AHAPPattern(items: [
+                continuous(
+                    duration: 1,
+                    extra: [
+                        .init(id: .attackTime, value: 0.1), .init(id: .decayTime, value: 0.2), .init(id: .sustained, value: 0),
+                    ]
+                )
+            ])
+        )
         #expect(sampler.hapticValues(eventIndex: 0, at: 0.1).intensity == 1)
         #expect(abs(sampler.hapticValues(eventIndex: 0, at: 0.2).intensity - 0.5) < 1e-9)
         #expect(sampler.hapticValues(eventIndex: 0, at: 0.5).intensity == 0)
     }
 
     @Test func attackTimeControlAddsToTheEnvelope() {
-        let sampler = AHAPSampler(pattern: AHAPPattern(items: [
-            continuous(duration: 2),
-            .parameter(.init(id: .hapticAttackTimeControl, value: 0.5, time: 0)),
-        ]))
+        let sampler = AHAPSampler(
+            pattern: AHAPPattern(items: [
+                continuous(duration: 2),
+                .parameter(.init(id: .hapticAttackTimeControl, value: 0.5, time: 0)),
+            ])
+        )
         #expect(abs(sampler.hapticValues(eventIndex: 0, at: 0.25).intensity - 0.5) < 1e-9)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TemperAHAP
 
 @Suite("Corpus", .enabled(if: Corpus.isPresent, "the shared AHAP corpus is not beside the package"))
@@ -96,7 +97,10 @@ struct CorpusTests {
             let document = try AHAPReader.load(contentsOf: Corpus.folder + "/" + file)
             let samples = AHAPSampler(document: document).timeline(step: 0.01)
             #expect(!samples.isEmpty)
-            #expect(samples.allSatisfy { (0...1).contains($0.intensity) && (0...1).contains($0.sharpness) && (0...1).contains($0.audioVolume) }, "\(file)")
+            #expect(
+                samples.allSatisfy { (0...1).contains($0.intensity) && (0...1).contains($0.sharpness) && (0...1).contains($0.audioVolume) },
+                "\(file)"
+            )
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import TemperAHAP
 import TemperTestSupport
+import Testing
+
+@testable import TemperAHAP
 
 @Suite("Hostile input")
 struct HostileInputTests {
@@ -38,7 +39,8 @@ struct HostileInputTests {
 
     @Test func curvePointLimitIsEnforced() throws {
         let points = Array(repeating: #"{ "Time": 0, "ParameterValue": 1 }"#, count: 20).joined(separator: ",")
-        let json = #"{ "Pattern": [{ "ParameterCurve": { "ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [\#(points)] } }] }"#
+        let json =
+            #"{ "Pattern": [{ "ParameterCurve": { "ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [\#(points)] } }] }"#
         let error = try #require(failure(json, limits: AHAPLimits(maxCurvePoints: 16)))
         #expect(error.code == .limitExceeded)
         #expect(error.path == "Pattern[0].ParameterCurve.ParameterCurveControlPoints")
@@ -92,13 +94,15 @@ struct HostileInputTests {
         #expect(error.code == .invalidJSON, "\(name)")
     }
 
-    @Test(arguments: [
-        ("stray byte in a string", [0xFF]),
-        ("overlong slash", [0xC0, 0xAF]),
-        ("encoded surrogate", [0xED, 0xA0, 0x80]),
-        ("past U+10FFFF", [0xF4, 0x90, 0x80, 0x80]),
-        ("cut sequence", [0xE2, 0x82]),
-    ] as [(String, [UInt8])])
+    @Test(
+        arguments: [
+            ("stray byte in a string", [0xFF]),
+            ("overlong slash", [0xC0, 0xAF]),
+            ("encoded surrogate", [0xED, 0xA0, 0x80]),
+            ("past U+10FFFF", [0xF4, 0x90, 0x80, 0x80]),
+            ("cut sequence", [0xE2, 0x82]),
+        ] as [(String, [UInt8])]
+    )
     func invalidUTF8IsRejected(name: String, sequence: [UInt8]) throws {
         let bytes = Array(#"{ "Metadata": { "a": ""#.utf8) + sequence + Array(#"" }, "Pattern": [] }"#.utf8)
         let error = try #require(failure(bytes))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TemperAHAP
 
 @Suite("Reader errors")
@@ -24,47 +25,132 @@ struct ReaderErrorTests {
         Case(name: "top level array", json: "[]", code: .wrongType, path: "", line: 1),
         Case(name: "Pattern not an array", json: #"{ "Pattern": {} }"#, code: .wrongType, path: "Pattern", line: 1),
         Case(name: "item not an object", json: #"{ "Pattern": [1] }"#, code: .wrongType, path: "Pattern[0]", line: 1),
-        Case(name: "unknown EventType", json: pattern(event: #""Time": 0, "EventType": "HapticBuzz""#),
-             code: .unknownEventType, path: "Pattern[0].Event.EventType", line: 4),
+        Case(
+            name: "unknown EventType",
+            json: pattern(event: #""Time": 0, "EventType": "HapticBuzz""#),
+            code: .unknownEventType,
+            path: "Pattern[0].Event.EventType",
+            line: 4
+        ),
         Case(name: "no EventType", json: pattern(event: #""Time": 0"#), code: .unknownEventType, path: "Pattern[0].Event", line: 4),
-        Case(name: "continuous without duration", json: pattern(event: #""Time": 0, "EventType": "HapticContinuous""#),
-             code: .missingDuration, path: "Pattern[0].Event", line: 4),
-        Case(name: "audio continuous without duration", json: pattern(event: #""Time": 0, "EventType": "AudioContinuous""#),
-             code: .missingDuration, path: "Pattern[0].Event", line: 4),
-        Case(name: "negative time", json: pattern(event: #""Time": -0.1, "EventType": "HapticTransient""#),
-             code: .invalidTime, path: "Pattern[0].Event.Time", line: 4),
-        Case(name: "a time a double cannot hold (Apple's parser rejects 1e999 too)", json: pattern(event: #""Time": 1e999, "EventType": "HapticTransient""#),
-             code: .invalidJSON, path: "Pattern[0].Event.Time", line: 4),
-        Case(name: "negative duration", json: pattern(event: #""Time": 0, "EventType": "HapticContinuous", "EventDuration": -1"#),
-             code: .invalidTime, path: "Pattern[0].Event.EventDuration", line: 4),
-        Case(name: "negative parameter time",
-             json: #"{ "Pattern": [{ "Parameter": { "ParameterID": "HapticIntensityControl", "Time": -2, "ParameterValue": 1 } }] }"#,
-             code: .invalidTime, path: "Pattern[0].Parameter.Time", line: 1),
-        Case(name: "negative control point time",
-             json: #"{ "Pattern": [{ "ParameterCurve": { "ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [{ "Time": -1, "ParameterValue": 1 }] } }] }"#,
-             code: .invalidTime, path: "Pattern[0].ParameterCurve.ParameterCurveControlPoints[0].Time", line: 1),
-        Case(name: "time as a string", json: pattern(event: #""Time": "0.5", "EventType": "HapticTransient""#),
-             code: .wrongType, path: "Pattern[0].Event.Time", line: 4),
-        Case(name: "value as a string",
-             json: pattern(event: #""Time": 0, "EventType": "HapticTransient", "EventParameters": [{ "ParameterID": "HapticIntensity", "ParameterValue": "high" }]"#),
-             code: .wrongType, path: "Pattern[0].Event.EventParameters[0].ParameterValue", line: 4),
-        Case(name: "parameters not an array", json: pattern(event: #""Time": 0, "EventType": "HapticTransient", "EventParameters": {}"#),
-             code: .wrongType, path: "Pattern[0].Event.EventParameters", line: 4),
-        Case(name: "EventType as a number", json: pattern(event: #""Time": 0, "EventType": 3"#),
-             code: .wrongType, path: "Pattern[0].Event.EventType", line: 4),
+        Case(
+            name: "continuous without duration",
+            json: pattern(event: #""Time": 0, "EventType": "HapticContinuous""#),
+            code: .missingDuration,
+            path: "Pattern[0].Event",
+            line: 4
+        ),
+        Case(
+            name: "audio continuous without duration",
+            json: pattern(event: #""Time": 0, "EventType": "AudioContinuous""#),
+            code: .missingDuration,
+            path: "Pattern[0].Event",
+            line: 4
+        ),
+        Case(
+            name: "negative time",
+            json: pattern(event: #""Time": -0.1, "EventType": "HapticTransient""#),
+            code: .invalidTime,
+            path: "Pattern[0].Event.Time",
+            line: 4
+        ),
+        Case(
+            name: "a time a double cannot hold (Apple's parser rejects 1e999 too)",
+            json: pattern(event: #""Time": 1e999, "EventType": "HapticTransient""#),
+            code: .invalidJSON,
+            path: "Pattern[0].Event.Time",
+            line: 4
+        ),
+        Case(
+            name: "negative duration",
+            json: pattern(event: #""Time": 0, "EventType": "HapticContinuous", "EventDuration": -1"#),
+            code: .invalidTime,
+            path: "Pattern[0].Event.EventDuration",
+            line: 4
+        ),
+        Case(
+            name: "negative parameter time",
+            json: #"{ "Pattern": [{ "Parameter": { "ParameterID": "HapticIntensityControl", "Time": -2, "ParameterValue": 1 } }] }"#,
+            code: .invalidTime,
+            path: "Pattern[0].Parameter.Time",
+            line: 1
+        ),
+        Case(
+            name: "negative control point time",
+            json:
+                #"{ "Pattern": [{ "ParameterCurve": { "ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [{ "Time": -1, "ParameterValue": 1 }] } }] }"#,
+            code: .invalidTime,
+            path: "Pattern[0].ParameterCurve.ParameterCurveControlPoints[0].Time",
+            line: 1
+        ),
+        Case(
+            name: "time as a string",
+            json: pattern(event: #""Time": "0.5", "EventType": "HapticTransient""#),
+            code: .wrongType,
+            path: "Pattern[0].Event.Time",
+            line: 4
+        ),
+        Case(
+            name: "value as a string",
+            json: pattern(
+                event:
+                    #""Time": 0, "EventType": "HapticTransient", "EventParameters": [{ "ParameterID": "HapticIntensity", "ParameterValue": "high" }]"#
+            ),
+            code: .wrongType,
+            path: "Pattern[0].Event.EventParameters[0].ParameterValue",
+            line: 4
+        ),
+        Case(
+            name: "parameters not an array",
+            json: pattern(event: #""Time": 0, "EventType": "HapticTransient", "EventParameters": {}"#),
+            code: .wrongType,
+            path: "Pattern[0].Event.EventParameters",
+            line: 4
+        ),
+        Case(
+            name: "EventType as a number",
+            json: pattern(event: #""Time": 0, "EventType": 3"#),
+            code: .wrongType,
+            path: "Pattern[0].Event.EventType",
+            line: 4
+        ),
         Case(name: "Version as a string", json: #"{ "Version": "1.0", "Pattern": [] }"#, code: .wrongType, path: "Version", line: 1),
-        Case(name: "loop flag as a number", json: pattern(event: #""Time": 0, "EventType": "AudioCustom", "EventWaveformLoopEnabled": 1"#),
-             code: .wrongType, path: "Pattern[0].Event.EventWaveformLoopEnabled", line: 4),
-        Case(name: "curve without points",
-             json: #"{ "Pattern": [{ "ParameterCurve": { "ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [] } }] }"#,
-             code: .emptyCurve, path: "Pattern[0].ParameterCurve.ParameterCurveControlPoints", line: 1),
-        Case(name: "curve without a points key",
-             json: #"{ "Pattern": [{ "ParameterCurve": { "ParameterID": "HapticIntensityControl", "Time": 0 } }] }"#,
-             code: .emptyCurve, path: "Pattern[0].ParameterCurve", line: 1),
-        Case(name: "absolute waveform path", json: pattern(event: #""Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "/etc/passwd""#),
-             code: .waveformOutsideFolder, path: "Pattern[0].Event.EventWaveformPath", line: 4),
-        Case(name: "escaping waveform path", json: pattern(event: #""Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "a/../../b.wav""#),
-             code: .waveformOutsideFolder, path: "Pattern[0].Event.EventWaveformPath", line: 4),
+        Case(
+            name: "loop flag as a number",
+            json: pattern(event: #""Time": 0, "EventType": "AudioCustom", "EventWaveformLoopEnabled": 1"#),
+            code: .wrongType,
+            path: "Pattern[0].Event.EventWaveformLoopEnabled",
+            line: 4
+        ),
+        Case(
+            name: "curve without points",
+            json:
+                #"{ "Pattern": [{ "ParameterCurve": { "ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [] } }] }"#,
+            code: .emptyCurve,
+            path: "Pattern[0].ParameterCurve.ParameterCurveControlPoints",
+            line: 1
+        ),
+        Case(
+            name: "curve without a points key",
+            json: #"{ "Pattern": [{ "ParameterCurve": { "ParameterID": "HapticIntensityControl", "Time": 0 } }] }"#,
+            code: .emptyCurve,
+            path: "Pattern[0].ParameterCurve",
+            line: 1
+        ),
+        Case(
+            name: "absolute waveform path",
+            json: pattern(event: #""Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "/etc/passwd""#),
+            code: .waveformOutsideFolder,
+            path: "Pattern[0].Event.EventWaveformPath",
+            line: 4
+        ),
+        Case(
+            name: "escaping waveform path",
+            json: pattern(event: #""Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "a/../../b.wav""#),
+            code: .waveformOutsideFolder,
+            path: "Pattern[0].Event.EventWaveformPath",
+            line: 4
+        ),
     ]
 
     @Test(arguments: cases)
@@ -85,13 +171,13 @@ struct ReaderErrorTests {
 
     @Test func syntaxErrorsNameTheOpenContainerAndLocation() throws {
         let json = """
-        {
-          "Pattern": [
-            { "Event": { "Time": 0, "EventType": "HapticTransient" } },
-            { "Event": { "Time": 0.5 "EventType": "HapticTransient" } }
-          ]
-        }
-        """
+            {
+              "Pattern": [
+                { "Event": { "Time": 0, "EventType": "HapticTransient" } },
+                { "Event": { "Time": 0.5 "EventType": "HapticTransient" } }
+              ]
+            }
+            """
         let error = try #require(failure(json))
         #expect(error.code == .invalidJSON)
         #expect(error.path == "Pattern[1].Event")
@@ -123,21 +209,46 @@ struct ReaderErrorTests {
     // MARK: Strict mode
 
     @Test func strictModeNamesTheRangeAValueLeaves() throws {
-        let body = #""Time": 0, "EventType": "HapticContinuous", "EventDuration": 45, "EventParameters": [{ "ParameterID": "HapticIntensity", "ParameterValue": 4.64 }]"#
-        let error = try #require(failure(pattern(event: #""Time": 0, "EventType": "HapticTransient", "EventParameters": [{ "ParameterID": "HapticIntensity", "ParameterValue": 4.64 }]"#), strict: true))
+        let body =
+            #""Time": 0, "EventType": "HapticContinuous", "EventDuration": 45, "EventParameters": [{ "ParameterID": "HapticIntensity", "ParameterValue": 4.64 }]"#
+        let error = try #require(
+            failure(
+                pattern(
+                    event:
+                        #""Time": 0, "EventType": "HapticTransient", "EventParameters": [{ "ParameterID": "HapticIntensity", "ParameterValue": 4.64 }]"#
+                ),
+                strict: true
+            )
+        )
         #expect(error.message == "HapticIntensity 4.64 out of range 0–1")
         let duration = try #require(failure(pattern(event: body), strict: true))
         #expect(duration.message == "EventDuration 45.0 s out of range 0–30 s, the longest continuous event")
     }
 
     @Test(arguments: [
-        ("clamped value", pattern(event: #""Time": 0, "EventType": "HapticTransient", "EventParameters": [{ "ParameterID": "HapticSharpness", "ParameterValue": 10 }]"#),
-         "Pattern[0].Event.EventParameters[0]"),
-        ("30 s clamp", pattern(event: #""Time": 0, "EventType": "HapticContinuous", "EventDuration": 31"#), "Pattern[0].Event.EventDuration"),
-        ("unknown event parameter", pattern(event: #""Time": 0, "EventType": "HapticTransient", "EventParameters": [{ "ParameterID": "Wobble", "ParameterValue": 1 }]"#),
-         "Pattern[0].Event.EventParameters[0].ParameterID"),
-        ("unknown dynamic parameter", #"{ "Pattern": [{ "Parameter": { "ParameterID": "Wobble", "Time": 0, "ParameterValue": 1 } }] }"#,
-         "Pattern[0].Parameter.ParameterID"),
+        (
+            "clamped value",
+            pattern(
+                event:
+                    #""Time": 0, "EventType": "HapticTransient", "EventParameters": [{ "ParameterID": "HapticSharpness", "ParameterValue": 10 }]"#
+            ),
+            "Pattern[0].Event.EventParameters[0]"
+        ),
+        (
+            "30 s clamp", pattern(event: #""Time": 0, "EventType": "HapticContinuous", "EventDuration": 31"#),
+            "Pattern[0].Event.EventDuration"
+        ),
+        (
+            "unknown event parameter",
+            pattern(
+                event: #""Time": 0, "EventType": "HapticTransient", "EventParameters": [{ "ParameterID": "Wobble", "ParameterValue": 1 }]"#
+            ),
+            "Pattern[0].Event.EventParameters[0].ParameterID"
+        ),
+        (
+            "unknown dynamic parameter", #"{ "Pattern": [{ "Parameter": { "ParameterID": "Wobble", "Time": 0, "ParameterValue": 1 } }] }"#,
+            "Pattern[0].Parameter.ParameterID"
+        ),
     ])
     func strictModeRejectsLeniencesThatChangeMeaning(name: String, json: String, path: String) throws {
         #expect(failure(json) == nil, "lenient mode reads \(name)")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TemperAHAP
 
 @Suite("Reader leniencies")
@@ -16,22 +17,24 @@ struct ReaderLeniencyTests {
 
     @Test func trailingCommasAreAcceptedWithTheirPath() throws {
         let json = """
-        {
-          "Version": 1.0,
-          "Pattern": [
-            { "Event": { "Time": 0.0, "EventType": "HapticTransient", "EventParameters": [
-              { "ParameterID": "HapticIntensity", "ParameterValue": 1.0 },
-              { "ParameterID": "HapticSharpness", "ParameterValue": 0.5, },
-            ], }, },
-          ],
-        }
-        """
+            {
+              "Version": 1.0,
+              "Pattern": [
+                { "Event": { "Time": 0.0, "EventType": "HapticTransient", "EventParameters": [
+                  { "ParameterID": "HapticIntensity", "ParameterValue": 1.0 },
+                  { "ParameterID": "HapticSharpness", "ParameterValue": 0.5, },
+                ], }, },
+              ],
+            }
+            """
         let document = try read(json)
         let commas = diagnostics(document, .trailingComma)
-        #expect(commas.map(\.path) == [
-            "Pattern[0].Event.EventParameters[1]", "Pattern[0].Event.EventParameters", "Pattern[0].Event", "Pattern[0]",
-            "Pattern", "",
-        ])
+        #expect(
+            commas.map(\.path) == [
+                "Pattern[0].Event.EventParameters[1]", "Pattern[0].Event.EventParameters", "Pattern[0].Event", "Pattern[0]",
+                "Pattern", "",
+            ]
+        )
         #expect(commas[0].line == 6)
         #expect(document.pattern.events[0].parameters.count == 2)
     }
@@ -72,23 +75,29 @@ struct ReaderLeniencyTests {
     }
 
     @Test func outOfRangeValuesAreClampedWithThePathOfTheEntry() throws {
-        let body = #""Time": 0, "EventType": "HapticTransient", "EventParameters": [{ "ParameterID": "HapticIntensity", "ParameterValue": -0.5 }, { "ParameterID": "HapticSharpness", "ParameterValue": 2234.26080279722 }]"#
+        let body =
+            #""Time": 0, "EventType": "HapticTransient", "EventParameters": [{ "ParameterID": "HapticIntensity", "ParameterValue": -0.5 }, { "ParameterID": "HapticSharpness", "ParameterValue": 2234.26080279722 }]"#
         let document = try read(pattern(event: body))
         let clamped = diagnostics(document, .clamped)
-        #expect(clamped.map(\.description) == [
-            "Pattern[0].Event.EventParameters[0]: HapticIntensity -0.5 clamped to 0.0",
-            "Pattern[0].Event.EventParameters[1]: HapticSharpness 2234.26 clamped to 1.0",
-        ])
+        #expect(
+            clamped.map(\.description) == [
+                "Pattern[0].Event.EventParameters[0]: HapticIntensity -0.5 clamped to 0.0",
+                "Pattern[0].Event.EventParameters[1]: HapticSharpness 2234.26 clamped to 1.0",
+            ]
+        )
         #expect(document.pattern.events[0].parameters.map(\.value) == [0, 1])
     }
 
     @Test func outOfRangeControlValuesAreClamped() throws {
-        let curve = #"{ "ParameterCurve": { "ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [{ "Time": 0, "ParameterValue": 1.5 }] } }"#
+        let curve =
+            #"{ "ParameterCurve": { "ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [{ "Time": 0, "ParameterValue": 1.5 }] } }"#
         let parameter = #"{ "Parameter": { "ParameterID": "HapticSharpnessControl", "Time": 0, "ParameterValue": -3 } }"#
         let document = try read(pattern(event: transientBody, extraItems: curve + ",\n" + parameter))
-        #expect(diagnostics(document, .clamped).map(\.path) == [
-            "Pattern[1].ParameterCurve.ParameterCurveControlPoints[0]", "Pattern[2].Parameter",
-        ])
+        #expect(
+            diagnostics(document, .clamped).map(\.path) == [
+                "Pattern[1].ParameterCurve.ParameterCurveControlPoints[0]", "Pattern[2].Parameter",
+            ]
+        )
         #expect(document.pattern.parameterCurves[0].controlPoints[0].value == 1)
         #expect(document.pattern.dynamicParameters[0].value == -1)
     }
@@ -107,12 +116,15 @@ struct ReaderLeniencyTests {
     }
 
     @Test func unknownParameterIDsAreIgnored() throws {
-        let body = #""Time": 0, "EventType": "HapticTransient", "EventParameters": [{ "ParameterID": "HapticWobble", "ParameterValue": 1 }, { "ParameterID": "HapticIntensity", "ParameterValue": 1 }, { "ParameterID": "HapticSharpness", "ParameterValue": 1 }]"#
+        let body =
+            #""Time": 0, "EventType": "HapticTransient", "EventParameters": [{ "ParameterID": "HapticWobble", "ParameterValue": 1 }, { "ParameterID": "HapticIntensity", "ParameterValue": 1 }, { "ParameterID": "HapticSharpness", "ParameterValue": 1 }]"#
         let parameter = #"{ "Parameter": { "ParameterID": "HapticWobbleControl", "Time": 0, "ParameterValue": 1 } }"#
         let document = try read(pattern(event: body, extraItems: parameter))
-        #expect(diagnostics(document, .unknownParameterID).map(\.path) == [
-            "Pattern[0].Event.EventParameters[0].ParameterID", "Pattern[1].Parameter.ParameterID",
-        ])
+        #expect(
+            diagnostics(document, .unknownParameterID).map(\.path) == [
+                "Pattern[0].Event.EventParameters[0].ParameterID", "Pattern[1].Parameter.ParameterID",
+            ]
+        )
         #expect(document.pattern.events[0].parameters.map(\.id) == [.hapticIntensity, .hapticSharpness])
         #expect(document.pattern.dynamicParameters.isEmpty)
     }
@@ -129,15 +141,18 @@ struct ReaderLeniencyTests {
     /// A design tool's re-export of an Apple sample: `"EventWaveformPath": null` on a haptic event.
     @Test(arguments: ["null", #""a.wav""#, "3", "true"])
     func waveformKeysOnAHapticEventAreIgnoredWhateverTheyHold(value: String) throws {
-        let body = #""Time": 0, "EventType": "HapticContinuous", "EventDuration": 1, "EventWaveformPath": \#(value), "EventWaveformLoopEnabled": \#(value), "EventParameters": []"#
+        let body =
+            #""Time": 0, "EventType": "HapticContinuous", "EventDuration": 1, "EventWaveformPath": \#(value), "EventWaveformLoopEnabled": \#(value), "EventParameters": []"#
         let document = try read(pattern(event: body))
         #expect(document.pattern.events[0].waveformPath == nil)
         #expect(document.pattern.events[0].waveformLoopEnabled == nil)
         #expect(document.waveforms.isEmpty)
-        #expect(diagnostics(document, .inapplicableKey).map(\.description) == [
-            "Pattern[0].Event.EventWaveformPath: EventWaveformPath does not apply to a HapticContinuous event; ignored",
-            "Pattern[0].Event.EventWaveformLoopEnabled: EventWaveformLoopEnabled does not apply to a HapticContinuous event; ignored",
-        ])
+        #expect(
+            diagnostics(document, .inapplicableKey).map(\.description) == [
+                "Pattern[0].Event.EventWaveformPath: EventWaveformPath does not apply to a HapticContinuous event; ignored",
+                "Pattern[0].Event.EventWaveformLoopEnabled: EventWaveformLoopEnabled does not apply to a HapticContinuous event; ignored",
+            ]
+        )
         #expect(try read(pattern(event: body), strict: true).pattern.events.count == 1, "strict mode ignores them too")
     }
 
@@ -149,7 +164,9 @@ struct ReaderLeniencyTests {
     @Test func keysThatDifferOnlyInCaseGetAHint() throws {
         let body = #""time": 0, "EventType": "HapticTransient", "EventParameters": []"#
         let document = try read(pattern(event: body))
-        #expect(diagnostics(document, .unknownKey).map(\.message) == ["unknown key time ignored; keys are case-sensitive; did you mean 'Time'?"])
+        #expect(
+            diagnostics(document, .unknownKey).map(\.message) == ["unknown key time ignored; keys are case-sensitive; did you mean 'Time'?"]
+        )
         let error = try #require(failure(#"{ "Version": 1, "pattern": [] }"#))
         #expect(error.code == .missingPattern)
         #expect(error.message == "no Pattern array; keys are case-sensitive; found 'pattern'")
@@ -166,7 +183,8 @@ struct ReaderLeniencyTests {
     @Test func aCurveLongerThanExportersWriteIsNoted() throws {
         func curve(_ count: Int) -> String {
             let points = (0..<count).map { #"{ "Time": \#(Double($0) * 0.01), "ParameterValue": 0.5 }"# }.joined(separator: ",")
-            return #"{ "ParameterCurve": { "ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [\#(points)] } }"#
+            return
+                #"{ "ParameterCurve": { "ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [\#(points)] } }"#
         }
         let sixteen = try read(pattern(event: transientBody, extraItems: curve(16)))
         #expect(diagnostics(sixteen, .longCurve).isEmpty)
@@ -177,7 +195,8 @@ struct ReaderLeniencyTests {
 
     @Test(arguments: ["1e309", "-1e309", "1E400", "123456789e999"])
     func aNumberADoubleCannotHoldIsAnError(number: String) throws {
-        let body = #""Time": 0, "EventType": "HapticTransient", "EventParameters": [{ "ParameterID": "HapticIntensity", "ParameterValue": \#(number) }]"#
+        let body =
+            #""Time": 0, "EventType": "HapticTransient", "EventParameters": [{ "ParameterID": "HapticIntensity", "ParameterValue": \#(number) }]"#
         let error = try #require(failure(pattern(event: body)))
         #expect(error.code == .invalidJSON)
         #expect(error.message.contains("too large for a double"))
@@ -204,16 +223,20 @@ struct ReaderLeniencyTests {
     }
 
     @Test func metadataKeepsOrderAndNonStringValuesAsJSONText() throws {
-        let json = #"{ "Version": 1.0, "Metadata": { "Project": "Caf\u00e9 \"x\"", "Take": 3, "Tags": ["a", 1.50, true, null], "Extra": { "k" : 1 } }, "Pattern": [] }"#
+        let json =
+            #"{ "Version": 1.0, "Metadata": { "Project": "Caf\u00e9 \"x\"", "Take": 3, "Tags": ["a", 1.50, true, null], "Extra": { "k" : 1 } }, "Pattern": [] }"#
         let document = try read(json)
-        #expect(document.pattern.metadata == [
-            .init(key: "Project", value: "Café \"x\""), .init(key: "Take", value: "3"),
-            .init(key: "Tags", value: #"["a",1.50,true,null]"#), .init(key: "Extra", value: #"{"k":1}"#),
-        ])
+        #expect(
+            document.pattern.metadata == [
+                .init(key: "Project", value: "Café \"x\""), .init(key: "Take", value: "3"),
+                .init(key: "Tags", value: #"["a",1.50,true,null]"#), .init(key: "Extra", value: #"{"k":1}"#),
+            ]
+        )
     }
 
     @Test func waveformKeysAreRead() throws {
-        let body = #""Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "sounds/boom.wav", "EventWaveformUseVolumeEnvelope": false, "EventWaveformLoopEnabled": true, "EventParameters": [{ "ParameterID": "AudioVolume", "ParameterValue": 0.7 }]"#
+        let body =
+            #""Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "sounds/boom.wav", "EventWaveformUseVolumeEnvelope": false, "EventWaveformLoopEnabled": true, "EventParameters": [{ "ParameterID": "AudioVolume", "ParameterValue": 0.7 }]"#
         let document = try read(pattern(event: body))
         let event = document.pattern.events[0]
         #expect(event.waveformPath == "sounds/boom.wav")
@@ -224,8 +247,11 @@ struct ReaderLeniencyTests {
 
     @Test func allEventTypesParametersAndDynamicIDsAreUnderstood() throws {
         let parameters = AHAPEventParameterID.allCases.map { #"{ "ParameterID": "\#($0.rawValue)", "ParameterValue": 0 }"# }
-        let body = #""Time": 0, "EventType": "AudioContinuous", "EventDuration": 1, "EventParameters": [\#(parameters.joined(separator: ","))]"#
-        let controls = AHAPDynamicParameterID.allCases.map { #"{ "Parameter": { "ParameterID": "\#($0.rawValue)", "Time": 0, "ParameterValue": 0 } }"# }
+        let body =
+            #""Time": 0, "EventType": "AudioContinuous", "EventDuration": 1, "EventParameters": [\#(parameters.joined(separator: ","))]"#
+        let controls = AHAPDynamicParameterID.allCases.map {
+            #"{ "Parameter": { "ParameterID": "\#($0.rawValue)", "Time": 0, "ParameterValue": 0 } }"#
+        }
         let document = try read(pattern(event: body, extraItems: controls.joined(separator: ",")))
         #expect(document.pattern.events[0].parameters.map(\.id) == AHAPEventParameterID.allCases)
         #expect(document.pattern.dynamicParameters.map(\.id) == AHAPDynamicParameterID.allCases)

@@ -1,13 +1,17 @@
 import Foundation
-import Testing
-@testable import TemperAHAP
 import TemperTestSupport
+import Testing
+
+@testable import TemperAHAP
 
 @Suite("Waveforms")
 struct WaveformTests {
     private func audioPattern(_ path: String, duration: Double? = nil) -> String {
         let durationKey = duration.map { #""EventDuration": \#($0), "# } ?? ""
-        return pattern(event: #""Time": 0, "EventType": "AudioCustom", \#(durationKey)"EventWaveformPath": "\#(path)", "EventParameters": [{ "ParameterID": "AudioVolume", "ParameterValue": 1 }]"#)
+        return pattern(
+            event:
+                #""Time": 0, "EventType": "AudioCustom", \#(durationKey)"EventWaveformPath": "\#(path)", "EventParameters": [{ "ParameterID": "AudioVolume", "ParameterValue": 1 }]"#
+        )
     }
 
     @Test func wavLengthComesFromItsHeader() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TemperAHAP
 
 @Suite("Writer")
@@ -11,26 +12,56 @@ struct WriterTests {
             version: 1.0,
             metadata: [.init(key: "Project", value: "Ring \"explosion\"\n"), .init(key: "Take", value: "3")],
             items: [
-                .event(AHAPEvent(type: .hapticTransient, time: 0, parameters: [
-                    .init(id: .hapticIntensity, value: 1), .init(id: .hapticSharpness, value: 1),
-                ])),
-                .event(AHAPEvent(type: .hapticContinuous, time: 0.02, duration: 0.6, parameters: [
-                    .init(id: .hapticIntensity, value: 1), .init(id: .hapticSharpness, value: 0.7),
-                    .init(id: .attackTime, value: 0.1), .init(id: .sustained, value: 0),
-                ])),
-                .curve(AHAPParameterCurve(id: .hapticIntensityControl, time: 0.02, controlPoints: [
-                    .init(time: 0, value: 1), .init(time: 0.1, value: 0.4), .init(time: 0.5, value: 0),
-                ])),
+                .event(
+                    AHAPEvent(
+                        type: .hapticTransient,
+                        time: 0,
+                        parameters: [
+                            .init(id: .hapticIntensity, value: 1), .init(id: .hapticSharpness, value: 1),
+                        ]
+                    )
+                ),
+                .event(
+                    AHAPEvent(
+                        type: .hapticContinuous,
+                        time: 0.02,
+                        duration: 0.6,
+                        parameters: [
+                            .init(id: .hapticIntensity, value: 1), .init(id: .hapticSharpness, value: 0.7),
+                            .init(id: .attackTime, value: 0.1), .init(id: .sustained, value: 0),
+                        ]
+                    )
+                ),
+                .curve(
+                    AHAPParameterCurve(
+                        id: .hapticIntensityControl,
+                        time: 0.02,
+                        controlPoints: [
+                            .init(time: 0, value: 1), .init(time: 0.1, value: 0.4), .init(time: 0.5, value: 0),
+                        ]
+                    )
+                ),
                 .parameter(AHAPDynamicParameter(id: .hapticSharpnessControl, value: -0.3, time: 0.3)),
-            ]),
-        AHAPPattern(version: 2, items: [
-            .event(AHAPEvent(
-                type: .audioCustom, time: 0.1 + 0.2, duration: 1e-5,
-                parameters: [.init(id: .audioVolume, value: 0.333_333_333_333_333_3), .init(id: .audioPan, value: -1)],
-                waveformPath: "sounds/é.wav", waveformUseVolumeEnvelope: false, waveformLoopEnabled: true)),
-            .event(AHAPEvent(type: .audioContinuous, time: 12_345.678_9, duration: 29.999_999_999_999_996)),
-            .event(AHAPEvent(type: .hapticTransient, time: .leastNonzeroMagnitude)),
-        ]),
+            ]
+        ),
+        AHAPPattern(
+            version: 2,
+            items: [
+                .event(
+                    AHAPEvent(
+                        type: .audioCustom,
+                        time: 0.1 + 0.2,
+                        duration: 1e-5,
+                        parameters: [.init(id: .audioVolume, value: 0.333_333_333_333_333_3), .init(id: .audioPan, value: -1)],
+                        waveformPath: "sounds/é.wav",
+                        waveformUseVolumeEnvelope: false,
+                        waveformLoopEnabled: true
+                    )
+                ),
+                .event(AHAPEvent(type: .audioContinuous, time: 12_345.678_9, duration: 29.999_999_999_999_996)),
+                .event(AHAPEvent(type: .hapticTransient, time: .leastNonzeroMagnitude)),
+            ]
+        ),
     ]
 
     @Test(arguments: handMade)
@@ -53,24 +84,28 @@ struct WriterTests {
     }
 
     @Test func layoutIsPrettyPrinted() {
-        let pattern = AHAPPattern(items: [.event(AHAPEvent(type: .hapticTransient, time: 0.5, parameters: [.init(id: .hapticIntensity, value: 0.4)]))])
-        #expect(AHAPWriter.text(pattern) == """
-        {
-          "Version": 1.0,
-          "Pattern": [
-            {
-              "Event": {
-                "Time": 0.5,
-                "EventType": "HapticTransient",
-                "EventParameters": [
-                  { "ParameterID": "HapticIntensity", "ParameterValue": 0.4 }
-                ]
-              }
-            }
-          ]
-        }
+        let pattern = AHAPPattern(items: [
+            .event(AHAPEvent(type: .hapticTransient, time: 0.5, parameters: [.init(id: .hapticIntensity, value: 0.4)]))
+        ])
+        #expect(
+            AHAPWriter.text(pattern) == """
+                {
+                  "Version": 1.0,
+                  "Pattern": [
+                    {
+                      "Event": {
+                        "Time": 0.5,
+                        "EventType": "HapticTransient",
+                        "EventParameters": [
+                          { "ParameterID": "HapticIntensity", "ParameterValue": 0.4 }
+                        ]
+                      }
+                    }
+                  ]
+                }
 
-        """)
+                """
+        )
     }
 
     @Test(arguments: [(0.1, "0.1"), (1, "1.0"), (1e-5, "1e-05"), (5e20, "5e+20"), (-0.0, "-0.0"), (.infinity, "0.0"), (.nan, "0.0")])
@@ -79,7 +114,9 @@ struct WriterTests {
     }
 
     @Test func lenientInputIsWrittenStrictly() throws {
-        let document = try read(#"{ "Version": 1, "Pattern": [ { "Event": { "Time": 0, "EventType": "HapticTransient", "EventParameters": [ { "ParameterID": "HapticSharpness", "ParameterValue": 7 }, ], }, }, ], }"#)
+        let document = try read(
+            #"{ "Version": 1, "Pattern": [ { "Event": { "Time": 0, "EventType": "HapticTransient", "EventParameters": [ { "ParameterID": "HapticSharpness", "ParameterValue": 7 }, ], }, }, ], }"#
+        )
         let written = AHAPWriter.write(document.pattern)
         let again = try AHAPReader.read(written)
         #expect(again.pattern == document.pattern)

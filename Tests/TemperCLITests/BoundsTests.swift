@@ -51,7 +51,10 @@ import Testing
     static func variants(of field: Field, unit: String = "") -> [(String, Bool)] {
         values.map { value in
             let written = value.text == "nan" ? (field.format == "request" ? "NaN" : ".nan") : value.text
-            return (field.text.replacingOccurrences(of: "@@", with: unit.isEmpty || value.text == "nan" ? written : "\(written) \(unit)"), value.alwaysRefused)
+            return (
+                field.text.replacingOccurrences(of: "@@", with: unit.isEmpty || value.text == "nan" ? written : "\(written) \(unit)"),
+                value.alwaysRefused
+            )
         }
     }
 
@@ -105,7 +108,11 @@ import Testing
         for (text, refused) in Self.variants(of: field) + Self.variants(of: field, unit: Self.scenarioUnits[field.name] ?? "") {
             let url = try Self.write(text, "bounds.yaml")
             defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-            Self.check(try Self.bounded(["simulate", url.path, "--json"]), refused: refused, "\(field): \(text.split(separator: "\n").first { $0.contains(field.name.split(separator: ".").last!) } ?? "")")
+            Self.check(
+                try Self.bounded(["simulate", url.path, "--json"]),
+                refused: refused,
+                "\(field): \(text.split(separator: "\n").first { $0.contains(field.name.split(separator: ".").last!) } ?? "")"
+            )
         }
     }
 

@@ -106,7 +106,10 @@ import Testing
 
         let profile = try String(contentsOf: fitted, encoding: .utf8)
         #expect(profile.contains("name: fitted-phone"))
-        #expect(profile.contains("skinHeatCapacity: {value: ") && profile.contains("fitted: \"temper calibrate thermal on \(stepsTrace.path): 95 % interval"))
+        #expect(
+            profile.contains("skinHeatCapacity: {value: ")
+                && profile.contains("fitted: \"temper calibrate thermal on \(stepsTrace.path): 95 % interval")
+        )
         #expect(profile.contains("clickEnergy: {value: 0.545"), "the rest of the base profile is kept")
 
         // A different scenario, run on the true device and on the fitted profile (used at once as a scenario's device).
@@ -124,14 +127,22 @@ import Testing
         let device = try Self.writeTrueDevice(in: directory)
         let trace = try Self.record(Self.steps, device: device, in: directory, name: "steps")
         let report = directory.appendingPathComponent("report")
-        let result = try TemperRunner.run(["calibrate", "thermal", trace.path, "--ambient", "24", "--report", report.path, "--device", device.path])
+        let result = try TemperRunner.run([
+            "calibrate", "thermal", trace.path, "--ambient", "24", "--report", report.path, "--device", device.path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("skinToAmbientResistance") && result.stdout.contains("95 % interval") && result.stdout.contains("Ambient given: 24"))
+        #expect(
+            result.stdout.contains("skinToAmbientResistance") && result.stdout.contains("95 % interval")
+                && result.stdout.contains("Ambient given: 24")
+        )
         // simulate --record-trace writes the device's heat as an energy counter, as RAPL does: the fit uses it.
         #expect(result.stdout.contains("power: simulated/system (energy counter)"), "\(result.stdout)")
         #expect(result.stderr.isEmpty, "no progress line when stderr is not a terminal")
         #expect(result.stdout.contains("starting from 'true-device'"), "--device takes a profile file")
-        #expect(result.stdout.split(separator: "\n").filter { !$0.contains(directory.path) }.allSatisfy { $0.count <= 80 }, "\(result.stdout)")
+        #expect(
+            result.stdout.split(separator: "\n").filter { !$0.contains(directory.path) }.allSatisfy { $0.count <= 80 },
+            "\(result.stdout)"
+        )
         for file in ["index.html", "report.md", "data.json", "fit-1.svg", "residuals-1.svg", "power-1.svg"] {
             #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent(file).path), "\(file)")
         }
@@ -149,7 +160,13 @@ import Testing
         #expect(result.stdout.contains("\r\u{1B}[K{"))
     }
 
-    static func rewrite(_ trace: URL, to name: String, in directory: URL, _ change: (inout [String: Any]) -> Void, keep: Int? = nil) throws -> URL {
+    static func rewrite(
+        _ trace: URL,
+        to name: String,
+        in directory: URL,
+        _ change: (inout [String: Any]) -> Void,
+        keep: Int? = nil
+    ) throws -> URL {
         var (header, lines) = try snapshotLines(trace)
         if let keep { lines = Array(lines.prefix(keep)) }
         let changed = try lines.map { line -> String in
@@ -168,16 +185,25 @@ import Testing
         let device = try Self.writeTrueDevice(in: directory)
         let trace = try Self.record(Self.steps, device: device, in: directory, name: "steps")
         let constant = try Self.record(
-            "name: flat\nduration: 30 min\ntimeStep: 1 s\ndevice: DEVICE\nworkload:\n  - { power: 2 W, for: 30 min }\n", device: device,
-            in: directory, name: "flat"
+            "name: flat\nduration: 30 min\ntimeStep: 1 s\ndevice: DEVICE\nworkload:\n  - { power: 2 W, for: 30 min }\n",
+            device: device,
+            in: directory,
+            name: "flat"
         )
         let cases: [(URL, String)] = [
             (try Self.rewrite(trace, to: "short.jsonl", in: directory, { _ in }, keep: 5), "too short: 5 samples"),
             (try Self.rewrite(trace, to: "unpowered.jsonl", in: directory, { $0["power"] = [] }), "no power"),
             (constant, "the power is constant"),
-            (try Self.rewrite(trace, to: "noskin.jsonl", in: directory, { object in
-                object["sensors"] = (object["sensors"] as? [[String: Any]])?.filter { $0["label"] as? String != "skin" }
-            }), "no temperature sensor 'skin'"),
+            (
+                try Self.rewrite(
+                    trace,
+                    to: "noskin.jsonl",
+                    in: directory,
+                    { object in
+                        object["sensors"] = (object["sensors"] as? [[String: Any]])?.filter { $0["label"] as? String != "skin" }
+                    }
+                ), "no temperature sensor 'skin'"
+            ),
         ]
         for (file, message) in cases {
             let result = try TemperRunner.run(["calibrate", "thermal", file.path])

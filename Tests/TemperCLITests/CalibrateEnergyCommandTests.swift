@@ -25,15 +25,21 @@ import Testing
         var names: [String] = []
         for (index, (type, intensity, sharpness)) in [
             ("HapticTransient", 1.0, 0.5), ("HapticTransient", 0.6, 0.4), ("HapticTransient", 0.8, 0.6), ("HapticTransient", 0.4, 0.5),
-            ("HapticContinuous", 1.0, 0.5), ("HapticContinuous", 0.5, 0.45), ("HapticContinuous", 0.7, 0.55), ("HapticContinuous", 0.3, 0.5),
+            ("HapticContinuous", 1.0, 0.5), ("HapticContinuous", 0.5, 0.45), ("HapticContinuous", 0.7, 0.55),
+            ("HapticContinuous", 0.3, 0.5),
         ].enumerated() {
             let duration = type == "HapticContinuous" ? #", "EventDuration": 0.4"# : ""
-            let text = #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "\#(type)"\#(duration), "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": \#(intensity)}, {"ParameterID": "HapticSharpness", "ParameterValue": \#(sharpness)}]}}]}"#
+            let text =
+                #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "\#(type)"\#(duration), "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": \#(intensity)}, {"ParameterID": "HapticSharpness", "ParameterValue": \#(sharpness)}]}}]}"#
             let name = "p\(index).ahap"
             try Data(text.utf8).write(to: folder.appendingPathComponent(name))
             names.append(name)
         }
-        let scored = try TemperRunner.run(["score"] + names.map { folder.appendingPathComponent($0).path } + ["--format", "json", "--device", folder.appendingPathComponent("true-device.yaml").path])
+        let scored = try TemperRunner.run(
+            ["score"] + names.map { folder.appendingPathComponent($0).path } + [
+                "--format", "json", "--device", folder.appendingPathComponent("true-device.yaml").path,
+            ]
+        )
         let patterns = try #require(try json(scored.stdout)["patterns"] as? [[String: Any]])
         var csv = "pattern,millijoules,repetitions,sd\n# synthetic: the true device's estimate x 20, with +-1 % noise\n"
         for (index, pattern) in patterns.enumerated() {
@@ -66,9 +72,14 @@ import Testing
 
         let profile = try String(contentsOfFile: fitted, encoding: .utf8)
         #expect(profile.contains("name: fitted-phone"))
-        #expect(profile.contains("clickEnergy: {value: ") && profile.contains(#"fitted: "temper calibrate energy on m.csv (8 measurements): 95 % interval "#))
+        #expect(
+            profile.contains("clickEnergy: {value: ")
+                && profile.contains(#"fitted: "temper calibrate energy on m.csv (8 measurements): 95 % interval "#)
+        )
         #expect(profile.contains(#"resonance: {value: 145, unit: Hz, source: "AOSP"#), "unfitted figures stay as written")
-        let rescored = try TemperRunner.run(["score", folder.appendingPathComponent("p4.ahap").path, "--device", fitted, "--format", "json"])
+        let rescored = try TemperRunner.run([
+            "score", folder.appendingPathComponent("p4.ahap").path, "--device", fitted, "--format", "json",
+        ])
         #expect(rescored.status == 0, "\(rescored.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report/index.html").path))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report/data.json").path))

@@ -32,7 +32,11 @@ import Testing
     @Test func aDeviceWithoutFrequencyControlGetsNoFrequency() throws {
         let gamepad = try TemperRunner.run(["convert", "Examples/formats/door-knock.haptic", "--to", "haptic", "--device", "gamepad"])
         #expect(gamepad.status == 0)
-        #expect(gamepad.stderr.contains("door-knock.haptic → gamepad: lost: frequency dropped: gamepad's actuator (dual-erm) plays amplitude only"))
+        #expect(
+            gamepad.stderr.contains(
+                "door-knock.haptic → gamepad: lost: frequency dropped: gamepad's actuator (dual-erm) plays amplitude only"
+            )
+        )
         #expect(!gamepad.stdout.contains("\"frequency\": ["))
         let phone = try TemperRunner.run(["convert", "Examples/formats/door-knock.haptic", "--to", "haptic", "--device", "phone"])
         #expect(phone.status == 0)

@@ -6,11 +6,17 @@ import Testing
 /// `dpkg --root` into a temporary root whose package database is a copy of this machine's, so its dependencies
 /// are checked for real and nothing touches the machine's own files.
 @Suite struct DebPackageTests {
-    static let hasDpkg = FileManager.default.isExecutableFile(atPath: "/usr/bin/dpkg-deb") && FileManager.default.isExecutableFile(atPath: "/usr/bin/dpkg")
+    static let hasDpkg =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/dpkg-deb") && FileManager.default.isExecutableFile(atPath: "/usr/bin/dpkg")
     static let canInstall = hasDpkg && getuid() == 0
 
     static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> TemperRunner.Result {
-        try TemperRunner.run(arguments, currentDirectory: URL(fileURLWithPath: "/"), environment: environment, executable: URL(fileURLWithPath: executable))
+        try TemperRunner.run(
+            arguments,
+            currentDirectory: URL(fileURLWithPath: "/"),
+            environment: environment,
+            executable: URL(fileURLWithPath: executable)
+        )
     }
 
     @Test(.enabled(if: canInstall, "dpkg -i, even into a temporary root, needs root (and Debian's dpkg)"))
@@ -18,10 +24,14 @@ import Testing
         let folder = URL(fileURLWithPath: "/tmp").appendingPathComponent("temper-deb-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = PackagePaths.root.appendingPathComponent("scripts/package-deb.sh").path
-        let built = try Self.run("/bin/bash", [script, folder.appendingPathComponent("out").path], environment: [
-            // The debug binary is large; gzip packs it in a fraction of xz's time.
-            "TEMPER_BINARY": TemperRunner.executable.path, "TEMPER_DEB_COMPRESSION": "gzip",
-        ])
+        let built = try Self.run(
+            "/bin/bash",
+            [script, folder.appendingPathComponent("out").path],
+            environment: [
+                // The debug binary is large; gzip packs it in a fraction of xz's time.
+                "TEMPER_BINARY": TemperRunner.executable.path, "TEMPER_DEB_COMPRESSION": "gzip",
+            ]
+        )
         #expect(built.status == 0, "\(built.stderr)")
         let package = built.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(package.hasSuffix(".deb") && FileManager.default.fileExists(atPath: package), "\(built.stdout)")

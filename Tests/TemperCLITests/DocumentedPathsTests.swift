@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TemperTestSupport
+import Testing
 
 /// The paths README.md and every command's `--help` show exist, so a reader who copies an example gets the file it
 /// names. Outputs (`--report DIR`, `--out FILE`), the corpus beside the project and build products are not inputs.

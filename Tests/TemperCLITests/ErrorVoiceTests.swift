@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TemperTestSupport
+import Testing
 
 /// Errors in Temper's voice: one `temper: ` prefix, the file or name concerned, never Foundation's text.
 @Suite struct ErrorVoiceTests {
@@ -36,7 +36,9 @@ import TemperTestSupport
             let file = folder.appendingPathComponent("broken.ahap")
             try Data(#"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticBuzz"}}]}"#.utf8).write(to: file)
             var lines: [String] = []
-            for arguments in [["score", file.path], ["rewrite", file.path, "--condition", "nominal"], ["convert", file.path, "--to", "haptic"]] {
+            for arguments in [
+                ["score", file.path], ["rewrite", file.path, "--condition", "nominal"], ["convert", file.path, "--to", "haptic"],
+            ] {
                 let result = try TemperRunner.run(arguments)
                 #expect(result.status == 2, "\(arguments[0])")
                 #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments[0]): \(result.stderr)")
@@ -101,17 +103,24 @@ import TemperTestSupport
     @Test func aWordForAmbientAsksForANumberOrAList() throws {
         let result = try simulate("version: 1\nname: hot\nduration: 60s\nambient: hot\n")
         #expect(result.status == 2)
-        #expect(result.stderr.contains(":4:10: ambient: expected a temperature in °C (a number) or a list of {at, celsius} points, found 'hot'"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                ":4:10: ambient: expected a temperature in °C (a number) or a list of {at, celsius} points, found 'hot'"
+            ),
+            "\(result.stderr)"
+        )
     }
 
     @Test func aRateWithoutAUnitIsAnError() throws {
-        let result = try simulate("""
+        let result = try simulate(
+            """
             version: 1
             name: unitless
             duration: 60s
             streams:
               - { name: taps, kind: poisson, rate: 2, usage: ui, patterns: [\(PackagePaths.root.path)/Examples/patterns/ui-tap.ahap] }
-            """)
+            """
+        )
         #expect(result.status == 2)
         #expect(result.stderr.contains("expected a rate with its unit, such as 0.5/s, 12/min or 30/h, found '2'"), "\(result.stderr)")
     }

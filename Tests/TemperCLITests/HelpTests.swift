@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TemperTestSupport
+import Testing
 
 @Suite struct HelpTests {
     @Test func helpListsEveryJob() throws {
@@ -26,7 +26,11 @@ import TemperTestSupport
         let names = table.matches(of: try Regex(#"`([a-zA-Z]+(?:\.[a-zA-Z]+)?)`"#)).compactMap { $0.output[1].substring.map(String.init) }
         let terms = Set(names.filter { $0 != "alarm" })
         #expect(terms.count >= 21, "\(terms.sorted())")
-        #expect(terms.isSuperset(of: ["pass", "rewritten", "fallback", "dropped", "exemptOnly", "budget", "haptics.simpleImpact", "energy.guard"]))
+        #expect(
+            terms.isSuperset(of: [
+                "pass", "rewritten", "fallback", "dropped", "exemptOnly", "budget", "haptics.simpleImpact", "energy.guard",
+            ])
+        )
         let help = try TemperRunner.run([command, "--help"], environment: ["COLUMNS": "80"])
         #expect(help.status == 0)
         for term in terms { #expect(help.stdout.contains("\n  \(term): "), "\(command) --help defines \(term)") }

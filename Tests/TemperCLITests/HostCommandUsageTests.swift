@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TemperTestSupport
+import Testing
 
 /// `status`, `watch` and `record` with bad options: every case fails before the host is read, and the bus
 /// address points nowhere anyway, so these never touch a system bus. The real-daemon runs live in
@@ -16,7 +16,10 @@ import TemperTestSupport
         (["record", "--out", "/nonexistent/t.jsonl", "--interval", "0"], "--interval must be from 0.1 s to 3600 s, found 0"),
         (["record", "--out", "/nonexistent/t.jsonl", "--duration", "-1"], "--duration must be from 0 s to 604800 s, found -1"),
         (["record", "--out", "/nonexistent/t.jsonl", "--duration", "inf"], "--duration must be from 0 s to 604800 s, found inf"),
-        (["record", "--out", "/nonexistent/t.jsonl", "--duration", "604800", "--interval", "0.1"], "--duration ÷ --interval must be at most 1000000 snapshots"),
+        (
+            ["record", "--out", "/nonexistent/t.jsonl", "--duration", "604800", "--interval", "0.1"],
+            "--duration ÷ --interval must be at most 1000000 snapshots"
+        ),
         (["record", "--out", "/nonexistent/t.jsonl", "--duration", "a minute"], "'a minute' is invalid for '--duration"),
         (["record"], "Missing expected argument '--out <out>'"),
         (["status", "--colour"], "Unknown option '--colour'"),

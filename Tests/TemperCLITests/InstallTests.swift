@@ -13,7 +13,12 @@ import Testing
     }()
 
     static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> TemperRunner.Result {
-        try TemperRunner.run(arguments, currentDirectory: URL(fileURLWithPath: "/"), environment: environment ?? [:], executable: URL(fileURLWithPath: executable))
+        try TemperRunner.run(
+            arguments,
+            currentDirectory: URL(fileURLWithPath: "/"),
+            environment: environment ?? [:],
+            executable: URL(fileURLWithPath: executable)
+        )
     }
 
     /// A folder everyone can read, as an installed prefix is.
@@ -44,8 +49,11 @@ import Testing
 
     static func install(into prefix: Prefix, packaging: URL) throws -> TemperRunner.Result {
         let script = PackagePaths.root.appendingPathComponent("scripts/install.sh").path
-        return try run("/bin/bash", [script, "--prefix", prefix.folder.path, "--binary", TemperRunner.executable.path],
-                       environment: ["TEMPER_PACKAGING_DIR": packaging.path])
+        return try run(
+            "/bin/bash",
+            [script, "--prefix", prefix.folder.path, "--binary", TemperRunner.executable.path],
+            environment: ["TEMPER_PACKAGING_DIR": packaging.path]
+        )
     }
 
     @Test func installPutsEveryFileInItsPlace() throws {
@@ -53,8 +61,10 @@ import Testing
         let result = try Self.install(into: prefix, packaging: try Self.fakePackaging(in: prefix.folder))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.isExecutableFile(atPath: prefix.path("bin/temper")))
-        for file in ["share/temper/policies/default.yaml", "share/temper/policies/handheld.yaml", "share/temper/devices/phone.yaml",
-                     "share/dbus-1/system.d/org.temper.Temper1.conf", "share/dbus-1/interfaces/org.temper.Temper1.xml"] {
+        for file in [
+            "share/temper/policies/default.yaml", "share/temper/policies/handheld.yaml", "share/temper/devices/phone.yaml",
+            "share/dbus-1/system.d/org.temper.Temper1.conf", "share/dbus-1/interfaces/org.temper.Temper1.xml",
+        ] {
             #expect(FileManager.default.fileExists(atPath: prefix.path(file)), "\(file)")
         }
         let activation = try String(contentsOfFile: prefix.path("share/dbus-1/system-services/org.temper.Temper1.service"), encoding: .utf8)
@@ -80,7 +90,8 @@ import Testing
         ]
         func temper(_ arguments: [String], _ extra: [String: String] = [:]) throws -> TemperRunner.Result {
             let user = Self.normalUser ?? []
-            let command = user + ["/usr/bin/env", "-i"] + environment.merging(extra) { $1 }.map { "\($0)=\($1)" }
+            let command =
+                user + ["/usr/bin/env", "-i"] + environment.merging(extra) { $1 }.map { "\($0)=\($1)" }
                 + [prefix.path("bin/temper")] + arguments
             return try Self.run(command[0], Array(command.dropFirst()))
         }
@@ -107,7 +118,9 @@ import Testing
         #expect(status.status == 0, "\(status.stderr)")
         #expect(status.stdout.contains("Policy: default (built-in Policies/default.yaml)"))
 
-        let rewrite = try temper(["rewrite", pattern.path, "--condition", "serious", "--policy", "handheld", "--device", "gamepad", "--explain"])
+        let rewrite = try temper([
+            "rewrite", pattern.path, "--condition", "serious", "--policy", "handheld", "--device", "gamepad", "--explain",
+        ])
         #expect(rewrite.status == 0, "\(rewrite.stderr)")
 
         // A file in XDG_CONFIG_HOME overrides the built-in policy of its name, and status says so.

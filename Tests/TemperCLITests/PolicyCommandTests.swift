@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TemperTestSupport
+import Testing
 
 @Suite struct PolicyCommandTests {
     /// A scratch folder per test, removed afterwards.
@@ -26,7 +26,9 @@ import TemperTestSupport
 
     @Test func everyErrorIsReportedWithItsPlace() throws {
         let scratch = try Scratch()
-        let file = try scratch.write("bad.yaml", """
+        let file = try scratch.write(
+            "bad.yaml",
+            """
             version: 1
             colour: blue
             classifier:
@@ -36,13 +38,17 @@ import TemperTestSupport
                 particleScale: 3
                 budget: {energy: 10uAh, window: 60s}
 
-            """)
+            """
+        )
         let result = try TemperRunner.run(["policy", "check", file])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 5, "four errors and a summary: \(lines)")
-        #expect(lines.first == "temper: \(file):2:1: colour: unknown key 'colour' (expected one of: classifier, description, exemptUsages, feedbackd, lowPower, name, tiers, version)")
+        #expect(
+            lines.first
+                == "temper: \(file):2:1: colour: unknown key 'colour' (expected one of: classifier, description, exemptUsages, feedbackd, lowPower, name, tiers, version)"
+        )
         #expect(lines.contains { $0.hasPrefix("temper: \(file):4:17: classifier.dwellSeconds: expected a duration") })
         #expect(lines.contains { $0.hasPrefix("temper: \(file):7:20: tiers.fair.particleScale: expected a number from 0 to 1") })
         #expect(lines.contains { $0.hasPrefix("temper: \(file):8:22: tiers.fair.budget.energy: expected an energy in mJ or J") })

@@ -52,10 +52,14 @@ import Testing
 
     @Test func everyCorpusACFImports() throws {
         let folder = try #require(Self.acfFolder, "corpus absent")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/facebook__meta-haptics-sdk").filter { $0.hasSuffix(".acf") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/facebook__meta-haptics-sdk").filter {
+            $0.hasSuffix(".acf")
+        }
         #expect(files.count == 4)
         for file in files {
-            let result = try TemperRunner.run(["profile", "import", folder.path + "/facebook__meta-haptics-sdk/" + file, "--base", "gamepad"])
+            let result = try TemperRunner.run([
+                "profile", "import", folder.path + "/facebook__meta-haptics-sdk/" + file, "--base", "gamepad",
+            ])
             #expect(result.status == 0, "\(file): \(result.stderr)")
         }
     }

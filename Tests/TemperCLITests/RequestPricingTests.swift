@@ -53,13 +53,18 @@ import Testing
         }
         let requestFile = folder.appendingPathComponent("requests.json")
         try JSONSerialization.data(withJSONObject: requests).write(to: requestFile)
-        let rewritten = try TemperRunner.run(["rewrite", "--request", requestFile.path, "--condition", "nominal", "--device", "phone", "--explain"])
+        let rewritten = try TemperRunner.run([
+            "rewrite", "--request", requestFile.path, "--condition", "nominal", "--device", "phone", "--explain",
+        ])
         #expect(rewritten.status == 0, "\(rewritten.stderr)")
         let decisions = try JSONDecoder().decode([Decision].self, from: Data(rewritten.stdout.utf8))
         try #require(decisions.count == readable.count)
         for (pattern, decision) in zip(readable, decisions) {
             let expected = try #require(pattern.energyMillijoules)
-            #expect(abs(decision.energyBeforeMillijoules - expected) <= 1e-5 * max(1, expected), "\(pattern.path): \(decision.energyBeforeMillijoules) mJ as a request, \(expected) mJ in score")
+            #expect(
+                abs(decision.energyBeforeMillijoules - expected) <= 1e-5 * max(1, expected),
+                "\(pattern.path): \(decision.energyBeforeMillijoules) mJ as a request, \(expected) mJ in score"
+            )
         }
     }
 }

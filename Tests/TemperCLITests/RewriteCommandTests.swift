@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TemperTestSupport
+import Testing
 
 @Suite struct RewriteCommandTests {
     static let explosion = "Examples/patterns/ring-explosion.ahap"
@@ -73,7 +73,9 @@ import TemperTestSupport
     }
 
     @Test func aDroppedRequestPrintsNothingOnStdout() throws {
-        let result = try TemperRunner.run(["rewrite", "--request", "Examples/requests/ring-explosion-visual.json", "--condition", "critical"])
+        let result = try TemperRunner.run([
+            "rewrite", "--request", "Examples/requests/ring-explosion-visual.json", "--condition", "critical",
+        ])
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("exemptOnly: only exempt usages play under critical"))
@@ -85,7 +87,9 @@ import TemperTestSupport
         try #require(!files.isEmpty)
         for file in files {
             for condition in ["nominal", "fair,low-power", "serious", "critical,low-power"] {
-                let result = try TemperRunner.run(["rewrite", "--request", "Examples/requests/\(file)", "--condition", condition, "--explain"])
+                let result = try TemperRunner.run([
+                    "rewrite", "--request", "Examples/requests/\(file)", "--condition", condition, "--explain",
+                ])
                 #expect(result.status == 0, "\(file) under \(condition): \(result.stderr)")
             }
         }
@@ -127,7 +131,12 @@ import TemperTestSupport
         (["rewrite", "missing.ahap", "--condition", "serious"], "missing.ahap"),
         (["rewrite", "Examples/patterns/ring-explosion.ahap", "--condition", "serious", "--device", "toaster"], "toaster"),
         (["rewrite", "Examples/patterns/ring-explosion.ahap", "--condition", "serious", "--usage", "party"], "--usage"),
-        (["rewrite", "Examples/patterns/ring-explosion.ahap", "--condition", "serious", "--policy", "Examples/patterns/ring-explosion.ahap"], "ring-explosion.ahap"),
+        (
+            [
+                "rewrite", "Examples/patterns/ring-explosion.ahap", "--condition", "serious", "--policy",
+                "Examples/patterns/ring-explosion.ahap",
+            ], "ring-explosion.ahap"
+        ),
         (["rewrite", "Examples/patterns/ring-explosion.ahap", "--condition", "serious", "--policy", "nowhere.yaml"], "nowhere.yaml"),
     ])
     func badInputIsAUsageErrorOnOneLine(arguments: [String], mentions: String) throws {

@@ -5,7 +5,8 @@ import Testing
 /// What `temper score` tells a designer about clipping, and that it prices a pattern as `temper rewrite` does.
 @Suite struct ScoreClippingTests {
     /// One second of full-scale rumble at sharpness 0, 25 Hz below the phone's resonance: more than its driver gives.
-    static let lowRumble = #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 1, "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1}, {"ParameterID": "HapticSharpness", "ParameterValue": 0}]}}]}"#
+    static let lowRumble =
+        #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 1, "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1}, {"ParameterID": "HapticSharpness", "ParameterValue": 0}]}}]}"#
 
     func withPattern(_ text: String, _ body: (String) throws -> Void) throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("temper-clip-\(UUID().uuidString).ahap")
@@ -62,7 +63,9 @@ import Testing
             for name in names {
                 let path = "Examples/patterns/\(name)"
                 let score = try TemperRunner.run(["score", path, "--format", "json", "--device", device])
-                let scored = try #require(((try json(score.stdout)["patterns"] as? [[String: Any]])?.first)?["energyMillijoules"] as? Double)
+                let scored = try #require(
+                    ((try json(score.stdout)["patterns"] as? [[String: Any]])?.first)?["energyMillijoules"] as? Double
+                )
                 let rewrite = try TemperRunner.run(["rewrite", path, "--condition", "nominal", "--explain", "--device", device])
                 let priced = try #require(try json(rewrite.stdout)["energyBeforeMillijoules"] as? Double, "\(rewrite.stderr)")
                 // score prints six significant digits; rewrite --explain the full double.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TemperTestSupport
+import Testing
 
 /// `temper score` run as a user runs it.
 @Suite struct ScoreCommandTests {
@@ -31,7 +31,8 @@ import TemperTestSupport
         try body(folder)
     }
 
-    static let tap = #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.4}]}}]}"#
+    static let tap =
+        #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.4}]}}]}"#
 
     @Test func withNoPathItScoresTheBuiltInExamplesAsJSONWhenPiped() throws {
         let result = try TemperRunner.run(["score"])
@@ -153,9 +154,15 @@ import TemperTestSupport
         ("negative-time", #"{"Pattern": [{"Event": {"Time": -1, "EventType": "HapticTransient"}}]}"#, "1:33: Pattern[0].Event.Time: "),
         ("infinite-time", #"{"Pattern": [{"Event": {"Time": 1e999, "EventType": "HapticTransient"}}]}"#, "1:33: Pattern[0].Event.Time: "),
         ("wrong-type", #"{"Pattern": [{"Event": {"Time": "0", "EventType": "HapticTransient"}}]}"#, "1:33: Pattern[0].Event.Time: "),
-        ("empty-curve", #"{"Pattern": [{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": []}}]}"#,
-         "Pattern[0].ParameterCurve.ParameterCurveControlPoints: "),
-        ("control-characters", #"{"Pattern": [{"Event": {"Time": 0, "EventType": "Haptic\nBuzz\u001b[31m"}}]}"#, #"Haptic\nBuzz\u{1B}[31m"#),
+        (
+            "empty-curve",
+            #"{"Pattern": [{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": []}}]}"#,
+            "Pattern[0].ParameterCurve.ParameterCurveControlPoints: "
+        ),
+        (
+            "control-characters", #"{"Pattern": [{"Event": {"Time": 0, "EventType": "Haptic\nBuzz\u001b[31m"}}]}"#,
+            #"Haptic\nBuzz\u{1B}[31m"#
+        ),
     ])
     func everyStrictErrorIsOneStderrLineAndExitsTwo(name: String, text: String, expected: String) throws {
         try withFolder(["\(name).ahap": text]) { folder in
@@ -180,7 +187,10 @@ import TemperTestSupport
             #expect(warnings.contains { $0.contains("clamped to 30.0 s") })
             let strict = try TemperRunner.run(["score", file, "--strict"])
             #expect(strict.status == 2)
-            #expect(strict.stderr == "temper: \(file):1:86: Pattern[0].Event.EventDuration: EventDuration 45.0 s out of range 0–30 s, the longest continuous event\n")
+            #expect(
+                strict.stderr
+                    == "temper: \(file):1:86: Pattern[0].Event.EventDuration: EventDuration 45.0 s out of range 0–30 s, the longest continuous event\n"
+            )
         }
     }
 
@@ -234,7 +244,8 @@ import TemperTestSupport
     }
 
     @Test func lenienciesAreWarningsOnStderrForATableAndInTheJSON() throws {
-        let lenient = #"{"Version": 1.0, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticSharpness", "ParameterValue": 2234.26},]}},]}"#
+        let lenient =
+            #"{"Version": 1.0, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticSharpness", "ParameterValue": 2234.26},]}},]}"#
         try withFolder(["lenient.ahap": lenient]) { folder in
             let table = try TemperRunner.run(["score", folder.path, "--format", "table"])
             #expect(table.status == 0)
@@ -264,7 +275,10 @@ import TemperTestSupport
             let result = try TemperRunner.run(["score", pattern] + arguments)
             return try #require(try patterns(try json(result.stdout)).first?["energyMillijoules"] as? Double)
         }
-        #expect(try energy("Examples/patterns/ring-explosion.ahap", ["--device", "gamepad"]) > energy("Examples/patterns/ring-explosion.ahap", []))
+        #expect(
+            try energy("Examples/patterns/ring-explosion.ahap", ["--device", "gamepad"])
+                > energy("Examples/patterns/ring-explosion.ahap", [])
+        )
         let unknown = try TemperRunner.run(["score", "--device", "toaster"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("unknown device profile 'toaster' (available: gamepad, headphones, phone)"))
@@ -297,7 +311,9 @@ import TemperTestSupport
     @Test func helpTeachesUnitsFormatsAndExitCodes() throws {
         let result = try TemperRunner.run(["score", "--help"])
         #expect(result.status == 0)
-        for phrase in ["25mJ", "0.5J", "10uAh", "table", "json", "csv", "over-budget", "Examples/patterns", "--budget", "--device", "--strict"] {
+        for phrase in [
+            "25mJ", "0.5J", "10uAh", "table", "json", "csv", "over-budget", "Examples/patterns", "--budget", "--device", "--strict",
+        ] {
             #expect(result.stdout.contains(phrase), "help should mention \(phrase)")
         }
     }

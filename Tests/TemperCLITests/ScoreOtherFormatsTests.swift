@@ -4,7 +4,8 @@ import Testing
 
 /// `temper score` on non-AHAP formats, priced from their timelines.
 @Suite struct ScoreOtherFormatsTests {
-    static let corpus: URL? = FileManager.default.fileExists(atPath: PackagePaths.corpus.path + "/haptic/PAIRS.tsv") ? PackagePaths.corpus : nil
+    static let corpus: URL? =
+        FileManager.default.fileExists(atPath: PackagePaths.corpus.path + "/haptic/PAIRS.tsv") ? PackagePaths.corpus : nil
 
     struct Report: Decodable {
         struct Pattern: Decodable {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TemperTestSupport
+import Testing
 
 /// `temper score`'s progress bar: drawn on stderr only when stderr is a terminal and the set is large.
 /// A terminal comes from ``TemperRunner/runOnATerminal(_:environment:)``; without one the terminal tests skip.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TemperTestSupport
+import Testing
 
 /// `temper score` sized for people: a table that fits the terminal, JSON numbers without float noise, JSON
 /// and CSV written as they are scored.
@@ -25,7 +25,9 @@ import TemperTestSupport
     @Test func wideKeepsEveryColumnWithItsUnit() throws {
         let result = try TemperRunner.run(["score", "Examples/patterns", "--format", "table", "--wide"], environment: ["COLUMNS": "80"])
         let header = try #require(result.stdout.split(separator: "\n").first)
-        for title in ["ENERGY mJ", "CHARGE µAh", "PEAK mW", "PLAYS %", "DURATION s", "TRANSIENT mJ", "CONTINUOUS mJ", "AUDIO mJ", "OVERHEAD mJ"] {
+        for title in [
+            "ENERGY mJ", "CHARGE µAh", "PEAK mW", "PLAYS %", "DURATION s", "TRANSIENT mJ", "CONTINUOUS mJ", "AUDIO mJ", "OVERHEAD mJ",
+        ] {
             #expect(header.contains(title), "\(header)")
         }
         #expect(header.count > 80)
@@ -54,7 +56,9 @@ import TemperTestSupport
         for format in ["csv", "table"] {
             let result = try TemperRunner.run(["score", "Examples/patterns", "--format", format, "--power-series"])
             #expect(result.status == 2)
-            #expect(result.stderr == "temper: --power-series needs --format json (a \(format) has no place for a series; --report draws them)\n")
+            #expect(
+                result.stderr == "temper: --power-series needs --format json (a \(format) has no place for a series; --report draws them)\n"
+            )
         }
     }
 }

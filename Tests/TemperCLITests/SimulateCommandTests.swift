@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TemperTestSupport
+import Testing
 
 @Suite struct SimulateCommandTests {
     @Test func noArgumentRunsTheBuiltInHeatSoakWithABaseline() throws {
@@ -11,8 +11,10 @@ import TemperTestSupport
         #expect(result.stdout.contains("baseline (policy off)"))
         #expect(result.stdout.contains("derived, not measured"))
         // Every result the summary promises, each with the policy and in the baseline where it applies.
-        for line in ["time in tier:", "decisions:", "rules fired:", "peak internal", "peak skin hotspot", "feedback energy", "  transients",
-                     "  continuous", "  audio", "  overhead", "battery at end"] {
+        for line in [
+            "time in tier:", "decisions:", "rules fired:", "peak internal", "peak skin hotspot", "feedback energy", "  transients",
+            "  continuous", "  audio", "  overhead", "battery at end",
+        ] {
             #expect(result.stdout.contains(line), "\(line)")
         }
         // The headline first: what the policy bought, in lines that fit 80 columns.
@@ -131,7 +133,8 @@ import TemperTestSupport
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("three.yaml")
-        try Data("""
+        try Data(
+            """
             name: three
             duration: 10 min
             ambient: hot
@@ -139,14 +142,18 @@ import TemperTestSupport
               - { kind: poisson, rate: 2, patterns: \(PackagePaths.root.path)/Examples/patterns/ui-tap.ahap }
               - { kind: periodic, every: 1 s, patterns: nowhere.ahap }
 
-            """.utf8).write(to: file)
+            """.utf8
+        ).write(to: file)
         let result = try TemperRunner.run(["simulate", file.path])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 4, "\(lines)")
         guard lines.count == 4 else { return }
-        #expect(lines[0] == "temper: \(file.path):3:10: ambient: expected a temperature in °C (a number) or a list of {at, celsius} points, found 'hot'")
+        #expect(
+            lines[0]
+                == "temper: \(file.path):3:10: ambient: expected a temperature in °C (a number) or a list of {at, celsius} points, found 'hot'"
+        )
         #expect(lines[1].hasPrefix("temper: \(file.path):5:28: streams[0].rate: expected a rate with its unit"), "\(lines[1])")
         #expect(lines[2].hasPrefix("temper: \(file.path):6:45: streams[1].patterns: "), "\(lines[2])")
         #expect(lines[2].contains("nowhere.ahap"))
@@ -157,7 +164,10 @@ import TemperTestSupport
     func aTerminalSeesTheRunsProgress() throws {
         let result = try TemperRunner.runOnATerminal(["simulate", "--json"])
         #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout.contains("\r\u{1B}[K[------------------------------] simulating heat-soak: 0 %"), "\(result.stdout.prefix(300))")
+        #expect(
+            result.stdout.contains("\r\u{1B}[K[------------------------------] simulating heat-soak: 0 %"),
+            "\(result.stdout.prefix(300))"
+        )
         #expect(result.stdout.contains("] simulating heat-soak: 50 %"))
         #expect(result.stdout.contains("\r\u{1B}[K[##############################] simulating heat-soak: 100 %"))
         // The bar erases itself before the output.

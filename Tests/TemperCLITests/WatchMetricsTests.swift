@@ -20,7 +20,10 @@ struct WatchMetricsTests {
 
     /// The body of GET `url`, or `nil` when nothing answers yet.
     static func get(_ url: String) throws -> String? {
-        let result = try python("import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=5).read().decode())", [url])
+        let result = try python(
+            "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=5).read().decode())",
+            [url]
+        )
         return result.status == 0 ? result.stdout : nil
     }
 
@@ -51,7 +54,11 @@ struct WatchMetricsTests {
         #expect(metrics.contains("\ntemper_tier "))
         #expect(metrics.contains("\ntemper_low_power "))
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/promtool") {
-            let lint = try TemperRunner.run(["check", "metrics"], stdin: Data(metrics.utf8), executable: URL(fileURLWithPath: "/usr/bin/promtool"))
+            let lint = try TemperRunner.run(
+                ["check", "metrics"],
+                stdin: Data(metrics.utf8),
+                executable: URL(fileURLWithPath: "/usr/bin/promtool")
+            )
             #expect(lint.status == 0, "\(lint.stderr)")
         }
 

@@ -22,10 +22,14 @@ struct EnergyCalibrationTests {
     }()
 
     static func event(_ type: AHAPEventType, at time: Double, duration: Double? = nil, intensity: Double, sharpness: Double) -> AHAPItem {
-        .event(AHAPEvent(
-            type: type, time: time, duration: duration,
-            parameters: [.init(id: .hapticIntensity, value: intensity), .init(id: .hapticSharpness, value: sharpness)]
-        ))
+        .event(
+            AHAPEvent(
+                type: type,
+                time: time,
+                duration: duration,
+                parameters: [.init(id: .hapticIntensity, value: intensity), .init(id: .hapticSharpness, value: sharpness)]
+            )
+        )
     }
 
     /// A measurement plan that varies what each figure governs: clicks and buzzes across intensity and sharpness,
@@ -34,26 +38,43 @@ struct EnergyCalibrationTests {
         var plan: [(String, AHAPPattern, Int)] = []
         for intensity in [0.35, 0.7, 1.0] {
             for sharpness in [0.35, 0.5, 0.65, 0.8] {
-                plan.append(("click \(intensity) \(sharpness)", AHAPPattern(items: [event(.hapticTransient, at: 0, intensity: intensity, sharpness: sharpness)]), 20))
-                plan.append((
-                    "buzz \(intensity) \(sharpness)",
-                    AHAPPattern(items: [event(.hapticContinuous, at: 0, duration: 0.5, intensity: intensity, sharpness: sharpness)]), 5
-                ))
+                plan.append(
+                    (
+                        "click \(intensity) \(sharpness)",
+                        AHAPPattern(items: [event(.hapticTransient, at: 0, intensity: intensity, sharpness: sharpness)]), 20
+                    )
+                )
+                plan.append(
+                    (
+                        "buzz \(intensity) \(sharpness)",
+                        AHAPPattern(items: [event(.hapticContinuous, at: 0, duration: 0.5, intensity: intensity, sharpness: sharpness)]), 5
+                    )
+                )
             }
         }
         for gap in [0.05, 0.12, 0.2] {
-            plan.append((
-                "pair \(gap)",
-                AHAPPattern(items: [event(.hapticTransient, at: 0, intensity: 0.5, sharpness: 0.5), event(.hapticTransient, at: gap, intensity: 0.5, sharpness: 0.5)]),
-                20
-            ))
+            plan.append(
+                (
+                    "pair \(gap)",
+                    AHAPPattern(items: [
+                        event(.hapticTransient, at: 0, intensity: 0.5, sharpness: 0.5),
+                        event(.hapticTransient, at: gap, intensity: 0.5, sharpness: 0.5),
+                    ]),
+                    20
+                )
+            )
         }
         return plan
     }()
 
     /// Measurements of `patterns` on `profile`, each with Gaussian noise of `relativeNoise` of its energy (the
     /// standard deviation written in the file) and quantised to 1 µJ, as an energy counter reports it.
-    static func measurements(on profile: DeviceProfile, relativeNoise: Double = 0.01, seed: UInt64 = 7, writeDeviation: Bool = true) -> [EnergyMeasurement] {
+    static func measurements(
+        on profile: DeviceProfile,
+        relativeNoise: Double = 0.01,
+        seed: UInt64 = 7,
+        writeDeviation: Bool = true
+    ) -> [EnergyMeasurement] {
         var random = SeededGenerator(seed: seed)
         func gaussian() -> Double {
             let u = max(Double(random.next() >> 11) / Double(1 << 53), 1e-300)
@@ -66,8 +87,11 @@ struct EnergyCalibrationTests {
             let deviation = relativeNoise * truth
             let measured = ((truth + deviation * gaussian()) * 1000).rounded() / 1000
             let row = EnergyMeasurementRow(
-                patternPath: planned.name, millijoules: measured, repetitions: planned.repetitions,
-                standardDeviation: writeDeviation ? deviation : nil, line: index + 1
+                patternPath: planned.name,
+                millijoules: measured,
+                repetitions: planned.repetitions,
+                standardDeviation: writeDeviation ? deviation : nil,
+                line: index + 1
             )
             return EnergyMeasurement(row: row, pattern: planned.pattern)
         }
@@ -94,14 +118,17 @@ struct EnergyCalibrationTests {
         var hits = [String: Int]()
         for seed in 100..<120 {
             let fit = try EnergyCalibration.fit(base: Self.base, measurements: Self.measurements(on: Self.truth, seed: UInt64(seed)))
-            for (key, value) in fit.figures where value.contains(try #require(Self.figure(key, in: Self.truth))) { hits[key, default: 0] += 1 }
+            for (key, value) in fit.figures where value.contains(try #require(Self.figure(key, in: Self.truth))) {
+                hits[key, default: 0] += 1
+            }
         }
         for key in EnergyCalibration.fittableKeys { #expect(hits[key, default: 0] >= 16, "\(key): \(hits[key, default: 0]) of 20") }
     }
 
     @Test func withoutDeviationsTheIntervalsComeFromTheResiduals() throws {
         let fit = try EnergyCalibration.fit(
-            base: Self.base, measurements: Self.measurements(on: Self.truth, seed: 21, writeDeviation: false),
+            base: Self.base,
+            measurements: Self.measurements(on: Self.truth, seed: 21, writeDeviation: false),
             keys: ["clickEnergy", "continuousPower", "intensityExponent"]
         )
         #expect(fit.keys == ["clickEnergy", "continuousPower", "intensityExponent"])
@@ -112,7 +139,8 @@ struct EnergyCalibrationTests {
 
     @Test func exactMeasurementsAreReproducedExactly() throws {
         let fit = try EnergyCalibration.fit(
-            base: Self.base, measurements: Self.measurements(on: Self.truth, relativeNoise: 1e-7),
+            base: Self.base,
+            measurements: Self.measurements(on: Self.truth, relativeNoise: 1e-7),
             keys: ["clickEnergy", "continuousPower"]
         )
         // Fitting two figures when four others differ leaves a misfit; fitting all six does not.
@@ -128,7 +156,9 @@ struct EnergyCalibrationTests {
         }
         #expect(error?.code == .cannotCalibrate)
         #expect(error?.message.contains("continuousPower") == true, "\(error?.message ?? "")")
-        let unknown = #expect(throws: TemperError.self) { try EnergyCalibration.fit(base: Self.base, measurements: clicksOnly, keys: ["clickEnergy", "rumble"]) }
+        let unknown = #expect(throws: TemperError.self) {
+            try EnergyCalibration.fit(base: Self.base, measurements: clicksOnly, keys: ["clickEnergy", "rumble"])
+        }
         #expect(unknown?.message.contains("rumble") == true)
     }
 

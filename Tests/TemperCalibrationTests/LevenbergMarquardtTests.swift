@@ -76,7 +76,8 @@ struct LevenbergMarquardtTests {
 
     @Test func tooFewObservationsSayHowManyAreNeeded() {
         #expect {
-            try LevenbergMarquardt().fit([FitParameter("a", initial: 1, domain: .real), FitParameter("b", initial: 1, domain: .real)]) { p in
+            try LevenbergMarquardt().fit([FitParameter("a", initial: 1, domain: .real), FitParameter("b", initial: 1, domain: .real)]) {
+                p in
                 [p[0] - 1, p[1] - 2]
             }
         } throws: { error in (error as? TemperError)?.message.contains("at least 3 are needed") == true }
@@ -84,9 +85,11 @@ struct LevenbergMarquardtTests {
 
     @Test func progressIsReportedEveryIteration() throws {
         var seen: [Int] = []
-        _ = try LevenbergMarquardt().fit([FitParameter("a", initial: 10, domain: .real)], residuals: { p in [p[0] - 1, p[0] - 3] }) { iteration, _ in
-            seen.append(iteration)
-        }
+        _ = try LevenbergMarquardt().fit(
+            [FitParameter("a", initial: 10, domain: .real)],
+            residuals: { p in [p[0] - 1, p[0] - 3] },
+            progress: { iteration, _ in seen.append(iteration) }
+        )
         #expect(!seen.isEmpty && seen == Array(1...seen.count))
     }
 }

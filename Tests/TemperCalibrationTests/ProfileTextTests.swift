@@ -23,21 +23,27 @@ struct ProfileTextTests {
 
     @Test func replacesOneSectionWithItsCommentAndKeepsTheRest() throws {
         let result = try ProfileText.replacingSection(
-            "thermal", with: ["thermal:", "  ambient: {value: 21, unit: \"°C\", fitted: \"x\"}"], in: Self.text, file: "p.yaml", name: "mine"
+            "thermal",
+            with: ["thermal:", "  ambient: {value: 21, unit: \"°C\", fitted: \"x\"}"],
+            in: Self.text,
+            file: "p.yaml",
+            name: "mine"
         )
-        #expect(result == """
-            version: 1
-            name: mine
-            battery:
-              capacity: {value: 1, unit: mAh, source: "a"}
+        #expect(
+            result == """
+                version: 1
+                name: mine
+                battery:
+                  capacity: {value: 1, unit: mAh, source: "a"}
 
-            thermal:
-              ambient: {value: 21, unit: "°C", fitted: "x"}
+                thermal:
+                  ambient: {value: 21, unit: "°C", fitted: "x"}
 
-            # The audio path.
-            audio:
-              route: speaker
-            """)
+                # The audio path.
+                audio:
+                  route: speaker
+                """
+        )
     }
 
     @Test func aSectionWrittenInFlowStyleIsAnErrorNamingIt() {

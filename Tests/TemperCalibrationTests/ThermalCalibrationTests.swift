@@ -8,19 +8,32 @@ import Testing
 struct ThermalCalibrationTests {
     /// Parameters a fit must recover; deliberately not the phone's defaults the fit starts from.
     static let truth = ThermalParameters(
-        internalCapacityJoulesPerKelvin: 22, internalToSkinKelvinPerWatt: 2.4, skinCapacityJoulesPerKelvin: 190,
-        skinToAmbientKelvinPerWatt: 6.5, hotspotWeight: 0.35
+        internalCapacityJoulesPerKelvin: 22,
+        internalToSkinKelvinPerWatt: 2.4,
+        skinCapacityJoulesPerKelvin: 190,
+        skinToAmbientKelvinPerWatt: 6.5,
+        hotspotWeight: 0.35
     )
     static let base = ThermalFigures(
-        internalHeatCapacityJoulesPerKelvin: 15, internalToSkinKelvinPerWatt: 3, skinHeatCapacityJoulesPerKelvin: 150,
-        skinToAmbientKelvinPerWatt: 5, hotspotWeight: 0.5, defaultAmbientCelsius: 25, baselineWorkloadWatts: 2
+        internalHeatCapacityJoulesPerKelvin: 15,
+        internalToSkinKelvinPerWatt: 3,
+        skinHeatCapacityJoulesPerKelvin: 150,
+        skinToAmbientKelvinPerWatt: 5,
+        hotspotWeight: 0.5,
+        defaultAmbientCelsius: 25,
+        baselineWorkloadWatts: 2
     )
 
     /// A differential run: idle, a workload, idle, a second workload; samples every `interval` seconds, each
     /// temperature with Gaussian noise then quantised to 1 m°C as a hwmon sensor reports it.
     static func synthesise(
-        _ parameters: ThermalParameters, ambient: Double, schedule: [(seconds: Double, watts: Double)], interval: Double = 2,
-        noise: Double = 0.05, seed: UInt64 = 11, name: String = "synthetic"
+        _ parameters: ThermalParameters,
+        ambient: Double,
+        schedule: [(seconds: Double, watts: Double)],
+        interval: Double = 2,
+        noise: Double = 0.05,
+        seed: UInt64 = 11,
+        name: String = "synthetic"
     ) -> ThermalSeries {
         var random = SeededGenerator(seed: seed)
         func gaussian() -> Double {
@@ -28,7 +41,8 @@ struct ThermalCalibrationTests {
         }
         func quantised(_ celsius: Double) -> Double { (celsius * 1000).rounded() / 1000 }
         var model = ThermalModel(parameters: parameters, internalCelsius: ambient + 1, skinCelsius: ambient + 0.5)
-        var times = [0.0], power = [schedule[0].watts]
+        var times = [0.0]
+        var power = [schedule[0].watts]
         var internalValues = [quantised(model.internalCelsius + noise * gaussian())]
         var hotspot = [quantised(model.hotspotCelsius + noise * gaussian())]
         var time = 0.0
@@ -42,7 +56,14 @@ struct ThermalCalibrationTests {
                 hotspot.append(quantised(model.hotspotCelsius + noise * gaussian()))
             }
         }
-        return ThermalSeries(name: name, times: times, powerWatts: power, internalCelsius: internalValues, hotspotCelsius: hotspot, powerSource: "synthetic")
+        return ThermalSeries(
+            name: name,
+            times: times,
+            powerWatts: power,
+            internalCelsius: internalValues,
+            hotspotCelsius: hotspot,
+            powerSource: "synthetic"
+        )
     }
 
     static let protocolSchedule: [(seconds: Double, watts: Double)] = [(600, 0.4), (1500, 3.5), (1200, 0.4), (900, 2), (900, 0.4)]

@@ -12,8 +12,10 @@ struct ThermalSeriesTests {
     }
 
     @Test func oldTracesWithOnlyAPowerReadingStillRead() throws {
-        let text = (0..<30).map { Self.oldLine(time: $0 * 10, watts: $0 < 15 ? 0.5 : 3, internalCelsius: 27 + Double($0) / 10, skin: 26 + Double($0) / 20) }
-            .joined(separator: "\n")
+        let text = (0..<30).map {
+            Self.oldLine(time: $0 * 10, watts: $0 < 15 ? 0.5 : 3, internalCelsius: 27 + Double($0) / 10, skin: 26 + Double($0) / 20)
+        }
+        .joined(separator: "\n")
         let snapshots = try TraceFile.read(Data(text.utf8), file: "old.jsonl").snapshots
         let series = try ThermalSeries(snapshots: snapshots, name: "old.jsonl")
         #expect(series.powerSource == "simulated/system (power reading)")
@@ -30,7 +32,13 @@ struct ThermalSeriesTests {
                     TemperatureReading(chip: "t/b", chipName: "acpitz-acpi-0", label: "temp1", celsius: 35),
                 ],
                 powerReadings: [
-                    PowerReading(chip: "/sys/class/powercap/intel-rapl:0", chipName: "intel-rapl:0", label: "package-0", kind: .energy, value: Double(index * index)),
+                    PowerReading(
+                        chip: "/sys/class/powercap/intel-rapl:0",
+                        chipName: "intel-rapl:0",
+                        label: "package-0",
+                        kind: .energy,
+                        value: Double(index * index)
+                    ),
                     PowerReading(chip: "/sys/class/power_supply/BAT0", chipName: "BAT0", label: "power_now", kind: .power, value: 9),
                 ]
             )
@@ -40,7 +48,11 @@ struct ThermalSeriesTests {
         #expect(series.powerSource == "intel-rapl:0/package-0 (energy counter)")
         // (k² − (k−1)²) J over 2 s.
         #expect(series.powerWatts[5] == 4.5)
-        let battery = try ThermalSeries(snapshots: snapshots, name: "laptop.jsonl", selection: .init(internalSensor: "Package id 0", skinSensor: "temp1", power: "BAT0/power_now"))
+        let battery = try ThermalSeries(
+            snapshots: snapshots,
+            name: "laptop.jsonl",
+            selection: .init(internalSensor: "Package id 0", skinSensor: "temp1", power: "BAT0/power_now")
+        )
         #expect(battery.powerWatts.allSatisfy { $0 == 9 })
     }
 
@@ -83,7 +95,11 @@ struct ThermalSeriesTests {
     @Test func anUnknownPowerSourceNamesTheOnesThereAre() {
         let text = (0..<30).map { Self.oldLine(time: $0, watts: 1, internalCelsius: 30, skin: 29) }.joined(separator: "\n")
         #expect {
-            try ThermalSeries(snapshots: try TraceFile.read(Data(text.utf8)).snapshots, name: "t.jsonl", selection: .init(power: "intel-rapl:0"))
+            try ThermalSeries(
+                snapshots: try TraceFile.read(Data(text.utf8)).snapshots,
+                name: "t.jsonl",
+                selection: .init(power: "intel-rapl:0")
+            )
         } throws: { error in
             (error as? TemperError)?.message.contains("(it has: simulated/system); choose one with --power") == true
         }

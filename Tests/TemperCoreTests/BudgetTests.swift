@@ -1,6 +1,7 @@
 import TemperAHAP
-@testable import TemperCore
 import Testing
+
+@testable import TemperCore
 
 @Suite struct BudgetTests {
     @Test func theBucketRefillsOverItsWindowUpToItsCapacity() {
@@ -31,7 +32,8 @@ import Testing
     }
 
     private func energy(under mode: HapticsMode) -> Double {
-        RewriterFixtures.rewriter(RewriterFixtures.uniform(FeedbackRules(haptics: mode))).decide(explosion, condition: .nominal).energyAfterMillijoules
+        RewriterFixtures.rewriter(RewriterFixtures.uniform(FeedbackRules(haptics: mode))).decide(explosion, condition: .nominal)
+            .energyAfterMillijoules
     }
 
     @Test func theLadderPicksTheRichestRungThatFits() throws {
@@ -39,7 +41,10 @@ import Testing
         let capped = energy(under: .capRumble(maxSeconds: 0.5, fadeSeconds: 0.1))
         let transients = energy(under: .transientsOnly)
         let impact = energy(under: .simpleImpact(.medium))
-        try #require(full > capped && capped > transients && transients > impact, "the rungs should get cheaper: \([full, capped, transients, impact])")
+        try #require(
+            full > capped && capped > transients && transients > impact,
+            "the rungs should get cheaper: \([full, capped, transients, impact])"
+        )
 
         let fitsAll = rewriter.decide(explosion, condition: .nominal, budget: budget(full + 1))
         #expect(fitsAll.outcome == .pass)
@@ -72,7 +77,10 @@ import Testing
     @Test func spatialAudioStepsDownTo2DBeforeItIsDropped() {
         let cue = RewriterFixtures.audio(at: Vector3(0, 0, -2))
         let spatial = rewriter.decide(cue, condition: .nominal).energyAfterMillijoules
-        let flat = RewriterFixtures.rewriter(RewriterFixtures.uniform(FeedbackRules(spatialAudioAllowed: false))).decide(cue, condition: .nominal).energyAfterMillijoules
+        let flat = RewriterFixtures.rewriter(RewriterFixtures.uniform(FeedbackRules(spatialAudioAllowed: false))).decide(
+            cue,
+            condition: .nominal
+        ).energyAfterMillijoules
         guard flat < spatial else { return }
         let decision = rewriter.decide(cue, condition: .nominal, budget: budget((flat + spatial) / 2))
         #expect(decision.audioCue?.rendering == .twoD)

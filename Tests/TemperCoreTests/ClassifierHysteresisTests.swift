@@ -1,5 +1,5 @@
-import Testing
 import TemperCore
+import Testing
 
 /// cpu: high 80, crit 100 → entries fair 70, serious 80, critical 95; exits (3 °C) 67, 77, 92; dwell 10 s.
 @Suite struct ClassifierHysteresisTests {

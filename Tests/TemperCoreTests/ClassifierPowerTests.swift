@@ -1,11 +1,14 @@
-import Testing
 import TemperCore
+import Testing
 
 @Suite struct ClassifierPowerTests {
     typealias F = ClassifierFixtures
 
-    private func classify(_ battery: BatteryState, profile: PowerProfileState = .init(activeProfile: "balanced"),
-                          settings: ClassifierSettings = .init()) -> Condition {
+    private func classify(
+        _ battery: BatteryState,
+        profile: PowerProfileState = .init(activeProfile: "balanced"),
+        settings: ClassifierSettings = .init()
+    ) -> Condition {
         var classifier = Classifier(settings: settings)
         return classifier.update(with: F.snapshot(at: 0, [F.cpu(40)], battery: battery, profile: profile))
     }
@@ -53,11 +56,15 @@ import TemperCore
         let condition = classify(battery, profile: .init(activeProfile: "power-saver"))
         #expect(!condition.lowPower)
         #expect(condition.tier == .nominal)
-        #expect(try #require(condition.reason("battery.unavailable")).message == "battery unavailable (upowerd vanished): not treated as low power")
+        #expect(
+            try #require(condition.reason("battery.unavailable")).message
+                == "battery unavailable (upowerd vanished): not treated as low power"
+        )
     }
 
     @Test(arguments: [
-        (F.onBattery(5), true), (F.onBattery(5.5), false), (F.onBattery(60, level: .critical), true), (F.onBattery(60, level: .action), true),
+        (F.onBattery(5), true), (F.onBattery(5.5), false), (F.onBattery(60, level: .critical), true),
+        (F.onBattery(60, level: .action), true),
         (F.onBattery(60, level: .low), false),
     ])
     func criticalBatteryEscalatesToSerious(battery: BatteryState, critical: Bool) {

@@ -1,5 +1,5 @@
-import Testing
 import TemperCore
+import Testing
 
 @Suite struct ClassifierSensorLossTests {
     typealias F = ClassifierFixtures
@@ -45,7 +45,8 @@ import TemperCore
 
     @Test func theTierIsHeldWhileSensorsAreMissing() {
         var classifier = Classifier()
-        let tiers = [classifier.update(with: F.snapshot(at: 0, [F.cpu(86)])).tier]
+        let tiers =
+            [classifier.update(with: F.snapshot(at: 0, [F.cpu(86)])).tier]
             + (1...20).map { classifier.update(with: F.snapshot(at: Double($0), [])).tier }
         #expect(tiers.allSatisfy { $0 == .serious }, "no readings cannot prove the host cooled")
     }
@@ -98,7 +99,10 @@ import TemperCore
             classifier.update(with: F.snapshot(at: 2, [])),
         ]
         #expect(conditions.allSatisfy { !$0.reasons.isEmpty })
-        #expect(conditions[0].reason("sensor.nominal")?.message == "1 counted sensor(s) below fair; nearest coretemp-isa-0000/Package id 0 at 40.0 °C (fair at 70.0 °C, its own limits)")
+        #expect(
+            conditions[0].reason("sensor.nominal")?.message
+                == "1 counted sensor(s) below fair; nearest coretemp-isa-0000/Package id 0 at 40.0 °C (fair at 70.0 °C, its own limits)"
+        )
     }
 }
 

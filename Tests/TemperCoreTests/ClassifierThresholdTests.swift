@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TemperCore
 
 @Suite struct ClassifierThresholdTests {
@@ -92,7 +93,10 @@ import Testing
     }
 
     @Test func overrideByChipNameCanIgnore() throws {
-        let overrides = [SensorOverride(chip: "coretemp-isa-0000", ignore: true), SensorOverride(label: "Package id 0", thresholds: .init(fair: 1, serious: 2, critical: 3))]
+        let overrides = [
+            SensorOverride(chip: "coretemp-isa-0000", ignore: true),
+            SensorOverride(label: "Package id 0", thresholds: .init(fair: 1, serious: 2, critical: 3)),
+        ]
         var classifier = Classifier(settings: ClassifierSettings(sensorOverrides: overrides))
         let condition = classifier.update(with: F.snapshot(at: 0, [F.cpu(99), F.bare(40)]))
         #expect(condition.tier == .nominal, "the first matching override wins, and it ignores the sensor")
@@ -110,12 +114,14 @@ import Testing
         #expect(!SensorOverride(ignore: true).matches(F.cpu(40)))
     }
 
-    @Test(arguments: [
-        (F.cpu(99, health: .error(code: -3, message: "Can't read")), "sensor.unhealthy"),
-        (F.cpu(99, fault: true), "sensor.fault"),
-        (F.cpu(nil), "sensor.noReading"),
-        (F.cpu(65261.8), "sensor.absurdReading"),
-    ] as [(TemperatureReading, Reason.Code)])
+    @Test(
+        arguments: [
+            (F.cpu(99, health: .error(code: -3, message: "Can't read")), "sensor.unhealthy"),
+            (F.cpu(99, fault: true), "sensor.fault"),
+            (F.cpu(nil), "sensor.noReading"),
+            (F.cpu(65261.8), "sensor.absurdReading"),
+        ] as [(TemperatureReading, Reason.Code)]
+    )
     func unhealthyReadingsAreSkipped(broken: TemperatureReading, code: Reason.Code) throws {
         var classifier = Classifier()
         let condition = classifier.update(with: F.snapshot(at: 0, [broken, F.bare(40)]))

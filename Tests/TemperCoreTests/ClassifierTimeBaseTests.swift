@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TemperCore
+import Testing
 
 /// One time base: the classifier measures dwell, trends and forecasts on each snapshot's ``HostSnapshot/time`` (the
 /// governor's clock); the wall-clock timestamp is metadata it never reads.
@@ -24,12 +24,14 @@ import TemperCore
 
     @Test func aTraceLineWithOnlyAWallClockTakesItAsItsTime() throws {
         let decoder = HostSnapshot.traceDecoder()
-        let old = #"{"battery":{"batteries":[],"onBattery":false,"present":false,"status":"unavailable","warningLevel":"unknown"},"powerProfile":{},"powerReadings":[],"temperatures":[],"timestamp":1767225610}"#
+        let old =
+            #"{"battery":{"batteries":[],"onBattery":false,"present":false,"status":"unavailable","warningLevel":"unknown"},"powerProfile":{},"powerReadings":[],"temperatures":[],"timestamp":1767225610}"#
         #expect(try decoder.decode(HostSnapshot.self, from: Data(old.utf8)).time == 1_767_225_610)
         let stamped = HostSnapshot(time: 12.5, timestamp: Date(timeIntervalSince1970: 1_767_225_610))
         let line = try HostSnapshot.traceEncoder().encode(stamped)
         #expect(try decoder.decode(HostSnapshot.self, from: line) == stamped)
-        let neither = #"{"battery":{"batteries":[],"onBattery":false,"present":false,"status":"unavailable","warningLevel":"unknown"},"powerProfile":{},"powerReadings":[],"temperatures":[]}"#
+        let neither =
+            #"{"battery":{"batteries":[],"onBattery":false,"present":false,"status":"unavailable","warningLevel":"unknown"},"powerProfile":{},"powerReadings":[],"temperatures":[]}"#
         #expect(throws: DecodingError.self) { try decoder.decode(HostSnapshot.self, from: Data(neither.utf8)) }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TemperCore
 
 @Suite struct ClassifierTrendTests {
@@ -96,7 +97,10 @@ import Testing
         #expect(tiers[10] == .nominal)
         #expect(tiers[11] == .fair)
         let reason = try #require(classifier.condition.reason("forecast.preemptive"))
-        #expect(reason.message == "escalated early to fair: coretemp-isa-0000/Package id 0 at 51.0 °C rising 1.00 °C/s reaches 70.0 °C in 19.0 s (< 20.0 s)")
+        #expect(
+            reason.message
+                == "escalated early to fair: coretemp-isa-0000/Package id 0 at 51.0 °C rising 1.00 °C/s reaches 70.0 °C in 19.0 s (< 20.0 s)"
+        )
     }
 
     @Test func withoutTheFlagThereIsNoPreemptiveEscalation() {

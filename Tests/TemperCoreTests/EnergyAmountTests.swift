@@ -15,11 +15,13 @@ import Testing
         #expect(abs(amount.millijoules(atVolts: 3.7) - millijoules) < 1e-9)
     }
 
-    @Test(arguments: [
-        ("", "does not start with a number"), ("mJ", "does not start with a number"), ("25", "has no unit"),
-        ("-3mJ", "cannot be negative"), ("25kg", "'kg' is not an energy unit"), ("nanmJ", "does not start with a number"),
-        ("infJ", "does not start with a number"), ("1..2mJ", "does not start with a number"), ("3 mW", "'mW' is not an energy unit"),
-    ] as [(String, String)])
+    @Test(
+        arguments: [
+            ("", "does not start with a number"), ("mJ", "does not start with a number"), ("25", "has no unit"),
+            ("-3mJ", "cannot be negative"), ("25kg", "'kg' is not an energy unit"), ("nanmJ", "does not start with a number"),
+            ("infJ", "does not start with a number"), ("1..2mJ", "does not start with a number"), ("3 mW", "'mW' is not an energy unit"),
+        ] as [(String, String)]
+    )
     func junkIsRejectedWithTheAcceptedForms(text: String, reason: String) {
         let error = #expect(throws: TemperError.self) { try EnergyAmount(parsing: text) }
         #expect(error?.code == .invalidValue)

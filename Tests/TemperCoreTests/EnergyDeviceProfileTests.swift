@@ -42,13 +42,15 @@ import Testing
             let (a, b) = (file.primitive(primitive), reference.primitive(primitive))
             #expect(abs(a.seconds - b.seconds) < 1e-12 && a.drive == b.drive, "\(primitive.rawValue)")
         }
-        let a = file.haptics, b = reference.haptics
+        let a = file.haptics
+        let b = reference.haptics
         #expect(abs(a.clickEnergyMillijoules - b.clickEnergyMillijoules) < 1e-9)
         #expect(abs(a.continuousMilliwatts - b.continuousMilliwatts) < 1e-9)
         for power in [\HapticDriverFigures.activeMilliwatts, \.idleMilliwatts, \.standbyMilliwatts, \.offMilliwatts] {
             #expect(abs(a.driver[keyPath: power] - b.driver[keyPath: power]) < 1e-12)
         }
-        var aRest = a, bRest = b
+        var aRest = a
+        var bRest = b
         for power in [\HapticDriverFigures.activeMilliwatts, \.idleMilliwatts, \.standbyMilliwatts, \.offMilliwatts] {
             aRest.driver[keyPath: power] = 0
             bRest.driver[keyPath: power] = 0
@@ -89,15 +91,30 @@ import Testing
 
     static let badCases: [BadCase] = [
         (#"qualityFactor: {value: 12, derived: "#, "qualityFactor: 12 #", "haptics.qualityFactor", "every number needs its source"),
-        (#"resonance: {value: 145, unit: Hz, source: "AOSP"#, #"resonance: {value: 145, unit: Hz, sauce: "AOSP"#, "haptics.resonance.sauce", "unknown key 'sauce'"),
-        (#"riseTime: {value: 10, unit: ms, source: "Vybronics VG1040003D coin LRA datasheet: rise time 10 ms"}"#, "riseTime: {value: 10, unit: ms}", "haptics.riseTime", "no 'source', 'derived' or 'fitted'"),
-        ("clickDuration: {value: 47.5, unit: ms,", "clickDuration: {value: 47.5, unit: Hz,", "haptics.clickDuration.unit", "unit 'Hz' does not fit"),
+        (
+            #"resonance: {value: 145, unit: Hz, source: "AOSP"#, #"resonance: {value: 145, unit: Hz, sauce: "AOSP"#,
+            "haptics.resonance.sauce", "unknown key 'sauce'"
+        ),
+        (
+            #"riseTime: {value: 10, unit: ms, source: "Vybronics VG1040003D coin LRA datasheet: rise time 10 ms"}"#,
+            "riseTime: {value: 10, unit: ms}", "haptics.riseTime", "no 'source', 'derived' or 'fitted'"
+        ),
+        (
+            "clickDuration: {value: 47.5, unit: ms,", "clickDuration: {value: 47.5, unit: Hz,", "haptics.clickDuration.unit",
+            "unit 'Hz' does not fit"
+        ),
         ("  autosuspend:", "  keepAlive: {value: 1, unit: s, derived: x}\n  autosuspend:", "haptics.keepAlive", "unknown key 'keepAlive'"),
         ("fullScaleDrive: {value: 1.82,", "fullScaleDrive: {value: 3,", "haptics.fullScaleDrive", "above ratedDrive"),
-        ("driverOutputLimit: {value: 6.36, unit: V,", "driverOutputLimit: {value: 6.36, unit: mA,", "haptics.driverOutputLimit.unit", "unit 'mA' does not fit"),
+        (
+            "driverOutputLimit: {value: 6.36, unit: V,", "driverOutputLimit: {value: 6.36, unit: mA,", "haptics.driverOutputLimit.unit",
+            "unit 'mA' does not fit"
+        ),
         ("version: 1", "version: 2", "version", "not supported"),
         ("route: speaker", "route: earpiece", "audio.route", "expected one of speaker, headphones"),
-        ("sharpnessHighFrequency: {value: 170,", "sharpnessHighFrequency: {value: 100,", "haptics.sharpnessHighFrequency", "below sharpnessLowFrequency"),
+        (
+            "sharpnessHighFrequency: {value: 170,", "sharpnessHighFrequency: {value: 100,", "haptics.sharpnessHighFrequency",
+            "below sharpnessLowFrequency"
+        ),
         ("capacity: {value: 4355,", "capacity: {value: -5,", "battery.capacity", "out of range"),
     ].map { BadCase($0.0, $0.1, $0.2, $0.3) }
 

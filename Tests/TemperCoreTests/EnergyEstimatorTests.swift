@@ -13,7 +13,8 @@ import Testing
         #expect(abs(estimate.breakdown.transientsMillijoules - haptics.clickEnergyMillijoules) < 1e-9)
         // The driver wakes, drives for the click, idles until its active timeout, then waits in standby until off.
         let driver = haptics.driver
-        let overhead = driver.activeMilliwatts * (driver.wakeUpSeconds + haptics.clickSeconds)
+        let overhead =
+            driver.activeMilliwatts * (driver.wakeUpSeconds + haptics.clickSeconds)
             + driver.idleMilliwatts * driver.activeTimeoutSeconds
             + driver.standbyMilliwatts * (driver.offAfterSeconds - driver.activeTimeoutSeconds)
         #expect(abs(estimate.breakdown.overheadMillijoules - overhead) < 1e-9)
@@ -71,7 +72,10 @@ import Testing
         let one = estimator.estimate(F.pattern(F.transient(intensity: 0.5)))
         let close = estimator.estimate(F.pattern(F.transient(intensity: 0.5), F.transient(at: 0.5, intensity: 0.5)))
         let apart = estimator.estimate(F.pattern(F.transient(intensity: 0.5), F.transient(at: 10, intensity: 0.5)))
-        #expect(close.breakdown.overheadMillijoules < 2 * one.breakdown.overheadMillijoules - haptics.driver.activeMilliwatts * haptics.driver.wakeUpSeconds + 1e-12)
+        #expect(
+            close.breakdown.overheadMillijoules < 2 * one.breakdown.overheadMillijoules - haptics.driver.activeMilliwatts
+                * haptics.driver.wakeUpSeconds + 1e-12
+        )
         // Apart, each click has its own wake-up; between them the driver is off.
         let driver = haptics.driver
         let offSeconds = 10 - haptics.clickSeconds - driver.offAfterSeconds
@@ -83,9 +87,17 @@ import Testing
 
     @Test func curvesShapeAContinuousEvent() {
         let flat = F.pattern(F.continuous(duration: 0.6, intensity: 1))
-        let decaying = AHAPPattern(items: flat.items + [
-            .curve(.init(id: .hapticIntensityControl, time: 0, controlPoints: [.init(time: 0, value: 1), .init(time: 0.1, value: 0.4), .init(time: 0.5, value: 0)]))
-        ])
+        let decaying = AHAPPattern(
+            items: flat.items + [
+                .curve(
+                    .init(
+                        id: .hapticIntensityControl,
+                        time: 0,
+                        controlPoints: [.init(time: 0, value: 1), .init(time: 0.1, value: 0.4), .init(time: 0.5, value: 0)]
+                    )
+                )
+            ]
+        )
         let flatCost = estimator.estimate(flat).breakdown.continuousMillijoules
         let decayCost = estimator.estimate(decaying).breakdown.continuousMillijoules
         #expect(decayCost < 0.3 * flatCost)

@@ -46,10 +46,14 @@ import Testing
                 for step in 0..<steps {
                     let u = Double(step) / Double(steps)
                     let value = root(a) + (root(b) - root(a)) * u
-                    amplitude.append(PatternPoint(time: a.time + (b.time - a.time) * u, value: value * value, emphasis: step == 0 ? a.emphasis : nil))
+                    amplitude.append(
+                        PatternPoint(time: a.time + (b.time - a.time) * u, value: value * value, emphasis: step == 0 ? a.emphasis : nil)
+                    )
                 }
             }
-            if let last = track.amplitude.last { amplitude.append(PatternPoint(time: last.time, value: root(last) * root(last), emphasis: last.emphasis)) }
+            if let last = track.amplitude.last {
+                amplitude.append(PatternPoint(time: last.time, value: root(last) * root(last), emphasis: last.emphasis))
+            }
             var frequency: [PatternFrequencyPoint] = []
             for (a, b) in zip(track.frequency, track.frequency.dropFirst()) {
                 let steps = max(1, Int(((b.time - a.time) / 0.005).rounded(.up)))
@@ -110,7 +114,8 @@ import Testing
         profile.haptics.actuatorClass = .amplitudeOnly
         let device = EnergyEstimator(profile: profile)
         let root = PackagePaths.ahapCorpus
-        let files = (FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".ahap") }.sorted()
+        let files = (FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".ahap") }
+            .sorted()
         var checked = 0
         var within = 0
         for file in files {

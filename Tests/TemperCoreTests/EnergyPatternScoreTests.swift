@@ -5,7 +5,10 @@ import Testing
 @Suite struct EnergyPatternScoreTests {
     static func estimate(_ millijoules: Double) -> EnergyEstimate {
         EnergyEstimate(
-            energyMillijoules: millijoules, microampHours: millijoules / (3.6 * 3.7), peakMilliwatts: 100, durationSeconds: 0.5,
+            energyMillijoules: millijoules,
+            microampHours: millijoules / (3.6 * 3.7),
+            peakMilliwatts: 100,
+            durationSeconds: 0.5,
             breakdown: EnergyBreakdown(transientsMillijoules: millijoules)
         )
     }
@@ -23,10 +26,12 @@ import Testing
         let score = PatternScore(path: "x.ahap", estimate: Self.estimate(12.5), warnings: ["Pattern[0]: clamped"], budgetMillijoules: 10)
         let data = try JSONEncoder().encode(score)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(Set(object.keys) == [
-            "path", "status", "energyMillijoules", "microampHours", "peakMilliwatts", "averageMilliwatts", "durationSeconds",
-            "clippedSeconds", "playedFraction", "breakdown", "events", "warnings", "error",
-        ])
+        #expect(
+            Set(object.keys) == [
+                "path", "status", "energyMillijoules", "microampHours", "peakMilliwatts", "averageMilliwatts", "durationSeconds",
+                "clippedSeconds", "playedFraction", "breakdown", "events", "warnings", "error",
+            ]
+        )
         #expect(object["status"] as? String == "over-budget")
         #expect(object["error"] is NSNull)
         #expect(try JSONDecoder().decode(PatternScore.self, from: data) == score)

@@ -37,7 +37,9 @@ import Testing
     }
 
     @Test func aHundredThousandOverlappingEventsStayWithinTheDriversLimit() {
-        let items = (0..<100_000).map { F.continuous(at: Double($0 % 100) * 0.001, duration: 1, intensity: 1, sharpness: Double($0 % 11) / 10) }
+        let items = (0..<100_000).map {
+            F.continuous(at: Double($0 % 100) * 0.001, duration: 1, intensity: 1, sharpness: Double($0 % 11) / 10)
+        }
         let estimate = estimator.estimate(AHAPPattern(items: items))
         #expect(estimate.peakMilliwatts <= haptics.supplyLimitMilliwatts)
         #expect(estimate.peakMilliwatts < 1000, "a coin LRA draws under a watt, not kilowatts")
@@ -46,11 +48,13 @@ import Testing
 
     @Test func clippedSpansSayWhenThePatternClipsAndAddUpToItsClippedSeconds() throws {
         // Clipped from 0 to 0.5 s, in full from 0.6 to 0.8 s (at resonance), clipped again from 1 to 1.25 s.
-        let estimate = estimator.estimate(AHAPPattern(items: [
-            F.continuous(at: 0, duration: 0.5, intensity: 1, sharpness: 0),
-            F.continuous(at: 0.6, duration: 0.2, intensity: 1, sharpness: 0.5),
-            F.continuous(at: 1, duration: 0.25, intensity: 1, sharpness: 0),
-        ]))
+        let estimate = estimator.estimate(
+            AHAPPattern(items: [
+                F.continuous(at: 0, duration: 0.5, intensity: 1, sharpness: 0),
+                F.continuous(at: 0.6, duration: 0.2, intensity: 1, sharpness: 0.5),
+                F.continuous(at: 1, duration: 0.25, intensity: 1, sharpness: 0),
+            ])
+        )
         #expect(estimate.clippedSpans.count == 2)
         let first = try #require(estimate.clippedSpans.first)
         let last = try #require(estimate.clippedSpans.last)
@@ -79,30 +83,39 @@ import Testing
     }
 
     @Test func aClippedEventUnderAStrongerOneStillReportsItsClipping() {
-        let estimate = estimator.estimate(F.pattern(
-            F.continuous(duration: 1, intensity: 1, sharpness: 0.5),
-            F.transient(at: 0.5, intensity: 1, sharpness: 0)
-        ))
+        let estimate = estimator.estimate(
+            F.pattern(
+                F.continuous(duration: 1, intensity: 1, sharpness: 0.5),
+                F.transient(at: 0.5, intensity: 1, sharpness: 0)
+            )
+        )
         #expect(estimate.events[1].clippedSeconds > 0 && estimate.events[1].playedFraction < 1)
     }
 
     @Test func anUnbrokenDriveRingsUpOnceHoweverItIsSampledOrSplit() {
         let flat = estimator.estimate(F.pattern(F.continuous(duration: 1, intensity: 1)))
         // A curve makes the event sampled every 5 ms; its pieces must not each ring up and brake.
-        let sampled = estimator.estimate(AHAPPattern(items: [
-            F.continuous(duration: 1, intensity: 1),
-            .curve(.init(id: .hapticIntensityControl, time: 0, controlPoints: [.init(time: 0, value: 1), .init(time: 1, value: 0.999)])),
-        ]))
+        let sampled = estimator.estimate(
+            AHAPPattern(items: [
+                F.continuous(duration: 1, intensity: 1),
+                .curve(
+                    .init(id: .hapticIntensityControl, time: 0, controlPoints: [.init(time: 0, value: 1), .init(time: 1, value: 0.999)])
+                ),
+            ])
+        )
         #expect(abs(sampled.energyMillijoules / flat.energyMillijoules - 1) < 0.002)
         // Two events written back to back, one ending at 0.1 + 0.2 s and the next starting at 0.3 s, are one drive.
-        let split = estimator.estimate(F.pattern(F.continuous(at: 0, duration: 0.1 + 0.2, intensity: 1), F.continuous(at: 0.3, duration: 0.7, intensity: 1)))
+        let split = estimator.estimate(
+            F.pattern(F.continuous(at: 0, duration: 0.1 + 0.2, intensity: 1), F.continuous(at: 0.3, duration: 0.7, intensity: 1))
+        )
         #expect(abs(split.energyMillijoules - flat.energyMillijoules) < 1e-6)
     }
 
     @Test func theSilenceBetweenEffectsCostsOnlyTheDriversState() {
         let driver = haptics.driver
         func cost(gap: Double) -> Double {
-            estimator.estimate(F.pattern(F.transient(intensity: 1), F.transient(at: haptics.clickSeconds + gap, intensity: 1))).energyMillijoules
+            estimator.estimate(F.pattern(F.transient(intensity: 1), F.transient(at: haptics.clickSeconds + gap, intensity: 1)))
+                .energyMillijoules
         }
         // Inside each state the energy grows at exactly that state's draw.
         for (from, to, state) in [(0.05, 0.2, HapticDriverState.idle), (0.5, 1.8, .standby)] {

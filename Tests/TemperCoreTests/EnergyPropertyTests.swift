@@ -47,11 +47,13 @@ import Testing
             F.transient(at: 0.5, intensity: 0.6, sharpness: 0.5),
         ])
         #expect(estimator.estimate(base).clippedSeconds == 0)
-        let scaled = AHAPPattern(items: base.items.map { item in
-            guard case .event(var event) = item else { return item }
-            event.parameters = event.parameters.map { $0.id == .hapticIntensity ? .init(id: $0.id, value: $0.value * k) : $0 }
-            return .event(event)
-        })
+        let scaled = AHAPPattern(
+            items: base.items.map { item in
+                guard case .event(var event) = item else { return item }
+                event.parameters = event.parameters.map { $0.id == .hapticIntensity ? .init(id: $0.id, value: $0.value * k) : $0 }
+                return .event(event)
+            }
+        )
         let full = F.actuator(estimator.estimate(base))
         let reduced = F.actuator(estimator.estimate(scaled))
         #expect(full > 0)
@@ -84,7 +86,9 @@ import Testing
     @Test func anEmptyPatternCostsNothing() {
         for pattern in [
             AHAPPattern(items: []),
-            AHAPPattern(items: [.curve(.init(id: .hapticIntensityControl, time: 0, controlPoints: [.init(time: 0, value: 1), .init(time: 1, value: 0)]))]),
+            AHAPPattern(items: [
+                .curve(.init(id: .hapticIntensityControl, time: 0, controlPoints: [.init(time: 0, value: 1), .init(time: 1, value: 0)]))
+            ]),
         ] {
             let estimate = estimator.estimate(pattern)
             #expect(estimate.energyMillijoules == 0)

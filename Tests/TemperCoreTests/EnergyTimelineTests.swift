@@ -17,10 +17,22 @@ import Testing
         return EnergyEstimator(profile: profile)
     }
 
-    static func buzz(seconds: Double, amplitude: Double, frequency: [PatternFrequencyPoint] = [], unit: PatternFrequencyUnit = .normalized) -> PatternTimeline {
-        PatternTimeline(source: .haptic, tracks: [PatternTrack(
-            amplitude: [PatternPoint(time: 0, value: amplitude), PatternPoint(time: seconds, value: amplitude)],
-            frequency: frequency, frequencyUnit: unit)])
+    static func buzz(
+        seconds: Double,
+        amplitude: Double,
+        frequency: [PatternFrequencyPoint] = [],
+        unit: PatternFrequencyUnit = .normalized
+    ) -> PatternTimeline {
+        PatternTimeline(
+            source: .haptic,
+            tracks: [
+                PatternTrack(
+                    amplitude: [PatternPoint(time: 0, value: amplitude), PatternPoint(time: seconds, value: amplitude)],
+                    frequency: frequency,
+                    frequencyUnit: unit
+                )
+            ]
+        )
     }
 
     @Test func aTimelineCostsWhatTheSameAHAPCosts() throws {
@@ -39,7 +51,8 @@ import Testing
         let ahap = EnergyFixtures.pattern(
             EnergyFixtures.continuous(at: 0, duration: 0.5, intensity: 0.8, sharpness: 0.3),
             EnergyFixtures.transient(at: 0.7, intensity: 0.9, sharpness: 0.6),
-            EnergyFixtures.continuous(at: 1, duration: 1, intensity: 0.4, sharpness: 0.7))
+            EnergyFixtures.continuous(at: 1, duration: 1, intensity: 0.4, sharpness: 0.7)
+        )
         let bridged = AHAPBridge.timeline(from: ahap).output
         let direct = Self.phone.estimate(ahap).energyMillijoules
         let viaTimeline = Self.phone.estimate(bridged).energyMillijoules
@@ -49,7 +62,9 @@ import Testing
     @Test func hertzArePricedAgainstTheResonance() {
         let atResonance = Self.phone.estimate(Self.buzz(seconds: 1, amplitude: 1, frequency: [.init(time: 0, value: 145)], unit: .hertz))
         let offResonance = Self.phone.estimate(Self.buzz(seconds: 1, amplitude: 0.5, frequency: [.init(time: 0, value: 125)], unit: .hertz))
-        let halfAtResonance = Self.phone.estimate(Self.buzz(seconds: 1, amplitude: 0.5, frequency: [.init(time: 0, value: 145)], unit: .hertz))
+        let halfAtResonance = Self.phone.estimate(
+            Self.buzz(seconds: 1, amplitude: 0.5, frequency: [.init(time: 0, value: 145)], unit: .hertz)
+        )
         #expect(offResonance.energyMillijoules >= 1.3 * halfAtResonance.energyMillijoules)
         #expect(atResonance.energyMillijoules > halfAtResonance.energyMillijoules)
         // Far outside the actuator's range: clamped to its end, as the platform does, and said.
@@ -96,7 +111,10 @@ import Testing
 
     @Test func overlappingCopiesOnATimelineCostOneCopy() {
         let one = PatternTimeline(source: .androidComposition, transients: [PatternTransient(time: 0, amplitude: 1, frequency: 0.5)])
-        let ten = PatternTimeline(source: .androidComposition, transients: Array(repeating: PatternTransient(time: 0, amplitude: 1, frequency: 0.5), count: 10))
+        let ten = PatternTimeline(
+            source: .androidComposition,
+            transients: Array(repeating: PatternTransient(time: 0, amplitude: 1, frequency: 0.5), count: 10)
+        )
         #expect(Self.phone.estimate(ten).energyMillijoules <= 1.1 * Self.phone.estimate(one).energyMillijoules)
         #expect(Self.phone.estimate(PatternTimeline(source: .haptic)).energyMillijoules == 0)
     }

@@ -1,5 +1,5 @@
-import Testing
 import TemperCore
+import Testing
 
 @Suite struct FeedbackdMappingTests {
     @Test("the standard mapping: serious or low power → quiet, critical → silent, the quieter wins")
@@ -25,7 +25,9 @@ import TemperCore
 
     @Test("an unknown profile or key is named with its place")
     func errors() {
-        let unknownProfile = #expect(throws: TemperError.self) { try Policy.parse(yaml: "version: 1\nfeedbackd:\n  serious: loud\n", file: "p.yaml") }
+        let unknownProfile = #expect(throws: TemperError.self) {
+            try Policy.parse(yaml: "version: 1\nfeedbackd:\n  serious: loud\n", file: "p.yaml")
+        }
         #expect(unknownProfile?.description.contains("p.yaml") == true)
         #expect(unknownProfile?.description.contains("expected full, quiet, silent or none, found 'loud'") == true)
         let alsoUnknownKey = #expect(throws: TemperError.self) {

@@ -1,6 +1,7 @@
-@testable import TemperCore
 import TemperTestKit
 import Testing
+
+@testable import TemperCore
 
 @Suite struct GovernorClockTests {
     @Test func aVirtualClockWakesSleepersOnlyWhenTheirTimeComes() async throws {

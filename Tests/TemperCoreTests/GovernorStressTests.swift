@@ -44,7 +44,9 @@ import Testing
         let clock = ManualClock()
         let governor = GovernorTestSupport.governor(clock: clock, configuration: .init(queueCapacity: 4096))
         let tally = Tally(total)
-        let tiers: [Condition] = [.nominal, Condition(tier: .fair), Condition(tier: .serious), Condition(tier: .critical), Condition(tier: .fair, lowPower: true)]
+        let tiers: [Condition] = [
+            .nominal, Condition(tier: .fair), Condition(tier: .serious), Condition(tier: .critical), Condition(tier: .fair, lowPower: true),
+        ]
 
         await withTaskGroup(of: Void.self) { group in
             for task in 0..<Self.tasks {

@@ -7,12 +7,20 @@ enum GovernorTestSupport {
     static let quietLogger = Logger(label: "temper.governor.test") { _ in SwiftLogNoOpLogHandler() }
 
     static func governor(
-        policy: Policy = RewriterFixtures.briefPolicy, clock: ManualClock = ManualClock(), source: FakeHostSource = FakeHostSource(),
-        metrics: TestMetrics = TestMetrics(), configuration: Governor.Configuration = .init()
+        policy: Policy = RewriterFixtures.briefPolicy,
+        clock: ManualClock = ManualClock(),
+        source: FakeHostSource = FakeHostSource(),
+        metrics: TestMetrics = TestMetrics(),
+        configuration: Governor.Configuration = .init()
     ) -> Governor {
         Governor(
-            policy: policy, profile: RewriterFixtures.phoneProfile, source: source, clock: clock, logger: quietLogger,
-            metricsFactory: metrics, configuration: configuration
+            policy: policy,
+            profile: RewriterFixtures.phoneProfile,
+            source: source,
+            clock: clock,
+            logger: quietLogger,
+            metricsFactory: metrics,
+            configuration: configuration
         )
     }
 

@@ -7,12 +7,16 @@ import Testing
     /// A snapshot with something in every field: a counted, an ignored and a broken sensor, a limit that failed,
     /// power, fans, voltages, currents, a battery with its health and every profile.
     static let snapshot = HostSnapshot(
-        time: 12.5, timestamp: Date(timeIntervalSince1970: 1_767_225_600.25),
+        time: 12.5,
+        timestamp: Date(timeIntervalSince1970: 1_767_225_600.25),
         temperatures: [
             ClassifierFixtures.cpu(75, highHysteresis: 78),
             ClassifierFixtures.nvmeSensor1(40),
             TemperatureReading(
-                chip: "/sys/class/hwmon/hwmon3", chipName: "acpitz-acpi-0", label: "temp1", celsius: nil,
+                chip: "/sys/class/hwmon/hwmon3",
+                chipName: "acpitz-acpi-0",
+                label: "temp1",
+                celsius: nil,
                 health: .error(code: 3, message: "Can't read", domain: .libsensors),
                 limitHealth: .error(code: 4, message: "max: Kernel interface error", domain: .libsensors)
             ),
@@ -22,26 +26,66 @@ import Testing
             PowerReading(chip: "intel-rapl:0", chipName: "intel-rapl:0", label: "package-0", kind: .energy, value: 1234.5),
         ],
         measurements: [
-            MeasurementReading(chip: "/sys/class/hwmon/hwmon4", chipName: "nct6775-isa-0290", label: "CPU fan", kind: .fan, value: 1200, minimum: 300),
-            MeasurementReading(chip: "/sys/class/hwmon/hwmon4", chipName: "nct6775-isa-0290", label: "Vcore", kind: .voltage, value: 1.05, minimum: 0.8, maximum: 1.2),
             MeasurementReading(
-                chip: "/sys/class/hwmon/hwmon4", chipName: "nct6775-isa-0290", label: "curr1", kind: .current, value: nil,
+                chip: "/sys/class/hwmon/hwmon4",
+                chipName: "nct6775-isa-0290",
+                label: "CPU fan",
+                kind: .fan,
+                value: 1200,
+                minimum: 300
+            ),
+            MeasurementReading(
+                chip: "/sys/class/hwmon/hwmon4",
+                chipName: "nct6775-isa-0290",
+                label: "Vcore",
+                kind: .voltage,
+                value: 1.05,
+                minimum: 0.8,
+                maximum: 1.2
+            ),
+            MeasurementReading(
+                chip: "/sys/class/hwmon/hwmon4",
+                chipName: "nct6775-isa-0290",
+                label: "curr1",
+                kind: .current,
+                value: nil,
                 health: .error(code: 2, message: "No such file or directory", domain: .errno)
             ),
         ],
         battery: BatteryState(
-            present: true, onBattery: true, percentage: 50, state: "discharging", warningLevel: .none, energyRateWatts: 10,
-            energyWh: 30, energyFullWh: 60, timeToEmptySeconds: 10_800,
+            present: true,
+            onBattery: true,
+            percentage: 50,
+            state: "discharging",
+            warningLevel: .none,
+            energyRateWatts: 10,
+            energyWh: 30,
+            energyFullWh: 60,
+            timeToEmptySeconds: 10_800,
             batteries: [
                 BatteryDevice(
-                    nativePath: "BAT0", present: true, percentage: 50, state: "discharging", energyRateWatts: 10, energyWh: 30,
-                    energyFullWh: 60, energyFullDesignWh: 80, capacityPercent: 75, model: "Fake 5000", vendor: "Temper", technology: "lithium-ion"
-                ),
+                    nativePath: "BAT0",
+                    present: true,
+                    percentage: 50,
+                    state: "discharging",
+                    energyRateWatts: 10,
+                    energyWh: 30,
+                    energyFullWh: 60,
+                    energyFullDesignWh: 80,
+                    capacityPercent: 75,
+                    model: "Fake 5000",
+                    vendor: "Temper",
+                    technology: "lithium-ion"
+                )
             ]
         ),
         powerProfile: PowerProfileState(
-            activeProfile: "balanced", performanceDegraded: "lap-detected",
-            profiles: [.init(name: "power-saver", driver: "platform_profile"), .init(name: "balanced", driver: "platform_profile"), .init(name: "performance")]
+            activeProfile: "balanced",
+            performanceDegraded: "lap-detected",
+            profiles: [
+                .init(name: "power-saver", driver: "platform_profile"), .init(name: "balanced", driver: "platform_profile"),
+                .init(name: "performance"),
+            ]
         ),
         sensorLibrary: .ok
     )
@@ -51,7 +95,10 @@ import Testing
         var classifier = Classifier(settings: .init())
         let condition = classifier.update(with: Self.snapshot)
         let document = HostStatusDocument(
-            condition: condition, snapshot: Self.snapshot, policy: .init(name: "default", source: "built-in"), assessments: classifier.sensors
+            condition: condition,
+            snapshot: Self.snapshot,
+            policy: .init(name: "default", source: "built-in"),
+            assessments: classifier.sensors
         )
         let read = try TemperJSON.decoder().decode(HostStatusDocument.self, from: Data(try document.prettyJSON().utf8))
         #expect(read.snapshot == Self.snapshot)
@@ -67,7 +114,10 @@ import Testing
     func documentKeys() throws {
         var classifier = Classifier(settings: .init())
         let condition = classifier.update(with: Self.snapshot)
-        let line = try HostStatusDocument(event: .sample, sample: HostSample(snapshot: Self.snapshot, condition: condition, sensors: classifier.sensors)).jsonLine()
+        let line = try HostStatusDocument(
+            event: .sample,
+            sample: HostSample(snapshot: Self.snapshot, condition: condition, sensors: classifier.sensors)
+        ).jsonLine()
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(object["event"] as? String == "sample")
         let sensors = try #require(object["sensors"] as? [[String: Any]])

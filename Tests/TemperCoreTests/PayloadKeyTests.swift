@@ -11,7 +11,11 @@ import Testing
     }
 
     private func pattern(middle intensity: Double) -> HapticPattern {
-        .ahap(AHAPPattern(items: [transient(at: 0, intensity: 1), transient(at: 0.1, intensity: intensity), transient(at: 0.2, intensity: 1)]), waveforms: [:])
+        .ahap(
+            AHAPPattern(items: [transient(at: 0, intensity: 1), transient(at: 0.1, intensity: intensity), transient(at: 0.2, intensity: 1)]
+            ),
+            waveforms: [:]
+        )
     }
 
     @Test func equalPatternsBuiltApartAreOneKey() {
@@ -34,9 +38,17 @@ import Testing
 
     @Test func timelinesThatDifferInTheirPointsAreTwoKeys() {
         func timeline(peak: Double) -> HapticPattern {
-            .timeline(PatternTimeline(source: .haptic, tracks: [
-                PatternTrack(motor: .main, amplitude: [.init(time: 0, value: 0), .init(time: 0.1, value: peak), .init(time: 0.2, value: 0)])
-            ]))
+            .timeline(
+                PatternTimeline(
+                    source: .haptic,
+                    tracks: [
+                        PatternTrack(
+                            motor: .main,
+                            amplitude: [.init(time: 0, value: 0), .init(time: 0.1, value: peak), .init(time: 0.2, value: 0)]
+                        )
+                    ]
+                )
+            )
         }
         #expect(PayloadKey(timeline(peak: 1)) != PayloadKey(timeline(peak: 0.5)))
         #expect(Set([PayloadKey(timeline(peak: 1)), PayloadKey(timeline(peak: 0.5)), PayloadKey(timeline(peak: 1))]).count == 2)

@@ -1,16 +1,18 @@
-import Testing
 import TemperCore
+import Testing
 
 @Suite struct PolicyErrorTests {
     private func errors(_ yaml: String) -> [TemperError] { Policy.check(yaml: yaml, file: "p.yaml") }
 
     @Test func unknownKeysAreNamedWithWhatWasExpected() throws {
-        let found = errors("""
+        let found = errors(
+            """
             version: 1
             tiers:
               serious:
                 hapticz: off
-            """)
+            """
+        )
         let error = try #require(found.first)
         #expect(found.count == 1)
         #expect(error.code == .unknownKey)
@@ -22,7 +24,8 @@ import TemperCore
     }
 
     @Test func everyErrorIsReportedInDocumentOrder() {
-        let found = errors("""
+        let found = errors(
+            """
             version: 1
             colour: blue
             classifier:
@@ -40,12 +43,15 @@ import TemperCore
               nominal:
                 haptics: {mode: capRumble, maxSeconds: 0.2, fadeSeconds: 0.5}
             exemptUsages: [alarm, sirens]
-            """)
-        #expect(found.map(\.path) == [
-            "colour", "classifier.dwellSeconds", "classifier.failSafeTier", "classifier.defaultThresholds",
-            "tiers.lukewarm", "tiers.fair.particleScale", "tiers.fair.haptics.mode", "tiers.critical.budget.energy",
-            "lowPower.nominal.haptics.fadeSeconds", "exemptUsages[1]",
-        ])
+            """
+        )
+        #expect(
+            found.map(\.path) == [
+                "colour", "classifier.dwellSeconds", "classifier.failSafeTier", "classifier.defaultThresholds",
+                "tiers.lukewarm", "tiers.fair.particleScale", "tiers.fair.haptics.mode", "tiers.critical.budget.energy",
+                "lowPower.nominal.haptics.fadeSeconds", "exemptUsages[1]",
+            ]
+        )
         #expect(found.allSatisfy { $0.line != nil && $0.column != nil && $0.file == "p.yaml" })
         #expect(found.map(\.line) == [2, 4, 5, 6, 8, 10, 11, 13, 16, 17])
     }
@@ -53,17 +59,29 @@ import TemperCore
     @Test(arguments: [
         ("classifier: {dwellSeconds: soon}", "expected a duration such as 60s, 500ms or 10 min, found 'soon'"),
         ("classifier: {failSafeTier: warm}", "expected one of nominal, fair, serious, critical, found 'warm'"),
-        ("classifier: {defaultThresholds: {fair: 90, serious: 80, critical: 95}}", "expected fair ≤ serious ≤ critical, found 90.0, 80.0, 95.0"),
+        (
+            "classifier: {defaultThresholds: {fair: 90, serious: 80, critical: 95}}",
+            "expected fair ≤ serious ≤ critical, found 90.0, 80.0, 95.0"
+        ),
         ("classifier: {defaultThresholds: {fair: 60, serious: 80}}", "missing key 'critical'"),
         ("classifier: {lowBatteryPercentage: 120}", "expected a number from 0 to 100, found '120'"),
-        ("classifier: {lowBatteryPercentage: 10, criticalBatteryPercentage: 15}", "expected criticalBatteryPercentage at or under lowBatteryPercentage (10.0), found 15.0"),
+        (
+            "classifier: {lowBatteryPercentage: 10, criticalBatteryPercentage: 15}",
+            "expected criticalBatteryPercentage at or under lowBatteryPercentage (10.0), found 15.0"
+        ),
         ("classifier: {sensorOverrides: [{ignore: true}]}", "expected 'chip' or 'label' (or both) to say which sensor this overrides"),
         ("classifier: {powerSaverMeansLowPower: maybe}", "expected true or false, found 'maybe'"),
         ("tiers: {fair: {particleScale: 1.5}}", "expected a number from 0 to 1, found '1.5'"),
         ("tiers: {fair: {haptics: wobble}}", "expected one of full, capRumble, transientsOnly, simpleImpact, off, found 'wobble'"),
-        ("tiers: {fair: {haptics: {mode: simpleImpact, style: squishy}}}", "expected one of light, medium, heavy, rigid, soft, found 'squishy'"),
+        (
+            "tiers: {fair: {haptics: {mode: simpleImpact, style: squishy}}}",
+            "expected one of light, medium, heavy, rigid, soft, found 'squishy'"
+        ),
         ("tiers: {fair: {haptics: {mode: simpleImpact, maxSeconds: 1}}}", "unknown key 'maxSeconds' (expected one of: mode, style)"),
-        ("tiers: {fair: {budget: {energy: 10uAh, window: 60s}}}", "expected an energy in mJ or J, found the charge '10uAh': a charge needs a voltage to become energy"),
+        (
+            "tiers: {fair: {budget: {energy: 10uAh, window: 60s}}}",
+            "expected an energy in mJ or J, found the charge '10uAh': a charge needs a voltage to become energy"
+        ),
         ("tiers: {fair: {budget: {energy: 500, window: 60s}}}", "expected an energy with a unit, e.g. 500mJ or 0.5J, found '500'"),
         ("tiers: {fair: {budget: {energy: 500mJ}}}", "missing key 'window'"),
         ("tiers: {fair: {budget: 500mJ}}", "expected a budget such as {energy: 500mJ, window: 60s}, or none"),

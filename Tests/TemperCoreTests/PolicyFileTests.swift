@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TemperCore
+import Testing
 
 @Suite struct PolicyFileTests {
     static let policies = URL(fileURLWithPath: #filePath)
@@ -37,8 +37,10 @@ import TemperCore
         }
         // Rule keys are explained once, in the table above `tiers:`.
         let comments = lines.filter { $0.hasPrefix("#") }.joined(separator: "\n")
-        for key in ["haptics", "intensityScale", "spatialAudioAllowed", "audioVolumeScale", "nonEssentialAudio",
-                    "particleScale", "exemptOnly", "budget", "rumbleCapSeconds"] {
+        for key in [
+            "haptics", "intensityScale", "spatialAudioAllowed", "audioVolumeScale", "nonEssentialAudio",
+            "particleScale", "exemptOnly", "budget", "rumbleCapSeconds",
+        ] {
             #expect(comments.contains("#   \(key) "), "rule key \(key) is not explained")
         }
     }

@@ -1,5 +1,5 @@
-import Testing
 import TemperCore
+import Testing
 
 @Suite struct PolicyMergeTests {
     @Test func theBuiltInDefaultFollowsTheBrief() {
@@ -55,24 +55,33 @@ import TemperCore
     }
 
     @Test func classifierSettingsAreReadWithUnitsAndNone() throws {
-        let policy = try Policy.parse(yaml: """
-            version: 1
-            classifier:
-              dwellSeconds: 1500ms
-              preemptiveEscalationSeconds: 45s
-              criticalBatteryTier: none
-              sensorOverrides:
-                - chip: coretemp-isa-0000
-                  label: Core 0
-                  thresholds: {fair: 60, serious: 70, critical: 80}
-                  hysteresisCelsius: 2
-            """)
+        let policy = try Policy.parse(
+            yaml: """
+                version: 1
+                classifier:
+                  dwellSeconds: 1500ms
+                  preemptiveEscalationSeconds: 45s
+                  criticalBatteryTier: none
+                  sensorOverrides:
+                    - chip: coretemp-isa-0000
+                      label: Core 0
+                      thresholds: {fair: 60, serious: 70, critical: 80}
+                      hysteresisCelsius: 2
+                """
+        )
         #expect(policy.classifier.dwellSeconds == 1.5)
         #expect(policy.classifier.preemptiveEscalationSeconds == 45)
         #expect(policy.classifier.criticalBatteryTier == nil)
-        #expect(policy.classifier.sensorOverrides == [SensorOverride(
-            chip: "coretemp-isa-0000", label: "Core 0", thresholds: .init(fair: 60, serious: 70, critical: 80), hysteresisCelsius: 2
-        )])
+        #expect(
+            policy.classifier.sensorOverrides == [
+                SensorOverride(
+                    chip: "coretemp-isa-0000",
+                    label: "Core 0",
+                    thresholds: .init(fair: 60, serious: 70, critical: 80),
+                    hysteresisCelsius: 2
+                )
+            ]
+        )
     }
 
     @Test func writtenNumbersAndStringsReadBack() throws {

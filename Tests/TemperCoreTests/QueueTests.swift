@@ -1,5 +1,6 @@
-@testable import TemperCore
 import Testing
+
+@testable import TemperCore
 
 @Suite struct QueueTests {
     private func request(_ id: String) -> SensoryRequest {

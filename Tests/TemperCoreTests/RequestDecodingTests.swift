@@ -2,13 +2,15 @@ import Foundation
 import Synchronization
 import TemperAHAP
 import TemperCore
-import Testing
 import TemperTestSupport
+import Testing
 
 @Suite struct RequestDecodingTests {
     static let examples: [String] = {
         let folder = PackagePaths.root.appendingPathComponent("Examples/requests").path
-        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted().map { "\(folder)/\($0)" }
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted().map {
+            "\(folder)/\($0)"
+        }
     }()
 
     /// Reads a request file as the command line does: its bytes, and the patterns it names from disk.
@@ -72,15 +74,21 @@ import TemperTestSupport
             calls.withLock { $0.append(reference) }
             return LoadedPattern(AHAPDocument(pattern: RewriterFixtures.explosion))
         }
-        let json = #"[{"id": "a", "usage": "game", "haptic": {"file": "boom.ahap"}}, {"id": "b", "usage": "game", "haptic": {"file": "/abs/bang.ahap"}}]"#
+        let json =
+            #"[{"id": "a", "usage": "game", "haptic": {"file": "boom.ahap"}}, {"id": "b", "usage": "game", "haptic": {"file": "/abs/bang.ahap"}}]"#
         let requests = try RequestDecoder(fileName: "in.json", baseDirectory: "/requests", patterns: loader).decodeList(Array(json.utf8))
-        #expect(calls.withLock { $0 } == [
-            PatternReference(file: "boom.ahap", path: "/requests/boom.ahap"), PatternReference(file: "/abs/bang.ahap", path: "/abs/bang.ahap"),
-        ])
-        #expect(requests.map(\.kind) == [
-            .haptic(HapticPatternRequest(pattern: RewriterFixtures.explosion, sourceFile: "boom.ahap")),
-            .haptic(HapticPatternRequest(pattern: RewriterFixtures.explosion, sourceFile: "/abs/bang.ahap")),
-        ])
+        #expect(
+            calls.withLock { $0 } == [
+                PatternReference(file: "boom.ahap", path: "/requests/boom.ahap"),
+                PatternReference(file: "/abs/bang.ahap", path: "/abs/bang.ahap"),
+            ]
+        )
+        #expect(
+            requests.map(\.kind) == [
+                .haptic(HapticPatternRequest(pattern: RewriterFixtures.explosion, sourceFile: "boom.ahap")),
+                .haptic(HapticPatternRequest(pattern: RewriterFixtures.explosion, sourceFile: "/abs/bang.ahap")),
+            ]
+        )
     }
 
     @Test func aLoaderErrorIsPlacedAtTheFileKeyAndTheDefaultLoaderRefusesFiles() {
@@ -92,21 +100,44 @@ import TemperTestSupport
         #expect(error?.message.contains("inline") == true)
     }
 
-    @Test(arguments: [
-        (#"{"id": "a", "usage": "toy", "system": {"type": "selection"}}"#, "usage", "expected one of ui, game"),
-        (#"{"id": "a", "usage": "ui"}"#, nil, "expected exactly one of haptic, audio, system, visual; found none"),
-        (#"{"id": "a", "usage": "ui", "system": {"type": "selection"}, "visual": {"particleCount": 1}}"#, nil, "found system and visual"),
-        (#"{"id": "a", "usage": "game", "audio": {"position": [1, 2], "durationSeconds": 1}}"#, "audio.position", "expected [x, y, z], found 2 numbers"),
-        (#"{"id": "a", "usage": "game", "audio": {"position": [1, 2, 3], "volume": 1.5, "durationSeconds": 1}}"#, "audio.volume", "expected a number from 0 to 1, found 1.5"),
-        (#"{"id": "a", "usage": "game", "audio": {"position": [1, 2, 3]}}"#, "audio", "expected durationSeconds or waveform"),
-        (#"{"id": "a", "usage": "game", "audio": {"position": [1, 2, 3], "durationSeconds": 1, "listener": {"forward": [0, 0, 0]}}}"#, "audio.listener.forward", "non-zero forward"),
-        (#"{"id": "a", "usage": "ui", "system": {"type": "impact", "style": "wobbly"}}"#, "system.style", "expected one of light, medium"),
-        (#"{"id": "a", "usage": "ui", "system": {"type": "selection", "colour": 3}}"#, "system.colour", "unknown key 'colour'"),
-        (#"{"id": "a", "usage": "ui", "visual": {"particleCount": -4}}"#, "visual.particleCount", "expected a whole number from 0 to 10000000, found -4"),
-        (#"{"id": "a", "usage": "ui", "visual": {"particleCount": "many"}}"#, "visual.particleCount", "expected a number"),
-        (#"{"id": "a", "usage": "game", "haptic": {"pattern": {"Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous"}}]}}}"#, "haptic.pattern.Pattern[0]", "EventDuration"),
-        (#"{"id": "a", "usage": "ui", "#, nil, "invalid JSON"),
-    ] as [(String, String?, String)])
+    @Test(
+        arguments: [
+            (#"{"id": "a", "usage": "toy", "system": {"type": "selection"}}"#, "usage", "expected one of ui, game"),
+            (#"{"id": "a", "usage": "ui"}"#, nil, "expected exactly one of haptic, audio, system, visual; found none"),
+            (
+                #"{"id": "a", "usage": "ui", "system": {"type": "selection"}, "visual": {"particleCount": 1}}"#, nil,
+                "found system and visual"
+            ),
+            (
+                #"{"id": "a", "usage": "game", "audio": {"position": [1, 2], "durationSeconds": 1}}"#, "audio.position",
+                "expected [x, y, z], found 2 numbers"
+            ),
+            (
+                #"{"id": "a", "usage": "game", "audio": {"position": [1, 2, 3], "volume": 1.5, "durationSeconds": 1}}"#, "audio.volume",
+                "expected a number from 0 to 1, found 1.5"
+            ),
+            (#"{"id": "a", "usage": "game", "audio": {"position": [1, 2, 3]}}"#, "audio", "expected durationSeconds or waveform"),
+            (
+                #"{"id": "a", "usage": "game", "audio": {"position": [1, 2, 3], "durationSeconds": 1, "listener": {"forward": [0, 0, 0]}}}"#,
+                "audio.listener.forward", "non-zero forward"
+            ),
+            (
+                #"{"id": "a", "usage": "ui", "system": {"type": "impact", "style": "wobbly"}}"#, "system.style",
+                "expected one of light, medium"
+            ),
+            (#"{"id": "a", "usage": "ui", "system": {"type": "selection", "colour": 3}}"#, "system.colour", "unknown key 'colour'"),
+            (
+                #"{"id": "a", "usage": "ui", "visual": {"particleCount": -4}}"#, "visual.particleCount",
+                "expected a whole number from 0 to 10000000, found -4"
+            ),
+            (#"{"id": "a", "usage": "ui", "visual": {"particleCount": "many"}}"#, "visual.particleCount", "expected a number"),
+            (
+                #"{"id": "a", "usage": "game", "haptic": {"pattern": {"Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous"}}]}}}"#,
+                "haptic.pattern.Pattern[0]", "EventDuration"
+            ),
+            (#"{"id": "a", "usage": "ui", "#, nil, "invalid JSON"),
+        ] as [(String, String?, String)]
+    )
     func malformedRequestsGetOneLineWithTheirJSONPath(json: String, path: String?, message: String) {
         let error = #expect(throws: TemperError.self, "expected an error for \(json)") {
             try RequestDecoder(fileName: "bad.json").decode(Array(json.utf8))
@@ -124,17 +155,20 @@ import TemperTestSupport
             _ = try RequestDecoder(fileName: "broken.json").decode(Array(json.utf8))
         } throws: { error in
             guard let error = error as? TemperError else { return false }
-            return error.line == 3 && error.column == 12 && error.description == "broken.json:3:12: usage: invalid JSON: expected a value, found 'u'"
+            return error.line == 3 && error.column == 12
+                && error.description == "broken.json:3:12: usage: invalid JSON: expected a value, found 'u'"
         }
     }
 
     /// Syntax errors in Temper's words, never the platform parser's ("Invalid value around character 0.").
-    @Test(arguments: [
-        ([0x00, 0x81, 0xC3, 0x28], "invalid JSON: not UTF-8 (looks like UTF-16 or UTF-32)", 1, 1),
-        (Array("{\"id\": \"a\", // why\n \"usage\": \"ui\"}".utf8), "invalid JSON: a comment, which JSON does not allow", 1, 13),
-        (Array("{\"id\": \"a\", \"usage\": \"ui\",}".utf8), "invalid JSON: a trailing comma, which JSON does not allow", 1, 26),
-        (Array("{\"id\": \"a\"} x".utf8), "invalid JSON: expected end of input after the top-level value, found 'x'", 1, 13),
-    ] as [([UInt8], String, Int, Int)])
+    @Test(
+        arguments: [
+            ([0x00, 0x81, 0xC3, 0x28], "invalid JSON: not UTF-8 (looks like UTF-16 or UTF-32)", 1, 1),
+            (Array("{\"id\": \"a\", // why\n \"usage\": \"ui\"}".utf8), "invalid JSON: a comment, which JSON does not allow", 1, 13),
+            (Array("{\"id\": \"a\", \"usage\": \"ui\",}".utf8), "invalid JSON: a trailing comma, which JSON does not allow", 1, 26),
+            (Array("{\"id\": \"a\"} x".utf8), "invalid JSON: expected end of input after the top-level value, found 'x'", 1, 13),
+        ] as [([UInt8], String, Int, Int)]
+    )
     func aSyntaxErrorIsInTempersWords(bytes: [UInt8], message: String, line: Int, column: Int) {
         #expect {
             _ = try RequestDecoder(fileName: "bad.json").decode(bytes)
@@ -145,7 +179,8 @@ import TemperTestSupport
     }
 
     @Test func anArrayGivesEveryRequest() throws {
-        let json = #"[{"id": "a", "usage": "ui", "system": {"type": "selection"}}, {"id": "b", "usage": "ui", "visual": {"particleCount": 3}}]"#
+        let json =
+            #"[{"id": "a", "usage": "ui", "system": {"type": "selection"}}, {"id": "b", "usage": "ui", "visual": {"particleCount": 3}}]"#
         let requests = try RequestDecoder().decodeList(Array(json.utf8))
         #expect(requests.map(\.id) == ["a", "b"])
     }

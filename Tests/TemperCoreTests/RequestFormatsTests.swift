@@ -14,7 +14,9 @@ import Testing
         return try RequestDecoder(fileName: "request.json", baseDirectory: Self.formats, patterns: .patternFiles).decode(Array(json.utf8))
     }
 
-    @Test(arguments: ["door-knock.haptic", "notify-waveform.json", "confirm-composition.json", "pulse.xml", "engine-rumble.json", "vibrate-steps.json"])
+    @Test(arguments: [
+        "door-knock.haptic", "notify-waveform.json", "confirm-composition.json", "pulse.xml", "engine-rumble.json", "vibrate-steps.json",
+    ])
     func everyFormatLoadsAsAHapticRequest(file: String) throws {
         let request = try decode(file)
         guard case .haptic(let haptic) = request.kind else {

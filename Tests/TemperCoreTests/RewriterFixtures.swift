@@ -28,17 +28,61 @@ enum RewriterFixtures {
 
     /// The brief's ring explosion: a crack at 0, a 0.6 s rumble from 0.02 s with falling intensity and sharpness curves.
     static let explosion = AHAPPattern(items: [
-        .event(AHAPEvent(type: .hapticTransient, time: 0, parameters: [.init(id: .hapticIntensity, value: 1), .init(id: .hapticSharpness, value: 1)])),
-        .event(AHAPEvent(type: .hapticContinuous, time: 0.02, duration: 0.6, parameters: [.init(id: .hapticIntensity, value: 1), .init(id: .hapticSharpness, value: 0.6)])),
-        .curve(AHAPParameterCurve(id: .hapticIntensityControl, time: 0.02, controlPoints: [.init(time: 0, value: 1), .init(time: 0.1, value: 0.4), .init(time: 0.5, value: 0)])),
-        .curve(AHAPParameterCurve(id: .hapticSharpnessControl, time: 0.02, controlPoints: [.init(time: 0, value: 0), .init(time: 0.1, value: -0.2), .init(time: 0.5, value: -0.4)])),
+        .event(
+            AHAPEvent(
+                type: .hapticTransient,
+                time: 0,
+                parameters: [.init(id: .hapticIntensity, value: 1), .init(id: .hapticSharpness, value: 1)]
+            )
+        ),
+        .event(
+            AHAPEvent(
+                type: .hapticContinuous,
+                time: 0.02,
+                duration: 0.6,
+                parameters: [.init(id: .hapticIntensity, value: 1), .init(id: .hapticSharpness, value: 0.6)]
+            )
+        ),
+        .curve(
+            AHAPParameterCurve(
+                id: .hapticIntensityControl,
+                time: 0.02,
+                controlPoints: [.init(time: 0, value: 1), .init(time: 0.1, value: 0.4), .init(time: 0.5, value: 0)]
+            )
+        ),
+        .curve(
+            AHAPParameterCurve(
+                id: .hapticSharpnessControl,
+                time: 0.02,
+                controlPoints: [.init(time: 0, value: 0), .init(time: 0.1, value: -0.2), .init(time: 0.5, value: -0.4)]
+            )
+        ),
     ])
 
     /// A click, then a long rumble 100 ms later (its onset is not covered by the click), with a curve that runs 3 s.
     static let alarm = AHAPPattern(items: [
-        .event(AHAPEvent(type: .hapticTransient, time: 0, parameters: [.init(id: .hapticIntensity, value: 0.9), .init(id: .hapticSharpness, value: 0.8)])),
-        .event(AHAPEvent(type: .hapticContinuous, time: 0.1, duration: 2.5, parameters: [.init(id: .hapticIntensity, value: 0.8), .init(id: .hapticSharpness, value: 0.3)])),
-        .curve(AHAPParameterCurve(id: .hapticIntensityControl, time: 0.1, controlPoints: [.init(time: 0, value: 1), .init(time: 1, value: 0.8), .init(time: 3, value: 0.2)])),
+        .event(
+            AHAPEvent(
+                type: .hapticTransient,
+                time: 0,
+                parameters: [.init(id: .hapticIntensity, value: 0.9), .init(id: .hapticSharpness, value: 0.8)]
+            )
+        ),
+        .event(
+            AHAPEvent(
+                type: .hapticContinuous,
+                time: 0.1,
+                duration: 2.5,
+                parameters: [.init(id: .hapticIntensity, value: 0.8), .init(id: .hapticSharpness, value: 0.3)]
+            )
+        ),
+        .curve(
+            AHAPParameterCurve(
+                id: .hapticIntensityControl,
+                time: 0.1,
+                controlPoints: [.init(time: 0, value: 1), .init(time: 1, value: 0.8), .init(time: 3, value: 0.2)]
+            )
+        ),
     ])
 
     static let phoneProfile: DeviceProfile = {
@@ -57,13 +101,25 @@ enum RewriterFixtures {
             .nominal: FeedbackRules(),
             .fair: FeedbackRules(particleScale: 0.5),
             .serious: FeedbackRules(haptics: .simpleImpact(.medium), spatialAudioAllowed: false, particleScale: 0.25),
-            .critical: FeedbackRules(haptics: .simpleImpact(.medium), spatialAudioAllowed: false, nonEssentialAudio: false, particleScale: 0, exemptOnly: true),
+            .critical: FeedbackRules(
+                haptics: .simpleImpact(.medium),
+                spatialAudioAllowed: false,
+                nonEssentialAudio: false,
+                particleScale: 0,
+                exemptOnly: true
+            ),
         ],
         lowPower: [
             .nominal: FeedbackRules(haptics: .capRumble(maxSeconds: 0.5, fadeSeconds: 0.1)),
             .fair: FeedbackRules(haptics: .capRumble(maxSeconds: 0.5, fadeSeconds: 0.1), particleScale: 0.5),
             .serious: FeedbackRules(haptics: .simpleImpact(.medium), spatialAudioAllowed: false, particleScale: 0.25),
-            .critical: FeedbackRules(haptics: .simpleImpact(.medium), spatialAudioAllowed: false, nonEssentialAudio: false, particleScale: 0, exemptOnly: true),
+            .critical: FeedbackRules(
+                haptics: .simpleImpact(.medium),
+                spatialAudioAllowed: false,
+                nonEssentialAudio: false,
+                particleScale: 0,
+                exemptOnly: true
+            ),
         ]
     )
 
@@ -88,7 +144,10 @@ enum RewriterFixtures {
     static let ruleVariants: [FeedbackRules] = {
         let modes: [HapticsMode] = [.full, .capRumble(maxSeconds: 0.5, fadeSeconds: 0.1), .transientsOnly, .simpleImpact(.medium), .off]
         var variants = modes.flatMap { mode in
-            [FeedbackRules(haptics: mode), FeedbackRules(haptics: mode, intensityScale: 0.6, audioVolumeScale: 0.5, nonEssentialAudio: false)]
+            [
+                FeedbackRules(haptics: mode),
+                FeedbackRules(haptics: mode, intensityScale: 0.6, audioVolumeScale: 0.5, nonEssentialAudio: false),
+            ]
         }
         variants.append(FeedbackRules(haptics: .simpleImpact(.light), spatialAudioAllowed: false, exemptOnly: true))
         return variants
@@ -101,7 +160,11 @@ enum RewriterFixtures {
     }
 
     static func audio(at position: Vector3, usage: UsageClass = .game, rendering: AudioRendering = .spatial) -> SensoryRequest {
-        SensoryRequest(id: "cue", usage: usage, kind: .audio(AudioCue(position: position, rendering: rendering, volume: 0.9, durationSeconds: 1.2)))
+        SensoryRequest(
+            id: "cue",
+            usage: usage,
+            kind: .audio(AudioCue(position: position, rendering: rendering, volume: 0.9, durationSeconds: 1.2))
+        )
     }
 
     static func rewriter(_ policy: Policy = briefPolicy) -> Rewriter {

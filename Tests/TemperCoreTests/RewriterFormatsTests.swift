@@ -26,7 +26,20 @@ import Testing
     @Test(arguments: files)
     func everyRungKeepsTheFormatAndNeverCostsMore(file: String) throws {
         let request = try Self.request(file)
-        let format = try #require(Self.timeline(Decision(requestID: "", usage: .game, outcome: .pass, request: request, rules: [], energyBeforeMillijoules: 0, energyAfterMillijoules: 0, condition: .nominal))).source
+        let format = try #require(
+            Self.timeline(
+                Decision(
+                    requestID: "",
+                    usage: .game,
+                    outcome: .pass,
+                    request: request,
+                    rules: [],
+                    energyBeforeMillijoules: 0,
+                    energyAfterMillijoules: 0,
+                    condition: .nominal
+                )
+            )
+        ).source
         for rules in RewriterFixtures.ruleVariants {
             let decision = RewriterFixtures.rewriter(RewriterFixtures.uniform(rules)).decide(request, condition: .nominal)
             #expect(decision.energyAfterMillijoules <= decision.energyBeforeMillijoules + 1e-9, "\(file) under \(rules.haptics)")
@@ -37,9 +50,18 @@ import Testing
 
     @Test func aCappedRunEndsAtTheCapWithARampToSilence() throws {
         // 0.8 s of steady drive, then silence.
-        let long = PatternTimeline(source: .haptic, tracks: [PatternTrack(amplitude: [.init(time: 0, value: 0.5), .init(time: 0.8, value: 0.5), .init(time: 0.8, value: 0), .init(time: 1, value: 0)])])
+        let long = PatternTimeline(
+            source: .haptic,
+            tracks: [
+                PatternTrack(amplitude: [
+                    .init(time: 0, value: 0.5), .init(time: 0.8, value: 0.5), .init(time: 0.8, value: 0), .init(time: 1, value: 0),
+                ])
+            ]
+        )
         let request = SensoryRequest(id: "long", usage: .game, kind: .haptic(HapticPatternRequest(timeline: long)))
-        let decision = RewriterFixtures.rewriter(RewriterFixtures.uniform(FeedbackRules(haptics: .capRumble(maxSeconds: 0.3, fadeSeconds: 0.1)))).decide(request, condition: .nominal)
+        let decision = RewriterFixtures.rewriter(
+            RewriterFixtures.uniform(FeedbackRules(haptics: .capRumble(maxSeconds: 0.3, fadeSeconds: 0.1)))
+        ).decide(request, condition: .nominal)
         let track = try #require(Self.timeline(decision)?.tracks.first)
         #expect(decision.outcome == .rewritten)
         #expect(decision.rules.map(\.reason.code) == ["haptics.rumbleCapped"])
@@ -51,21 +73,34 @@ import Testing
     }
 
     @Test func transientsOnlyKeepsEmphasesAndOnsetsAsTransients() throws {
-        guard case .haptic(let haptic) = try Self.request("door-knock.haptic").kind, let clip = haptic.timeline else { throw CancellationError() }
+        guard case .haptic(let haptic) = try Self.request("door-knock.haptic").kind, let clip = haptic.timeline else {
+            throw CancellationError()
+        }
         let emphases = clip.tracks.flatMap(\.amplitude).compactMap(\.emphasis)
         try #require(!emphases.isEmpty)
         let request = SensoryRequest(id: "knock", usage: .game, kind: .haptic(haptic))
-        let decision = RewriterFixtures.rewriter(RewriterFixtures.uniform(FeedbackRules(haptics: .transientsOnly))).decide(request, condition: .nominal)
+        let decision = RewriterFixtures.rewriter(RewriterFixtures.uniform(FeedbackRules(haptics: .transientsOnly))).decide(
+            request,
+            condition: .nominal
+        )
         let timeline = try #require(Self.timeline(decision))
         #expect(timeline.tracks.isEmpty)
-        #expect(timeline.transients.map(\.amplitude) == emphases.map(\.amplitude), "each knock is kept, and the onset under the first is not doubled")
+        #expect(
+            timeline.transients.map(\.amplitude) == emphases.map(\.amplitude),
+            "each knock is kept, and the onset under the first is not doubled"
+        )
         #expect(timeline.metadata == clip.metadata)
     }
 
     @Test func anIntensityScaleScalesAmplitudeBySquare() throws {
-        guard case .haptic(let haptic) = try Self.request("notify-waveform.json").kind, let clip = haptic.timeline else { throw CancellationError() }
+        guard case .haptic(let haptic) = try Self.request("notify-waveform.json").kind, let clip = haptic.timeline else {
+            throw CancellationError()
+        }
         let request = SensoryRequest(id: "notify", usage: .game, kind: .haptic(haptic))
-        let decision = RewriterFixtures.rewriter(RewriterFixtures.uniform(FeedbackRules(intensityScale: 0.5))).decide(request, condition: .nominal)
+        let decision = RewriterFixtures.rewriter(RewriterFixtures.uniform(FeedbackRules(intensityScale: 0.5))).decide(
+            request,
+            condition: .nominal
+        )
         let scaled = try #require(Self.timeline(decision))
         #expect(scaled.tracks[0].amplitude.map(\.value) == clip.tracks[0].amplitude.map { $0.value * 0.25 })
     }
@@ -84,7 +119,10 @@ import Testing
         #expect(Set(back.tracks.map(\.motor)) == Set(original.tracks.map(\.motor)))
         #expect(back.tracks.map { $0.amplitude.map(\.value).max() } == original.tracks.map { $0.amplitude.map(\.value).max() })
         #expect(back.transients.map(\.effect) == original.transients.map(\.effect))
-        #expect(abs(RewriterFixtures.estimator.energyMillijoules(of: read.request!) - decision.energyAfterMillijoules) <= 0.02 * decision.energyAfterMillijoules)
+        #expect(
+            abs(RewriterFixtures.estimator.energyMillijoules(of: read.request!) - decision.energyAfterMillijoules) <= 0.02
+                * decision.energyAfterMillijoules
+        )
     }
 
     @Test func theHapticFilesMetadataSurvivesTheRoundTrip() throws {

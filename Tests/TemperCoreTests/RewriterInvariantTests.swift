@@ -6,7 +6,10 @@ import Testing
 /// The rewriter's promises, over the corpus, the examples and the brief's patterns, under every haptics mode.
 @Suite struct RewriterInvariantTests {
     static let sources: [(String, HapticPatternRequest)] =
-        [("explosion", HapticPatternRequest(pattern: RewriterFixtures.explosion)), ("alarm", HapticPatternRequest(pattern: RewriterFixtures.alarm))]
+        [
+            ("explosion", HapticPatternRequest(pattern: RewriterFixtures.explosion)),
+            ("alarm", HapticPatternRequest(pattern: RewriterFixtures.alarm)),
+        ]
         + RewriterFixtures.patterns.map { ($0.file, $0.request) }
 
     /// Each rule variant under one condition (a uniform policy is the same under all), and the brief's policy under all.
@@ -16,7 +19,10 @@ import Testing
 
     @Test func theCorpusIsCoveredWhenPresent() throws {
         let corpusFiles = RewriterFixtures.patternFiles.filter { $0.hasPrefix(RewriterFixtures.corpusFolder) }
-        try #require(!corpusFiles.isEmpty || !FileManager.default.fileExists(atPath: RewriterFixtures.corpusFolder), "the corpus is present but no pattern was found")
+        try #require(
+            !corpusFiles.isEmpty || !FileManager.default.fileExists(atPath: RewriterFixtures.corpusFolder),
+            "the corpus is present but no pattern was found"
+        )
         // Most real files read; the reader's own tests cover the ones that do not.
         #expect(RewriterFixtures.patterns.count * 10 >= RewriterFixtures.patternFiles.count * 8)
     }
@@ -62,12 +68,33 @@ import Testing
                 case 0: items.append(.event(AHAPEvent(type: .hapticTransient, time: time, parameters: [intensity, sharpness])))
                 case 1:
                     let release = AHAPEventParameter(id: .releaseTime, value: Double.random(in: 0...0.3, using: &generator))
-                    items.append(.event(AHAPEvent(type: .hapticContinuous, time: time, duration: Double.random(in: 0.02...3, using: &generator), parameters: [intensity, sharpness, release])))
+                    items.append(
+                        .event(
+                            AHAPEvent(
+                                type: .hapticContinuous,
+                                time: time,
+                                duration: Double.random(in: 0.02...3, using: &generator),
+                                parameters: [intensity, sharpness, release]
+                            )
+                        )
+                    )
                 case 2:
-                    items.append(.event(AHAPEvent(type: .audioContinuous, time: time, duration: Double.random(in: 0.05...1, using: &generator), parameters: [AHAPEventParameter(id: .audioVolume, value: 0.7)])))
+                    items.append(
+                        .event(
+                            AHAPEvent(
+                                type: .audioContinuous,
+                                time: time,
+                                duration: Double.random(in: 0.05...1, using: &generator),
+                                parameters: [AHAPEventParameter(id: .audioVolume, value: 0.7)]
+                            )
+                        )
+                    )
                 default:
                     let points = (0..<Int.random(in: 1...4, using: &generator)).map { step in
-                        AHAPControlPoint(time: Double(step) * Double.random(in: 0.1...1.5, using: &generator), value: Double.random(in: 0...1, using: &generator))
+                        AHAPControlPoint(
+                            time: Double(step) * Double.random(in: 0.1...1.5, using: &generator),
+                            value: Double.random(in: 0...1, using: &generator)
+                        )
                     }
                     items.append(.curve(AHAPParameterCurve(id: .hapticIntensityControl, time: time, controlPoints: points)))
                     items.append(.parameter(AHAPDynamicParameter(id: .hapticSharpnessControl, value: -0.2, time: time + 0.5)))
@@ -98,7 +125,9 @@ import Testing
     }
 
     @Test func shortenedRumblesAlwaysEndWithARelease() {
-        let rewriter = RewriterFixtures.rewriter(RewriterFixtures.uniform(FeedbackRules(haptics: .capRumble(maxSeconds: 0.25, fadeSeconds: 0.1))))
+        let rewriter = RewriterFixtures.rewriter(
+            RewriterFixtures.uniform(FeedbackRules(haptics: .capRumble(maxSeconds: 0.25, fadeSeconds: 0.1)))
+        )
         for (name, haptic) in Self.sources + Self.generated {
             let decision = rewriter.decide(SensoryRequest(id: name, usage: .game, kind: .haptic(haptic)), condition: .nominal)
             guard let pattern = decision.pattern else { continue }

@@ -64,7 +64,10 @@ import Testing
     }
 
     @Test func lowPowerCapsTheRumbleWithAReleaseAndClipsItsCurves() throws {
-        let decision = rewriter.decide(RewriterFixtures.haptic(RewriterFixtures.alarm), condition: Condition(tier: .nominal, lowPower: true))
+        let decision = rewriter.decide(
+            RewriterFixtures.haptic(RewriterFixtures.alarm),
+            condition: Condition(tier: .nominal, lowPower: true)
+        )
         #expect(decision.outcome == .rewritten)
         let pattern = try #require(decision.pattern)
         let rumble = try #require(pattern.events.first { $0.type == .hapticContinuous })
@@ -93,11 +96,16 @@ import Testing
         let rewriter = RewriterFixtures.rewriter(.default)
         #expect(rewriter.decide(explosion, condition: .nominal).outcome == .pass)
         #expect(rewriter.decide(explosion, condition: Condition(tier: .serious)).outcome == .fallback)
-        #expect(rewriter.decide(explosion, condition: Condition(tier: .nominal, lowPower: true)).systemFeedback.map {
-            if case .impact(.medium, _) = $0 { true } else { false }
-        } == true)
+        #expect(
+            rewriter.decide(explosion, condition: Condition(tier: .nominal, lowPower: true)).systemFeedback.map {
+                if case .impact(.medium, _) = $0 { true } else { false }
+            } == true
+        )
         #expect(rewriter.decide(explosion, condition: Condition(tier: .critical)).outcome == .dropped)
-        #expect(rewriter.decide(RewriterFixtures.haptic(RewriterFixtures.alarm, usage: .alarm), condition: Condition(tier: .critical)).outcome == .fallback)
+        #expect(
+            rewriter.decide(RewriterFixtures.haptic(RewriterFixtures.alarm, usage: .alarm), condition: Condition(tier: .critical)).outcome
+                == .fallback
+        )
     }
 
     @Test func transientsOnlyKeepsAnUncoveredOnsetAsATransient() throws {

@@ -1,9 +1,16 @@
-import Testing
 import TemperCore
+import Testing
 
 @Suite struct TemperErrorTests {
     @Test func aDescriptionNamesThePlaceOnOneLine() {
-        let error = TemperError(code: .unknownKey, message: "unknown key 'evil\nkey\u{1B}[31m'", file: "p.yaml", path: "tiers", line: 3, column: 5)
+        let error = TemperError(
+            code: .unknownKey,
+            message: "unknown key 'evil\nkey\u{1B}[31m'",
+            file: "p.yaml",
+            path: "tiers",
+            line: 3,
+            column: 5
+        )
         #expect(error.description == "p.yaml:3:5: tiers: unknown key 'evil\\nkey\\u{1B}[31m'")
         #expect(!error.description.contains("\n"))
     }

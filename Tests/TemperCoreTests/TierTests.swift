@@ -1,5 +1,5 @@
-import Testing
 import TemperCore
+import Testing
 
 @Suite struct TierTests {
     @Test func tiersAreOrderedCoolestFirst() {

@@ -1,7 +1,8 @@
 import Foundation
+import TemperCore
 import TemperTestSupport
 import Testing
-import TemperCore
+
 @testable import TemperFiles
 
 /// The generated built-in files are the project's files, byte for byte; when this fails, run
@@ -42,7 +43,9 @@ import TemperCore
     }
 
     @Test func theDefaultsAreBuiltIn() throws {
-        for path in ["Policies/default.yaml", "Policies/devices/phone.yaml", "Examples/scenarios/heat-soak.yaml", "Examples/patterns/shockwave.wav"] {
+        for path in [
+            "Policies/default.yaml", "Policies/devices/phone.yaml", "Examples/scenarios/heat-soak.yaml", "Examples/patterns/shockwave.wav",
+        ] {
             #expect(BuiltInFiles.data(at: path)?.isEmpty == false, "\(path)")
         }
         #expect(BuiltInFiles.data(at: "Policies/nothing.yaml") == nil)
@@ -52,9 +55,14 @@ import TemperCore
     }
 
     @Test func theBuiltInDefaultPolicyIsTheCoreDefault() throws {
-        let (policy, source) = try PolicyLibrary(search: ConfigurationSearch(
-            folders: [], builtIn: BuiltInFiles.texts(under: "Policies"), readText: { _ in nil }, listDirectory: { _ in [] }
-        )).resolve()
+        let (policy, source) = try PolicyLibrary(
+            search: ConfigurationSearch(
+                folders: [],
+                builtIn: BuiltInFiles.texts(under: "Policies"),
+                readText: { _ in nil },
+                listDirectory: { _ in [] }
+            )
+        ).resolve()
         #expect(policy == .default)
         #expect(source == .builtIn("Policies/default.yaml"))
     }

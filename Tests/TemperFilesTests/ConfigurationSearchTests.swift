@@ -1,8 +1,8 @@
 import Foundation
-import TemperTestSupport
-import Testing
 import TemperCore
 import TemperFiles
+import TemperTestSupport
+import Testing
 
 /// The search order: `TEMPER_HOME`, `$XDG_CONFIG_HOME/temper`, `/etc/temper`, then built-in.
 @Suite struct ConfigurationSearchTests {
@@ -11,7 +11,8 @@ import TemperFiles
     /// A search over an in-memory tree of files.
     static func search(_ files: [String: String], folders: [String]) -> ConfigurationSearch {
         ConfigurationSearch(
-            folders: folders, builtIn: BuiltInFiles.texts(under: "Policies"),
+            folders: folders,
+            builtIn: BuiltInFiles.texts(under: "Policies"),
             readText: { files[$0] },
             listDirectory: { folder in
                 files.keys.filter { $0.hasPrefix(folder + "/") }.map { String($0.dropFirst(folder.count + 1)) }.filter { !$0.contains("/") }
@@ -24,8 +25,10 @@ import TemperFiles
     }
 
     @Test func theStandardFoldersFollowTheEnvironment() {
-        #expect(ConfigurationSearch.standardFolders(environment: ["TEMPER_HOME": "/opt/t", "XDG_CONFIG_HOME": "/x", "HOME": "/h"])
-            == ["/opt/t", "/x/temper", "/etc/temper"])
+        #expect(
+            ConfigurationSearch.standardFolders(environment: ["TEMPER_HOME": "/opt/t", "XDG_CONFIG_HOME": "/x", "HOME": "/h"])
+                == ["/opt/t", "/x/temper", "/etc/temper"]
+        )
         #expect(ConfigurationSearch.standardFolders(environment: ["HOME": "/home/ann"]) == ["/home/ann/.config/temper", "/etc/temper"])
         // Relative values are ignored, so the working directory never changes what a name means.
         #expect(ConfigurationSearch.standardFolders(environment: ["TEMPER_HOME": "here", "XDG_CONFIG_HOME": "rel"]) == ["/etc/temper"])
@@ -51,7 +54,9 @@ import TemperFiles
     }
 
     @Test func theDefaultPolicyCanBeOverriddenByName() throws {
-        let library = PolicyLibrary(search: Self.search(["/etc/temper/policies/default.yaml": Self.renamed("site")], folders: ["/etc/temper"]))
+        let library = PolicyLibrary(
+            search: Self.search(["/etc/temper/policies/default.yaml": Self.renamed("site")], folders: ["/etc/temper"])
+        )
         #expect(try library.policy().name == "site")
     }
 
@@ -89,7 +94,9 @@ import TemperFiles
         try FileManager.default.createDirectory(at: home.appendingPathComponent("policies"), withIntermediateDirectories: true)
         let file = home.appendingPathComponent("policies/handheld.yaml")
         try Self.renamed("mine").write(to: file, atomically: true, encoding: .utf8)
-        let library = PolicyLibrary.standard(environment: ["TEMPER_HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("none").path])
+        let library = PolicyLibrary.standard(environment: [
+            "TEMPER_HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("none").path,
+        ])
         #expect(try library.resolve("handheld").source == .file(file.path))
         #expect(try library.resolve("phone").source == .builtIn("Policies/phone.yaml"))
     }
@@ -106,7 +113,8 @@ import TemperFiles
         try Data(repeating: 0x20, count: (1 << 20) + 1).write(to: policies.appendingPathComponent("huge.yaml"))
         try FileManager.default.createSymbolicLink(
             atPath: policies.appendingPathComponent("linked.yaml").path,
-            withDestinationPath: PackagePaths.root.appendingPathComponent("Policies/phone.yaml").path)
+            withDestinationPath: PackagePaths.root.appendingPathComponent("Policies/phone.yaml").path
+        )
         let library = PolicyLibrary.standard(environment: ["TEMPER_HOME": home.path, "XDG_CONFIG_HOME": home.path + "/none"])
         for (name, message) in [("folder", "not a regular file"), ("pipe", "not a regular file"), ("huge", "more than the limit")] {
             let error = #expect(throws: TemperError.self, "\(name)") { try library.policy(name) }

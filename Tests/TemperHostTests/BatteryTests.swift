@@ -85,9 +85,14 @@ extension RealDaemonTests {
 
                 try testbed.startUPower()
                 try testbed.startPowerProfiles("performance")
-                let after = watch.nextStatus(timeout: Self.wait, matching: StatusMatch(
-                    batteryStatus: "available", percentage: 35, powerProfile: "performance"
-                ))
+                let after = watch.nextStatus(
+                    timeout: Self.wait,
+                    matching: StatusMatch(
+                        batteryStatus: "available",
+                        percentage: 35,
+                        powerProfile: "performance"
+                    )
+                )
                 #expect(after?.battery.onBattery == true)
             }
         }
@@ -100,7 +105,9 @@ extension RealDaemonTests {
                 try testbed.startUPower()
                 try testbed.startPowerProfiles("balanced")
                 let watch = try testbed.startTemper(Self.watch)
-                #expect(watch.nextStatus(timeout: Self.wait, matching: StatusMatch(batteryStatus: "available", powerProfile: "balanced")) != nil)
+                #expect(
+                    watch.nextStatus(timeout: Self.wait, matching: StatusMatch(batteryStatus: "available", powerProfile: "balanced")) != nil
+                )
 
                 // GDBus terminates a process whose bus closes unless told otherwise; Temper tells it otherwise.
                 try testbed.stopBus()

@@ -19,7 +19,10 @@ extension RealDaemonTests {
                 #expect(watch.nextStatus(timeout: Self.wait, matching: StatusMatch(batteryStatus: "available", percentage: 70)) != nil)
                 for round in 1...3 {
                     try testbed.stopUPower()
-                    #expect(watch.nextStatus(timeout: Self.wait, matching: StatusMatch(batteryStatus: "unavailable")) != nil, "round \(round)")
+                    #expect(
+                        watch.nextStatus(timeout: Self.wait, matching: StatusMatch(batteryStatus: "unavailable")) != nil,
+                        "round \(round)"
+                    )
                     try testbed.startUPower()  // returns once upowerd owns its name again
                     let back = watch.nextStatus(timeout: .seconds(2), matching: StatusMatch(batteryStatus: "available", percentage: 70))
                     #expect(back != nil, "round \(round): back within 2 s of the daemon's return")
@@ -36,7 +39,9 @@ extension RealDaemonTests {
                 try testbed.startUPower()
                 try testbed.startPowerProfiles("balanced")
                 let watch = try testbed.startTemper(Self.watch)
-                #expect(watch.nextStatus(timeout: Self.wait, matching: StatusMatch(batteryStatus: "available", powerProfile: "balanced")) != nil)
+                #expect(
+                    watch.nextStatus(timeout: Self.wait, matching: StatusMatch(batteryStatus: "available", powerProfile: "balanced")) != nil
+                )
 
                 try testbed.stopBus()
                 let lost = watch.nextStatus(timeout: Self.wait, matching: StatusMatch(batteryStatus: "unavailable"))
@@ -57,7 +62,10 @@ extension RealDaemonTests {
             try await HostTestbed.with { testbed in
                 let chip = try testbed.addHwmonChip("coretemp", temperatures: [HostTestbed.package, HostTestbed.core])
                 let watch = try testbed.startTemper(Self.watch, bus: false)
-                #expect(watch.nextStatus(timeout: Self.wait, matching: StatusMatch(sensorsWithStatus: (["Package id 0", "Core 0"], "ok"))) != nil)
+                #expect(
+                    watch.nextStatus(timeout: Self.wait, matching: StatusMatch(sensorsWithStatus: (["Package id 0", "Core 0"], "ok")))
+                        != nil
+                )
 
                 try testbed.setAttributes(chip, ["temp1_input": "\u{1}\u{2}garbage\n"])
                 let garbage = watch.nextStatus(timeout: Self.wait, matching: StatusMatch(sensorsWithStatus: (["Package id 0"], "error")))

@@ -71,9 +71,18 @@ extension RealDaemonTests {
                 #expect(zip(rapl, rapl.dropFirst()).allSatisfy { $0 <= $1 }, "RAPL energy never runs back: \(rapl)")
                 #expect(abs(try #require(rapl.last) - (try #require(rapl.first)) - 0.0015) < 1e-9)
                 let last = try #require(snapshots.last)
-                #expect(last.powerReadings.contains { $0.kind == .power && $0.label == "total" && $0.value == 4.5 }, "hwmon power through libsensors")
-                #expect(last.powerReadings.contains { $0.kind == .energy && $0.label == "total" && $0.value == 12 }, "hwmon energy through libsensors")
-                #expect(last.powerReadings.contains { $0.chipName == "BAT0" && $0.label == "power_now" && $0.value == 10 }, "the battery's power_now")
+                #expect(
+                    last.powerReadings.contains { $0.kind == .power && $0.label == "total" && $0.value == 4.5 },
+                    "hwmon power through libsensors"
+                )
+                #expect(
+                    last.powerReadings.contains { $0.kind == .energy && $0.label == "total" && $0.value == 12 },
+                    "hwmon energy through libsensors"
+                )
+                #expect(
+                    last.powerReadings.contains { $0.chipName == "BAT0" && $0.label == "power_now" && $0.value == 10 },
+                    "the battery's power_now"
+                )
             }
         }
 

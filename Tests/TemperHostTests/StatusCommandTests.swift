@@ -168,10 +168,14 @@ extension RealDaemonTests {
             try await HostTestbed.with { testbed in
                 let faulted = HostTestbed.FakeTemperature(index: 2, label: "Faulted", celsius: 99, high: 80, critical: 100)
                 let chip = try testbed.addHwmonChip("coretemp", temperatures: [HostTestbed.package, faulted])
-                try testbed.setAttributes(chip, [
-                    "temp1_max_hyst": "75000\n", "temp1_crit_hyst": "95000\n", "temp1_emergency": "110000\n",
-                    "temp1_max_alarm": "1\n", "temp2_fault": "1\n",
-                ], uevent: false)
+                try testbed.setAttributes(
+                    chip,
+                    [
+                        "temp1_max_hyst": "75000\n", "temp1_crit_hyst": "95000\n", "temp1_emergency": "110000\n",
+                        "temp1_max_alarm": "1\n", "temp2_fault": "1\n",
+                    ],
+                    uevent: false
+                )
                 let result = try testbed.runTemper(["status", "--json"], bus: false)
                 #expect(result.status == 0, "\(result.stderr)")
                 let status = try JSONDecoder().decode(StatusLine.self, from: Data(result.stdout.utf8))
@@ -193,9 +197,13 @@ extension RealDaemonTests {
         func powerAndEnergyFeatures() async throws {
             try await HostTestbed.with { testbed in
                 let chip = try testbed.addHwmonChip("amdgpu", temperatures: [HostTestbed.package])
-                try testbed.setAttributes(chip, [
-                    "power1_input": "15250000\n", "power1_label": "PPT\n", "energy1_input": "2500000\n",
-                ], uevent: false)
+                try testbed.setAttributes(
+                    chip,
+                    [
+                        "power1_input": "15250000\n", "power1_label": "PPT\n", "energy1_input": "2500000\n",
+                    ],
+                    uevent: false
+                )
                 let result = try testbed.runTemper(["status", "--json"], bus: false)
                 #expect(result.status == 0, "\(result.stderr)")
                 let status = try JSONDecoder().decode(StatusLine.self, from: Data(result.stdout.utf8))

@@ -33,21 +33,36 @@ extension RealDaemonTests {
 
         static let cases: [Case] = [
             Case(
-                name: "fair at its own high limit minus 10", coretemp: [temperature(72)],
-                tier: "fair", lowPower: false, reasons: ["sensor.threshold"], message: "at 72.0 °C ≥ fair 70.0 °C (its own limits)"
+                name: "fair at its own high limit minus 10",
+                coretemp: [temperature(72)],
+                tier: "fair",
+                lowPower: false,
+                reasons: ["sensor.threshold"],
+                message: "at 72.0 °C ≥ fair 70.0 °C (its own limits)"
             ),
             Case(
-                name: "critical at its own critical limit minus 5", coretemp: [temperature(95)],
-                tier: "critical", lowPower: false, reasons: ["sensor.threshold"], message: "≥ critical 95.0 °C (its own limits)"
+                name: "critical at its own critical limit minus 5",
+                coretemp: [temperature(95)],
+                tier: "critical",
+                lowPower: false,
+                reasons: ["sensor.threshold"],
+                message: "≥ critical 95.0 °C (its own limits)"
             ),
             Case(
                 name: "a sensor without limits uses the defaults 70/85/95",
                 coretemp: [HostTestbed.FakeTemperature(index: 1, label: "Board", celsius: 86)],
-                tier: "serious", lowPower: false, reasons: ["sensor.threshold"], message: "≥ serious 85.0 °C (default thresholds)"
+                tier: "serious",
+                lowPower: false,
+                reasons: ["sensor.threshold"],
+                message: "≥ serious 85.0 °C (default thresholds)"
             ),
             Case(
-                name: "a thermal zone's passive trip point is its high limit", zone: (62, 60, 110),
-                tier: "serious", lowPower: false, reasons: ["sensor.threshold"], message: "at 62.0 °C ≥ serious 60.0 °C"
+                name: "a thermal zone's passive trip point is its high limit",
+                zone: (62, 60, 110),
+                tier: "serious",
+                lowPower: false,
+                reasons: ["sensor.threshold"],
+                message: "at 62.0 °C ≥ serious 60.0 °C"
             ),
             Case(
                 name: "a sensor with an absurd limit is ignored with a reason",
@@ -55,34 +70,70 @@ extension RealDaemonTests {
                     HostTestbed.FakeTemperature(index: 1, label: "Composite", celsius: 45, high: 84, critical: 85),
                     HostTestbed.FakeTemperature(index: 2, label: "Sensor 1", celsius: 99, high: 65261.8),
                 ],
-                tier: "nominal", lowPower: false, reasons: ["sensor.absurdLimit"], message: "its high limit 65261.8 °C is above 200.0 °C"
+                tier: "nominal",
+                lowPower: false,
+                reasons: ["sensor.absurdLimit"],
+                message: "its high limit 65261.8 °C is above 200.0 °C"
             ),
             Case(
-                name: "on battery at 15 % is low power", coretemp: [cool], battery: (15, false), profile: "balanced",
-                tier: "nominal", lowPower: true, reasons: ["battery.low"], message: "on battery at 15 % (low at or under 20 %)"
+                name: "on battery at 15 % is low power",
+                coretemp: [cool],
+                battery: (15, false),
+                profile: "balanced",
+                tier: "nominal",
+                lowPower: true,
+                reasons: ["battery.low"],
+                message: "on battery at 15 % (low at or under 20 %)"
             ),
             Case(
-                name: "a critical battery escalates to serious", coretemp: [cool], battery: (4, false), profile: "balanced",
-                tier: "serious", lowPower: true, reasons: ["battery.critical"], message: "tier at least serious"
+                name: "a critical battery escalates to serious",
+                coretemp: [cool],
+                battery: (4, false),
+                profile: "balanced",
+                tier: "serious",
+                lowPower: true,
+                reasons: ["battery.critical"],
+                message: "tier at least serious"
             ),
             Case(
-                name: "unless the policy turns that off", coretemp: [cool], battery: (4, false), profile: "balanced",
+                name: "unless the policy turns that off",
+                coretemp: [cool],
+                battery: (4, false),
+                profile: "balanced",
                 policy: "version: 1\nclassifier: {criticalBatteryTier: none}\n",
-                tier: "nominal", lowPower: true, reasons: ["battery.critical"], message: "no tier escalation by policy"
+                tier: "nominal",
+                lowPower: true,
+                reasons: ["battery.critical"],
+                message: "no tier escalation by policy"
             ),
             Case(
-                name: "power-saver on battery is low power", coretemp: [cool], battery: (80, false), profile: "power-saver",
-                tier: "nominal", lowPower: true, reasons: ["powerProfile.powerSaver"], message: "power-saver"
-            ),
-            Case(
-                name: "on AC, a low battery and power-saver are not low power", coretemp: [cool], battery: (10, true),
+                name: "power-saver on battery is low power",
+                coretemp: [cool],
+                battery: (80, false),
                 profile: "power-saver",
-                tier: "nominal", lowPower: false, reasons: ["powerProfile.powerSaverOnAC"], message: "on external power"
+                tier: "nominal",
+                lowPower: true,
+                reasons: ["powerProfile.powerSaver"],
+                message: "power-saver"
             ),
             Case(
-                name: "the hottest rule wins: a hot sensor over a critical battery", coretemp: [temperature(96)],
-                battery: (4, false), profile: "power-saver",
-                tier: "critical", lowPower: true, reasons: ["sensor.threshold", "battery.critical", "powerProfile.powerSaver"],
+                name: "on AC, a low battery and power-saver are not low power",
+                coretemp: [cool],
+                battery: (10, true),
+                profile: "power-saver",
+                tier: "nominal",
+                lowPower: false,
+                reasons: ["powerProfile.powerSaverOnAC"],
+                message: "on external power"
+            ),
+            Case(
+                name: "the hottest rule wins: a hot sensor over a critical battery",
+                coretemp: [temperature(96)],
+                battery: (4, false),
+                profile: "power-saver",
+                tier: "critical",
+                lowPower: true,
+                reasons: ["sensor.threshold", "battery.critical", "powerProfile.powerSaver"],
                 message: "≥ critical 95.0 °C"
             ),
         ]
@@ -99,7 +150,13 @@ extension RealDaemonTests {
                 if let coretemp = rule.coretemp { try testbed.addHwmonChip("coretemp", temperatures: coretemp) }
                 if !rule.nvme.isEmpty { try testbed.addHwmonChip("nvme", instance: 1, temperatures: rule.nvme) }
                 if let zone = rule.zone {
-                    try testbed.addThermalZone(0, type: "x86_pkg_temp", celsius: zone.celsius, passive: zone.passive, critical: zone.critical)
+                    try testbed.addThermalZone(
+                        0,
+                        type: "x86_pkg_temp",
+                        celsius: zone.celsius,
+                        passive: zone.passive,
+                        critical: zone.critical
+                    )
                 }
                 if let battery = rule.battery {
                     _ = try testbed.addPowerSupplies(percent: battery.percent, onAC: battery.onAC)

@@ -26,7 +26,9 @@ import Testing
         #expect(family.groups.keys.sorted() == ["event", "sampling"])
         #expect(try ThermalNetlinkFamily.eventGroup() == family.groups["event"])
         let release = (try? String(contentsOfFile: "/proc/sys/kernel/osrelease", encoding: .utf8)) ?? "?"
-        print("thermal netlink family \(family.id), version \(family.version), commands \(family.operations.sorted()) on Linux \(release.trimmingCharacters(in: .whitespacesAndNewlines))")
+        print(
+            "thermal netlink family \(family.id), version \(family.version), commands \(family.operations.sorted()) on Linux \(release.trimmingCharacters(in: .whitespacesAndNewlines))"
+        )
     }
 
     @Test(
@@ -55,7 +57,10 @@ import Testing
         let before = try socket.thresholds(zone: zone)
         // 199.937 °C going up: far above any zone's critical trip, and not one of the zone's own.
         let probe = ThermalThreshold(millicelsius: 199_937, directions: .up)
-        try #require(!before.contains { $0.millicelsius == probe.millicelsius }, "the zone already has a threshold at the probe's temperature")
+        try #require(
+            !before.contains { $0.millicelsius == probe.millicelsius },
+            "the zone already has a threshold at the probe's temperature"
+        )
         guard Self.isRoot else {
             #expect(throws: ThermalNetlinkError(.permission, errno: EPERM, "the thermal netlink family refused command 8")) {
                 try socket.add(probe, zone: zone)

@@ -21,7 +21,10 @@ extension RealDaemonTests {
                 // high 80, critical 100: fair from 70, serious from 80, critical from 95.
                 for (celsius, tier) in [(72.0, "fair"), (82.0, "serious"), (96.0, "critical")] {
                     try testbed.setTemperature(chip, index: 1, celsius: celsius)
-                    let line = watch.nextStatus(timeout: deadline, matching: StatusMatch(sensorLabel: "Package id 0", sensorCelsius: celsius))
+                    let line = watch.nextStatus(
+                        timeout: deadline,
+                        matching: StatusMatch(sensorLabel: "Package id 0", sensorCelsius: celsius)
+                    )
                     #expect(line?.tier == tier, "at \(celsius) °C")
                     // Each line carries the sensor's own tier and thresholds, as status does.
                     let package = line?.sensor("Package id 0")
@@ -69,9 +72,14 @@ extension RealDaemonTests {
 
                 try testbed.removeAttribute(chip, "temp3_input")
                 try testbed.setAttributes(chip, ["temp4_input": "hot\n", "temp5_input": "", "temp1_input": "83000\n"])
-                let broken = watch.nextStatus(timeout: .seconds(10), matching: StatusMatch(
-                    sensorLabel: "Package id 0", sensorCelsius: 83, sensorsWithStatus: (["Removed", "Garbage", "Empty"], "error")
-                ))
+                let broken = watch.nextStatus(
+                    timeout: .seconds(10),
+                    matching: StatusMatch(
+                        sensorLabel: "Package id 0",
+                        sensorCelsius: 83,
+                        sensorsWithStatus: (["Removed", "Garbage", "Empty"], "error")
+                    )
+                )
                 let line = try #require(broken)
                 #expect(line.sensor("Removed")?.errorCode == 4, "SENSORS_ERR_KERNEL for a missing file")
                 #expect(line.sensor("Garbage")?.errorCode == 3, "SENSORS_ERR_ACCESS_R for an unparsable value")

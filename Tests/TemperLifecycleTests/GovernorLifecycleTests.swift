@@ -9,7 +9,10 @@ import Testing
 @Suite struct GovernorLifecycleTests {
     static func governor(clock: ManualClock = ManualClock()) -> Governor {
         Governor(
-            policy: .default, energyModel: TestEnergyModel(), source: FakeHostSource(), clock: clock,
+            policy: .default,
+            energyModel: TestEnergyModel(),
+            source: FakeHostSource(),
+            clock: clock,
             logger: Logger(label: "temper.lifecycle.test") { _ in SwiftLogNoOpLogHandler() }
         )
     }

@@ -9,7 +9,11 @@ import Testing
 struct MetricsHTTPServerTests {
     /// Runs `body` with a server on a free loopback port, inside a ServiceGroup that is shut down afterwards.
     func withServer(_ export: PrometheusExport, _ body: (MetricsHTTPServer) async throws -> Void) async throws {
-        let server = try await MetricsHTTPServer.bind(to: MetricsListenAddress(host: "127.0.0.1", port: 0), export: export, logger: MetricsTools.quietLogger)
+        let server = try await MetricsHTTPServer.bind(
+            to: MetricsListenAddress(host: "127.0.0.1", port: 0),
+            export: export,
+            logger: MetricsTools.quietLogger
+        )
         let group = ServiceGroup(services: [server], logger: MetricsTools.quietLogger)
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }

@@ -50,7 +50,11 @@ enum MetricsTools {
         let errData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         while !reader.isFinished { Thread.sleep(forTimeInterval: 0.01) }
-        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        return Output(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self)
+        )
     }
 
     /// `promtool check metrics` on `text`: its lint problems, empty when clean.
@@ -83,7 +87,9 @@ enum MetricsTools {
     /// A TCP port free on loopback right now.
     static func freePort() throws -> Int {
         let result = try run(python, ["-c", "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"])
-        guard let port = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else { throw MetricsTestError("no free port: \(result.stderr)") }
+        guard let port = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw MetricsTestError("no free port: \(result.stderr)")
+        }
         return port
     }
 
@@ -97,8 +103,12 @@ enum MetricsTools {
     /// A governor on a fake host whose one sensor reads `celsius` (87 °C is serious), sampling every 50 ms.
     static func governor(export: PrometheusExport, celsius: Double = 87) -> Governor {
         Governor(
-            policy: .default, energyModel: TestEnergyModel(), source: FakeHostSource(.fake(celsius: celsius)),
-            clock: ContinuousGovernorClock(ContinuousClock()), logger: quietLogger, metricsFactory: export.factory,
+            policy: .default,
+            energyModel: TestEnergyModel(),
+            source: FakeHostSource(.fake(celsius: celsius)),
+            clock: ContinuousGovernorClock(ContinuousClock()),
+            logger: quietLogger,
+            metricsFactory: export.factory,
             configuration: .init(sampleIntervalSeconds: 0.05)
         )
     }

@@ -14,7 +14,10 @@ import Testing
         await governor.setCondition(Condition(tier: .serious))
         let path = folder.appendingPathComponent("temper.prom").path
         let writer = MetricsTextfileWriter(path: path, export: export, logger: MetricsTools.quietLogger)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(".temper.prom.\(getpid()).tmp").path, withDestinationPath: "/nonexistent")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent(".temper.prom.\(getpid()).tmp").path,
+            withDestinationPath: "/nonexistent"
+        )
         // A symlink planted where the temporary file goes is not followed.
         #expect(throws: MetricsError.self) { try writer.write() }
         try FileManager.default.removeItem(atPath: folder.appendingPathComponent(".temper.prom.\(getpid()).tmp").path)
@@ -31,7 +34,11 @@ import Testing
     }
 
     @Test func anUnwritableFolderIsAnErrorNamingTheFile() {
-        let writer = MetricsTextfileWriter(path: "/nonexistent/folder/temper.prom", export: PrometheusExport(), logger: MetricsTools.quietLogger)
+        let writer = MetricsTextfileWriter(
+            path: "/nonexistent/folder/temper.prom",
+            export: PrometheusExport(),
+            logger: MetricsTools.quietLogger
+        )
         let error = #expect(throws: MetricsError.self) { try writer.write() }
         #expect(error?.code == .cannotWrite)
         #expect(error?.description.contains("/nonexistent/folder/temper.prom") == true)
@@ -62,7 +69,9 @@ import Testing
 @Suite struct MetricsOptionsTests {
     @Test func anUnwritableTextfileFailsWhenTheServicesAreMade() async throws {
         let options = MetricsOptions(textfile: "/nonexistent/folder/temper.prom")
-        let error = await #expect(throws: MetricsError.self) { _ = try await options.services(export: PrometheusExport(), logger: MetricsTools.quietLogger) }
+        let error = await #expect(throws: MetricsError.self) {
+            _ = try await options.services(export: PrometheusExport(), logger: MetricsTools.quietLogger)
+        }
         #expect(error?.code == .cannotWrite)
         #expect(try await MetricsOptions().services(export: PrometheusExport(), logger: MetricsTools.quietLogger).isEmpty)
         #expect(!MetricsOptions().isEnabled)

@@ -11,16 +11,16 @@ final class PrometheusServer {
         port = try MetricsTools.freePort()
         let config = folder.appendingPathComponent("prometheus.yml")
         try """
-            global:
-              scrape_interval: 1s
-              scrape_timeout: 1s
-              evaluation_interval: 1s
-            scrape_configs:
-              - job_name: temper
-                static_configs:
-                  - targets: ['\(target)']
+        global:
+          scrape_interval: 1s
+          scrape_timeout: 1s
+          evaluation_interval: 1s
+        scrape_configs:
+          - job_name: temper
+            static_configs:
+              - targets: ['\(target)']
 
-            """.write(to: config, atomically: true, encoding: .utf8)
+        """.write(to: config, atomically: true, encoding: .utf8)
         logFile = folder.appendingPathComponent("prometheus.log")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         let log = try FileHandle(forWritingTo: logFile)
@@ -41,9 +41,10 @@ final class PrometheusServer {
         while ContinuousClock.now < deadline {
             guard process.isRunning else { throw MetricsTestError("prometheus exited: \(log())") }
             if let answer = try? MetricsTools.http("GET", url), answer.status == 200,
-               let json = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any],
-               let data = json["data"] as? [String: Any], let results = data["result"] as? [[String: Any]],
-               let value = results.first?["value"] as? [Any], value.count == 2, let text = value[1] as? String {
+                let json = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any],
+                let data = json["data"] as? [String: Any], let results = data["result"] as? [[String: Any]],
+                let value = results.first?["value"] as? [Any], value.count == 2, let text = value[1] as? String
+            {
                 return text
             }
             try await Task.sleep(for: .milliseconds(250))

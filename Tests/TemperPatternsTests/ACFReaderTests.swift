@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TemperPatterns
 
 @Suite struct ACFReaderTests {
@@ -26,7 +27,9 @@ import Testing
 
     @Test func json5SpellingsBecomeJSON() {
         let text = "{ a: 'it\\'s \"x\"', // c\n b_2: [1, 2,], }"
-        #expect(String(decoding: JSON5Text.json(Array(text.utf8)), as: UTF8.self) == "{ \"a\": \"it's \\\"x\\\"\", // c\n \"b_2\": [1, 2,], }")
+        #expect(
+            String(decoding: JSON5Text.json(Array(text.utf8)), as: UTF8.self) == "{ \"a\": \"it's \\\"x\\\"\", // c\n \"b_2\": [1, 2,], }"
+        )
     }
 
     @Test func badShapeIsNamed() {

@@ -1,12 +1,15 @@
-import Testing
 import TemperAHAP
+import Testing
+
 @testable import TemperPatterns
 
 @Suite struct AHAPBridgeTests {
     /// .haptic → AHAP (Meta) → timeline gives the amplitude envelope back wherever there is no emphasis ducking.
     @Test func hapticThroughAHAPKeepsTheEnvelope() throws {
-        let track = PatternTrack(amplitude: [.init(time: 0, value: 0), .init(time: 0.2, value: 0.64), .init(time: 0.5, value: 0.25)],
-                                 frequency: [.init(time: 0, value: 0.36), .init(time: 0.5, value: 0.81)])
+        let track = PatternTrack(
+            amplitude: [.init(time: 0, value: 0), .init(time: 0.2, value: 0.64), .init(time: 0.5, value: 0.25)],
+            frequency: [.init(time: 0, value: 0.36), .init(time: 0.5, value: 0.81)]
+        )
         let timeline = PatternTimeline(source: .haptic, tracks: [track], transients: [])
         let ahap = AHAPConversion.convert(timeline, flavor: .meta).output
         let back = AHAPBridge.timeline(from: ahap).output
@@ -20,9 +23,17 @@ import TemperAHAP
 
     @Test func transientsComeBackAsTransients() throws {
         var pattern = AHAPPattern()
-        pattern.items = [.event(AHAPEvent(type: .hapticTransient, time: 0.1, parameters: [
-            AHAPEventParameter(id: .hapticIntensity, value: 0.5), AHAPEventParameter(id: .hapticSharpness, value: 0.7),
-        ])), .event(AHAPEvent(type: .audioContinuous, time: 0, duration: 1))]
+        pattern.items = [
+            .event(
+                AHAPEvent(
+                    type: .hapticTransient,
+                    time: 0.1,
+                    parameters: [
+                        AHAPEventParameter(id: .hapticIntensity, value: 0.5), AHAPEventParameter(id: .hapticSharpness, value: 0.7),
+                    ]
+                )
+            ), .event(AHAPEvent(type: .audioContinuous, time: 0, duration: 1)),
+        ]
         let converted = AHAPBridge.timeline(from: pattern)
         #expect(converted.output.transients == [PatternTransient(time: 0.1, amplitude: 0.25, frequency: 0.7)])
         #expect(converted.output.tracks.isEmpty)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TemperPatterns
 
 /// The 15 AOSP vibration XML examples with the result AOSP's own tests expect, and our own inputs.
@@ -7,7 +8,11 @@ import Testing
     static let derived = "_derived/aosp-mirror__platform_frameworks_base/"
 
     func read(_ name: String, hidden: Bool = false) throws -> PatternDocument {
-        try AndroidXMLReader.read(try SharedCorpus.bytes(Self.folder, Self.derived + name), file: name, options: .init(allowHiddenAPIs: hidden))
+        try AndroidXMLReader.read(
+            try SharedCorpus.bytes(Self.folder, Self.derived + name),
+            file: name,
+            options: .init(allowHiddenAPIs: hidden)
+        )
     }
 
     @Test func compositionOfAllPrimitives() throws {
@@ -29,8 +34,10 @@ import Testing
         #expect(amplitude.last?.time == 1.368)
     }
 
-    @Test(arguments: ["03_predefined_tick.xml", "04_predefined_click.xml", "05_predefined_heavy_click.xml", "06_predefined_double_click.xml",
-                      "09_vibration_select_single.xml", "11_primitive_tick_with_comment.xml"])
+    @Test(arguments: [
+        "03_predefined_tick.xml", "04_predefined_click.xml", "05_predefined_heavy_click.xml", "06_predefined_double_click.xml",
+        "09_vibration_select_single.xml", "11_primitive_tick_with_comment.xml",
+    ])
     func publicParserAccepts(name: String) throws {
         try #require(SharedCorpus.isPresent(Self.folder), "corpus absent")
         #expect(!(try read(name).timeline.transients.isEmpty))
@@ -51,19 +58,28 @@ import Testing
         #expect(!(try read(name, hidden: true).timeline.transients.isEmpty))
     }
 
-    @Test(arguments: ["12_invalid_root_vibration.xml", "13_invalid_predefined_name.xml", "14_invalid_vendor_effect_not_base64_bundle.xml",
-                      "15_invalid_vibration_select_attribute.xml"])
+    @Test(arguments: [
+        "12_invalid_root_vibration.xml", "13_invalid_predefined_name.xml", "14_invalid_vendor_effect_not_base64_bundle.xml",
+        "15_invalid_vibration_select_attribute.xml",
+    ])
     func invalidExamplesAreRejectedWithLineAndColumn(name: String) throws {
         try #require(SharedCorpus.isPresent(Self.folder), "corpus absent")
         let bytes = try SharedCorpus.bytes(Self.folder, Self.derived + name)
-        let error = try #require(rejection { () throws(PatternReadError) in _ = try AndroidXMLReader.read(bytes, file: name, options: .init(allowHiddenAPIs: true)) })
+        let error = try #require(
+            rejection { () throws(PatternReadError) in
+                _ = try AndroidXMLReader.read(bytes, file: name, options: .init(allowHiddenAPIs: true))
+            }
+        )
         #expect(error.line != nil && error.column != nil, "\(error)")
         #expect(!error.description.contains("\n"))
     }
 
     @Test func errorNamesLineColumnAndElementPath() throws {
-        let xml = "<vibration-effect>\n  <waveform-effect>\n    <waveform-entry durationMs=\"10\" amplitude=\"300\"/>\n  </waveform-effect>\n</vibration-effect>\n"
-        let error = try #require(rejection { () throws(PatternReadError) in _ = try AndroidXMLReader.read(Array(xml.utf8), file: "buzz.xml") })
+        let xml =
+            "<vibration-effect>\n  <waveform-effect>\n    <waveform-entry durationMs=\"10\" amplitude=\"300\"/>\n  </waveform-effect>\n</vibration-effect>\n"
+        let error = try #require(
+            rejection { () throws(PatternReadError) in _ = try AndroidXMLReader.read(Array(xml.utf8), file: "buzz.xml") }
+        )
         #expect(error.line == 3)
         #expect(error.description.hasPrefix("buzz.xml:3:"))
         #expect(error.description.contains("vibration-effect/waveform-effect/waveform-entry: amplitude 300 must be 0…255 or default"))

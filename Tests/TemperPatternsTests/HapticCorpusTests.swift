@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TemperPatterns
 
 /// Every `.haptic` and `.vij` in the shared corpus: the valid ones read (and survive a write and a read back),
@@ -63,9 +64,12 @@ import Testing
     @Test func vijUpgradesMatchTheirExpectedHaptic() throws {
         let pairs = SharedCorpus.table("haptic", "OTHER_PAIRS.tsv").filter { $0["kind"] == "v0_to_v1_upgrade" }
         for pair in pairs {
-            let input = pair["input_file"]!, expectedFile = pair["expected_file"]!
+            let input = pair["input_file"]!
+            let expectedFile = pair["expected_file"]!
             guard !(pair["notes"] ?? "").contains("NOT validated") else {
-                #expect(throws: PatternReadError.self) { _ = try HapticFileReader.read(try SharedCorpus.bytes("haptic", input), file: input) }
+                #expect(throws: PatternReadError.self) {
+                    _ = try HapticFileReader.read(try SharedCorpus.bytes("haptic", input), file: input)
+                }
                 continue
             }
             let upgraded = try HapticFileReader.read(try SharedCorpus.bytes("haptic", input), file: input).timeline
@@ -76,8 +80,12 @@ import Testing
 
     private func single(_ tracks: [PatternTrack]) -> [[Float]] {
         tracks.flatMap { track in
-            [track.amplitude.flatMap { [Float($0.time), Float($0.value), Float($0.emphasis?.amplitude ?? -1), Float($0.emphasis?.frequency ?? -1)] },
-             track.frequency.flatMap { [Float($0.time), Float($0.value)] }]
+            [
+                track.amplitude.flatMap {
+                    [Float($0.time), Float($0.value), Float($0.emphasis?.amplitude ?? -1), Float($0.emphasis?.frequency ?? -1)]
+                },
+                track.frequency.flatMap { [Float($0.time), Float($0.value)] },
+            ]
         }
     }
 }

@@ -1,5 +1,6 @@
-import Testing
 import TemperAHAP
+import Testing
+
 @testable import TemperPatterns
 
 /// The 17 `.haptic` → AHAP pairs the upstream converters' own tests assert, compared the way those tests do:

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TemperPatterns
 
 /// The JSON shapes we define for Android, rumble and feedbackd: what they read to, and how bad input fails.
@@ -44,17 +45,22 @@ import Testing
     }
 
     @Test func waveformEnvelopeKeepsHertz() throws {
-        let text = #"{"waveformEnvelope": {"initialFrequencyHz": 120, "controlPoints": [{"amplitude": 0.8, "frequencyHz": 180, "durationMs": 40}, {"amplitude": 0, "frequencyHz": 180, "durationMs": 60}]}}"#
+        let text =
+            #"{"waveformEnvelope": {"initialFrequencyHz": 120, "controlPoints": [{"amplitude": 0.8, "frequencyHz": 180, "durationMs": 40}, {"amplitude": 0, "frequencyHz": 180, "durationMs": 60}]}}"#
         let track = try #require(try read(text).timeline.tracks.first)
         #expect(track.frequencyUnit == .hertz)
         #expect(track.frequency.map(\.value) == [120, 180, 180])
         #expect(track.amplitude.map(\.value) == [0, 0.8, 0])
-        let zero = rejection { () throws(PatternReadError) in _ = try read(#"{"basicEnvelope": {"controlPoints": [{"intensity": 1, "sharpness": 0.5, "durationMs": 0}]}}"#) }
+        let zero = rejection { () throws(PatternReadError) in
+            _ = try read(#"{"basicEnvelope": {"controlPoints": [{"intensity": 1, "sharpness": 0.5, "durationMs": 0}]}}"#)
+        }
         #expect(zero?.code == .outOfRange)
     }
 
     @Test func rumbleStepListDrivesTwoMotors() throws {
-        let timeline = try read(#"{"rumble": [{"durationMs": 100, "strongMagnitude": 1, "weakMagnitude": 0.25}, {"startDelayMs": 50, "durationMs": 100, "weakMagnitude": 1}]}"#).timeline
+        let timeline = try read(
+            #"{"rumble": [{"durationMs": 100, "strongMagnitude": 1, "weakMagnitude": 0.25}, {"startDelayMs": 50, "durationMs": 100, "weakMagnitude": 1}]}"#
+        ).timeline
         #expect(timeline.tracks.map(\.motor) == [.lowFrequency, .highFrequency])
         #expect(timeline.tracks[0].amplitude(at: 0.05) == 1)
         #expect(timeline.tracks[1].amplitude(at: 0.05) == 0.25)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TemperPatterns
 
 /// The expected Android waveform and the 7 gamepad rumble outputs transcribed from Nice Vibrations' tests.
@@ -12,12 +13,17 @@ import Testing
         var high_frequency_motor_speeds: [Double]?
     }
 
-    static let rumblePairs = SharedCorpus.table("gamepad-rumble", "PAIRS.tsv").filter { !($0["expected_gamepad_rumble_file"] ?? "").isEmpty }
+    static let rumblePairs = SharedCorpus.table("gamepad-rumble", "PAIRS.tsv").filter {
+        !($0["expected_gamepad_rumble_file"] ?? "").isEmpty
+    }
 
     @Test func androidWaveformOfValidV1() throws {
         try #require(SharedCorpus.isPresent("haptic"), "corpus absent")
         let pair = try #require(SharedCorpus.table("haptic", "PAIRS.tsv").first { !($0["expected_android_file_or_empty"] ?? "").isEmpty })
-        let expected = try JSONDecoder().decode(Expected.self, from: Data(try SharedCorpus.bytes("haptic", pair["expected_android_file_or_empty"]!)))
+        let expected = try JSONDecoder().decode(
+            Expected.self,
+            from: Data(try SharedCorpus.bytes("haptic", pair["expected_android_file_or_empty"]!))
+        )
         let timeline = try HapticFileReader.read(try SharedCorpus.bytes("haptic", pair["haptic_file"]!)).timeline
         let converted = StepConversion.androidWaveform(timeline)
         #expect(converted.output.timings == expected.timings_ms)
@@ -37,7 +43,10 @@ import Testing
     func rumbleReproduces(index: Int) throws {
         let pair = Self.rumblePairs[index]
         let input = String(pair["input_file"]!.dropFirst("../haptic/".count))
-        let expected = try JSONDecoder().decode(Expected.self, from: Data(try SharedCorpus.bytes("gamepad-rumble", pair["expected_gamepad_rumble_file"]!)))
+        let expected = try JSONDecoder().decode(
+            Expected.self,
+            from: Data(try SharedCorpus.bytes("gamepad-rumble", pair["expected_gamepad_rumble_file"]!))
+        )
         let timeline = try HapticFileReader.read(try SharedCorpus.bytes("haptic", input)).timeline
         let rumble = StepConversion.rumble(timeline).output
         func rounded(_ values: [Double]) -> [Double] { values.map { ($0 * 1000).rounded() / 1000 } }

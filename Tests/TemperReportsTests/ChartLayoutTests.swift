@@ -1,20 +1,24 @@
 import Foundation
-import Testing
 import TemperCore
-@testable import TemperReports
 import TemperSimulation
-import TemperTestSupport
 import TemperSimulationTestSupport
+import TemperTestSupport
+import Testing
+
+@testable import TemperReports
 
 /// What a reader of the charts relies on: shared time axes, gaps where there is no value, a unit that fits the span.
 @Suite struct ChartLayoutTests {
     /// A snapshot as `temper record` writes it on a machine with no sensors and no battery.
-    static let bareSnapshotLine = #"{"battery":{"batteries":[],"onBattery":false,"present":false,"status":"unavailable","warningLevel":"unknown"},"#
+    static let bareSnapshotLine =
+        #"{"battery":{"batteries":[],"onBattery":false,"present":false,"status":"unavailable","warningLevel":"unknown"},"#
         + #""powerProfile":{},"powerReadings":[],"temperatures":[],"timestamp":TIME}"#
 
     @Test func aMissingValueBreaksTheLine() {
         let chart = LineChart(
-            title: "t", xLabel: "x", yLabel: "y",
+            title: "t",
+            xLabel: "x",
+            yLabel: "y",
             series: [.init(name: "s", color: "#000", points: [(0, 1), (1, 2), (2, .nan), (3, 2), (4, 1)])]
         )
         let svg = chart.render()
@@ -23,7 +27,12 @@ import TemperSimulationTestSupport
     }
 
     @Test func aFixedDomainSpansTheWholeRunEvenWhereTheDataStopsEarly() {
-        var chart = LineChart(title: "t", xLabel: "minutes", yLabel: "s", series: [.init(name: "s", color: "#000", points: [(0, 1), (15, 2)])])
+        var chart = LineChart(
+            title: "t",
+            xLabel: "minutes",
+            yLabel: "s",
+            series: [.init(name: "s", color: "#000", points: [(0, 1), (15, 2)])]
+        )
         chart.xDomain = (0, 45)
         #expect(chart.render().contains(">40</text>"))
     }

@@ -1,14 +1,16 @@
 import Foundation
-import Testing
 import TemperCore
 import TemperSimulation
+import Testing
+
 @testable import TemperReports
 
 /// Charts and clocks take any finite value: these used to loop for ever (`tick += step` stops moving above about
 /// 1e16) or trap converting to Int. Found by hand and by fuzzing the trace reader.
 @Suite struct ExtremeValueChartTests {
     @Test(arguments: [
-        (0.0, 1e20), (1e20, 1e20), (-1e308, 1e308), (1e300, 1e308), (0, 1e-300), (-Double.leastNonzeroMagnitude, Double.leastNonzeroMagnitude),
+        (0.0, 1e20), (1e20, 1e20), (-1e308, 1e308), (1e300, 1e308), (0, 1e-300),
+        (-Double.leastNonzeroMagnitude, Double.leastNonzeroMagnitude),
         (Double.greatestFiniteMagnitude, .greatestFiniteMagnitude),
     ])
     func axesOfAnyFiniteRangeHaveAFewTicks(low: Double, high: Double) {
@@ -27,7 +29,8 @@ import TemperSimulation
     /// A trace with snapshots 1e19 s apart, a battery at 1e20 % and a sensor at 1e300 °C reads, replays and
     /// renders (the trace reader takes what a host reported; only the charts must cope).
     @Test func aTraceOfAbsurdNumbersRendersItsReport() throws {
-        let line = #"{"battery":{"batteries":[],"onBattery":true,"percentage":PERCENT,"present":true,"state":"discharging","status":"available","warningLevel":"discharging"},"powerProfile":{"activeProfile":"balanced","performanceDegraded":""},"powerReadings":[],"temperatures":[{"celsius":CELSIUS,"chip":"c","chipName":"c","critical":100,"health":{"status":"ok"},"high":85,"label":"t","source":"hwmon"}],"timestamp":TIME}"#
+        let line =
+            #"{"battery":{"batteries":[],"onBattery":true,"percentage":PERCENT,"present":true,"state":"discharging","status":"available","warningLevel":"discharging"},"powerProfile":{"activeProfile":"balanced","performanceDegraded":""},"powerReadings":[],"temperatures":[{"celsius":CELSIUS,"chip":"c","chipName":"c","critical":100,"health":{"status":"ok"},"high":85,"label":"t","source":"hwmon"}],"timestamp":TIME}"#
         let lines = [("0", "1e20", "45"), ("1e19", "-1e20", "1e300"), ("2e19", "50", "-1e300")].map { time, percent, celsius in
             line.replacingOccurrences(of: "TIME", with: time).replacingOccurrences(of: "PERCENT", with: percent)
                 .replacingOccurrences(of: "CELSIUS", with: celsius)

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import TemperCore
-@testable import TemperReports
 import TemperSimulation
 import TemperSimulationTestSupport
+import Testing
+
+@testable import TemperReports
 
 /// What a reader of a report should take away without doing the arithmetic: the headline, the thresholds, the
 /// battery, the patterns drawn at their own scale, and text that stays legible on a phone.
@@ -109,7 +110,13 @@ import TemperSimulationTestSupport
     }
 
     @Test func theScoreChartDrawsTheBudget() {
-        var chart = BarChart(title: "t", unit: "mJ", segmentNames: ["a", "b"], segmentColors: ["#000", "#111"], bars: [.init(label: "p", values: [100, 50])])
+        var chart = BarChart(
+            title: "t",
+            unit: "mJ",
+            segmentNames: ["a", "b"],
+            segmentColors: ["#000", "#111"],
+            bars: [.init(label: "p", values: [100, 50])]
+        )
         chart.limit = .init(value: 400, label: "budget 400 mJ")
         let svg = chart.render()
         #expect(svg.contains(">budget 400 mJ</text>"))
@@ -144,7 +151,9 @@ import TemperSimulationTestSupport
         let encoder = JSONEncoder()
         let json = String(decoding: try encoder.encode(result), as: UTF8.self)
         // Shortest representation of values rounded to the millisecond or 1/1000 %: no 406.99999999998545.
-        let long = json.split(whereSeparator: { !"0123456789.".contains($0) }).filter { token in token.firstIndex(of: ".").map { token[$0...].count > 7 } ?? false }
+        let long = json.split(whereSeparator: { !"0123456789.".contains($0) }).filter { token in
+            token.firstIndex(of: ".").map { token[$0...].count > 7 } ?? false
+        }
         let suspicious = long.filter { $0.contains("0000000") || $0.contains("9999999") }
         #expect(suspicious.isEmpty, "\(suspicious)")
     }

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 import TemperCore
-@testable import TemperReports
 import TemperSimulation
 import TemperSimulationTestSupport
 import TemperTestSupport
+import Testing
+
+@testable import TemperReports
 
 #if canImport(FoundationXML)
 import FoundationXML
@@ -23,7 +24,13 @@ final class StrictXMLCheck: NSObject, XMLParserDelegate {
         return check
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser,
+        didStartElement name: String,
+        namespaceURI: String?,
+        qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         elements.append(name)
     }
 
@@ -99,7 +106,10 @@ final class StrictXMLCheck: NSObject, XMLParserDelegate {
         try SimulationReport.write(result, to: first)
         try SimulationReport.write(result, to: second)
         for file in try FileManager.default.contentsOfDirectory(atPath: first.path) {
-            #expect(try Data(contentsOf: first.appendingPathComponent(file)) == Data(contentsOf: second.appendingPathComponent(file)), "\(file)")
+            #expect(
+                try Data(contentsOf: first.appendingPathComponent(file)) == Data(contentsOf: second.appendingPathComponent(file)),
+                "\(file)"
+            )
         }
     }
 
@@ -108,10 +118,15 @@ final class StrictXMLCheck: NSObject, XMLParserDelegate {
         let directory = TemporaryFolder.uniquePath()
         defer { try? FileManager.default.removeItem(at: directory) }
         let entries: [PatternScore] = [
-            PatternScore(path: "Examples/patterns/ring-explosion.ahap", estimate: estimator.estimate(SimulationFixtures.pattern(named: "ring-explosion.ahap"))),
             PatternScore(
-                path: "Examples/patterns/heavy-decay.ahap", estimate: estimator.estimate(SimulationFixtures.pattern(named: "heavy-decay.ahap")),
-                warnings: ["Pattern[2]: a <warning> & more"], budgetMillijoules: 1
+                path: "Examples/patterns/ring-explosion.ahap",
+                estimate: estimator.estimate(SimulationFixtures.pattern(named: "ring-explosion.ahap"))
+            ),
+            PatternScore(
+                path: "Examples/patterns/heavy-decay.ahap",
+                estimate: estimator.estimate(SimulationFixtures.pattern(named: "heavy-decay.ahap")),
+                warnings: ["Pattern[2]: a <warning> & more"],
+                budgetMillijoules: 1
             ),
             PatternScore(path: "broken.ahap", error: "broken.ahap: not JSON"),
         ]

@@ -10,7 +10,10 @@ import Testing
 @Suite struct TicketBookTests {
     static func governor() -> Governor {
         Governor(
-            policy: .default, energyModel: TestEnergyModel(), source: FakeHostSource(), clock: ManualClock(),
+            policy: .default,
+            energyModel: TestEnergyModel(),
+            source: FakeHostSource(),
+            clock: ManualClock(),
             logger: Logger(label: "temper.tickets.test") { _ in SwiftLogNoOpLogHandler() }
         )
     }

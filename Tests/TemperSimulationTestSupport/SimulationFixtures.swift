@@ -24,15 +24,28 @@ public enum SimulationFixtures: Sendable {
     public static let energy = SimulationEnergyModel(estimator: EnergyEstimator(profile: phone))
 
     static func transient(_ time: Double, _ intensity: Double, _ sharpness: Double) -> AHAPItem {
-        .event(AHAPEvent(type: .hapticTransient, time: time, parameters: [
-            AHAPEventParameter(id: .hapticIntensity, value: intensity), AHAPEventParameter(id: .hapticSharpness, value: sharpness),
-        ]))
+        .event(
+            AHAPEvent(
+                type: .hapticTransient,
+                time: time,
+                parameters: [
+                    AHAPEventParameter(id: .hapticIntensity, value: intensity), AHAPEventParameter(id: .hapticSharpness, value: sharpness),
+                ]
+            )
+        )
     }
 
     static func continuous(_ time: Double, _ duration: Double, _ intensity: Double, _ sharpness: Double) -> AHAPItem {
-        .event(AHAPEvent(type: .hapticContinuous, time: time, duration: duration, parameters: [
-            AHAPEventParameter(id: .hapticIntensity, value: intensity), AHAPEventParameter(id: .hapticSharpness, value: sharpness),
-        ]))
+        .event(
+            AHAPEvent(
+                type: .hapticContinuous,
+                time: time,
+                duration: duration,
+                parameters: [
+                    AHAPEventParameter(id: .hapticIntensity, value: intensity), AHAPEventParameter(id: .hapticSharpness, value: sharpness),
+                ]
+            )
+        )
     }
 
     /// Stand-ins for the example patterns, by file name, so these tests do not depend on the example files.
@@ -42,7 +55,8 @@ public enum SimulationFixtures: Sendable {
         case "heavy-decay.ahap": AHAPPattern(items: (0..<5).map { continuous(Double($0) * 0.2, 0.2, 1 - Double($0) * 0.18, 0.3) })
         case "success.ahap": AHAPPattern(items: [transient(0, 0.5, 0.8), continuous(0.1, 0.4, 1, 0.3), transient(0.55, 0.8, 1)])
         case "heartbeat.ahap": AHAPPattern(items: [transient(0, 0.8, 0.3), transient(0.15, 0.5, 0.3)])
-        case "gradual-swell.ahap": AHAPPattern(items: (0..<20).map { continuous(Double($0) * 0.1, 0.1, 0.6 * sin(Double($0 + 1) / 21 * .pi), 0.4) })
+        case "gradual-swell.ahap":
+            AHAPPattern(items: (0..<20).map { continuous(Double($0) * 0.1, 0.1, 0.6 * sin(Double($0 + 1) / 21 * .pi), 0.4) })
         default: AHAPPattern(items: [transient(0, 0.4, 0.2)])
         }
     }
@@ -55,9 +69,16 @@ public enum SimulationFixtures: Sendable {
     public static func setup(_ scenario: Scenario) throws -> SimulationSetup {
         let loader = FeedbackLoader(energy: energy)
         return try SimulationSetup(
-            scenario: scenario, deviceName: phone.name, thermal: ThermalParameters(profile: phone), battery: BatteryParameters(profile: phone)
+            scenario: scenario,
+            deviceName: phone.name,
+            thermal: ThermalParameters(profile: phone),
+            battery: BatteryParameters(profile: phone)
         ) { _, url throws(TemperError) in
-            let request = SensoryRequest(id: url.lastPathComponent, usage: .game, kind: .haptic(HapticPatternRequest(pattern: pattern(named: url.lastPathComponent))))
+            let request = SensoryRequest(
+                id: url.lastPathComponent,
+                usage: .game,
+                kind: .haptic(HapticPatternRequest(pattern: pattern(named: url.lastPathComponent)))
+            )
             return [loader.item(named: url.lastPathComponent, request: request)]
         }
     }

@@ -1,14 +1,16 @@
 import Foundation
-import Testing
 import TemperCore
 import TemperSimulation
 import TemperSimulationTestSupport
+import Testing
 
 /// What heats the simulated device: the workload, the feedback that played, and the room it sits in.
 @Suite struct HeatInputTests {
     @Test func theDeviceFollowsTheRoomAsTheAmbientChanges() async throws {
         let scenario = Scenario(
-            name: "warming room", durationSeconds: 3 * 3600, timeStepSeconds: 1,
+            name: "warming room",
+            durationSeconds: 3 * 3600,
+            timeStepSeconds: 1,
             ambient: AmbientSchedule(points: [.init(timeSeconds: 0, celsius: 20), .init(timeSeconds: 600, celsius: 35)]),
             initial: InitialState(internalCelsius: 20, skinCelsius: 20)
         )
@@ -28,7 +30,10 @@ import TemperSimulationTestSupport
         let loader = FeedbackLoader(energy: SimulationFixtures.energy)
         let phone = SimulationFixtures.phone
         return try SimulationSetup(
-            scenario: scenario, deviceName: phone.name, thermal: ThermalParameters(profile: phone), battery: BatteryParameters(profile: phone)
+            scenario: scenario,
+            deviceName: phone.name,
+            thermal: ThermalParameters(profile: phone),
+            battery: BatteryParameters(profile: phone)
         ) { payload, url throws(TemperError) in try loader.load(payload, at: url) }
     }
 

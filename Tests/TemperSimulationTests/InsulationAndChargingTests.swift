@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TemperCore
 import TemperSimulation
 import TemperSimulationTestSupport
+import Testing
 
 /// The thermal model's physics: the hotspot stays between skin and internal, insulation changes how fast the
 /// device sheds heat (not the air), and a charger fills the battery while its loss heats the device.
@@ -39,9 +39,16 @@ import TemperSimulationTestSupport
         }
     }
 
-    static func constantRun(insulation: [InsulationSegment] = [], charging: [ChargingSegment] = [], hours: Double = 4) async throws -> SimulationResult {
+    static func constantRun(
+        insulation: [InsulationSegment] = [],
+        charging: [ChargingSegment] = [],
+        hours: Double = 4
+    ) async throws -> SimulationResult {
         var scenario = Scenario(
-            name: "constant", durationSeconds: hours * 3600, timeStepSeconds: 1, ambient: .constant(25),
+            name: "constant",
+            durationSeconds: hours * 3600,
+            timeStepSeconds: 1,
+            ambient: .constant(25),
             workload: [WorkloadSegment(name: "work", watts: 2, startSeconds: 0, durationSeconds: hours * 3600)],
             initial: InitialState(batteryPercentage: 20, onBattery: true)
         )
@@ -53,7 +60,7 @@ import TemperSimulationTestSupport
     @Test func insulationRaisesTheSteadyStateByPowerTimesItsResistanceAndLeavesTheAirAlone() async throws {
         let bare = try await Self.constantRun()
         let wrapped = try await Self.constantRun(insulation: [
-            InsulationSegment(name: "towel", kelvinPerWatt: 10, span: TimeSpan(startSeconds: 0, durationSeconds: 4 * 3600)),
+            InsulationSegment(name: "towel", kelvinPerWatt: 10, span: TimeSpan(startSeconds: 0, durationSeconds: 4 * 3600))
         ])
         let bareEnd = try #require(bare.withPolicy.timeline.last)
         let wrappedEnd = try #require(wrapped.withPolicy.timeline.last)
@@ -65,9 +72,12 @@ import TemperSimulationTestSupport
     }
 
     @Test func unwrappingLetsTheDeviceCoolBackInTheSameRoom() async throws {
-        let result = try await Self.constantRun(insulation: [
-            InsulationSegment(name: "towel", kelvinPerWatt: 10, span: TimeSpan(startSeconds: 0, durationSeconds: 3600)),
-        ], hours: 4)
+        let result = try await Self.constantRun(
+            insulation: [
+                InsulationSegment(name: "towel", kelvinPerWatt: 10, span: TimeSpan(startSeconds: 0, durationSeconds: 3600))
+            ],
+            hours: 4
+        )
         let timeline = result.withPolicy.timeline
         let atUnwrap = try #require(timeline.last { $0.timeSeconds <= 3600 })
         let end = try #require(timeline.last)
@@ -93,7 +103,9 @@ import TemperSimulationTestSupport
 
     @Test func aFullBatteryStopsChargingAndStopsTheLoss() async throws {
         var scenario = Scenario(name: "full", durationSeconds: 1800, timeStepSeconds: 1, initial: InitialState(batteryPercentage: 99.9))
-        scenario.charging = [ChargingSegment(name: "charger", watts: 20, efficiency: 0.9, span: TimeSpan(startSeconds: 0, durationSeconds: 1800))]
+        scenario.charging = [
+            ChargingSegment(name: "charger", watts: 20, efficiency: 0.9, span: TimeSpan(startSeconds: 0, durationSeconds: 1800))
+        ]
         let result = await SimulationFixtures.run(try SimulationFixtures.setup(scenario))
         let end = try #require(result.withPolicy.timeline.last)
         #expect(end.batteryPercentage <= 100 && end.batteryPercentage > 99.99)
@@ -112,14 +124,16 @@ import TemperSimulationTestSupport
     }
 
     @Test func theScenarioReaderReadsInsulationAndCharging() throws {
-        let scenario = try Scenario.load(yaml: """
-            name: x
-            duration: 30 min
-            insulation:
-              - { name: towel, resistance: 10 K/W, from: 1 min, until: 20 min }
-            charging:
-              - { name: car, power: 7.5 W, efficiency: 85 %, from: 5 min, for: 10 min }
-            """)
+        let scenario = try Scenario.load(
+            yaml: """
+                name: x
+                duration: 30 min
+                insulation:
+                  - { name: towel, resistance: 10 K/W, from: 1 min, until: 20 min }
+                charging:
+                  - { name: car, power: 7.5 W, efficiency: 85 %, from: 5 min, for: 10 min }
+                """
+        )
         #expect(scenario.insulationKelvinPerWatt(at: 30) == 0)
         #expect(scenario.insulationKelvinPerWatt(at: 600) == 10)
         #expect(scenario.insulationKelvinPerWatt(at: 1200) == 0)

@@ -3,9 +3,9 @@ import Foundation
 import Logging
 import TemperCore
 import TemperSimulation
+import TemperSimulationTestSupport
 import TemperTestSupport
 import Testing
-import TemperSimulationTestSupport
 
 /// One pricing path: the live governor, the simulator and `temper score` price every example request and pattern
 /// the same (the command-line half, score against rewrite, is in TemperCLITests).
@@ -19,7 +19,9 @@ import TemperSimulationTestSupport
             let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
             return names.filter { $0.hasSuffix(suffix) }.sorted().map { url.appendingPathComponent($0) }
         }
-        let requests = (files("requests", ".json") + files("scenarios/requests", ".json")).map { ($0, RequestStream.Payload.request(path: $0.path)) }
+        let requests = (files("requests", ".json") + files("scenarios/requests", ".json")).map {
+            ($0, RequestStream.Payload.request(path: $0.path))
+        }
         // A scenario's `patterns` in every format: AHAP, .haptic, Android JSON and XML, rumble, feedbackd.
         let patterns = (files("patterns", ".ahap") + files("formats", "")).map { ($0, RequestStream.Payload.pattern(path: $0.path)) }
         return requests + patterns
@@ -32,8 +34,12 @@ import TemperSimulationTestSupport
             let simulator = SimulationEnergyModel(estimator: estimator)
             let loader = FeedbackLoader(energy: simulator)
             let live = Governor(
-                policy: GovernorDriver.passThrough(F.policy), energyModel: estimator, source: SimulatedHost(), clock: VirtualClock(),
-                logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }), metricsFactory: NOOPMetricsHandler.instance
+                policy: GovernorDriver.passThrough(F.policy),
+                energyModel: estimator,
+                source: SimulatedHost(),
+                clock: VirtualClock(),
+                logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
+                metricsFactory: NOOPMetricsHandler.instance
             )
             var priced = 0
             for (url, payload) in Self.examples {

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TemperCore
 import TemperSimulation
 import TemperSimulationTestSupport
+import Testing
 
 @Suite struct ReplayTests {
     @Test func replayingTheShippedTraceReproducesItsTiers() throws {
@@ -19,7 +19,13 @@ import TemperSimulationTestSupport
         let setup = try SimulationFixtures.setup("heat-soak")
         let policy = SimulationFixtures.policy
         let driver = GovernorDriver(policy: policy, energy: SimulationFixtures.energy)
-        let run = await Simulator.runOnce(setup, requests: setup.requests(), governing: driver, policyName: policy.name, snapshotEverySeconds: 1)
+        let run = await Simulator.runOnce(
+            setup,
+            requests: setup.requests(),
+            governing: driver,
+            policyName: policy.name,
+            snapshotEverySeconds: 1
+        )
         // Round-trip through the trace format, exactly as `temper record` and `temper report` would.
         let snapshots = try TraceFile.read(TraceFile.encode(run.snapshots)).snapshots
         #expect(snapshots == run.snapshots)
@@ -31,7 +37,9 @@ import TemperSimulationTestSupport
     }
 
     @Test func aMalformedLineIsAnErrorWithItsLineNumber() throws {
-        var lines = String(decoding: try Data(contentsOf: SimulationFixtures.shippedTrace), as: UTF8.self).split(separator: "\n").map(String.init)
+        var lines = String(decoding: try Data(contentsOf: SimulationFixtures.shippedTrace), as: UTF8.self).split(separator: "\n").map(
+            String.init
+        )
         lines[4] = #"{"timestamp": "yesterday"}"#
         #expect {
             try TraceFile.read(Data(lines.joined(separator: "\n").utf8), file: "broken.jsonl")

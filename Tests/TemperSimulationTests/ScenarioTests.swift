@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TemperCore
 import TemperSimulation
+import Testing
 
 @Suite struct ScenarioTests {
     static let sample = """
@@ -54,7 +54,10 @@ import TemperSimulation
     }
 
     @Test(arguments: [
-        ("name: x\nduration: 10 min\nstreams:\n  - { kind: periodic, every: 1 s, patterns: a.ahap, colour: red }\n", "streams[0].colour", 4),
+        (
+            "name: x\nduration: 10 min\nstreams:\n  - { kind: periodic, every: 1 s, patterns: a.ahap, colour: red }\n", "streams[0].colour",
+            4
+        ),
         ("name: x\nduration: ten minutes\n", "duration", 2),
         ("name: x\nduration: 1 min\nworkload:\n  - name: gaming\n    power: lots\n    for: 1 min\n", "workload[0].power", 5),
         ("name: x\nduration: 1 min\nstreams:\n  - { kind: sometimes, patterns: a.ahap }\n", "streams[0].kind", 4),
@@ -66,7 +69,10 @@ import TemperSimulation
         ("name: x\nduration: 1 min\ncharging:\n  - { power: 5 W, efficiency: 0 %, for: 1 min }\n", "charging[0].efficiency", 4),
         ("name: x\nduration: 1 min\ncharging:\n  - { power: 0 W, efficiency: 90 %, for: 1 min }\n", "charging[0].power", 4),
         ("name: x\nduration: 1 min\ncharging:\n  - { power: 5 W, efficiency: 90 %, for: 1 min, volts: 5 }\n", "charging[0].volts", 4),
-        ("name: x\nduration: 1 min\ncharging:\n  - { power: 5 W, efficiency: 90 %, for: 1 min }\ninitial:\n  onBattery: false\n", "initial.onBattery", 6),
+        (
+            "name: x\nduration: 1 min\ncharging:\n  - { power: 5 W, efficiency: 90 %, for: 1 min }\ninitial:\n  onBattery: false\n",
+            "initial.onBattery", 6
+        ),
     ])
     func malformedScenarioNamesTheKeyAndLine(yaml: String, path: String, line: Int) {
         #expect {

@@ -3,9 +3,9 @@ import Logging
 import TemperCore
 import TemperLifecycle
 import TemperSimulation
+import TemperSimulationTestSupport
 import TemperTestKit
 import Testing
-import TemperSimulationTestSupport
 
 /// The simulator's promise: what it simulates is what runs live. The simulated governor's run loop and a live
 /// governor's run loop on a fake source, fed the same snapshots and the same requests at the same times, decide
@@ -32,8 +32,12 @@ import TemperSimulationTestSupport
         // time passes, each request scheduled as it arrives.
         let clock = ManualClock()
         let live = Governor(
-            policy: F.policy, energyModel: F.energy, source: FakeHostSource(script: snapshots), clock: clock,
-            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }), metricsFactory: NOOPMetricsHandler.instance,
+            policy: F.policy,
+            energyModel: F.energy,
+            source: FakeHostSource(script: snapshots),
+            clock: clock,
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
+            metricsFactory: NOOPMetricsHandler.instance,
             configuration: driver.governor.configuration
         )
         let liveDecisions = Self.collect(live.decisions())
@@ -54,11 +58,15 @@ import TemperSimulationTestSupport
 
         #expect(decided.count == simulated.count)
         for (index, (liveDecision, simulatedDecision)) in zip(decided, simulated).enumerated() {
-            let same = liveDecision.requestID == simulatedDecision.requestID && liveDecision.outcome == simulatedDecision.outcome
+            let same =
+                liveDecision.requestID == simulatedDecision.requestID && liveDecision.outcome == simulatedDecision.outcome
                 && liveDecision.ruleNames == simulatedDecision.ruleNames
                 && liveDecision.condition.isSameState(as: simulatedDecision.condition)
                 && abs(liveDecision.energyAfterMillijoules - simulatedDecision.energyAfterMillijoules) <= 1e-9
-            #expect(same, "request \(index + 1): live \(liveDecision.outcome) \(liveDecision.ruleNames), simulated \(simulatedDecision.outcome) \(simulatedDecision.ruleNames)")
+            #expect(
+                same,
+                "request \(index + 1): live \(liveDecision.outcome) \(liveDecision.ruleNames), simulated \(simulatedDecision.outcome) \(simulatedDecision.ruleNames)"
+            )
             if !same { break }
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TemperSimulation
+import Testing
 
 @Suite struct ThermalModelTests {
     static let parameters = ThermalParameters.derivedDefaults
@@ -71,7 +71,8 @@ import TemperSimulation
         var model = ThermalModel(parameters: Self.parameters, internalCelsius: 25, skinCelsius: 25)
         Self.run(&model, watts: 4, ambient: 25, seconds: 300, step: 1)
         // Forward Euler at a step 4000× under the fast time constant.
-        var core = 25.0, skin = 25.0
+        var core = 25.0
+        var skin = 25.0
         let p = Self.parameters
         for _ in 0..<300_000 {
             let flow = (core - skin) / p.internalToSkinKelvinPerWatt

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TemperCore
 import TemperSimulation
 import TemperSimulationTestSupport
+import Testing
 
 @Suite struct TierBehaviourTests {
     @Test func heatSoakClimbsTheTiersAndCoolsBackAfterTheDwell() async throws {
@@ -64,7 +64,10 @@ import TemperSimulationTestSupport
         var reseeded = setup
         reseeded.scenario.seed += 1
         let third = await SimulationFixtures.run(reseeded)
-        #expect(third.withPolicy.decisions.total != first.withPolicy.decisions.total || third.withPolicy.playedEnergy != first.withPolicy.playedEnergy)
+        #expect(
+            third.withPolicy.decisions.total != first.withPolicy.decisions.total
+                || third.withPolicy.playedEnergy != first.withPolicy.playedEnergy
+        )
     }
 
     @Test func lowBatteryBringsLowPower() async throws {

@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import TemperCore
 import TemperSimulation
-import TemperTestSupport
 import TemperSimulationTestSupport
+import TemperTestSupport
+import Testing
 
 /// The trace's framing: a versioned header, and lines that survive an interrupted recording.
 @Suite struct TraceFileTests {
@@ -49,7 +49,10 @@ import TemperSimulationTestSupport
         let lines = String(decoding: TraceFile.encode(snapshots), as: UTF8.self).split(separator: "\n").dropFirst()
         let line = try #require(lines.first)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        for key in ["time", "timestamp", "sensors", "power", "fans", "voltages", "currents", "battery", "powerProfile", "performanceDegraded", "profiles"] {
+        for key in [
+            "time", "timestamp", "sensors", "power", "fans", "voltages", "currents", "battery", "powerProfile", "performanceDegraded",
+            "profiles",
+        ] {
             #expect(object[key] != nil, "\(key)")
         }
         #expect(object["temperatures"] == nil && object["powerReadings"] == nil, "the older shape is read, never written")
@@ -93,9 +96,11 @@ import TemperSimulationTestSupport
         let torn = lines.joined(separator: "\n") + "\n" + lines[0].prefix(40)
         let contents = try read(torn)
         #expect(contents.snapshots.count == lines.count)
-        #expect(contents.warnings.map(\.description) == [
-            "t.jsonl:\(lines.count + 1): skipped a torn last line (not a host snapshot: not valid JSON)",
-        ])
+        #expect(
+            contents.warnings.map(\.description) == [
+                "t.jsonl:\(lines.count + 1): skipped a torn last line (not a host snapshot: not valid JSON)"
+            ]
+        )
     }
 
     @Test func aMalformedLastLineFollowedByANewlineIsSkippedToo() throws {

@@ -30,8 +30,12 @@ import Testing
 
     @Test func theTestEnergyModelChargesLongerAndStrongerPatternsMore() {
         let model = TestEnergyModel()
-        let short = AHAPPattern(items: [.event(AHAPEvent(type: .hapticContinuous, time: 0, duration: 0.1, parameters: [.init(id: .hapticIntensity, value: 1)]))])
-        let long = AHAPPattern(items: [.event(AHAPEvent(type: .hapticContinuous, time: 0, duration: 1, parameters: [.init(id: .hapticIntensity, value: 1)]))])
+        let short = AHAPPattern(items: [
+            .event(AHAPEvent(type: .hapticContinuous, time: 0, duration: 0.1, parameters: [.init(id: .hapticIntensity, value: 1)]))
+        ])
+        let long = AHAPPattern(items: [
+            .event(AHAPEvent(type: .hapticContinuous, time: 0, duration: 1, parameters: [.init(id: .hapticIntensity, value: 1)]))
+        ])
         #expect(model.energyMillijoules(of: long, waveforms: [:]) > model.energyMillijoules(of: short, waveforms: [:]))
         #expect(model.energyMillijoules(of: short, waveforms: [:]) > 0)
     }

@@ -28,11 +28,15 @@ public enum TemperRunner: Sendable {
     }()
 
     /// ``builtExecutable``, or where it would be (so running it fails with a clear error).
-    public static let executable: URL = builtExecutable ?? Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("temper")
+    public static let executable: URL =
+        builtExecutable ?? Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("temper")
 
     /// Runs `temper` (or another `executable`, e.g. a wrapper that gives it a terminal).
     public static func run(
-        _ arguments: [String], currentDirectory: URL = PackagePaths.root, environment: [String: String] = [:], stdin: Data? = nil,
+        _ arguments: [String],
+        currentDirectory: URL = PackagePaths.root,
+        environment: [String: String] = [:],
+        stdin: Data? = nil,
         executable: URL = executable
     ) throws -> Result {
         let process = Process()
@@ -61,7 +65,11 @@ public enum TemperRunner: Sendable {
         errData = err.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self)
+        )
     }
 
     /// util-linux `script` (in Debian's essential bsdutils), which gives a command a pseudo-terminal.

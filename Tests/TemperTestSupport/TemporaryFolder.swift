@@ -21,7 +21,9 @@ public final class TemporaryFolder: Sendable {
     public func write(_ name: String, _ bytes: [UInt8]) throws -> String {
         let file = path + "/" + name
         try FileManager.default.createDirectory(
-            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            atPath: (file as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true
+        )
         try Data(bytes).write(to: URL(fileURLWithPath: file))
         return file
     }

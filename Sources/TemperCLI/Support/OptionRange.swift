@@ -19,7 +19,9 @@ enum OptionRange {
     /// outside `range` (NaN and infinities are outside every range).
     static func check(_ value: Double, _ range: ClosedRange<Double>, option: String, unit: String = "s") throws {
         guard range.contains(value) else {
-            throw ValidationError("\(option) must be from \(QuantityLimits.describe(range, unit: unit)), found \(QuantityLimits.number(value))")
+            throw ValidationError(
+                "\(option) must be from \(QuantityLimits.describe(range, unit: unit)), found \(QuantityLimits.number(value))"
+            )
         }
     }
 }

@@ -26,7 +26,11 @@ struct TokenBucket: Sendable, Hashable {
     }
 
     func snapshot(at now: Double) -> BudgetSnapshot {
-        BudgetSnapshot(capacityMillijoules: budget.millijoules, remainingMillijoules: remaining(at: now), windowSeconds: budget.windowSeconds)
+        BudgetSnapshot(
+            capacityMillijoules: budget.millijoules,
+            remainingMillijoules: remaining(at: now),
+            windowSeconds: budget.windowSeconds
+        )
     }
 
     /// Takes `millijoules` at `now`; the level never goes below zero (exempt requests may overdraw).

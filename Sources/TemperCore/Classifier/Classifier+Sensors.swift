@@ -24,10 +24,16 @@ extension Classifier {
                 previous[track.chip + "\u{0}" + track.label] = track
             }
             tracks = readings.map { reading in
-                previous[reading.chip + "\u{0}" + reading.label] ?? SensorTrack(
-                    chip: reading.chip, chipName: reading.chipName, label: reading.label, displayName: reading.displayName, limits: .of(reading),
-                    role: settings.role(for: reading), window: TrendWindow(windowSeconds: settings.trendWindowSeconds)
-                )
+                previous[reading.chip + "\u{0}" + reading.label]
+                    ?? SensorTrack(
+                        chip: reading.chip,
+                        chipName: reading.chipName,
+                        label: reading.label,
+                        displayName: reading.displayName,
+                        limits: .of(reading),
+                        role: settings.role(for: reading),
+                        window: TrendWindow(windowSeconds: settings.trendWindowSeconds)
+                    )
             }
             states = tracks.map { SensorState(thresholds: $0.role.thresholds) }
         }
@@ -102,7 +108,8 @@ extension Classifier {
         }
         return Reason(
             code: "sensor.absurdReading",
-            message: "sensor \(name) skipped: reads \(ReasonFormat.celsius(celsius)), outside -273.15 °C to \(ReasonFormat.celsius(settings.absurdLimitCelsius))"
+            message:
+                "sensor \(name) skipped: reads \(ReasonFormat.celsius(celsius)), outside -273.15 °C to \(ReasonFormat.celsius(settings.absurdLimitCelsius))"
         )
     }
 
@@ -117,29 +124,35 @@ extension Classifier {
         if let blocker = warmestAboveExit(of: current) {
             clearSince = nil
             let exit = states[blocker].thresholds?.exit.entry(of: current) ?? 0
-            reasons.append(Reason(
-                code: "hysteresis.hold",
-                message: "holding \(current): \(tracks[blocker].displayName) at \(ReasonFormat.celsius(states[blocker].celsius ?? 0)) "
-                    + "is not below its exit temperature \(ReasonFormat.celsius(exit))"
-            ))
+            reasons.append(
+                Reason(
+                    code: "hysteresis.hold",
+                    message: "holding \(current): \(tracks[blocker].displayName) at \(ReasonFormat.celsius(states[blocker].celsius ?? 0)) "
+                        + "is not below its exit temperature \(ReasonFormat.celsius(exit))"
+                )
+            )
             return current
         }
         let since = clearSince ?? now
         clearSince = since
         let below = now - since
         guard below >= settings.dwellSeconds else {
-            reasons.append(Reason(
-                code: "hysteresis.dwell",
-                message: "holding \(current): every counted sensor below its exit temperature for \(ReasonFormat.seconds(below)) "
-                    + "of the \(ReasonFormat.seconds(settings.dwellSeconds)) dwell"
-            ))
+            reasons.append(
+                Reason(
+                    code: "hysteresis.dwell",
+                    message: "holding \(current): every counted sensor below its exit temperature for \(ReasonFormat.seconds(below)) "
+                        + "of the \(ReasonFormat.seconds(settings.dwellSeconds)) dwell"
+                )
+            )
             return current
         }
-        reasons.append(Reason(
-            code: "hysteresis.stepDown",
-            message: "stepped down from \(current) to \(lower): every counted sensor below its exit temperature for "
-                + "\(ReasonFormat.seconds(below)) (dwell \(ReasonFormat.seconds(settings.dwellSeconds)))"
-        ))
+        reasons.append(
+            Reason(
+                code: "hysteresis.stepDown",
+                message: "stepped down from \(current) to \(lower): every counted sensor below its exit temperature for "
+                    + "\(ReasonFormat.seconds(below)) (dwell \(ReasonFormat.seconds(settings.dwellSeconds)))"
+            )
+        )
         clearSince = target < lower && warmestAboveExit(of: lower) == nil ? now : nil
         return lower
     }
@@ -164,11 +177,12 @@ extension Classifier {
         guard let lead = sweep.lead, let celsius = states[lead].celsius, let thresholds = states[lead].thresholds else {
             return Reason(code: "sensor.nominal", message: "no counted sensor")
         }
-        let source = switch thresholds.source {
-        case .ownLimits: "its own limits"
-        case .defaults: "default thresholds"
-        case .override: "policy override"
-        }
+        let source =
+            switch thresholds.source {
+            case .ownLimits: "its own limits"
+            case .defaults: "default thresholds"
+            case .override: "policy override"
+            }
         var message = ""
         message.reserveCapacity(120)
         if sweep.thermalTier > .nominal, let entry = thresholds.entry.entry(of: sweep.thermalTier) {
@@ -204,12 +218,17 @@ extension Classifier {
         var best: ThermalForecast?
         for index in states.indices where states[index].tier != nil {
             guard let slope = states[index].slope, slope > 1e-9, let celsius = states[index].celsius,
-                  let threshold = states[index].thresholds?.entry.entry(of: next), celsius < threshold
+                let threshold = states[index].thresholds?.entry.entry(of: next), celsius < threshold
             else { continue }
             let seconds = (threshold - celsius) / slope
             if let best, best.seconds <= seconds { continue }
             best = ThermalForecast(
-                tier: next, seconds: seconds, sensor: "", celsius: celsius, thresholdCelsius: threshold, slopeCelsiusPerSecond: slope
+                tier: next,
+                seconds: seconds,
+                sensor: "",
+                celsius: celsius,
+                thresholdCelsius: threshold,
+                slopeCelsiusPerSecond: slope
             )
             forecastIndex = index
         }

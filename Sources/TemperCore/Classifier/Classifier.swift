@@ -24,14 +24,22 @@ public struct Classifier: Sendable {
     public var sensors: [SensorAssessment] {
         tracks.indices.map { index in
             let state = states[index]
-            let note: Reason? = switch (state.status, tracks[index].role) {
-            case (.ignored, .ignored(let reason)): reason
-            case (.unhealthy, _): tracks[index].lastNote
-            default: nil
-            }
+            let note: Reason? =
+                switch (state.status, tracks[index].role) {
+                case (.ignored, .ignored(let reason)): reason
+                case (.unhealthy, _): tracks[index].lastNote
+                default: nil
+                }
             return SensorAssessment(
-                chip: tracks[index].chip, chipName: tracks[index].chipName, label: tracks[index].label, celsius: state.celsius,
-                status: state.status, thresholds: state.thresholds, tier: state.tier, slopeCelsiusPerSecond: state.slope, note: note
+                chip: tracks[index].chip,
+                chipName: tracks[index].chipName,
+                label: tracks[index].label,
+                celsius: state.celsius,
+                status: state.status,
+                thresholds: state.thresholds,
+                tier: state.tier,
+                slopeCelsiusPerSecond: state.slope,
+                note: note
             )
         }
     }
@@ -86,7 +94,13 @@ public struct Classifier: Sendable {
         var lowPower = false
         var criticalBattery = false
         var powerReasons: [Reason] = []
-        settings.assessPower(battery: snapshot.battery, profile: snapshot.powerProfile, into: &lowPower, &criticalBattery, reasons: &powerReasons)
+        settings.assessPower(
+            battery: snapshot.battery,
+            profile: snapshot.powerProfile,
+            into: &lowPower,
+            &criticalBattery,
+            reasons: &powerReasons
+        )
         power = PowerAssessment(lowPower: lowPower, criticalBattery: criticalBattery, reasons: powerReasons)
         let batteryFloor: Tier = criticalBattery ? (settings.criticalBatteryTier ?? .nominal) : .nominal
 
@@ -100,39 +114,47 @@ public struct Classifier: Sendable {
             // lost them: nothing can warm it past what the battery and power profile say.
             clearSince = nil
             tier = batteryFloor
-            reasons.append(Reason(
-                code: "sensors.none",
-                message: "no temperature sensors on this host: classified from the battery and power profile alone"
-            ))
+            reasons.append(
+                Reason(
+                    code: "sensors.none",
+                    message: "no temperature sensors on this host: classified from the battery and power profile alone"
+                )
+            )
         } else {
             let missingSeconds = now - (lastValidTime ?? firstTime ?? now)
             clearSince = nil
             if missingSeconds > settings.sensorLossTimeoutSeconds {
                 tier = max(settings.failSafeTier, batteryFloor)
-                reasons.append(Reason(
-                    code: "sensors.unavailable",
-                    message: "sensors unavailable: no valid temperature for \(ReasonFormat.seconds(missingSeconds)) "
-                        + "(timeout \(ReasonFormat.seconds(settings.sensorLossTimeoutSeconds))); fail-safe tier \(settings.failSafeTier)"
-                ))
+                reasons.append(
+                    Reason(
+                        code: "sensors.unavailable",
+                        message: "sensors unavailable: no valid temperature for \(ReasonFormat.seconds(missingSeconds)) "
+                            + "(timeout \(ReasonFormat.seconds(settings.sensorLossTimeoutSeconds))); fail-safe tier \(settings.failSafeTier)"
+                    )
+                )
             } else {
                 tier = max(tier, batteryFloor)
-                reasons.append(Reason(
-                    code: "sensors.missing",
-                    message: "no valid temperature for \(ReasonFormat.seconds(missingSeconds)); holding \(tier) until the "
-                        + "fail-safe after \(ReasonFormat.seconds(settings.sensorLossTimeoutSeconds))"
-                ))
+                reasons.append(
+                    Reason(
+                        code: "sensors.missing",
+                        message: "no valid temperature for \(ReasonFormat.seconds(missingSeconds)); holding \(tier) until the "
+                            + "fail-safe after \(ReasonFormat.seconds(settings.sensorLossTimeoutSeconds))"
+                    )
+                )
             }
         }
         forecastState = sweep.validCount > 0 ? computeForecast(from: tier) : nil
         if let limit = settings.preemptiveEscalationSeconds, let seconds = forecastState?.seconds, seconds < limit, let early = forecast {
             tier = early.tier
             clearSince = nil
-            reasons.append(Reason(
-                code: "forecast.preemptive",
-                message: "escalated early to \(early.tier): \(early.sensor) at \(ReasonFormat.celsius(early.celsius)) rising "
-                    + "\(ReasonFormat.twoDecimals(early.slopeCelsiusPerSecond)) °C/s reaches \(ReasonFormat.celsius(early.thresholdCelsius)) "
-                    + "in \(ReasonFormat.seconds(early.seconds)) (< \(ReasonFormat.seconds(limit)))"
-            ))
+            reasons.append(
+                Reason(
+                    code: "forecast.preemptive",
+                    message: "escalated early to \(early.tier): \(early.sensor) at \(ReasonFormat.celsius(early.celsius)) rising "
+                        + "\(ReasonFormat.twoDecimals(early.slopeCelsiusPerSecond)) °C/s reaches \(ReasonFormat.celsius(early.thresholdCelsius)) "
+                        + "in \(ReasonFormat.seconds(early.seconds)) (< \(ReasonFormat.seconds(limit)))"
+                )
+            )
             forecastState = computeForecast(from: tier)
         }
         reasons.append(contentsOf: powerReasons)
@@ -146,7 +168,9 @@ public struct Classifier: Sendable {
     public var trend: ThermalTrend? {
         guard let leadIndex, let slope = states[leadIndex].slope, let celsius = states[leadIndex].celsius else { return nil }
         return ThermalTrend(
-            sensor: tracks[leadIndex].displayName, celsius: celsius, slopeCelsiusPerSecond: slope,
+            sensor: tracks[leadIndex].displayName,
+            celsius: celsius,
+            slopeCelsiusPerSecond: slope,
             spanSeconds: tracks[leadIndex].window.spanSeconds
         )
     }
@@ -192,8 +216,11 @@ struct ReadingLimits: Sendable, Hashable {
     /// A static function rather than an initialiser: it borrows the reading instead of copying its strings.
     static func of(_ reading: TemperatureReading) -> ReadingLimits {
         ReadingLimits(
-            high: reading.high, highHysteresis: reading.highHysteresis, critical: reading.critical,
-            criticalHysteresis: reading.criticalHysteresis, emergency: reading.emergency
+            high: reading.high,
+            highHysteresis: reading.highHysteresis,
+            critical: reading.critical,
+            criticalHysteresis: reading.criticalHysteresis,
+            emergency: reading.emergency
         )
     }
 }

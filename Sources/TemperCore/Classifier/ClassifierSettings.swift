@@ -90,7 +90,13 @@ public struct SensorOverride: Sendable, Hashable, Codable {
     /// Leave this sensor out of the host tier.
     public var ignore: Bool
 
-    public init(chip: String? = nil, label: String? = nil, thresholds: TierThresholds? = nil, hysteresisCelsius: Double? = nil, ignore: Bool = false) {
+    public init(
+        chip: String? = nil,
+        label: String? = nil,
+        thresholds: TierThresholds? = nil,
+        hysteresisCelsius: Double? = nil,
+        ignore: Bool = false
+    ) {
         self.chip = chip
         self.label = label
         self.thresholds = thresholds

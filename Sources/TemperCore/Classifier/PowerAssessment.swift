@@ -17,7 +17,13 @@ extension ClassifierSettings {
     /// ``lowBatteryPercentage``, or power-profiles-daemon in `power-saver` (when ``powerSaverMeansLowPower``).
     /// An unavailable battery (no daemon, no bus) is never low power, and the reasons say so. Allocation-free:
     /// the classifier calls it on every update.
-    func assessPower(battery: BatteryState, profile: PowerProfileState, into lowPower: inout Bool, _ critical: inout Bool, reasons: inout [Reason]) {
+    func assessPower(
+        battery: BatteryState,
+        profile: PowerProfileState,
+        into lowPower: inout Bool,
+        _ critical: inout Bool,
+        reasons: inout [Reason]
+    ) {
         lowPower = false
         critical = false
         let powerSaver = powerSaverMeansLowPower && profile.isPowerSaver
@@ -28,7 +34,9 @@ extension ClassifierSettings {
         }
         guard battery.onBattery else {
             if powerSaver {
-                reasons.append(Reason(code: "powerProfile.powerSaverOnAC", message: "power profile power-saver, but on external power: not low power"))
+                reasons.append(
+                    Reason(code: "powerProfile.powerSaverOnAC", message: "power profile power-saver, but on external power: not low power")
+                )
             }
             return
         }
@@ -38,10 +46,13 @@ extension ClassifierSettings {
         }
         if let percentage = battery.percentage, percentage <= lowBatteryPercentage {
             lowPower = true
-            reasons.append(Reason(
-                code: "battery.low",
-                message: "on battery at \(ReasonFormat.percent(percentage)) (low at or under \(ReasonFormat.percent(lowBatteryPercentage)))"
-            ))
+            reasons.append(
+                Reason(
+                    code: "battery.low",
+                    message:
+                        "on battery at \(ReasonFormat.percent(percentage)) (low at or under \(ReasonFormat.percent(lowBatteryPercentage)))"
+                )
+            )
         }
         if powerSaver {
             lowPower = true
@@ -51,7 +62,8 @@ extension ClassifierSettings {
         let criticalPercentage = battery.percentage.map { $0 <= criticalBatteryPercentage } ?? false
         if criticalLevel || criticalPercentage {
             critical = true
-            let fact = criticalLevel
+            let fact =
+                criticalLevel
                 ? "warning level \(battery.warningLevel.rawValue)"
                 : "\(ReasonFormat.percent(battery.percentage ?? 0)) (critical at or under \(ReasonFormat.percent(criticalBatteryPercentage)))"
             let effect = criticalBatteryTier.map { "tier at least \($0)" } ?? "no tier escalation by policy"

@@ -24,8 +24,15 @@ public struct SensorAssessment: Sendable, Hashable {
     public var note: Reason?
 
     public init(
-        chip: String, chipName: String, label: String, celsius: Double? = nil, status: Status,
-        thresholds: SensorThresholds? = nil, tier: Tier? = nil, slopeCelsiusPerSecond: Double? = nil, note: Reason? = nil
+        chip: String,
+        chipName: String,
+        label: String,
+        celsius: Double? = nil,
+        status: Status,
+        thresholds: SensorThresholds? = nil,
+        tier: Tier? = nil,
+        slopeCelsiusPerSecond: Double? = nil,
+        note: Reason? = nil
     ) {
         self.chip = chip
         self.chipName = chipName

@@ -70,10 +70,13 @@ extension ClassifierSettings {
         }
         let limits: [(String, Double?)] = [("high", reading.high), ("critical", reading.critical), ("emergency", reading.emergency)]
         if let (name, value) = limits.first(where: { ($0.1 ?? 0) > absurdLimitCelsius }), let value {
-            return .ignored(Reason(
-                code: "sensor.absurdLimit",
-                message: "sensor \(reading.displayName) ignored: its \(name) limit \(ReasonFormat.celsius(value)) is above \(ReasonFormat.celsius(absurdLimitCelsius))"
-            ))
+            return .ignored(
+                Reason(
+                    code: "sensor.absurdLimit",
+                    message:
+                        "sensor \(reading.displayName) ignored: its \(name) limit \(ReasonFormat.celsius(value)) is above \(ReasonFormat.celsius(absurdLimitCelsius))"
+                )
+            )
         }
         let explicitHysteresis = override?.hysteresisCelsius
         guard reading.high != nil || reading.critical != nil else {
@@ -83,12 +86,18 @@ extension ClassifierSettings {
         let critical = reading.critical.map { $0 - 5 } ?? defaultThresholds.critical
         let serious = min(reading.high ?? defaultThresholds.serious, critical)
         let fair = min(reading.high.map { $0 - 10 } ?? defaultThresholds.fair, serious)
-        let highWidth = explicitHysteresis ?? Self.hysteresisWidth(limit: reading.high, hysteresis: reading.highHysteresis) ?? hysteresisCelsius
-        let criticalWidth = explicitHysteresis ?? Self.hysteresisWidth(limit: reading.critical, hysteresis: reading.criticalHysteresis) ?? hysteresisCelsius
-        return .counted(Self.thresholds(
-            entry: TierThresholds(fair: fair, serious: serious, critical: critical),
-            fairAndSerious: highWidth, critical: criticalWidth, source: .ownLimits
-        ))
+        let highWidth =
+            explicitHysteresis ?? Self.hysteresisWidth(limit: reading.high, hysteresis: reading.highHysteresis) ?? hysteresisCelsius
+        let criticalWidth =
+            explicitHysteresis ?? Self.hysteresisWidth(limit: reading.critical, hysteresis: reading.criticalHysteresis) ?? hysteresisCelsius
+        return .counted(
+            Self.thresholds(
+                entry: TierThresholds(fair: fair, serious: serious, critical: critical),
+                fairAndSerious: highWidth,
+                critical: criticalWidth,
+                source: .ownLimits
+            )
+        )
     }
 
     /// The width of a sensor's own hysteresis. libsensors reports `tempN_max_hyst` as an absolute temperature
@@ -102,10 +111,19 @@ extension ClassifierSettings {
         return nil
     }
 
-    private static func thresholds(entry: TierThresholds, fairAndSerious: Double, critical: Double, source: ThresholdSource) -> SensorThresholds {
+    private static func thresholds(
+        entry: TierThresholds,
+        fairAndSerious: Double,
+        critical: Double,
+        source: ThresholdSource
+    ) -> SensorThresholds {
         SensorThresholds(
             entry: entry,
-            exit: TierThresholds(fair: entry.fair - fairAndSerious, serious: entry.serious - fairAndSerious, critical: entry.critical - critical),
+            exit: TierThresholds(
+                fair: entry.fair - fairAndSerious,
+                serious: entry.serious - fairAndSerious,
+                critical: entry.critical - critical
+            ),
             source: source
         )
     }

@@ -37,15 +37,30 @@ struct ActuatorMix {
 
     // MARK: Voices
 
-    mutating func addHapticVoice(_ index: Int, from start: Double, to end: Double, _ drive: HapticDrive, isContinuous: Bool, output: Int = 0) {
+    mutating func addHapticVoice(
+        _ index: Int,
+        from start: Double,
+        to end: Double,
+        _ drive: HapticDrive,
+        isContinuous: Bool,
+        output: Int = 0
+    ) {
         if drive.playedFraction < 1, drive.milliwatts > 0 {
             clippedSeconds[index] += end - start
             playedFraction[index] = min(playedFraction[index], drive.playedFraction)
         }
-        hapticVoices.append(.init(
-            start: start, end: end, milliwatts: drive.milliwatts, eventIndex: index, playedFraction: drive.playedFraction,
-            limitMilliwatts: drive.limitMilliwatts, isContinuous: isContinuous, output: output
-        ))
+        hapticVoices.append(
+            .init(
+                start: start,
+                end: end,
+                milliwatts: drive.milliwatts,
+                eventIndex: index,
+                playedFraction: drive.playedFraction,
+                limitMilliwatts: drive.limitMilliwatts,
+                isContinuous: isContinuous,
+                output: output
+            )
+        )
     }
 
     mutating func addAudioVoice(_ index: Int, from start: Double, to end: Double, milliwatts: Double) {
@@ -76,13 +91,20 @@ struct ActuatorMix {
         mixAudio()
         let energies = items.enumerated().map { index, item in
             EventEnergy(
-                index: index, type: item.type, timeSeconds: item.timeSeconds,
-                energyMillijoules: ownMillijoules[index] + sharedMillijoules[index], overheadMillijoules: sharedMillijoules[index],
-                clippedSeconds: clippedSeconds[index], playedFraction: playedFraction[index]
+                index: index,
+                type: item.type,
+                timeSeconds: item.timeSeconds,
+                energyMillijoules: ownMillijoules[index] + sharedMillijoules[index],
+                overheadMillijoules: sharedMillijoules[index],
+                clippedSeconds: clippedSeconds[index],
+                playedFraction: playedFraction[index]
             )
         }
         return estimator.finish(
-            timeline: timeline, breakdown: breakdown, events: energies, durationSeconds: durationSeconds,
+            timeline: timeline,
+            breakdown: breakdown,
+            events: energies,
+            durationSeconds: durationSeconds,
             clipping: (patternClippedSeconds, patternPlayedFraction, clippedSpans)
         )
     }
@@ -111,7 +133,11 @@ struct ActuatorMix {
                 let voice = hapticVoices[segment.voice]
                 let length = segment.end - segment.start
                 timeline.add(from: segment.start, to: segment.end, milliwatts: voice.milliwatts)
-                record(voice.eventIndex, voice.milliwatts * length, into: voice.isContinuous ? \.continuousMillijoules : \.transientsMillijoules)
+                record(
+                    voice.eventIndex,
+                    voice.milliwatts * length,
+                    into: voice.isContinuous ? \.continuousMillijoules : \.transientsMillijoules
+                )
                 if voice.playedFraction < 1 {
                     patternClippedSeconds += length
                     patternPlayedFraction = min(patternPlayedFraction, voice.playedFraction)

@@ -56,7 +56,9 @@ extension DeviceProfile {
         if let version = root["version"] {
             reader.problems.attempt { () throws(TemperError) in
                 let number = try version.int()
-                guard number == 1 else { throw version.error(.unsupportedVersion, "profile version \(number) is not supported (this build reads 1)") }
+                guard number == 1 else {
+                    throw version.error(.unsupportedVersion, "profile version \(number) is not supported (this build reads 1)")
+                }
             }
         }
         let name = reader.problems.attempt { () throws(TemperError) -> String in
@@ -73,14 +75,23 @@ extension DeviceProfile {
         let haptics = section("haptics", of: root, keys: hapticKeys, reader: &reader).flatMap { readHaptics($0, &reader) }
         let audio = section("audio", of: root, keys: audioKeys, reader: &reader).flatMap { readAudio($0, &reader) }
         let thermal = section("thermal", of: root, keys: thermalKeys, reader: &reader).flatMap { readThermal($0, &reader) }
-        let primitives = root["primitives"] == nil ? [:] : section("primitives", of: root, keys: Set(AndroidPrimitive.allCases.map(\.rawValue)), reader: &reader)
-            .map { readPrimitives($0, &reader) } ?? [:]
+        let primitives =
+            root["primitives"] == nil
+            ? [:]
+            : section("primitives", of: root, keys: Set(AndroidPrimitive.allCases.map(\.rawValue)), reader: &reader)
+                .map { readPrimitives($0, &reader) } ?? [:]
 
         let problems = reader.problems.errors
         guard problems.isEmpty, let name, let battery, let haptics, let audio, let thermal else { return (nil, problems) }
         let profile = DeviceProfile(
-            name: name, description: description ?? "", battery: battery, haptics: haptics, audio: audio, thermal: thermal,
-            provenance: reader.provenance, primitives: primitives
+            name: name,
+            description: description ?? "",
+            battery: battery,
+            haptics: haptics,
+            audio: audio,
+            thermal: thermal,
+            provenance: reader.provenance,
+            primitives: primitives
         )
         return (profile, [])
     }
@@ -118,9 +129,12 @@ extension DeviceProfile {
         let low = reader.figure("sharpnessLowFrequency", in: node, .frequency, range: positive)
         let high = reader.figure("sharpnessHighFrequency", in: node, .frequency, range: positive)
         if let low, let high, high < low {
-            reader.problems.record(node["sharpnessHighFrequency"]!.error(
-                .invalidValue, "sharpnessHighFrequency (\(high) Hz) is below sharpnessLowFrequency (\(low) Hz)"
-            ))
+            reader.problems.record(
+                node["sharpnessHighFrequency"]!.error(
+                    .invalidValue,
+                    "sharpnessHighFrequency (\(high) Hz) is below sharpnessLowFrequency (\(low) Hz)"
+                )
+            )
         }
         let gamma = reader.figure("intensityExponent", in: node, .ratio, range: 0.5...4)
         let rise = reader.figure("riseTime", in: node, .time, range: 0...10)
@@ -130,13 +144,25 @@ extension DeviceProfile {
         let actuatorClass = reader.problems.attempt { () throws(TemperError) -> ActuatorClass in
             try node["actuatorClass"]?.oneOf(ActuatorClass.self) ?? .lra
         }
-        guard let actuatorClass, let count, let click, let clickSeconds, let continuous, let resonance, let quality, let loss, let low, let high,
+        guard let actuatorClass, let count, let click, let clickSeconds, let continuous, let resonance, let quality, let loss, let low,
+            let high,
             let gamma, let rise, let fall, let driver
         else { return nil }
         return HapticActuatorFigures(
-            actuatorCount: Int(count), clickEnergyMillijoules: click, clickSeconds: clickSeconds, continuousMilliwatts: continuous,
-            resonanceHertz: resonance, qualityFactor: quality, lossRatio: loss, sharpnessLowHertz: low, sharpnessHighHertz: high,
-            intensityExponent: gamma, riseSeconds: rise, fallSeconds: fall, driver: driver, actuatorClass: actuatorClass
+            actuatorCount: Int(count),
+            clickEnergyMillijoules: click,
+            clickSeconds: clickSeconds,
+            continuousMilliwatts: continuous,
+            resonanceHertz: resonance,
+            qualityFactor: quality,
+            lossRatio: loss,
+            sharpnessLowHertz: low,
+            sharpnessHighHertz: high,
+            intensityExponent: gamma,
+            riseSeconds: rise,
+            fallSeconds: fall,
+            driver: driver,
+            actuatorClass: actuatorClass
         )
     }
 
@@ -148,9 +174,12 @@ extension DeviceProfile {
         let output = reader.figure("driverOutputLimit", in: node, .voltage, range: drive)
         let cap = reader.figure("offResonanceDriveCap", in: node, .ratio, range: 1...100)
         if let fullScale, let rated, let output, min(rated, output) < fullScale {
-            reader.problems.record(node["fullScaleDrive"]!.error(
-                .invalidValue, "fullScaleDrive (\(fullScale) V) is above ratedDrive or driverOutputLimit: full scale must be playable"
-            ))
+            reader.problems.record(
+                node["fullScaleDrive"]!.error(
+                    .invalidValue,
+                    "fullScaleDrive (\(fullScale) V) is above ratedDrive or driverOutputLimit: full scale must be playable"
+                )
+            )
         }
         let active = reader.figure("driverActive", in: node, .power)
         let idle = reader.figure("driverIdle", in: node, .power)
@@ -164,9 +193,17 @@ extension DeviceProfile {
             let activeTimeout, let standbyTimeout, let autosuspend
         else { return nil }
         return HapticDriverFigures(
-            fullScaleDriveVolts: fullScale, ratedDriveVolts: rated, outputLimitVolts: output, offResonanceDriveCap: cap,
-            activeMilliwatts: active, idleMilliwatts: idle, standbyMilliwatts: standby, offMilliwatts: off,
-            wakeUpSeconds: wakeUp, activeTimeoutSeconds: activeTimeout, standbyTimeoutSeconds: standbyTimeout,
+            fullScaleDriveVolts: fullScale,
+            ratedDriveVolts: rated,
+            outputLimitVolts: output,
+            offResonanceDriveCap: cap,
+            activeMilliwatts: active,
+            idleMilliwatts: idle,
+            standbyMilliwatts: standby,
+            offMilliwatts: off,
+            wakeUpSeconds: wakeUp,
+            activeTimeoutSeconds: activeTimeout,
+            standbyTimeoutSeconds: standbyTimeout,
             autosuspendSeconds: autosuspend
         )
     }
@@ -177,16 +214,23 @@ extension DeviceProfile {
         let idle = reader.figure("amplifierIdle", in: node, .power)
         let full = reader.figure("amplifierFullScale", in: node, .power)
         if let idle, let full, full < idle {
-            reader.problems.record(node["amplifierFullScale"]!.error(
-                .invalidValue, "amplifierFullScale (\(full) mW) is below amplifierIdle (\(idle) mW)"
-            ))
+            reader.problems.record(
+                node["amplifierFullScale"]!.error(
+                    .invalidValue,
+                    "amplifierFullScale (\(full) mW) is below amplifierIdle (\(idle) mW)"
+                )
+            )
         }
         let tail = reader.figure("standbyTail", in: node, .time, range: 0...3600)
         let spatial = reader.figure("spatialExtra", in: node, .ratio, range: 0...10)
         guard let route, let path, let idle, let full, let tail, let spatial else { return nil }
         return AudioFigures(
-            route: route, pathMilliwatts: path, amplifierIdleMilliwatts: idle, amplifierFullScaleMilliwatts: full,
-            standbyTailSeconds: tail, spatialExtraFraction: spatial
+            route: route,
+            pathMilliwatts: path,
+            amplifierIdleMilliwatts: idle,
+            amplifierFullScaleMilliwatts: full,
+            standbyTailSeconds: tail,
+            spatialExtraFraction: spatial
         )
     }
 
@@ -220,9 +264,13 @@ extension DeviceProfile {
         guard let internalCapacity, let internalToSkin, let skinCapacity, let skinToAmbient, let hotspot, let ambient, let baseline
         else { return nil }
         return ThermalFigures(
-            internalHeatCapacityJoulesPerKelvin: internalCapacity, internalToSkinKelvinPerWatt: internalToSkin,
-            skinHeatCapacityJoulesPerKelvin: skinCapacity, skinToAmbientKelvinPerWatt: skinToAmbient,
-            hotspotWeight: hotspot, defaultAmbientCelsius: ambient, baselineWorkloadWatts: baseline
+            internalHeatCapacityJoulesPerKelvin: internalCapacity,
+            internalToSkinKelvinPerWatt: internalToSkin,
+            skinHeatCapacityJoulesPerKelvin: skinCapacity,
+            skinToAmbientKelvinPerWatt: skinToAmbient,
+            hotspotWeight: hotspot,
+            defaultAmbientCelsius: ambient,
+            baselineWorkloadWatts: baseline
         )
     }
 }

@@ -20,8 +20,13 @@ public struct DeviceProfile: Sendable, Hashable, Codable {
     public var primitives: [AndroidPrimitive: PrimitiveFigures]
 
     public init(
-        name: String, description: String = "", battery: BatteryFigures, haptics: HapticActuatorFigures,
-        audio: AudioFigures, thermal: ThermalFigures, provenance: [String: FigureProvenance] = [:],
+        name: String,
+        description: String = "",
+        battery: BatteryFigures,
+        haptics: HapticActuatorFigures,
+        audio: AudioFigures,
+        thermal: ThermalFigures,
+        provenance: [String: FigureProvenance] = [:],
         primitives: [AndroidPrimitive: PrimitiveFigures] = [:]
     ) {
         self.name = name
@@ -109,10 +114,20 @@ public struct HapticActuatorFigures: Sendable, Hashable, Codable {
     public var actuatorClass: ActuatorClass
 
     public init(
-        actuatorCount: Int = 1, clickEnergyMillijoules: Double, clickSeconds: Double, continuousMilliwatts: Double,
-        resonanceHertz: Double, qualityFactor: Double, lossRatio: Double,
-        sharpnessLowHertz: Double, sharpnessHighHertz: Double, intensityExponent: Double = 2,
-        riseSeconds: Double, fallSeconds: Double, driver: HapticDriverFigures, actuatorClass: ActuatorClass = .lra
+        actuatorCount: Int = 1,
+        clickEnergyMillijoules: Double,
+        clickSeconds: Double,
+        continuousMilliwatts: Double,
+        resonanceHertz: Double,
+        qualityFactor: Double,
+        lossRatio: Double,
+        sharpnessLowHertz: Double,
+        sharpnessHighHertz: Double,
+        intensityExponent: Double = 2,
+        riseSeconds: Double,
+        fallSeconds: Double,
+        driver: HapticDriverFigures,
+        actuatorClass: ActuatorClass = .lra
     ) {
         self.actuatorClass = actuatorClass
         self.actuatorCount = actuatorCount
@@ -177,8 +192,12 @@ public struct AudioFigures: Sendable, Hashable, Codable {
     public var spatialExtraFraction: Double
 
     public init(
-        route: AudioRoute, pathMilliwatts: Double, amplifierIdleMilliwatts: Double, amplifierFullScaleMilliwatts: Double,
-        standbyTailSeconds: Double, spatialExtraFraction: Double
+        route: AudioRoute,
+        pathMilliwatts: Double,
+        amplifierIdleMilliwatts: Double,
+        amplifierFullScaleMilliwatts: Double,
+        standbyTailSeconds: Double,
+        spatialExtraFraction: Double
     ) {
         self.route = route
         self.pathMilliwatts = pathMilliwatts
@@ -207,9 +226,13 @@ public struct ThermalFigures: Sendable, Hashable, Codable {
     public var baselineWorkloadWatts: Double
 
     public init(
-        internalHeatCapacityJoulesPerKelvin: Double, internalToSkinKelvinPerWatt: Double,
-        skinHeatCapacityJoulesPerKelvin: Double, skinToAmbientKelvinPerWatt: Double,
-        hotspotWeight: Double, defaultAmbientCelsius: Double, baselineWorkloadWatts: Double
+        internalHeatCapacityJoulesPerKelvin: Double,
+        internalToSkinKelvinPerWatt: Double,
+        skinHeatCapacityJoulesPerKelvin: Double,
+        skinToAmbientKelvinPerWatt: Double,
+        hotspotWeight: Double,
+        defaultAmbientCelsius: Double,
+        baselineWorkloadWatts: Double
     ) {
         self.internalHeatCapacityJoulesPerKelvin = internalHeatCapacityJoulesPerKelvin
         self.internalToSkinKelvinPerWatt = internalToSkinKelvinPerWatt

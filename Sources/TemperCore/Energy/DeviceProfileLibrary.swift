@@ -20,7 +20,9 @@ public struct DeviceProfileLibrary: Sendable {
     /// The text comes along for a command that writes a changed copy of the file (`temper calibrate --out`).
     ///
     /// - Throws: `unknownDevice` naming the available profiles, `unreadableFile`, or the file's first problem.
-    public func resolve(_ argument: String? = nil) throws(TemperError) -> (
+    public func resolve(
+        _ argument: String? = nil
+    ) throws(TemperError) -> (
         profile: DeviceProfile, source: ConfigurationSearch.Source, text: String
     ) {
         let argument = argument ?? Self.defaultName
@@ -42,8 +44,10 @@ public struct DeviceProfileLibrary: Sendable {
         let profile = try DeviceProfile.parse(yaml: found.text, file: file)
         guard profile.name == argument else {
             throw TemperError(
-                code: .invalidValue, message: "the file is named '\(argument)' but its profile is named '\(profile.name)'",
-                file: file, path: "name"
+                code: .invalidValue,
+                message: "the file is named '\(argument)' but its profile is named '\(profile.name)'",
+                file: file,
+                path: "name"
             )
         }
         return (profile, found.source, found.text)

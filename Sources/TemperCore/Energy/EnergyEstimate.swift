@@ -22,9 +22,17 @@ public struct EnergyEstimate: Sendable, Hashable, Codable {
     public var powerSeries: [PowerSample]
 
     public init(
-        energyMillijoules: Double = 0, microampHours: Double = 0, peakMilliwatts: Double = 0, averageMilliwatts: Double = 0,
-        durationSeconds: Double = 0, clippedSeconds: Double = 0, playedFraction: Double = 1, clippedSpans: [ClippedSpan] = [],
-        breakdown: EnergyBreakdown = .init(), events: [EventEnergy] = [], powerSeries: [PowerSample] = []
+        energyMillijoules: Double = 0,
+        microampHours: Double = 0,
+        peakMilliwatts: Double = 0,
+        averageMilliwatts: Double = 0,
+        durationSeconds: Double = 0,
+        clippedSeconds: Double = 0,
+        playedFraction: Double = 1,
+        clippedSpans: [ClippedSpan] = [],
+        breakdown: EnergyBreakdown = .init(),
+        events: [EventEnergy] = [],
+        powerSeries: [PowerSample] = []
     ) {
         self.energyMillijoules = energyMillijoules
         self.microampHours = microampHours
@@ -84,7 +92,12 @@ public struct EnergyBreakdown: Sendable, Hashable, Codable {
     public var audioMillijoules: Double
     public var overheadMillijoules: Double
 
-    public init(transientsMillijoules: Double = 0, continuousMillijoules: Double = 0, audioMillijoules: Double = 0, overheadMillijoules: Double = 0) {
+    public init(
+        transientsMillijoules: Double = 0,
+        continuousMillijoules: Double = 0,
+        audioMillijoules: Double = 0,
+        overheadMillijoules: Double = 0
+    ) {
         self.transientsMillijoules = transientsMillijoules
         self.continuousMillijoules = continuousMillijoules
         self.audioMillijoules = audioMillijoules
@@ -110,8 +123,13 @@ public struct EventEnergy: Sendable, Hashable, Codable {
     public var playedFraction: Double
 
     public init(
-        index: Int, type: String, timeSeconds: Double, energyMillijoules: Double, overheadMillijoules: Double = 0,
-        clippedSeconds: Double = 0, playedFraction: Double = 1
+        index: Int,
+        type: String,
+        timeSeconds: Double,
+        energyMillijoules: Double,
+        overheadMillijoules: Double = 0,
+        clippedSeconds: Double = 0,
+        playedFraction: Double = 1
     ) {
         self.index = index
         self.type = type

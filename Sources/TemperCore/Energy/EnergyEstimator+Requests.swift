@@ -19,7 +19,8 @@ extension EnergyEstimator {
             estimateNotification(style)
         case .audio(let cue):
             estimateAudioCue(
-                durationSeconds: cue.effectiveDurationSeconds, volume: cue.volume * Self.distanceGain(of: cue),
+                durationSeconds: cue.effectiveDurationSeconds,
+                volume: cue.volume * Self.distanceGain(of: cue),
                 spatial: cue.rendering == .spatial
             )
         case .visual:
@@ -64,10 +65,14 @@ extension EnergyEstimator {
         options.spatialAudio = spatial
         let volume = volume.isFinite ? min(max(volume, 0), 1) : 1
         let cue = AHAPPattern(items: [
-            .event(AHAPEvent(
-                type: .audioContinuous, time: 0, duration: max(0, durationSeconds.isFinite ? durationSeconds : 0),
-                parameters: [AHAPEventParameter(id: .audioVolume, value: volume)]
-            ))
+            .event(
+                AHAPEvent(
+                    type: .audioContinuous,
+                    time: 0,
+                    duration: max(0, durationSeconds.isFinite ? durationSeconds : 0),
+                    parameters: [AHAPEventParameter(id: .audioVolume, value: volume)]
+                )
+            )
         ])
         return EnergyEstimator(profile: profile, options: options).estimate(cue)
     }

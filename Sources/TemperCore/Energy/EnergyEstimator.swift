@@ -31,8 +31,12 @@ public struct EnergyEstimator: Sendable {
         public var tracksPower: Bool
 
         public init(
-            sampleStep: Double = 0.005, maxSamplesPerEvent: Int = 400, seriesStep: Double = 0.005, maxSeriesPoints: Int = 1000,
-            spatialAudio: Bool = false, tracksPower: Bool = true
+            sampleStep: Double = 0.005,
+            maxSamplesPerEvent: Int = 400,
+            seriesStep: Double = 0.005,
+            maxSeriesPoints: Int = 1000,
+            spatialAudio: Bool = false,
+            tracksPower: Bool = true
         ) {
             self.sampleStep = sampleStep
             self.maxSamplesPerEvent = maxSamplesPerEvent
@@ -64,7 +68,10 @@ public struct EnergyEstimator: Sendable {
 
     /// Packs a finished costing into an estimate.
     func finish(
-        timeline: PowerTimeline, breakdown: EnergyBreakdown, events: [EventEnergy], durationSeconds: Double,
+        timeline: PowerTimeline,
+        breakdown: EnergyBreakdown,
+        events: [EventEnergy],
+        durationSeconds: Double,
         clipping: (seconds: Double, playedFraction: Double, spans: [ClippedSpan])
     ) -> EnergyEstimate {
         let total = breakdown.totalMillijoules

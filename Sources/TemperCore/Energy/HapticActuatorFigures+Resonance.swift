@@ -80,7 +80,8 @@ extension HapticActuatorFigures {
         let played = needed > headroom && needed > 0 ? headroom / needed : 1
         let full = Double(actuators ?? actuatorCount) * fullScaleMilliwatts * factor
         return HapticDrive(
-            milliwatts: full * strength * played * played, playedFraction: played,
+            milliwatts: full * strength * played * played,
+            playedFraction: played,
             limitMilliwatts: full * headroom * headroom / (ratio * ratio)
         )
     }

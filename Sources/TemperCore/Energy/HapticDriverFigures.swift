@@ -36,9 +36,18 @@ public struct HapticDriverFigures: Sendable, Hashable, Codable {
     public var autosuspendSeconds: Double
 
     public init(
-        fullScaleDriveVolts: Double, ratedDriveVolts: Double, outputLimitVolts: Double, offResonanceDriveCap: Double,
-        activeMilliwatts: Double, idleMilliwatts: Double, standbyMilliwatts: Double, offMilliwatts: Double,
-        wakeUpSeconds: Double, activeTimeoutSeconds: Double, standbyTimeoutSeconds: Double, autosuspendSeconds: Double
+        fullScaleDriveVolts: Double,
+        ratedDriveVolts: Double,
+        outputLimitVolts: Double,
+        offResonanceDriveCap: Double,
+        activeMilliwatts: Double,
+        idleMilliwatts: Double,
+        standbyMilliwatts: Double,
+        offMilliwatts: Double,
+        wakeUpSeconds: Double,
+        activeTimeoutSeconds: Double,
+        standbyTimeoutSeconds: Double,
+        autosuspendSeconds: Double
     ) {
         self.fullScaleDriveVolts = fullScaleDriveVolts
         self.ratedDriveVolts = ratedDriveVolts

@@ -56,7 +56,13 @@ struct HapticDriverSchedule {
         if let burst { bursts.append(burst) }
     }
 
-    private mutating func add(_ burst: inout Burst, _ start: Double, _ end: Double, _ state: HapticDriverState, _ driver: HapticDriverFigures) {
+    private mutating func add(
+        _ burst: inout Burst,
+        _ start: Double,
+        _ end: Double,
+        _ state: HapticDriverState,
+        _ driver: HapticDriverFigures
+    ) {
         guard end > start else { return }
         let milliwatts = driver.milliwatts(in: state)
         pieces.append(Piece(start: start, end: end, state: state, milliwatts: milliwatts))

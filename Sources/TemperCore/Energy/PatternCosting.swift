@@ -55,7 +55,11 @@ struct PatternCosting {
     private mutating func costTransient(_ index: Int, _ event: AHAPEvent) {
         let values = sampler.hapticValues(eventIndex: index, at: event.time)
         let click = haptics.clickSeconds
-        let drive = haptics.drive(intensity: values.intensity, sharpness: values.sharpness, fullScaleMilliwatts: haptics.clickEnergyMillijoules / click)
+        let drive = haptics.drive(
+            intensity: values.intensity,
+            sharpness: values.sharpness,
+            fullScaleMilliwatts: haptics.clickEnergyMillijoules / click
+        )
         mix.addHapticVoice(index, from: event.time, to: event.time + click, drive, isContinuous: false)
         activityEnd = max(activityEnd, event.time + click)
     }
@@ -67,7 +71,11 @@ struct PatternCosting {
         let varying = hasEnvelope(event) || earliestHapticControl < end
         for step in mix.sampleSteps(from: event.time, length: duration, varying: varying) {
             let values = sampler.hapticValues(eventIndex: index, at: step.time)
-            let drive = haptics.drive(intensity: values.intensity, sharpness: values.sharpness, fullScaleMilliwatts: haptics.continuousMilliwatts)
+            let drive = haptics.drive(
+                intensity: values.intensity,
+                sharpness: values.sharpness,
+                fullScaleMilliwatts: haptics.continuousMilliwatts
+            )
             mix.addHapticVoice(index, from: step.start, to: step.end, drive, isContinuous: true)
         }
         activityEnd = max(activityEnd, end)

@@ -14,7 +14,8 @@ extension PatternTimeline {
         var result = primitivesPlayed(on: device)
         var losses: [ConversionLoss] = []
         if !kind.hasFrequencyControl {
-            let had = tracks.contains { !$0.frequency.isEmpty } || transients.contains { $0.frequency != nil }
+            let had =
+                tracks.contains { !$0.frequency.isEmpty } || transients.contains { $0.frequency != nil }
                 || tracks.contains { $0.amplitude.contains { $0.emphasis != nil } }
             for index in result.tracks.indices {
                 result.tracks[index].frequency = []
@@ -22,7 +23,12 @@ extension PatternTimeline {
             }
             for index in result.transients.indices { result.transients[index].frequency = nil }
             if had {
-                losses.append(ConversionLoss(.frequencyDropped, "frequency dropped: \(device.name)'s actuator (\(kind.rawValue)) plays amplitude only"))
+                losses.append(
+                    ConversionLoss(
+                        .frequencyDropped,
+                        "frequency dropped: \(device.name)'s actuator (\(kind.rawValue)) plays amplitude only"
+                    )
+                )
             }
         }
         if !kind.hasAmplitudeControl {
@@ -30,7 +36,10 @@ extension PatternTimeline {
             for index in result.tracks.indices {
                 result.tracks[index].amplitude = result.tracks[index].amplitude.map { point in
                     var point = point
-                    if point.value > 0, point.value < 1 { point.value = 1; changed = true }
+                    if point.value > 0, point.value < 1 {
+                        point.value = 1
+                        changed = true
+                    }
                     return point
                 }
             }
@@ -53,7 +62,12 @@ extension PatternTimeline {
                 }
             }
             if clamped {
-                losses.append(ConversionLoss(.frequencyMapped, "frequencies clamped to \(device.name)'s \(Int(range.lowerBound))–\(Int(range.upperBound)) Hz"))
+                losses.append(
+                    ConversionLoss(
+                        .frequencyMapped,
+                        "frequencies clamped to \(device.name)'s \(Int(range.lowerBound))–\(Int(range.upperBound)) Hz"
+                    )
+                )
             }
         }
         return Converted(output: result, losses: losses)

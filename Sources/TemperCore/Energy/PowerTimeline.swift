@@ -104,7 +104,9 @@ struct BurstGrouping {
                 last.eventIndices.append(span.eventIndex)
                 bursts[bursts.count - 1] = last
             } else {
-                bursts.append(Burst(start: span.start, end: end, activeSeconds: end - span.start, gapSeconds: 0, eventIndices: [span.eventIndex]))
+                bursts.append(
+                    Burst(start: span.start, end: end, activeSeconds: end - span.start, gapSeconds: 0, eventIndices: [span.eventIndex])
+                )
             }
         }
         return bursts

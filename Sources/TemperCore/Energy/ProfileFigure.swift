@@ -96,13 +96,22 @@ struct ProfileFigureReader {
 
     /// The number under `key` of `section` in its canonical unit, or `nil` (with a problem recorded).
     mutating func figure(
-        _ key: String, in section: YAMLValue, _ quantity: FigureQuantity, range: ClosedRange<Double> = 0...Double.greatestFiniteMagnitude
+        _ key: String,
+        in section: YAMLValue,
+        _ quantity: FigureQuantity,
+        range: ClosedRange<Double> = 0...Double.greatestFiniteMagnitude
     ) -> Double? {
         guard let node = section[key] else {
-            problems.record(TemperError(
-                code: .missingKey, message: "missing key '\(key)'", file: section.file, path: section.path,
-                line: section.line, column: section.column
-            ))
+            problems.record(
+                TemperError(
+                    code: .missingKey,
+                    message: "missing key '\(key)'",
+                    file: section.file,
+                    path: section.path,
+                    line: section.line,
+                    column: section.column
+                )
+            )
             return nil
         }
         do {
@@ -144,7 +153,8 @@ struct ProfileFigureReader {
         }
         guard let canonical else {
             throw (unitNode ?? node).error(
-                .invalidValue, "unit '\(unit ?? "")' does not fit here (expected one of: \(quantity.units.joined(separator: ", ")))"
+                .invalidValue,
+                "unit '\(unit ?? "")' does not fit here (expected one of: \(quantity.units.joined(separator: ", ")))"
             )
         }
         let allowed = Self.effective(range, quantity)
@@ -152,7 +162,8 @@ struct ProfileFigureReader {
             let unitName = quantity.units[0]
             throw node.error(
                 .invalidValue,
-                "\(value) \(unit ?? "") is out of range (\(QuantityLimits.number(allowed.lowerBound))...\(QuantityLimits.number(allowed.upperBound)) \(unitName))")
+                "\(value) \(unit ?? "") is out of range (\(QuantityLimits.number(allowed.lowerBound))...\(QuantityLimits.number(allowed.upperBound)) \(unitName))"
+            )
         }
         return canonical
     }

@@ -46,14 +46,19 @@ public enum SystemFeedbackPatterns: Sendable {
     }
 
     private static func pattern(_ transients: [(time: Double, intensity: Double, sharpness: Double)]) -> AHAPPattern {
-        AHAPPattern(items: transients.map { transient in
-            .event(AHAPEvent(
-                type: .hapticTransient, time: transient.time,
-                parameters: [
-                    AHAPEventParameter(id: .hapticIntensity, value: transient.intensity),
-                    AHAPEventParameter(id: .hapticSharpness, value: transient.sharpness),
-                ]
-            ))
-        })
+        AHAPPattern(
+            items: transients.map { transient in
+                .event(
+                    AHAPEvent(
+                        type: .hapticTransient,
+                        time: transient.time,
+                        parameters: [
+                            AHAPEventParameter(id: .hapticIntensity, value: transient.intensity),
+                            AHAPEventParameter(id: .hapticSharpness, value: transient.sharpness),
+                        ]
+                    )
+                )
+            }
+        )
     }
 }

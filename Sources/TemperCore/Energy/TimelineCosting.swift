@@ -43,7 +43,10 @@ struct TimelineCosting {
         for track in timeline.tracks {
             for point in track.amplitude {
                 guard let emphasis = point.emphasis else { continue }
-                costTransient(items.count, PatternTransient(time: point.time, amplitude: emphasis.amplitude, frequency: emphasis.frequency, motor: track.motor))
+                costTransient(
+                    items.count,
+                    PatternTransient(time: point.time, amplitude: emphasis.amplitude, frequency: emphasis.frequency, motor: track.motor)
+                )
                 items.append(("emphasis", point.time))
             }
         }
@@ -68,7 +71,8 @@ struct TimelineCosting {
     static func notes(for timeline: PatternTimeline, on haptics: HapticActuatorFigures) -> [String] {
         var notes: [String] = []
         let kind = haptics.actuatorClass
-        let asksFrequency = timeline.tracks.contains { !$0.frequency.isEmpty }
+        let asksFrequency =
+            timeline.tracks.contains { !$0.frequency.isEmpty }
             || timeline.transients.contains { $0.frequency != nil }
         if asksFrequency, !kind.hasFrequencyControl {
             notes.append("frequency ignored: this device's actuator (\(kind.rawValue)) plays amplitude only, at its one rate")
@@ -77,10 +81,13 @@ struct TimelineCosting {
             notes.append("amplitude ignored: this device's actuator (\(kind.rawValue)) is on or off; anything above 0 plays at full scale")
         }
         let outside = timeline.tracks.contains { track in
-            track.frequencyUnit == .hertz && track.frequency.contains { $0.value < haptics.sharpnessLowHertz || $0.value > haptics.sharpnessHighHertz }
+            track.frequencyUnit == .hertz
+                && track.frequency.contains { $0.value < haptics.sharpnessLowHertz || $0.value > haptics.sharpnessHighHertz }
         }
         if outside, kind.hasFrequencyControl {
-            notes.append("frequencies outside this device's \(Int(haptics.sharpnessLowHertz))–\(Int(haptics.sharpnessHighHertz)) Hz priced at the nearest end, as the platform clamps them")
+            notes.append(
+                "frequencies outside this device's \(Int(haptics.sharpnessLowHertz))–\(Int(haptics.sharpnessHighHertz)) Hz priced at the nearest end, as the platform clamps them"
+            )
         }
         let motors = Set(timeline.tracks.map(\.motor))
         if motors.count > 1, kind != .dualERM {
@@ -115,13 +122,17 @@ struct TimelineCosting {
             let length = end - start
             let quarter = start + length / 4
             let threeQuarters = start + 3 * length / 4
-            let varying = track.amplitude(at: quarter) != track.amplitude(at: threeQuarters)
+            let varying =
+                track.amplitude(at: quarter) != track.amplitude(at: threeQuarters)
                 || track.frequency(at: quarter) != track.frequency(at: threeQuarters)
             for step in mix.sampleSteps(from: start, length: length, varying: varying) {
                 let amplitude = min(max(track.amplitude(at: step.time), 0), 1)
                 let drive = haptics.drive(
-                    intensity: amplitude.squareRoot(), hertz: hertz(track.frequency(at: step.time), unit: track.frequencyUnit),
-                    fullScaleMilliwatts: haptics.continuousMilliwatts, actuators: actuators)
+                    intensity: amplitude.squareRoot(),
+                    hertz: hertz(track.frequency(at: step.time), unit: track.frequencyUnit),
+                    fullScaleMilliwatts: haptics.continuousMilliwatts,
+                    actuators: actuators
+                )
                 mix.addHapticVoice(index, from: step.start, to: step.end, drive, isContinuous: true, output: output)
             }
             activityEnd = max(activityEnd, end)
@@ -137,10 +148,20 @@ struct TimelineCosting {
         let click = haptics.clickSeconds
         let length = transient.duration.map { $0.isFinite ? max($0, 0) : 0 } ?? click
         if length > click {
-            let drive = haptics.drive(intensity: intensity, hertz: hertz, fullScaleMilliwatts: haptics.continuousMilliwatts, actuators: actuators)
+            let drive = haptics.drive(
+                intensity: intensity,
+                hertz: hertz,
+                fullScaleMilliwatts: haptics.continuousMilliwatts,
+                actuators: actuators
+            )
             mix.addHapticVoice(index, from: transient.time, to: transient.time + length, drive, isContinuous: true, output: output)
         } else {
-            let drive = haptics.drive(intensity: intensity, hertz: hertz, fullScaleMilliwatts: haptics.clickEnergyMillijoules / click, actuators: actuators)
+            let drive = haptics.drive(
+                intensity: intensity,
+                hertz: hertz,
+                fullScaleMilliwatts: haptics.clickEnergyMillijoules / click,
+                actuators: actuators
+            )
             mix.addHapticVoice(index, from: transient.time, to: transient.time + click, drive, isContinuous: false, output: output)
         }
         activityEnd = max(activityEnd, transient.time + max(length, click))

@@ -34,8 +34,11 @@ public actor Governor {
         public var releasesInRunLoop: Bool
 
         public init(
-            sampleIntervalSeconds: Double = 1, queueCapacity: Int = 1024, armingLeadSeconds: Double = 0,
-            ladder: DegradationLadder = .standard, releasesInRunLoop: Bool = false
+            sampleIntervalSeconds: Double = 1,
+            queueCapacity: Int = 1024,
+            armingLeadSeconds: Double = 0,
+            ladder: DegradationLadder = .standard,
+            releasesInRunLoop: Bool = false
         ) {
             self.releasesInRunLoop = releasesInRunLoop
             self.sampleIntervalSeconds = sampleIntervalSeconds
@@ -78,9 +81,14 @@ public actor Governor {
     ///   - configuration: Sampling interval, queue capacity, arming lead, degradation ladder.
     ///   - initialCondition: The condition until the first snapshot says otherwise.
     public init(
-        policy: Policy, energyModel: any FeedbackEnergyModel, source: any HostSource, clock: any GovernorClock,
-        logger: Logger, metricsFactory: any MetricsFactory = MetricsSystem.factory,
-        configuration: Configuration = .init(), initialCondition: Condition = .nominal
+        policy: Policy,
+        energyModel: any FeedbackEnergyModel,
+        source: any HostSource,
+        clock: any GovernorClock,
+        logger: Logger,
+        metricsFactory: any MetricsFactory = MetricsSystem.factory,
+        configuration: Configuration = .init(),
+        initialCondition: Condition = .nominal
     ) {
         self.configuration = configuration
         self.clock = clock
@@ -97,13 +105,24 @@ public actor Governor {
 
     /// Makes a governor that prices requests with `profile`'s energy estimator.
     public init(
-        policy: Policy, profile: DeviceProfile, source: any HostSource, clock: any GovernorClock,
-        logger: Logger, metricsFactory: any MetricsFactory = MetricsSystem.factory,
-        configuration: Configuration = .init(), initialCondition: Condition = .nominal
+        policy: Policy,
+        profile: DeviceProfile,
+        source: any HostSource,
+        clock: any GovernorClock,
+        logger: Logger,
+        metricsFactory: any MetricsFactory = MetricsSystem.factory,
+        configuration: Configuration = .init(),
+        initialCondition: Condition = .nominal
     ) {
         self.init(
-            policy: policy, energyModel: EnergyEstimator(profile: profile), source: source, clock: clock, logger: logger,
-            metricsFactory: metricsFactory, configuration: configuration, initialCondition: initialCondition
+            policy: policy,
+            energyModel: EnergyEstimator(profile: profile),
+            source: source,
+            clock: clock,
+            logger: logger,
+            metricsFactory: metricsFactory,
+            configuration: configuration,
+            initialCondition: initialCondition
         )
     }
 
@@ -161,7 +180,13 @@ public actor Governor {
     public func cancel(_ handle: ScheduledRequest, because rule: FiredRule?) -> Decision? {
         guard let entry = queue.remove(ticket: handle.ticket) else { return nil }
         metrics.recordPending(queue.count)
-        let rule = rule ?? FiredRule("request.cancelled", code: "request.cancelled", "cancelled before its target time \(entry.targetTime.formatted2) s")
+        let rule =
+            rule
+            ?? FiredRule(
+                "request.cancelled",
+                code: "request.cancelled",
+                "cancelled before its target time \(entry.targetTime.formatted2) s"
+            )
         let decision = dropDecision(entry.request, rule: rule)
         deliver(decision)
         return decision
@@ -229,7 +254,9 @@ public actor Governor {
     // MARK: Streams
 
     /// Every final decision from now on (submitted, released, cancelled, shut down), as an AsyncSequence.
-    public nonisolated func decisions(bufferingPolicy: AsyncStream<Decision>.Continuation.BufferingPolicy = .unbounded) -> AsyncStream<Decision> {
+    public nonisolated func decisions(
+        bufferingPolicy: AsyncStream<Decision>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<Decision> {
         decisionBroadcast.subscribe(bufferingPolicy: bufferingPolicy)
     }
 
@@ -240,7 +267,9 @@ public actor Governor {
 
     /// Every snapshot fed to the governor from now on (by `run()` or ``update(with:)``) with the condition after
     /// it, whether or not the condition changed: what `temper watch --verbose` and `temper record` print.
-    public nonisolated func samples(bufferingPolicy: AsyncStream<HostSample>.Continuation.BufferingPolicy = .unbounded) -> AsyncStream<HostSample> {
+    public nonisolated func samples(
+        bufferingPolicy: AsyncStream<HostSample>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<HostSample> {
         sampleBroadcast.subscribe(bufferingPolicy: bufferingPolicy)
     }
 
@@ -261,9 +290,15 @@ public actor Governor {
 
     private func dropDecision(_ request: SensoryRequest, rule: FiredRule) -> Decision {
         Decision(
-            requestID: request.id, usage: request.usage, outcome: .dropped, request: nil, rules: [rule],
-            energyBeforeMillijoules: rewriter.energy(of: request), energyAfterMillijoules: 0,
-            condition: condition, budget: budgetSnapshot(at: clock.now)
+            requestID: request.id,
+            usage: request.usage,
+            outcome: .dropped,
+            request: nil,
+            rules: [rule],
+            energyBeforeMillijoules: rewriter.energy(of: request),
+            energyAfterMillijoules: 0,
+            condition: condition,
+            budget: budgetSnapshot(at: clock.now)
         )
     }
 
@@ -294,7 +329,12 @@ public actor Governor {
         guard state != .finished else { return }
         state = .finished
         for entry in queue.removeAll() {
-            deliver(dropDecision(entry.request, rule: FiredRule("governor.shutdown", code: "governor.shutdown", "the governor shut down before the target time")))
+            deliver(
+                dropDecision(
+                    entry.request,
+                    rule: FiredRule("governor.shutdown", code: "governor.shutdown", "the governor shut down before the target time")
+                )
+            )
         }
         metrics.recordPending(0)
         decisionBroadcast.finish()

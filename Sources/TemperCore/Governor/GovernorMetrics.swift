@@ -34,18 +34,26 @@ struct GovernorMetrics {
 
     mutating func record(_ decision: Decision, kind: String) {
         let key = "\(decision.outcome.rawValue)|\(kind)"
-        let counter = decisions[key] ?? {
-            let made = Counter(label: "temper_decisions_total", dimensions: [("outcome", decision.outcome.rawValue), ("kind", kind)], factory: factory)
-            decisions[key] = made
-            return made
-        }()
-        counter.increment()
-        for rule in decision.ruleNames {
-            let ruleCounter = rules[rule] ?? {
-                let made = Counter(label: "temper_rules_fired_total", dimensions: [("rule", rule)], factory: factory)
-                rules[rule] = made
+        let counter =
+            decisions[key]
+            ?? {
+                let made = Counter(
+                    label: "temper_decisions_total",
+                    dimensions: [("outcome", decision.outcome.rawValue), ("kind", kind)],
+                    factory: factory
+                )
+                decisions[key] = made
                 return made
             }()
+        counter.increment()
+        for rule in decision.ruleNames {
+            let ruleCounter =
+                rules[rule]
+                ?? {
+                    let made = Counter(label: "temper_rules_fired_total", dimensions: [("rule", rule)], factory: factory)
+                    rules[rule] = made
+                    return made
+                }()
             ruleCounter.increment()
         }
         if decision.energyBeforeMillijoules > 0 { energyRequested.increment(by: decision.energyBeforeMillijoules / 1000) }

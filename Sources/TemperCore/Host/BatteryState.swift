@@ -14,14 +14,15 @@ public enum BatteryWarningLevel: String, Sendable, Hashable, Codable, Comparable
     }
 
     public init(upowerValue: Int) {
-        self = switch upowerValue {
-        case 1: .none
-        case 2: .discharging
-        case 3: .low
-        case 4: .critical
-        case 5: .action
-        default: .unknown
-        }
+        self =
+            switch upowerValue {
+            case 1: .none
+            case 2: .discharging
+            case 3: .low
+            case 4: .critical
+            case 5: .action
+            default: .unknown
+            }
     }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
@@ -46,9 +47,18 @@ public struct BatteryDevice: Sendable, Hashable, Codable {
     public var technology: String?
 
     public init(
-        nativePath: String, present: Bool, percentage: Double?, state: String, energyRateWatts: Double? = nil,
-        energyWh: Double? = nil, energyFullWh: Double? = nil, energyFullDesignWh: Double? = nil, capacityPercent: Double? = nil,
-        model: String? = nil, vendor: String? = nil, technology: String? = nil
+        nativePath: String,
+        present: Bool,
+        percentage: Double?,
+        state: String,
+        energyRateWatts: Double? = nil,
+        energyWh: Double? = nil,
+        energyFullWh: Double? = nil,
+        energyFullDesignWh: Double? = nil,
+        capacityPercent: Double? = nil,
+        model: String? = nil,
+        vendor: String? = nil,
+        technology: String? = nil
     ) {
         self.nativePath = nativePath
         self.present = present
@@ -88,10 +98,20 @@ public struct BatteryState: Sendable, Hashable {
     public var detail: String?
 
     public init(
-        status: Status = .available, present: Bool = false, onBattery: Bool = false, lidClosed: Bool? = nil,
-        percentage: Double? = nil, state: String? = nil, warningLevel: BatteryWarningLevel = .unknown,
-        energyRateWatts: Double? = nil, energyWh: Double? = nil, energyFullWh: Double? = nil, timeToEmptySeconds: Double? = nil, timeToFullSeconds: Double? = nil,
-        batteries: [BatteryDevice] = [], detail: String? = nil
+        status: Status = .available,
+        present: Bool = false,
+        onBattery: Bool = false,
+        lidClosed: Bool? = nil,
+        percentage: Double? = nil,
+        state: String? = nil,
+        warningLevel: BatteryWarningLevel = .unknown,
+        energyRateWatts: Double? = nil,
+        energyWh: Double? = nil,
+        energyFullWh: Double? = nil,
+        timeToEmptySeconds: Double? = nil,
+        timeToFullSeconds: Double? = nil,
+        batteries: [BatteryDevice] = [],
+        detail: String? = nil
     ) {
         self.status = status
         self.present = present
@@ -111,4 +131,3 @@ public struct BatteryState: Sendable, Hashable {
 
     public static let unavailable = BatteryState(status: .unavailable)
 }
-

@@ -80,10 +80,13 @@ extension PowerReading: Codable {
         let kind = try container.decode(Kind.self, forKey: .kind)
         let legacy = container.contains(.health)
         self.init(
-            chip: chip, chipName: try container.decodeIfPresent(String.self, forKey: .chipName) ?? chip,
-            label: try container.decode(String.self, forKey: .label), kind: kind,
+            chip: chip,
+            chipName: try container.decodeIfPresent(String.self, forKey: .chipName) ?? chip,
+            label: try container.decode(String.self, forKey: .label),
+            kind: kind,
             value: try container.decodeIfPresent(Double.self, forKey: legacy ? .value : kind == .power ? .watts : .joules),
-            health: legacy ? try container.decode(ReadingHealth.self, forKey: .health) : try ReadingHealth.decodeFlat(from: decoder, .reading) ?? .ok
+            health: legacy
+                ? try container.decode(ReadingHealth.self, forKey: .health) : try ReadingHealth.decodeFlat(from: decoder, .reading) ?? .ok
         )
     }
 }
@@ -116,10 +119,13 @@ extension MeasurementReading: Codable {
         let container = try decoder.container(keyedBy: Keys.self)
         let kind = try container.decode(Kind.self, forKey: .kind)
         self.init(
-            chip: try container.decode(String.self, forKey: .chip), chipName: try container.decode(String.self, forKey: .chipName),
-            label: try container.decode(String.self, forKey: .label), kind: kind,
+            chip: try container.decode(String.self, forKey: .chip),
+            chipName: try container.decode(String.self, forKey: .chipName),
+            label: try container.decode(String.self, forKey: .label),
+            kind: kind,
             value: try container.decodeIfPresent(Double.self, forKey: Self.valueKey(kind)),
-            minimum: try container.decodeIfPresent(Double.self, forKey: .min), maximum: try container.decodeIfPresent(Double.self, forKey: .max),
+            minimum: try container.decodeIfPresent(Double.self, forKey: .min),
+            maximum: try container.decodeIfPresent(Double.self, forKey: .max),
             health: try ReadingHealth.decodeFlat(from: decoder, .reading) ?? .ok
         )
     }
@@ -224,14 +230,23 @@ struct SensorEntry: Codable {
         }
         guard ignored || tier != nil || thresholds != nil else { return }
         var assessment = SensorAssessment(
-            chip: reading.chip, chipName: reading.chipName, label: reading.label, celsius: reading.celsius,
+            chip: reading.chip,
+            chipName: reading.chipName,
+            label: reading.label,
+            celsius: reading.celsius,
             status: ignored ? .ignored : reading.health.isOK && tier != nil ? .counted : .unhealthy,
-            thresholds: thresholds, tier: tier,
+            thresholds: thresholds,
+            tier: tier,
             slopeCelsiusPerSecond: try container.decodeIfPresent(Double.self, forKey: .slopeCelsiusPerSecond)
         )
-        if let source = try container.decodeIfPresent(ThresholdSource.self, forKey: .thresholdSource) { assessment.thresholds?.source = source }
+        if let source = try container.decodeIfPresent(ThresholdSource.self, forKey: .thresholdSource) {
+            assessment.thresholds?.source = source
+        }
         if let message = try container.decodeIfPresent(String.self, forKey: .note) {
-            assessment.note = Reason(code: try container.decodeIfPresent(Reason.Code.self, forKey: .noteCode) ?? "sensor.note", message: message)
+            assessment.note = Reason(
+                code: try container.decodeIfPresent(Reason.Code.self, forKey: .noteCode) ?? "sensor.note",
+                message: message
+            )
         }
         self.assessment = assessment
     }

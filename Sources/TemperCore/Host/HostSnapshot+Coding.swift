@@ -53,7 +53,8 @@ extension HostSnapshot: Codable {
         // replay measures from the trace's first snapshot either way).
         guard let time = try container.decodeIfPresent(Double.self, forKey: .time) ?? seconds else {
             throw DecodingError.keyNotFound(
-                Keys.time, DecodingError.Context(codingPath: container.codingPath, debugDescription: "no time and no timestamp")
+                Keys.time,
+                DecodingError.Context(codingPath: container.codingPath, debugDescription: "no time and no timestamp")
             )
         }
         self.time = time
@@ -99,7 +100,10 @@ extension HostSnapshot: Codable {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Keys.self)
-            profile = .init(name: try container.decode(String.self, forKey: .name), driver: try container.decodeIfPresent(String.self, forKey: .driver))
+            profile = .init(
+                name: try container.decode(String.self, forKey: .name),
+                driver: try container.decodeIfPresent(String.self, forKey: .driver)
+            )
             active = try container.decodeIfPresent(Bool.self, forKey: .active) ?? false
         }
 
@@ -158,7 +162,8 @@ extension ReadingHealth {
             return nil
         }
         return .error(
-            code: try container.decodeIfPresent(Int.self, forKey: NamedKey(fields.code)) ?? 0, message: message ?? "error",
+            code: try container.decodeIfPresent(Int.self, forKey: NamedKey(fields.code)) ?? 0,
+            message: message ?? "error",
             domain: try container.decodeIfPresent(Domain.self, forKey: NamedKey(fields.domain)) ?? .unspecified
         )
     }

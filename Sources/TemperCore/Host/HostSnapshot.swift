@@ -130,11 +130,21 @@ public struct TemperatureReading: Sendable, Hashable {
     public var limitHealth: ReadingHealth?
 
     public init(
-        chip: String, chipName: String, label: String, source: TemperatureSourceKind = .hwmon,
-        celsius: Double?, high: Double? = nil, highHysteresis: Double? = nil,
-        critical: Double? = nil, criticalHysteresis: Double? = nil,
-        emergency: Double? = nil, emergencyHysteresis: Double? = nil,
-        alarm: Bool? = nil, fault: Bool? = nil, health: ReadingHealth = .ok, limitHealth: ReadingHealth? = nil
+        chip: String,
+        chipName: String,
+        label: String,
+        source: TemperatureSourceKind = .hwmon,
+        celsius: Double?,
+        high: Double? = nil,
+        highHysteresis: Double? = nil,
+        critical: Double? = nil,
+        criticalHysteresis: Double? = nil,
+        emergency: Double? = nil,
+        emergencyHysteresis: Double? = nil,
+        alarm: Bool? = nil,
+        fault: Bool? = nil,
+        health: ReadingHealth = .ok,
+        limitHealth: ReadingHealth? = nil
     ) {
         self.chip = chip
         self.chipName = chipName
@@ -205,7 +215,13 @@ public struct MeasurementReading: Sendable, Hashable {
     public var health: ReadingHealth
 
     public init(
-        chip: String, chipName: String, label: String, kind: Kind, value: Double?, minimum: Double? = nil, maximum: Double? = nil,
+        chip: String,
+        chipName: String,
+        label: String,
+        kind: Kind,
+        value: Double?,
+        minimum: Double? = nil,
+        maximum: Double? = nil,
         health: ReadingHealth = .ok
     ) {
         self.chip = chip

@@ -45,7 +45,11 @@ public struct HostStatusDocument: Sendable, Codable {
     }
 
     public init(
-        event: Event? = nil, condition: Condition?, snapshot: HostSnapshot, policy: PolicyEntry? = nil, assessments: [SensorAssessment] = []
+        event: Event? = nil,
+        condition: Condition?,
+        snapshot: HostSnapshot,
+        policy: PolicyEntry? = nil,
+        assessments: [SensorAssessment] = []
     ) {
         self.assessments = assessments
         self.event = event
@@ -81,7 +85,8 @@ public struct HostStatusDocument: Sendable, Codable {
         event = try container.decodeIfPresent(Event.self, forKey: .event)
         condition = try container.decodeIfPresent(Tier.self, forKey: .tier).map { tier in
             Condition(
-                tier: tier, lowPower: try container.decodeIfPresent(Bool.self, forKey: .lowPower) ?? false,
+                tier: tier,
+                lowPower: try container.decodeIfPresent(Bool.self, forKey: .lowPower) ?? false,
                 reasons: try container.decodeIfPresent([Reason].self, forKey: .reasons) ?? []
             )
         }

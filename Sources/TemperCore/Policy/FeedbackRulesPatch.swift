@@ -15,9 +15,15 @@ public struct FeedbackRulesPatch: Sendable, Hashable {
     public var rumbleCapSeconds: Double??
 
     public init(
-        haptics: HapticsMode? = nil, intensityScale: Double? = nil, spatialAudioAllowed: Bool? = nil,
-        audioVolumeScale: Double? = nil, nonEssentialAudio: Bool? = nil, particleScale: Double? = nil,
-        exemptOnly: Bool? = nil, budget: EnergyBudget?? = nil, rumbleCapSeconds: Double?? = nil
+        haptics: HapticsMode? = nil,
+        intensityScale: Double? = nil,
+        spatialAudioAllowed: Bool? = nil,
+        audioVolumeScale: Double? = nil,
+        nonEssentialAudio: Bool? = nil,
+        particleScale: Double? = nil,
+        exemptOnly: Bool? = nil,
+        budget: EnergyBudget?? = nil,
+        rumbleCapSeconds: Double?? = nil
     ) {
         self.haptics = haptics
         self.intensityScale = intensityScale
@@ -33,9 +39,15 @@ public struct FeedbackRulesPatch: Sendable, Hashable {
     /// A patch that sets every key to `rules`' values.
     public init(_ rules: FeedbackRules) {
         self.init(
-            haptics: rules.haptics, intensityScale: rules.intensityScale, spatialAudioAllowed: rules.spatialAudioAllowed,
-            audioVolumeScale: rules.audioVolumeScale, nonEssentialAudio: rules.nonEssentialAudio, particleScale: rules.particleScale,
-            exemptOnly: rules.exemptOnly, budget: .some(rules.budget), rumbleCapSeconds: .some(rules.rumbleCapSeconds)
+            haptics: rules.haptics,
+            intensityScale: rules.intensityScale,
+            spatialAudioAllowed: rules.spatialAudioAllowed,
+            audioVolumeScale: rules.audioVolumeScale,
+            nonEssentialAudio: rules.nonEssentialAudio,
+            particleScale: rules.particleScale,
+            exemptOnly: rules.exemptOnly,
+            budget: .some(rules.budget),
+            rumbleCapSeconds: .some(rules.rumbleCapSeconds)
         )
     }
 
@@ -65,11 +77,15 @@ public struct FeedbackRulesPatch: Sendable, Hashable {
     /// This patch with every key `other` sets replaced by `other`'s.
     public func overridden(by other: FeedbackRulesPatch) -> FeedbackRulesPatch {
         FeedbackRulesPatch(
-            haptics: other.haptics ?? haptics, intensityScale: other.intensityScale ?? intensityScale,
+            haptics: other.haptics ?? haptics,
+            intensityScale: other.intensityScale ?? intensityScale,
             spatialAudioAllowed: other.spatialAudioAllowed ?? spatialAudioAllowed,
-            audioVolumeScale: other.audioVolumeScale ?? audioVolumeScale, nonEssentialAudio: other.nonEssentialAudio ?? nonEssentialAudio,
-            particleScale: other.particleScale ?? particleScale, exemptOnly: other.exemptOnly ?? exemptOnly,
-            budget: other.budget ?? budget, rumbleCapSeconds: other.rumbleCapSeconds ?? rumbleCapSeconds
+            audioVolumeScale: other.audioVolumeScale ?? audioVolumeScale,
+            nonEssentialAudio: other.nonEssentialAudio ?? nonEssentialAudio,
+            particleScale: other.particleScale ?? particleScale,
+            exemptOnly: other.exemptOnly ?? exemptOnly,
+            budget: other.budget ?? budget,
+            rumbleCapSeconds: other.rumbleCapSeconds ?? rumbleCapSeconds
         )
     }
 }

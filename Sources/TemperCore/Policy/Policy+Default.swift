@@ -12,11 +12,15 @@ extension Policy {
     public static let `default` = Policy(
         name: "default",
         classifier: ClassifierSettings(),
-        tiers: Dictionary(uniqueKeysWithValues: Tier.allCases.map { ($0, defaultTierPatches[$0, default: .init()].applied(to: FeedbackRules())) }),
-        lowPower: Dictionary(uniqueKeysWithValues: Tier.allCases.map { tier in
-            let base = defaultTierPatches[tier, default: .init()].applied(to: FeedbackRules())
-            return (tier, defaultLowPowerPatches[tier, default: .init()].appliedAsLowPower(to: base))
-        }),
+        tiers: Dictionary(
+            uniqueKeysWithValues: Tier.allCases.map { ($0, defaultTierPatches[$0, default: .init()].applied(to: FeedbackRules())) }
+        ),
+        lowPower: Dictionary(
+            uniqueKeysWithValues: Tier.allCases.map { tier in
+                let base = defaultTierPatches[tier, default: .init()].applied(to: FeedbackRules())
+                return (tier, defaultLowPowerPatches[tier, default: .init()].appliedAsLowPower(to: base))
+            }
+        ),
         summary: "The design brief's policy: nominal passes everything, each hotter tier and low power degrade further"
     )
 
@@ -25,19 +29,27 @@ extension Policy {
         .nominal: FeedbackRulesPatch(),
         .fair: FeedbackRulesPatch(particleScale: 0.5),
         .serious: FeedbackRulesPatch(
-            haptics: .simpleImpact(.medium), spatialAudioAllowed: false, particleScale: 0.25,
+            haptics: .simpleImpact(.medium),
+            spatialAudioAllowed: false,
+            particleScale: 0.25,
             budget: .some(EnergyBudget(millijoules: 2000, windowSeconds: 60))
         ),
         .critical: FeedbackRulesPatch(
-            haptics: .simpleImpact(.medium), spatialAudioAllowed: false, nonEssentialAudio: false, particleScale: 0,
-            exemptOnly: true, budget: .some(EnergyBudget(millijoules: 500, windowSeconds: 60))
+            haptics: .simpleImpact(.medium),
+            spatialAudioAllowed: false,
+            nonEssentialAudio: false,
+            particleScale: 0,
+            exemptOnly: true,
+            budget: .some(EnergyBudget(millijoules: 500, windowSeconds: 60))
         ),
     ]
 
     /// What low power changes over each tier's rules by default.
     public static let defaultLowPowerPatches: [Tier: FeedbackRulesPatch] = {
         let lowPower = FeedbackRulesPatch(
-            haptics: .simpleImpact(.medium), budget: .some(EnergyBudget(millijoules: 1000, windowSeconds: 60)), rumbleCapSeconds: .some(0.5)
+            haptics: .simpleImpact(.medium),
+            budget: .some(EnergyBudget(millijoules: 1000, windowSeconds: 60)),
+            rumbleCapSeconds: .some(0.5)
         )
         return [
             .nominal: lowPower,

@@ -16,9 +16,13 @@ public struct Policy: Sendable, Hashable, Codable {
     public var feedbackd: FeedbackdMapping = .standard
 
     public init(
-        version: Int = 1, name: String, classifier: ClassifierSettings = .init(),
-        tiers: [Tier: FeedbackRules], lowPower: [Tier: FeedbackRules],
-        exemptUsages: Set<UsageClass> = [.alarm, .communication, .accessibility], summary: String? = nil
+        version: Int = 1,
+        name: String,
+        classifier: ClassifierSettings = .init(),
+        tiers: [Tier: FeedbackRules],
+        lowPower: [Tier: FeedbackRules],
+        exemptUsages: Set<UsageClass> = [.alarm, .communication, .accessibility],
+        summary: String? = nil
     ) {
         self.version = version
         self.name = name
@@ -56,9 +60,15 @@ public struct FeedbackRules: Sendable, Hashable, Codable {
     public var rumbleCapSeconds: Double?
 
     public init(
-        haptics: HapticsMode = .full, intensityScale: Double = 1, spatialAudioAllowed: Bool = true,
-        audioVolumeScale: Double = 1, nonEssentialAudio: Bool = true, particleScale: Double = 1,
-        exemptOnly: Bool = false, budget: EnergyBudget? = nil, rumbleCapSeconds: Double? = nil
+        haptics: HapticsMode = .full,
+        intensityScale: Double = 1,
+        spatialAudioAllowed: Bool = true,
+        audioVolumeScale: Double = 1,
+        nonEssentialAudio: Bool = true,
+        particleScale: Double = 1,
+        exemptOnly: Bool = false,
+        budget: EnergyBudget? = nil,
+        rumbleCapSeconds: Double? = nil
     ) {
         self.haptics = haptics
         self.intensityScale = intensityScale

@@ -18,24 +18,31 @@ extension PolicyReader {
         if let value = node["sensorOverrides"] { settings.sensorOverrides = readOverrides(value) }
         read(node["hysteresisCelsius"], into: &settings.hysteresisCelsius) { v throws(TemperError) in try v.double(in: 0...50) }
         read(node["dwellSeconds"], into: &settings.dwellSeconds) { v throws(TemperError) in try v.durationSeconds() }
-        read(node["trendWindowSeconds"], into: &settings.trendWindowSeconds) { v throws(TemperError) in try v.durationSeconds(in: QuantityLimits.positiveSeconds) }
+        read(node["trendWindowSeconds"], into: &settings.trendWindowSeconds) { v throws(TemperError) in
+            try v.durationSeconds(in: QuantityLimits.positiveSeconds)
+        }
         read(node["preemptiveEscalationSeconds"], into: &settings.preemptiveEscalationSeconds) { v throws(TemperError) in
             Self.isNone(v) ? nil : try v.durationSeconds(in: QuantityLimits.positiveSeconds)
         }
         read(node["absurdLimitCelsius"], into: &settings.absurdLimitCelsius) { v throws(TemperError) in try v.double(in: 1...1000) }
-        read(node["sensorLossTimeoutSeconds"], into: &settings.sensorLossTimeoutSeconds) { v throws(TemperError) in try v.durationSeconds() }
+        read(node["sensorLossTimeoutSeconds"], into: &settings.sensorLossTimeoutSeconds) { v throws(TemperError) in try v.durationSeconds()
+        }
         read(node["failSafeTier"], into: &settings.failSafeTier) { v throws(TemperError) in try v.oneOf(Tier.self) }
         read(node["lowBatteryPercentage"], into: &settings.lowBatteryPercentage) { v throws(TemperError) in try v.double(in: 0...100) }
-        read(node["criticalBatteryPercentage"], into: &settings.criticalBatteryPercentage) { v throws(TemperError) in try v.double(in: 0...100) }
+        read(node["criticalBatteryPercentage"], into: &settings.criticalBatteryPercentage) { v throws(TemperError) in
+            try v.double(in: 0...100)
+        }
         read(node["criticalBatteryTier"], into: &settings.criticalBatteryTier) { v throws(TemperError) in
             Self.isNone(v) ? nil : try v.oneOf(Tier.self)
         }
         read(node["powerSaverMeansLowPower"], into: &settings.powerSaverMeansLowPower) { v throws(TemperError) in try v.bool() }
         if settings.criticalBatteryPercentage > settings.lowBatteryPercentage, let value = node["criticalBatteryPercentage"] {
-            problems.record(value.error(
-                .invalidValue,
-                "expected criticalBatteryPercentage at or under lowBatteryPercentage (\(settings.lowBatteryPercentage)), found \(settings.criticalBatteryPercentage)"
-            ))
+            problems.record(
+                value.error(
+                    .invalidValue,
+                    "expected criticalBatteryPercentage at or under lowBatteryPercentage (\(settings.lowBatteryPercentage)), found \(settings.criticalBatteryPercentage)"
+                )
+            )
         }
         return settings
     }
@@ -52,7 +59,6 @@ extension PolicyReader {
         if case .scalar(let scalar) = node.node { return scalar.string == "none" }
         return false
     }
-
 
     mutating func readThresholds(_ node: YAMLValue) -> TierThresholds? {
         guard attempt({ () throws(TemperError) in try node.entries() }) != nil else { return nil }

@@ -39,11 +39,12 @@ extension PolicyReader {
             modeNode = node
         }
         guard let mode = attempt({ () throws(TemperError) in try modeNode.string() }) else { return nil }
-        let allowed: Set<String> = switch mode {
-        case "capRumble": ["mode", "maxSeconds", "fadeSeconds"]
-        case "simpleImpact": ["mode", "style"]
-        default: ["mode"]
-        }
+        let allowed: Set<String> =
+            switch mode {
+            case "capRumble": ["mode", "maxSeconds", "fadeSeconds"]
+            case "simpleImpact": ["mode", "style"]
+            default: ["mode"]
+            }
         if case .mapping = node.node { problems.record(node.unknownKeys(allowed: allowed)) }
         switch mode {
         case "full": return .full
@@ -56,12 +57,16 @@ extension PolicyReader {
         case "capRumble":
             var maxSeconds = 0.5
             var fadeSeconds = 0.1
-            read(node["maxSeconds"], into: &maxSeconds) { v throws(TemperError) in try v.durationSeconds(in: QuantityLimits.positiveSeconds) }
+            read(node["maxSeconds"], into: &maxSeconds) { v throws(TemperError) in try v.durationSeconds(in: QuantityLimits.positiveSeconds)
+            }
             read(node["fadeSeconds"], into: &fadeSeconds) { v throws(TemperError) in try v.durationSeconds() }
             guard fadeSeconds <= maxSeconds else {
-                problems.record((node["fadeSeconds"] ?? node).error(
-                    .invalidValue, "expected fadeSeconds at most maxSeconds (\(maxSeconds)), found \(fadeSeconds)"
-                ))
+                problems.record(
+                    (node["fadeSeconds"] ?? node).error(
+                        .invalidValue,
+                        "expected fadeSeconds at most maxSeconds (\(maxSeconds)), found \(fadeSeconds)"
+                    )
+                )
                 return nil
             }
             return .capRumble(maxSeconds: maxSeconds, fadeSeconds: fadeSeconds)

@@ -7,7 +7,9 @@ import Yams
 /// low-power changes, applied to the file's tier rules.
 struct PolicyReader {
     static let supportedVersion = 1
-    static let topLevelKeys: Set<String> = ["version", "name", "description", "classifier", "tiers", "lowPower", "exemptUsages", "feedbackd"]
+    static let topLevelKeys: Set<String> = [
+        "version", "name", "description", "classifier", "tiers", "lowPower", "exemptUsages", "feedbackd",
+    ]
 
     var problems = YAMLProblems()
 
@@ -18,10 +20,15 @@ struct PolicyReader {
             return nil
         }
         guard let versionNode = attempt({ () throws(TemperError) in try root.require("version") }),
-              let version = attempt({ () throws(TemperError) in try versionNode.int() })
+            let version = attempt({ () throws(TemperError) in try versionNode.int() })
         else { return nil }
         guard version == Self.supportedVersion else {
-            problems.record(versionNode.error(.unsupportedVersion, "unsupported policy version \(version); this build reads version \(Self.supportedVersion)"))
+            problems.record(
+                versionNode.error(
+                    .unsupportedVersion,
+                    "unsupported policy version \(version); this build reads version \(Self.supportedVersion)"
+                )
+            )
             return nil
         }
         problems.record(root.unknownKeys(allowed: Self.topLevelKeys))

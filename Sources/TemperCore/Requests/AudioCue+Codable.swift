@@ -57,7 +57,10 @@ extension Listener: Codable {
             throw RequestDecoding.invalid("expected a non-zero forward vector", at: container.codingPath + [CodingKeys.forward])
         }
         guard let unitUp = up.normalized, abs(unitUp.dot(unitForward)) < 0.999 else {
-            throw RequestDecoding.invalid("expected a non-zero up vector not parallel to forward", at: container.codingPath + [CodingKeys.up])
+            throw RequestDecoding.invalid(
+                "expected a non-zero up vector not parallel to forward",
+                at: container.codingPath + [CodingKeys.up]
+            )
         }
     }
 
@@ -76,7 +79,10 @@ extension Vector3: Codable {
         while !container.isAtEnd {
             let value = try container.decode(Double.self)
             guard RequestDecoding.coordinates.contains(value) else {
-                throw RequestDecoding.invalid("expected a coordinate from -1000000000 to 1000000000, found \(value)", at: decoder.codingPath)
+                throw RequestDecoding.invalid(
+                    "expected a coordinate from -1000000000 to 1000000000, found \(value)",
+                    at: decoder.codingPath
+                )
             }
             values.append(value)
         }

@@ -21,9 +21,15 @@ public struct AudioCue: Sendable, Hashable {
     public var stereo: StereoPlacement?
 
     public init(
-        position: Vector3, sceneToMetres: Double = 1, listener: Listener = .init(), rendering: AudioRendering = .spatial,
-        volume: Double = 1, durationSeconds: Double? = nil, waveform: String? = nil,
-        distanceModel: DistanceModel = .init(), stereo: StereoPlacement? = nil
+        position: Vector3,
+        sceneToMetres: Double = 1,
+        listener: Listener = .init(),
+        rendering: AudioRendering = .spatial,
+        volume: Double = 1,
+        durationSeconds: Double? = nil,
+        waveform: String? = nil,
+        distanceModel: DistanceModel = .init(),
+        stereo: StereoPlacement? = nil
     ) {
         self.position = position
         self.sceneToMetres = sceneToMetres
@@ -140,7 +146,8 @@ extension DistanceModel: Codable {
         try RequestDecoding.rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue))
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = DistanceModel()
-        referenceDistance = try RequestDecoding.optionalNumber(container, .referenceDistance, in: RequestDecoding.distances) ?? defaults.referenceDistance
+        referenceDistance =
+            try RequestDecoding.optionalNumber(container, .referenceDistance, in: RequestDecoding.distances) ?? defaults.referenceDistance
         rolloff = try RequestDecoding.optionalNumber(container, .rolloff, in: 0...100) ?? defaults.rolloff
         maxDistance = try RequestDecoding.optionalNumber(container, .maxDistance, in: RequestDecoding.distances) ?? defaults.maxDistance
     }

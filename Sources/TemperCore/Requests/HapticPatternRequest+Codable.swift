@@ -38,7 +38,10 @@ extension HapticPatternRequest: Codable {
                 throw Self.located(error, at: container.codingPath + [CodingKeys.file])
             }
         default:
-            throw RequestDecoding.invalid("expected exactly one of pattern (an inline pattern) or file (a pattern file's path)", at: container.codingPath)
+            throw RequestDecoding.invalid(
+                "expected exactly one of pattern (an inline pattern) or file (a pattern file's path)",
+                at: container.codingPath
+            )
         }
     }
 

@@ -33,14 +33,15 @@ extension LoadedPattern {
 extension AHAPError {
     /// A pattern reader's error in the shape requests place at their `pattern` or `file` key.
     init(_ error: PatternReadError, file: String?) {
-        let code: AHAPError.Code = switch error.code {
-        case .unreadableFile: .unreadableFile
-        case .tooLarge: .tooLarge
-        case .notUTF8: .notUTF8
-        case .invalidJSON: .invalidJSON
-        case .limitExceeded: .limitExceeded
-        default: .wrongType
-        }
+        let code: AHAPError.Code =
+            switch error.code {
+            case .unreadableFile: .unreadableFile
+            case .tooLarge: .tooLarge
+            case .notUTF8: .notUTF8
+            case .invalidJSON: .invalidJSON
+            case .limitExceeded: .limitExceeded
+            default: .wrongType
+            }
         self.init(code: code, file: error.file ?? file, path: error.path, line: error.line, column: error.column, message: error.message)
     }
 }

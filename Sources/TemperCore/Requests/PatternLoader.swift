@@ -58,8 +58,10 @@ public struct PatternLoader: Sendable {
     public static var refusing: PatternLoader {
         PatternLoader { reference throws(AHAPError) in
             throw AHAPError(
-                code: .unreadableFile, file: reference.file,
-                message: "pattern files are not read here; put the pattern inline as {\"pattern\": …}")
+                code: .unreadableFile,
+                file: reference.file,
+                message: "pattern files are not read here; put the pattern inline as {\"pattern\": …}"
+            )
         }
     }
 }

@@ -70,8 +70,12 @@ public struct RequestDecoder: Sendable {
         }
         guard let problem else { return nil }
         return TemperError(
-            code: .invalidRequest, message: "invalid JSON: \(problem.message)", file: fileName ?? "<request>",
-            path: problem.path.isEmpty ? nil : problem.path, line: problem.line, column: problem.column
+            code: .invalidRequest,
+            message: "invalid JSON: \(problem.message)",
+            file: fileName ?? "<request>",
+            path: problem.path.isEmpty ? nil : problem.path,
+            line: problem.line,
+            column: problem.column
         )
     }
 
@@ -94,7 +98,12 @@ public struct RequestDecoder: Sendable {
             (path, message) = ([], "\(error)")
         }
         let described = RequestDecoding.describe(path)
-        return TemperError(code: .invalidRequest, message: message, file: fileName ?? "<request>", path: described.isEmpty ? nil : described)
+        return TemperError(
+            code: .invalidRequest,
+            message: message,
+            file: fileName ?? "<request>",
+            path: described.isEmpty ? nil : described
+        )
     }
 
     private static func name(of type: Any.Type) -> String {

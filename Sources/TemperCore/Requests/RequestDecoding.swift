@@ -4,10 +4,12 @@ enum RequestDecoding {
     static func rejectUnknownKeys(in decoder: any Decoder, allowed: [String]) throws {
         guard let container = try? decoder.container(keyedBy: RequestCodingKey.self) else { return }
         for key in container.allKeys where !allowed.contains(key.stringValue) {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath + [key],
-                debugDescription: "unknown key '\(key.stringValue)' (expected one of: \(allowed.joined(separator: ", ")))"
-            ))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath + [key],
+                    debugDescription: "unknown key '\(key.stringValue)' (expected one of: \(allowed.joined(separator: ", ")))"
+                )
+            )
         }
     }
 
@@ -17,19 +19,24 @@ enum RequestDecoding {
 
     /// A finite number within `range`.
     static func number<K: CodingKey>(
-        _ container: KeyedDecodingContainer<K>, _ key: K, in range: ClosedRange<Double> = -.greatestFiniteMagnitude...(.greatestFiniteMagnitude)
+        _ container: KeyedDecodingContainer<K>,
+        _ key: K,
+        in range: ClosedRange<Double> = -.greatestFiniteMagnitude...(.greatestFiniteMagnitude)
     ) throws -> Double {
         let value = try container.decode(Double.self, forKey: key)
         guard value.isFinite, range.contains(value) else {
             throw invalid(
                 "expected a number from \(QuantityLimits.number(range.lowerBound)) to \(QuantityLimits.number(range.upperBound)), found \(value)",
-                at: container.codingPath + [key])
+                at: container.codingPath + [key]
+            )
         }
         return value
     }
 
     static func optionalNumber<K: CodingKey>(
-        _ container: KeyedDecodingContainer<K>, _ key: K, in range: ClosedRange<Double> = -.greatestFiniteMagnitude...(.greatestFiniteMagnitude)
+        _ container: KeyedDecodingContainer<K>,
+        _ key: K,
+        in range: ClosedRange<Double> = -.greatestFiniteMagnitude...(.greatestFiniteMagnitude)
     ) throws -> Double? {
         guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
         return try number(container, key, in: range)
@@ -39,7 +46,10 @@ enum RequestDecoding {
     static func count<K: CodingKey>(_ container: KeyedDecodingContainer<K>, _ key: K, in range: ClosedRange<Int>) throws -> Int {
         let value = try container.decode(Int.self, forKey: key)
         guard range.contains(value) else {
-            throw invalid("expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(value)", at: container.codingPath + [key])
+            throw invalid(
+                "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(value)",
+                at: container.codingPath + [key]
+            )
         }
         return value
     }
@@ -52,7 +62,9 @@ enum RequestDecoding {
 
     /// One of an enum's raw values, with the choices in the error.
     static func word<T: RawRepresentable & CaseIterable, K: CodingKey>(
-        _ type: T.Type, _ container: KeyedDecodingContainer<K>, _ key: K
+        _ type: T.Type,
+        _ container: KeyedDecodingContainer<K>,
+        _ key: K
     ) throws -> T where T.RawValue == String {
         let text = try container.decode(String.self, forKey: key)
         guard let value = T(rawValue: text) else {

@@ -16,7 +16,8 @@ extension SensoryRequest: Codable {
         guard present.count == 1, let key = present.first else {
             let found = present.isEmpty ? "none" : present.map(\.rawValue).joined(separator: " and ")
             throw RequestDecoding.invalid(
-                "expected exactly one of haptic, audio, system, visual; found \(found)", at: container.codingPath
+                "expected exactly one of haptic, audio, system, visual; found \(found)",
+                at: container.codingPath
             )
         }
         switch key {

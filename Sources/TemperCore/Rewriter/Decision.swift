@@ -27,8 +27,15 @@ public struct Decision: Sendable, Hashable, Codable {
     public var budget: BudgetSnapshot?
 
     public init(
-        requestID: String, usage: UsageClass, outcome: Outcome, request: SensoryRequest?, rules: [FiredRule],
-        energyBeforeMillijoules: Double, energyAfterMillijoules: Double, condition: Condition, budget: BudgetSnapshot? = nil
+        requestID: String,
+        usage: UsageClass,
+        outcome: Outcome,
+        request: SensoryRequest?,
+        rules: [FiredRule],
+        energyBeforeMillijoules: Double,
+        energyAfterMillijoules: Double,
+        condition: Condition,
+        budget: BudgetSnapshot? = nil
     ) {
         self.requestID = requestID
         self.usage = usage

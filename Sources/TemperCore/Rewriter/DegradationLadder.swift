@@ -10,7 +10,12 @@ public struct DegradationLadder: Sendable, Hashable, Codable {
     /// A transient within this many seconds before a removed continuous event already marks its onset.
     public var onsetWindowSeconds: Double
 
-    public init(capMaxSeconds: Double = 0.5, capFadeSeconds: Double = 0.1, simpleImpactStyle: ImpactStyle = .medium, onsetWindowSeconds: Double = 0.05) {
+    public init(
+        capMaxSeconds: Double = 0.5,
+        capFadeSeconds: Double = 0.1,
+        simpleImpactStyle: ImpactStyle = .medium,
+        onsetWindowSeconds: Double = 0.05
+    ) {
         self.capMaxSeconds = capMaxSeconds
         self.capFadeSeconds = capFadeSeconds
         self.simpleImpactStyle = simpleImpactStyle
@@ -21,7 +26,9 @@ public struct DegradationLadder: Sendable, Hashable, Codable {
 
     /// The haptic modes below `mode`, richest first; empty for `simpleImpact` and `off`.
     public func rungs(below mode: HapticsMode) -> [HapticsMode] {
-        let all: [HapticsMode] = [.full, .capRumble(maxSeconds: capMaxSeconds, fadeSeconds: capFadeSeconds), .transientsOnly, .simpleImpact(simpleImpactStyle)]
+        let all: [HapticsMode] = [
+            .full, .capRumble(maxSeconds: capMaxSeconds, fadeSeconds: capFadeSeconds), .transientsOnly, .simpleImpact(simpleImpactStyle),
+        ]
         let start: Int
         switch mode {
         case .full: start = 1

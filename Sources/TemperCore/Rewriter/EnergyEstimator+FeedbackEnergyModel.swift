@@ -1,4 +1,3 @@
-
 /// The device-profile estimator as the rewriter's energy model: every request is priced through
 /// `estimate(_:)` for a request kind, the path the simulator and `temper score` use too. Power over
 /// time (peak and series) is left out: the rewriter needs only the total, and a decision is on the hot path.

@@ -50,13 +50,18 @@ enum PatternEditing {
             let covered = transientTimes.contains { $0 <= event.time + 1e-9 && event.time - $0 <= onsetWindow }
             guard keepOnsets, !covered else { continue }
             onsets += 1
-            items.append(.event(AHAPEvent(
-                type: .hapticTransient, time: event.time,
-                parameters: [
-                    AHAPEventParameter(id: .hapticIntensity, value: event.value(of: .hapticIntensity)),
-                    AHAPEventParameter(id: .hapticSharpness, value: event.value(of: .hapticSharpness)),
-                ]
-            )))
+            items.append(
+                .event(
+                    AHAPEvent(
+                        type: .hapticTransient,
+                        time: event.time,
+                        parameters: [
+                            AHAPEventParameter(id: .hapticIntensity, value: event.value(of: .hapticIntensity)),
+                            AHAPEventParameter(id: .hapticSharpness, value: event.value(of: .hapticSharpness)),
+                        ]
+                    )
+                )
+            )
         }
         pattern.items = items
         return (removed, onsets)
@@ -142,7 +147,12 @@ enum PatternEditing {
         pattern.items.contains { if case .event(let event) = $0 { event.type.isAudio } else { false } }
     }
 
-    private static func scaleEvents(_ pattern: inout AHAPPattern, parameter: AHAPEventParameterID, by scale: Double, where include: (AHAPEvent) -> Bool) {
+    private static func scaleEvents(
+        _ pattern: inout AHAPPattern,
+        parameter: AHAPEventParameterID,
+        by scale: Double,
+        where include: (AHAPEvent) -> Bool
+    ) {
         for index in pattern.items.indices {
             guard case .event(var event) = pattern.items[index], include(event) else { continue }
             let value = min(parameter.range.upperBound, max(parameter.range.lowerBound, event.value(of: parameter)))

@@ -16,13 +16,27 @@ extension Rewriter {
         switch request.kind {
         case .haptic(let haptic):
             let style: ImpactStyle = if case .simpleImpact(let style) = rules.haptics { style } else { ladder.simpleImpactStyle }
-            return impact(for: haptic, of: request, style: style, rules: rules, rule: rule, code: code, "\(context) a simple \(style.rawValue) impact")
+            return impact(
+                for: haptic,
+                of: request,
+                style: style,
+                rules: rules,
+                rule: rule,
+                code: code,
+                "\(context) a simple \(style.rawValue) impact"
+            )
         case .audio(var cue):
             var fired: [FiredRule] = []
             if cue.rendering == .spatial { fired += downmix(&cue, because: "\(context) in its simplest form") }
             if rules.audioVolumeScale != 1 {
                 cue.volume = min(1, max(0, cue.volume * rules.audioVolumeScale))
-                fired.append(FiredRule("audio.volumeScale", code: "audio.volumeScaled", "audio volume scaled by \(rules.audioVolumeScale.formatted2) to \(cue.volume.formatted2)"))
+                fired.append(
+                    FiredRule(
+                        "audio.volumeScale",
+                        code: "audio.volumeScaled",
+                        "audio volume scaled by \(rules.audioVolumeScale.formatted2) to \(cue.volume.formatted2)"
+                    )
+                )
             }
             if fired.isEmpty { fired.append(FiredRule(rule, code: code, "\(context) as asked (already its simplest form)")) }
             return Variant(request: request.with(kind: .audio(cue)), rules: fired, changed: cue != (request.kind.audioCue ?? cue))
@@ -44,25 +58,41 @@ extension Rewriter {
     /// richest rung that fits. Below the last rung a non-exempt request is dropped and an exempt one plays in its
     /// simplest form even over budget.
     func fit(
-        _ request: SensoryRequest, into budget: BudgetSnapshot, rules: FeedbackRules, exempt: Bool, condition: Condition,
-        before: Double, current: Variant
+        _ request: SensoryRequest,
+        into budget: BudgetSnapshot,
+        rules: FeedbackRules,
+        exempt: Bool,
+        condition: Condition,
+        before: Double,
+        current: Variant
     ) -> Variant {
-        let shortfall = "\(current.energy.formatted2) mJ does not fit the \(budget.remainingMillijoules.formatted2) mJ left of \(budget.capacityMillijoules.formatted2) mJ per \(budget.windowSeconds.formatted2) s"
+        let shortfall =
+            "\(current.energy.formatted2) mJ does not fit the \(budget.remainingMillijoules.formatted2) mJ left of \(budget.capacityMillijoules.formatted2) mJ per \(budget.windowSeconds.formatted2) s"
         for (candidate, phrase) in rungs(for: request, rules: rules, exempt: exempt, condition: condition) {
             var variant = candidate
             price(&variant, before: before)
             guard variant.request != nil, variant.energy <= before + 1e-9, budget.fits(variant.energy) else { continue }
-            variant.rules.append(FiredRule("budget", code: "budget.degraded", "\(shortfall); stepped down to \(phrase) (\(variant.energy.formatted2) mJ)"))
+            variant.rules.append(
+                FiredRule("budget", code: "budget.degraded", "\(shortfall); stepped down to \(phrase) (\(variant.energy.formatted2) mJ)")
+            )
             return variant
         }
         guard exempt else {
             return dropped("budget", code: "budget.exhausted", "\(shortfall) and no cheaper form fits; not played")
         }
-        var variant = simplest(request, rules: rules, rule: "budget", code: "budget.exemptOverdraw", context: "over budget, exempt usage \(request.usage.rawValue) plays")
+        var variant = simplest(
+            request,
+            rules: rules,
+            rule: "budget",
+            code: "budget.exemptOverdraw",
+            context: "over budget, exempt usage \(request.usage.rawValue) plays"
+        )
         price(&variant, before: before)
         if variant.energy > current.energy {
             variant = current
-            variant.rules.append(FiredRule("budget", code: "budget.exemptOverdraw", "\(shortfall); exempt usage \(request.usage.rawValue) plays anyway"))
+            variant.rules.append(
+                FiredRule("budget", code: "budget.exemptOverdraw", "\(shortfall); exempt usage \(request.usage.rawValue) plays anyway")
+            )
         }
         return variant
     }

@@ -20,18 +20,35 @@ extension HapticPattern {
 extension Rewriter {
     /// A custom pattern under a haptics mode, then intensity scale, then the audio rules for its audio events,
     /// in the model the request carries it in.
-    func rewrite(_ haptic: HapticPatternRequest, of request: SensoryRequest, mode: HapticsMode, rules: FeedbackRules, exempt: Bool, keepOnsets: Bool) -> Variant {
+    func rewrite(
+        _ haptic: HapticPatternRequest,
+        of request: SensoryRequest,
+        mode: HapticsMode,
+        rules: FeedbackRules,
+        exempt: Bool,
+        keepOnsets: Bool
+    ) -> Variant {
         switch haptic.content {
         case .ahap(let pattern, let waveforms):
-            rewrite(pattern, of: haptic, request: request, mode: mode, rules: rules, exempt: exempt, keepOnsets: keepOnsets) { .ahap($0, waveforms: waveforms) }
+            rewrite(pattern, of: haptic, request: request, mode: mode, rules: rules, exempt: exempt, keepOnsets: keepOnsets) {
+                .ahap($0, waveforms: waveforms)
+            }
         case .timeline(let timeline):
-            rewrite(timeline, of: haptic, request: request, mode: mode, rules: rules, exempt: exempt, keepOnsets: keepOnsets) { .timeline($0) }
+            rewrite(timeline, of: haptic, request: request, mode: mode, rules: rules, exempt: exempt, keepOnsets: keepOnsets) {
+                .timeline($0)
+            }
         }
     }
 
     private func rewrite<Pattern: RewritablePattern>(
-        _ original: Pattern, of haptic: HapticPatternRequest, request: SensoryRequest, mode: HapticsMode, rules: FeedbackRules,
-        exempt: Bool, keepOnsets: Bool, content: (Pattern) -> HapticPattern
+        _ original: Pattern,
+        of haptic: HapticPatternRequest,
+        request: SensoryRequest,
+        mode: HapticsMode,
+        rules: FeedbackRules,
+        exempt: Bool,
+        keepOnsets: Bool,
+        content: (Pattern) -> HapticPattern
     ) -> Variant {
         var pattern = original
         var fired: [FiredRule] = []
@@ -44,54 +61,101 @@ extension Rewriter {
             case .capRumble(let maxSeconds, let fadeSeconds):
                 let capped = pattern.capRumble(maxSeconds: maxSeconds, fadeSeconds: fadeSeconds)
                 for event in capped {
-                    fired.append(FiredRule(
-                        mode.ruleName, code: "haptics.rumbleCapped",
-                        "rumble at \(event.time.formatted2) s shortened from \(event.oldDuration.formatted2) s to \(event.newDuration.formatted2) s, ending with a \(event.releaseSeconds.formatted2) s release"
-                    ))
+                    fired.append(
+                        FiredRule(
+                            mode.ruleName,
+                            code: "haptics.rumbleCapped",
+                            "rumble at \(event.time.formatted2) s shortened from \(event.oldDuration.formatted2) s to \(event.newDuration.formatted2) s, ending with a \(event.releaseSeconds.formatted2) s release"
+                        )
+                    )
                 }
                 changed = changed || !capped.isEmpty
             case .transientsOnly:
                 let (removed, onsets) = pattern.transientsOnly(keepOnsets: keepOnsets, onsetWindow: ladder.onsetWindowSeconds)
                 if removed > 0 {
                     let kept = onsets > 0 ? "; \(onsets) onset(s) kept as transients" : ""
-                    fired.append(FiredRule(mode.ruleName, code: "haptics.continuousRemoved", "\(removed) continuous event(s) removed, transients kept\(kept)"))
+                    fired.append(
+                        FiredRule(
+                            mode.ruleName,
+                            code: "haptics.continuousRemoved",
+                            "\(removed) continuous event(s) removed, transients kept\(kept)"
+                        )
+                    )
                     changed = true
                 }
             case .simpleImpact(let style):
-                return impact(for: haptic, of: request, style: style, rules: rules, rule: mode.ruleName, code: "haptics.simpleImpact", "custom pattern replaced by a simple \(style.rawValue) impact")
+                return impact(
+                    for: haptic,
+                    of: request,
+                    style: style,
+                    rules: rules,
+                    rule: mode.ruleName,
+                    code: "haptics.simpleImpact",
+                    "custom pattern replaced by a simple \(style.rawValue) impact"
+                )
             case .off:
                 guard exempt else {
-                    return dropped(mode.ruleName, code: "haptics.off", "custom haptics are off; \(request.usage.rawValue) pattern not played")
+                    return dropped(
+                        mode.ruleName,
+                        code: "haptics.off",
+                        "custom haptics are off; \(request.usage.rawValue) pattern not played"
+                    )
                 }
                 return impact(
-                    for: haptic, of: request, style: ladder.simpleImpactStyle, rules: rules, rule: mode.ruleName, code: "exempt.simplest",
+                    for: haptic,
+                    of: request,
+                    style: ladder.simpleImpactStyle,
+                    rules: rules,
+                    rule: mode.ruleName,
+                    code: "exempt.simplest",
                     "custom haptics are off, but exempt usage \(request.usage.rawValue) keeps a simple \(ladder.simpleImpactStyle.rawValue) impact"
                 )
             }
             if let cap = rules.rumbleCapSeconds {
                 let capped = pattern.capRumble(maxSeconds: cap, fadeSeconds: min(ladder.capFadeSeconds, cap))
                 for event in capped {
-                    fired.append(FiredRule(
-                        "haptics.rumbleCap", code: "haptics.rumbleCapped",
-                        "rumble at \(event.time.formatted2) s shortened from \(event.oldDuration.formatted2) s to the \(cap.formatted2) s cap, ending with a \(event.releaseSeconds.formatted2) s release"
-                    ))
+                    fired.append(
+                        FiredRule(
+                            "haptics.rumbleCap",
+                            code: "haptics.rumbleCapped",
+                            "rumble at \(event.time.formatted2) s shortened from \(event.oldDuration.formatted2) s to the \(cap.formatted2) s cap, ending with a \(event.releaseSeconds.formatted2) s release"
+                        )
+                    )
                 }
                 changed = changed || !capped.isEmpty
             }
             if rules.intensityScale != 1 {
                 pattern.scaleHapticIntensity(by: rules.intensityScale)
-                fired.append(FiredRule("haptics.intensityScale", code: "haptics.intensityScaled", "haptic intensity scaled by \(rules.intensityScale.formatted2)"))
+                fired.append(
+                    FiredRule(
+                        "haptics.intensityScale",
+                        code: "haptics.intensityScaled",
+                        "haptic intensity scaled by \(rules.intensityScale.formatted2)"
+                    )
+                )
                 changed = true
             }
         }
         if pattern.hasAudio {
             if !rules.nonEssentialAudio, !exempt {
                 let removed = pattern.removeAudio()
-                fired.append(FiredRule("audio.nonEssential", code: "audio.nonEssentialOff", "non-essential audio is off; \(removed) audio event(s) removed from the pattern"))
+                fired.append(
+                    FiredRule(
+                        "audio.nonEssential",
+                        code: "audio.nonEssentialOff",
+                        "non-essential audio is off; \(removed) audio event(s) removed from the pattern"
+                    )
+                )
                 changed = true
             } else if rules.audioVolumeScale != 1 {
                 pattern.scaleAudioVolume(by: rules.audioVolumeScale)
-                fired.append(FiredRule("audio.volumeScale", code: "audio.volumeScaled", "audio volume scaled by \(rules.audioVolumeScale.formatted2)"))
+                fired.append(
+                    FiredRule(
+                        "audio.volumeScale",
+                        code: "audio.volumeScaled",
+                        "audio volume scaled by \(rules.audioVolumeScale.formatted2)"
+                    )
+                )
                 changed = true
             }
         }
@@ -102,7 +166,13 @@ extension Rewriter {
         }
         let newEnd = pattern.end
         if newEnd < oldEnd - 1e-9, pattern.clipCurves(to: newEnd) > 0 {
-            fired.append(FiredRule("haptics.clipCurves", code: "haptics.curvesClipped", "parameter curves clipped to the new end at \(newEnd.formatted2) s"))
+            fired.append(
+                FiredRule(
+                    "haptics.clipCurves",
+                    code: "haptics.curvesClipped",
+                    "parameter curves clipped to the new end at \(newEnd.formatted2) s"
+                )
+            )
         }
         var result = haptic
         result.content = content(pattern)
@@ -112,8 +182,13 @@ extension Rewriter {
     /// A pattern replaced by one system impact at the pattern's peak intensity (scaled), lowered if need be so it
     /// never costs more than the pattern did.
     func impact(
-        for haptic: HapticPatternRequest, of request: SensoryRequest, style: ImpactStyle, rules: FeedbackRules,
-        rule: String, code: Reason.Code, _ message: String
+        for haptic: HapticPatternRequest,
+        of request: SensoryRequest,
+        style: ImpactStyle,
+        rules: FeedbackRules,
+        rule: String,
+        code: Reason.Code,
+        _ message: String
     ) -> Variant {
         let peak = haptic.content.peakHapticIntensity ?? 1
         var intensity = min(1, max(0, peak * rules.intensityScale))
@@ -143,7 +218,11 @@ extension Rewriter {
 
     func rewrite(_ cue: AudioCue, of request: SensoryRequest, rules: FeedbackRules, exempt: Bool, condition: Condition) -> Variant {
         if !rules.nonEssentialAudio, !exempt {
-            return dropped("audio.nonEssential", code: "audio.nonEssentialOff", "non-essential audio is off under \(condition); \(request.usage.rawValue) cue not played")
+            return dropped(
+                "audio.nonEssential",
+                code: "audio.nonEssentialOff",
+                "non-essential audio is off under \(condition); \(request.usage.rawValue) cue not played"
+            )
         }
         var cue = cue
         var fired: [FiredRule] = []
@@ -152,7 +231,13 @@ extension Rewriter {
         }
         if rules.audioVolumeScale != 1 {
             cue.volume = min(1, max(0, cue.volume * rules.audioVolumeScale))
-            fired.append(FiredRule("audio.volumeScale", code: "audio.volumeScaled", "audio volume scaled by \(rules.audioVolumeScale.formatted2) to \(cue.volume.formatted2)"))
+            fired.append(
+                FiredRule(
+                    "audio.volumeScale",
+                    code: "audio.volumeScaled",
+                    "audio volume scaled by \(rules.audioVolumeScale.formatted2) to \(cue.volume.formatted2)"
+                )
+            )
         }
         guard !fired.isEmpty else { return Variant(request: request, rules: [], changed: false) }
         return Variant(request: request.with(kind: .audio(cue)), rules: fired, changed: true)
@@ -163,12 +248,21 @@ extension Rewriter {
         let mix = StereoDownmix(cue: cue)
         cue.rendering = .twoD
         cue.stereo = mix.placement
-        var fired = [FiredRule(
-            "audio.spatial", code: "audio.rendered2D",
-            "\(cause): rendered in 2D, pan \(mix.placement.pan.formatted2) (azimuth \(mix.azimuthDegrees.formatted2)°), distance \(mix.distanceMetres.formatted2) m, gain \(mix.placement.distanceGain.formatted2)"
-        )]
+        var fired = [
+            FiredRule(
+                "audio.spatial",
+                code: "audio.rendered2D",
+                "\(cause): rendered in 2D, pan \(mix.placement.pan.formatted2) (azimuth \(mix.azimuthDegrees.formatted2)°), distance \(mix.distanceMetres.formatted2) m, gain \(mix.placement.distanceGain.formatted2)"
+            )
+        ]
         if abs(mix.elevationDegrees) > 0.5 {
-            fired.append(FiredRule("audio.spatial", code: "audio.elevationDropped", "elevation \(mix.elevationDegrees.formatted2)° dropped by 2D rendering"))
+            fired.append(
+                FiredRule(
+                    "audio.spatial",
+                    code: "audio.elevationDropped",
+                    "elevation \(mix.elevationDegrees.formatted2)° dropped by 2D rendering"
+                )
+            )
         }
         return fired
     }
@@ -177,15 +271,31 @@ extension Rewriter {
         var fired: [FiredRule] = []
         if case .off = rules.haptics {
             guard exempt else {
-                return dropped("haptics.off", code: "haptics.off", "haptics are off; \(request.usage.rawValue) \(feedback.summary) not played")
+                return dropped(
+                    "haptics.off",
+                    code: "haptics.off",
+                    "haptics are off; \(request.usage.rawValue) \(feedback.summary) not played"
+                )
             }
-            fired.append(FiredRule("haptics.off", code: "exempt.kept", "haptics are off, but exempt usage \(request.usage.rawValue) keeps its \(feedback.summary)"))
+            fired.append(
+                FiredRule(
+                    "haptics.off",
+                    code: "exempt.kept",
+                    "haptics are off, but exempt usage \(request.usage.rawValue) keeps its \(feedback.summary)"
+                )
+            )
         }
         guard case .impact(let style, let intensity) = feedback, rules.intensityScale != 1 else {
             return Variant(request: request, rules: fired, changed: false)
         }
         let scaled = min(1, max(0, intensity * rules.intensityScale))
-        fired.append(FiredRule("haptics.intensityScale", code: "haptics.intensityScaled", "impact intensity scaled by \(rules.intensityScale.formatted2) to \(scaled.formatted2)"))
+        fired.append(
+            FiredRule(
+                "haptics.intensityScale",
+                code: "haptics.intensityScaled",
+                "impact intensity scaled by \(rules.intensityScale.formatted2) to \(scaled.formatted2)"
+            )
+        )
         return Variant(request: request.with(kind: .system(.impact(style, intensity: scaled))), rules: fired, changed: true)
     }
 
@@ -193,7 +303,11 @@ extension Rewriter {
         guard rules.particleScale != 1 else { return Variant(request: request, rules: [], changed: false) }
         var effect = effect
         let count = Int((Double(effect.particleCount) * min(1, max(0, rules.particleScale))).rounded(.down))
-        let fired = FiredRule("visual.particleScale", code: "visual.particlesScaled", "particles scaled by \(rules.particleScale.formatted2): \(effect.particleCount) → \(count)")
+        let fired = FiredRule(
+            "visual.particleScale",
+            code: "visual.particlesScaled",
+            "particles scaled by \(rules.particleScale.formatted2): \(effect.particleCount) → \(count)"
+        )
         effect.particleCount = count
         return Variant(request: request.with(kind: .visual(effect)), rules: [fired], changed: true)
     }

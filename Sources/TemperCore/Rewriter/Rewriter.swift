@@ -65,16 +65,27 @@ public struct Rewriter: Sendable {
         }
         if exempt, variant.request == nil {
             // An edit left nothing to play; an exempt usage is never dropped.
-            var simple = simplest(request, rules: rules, rule: "exempt", code: "exempt.simplest", context: "nothing was left, so exempt usage \(request.usage.rawValue) plays")
+            var simple = simplest(
+                request,
+                rules: rules,
+                rule: "exempt",
+                code: "exempt.simplest",
+                context: "nothing was left, so exempt usage \(request.usage.rawValue) plays"
+            )
             simple.rules = variant.rules + simple.rules
             price(&simple, before: before)
             variant = guardEnergy(simple, original: request, rules: rules, exempt: exempt, condition: condition, before: before)
         }
         return Decision(
-            requestID: request.id, usage: request.usage, outcome: outcome(of: variant, original: request),
-            request: variant.request, rules: variant.rules,
-            energyBeforeMillijoules: before, energyAfterMillijoules: variant.energy,
-            condition: condition, budget: budget?.spending(variant.energy)
+            requestID: request.id,
+            usage: request.usage,
+            outcome: outcome(of: variant, original: request),
+            request: variant.request,
+            rules: variant.rules,
+            energyBeforeMillijoules: before,
+            energyAfterMillijoules: variant.energy,
+            condition: condition,
+            budget: budget?.spending(variant.energy)
         )
     }
 
@@ -82,9 +93,19 @@ public struct Rewriter: Sendable {
     func apply(_ rules: FeedbackRules, to request: SensoryRequest, exempt: Bool, condition: Condition) -> Variant {
         if rules.exemptOnly {
             guard exempt else {
-                return dropped("exemptOnly", code: "exemptOnly.dropped", "only exempt usages play under \(condition); \(request.usage.rawValue) is not exempt")
+                return dropped(
+                    "exemptOnly",
+                    code: "exemptOnly.dropped",
+                    "only exempt usages play under \(condition); \(request.usage.rawValue) is not exempt"
+                )
             }
-            return simplest(request, rules: rules, rule: "exemptOnly", code: "exemptOnly.simplest", context: "under \(condition) exempt usage \(request.usage.rawValue) plays")
+            return simplest(
+                request,
+                rules: rules,
+                rule: "exemptOnly",
+                code: "exemptOnly.simplest",
+                context: "under \(condition) exempt usage \(request.usage.rawValue) plays"
+            )
         }
         switch request.kind {
         case .haptic(let haptic):
@@ -119,7 +140,12 @@ public struct Rewriter: Sendable {
     /// Keeps the invariant that a rewrite never costs more than the original: first without replacement onsets,
     /// then, as a last resort, the original as asked.
     private func guardEnergy(
-        _ variant: Variant, original: SensoryRequest, rules: FeedbackRules, exempt: Bool, condition: Condition, before: Double
+        _ variant: Variant,
+        original: SensoryRequest,
+        rules: FeedbackRules,
+        exempt: Bool,
+        condition: Condition,
+        before: Double
     ) -> Variant {
         guard variant.request != nil, variant.energy > before + 1e-9 else { return variant }
         if case .haptic(let haptic) = original.kind, case .haptic = variant.request?.kind, !rules.exemptOnly {
@@ -128,10 +154,13 @@ public struct Rewriter: Sendable {
             if retry.request != nil ? retry.energy <= before + 1e-9 : !exempt { return retry }
         }
         var kept = Variant(request: original, rules: [], changed: false, energy: before)
-        kept.rules = [FiredRule(
-            "energy.guard", code: "energy.guard",
-            "the rewrite would cost \(variant.energy.formatted2) mJ, more than the \(before.formatted2) mJ asked for; kept as asked"
-        )]
+        kept.rules = [
+            FiredRule(
+                "energy.guard",
+                code: "energy.guard",
+                "the rewrite would cost \(variant.energy.formatted2) mJ, more than the \(before.formatted2) mJ asked for; kept as asked"
+            )
+        ]
         return kept
     }
 }

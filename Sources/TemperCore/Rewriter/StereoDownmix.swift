@@ -32,7 +32,9 @@ public struct StereoDownmix: Sendable, Hashable {
         let pan = horizontal > 1e-12 ? min(1, max(-1, side / horizontal)) : 0
         let angle = (pan + 1) * .pi / 4
         placement = StereoPlacement(
-            pan: pan, leftGain: cos(angle), rightGain: sin(angle),
+            pan: pan,
+            leftGain: cos(angle),
+            rightGain: sin(angle),
             distanceGain: cue.distanceModel.gain(atMetres: distanceMetres)
         )
     }

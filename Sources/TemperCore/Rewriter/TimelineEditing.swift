@@ -62,7 +62,14 @@ enum TimelineEditing {
         for index in timeline.transients.indices {
             guard let duration = timeline.transients[index].duration, duration > cap + 1e-9 else { continue }
             timeline.transients[index].duration = cap
-            capped.append(PatternEditing.CappedEvent(time: timeline.transients[index].time, oldDuration: duration, newDuration: cap, releaseSeconds: 0))
+            capped.append(
+                PatternEditing.CappedEvent(
+                    time: timeline.transients[index].time,
+                    oldDuration: duration,
+                    newDuration: cap,
+                    releaseSeconds: 0
+                )
+            )
         }
         capped.sort { $0.time < $1.time }
         return capped
@@ -76,7 +83,9 @@ enum TimelineEditing {
         for track in timeline.tracks {
             for point in track.amplitude {
                 guard let emphasis = point.emphasis else { continue }
-                transients.append(PatternTransient(time: point.time, amplitude: emphasis.amplitude, frequency: emphasis.frequency, motor: track.motor))
+                transients.append(
+                    PatternTransient(time: point.time, amplitude: emphasis.amplitude, frequency: emphasis.frequency, motor: track.motor)
+                )
             }
         }
         let hitTimes = transients.map(\.time)
@@ -89,7 +98,8 @@ enum TimelineEditing {
                 let covered = hitTimes.contains { $0 <= onset + 1e-9 && onset - $0 <= onsetWindow }
                 guard keepOnsets, !covered else { continue }
                 let peak = track.amplitude[run.first...run.last].map(\.value).max() ?? 0
-                let frequency = track.frequencyUnit == .normalized ? track.frequency(at: onset).map { min(max($0, 0), 1).squareRoot() } : nil
+                let frequency =
+                    track.frequencyUnit == .normalized ? track.frequency(at: onset).map { min(max($0, 0), 1).squareRoot() } : nil
                 transients.append(PatternTransient(time: onset, amplitude: min(max(peak, 0), 1), frequency: frequency, motor: track.motor))
                 onsets += 1
             }
@@ -131,6 +141,8 @@ enum TimelineEditing {
         guard let end = track.amplitude.last?.time, let last = track.frequency.last, last.time > end + 1e-12 else { return }
         let value = track.frequency(at: end)
         track.frequency = track.frequency.filter { $0.time <= end + 1e-12 }
-        if let value, track.frequency.last.map({ $0.time < end - 1e-12 }) ?? true { track.frequency.append(PatternFrequencyPoint(time: end, value: value)) }
+        if let value, track.frequency.last.map({ $0.time < end - 1e-12 }) ?? true {
+            track.frequency.append(PatternFrequencyPoint(time: end, value: value))
+        }
     }
 }

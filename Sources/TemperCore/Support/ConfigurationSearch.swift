@@ -52,7 +52,9 @@ public struct ConfigurationSearch: Sendable {
     public var listDirectory: @Sendable (String) -> [String]
 
     public init(
-        folders: [String], builtIn: [String: String] = [:], readText: @escaping @Sendable (String) throws(TemperError) -> String?,
+        folders: [String],
+        builtIn: [String: String] = [:],
+        readText: @escaping @Sendable (String) throws(TemperError) -> String?,
         listDirectory: @escaping @Sendable (String) -> [String]
     ) {
         self.folders = folders

@@ -10,7 +10,8 @@ struct QuantityText: Sendable, Hashable {
 
     init(_ text: String) {
         let trimmed = text.trimmingWhitespace()
-        let numberEnd = trimmed.firstIndex { !($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "+" || $0 == "-") }
+        let numberEnd =
+            trimmed.firstIndex { !($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "+" || $0 == "-") }
             ?? trimmed.endIndex
         // "1e" followed by a unit letter would swallow the unit's first letter; back off over a trailing e/E.
         var splitAt = numberEnd

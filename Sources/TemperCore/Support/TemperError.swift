@@ -44,7 +44,12 @@ public struct TemperError: Error, Sendable, Hashable, CustomStringConvertible {
     public var underlying: (any Error)?
 
     public init(
-        code: Code, message: String, file: String? = nil, path: String? = nil, line: Int? = nil, column: Int? = nil,
+        code: Code,
+        message: String,
+        file: String? = nil,
+        path: String? = nil,
+        line: Int? = nil,
+        column: Int? = nil,
         underlying: (any Error)? = nil
     ) {
         self.code = code
@@ -62,7 +67,9 @@ public struct TemperError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public static func == (lhs: TemperError, rhs: TemperError) -> Bool {
-        (lhs.code, lhs.message, lhs.file, lhs.path, lhs.line, lhs.column) == (rhs.code, rhs.message, rhs.file, rhs.path, rhs.line, rhs.column)
+        (lhs.code, lhs.message, lhs.file, lhs.path, lhs.line, lhs.column) == (
+            rhs.code, rhs.message, rhs.file, rhs.path, rhs.line, rhs.column
+        )
     }
 
     public func hash(into hasher: inout Hasher) {

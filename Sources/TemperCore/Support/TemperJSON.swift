@@ -15,7 +15,8 @@ public enum TemperJSON: Sendable {
     /// An encoder with Temper's settings.
     public static func encoder(_ layout: Layout = .pretty) -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = layout == .pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            layout == .pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return encoder
     }

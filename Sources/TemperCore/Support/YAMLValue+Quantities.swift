@@ -62,9 +62,18 @@ extension YAMLValue {
 
     /// A fraction from a percentage (`85 %`) or a bare number (`0.85`), within `range`.
     public func fraction(in range: ClosedRange<Double> = 0...1) throws(TemperError) -> Double {
-        let value = try measure(units: ["%": 0.01], unit: "", range: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, noun: "a fraction", examples: "85 % or 0.85")
+        let value = try measure(
+            units: ["%": 0.01],
+            unit: "",
+            range: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude,
+            noun: "a fraction",
+            examples: "85 % or 0.85"
+        )
         guard range.contains(value) else {
-            throw error(.invalidValue, "expected a fraction in \(QuantityLimits.number(range.lowerBound * 100))...\(QuantityLimits.number(range.upperBound * 100)) %, found \(QuantityLimits.number(value * 100)) %")
+            throw error(
+                .invalidValue,
+                "expected a fraction in \(QuantityLimits.number(range.lowerBound * 100))...\(QuantityLimits.number(range.upperBound * 100)) %, found \(QuantityLimits.number(value * 100)) %"
+            )
         }
         return value
     }
@@ -73,7 +82,11 @@ extension YAMLValue {
     /// `2` could be per second or per minute, and the two differ sixtyfold.
     public func ratePerSecond(in range: ClosedRange<Double> = QuantityLimits.perSecond) throws(TemperError) -> Double {
         try measure(
-            units: Self.rateUnits, unit: "/s", range: range, noun: "a rate with its unit", examples: "0.5/s, 12/min or 30/h",
+            units: Self.rateUnits,
+            unit: "/s",
+            range: range,
+            noun: "a rate with its unit",
+            examples: "0.5/s, 12/min or 30/h",
             bareNumbers: false
         )
     }
@@ -84,11 +97,17 @@ extension YAMLValue {
         let text = ((try? string()) ?? "").trimmingWhitespace()
         let amount: EnergyAmount
         do { amount = try EnergyAmount(parsing: text) } catch {
-            throw self.error(.invalidValue, text.isEmpty || Double(text) != nil
-                ? "expected an energy with a unit, e.g. 500mJ or 0.5J, found '\(text)'" : error.message)
+            throw self.error(
+                .invalidValue,
+                text.isEmpty || Double(text) != nil
+                    ? "expected an energy with a unit, e.g. 500mJ or 0.5J, found '\(text)'" : error.message
+            )
         }
         guard !amount.isCharge else {
-            throw error(.invalidValue, "expected an energy in mJ or J, found the charge '\(text)': a charge needs a voltage to become energy")
+            throw error(
+                .invalidValue,
+                "expected an energy in mJ or J, found the charge '\(text)': a charge needs a voltage to become energy"
+            )
         }
         let millijoules = amount.millijoules(atVolts: 0)
         guard range.contains(millijoules) else {
@@ -100,7 +119,12 @@ extension YAMLValue {
     /// A finite number followed by one of `units` (spaces allowed between), scaled to the base unit and within
     /// `range`.
     private func measure(
-        units: [String: Double], unit: String, range: ClosedRange<Double>, noun: String, examples: String, bareNumbers: Bool = true
+        units: [String: Double],
+        unit: String,
+        range: ClosedRange<Double>,
+        noun: String,
+        examples: String,
+        bareNumbers: Bool = true
     ) throws(TemperError) -> Double {
         let text = ((try? string()) ?? "").trimmingWhitespace()
         let value: Double

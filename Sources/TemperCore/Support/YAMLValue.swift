@@ -45,8 +45,11 @@ public struct YAMLValue {
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
             return TemperError(
-                code: .invalidYAML, message: "duplicate key \(keys) in one mapping", file: file,
-                line: context.mark.line, column: context.mark.column
+                code: .invalidYAML,
+                message: "duplicate key \(keys) in one mapping",
+                file: file,
+                line: context.mark.line,
+                column: context.mark.column
             )
         default:
             return TemperError(code: .invalidYAML, message: "\(error)", file: file)
@@ -78,7 +81,9 @@ public struct YAMLValue {
     }
 
     public var isNull: Bool {
-        if case .scalar(let scalar) = node { return scalar.string == "~" || scalar.string == "null" || scalar.string.isEmpty && scalar.style == .plain }
+        if case .scalar(let scalar) = node {
+            return scalar.string == "~" || scalar.string == "null" || scalar.string.isEmpty && scalar.style == .plain
+        }
         return false
     }
 
@@ -110,8 +115,12 @@ public struct YAMLValue {
             guard !allowed.contains(key) else { return nil }
             let known = allowed.sorted().joined(separator: ", ")
             return TemperError(
-                code: .unknownKey, message: "unknown key '\(key)' (expected one of: \(known))",
-                file: file, path: path.isEmpty ? key : "\(path).\(key)", line: pair.key.mark?.line, column: pair.key.mark?.column
+                code: .unknownKey,
+                message: "unknown key '\(key)' (expected one of: \(known))",
+                file: file,
+                path: path.isEmpty ? key : "\(path).\(key)",
+                line: pair.key.mark?.line,
+                column: pair.key.mark?.column
             )
         }
     }
@@ -135,12 +144,16 @@ public struct YAMLValue {
     }
 
     public func int() throws(TemperError) -> Int {
-        guard case .scalar = node, let value = node.int else { throw error(.invalidValue, "expected a whole number, found \(describedValue)") }
+        guard case .scalar = node, let value = node.int else {
+            throw error(.invalidValue, "expected a whole number, found \(describedValue)")
+        }
         return value
     }
 
     public func bool() throws(TemperError) -> Bool {
-        guard case .scalar = node, let value = node.bool else { throw error(.invalidValue, "expected true or false, found \(describedValue)") }
+        guard case .scalar = node, let value = node.bool else {
+            throw error(.invalidValue, "expected true or false, found \(describedValue)")
+        }
         return value
     }
 
@@ -148,7 +161,10 @@ public struct YAMLValue {
     public func double(in range: ClosedRange<Double>) throws(TemperError) -> Double {
         let value = try double()
         guard range.contains(value) else {
-            throw error(.invalidValue, "expected a number from \(QuantityLimits.number(range.lowerBound)) to \(QuantityLimits.number(range.upperBound)), found \(describedValue)")
+            throw error(
+                .invalidValue,
+                "expected a number from \(QuantityLimits.number(range.lowerBound)) to \(QuantityLimits.number(range.upperBound)), found \(describedValue)"
+            )
         }
         return value
     }

@@ -133,7 +133,8 @@ final class BusLoop {
     // MARK: - Signals and sources
 
     private func watch(_ object: GObjectReference, _ signal: String, devicesChanged: Bool = false) {
-        let callback: TemperChangedCallback = devicesChanged
+        let callback: TemperChangedCallback =
+            devicesChanged
             ? { context in BusLoop.from(context).devicesDidChange() }
             : { context in BusLoop.from(context).scheduleRefresh() }
         if let handler = SignalConnection(object, signal: signal, callback: callback, context: opaqueSelf) { handlers.append(handler) }
@@ -184,14 +185,20 @@ final class BusLoop {
     /// Attaches `source` to this thread's context with `body` as its callback; the owner returned keeps our
     /// reference and destroys the source when dropped.
     private func attachSource(
-        _ source: UnsafeMutablePointer<GSource>?, _ body: @escaping (BusLoop) -> Bool
+        _ source: UnsafeMutablePointer<GSource>?,
+        _ body: @escaping (BusLoop) -> Bool
     ) -> GSourceReference? {
         guard let source else { return nil }
         let box = Unmanaged.passRetained(SourceBody(loop: self, body: body)).toOpaque()
-        g_source_set_callback(source, { data in
-            let box = Unmanaged<SourceBody>.fromOpaque(data!).takeUnretainedValue()
-            return box.body(box.loop) ? 1 : 0
-        }, box, { data in Unmanaged<SourceBody>.fromOpaque(data!).release() })
+        g_source_set_callback(
+            source,
+            { data in
+                let box = Unmanaged<SourceBody>.fromOpaque(data!).takeUnretainedValue()
+                return box.body(box.loop) ? 1 : 0
+            },
+            box,
+            { data in Unmanaged<SourceBody>.fromOpaque(data!).release() }
+        )
         g_source_attach(source, context)
         return GSourceReference(adopting: source)
     }
@@ -230,7 +237,11 @@ final class BusLoop {
             let profile = GLibText.take(active)
             let degradedText = GLibText.take(degraded)
             if found, let profile {
-                return PowerProfileState(activeProfile: profile, performanceDegraded: degradedText, profiles: Self.profiles(of: proxy.pointer))
+                return PowerProfileState(
+                    activeProfile: profile,
+                    performanceDegraded: degradedText,
+                    profiles: Self.profiles(of: proxy.pointer)
+                )
             }
         }
         return .unknown

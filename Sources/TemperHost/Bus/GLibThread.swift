@@ -44,11 +44,15 @@ package final class GLibThread: Sendable {
         guard starts else { return false }
         // A GThread, not a Foundation `Thread`: GLib gives the kernel its name, so /proc and `top -H` show it.
         let retained = Unmanaged.passRetained(self).toOpaque()
-        let thread = g_thread_new(name, { data in
-            let owner = Unmanaged<GLibThread>.fromOpaque(data!).takeRetainedValue()
-            owner.body()
-            return nil
-        }, retained)
+        let thread = g_thread_new(
+            name,
+            { data in
+                let owner = Unmanaged<GLibThread>.fromOpaque(data!).takeRetainedValue()
+                owner.body()
+                return nil
+            },
+            retained
+        )
         g_thread_unref(thread)
         return true
     }
@@ -77,10 +81,15 @@ package final class GLibThread: Sendable {
     package func repeating(everyMilliseconds milliseconds: UInt32, _ body: @escaping @Sendable () -> Void) -> GLibTimer? {
         guard let main, !shared.withLock({ $0.quitRequested }), let source = g_timeout_source_new(milliseconds) else { return nil }
         let box = Unmanaged.passRetained(Work(body)).toOpaque()
-        g_source_set_callback(source, { data in
-            Unmanaged<Work>.fromOpaque(data!).takeUnretainedValue().run()
-            return 1
-        }, box, { data in Unmanaged<Work>.fromOpaque(data!).release() })
+        g_source_set_callback(
+            source,
+            { data in
+                Unmanaged<Work>.fromOpaque(data!).takeUnretainedValue().run()
+                return 1
+            },
+            box,
+            { data in Unmanaged<Work>.fromOpaque(data!).release() }
+        )
         g_source_attach(source, main.owner.context)
         return GLibTimer(source: GSourceReference(adopting: source))
     }
@@ -139,10 +148,15 @@ package final class GLibThread: Sendable {
     private static func attach(to context: OpaquePointer, _ work: @escaping () -> Void) {
         let source = g_idle_source_new()
         let box = Unmanaged.passRetained(Work(work)).toOpaque()
-        g_source_set_callback(source, { data in
-            Unmanaged<Work>.fromOpaque(data!).takeUnretainedValue().run()
-            return 0
-        }, box, { data in Unmanaged<Work>.fromOpaque(data!).release() })
+        g_source_set_callback(
+            source,
+            { data in
+                Unmanaged<Work>.fromOpaque(data!).takeUnretainedValue().run()
+                return 0
+            },
+            box,
+            { data in Unmanaged<Work>.fromOpaque(data!).release() }
+        )
         g_source_attach(source, context)
         g_source_unref(source)
     }

@@ -4,7 +4,9 @@ import TemperCore
 /// Turns UPower's objects into a ``BatteryState``: one `g_object_get` per object through the C shim.
 enum UPowerReading {
     static func battery(
-        client: UnsafeMutableRawPointer, displayDevice: UnsafeMutableRawPointer?, batteries: [UnsafeMutableRawPointer]
+        client: UnsafeMutableRawPointer,
+        displayDevice: UnsafeMutableRawPointer?,
+        batteries: [UnsafeMutableRawPointer]
     ) -> BatteryState {
         var clientInfo = TemperUpClientInfo()
         temper_up_client_read(client, &clientInfo)
@@ -55,9 +57,11 @@ enum UPowerReading {
             state: stateName(info.state),
             energyRateWatts: present ? info.energy_rate : nil,
             energyWh: present && info.energy_full > 0 ? info.energy : nil,
-            energyFullWh: energy(info.energy_full), energyFullDesignWh: energy(info.energy_full_design),
+            energyFullWh: energy(info.energy_full),
+            energyFullDesignWh: energy(info.energy_full_design),
             capacityPercent: present && info.capacity > 0 ? info.capacity : nil,
-            model: text(info.model), vendor: text(info.vendor),
+            model: text(info.model),
+            vendor: text(info.vendor),
             technology: technology == "unknown" ? nil : technology
         )
     }

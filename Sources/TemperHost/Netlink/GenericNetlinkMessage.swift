@@ -71,15 +71,27 @@ enum NetlinkReply: Sendable, Hashable {
             case errorType:
                 guard length >= GenericNetlinkMessage.headerSize + 4 else { return replies }
                 let error = NetlinkBytes.load(Int32.self, datagram, at: body)
-                replies.append(error == 0 ? .acknowledged(sequence: sequence) : .failed(sequence: sequence, errno: error == Int32.min ? Int32.max : -error))
+                replies.append(
+                    error == 0
+                        ? .acknowledged(sequence: sequence) : .failed(sequence: sequence, errno: error == Int32.min ? Int32.max : -error)
+                )
             case doneType:
                 replies.append(.done(sequence: sequence))
             default:
                 guard length >= GenericNetlinkMessage.headerSize + GenericNetlinkMessage.genericHeaderSize else { return replies }
                 let attributes = NetlinkAttribute.decode(datagram[(body + GenericNetlinkMessage.genericHeaderSize)..<(offset + length)])
-                replies.append(.message(GenericNetlinkMessage(
-                    family: type, flags: flags, sequence: sequence, command: datagram[body], version: datagram[body + 1], attributes: attributes
-                )))
+                replies.append(
+                    .message(
+                        GenericNetlinkMessage(
+                            family: type,
+                            flags: flags,
+                            sequence: sequence,
+                            command: datagram[body],
+                            version: datagram[body + 1],
+                            attributes: attributes
+                        )
+                    )
+                )
             }
             offset += NetlinkBytes.aligned(length)
         }

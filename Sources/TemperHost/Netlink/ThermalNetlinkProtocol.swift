@@ -60,20 +60,26 @@ enum ThermalNetlink {
 
     static func familyRequest(sequence: UInt32) -> GenericNetlinkMessage {
         GenericNetlinkMessage(
-            family: Controller.id, flags: GenericNetlinkMessage.flagRequest, sequence: sequence,
-            command: Controller.getFamily, version: 1, attributes: [.string(Controller.familyName, familyName)]
+            family: Controller.id,
+            flags: GenericNetlinkMessage.flagRequest,
+            sequence: sequence,
+            command: Controller.getFamily,
+            version: 1,
+            attributes: [.string(Controller.familyName, familyName)]
         )
     }
 
     /// The family in a controller reply, or `nil` when the reply does not describe it.
     static func family(from reply: GenericNetlinkMessage) -> Family? {
         guard reply.attributes.first(Controller.familyName)?.string == familyName,
-              let id = reply.attributes.first(Controller.familyID)?.u16
+            let id = reply.attributes.first(Controller.familyID)?.u16
         else { return nil }
-        let operations = reply.attributes.first(Controller.operations)?.children.compactMap { $0.children.first(Controller.operationID)?.u32 } ?? []
+        let operations =
+            reply.attributes.first(Controller.operations)?.children.compactMap { $0.children.first(Controller.operationID)?.u32 } ?? []
         var groups: [String: UInt32] = [:]
         for group in reply.attributes.first(Controller.multicastGroups)?.children ?? [] {
-            guard let name = group.children.first(Controller.groupName)?.string, let id = group.children.first(Controller.groupID)?.u32 else { continue }
+            guard let name = group.children.first(Controller.groupName)?.string, let id = group.children.first(Controller.groupID)?.u32
+            else { continue }
             groups[name] = id
         }
         return Family(id: id, version: reply.attributes.first(Controller.version)?.u32 ?? 1, operations: Set(operations), groups: groups)
@@ -81,7 +87,11 @@ enum ThermalNetlink {
 
     /// A get (zone only), add or delete request for one threshold, asking for an acknowledgement.
     static func thresholdRequest(
-        _ command: Command, family: Family, sequence: UInt32, zone: UInt32, threshold: ThermalThreshold? = nil
+        _ command: Command,
+        family: Family,
+        sequence: UInt32,
+        zone: UInt32,
+        threshold: ThermalThreshold? = nil
     ) -> GenericNetlinkMessage {
         var attributes: [NetlinkAttribute] = [.u32(Attribute.zoneID, zone)]
         if let threshold {
@@ -90,8 +100,12 @@ enum ThermalNetlink {
             attributes.append(.u32(Attribute.thresholdDirection, threshold.directions.rawValue))
         }
         return GenericNetlinkMessage(
-            family: family.id, flags: GenericNetlinkMessage.flagRequest | GenericNetlinkMessage.flagAcknowledge,
-            sequence: sequence, command: command.rawValue, version: UInt8(truncatingIfNeeded: family.version), attributes: attributes
+            family: family.id,
+            flags: GenericNetlinkMessage.flagRequest | GenericNetlinkMessage.flagAcknowledge,
+            sequence: sequence,
+            command: command.rawValue,
+            version: UInt8(truncatingIfNeeded: family.version),
+            attributes: attributes
         )
     }
 

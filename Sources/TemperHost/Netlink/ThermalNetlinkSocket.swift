@@ -72,7 +72,8 @@ final class ThermalNetlinkSocket: Sendable {
             self.family = family
         } catch {
             close(descriptor)
-            throw error.code == .refused ? ThermalNetlinkError(.noFamily, errno: error.errno, "the kernel has no thermal netlink family") : error
+            throw error.code == .refused
+                ? ThermalNetlinkError(.noFamily, errno: error.errno, "the kernel has no thermal netlink family") : error
         }
         self.descriptor = descriptor
     }
@@ -81,9 +82,16 @@ final class ThermalNetlinkSocket: Sendable {
 
     /// Sends a threshold command and returns the data messages that answered it (a get's list; none for add
     /// and delete). Throws the kernel's refusal.
-    func request(_ command: ThermalNetlink.Command, zone: UInt32, threshold: ThermalThreshold? = nil) throws(ThermalNetlinkError) -> [GenericNetlinkMessage] {
+    func request(
+        _ command: ThermalNetlink.Command,
+        zone: UInt32,
+        threshold: ThermalThreshold? = nil
+    ) throws(ThermalNetlinkError) -> [GenericNetlinkMessage] {
         guard family.supportsThresholds else {
-            throw ThermalNetlinkError(.noThresholds, "the kernel's thermal netlink family (version \(family.version)) has no threshold commands (Linux < 6.13)")
+            throw ThermalNetlinkError(
+                .noThresholds,
+                "the kernel's thermal netlink family (version \(family.version)) has no threshold commands (Linux < 6.13)"
+            )
         }
         let serial = sequence.wrappingAdd(1, ordering: .relaxed).newValue
         let message = ThermalNetlink.thresholdRequest(command, family: family, sequence: serial, zone: zone, threshold: threshold)
@@ -92,7 +100,10 @@ final class ThermalNetlinkSocket: Sendable {
 
     /// Sends `message` and reads until its acknowledgement, error or (for a request without an acknowledgement)
     /// first answer; replies to other sequence numbers (a timed-out earlier request) are dropped.
-    private static func exchange(_ descriptor: Int32, _ message: GenericNetlinkMessage) throws(ThermalNetlinkError) -> [GenericNetlinkMessage] {
+    private static func exchange(
+        _ descriptor: Int32,
+        _ message: GenericNetlinkMessage
+    ) throws(ThermalNetlinkError) -> [GenericNetlinkMessage] {
         let bytes = message.encoded()
         let sent = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
         guard sent == bytes.count else { throw ThermalNetlinkError(.io, errno: Glibc.errno, "cannot send to the thermal netlink family") }
@@ -110,7 +121,11 @@ final class ThermalNetlinkSocket: Sendable {
                 case .acknowledged(let sequence) where sequence == message.sequence, .done(let sequence) where sequence == message.sequence:
                     return answers
                 case .failed(let sequence, let errno) where sequence == message.sequence:
-                    throw ThermalNetlinkError(errno == EPERM ? .permission : .refused, errno: errno, "the thermal netlink family refused command \(message.command)")
+                    throw ThermalNetlinkError(
+                        errno == EPERM ? .permission : .refused,
+                        errno: errno,
+                        "the thermal netlink family refused command \(message.command)"
+                    )
                 default:
                     continue
                 }

@@ -60,7 +60,10 @@ public final class ThermalThresholds: Sendable {
         do {
             let socket = try ThermalNetlinkSocket()
             guard socket.family.supportsThresholds else {
-                throw ThermalNetlinkError(.noThresholds, "the kernel's thermal netlink family (version \(socket.family.version)) has no threshold commands (Linux < 6.13)")
+                throw ThermalNetlinkError(
+                    .noThresholds,
+                    "the kernel's thermal netlink family (version \(socket.family.version)) has no threshold commands (Linux < 6.13)"
+                )
             }
             return ThermalThresholds(commands: socket, logger: logger)
         } catch {
@@ -119,7 +122,10 @@ public final class ThermalThresholds: Sendable {
         let missing = wanted.filter { !$0.value.subtracting(owned[$0.key] ?? []).isEmpty }
         guard !missing.isEmpty else { return }
         // What the zone has now, so a threshold another program set is neither added again nor taken as ours.
-        let present = Dictionary(try commands.thresholds(zone: zone).map { ($0.millicelsius, $0.directions) }, uniquingKeysWith: { $0.union($1) })
+        let present = Dictionary(
+            try commands.thresholds(zone: zone).map { ($0.millicelsius, $0.directions) },
+            uniquingKeysWith: { $0.union($1) }
+        )
         for (millicelsius, directions) in missing.sorted(by: { $0.key < $1.key }) {
             let adding = directions.subtracting(present[millicelsius] ?? [])
             guard !adding.isEmpty else { continue }

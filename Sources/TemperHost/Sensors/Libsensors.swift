@@ -64,15 +64,16 @@ enum Libsensors {
         var features: [Feature] = []
         var index: Int32 = 0
         while let feature = sensors_get_features(chip.pointer, &index) {
-            let kind: Feature.Kind = switch feature.pointee.type {
-            case SENSORS_FEATURE_TEMP: .temperature
-            case SENSORS_FEATURE_POWER: .power
-            case SENSORS_FEATURE_ENERGY: .energy
-            case SENSORS_FEATURE_FAN: .fan
-            case SENSORS_FEATURE_IN: .voltage
-            case SENSORS_FEATURE_CURR: .current
-            default: .other
-            }
+            let kind: Feature.Kind =
+                switch feature.pointee.type {
+                case SENSORS_FEATURE_TEMP: .temperature
+                case SENSORS_FEATURE_POWER: .power
+                case SENSORS_FEATURE_ENERGY: .energy
+                case SENSORS_FEATURE_FAN: .fan
+                case SENSORS_FEATURE_IN: .voltage
+                case SENSORS_FEATURE_CURR: .current
+                default: .other
+                }
             features.append(Feature(pointer: feature, kind: kind))
         }
         return features

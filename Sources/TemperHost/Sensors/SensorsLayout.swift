@@ -50,8 +50,12 @@ struct SensorsLayout {
     static func detect() -> SensorsLayout {
         let chips = Libsensors.detectedChips().map { handle in
             var chip = Chip(
-                handle: handle, key: Libsensors.sysfsPath(of: handle), printedName: Libsensors.printedName(of: handle),
-                temperatures: [], powers: [], measurements: []
+                handle: handle,
+                key: Libsensors.sysfsPath(of: handle),
+                printedName: Libsensors.printedName(of: handle),
+                temperatures: [],
+                powers: [],
+                measurements: []
             )
             for feature in Libsensors.features(of: handle) {
                 switch feature.kind {
@@ -90,7 +94,9 @@ struct SensorsLayout {
     }
 
     private static func powerFeature(
-        _ feature: Libsensors.Feature, on chip: Libsensors.Chip, kind: PowerReading.Kind
+        _ feature: Libsensors.Feature,
+        on chip: Libsensors.Chip,
+        kind: PowerReading.Kind
     ) -> [PowerFeature] {
         let label = Libsensors.label(of: feature, on: chip)
         let wanted: [Libsensors.Subfeature.Kind] = kind == .power ? [.powerInput, .powerAverage] : [.energyInput]
@@ -105,7 +111,9 @@ struct SensorsLayout {
     }
 
     private static func measurementFeature(
-        _ feature: Libsensors.Feature, on chip: Libsensors.Chip, kind: MeasurementReading.Kind
+        _ feature: Libsensors.Feature,
+        on chip: Libsensors.Chip,
+        kind: MeasurementReading.Kind
     ) -> MeasurementFeature {
         var result = MeasurementFeature(label: Libsensors.label(of: feature, on: chip), kind: kind)
         for subfeature in Libsensors.subfeatures(of: chip, feature: feature) {

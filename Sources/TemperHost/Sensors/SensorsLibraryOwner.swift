@@ -74,9 +74,12 @@ final class SensorsLibraryOwner: Sendable {
             try Libsensors.initialize(configPath: configPath)
             state.initError = nil
             state.layout = SensorsLayout.detect()
-            logger.debug("libsensors initialised", metadata: [
-                "chips": "\(state.layout?.chips.count ?? 0)", "hwmonDevices": "\(devices.count)",
-            ])
+            logger.debug(
+                "libsensors initialised",
+                metadata: [
+                    "chips": "\(state.layout?.chips.count ?? 0)", "hwmonDevices": "\(devices.count)",
+                ]
+            )
         } catch {
             state.initError = error
             logger.warning("libsensors failed to initialise", metadata: ["error": "\(error)"])
@@ -99,21 +102,34 @@ final class SensorsLibraryOwner: Sendable {
             }
             for feature in chip.powers {
                 let result = Libsensors.value(of: feature.subfeature, on: chip.handle)
-                sweep.powerReadings.append(PowerReading(
-                    chip: chip.key, chipName: chip.printedName, label: feature.label, kind: feature.kind,
-                    value: try? result.get(), health: result.health
-                ))
+                sweep.powerReadings.append(
+                    PowerReading(
+                        chip: chip.key,
+                        chipName: chip.printedName,
+                        label: feature.label,
+                        kind: feature.kind,
+                        value: try? result.get(),
+                        health: result.health
+                    )
+                )
             }
         }
         return sweep
     }
 
     private static func measurement(
-        _ feature: SensorsLayout.MeasurementFeature, on chip: SensorsLayout.Chip, limits: SensorLimits.Measurement
+        _ feature: SensorsLayout.MeasurementFeature,
+        on chip: SensorsLayout.Chip,
+        limits: SensorLimits.Measurement
     ) -> MeasurementReading {
         var reading = MeasurementReading(
-            chip: chip.key, chipName: chip.printedName, label: feature.label, kind: feature.kind, value: nil,
-            minimum: limits.minimum, maximum: limits.maximum
+            chip: chip.key,
+            chipName: chip.printedName,
+            label: feature.label,
+            kind: feature.kind,
+            value: nil,
+            minimum: limits.minimum,
+            maximum: limits.maximum
         )
         if let input = feature.input {
             let result = Libsensors.value(of: input, on: chip.handle)
@@ -126,7 +142,9 @@ final class SensorsLibraryOwner: Sendable {
     }
 
     private static func temperature(
-        _ feature: SensorsLayout.TemperatureFeature, on chip: SensorsLayout.Chip, limits: SensorLimits.Temperature
+        _ feature: SensorsLayout.TemperatureFeature,
+        on chip: SensorsLayout.Chip,
+        limits: SensorLimits.Temperature
     ) -> TemperatureReading {
         // A limit, alarm or fault that cannot be read is left out, and the first such failure is kept on the reading.
         var limitHealth = limits.health
@@ -134,9 +152,16 @@ final class SensorsLibraryOwner: Sendable {
             (SensorLimits.value(number, name, on: chip.handle, firstFailure: &limitHealth) ?? 0) != 0
         }
         var reading = TemperatureReading(
-            chip: chip.key, chipName: chip.printedName, label: feature.label, source: .hwmon, celsius: nil,
-            high: limits.high, highHysteresis: limits.highHysteresis, critical: limits.critical,
-            criticalHysteresis: limits.criticalHysteresis, emergency: limits.emergency,
+            chip: chip.key,
+            chipName: chip.printedName,
+            label: feature.label,
+            source: .hwmon,
+            celsius: nil,
+            high: limits.high,
+            highHysteresis: limits.highHysteresis,
+            critical: limits.critical,
+            criticalHysteresis: limits.criticalHysteresis,
+            emergency: limits.emergency,
             emergencyHysteresis: limits.emergencyHysteresis
         )
         if let input = feature.input {

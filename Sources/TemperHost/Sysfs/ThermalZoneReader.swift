@@ -29,9 +29,15 @@ struct ThermalZoneReader: Sendable {
         let passive = trips.first { $0.type == "passive" }
         let critical = trips.first { $0.type == "critical" }
         var reading = TemperatureReading(
-            chip: path, chipName: name, label: type, source: .thermalZone, celsius: nil,
-            high: passive?.celsius, highHysteresis: passive?.hysteresis,
-            critical: critical?.celsius, criticalHysteresis: critical?.hysteresis
+            chip: path,
+            chipName: name,
+            label: type,
+            source: .thermalZone,
+            celsius: nil,
+            high: passive?.celsius,
+            highHysteresis: passive?.hysteresis,
+            critical: critical?.celsius,
+            criticalHysteresis: critical?.hysteresis
         )
         switch Sysfs.readMillidegrees("\(path)/temp") {
         case .success(let celsius):

@@ -44,12 +44,23 @@ struct BarChart: ReportChart {
 
         for tick in scale.ticks {
             svg.line(x1: xPosition(tick), y1: top - 4, x2: xPosition(tick), y2: plotBottom, stroke: Palette.grid)
-            svg.text(ReportNumber.coordinate(tick), x: xPosition(tick), y: plotBottom + 15, anchor: .middle, size: ChartText.small, fill: Palette.muted)
+            svg.text(
+                ReportNumber.coordinate(tick),
+                x: xPosition(tick),
+                y: plotBottom + 15,
+                anchor: .middle,
+                size: ChartText.small,
+                fill: Palette.muted
+            )
         }
         // The unit follows the last tick's label, where the axis ends, rather than under a tick where it reads as one.
         let lastTick = scale.ticks.last ?? scale.high
         svg.text(
-            unit, x: xPosition(lastTick) + 8 + LineChart.textWidth(ReportNumber.coordinate(lastTick)) / 2, y: plotBottom + 15, size: ChartText.small, fill: Palette.muted
+            unit,
+            x: xPosition(lastTick) + 8 + LineChart.textWidth(ReportNumber.coordinate(lastTick)) / 2,
+            y: plotBottom + 15,
+            size: ChartText.small,
+            fill: Palette.muted
         )
         for (row, bar) in bars.enumerated() {
             let rowTop = top + Double(row) * rowHeight
@@ -64,18 +75,35 @@ struct BarChart: ReportChart {
             for (index, value) in bar.values.enumerated() where value > 0 {
                 let name = index < segmentNames.count ? segmentNames[index] : ""
                 svg.rect(
-                    x: xPosition(start), y: barTop, width: xPosition(start + value) - xPosition(start), height: barHeight,
-                    fill: segmentColors[index % segmentColors.count], tooltip: "\(bar.label): \(name) \(ReportNumber.fixed(value, decimals)) \(unit)"
+                    x: xPosition(start),
+                    y: barTop,
+                    width: xPosition(start + value) - xPosition(start),
+                    height: barHeight,
+                    fill: segmentColors[index % segmentColors.count],
+                    tooltip: "\(bar.label): \(name) \(ReportNumber.fixed(value, decimals)) \(unit)"
                 )
                 start += value
             }
-            svg.text(ReportNumber.fixed(totals[row], decimals) + " " + unit, x: xPosition(start) + 6, y: barTop + barHeight / 2 + 4, size: ChartText.small, fill: Palette.muted)
+            svg.text(
+                ReportNumber.fixed(totals[row], decimals) + " " + unit,
+                x: xPosition(start) + 6,
+                y: barTop + barHeight / 2 + 4,
+                size: ChartText.small,
+                fill: Palette.muted
+            )
         }
         if let limit {
             let x = xPosition(limit.value)
             svg.line(x1: x, y1: top - 8, x2: x, y2: plotBottom, stroke: Palette.tierStrong(.critical), width: 1.5, dashed: true)
             let anchor: SVGDocument.Anchor = x > width - 160 ? .end : .start
-            svg.text(limit.label, x: anchor == .end ? x - 4 : x + 4, y: top - 12, anchor: anchor, size: ChartText.small, fill: Palette.tierStrong(.critical))
+            svg.text(
+                limit.label,
+                x: anchor == .end ? x - 4 : x + 4,
+                y: top - 12,
+                anchor: anchor,
+                size: ChartText.small,
+                fill: Palette.tierStrong(.critical)
+            )
         }
         if segmentNames.count > 1 {
             var legend = LegendFlow(left: labelWidth, right: width - 8, baseline: plotBottom + 36)

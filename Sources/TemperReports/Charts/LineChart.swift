@@ -86,26 +86,49 @@ struct LineChart: ReportChart {
             svg.rect(x: left, y: y, width: plotWidth, height: Self.stripHeight, fill: Palette.grid)
             for band in strip.bands where band.to > xRange.low && band.from < xRange.high {
                 svg.rect(
-                    x: xPosition(clampX(band.from)), y: y, width: xPosition(clampX(band.to)) - xPosition(clampX(band.from)), height: Self.stripHeight,
-                    fill: band.color, tooltip: "\(strip.label): \(band.label)"
+                    x: xPosition(clampX(band.from)),
+                    y: y,
+                    width: xPosition(clampX(band.to)) - xPosition(clampX(band.from)),
+                    height: Self.stripHeight,
+                    fill: band.color,
+                    tooltip: "\(strip.label): \(band.label)"
                 )
             }
             svg.text(strip.label, x: left + 4, y: y + Self.stripHeight - 4, size: ChartText.small)
         }
         for band in bands where band.to > xRange.low && band.from < xRange.high {
             svg.rect(
-                x: xPosition(clampX(band.from)), y: top, width: xPosition(clampX(band.to)) - xPosition(clampX(band.from)), height: plotHeight,
-                fill: band.color, opacity: band.opacity, tooltip: band.label
+                x: xPosition(clampX(band.from)),
+                y: top,
+                width: xPosition(clampX(band.to)) - xPosition(clampX(band.from)),
+                height: plotHeight,
+                fill: band.color,
+                opacity: band.opacity,
+                tooltip: band.label
             )
         }
         for tick in yScale.ticks {
             svg.line(x1: left, y1: yPosition(tick), x2: left + plotWidth, y2: yPosition(tick), stroke: Palette.grid)
-            svg.text(ReportNumber.coordinate(tick), x: left - 5, y: yPosition(tick) + 4, anchor: .end, size: ChartText.small, fill: Palette.muted)
+            svg.text(
+                ReportNumber.coordinate(tick),
+                x: left - 5,
+                y: yPosition(tick) + 4,
+                anchor: .end,
+                size: ChartText.small,
+                fill: Palette.muted
+            )
         }
         let xTicks = AxisScale(low: xRange.low, high: xRange.high, exact: true).ticks
         for tick in xTicks {
             svg.line(x1: xPosition(tick), y1: top + plotHeight, x2: xPosition(tick), y2: top + plotHeight + 4, stroke: Palette.muted)
-            svg.text(xFormat(tick), x: xPosition(tick), y: top + plotHeight + 17, anchor: .middle, size: ChartText.small, fill: Palette.muted)
+            svg.text(
+                xFormat(tick),
+                x: xPosition(tick),
+                y: top + plotHeight + 17,
+                anchor: .middle,
+                size: ChartText.small,
+                fill: Palette.muted
+            )
         }
         svg.line(x1: left, y1: top + plotHeight, x2: left + plotWidth, y2: top + plotHeight, stroke: Palette.muted)
         svg.line(x1: left, y1: top, x2: left, y2: top + plotHeight, stroke: Palette.muted)
@@ -179,7 +202,15 @@ struct LineChart: ReportChart {
             labelY = labelY.map { $0 - shift }
         }
         for (rule, y) in zip(ordered, labelY) {
-            svg.line(x1: left, y1: yPosition(rule.y), x2: plotRight, y2: yPosition(rule.y), stroke: rule.color, width: 1.2, dashed: rule.dashed)
+            svg.line(
+                x1: left,
+                y1: yPosition(rule.y),
+                x2: plotRight,
+                y2: yPosition(rule.y),
+                stroke: rule.color,
+                width: 1.2,
+                dashed: rule.dashed
+            )
             svg.text(rule.label, x: plotRight + 5, y: y, size: ChartText.small, fill: rule.labelColor ?? rule.color)
         }
     }

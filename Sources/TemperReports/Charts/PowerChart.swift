@@ -38,13 +38,17 @@ struct PowerChart {
         for (index, curve) in curves.enumerated() {
             let name = index == 0 ? "as written" : curve.name
             let color = index == 0 ? Palette.series[2] : Palette.series[(index + 3) % Palette.series.count]
-            series.append(.init(name: name, color: color, points: curve.series.map { ($0.timeSeconds * scale, $0.milliwatts) }, dashed: index > 0))
+            series.append(
+                .init(name: name, color: color, points: curve.series.map { ($0.timeSeconds * scale, $0.milliwatts) }, dashed: index > 0)
+            )
         }
         var chart = LineChart(title: title, xLabel: milliseconds ? "milliseconds" : "seconds", yLabel: "mW", series: series)
         chart.xDomain = (0, end * scale)
         chart.yIncludes = [0]
         chart.height = 240
-        chart.bands = clipped.map { .init(from: $0.from * scale, to: $0.to * scale, color: Self.clippedColor, label: "clipped", opacity: 0.18) }
+        chart.bands = clipped.map {
+            .init(from: $0.from * scale, to: $0.to * scale, color: Self.clippedColor, label: "clipped", opacity: 0.18)
+        }
         if !clipped.isEmpty { chart.bandLegend = [("clipped", Self.clippedColor)] }
         let tail = curves.flatMap { $0.series.filter { $0.timeSeconds > end } }
         if let tailPower = tail.map(\.milliwatts).max(), tailPower > 0 {

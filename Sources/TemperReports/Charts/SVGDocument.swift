@@ -16,7 +16,8 @@ struct SVGDocument {
 
     mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String, opacity: Double? = nil, tooltip: String? = nil) {
         let opacityAttribute = opacity.map { " fill-opacity=\"\(Self.n($0))\"" } ?? ""
-        let open = "<rect x=\"\(Self.n(x))\" y=\"\(Self.n(y))\" width=\"\(Self.n(max(0, width)))\" height=\"\(Self.n(max(0, height)))\" fill=\"\(fill)\"\(opacityAttribute)"
+        let open =
+            "<rect x=\"\(Self.n(x))\" y=\"\(Self.n(y))\" width=\"\(Self.n(max(0, width)))\" height=\"\(Self.n(max(0, height)))\" fill=\"\(fill)\"\(opacityAttribute)"
         if let tooltip {
             elements.append(open + "><title>\(Markup.escape(tooltip))</title></rect>")
         } else {
@@ -35,7 +36,9 @@ struct SVGDocument {
         guard !points.isEmpty else { return }
         let list = points.map { "\(Self.n($0.x)),\(Self.n($0.y))" }.joined(separator: " ")
         let dash = dashed ? " stroke-dasharray=\"6 4\"" : ""
-        elements.append("<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(Self.n(width))\"\(dash) stroke-linejoin=\"round\"/>")
+        elements.append(
+            "<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(Self.n(width))\"\(dash) stroke-linejoin=\"round\"/>"
+        )
     }
 
     mutating func circle(x: Double, y: Double, radius: Double, fill: String, tooltip: String? = nil) {
@@ -45,7 +48,15 @@ struct SVGDocument {
 
     enum Anchor: String { case start, middle, end }
 
-    mutating func text(_ content: String, x: Double, y: Double, anchor: Anchor = .start, size: Double = 11, fill: String = Palette.ink, bold: Bool = false) {
+    mutating func text(
+        _ content: String,
+        x: Double,
+        y: Double,
+        anchor: Anchor = .start,
+        size: Double = 11,
+        fill: String = Palette.ink,
+        bold: Bool = false
+    ) {
         let weight = bold ? " font-weight=\"bold\"" : ""
         elements.append(
             "<text x=\"\(Self.n(x))\" y=\"\(Self.n(y))\" text-anchor=\"\(anchor.rawValue)\" font-size=\"\(Self.n(size))\" fill=\"\(fill)\"\(weight)>\(Markup.escape(content))</text>"
@@ -54,7 +65,8 @@ struct SVGDocument {
 
     /// The whole `<svg>` element.
     func render() -> String {
-        var output = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Self.n(width)) \(Self.n(height))\" width=\"\(Self.n(width))\" height=\"\(Self.n(height))\" role=\"img\" font-family=\"sans-serif\">\n"
+        var output =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Self.n(width)) \(Self.n(height))\" width=\"\(Self.n(width))\" height=\"\(Self.n(height))\" role=\"img\" font-family=\"sans-serif\">\n"
         output += "<title>\(Markup.escape(title))</title>\n"
         for element in elements { output += element + "\n" }
         output += "</svg>\n"

@@ -19,7 +19,11 @@ enum ReportBundle {
             throw error
         } catch {
             throw TemperError(
-                code: .unreadableFile, message: "cannot write the report: \(FileErrorText.describe(error, path: directory.path))", file: directory.path, underlying: error)
+                code: .unreadableFile,
+                message: "cannot write the report: \(FileErrorText.describe(error, path: directory.path))",
+                file: directory.path,
+                underlying: error
+            )
         }
     }
 

@@ -28,15 +28,20 @@ extension ReportDocument {
             case .headline(let text):
                 page += "<p class=\"headline\">\(Markup.escape(text))</p>\n"
             case .definitions(let items):
-                page += "<dl>\n" + items.map { "<dt>\(Markup.escape($0.term))</dt><dd>\(Markup.escape($0.meaning))</dd>\n" }.joined() + "</dl>\n"
+                page +=
+                    "<dl>\n" + items.map { "<dt>\(Markup.escape($0.term))</dt><dd>\(Markup.escape($0.meaning))</dd>\n" }.joined()
+                    + "</dl>\n"
             case .bullets(let items):
                 page += "<ul>\n" + items.map { "<li>\(Markup.escape($0))</li>\n" }.joined() + "</ul>\n"
             case .table(let headers, let rows):
                 // A wide table scrolls inside its own box on a narrow screen instead of being cut or widening the page.
-                page += "<div class=\"scroll\"><table>\n<thead><tr>" + headers.map { "<th>\(Markup.escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+                page +=
+                    "<div class=\"scroll\"><table>\n<thead><tr>" + headers.map { "<th>\(Markup.escape($0))</th>" }.joined()
+                    + "</tr></thead>\n<tbody>\n"
                 for row in rows {
                     // A short cell (a number, a status, a time) keeps to one line; long text wraps.
-                    page += "<tr>" + row.map { "<td\($0.count <= 16 ? " class=\"short\"" : "")>\(Markup.escape($0))</td>" }.joined() + "</tr>\n"
+                    page +=
+                        "<tr>" + row.map { "<td\($0.count <= 16 ? " class=\"short\"" : "")>\(Markup.escape($0))</td>" }.joined() + "</tr>\n"
                 }
                 page += "</tbody>\n</table></div>\n"
             case .chart(_, let svg, let narrowSVG, let caption):

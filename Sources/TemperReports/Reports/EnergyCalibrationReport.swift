@@ -7,7 +7,11 @@ public import TemperCore
 public enum EnergyCalibrationReport: Sendable {
     /// Writes `index.html`, `report.md` and `data.json` into `directory`.
     public static func write(_ fit: EnergyFit, device: String, measurements: String, to directory: URL) throws(TemperError) {
-        try ReportBundle.write(document(for: fit, device: device, measurements: measurements), data: ReportData(device: device, fit: fit.summary), to: directory)
+        try ReportBundle.write(
+            document(for: fit, device: device, measurements: measurements),
+            data: ReportData(device: device, fit: fit.summary),
+            to: directory
+        )
     }
 
     struct ReportData: Encodable {
@@ -42,7 +46,8 @@ public enum EnergyCalibrationReport: Sendable {
             zip(fit.measured, fit.predictedMillijoules).map { row, predicted in
                 let residual = predicted - row.millijoules
                 return [
-                    row.patternPath, "\(row.line)", "\(row.repetitions)", ReportNumber.fixed(row.millijoules, 3), ReportNumber.fixed(predicted, 3),
+                    row.patternPath, "\(row.line)", "\(row.repetitions)", ReportNumber.fixed(row.millijoules, 3),
+                    ReportNumber.fixed(predicted, 3),
                     ReportNumber.fixed(residual, 3), row.millijoules > 0 ? ReportNumber.fixed(100 * residual / row.millijoules, 1) : "-",
                 ]
             }
@@ -50,7 +55,9 @@ public enum EnergyCalibrationReport: Sendable {
         document.chart(
             "measured-and-fitted.svg",
             BarChart(
-                title: "Measured and fitted energy per pattern", unit: "mJ", segmentNames: ["measured", "fitted"],
+                title: "Measured and fitted energy per pattern",
+                unit: "mJ",
+                segmentNames: ["measured", "fitted"],
                 segmentColors: [Palette.series[0], Palette.series[1]],
                 bars: zip(fit.measured, fit.predictedMillijoules).flatMap { row, predicted in
                     let name = URL(fileURLWithPath: row.patternPath).lastPathComponent

@@ -17,7 +17,12 @@ public enum PatternEnergyReport: Sendable {
     ///     (`EnergyEstimator.Options.maxSeriesPoints` > 0) get a power-over-time chart each.
     ///   - device: the device profile's name.
     ///   - budgetMillijoules: the budget the patterns were checked against, if any.
-    public static func write(results: [PatternScore], device: String, budgetMillijoules: Double? = nil, to directory: URL) throws(TemperError) {
+    public static func write(
+        results: [PatternScore],
+        device: String,
+        budgetMillijoules: Double? = nil,
+        to directory: URL
+    ) throws(TemperError) {
         let total = results.compactMap(\.estimate).reduce(0) { $0 + $1.energyMillijoules }
         let data = Data(device: device, budgetMillijoules: budgetMillijoules, totalMillijoules: total, patterns: results)
         try ReportBundle.write(document(for: data), data: data, to: directory)
@@ -34,9 +39,12 @@ public enum PatternEnergyReport: Sendable {
         document.table(
             ["pattern", "status", "energy (mJ)", "charge (µAh)", "peak (mW)", "average (mW)", "plays", "duration (s)"],
             data.patterns.map { entry in
-                guard let estimate = entry.estimate else { return [entry.path, entry.status.rawValue, entry.error ?? "", "", "", "", "", ""] }
+                guard let estimate = entry.estimate else {
+                    return [entry.path, entry.status.rawValue, entry.error ?? "", "", "", "", "", ""]
+                }
                 return [
-                    entry.path, entry.status.rawValue, ReportNumber.fixed(estimate.energyMillijoules, 1), ReportNumber.fixed(estimate.microampHours, 2),
+                    entry.path, entry.status.rawValue, ReportNumber.fixed(estimate.energyMillijoules, 1),
+                    ReportNumber.fixed(estimate.microampHours, 2),
                     ReportNumber.fixed(estimate.peakMilliwatts, 0), ReportNumber.fixed(estimate.averageMilliwatts, 0),
                     estimate.isClipped
                         ? "\(ReportNumber.fixed(min(estimate.playedFraction * 100, 99), 0)) % for \(ReportNumber.fixed(estimate.clippedSeconds, 2)) s"
@@ -54,20 +62,27 @@ public enum PatternEnergyReport: Sendable {
         if !scored.isEmpty {
             document.heading("Energy per pattern")
             var chart = BarChart(
-                title: "Energy per pattern, by kind", unit: "mJ", segmentNames: ["transients", "continuous", "audio", "overhead"],
+                title: "Energy per pattern, by kind",
+                unit: "mJ",
+                segmentNames: ["transients", "continuous", "audio", "overhead"],
                 segmentColors: Palette.kinds,
                 bars: scored.map { entry in
                     let breakdown = entry.estimate!.breakdown
                     return .init(
                         label: URL(fileURLWithPath: entry.path).lastPathComponent,
-                        values: [breakdown.transientsMillijoules, breakdown.continuousMillijoules, breakdown.audioMillijoules, breakdown.overheadMillijoules]
+                        values: [
+                            breakdown.transientsMillijoules, breakdown.continuousMillijoules, breakdown.audioMillijoules,
+                            breakdown.overheadMillijoules,
+                        ]
                     )
                 }
             )
             chart.limit = data.budgetMillijoules.map { .init(value: $0, label: "budget \(ReportNumber.energy(millijoules: $0))") }
             document.chart(
-                "energy-by-pattern.svg", chart,
-                caption: "Each pattern's energy, stacked by kind" + (data.budgetMillijoules == nil ? "." : "; the dashed line is the budget each pattern is held to.")
+                "energy-by-pattern.svg",
+                chart,
+                caption: "Each pattern's energy, stacked by kind"
+                    + (data.budgetMillijoules == nil ? "." : "; the dashed line is the budget each pattern is held to.")
             )
             document.heading("Power over time")
             for (index, entry) in scored.enumerated() where !(entry.estimate?.powerSeries.isEmpty ?? true) {

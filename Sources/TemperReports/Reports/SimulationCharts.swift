@@ -14,13 +14,25 @@ enum SimulationCharts {
         let policy = result.withPolicy.timeline
         let baseline = result.baseline.timeline
         var chart = LineChart(
-            title: "Temperature over time", xLabel: time.label, yLabel: "°C",
+            title: "Temperature over time",
+            xLabel: time.label,
+            yLabel: "°C",
             series: [
                 .init(name: "hotspot", color: Palette.series[1], points: policy.map { (time($0.timeSeconds), $0.hotspotCelsius) }),
                 .init(name: "internal", color: Palette.series[0], points: policy.map { (time($0.timeSeconds), $0.internalCelsius) }),
                 .init(name: "skin (mean)", color: Palette.series[2], points: policy.map { (time($0.timeSeconds), $0.skinCelsius) }),
-                .init(name: "hotspot, baseline", color: Palette.series[1], points: baseline.map { (time($0.timeSeconds), $0.hotspotCelsius) }, dashed: true),
-                .init(name: "internal, baseline", color: Palette.series[0], points: baseline.map { (time($0.timeSeconds), $0.internalCelsius) }, dashed: true),
+                .init(
+                    name: "hotspot, baseline",
+                    color: Palette.series[1],
+                    points: baseline.map { (time($0.timeSeconds), $0.hotspotCelsius) },
+                    dashed: true
+                ),
+                .init(
+                    name: "internal, baseline",
+                    color: Palette.series[0],
+                    points: baseline.map { (time($0.timeSeconds), $0.internalCelsius) },
+                    dashed: true
+                ),
                 .init(name: "ambient", color: Palette.muted, points: policy.map { (time($0.timeSeconds), $0.ambientCelsius) }),
             ]
         )
@@ -52,11 +64,21 @@ enum SimulationCharts {
         return near.flatMap { sensor -> [LineChart.Rule] in
             let prefix = near.count > 1 ? "\(sensor.label.split(separator: "/").last.map(String.init) ?? sensor.label) " : ""
             return Tier.allCases.dropFirst().flatMap { tier -> [LineChart.Rule] in
-                guard let entry = sensor.thresholds.entry.entry(of: tier), let exit = sensor.thresholds.exit.entry(of: tier) else { return [] }
+                guard let entry = sensor.thresholds.entry.entry(of: tier), let exit = sensor.thresholds.exit.entry(of: tier) else {
+                    return []
+                }
                 return [
-                    .init(y: entry, label: "\(prefix)\(tier) \(ReportNumber.coordinate(entry))", color: Palette.tierStrong(tier), labelColor: Palette.tierText(tier)),
                     .init(
-                        y: exit, label: "\(prefix)exit \(ReportNumber.coordinate(exit))", color: Palette.tierStrong(tier), dashed: true,
+                        y: entry,
+                        label: "\(prefix)\(tier) \(ReportNumber.coordinate(entry))",
+                        color: Palette.tierStrong(tier),
+                        labelColor: Palette.tierText(tier)
+                    ),
+                    .init(
+                        y: exit,
+                        label: "\(prefix)exit \(ReportNumber.coordinate(exit))",
+                        color: Palette.tierStrong(tier),
+                        dashed: true,
                         labelColor: Palette.tierText(tier)
                     ),
                 ]
@@ -70,7 +92,11 @@ enum SimulationCharts {
     }
 
     /// Spans of equal tier: each sample's tier holds from the previous sample's time to its own.
-    static func tierBands(_ samples: [(time: Double, tier: Tier)], start: Double, color: (Tier) -> String = Palette.tier) -> [LineChart.Band] {
+    static func tierBands(
+        _ samples: [(time: Double, tier: Tier)],
+        start: Double,
+        color: (Tier) -> String = Palette.tier
+    ) -> [LineChart.Band] {
         var bands: [LineChart.Band] = []
         var from = start
         for sample in samples {
@@ -104,7 +130,9 @@ enum SimulationCharts {
             return [(time(start), perMinute), (time(min(start + bucket, result.durationSeconds)), perMinute)]
         }
         var chart = LineChart(
-            title: "Requests the policy changed, per minute", xLabel: time.label, yLabel: "/min",
+            title: "Requests the policy changed, per minute",
+            xLabel: time.label,
+            yLabel: "/min",
             series: [.init(name: "changed", color: Palette.ink, points: points)]
         )
         chart.height = 190
@@ -119,14 +147,27 @@ enum SimulationCharts {
     static func battery(_ result: SimulationResult) -> LineChart? {
         let policy = result.withPolicy
         let baseline = result.baseline
-        let moved = [policy, baseline].contains { run in run.timeline.contains { abs($0.batteryPercentage - run.batteryStartPercentage) >= 0.05 } }
+        let moved = [policy, baseline].contains { run in
+            run.timeline.contains { abs($0.batteryPercentage - run.batteryStartPercentage) >= 0.05 }
+        }
         guard moved || policy.tierSeconds.lowPower > 0 || baseline.tierSeconds.lowPower > 0 else { return nil }
         let time = TimeAxis(durationSeconds: result.durationSeconds)
         var chart = LineChart(
-            title: "Battery over time", xLabel: time.label, yLabel: "%",
+            title: "Battery over time",
+            xLabel: time.label,
+            yLabel: "%",
             series: [
-                .init(name: "with policy", color: Palette.series[3], points: policy.timeline.map { (time($0.timeSeconds), $0.batteryPercentage) }),
-                .init(name: "baseline", color: Palette.series[3], points: baseline.timeline.map { (time($0.timeSeconds), $0.batteryPercentage) }, dashed: true),
+                .init(
+                    name: "with policy",
+                    color: Palette.series[3],
+                    points: policy.timeline.map { (time($0.timeSeconds), $0.batteryPercentage) }
+                ),
+                .init(
+                    name: "baseline",
+                    color: Palette.series[3],
+                    points: baseline.timeline.map { (time($0.timeSeconds), $0.batteryPercentage) },
+                    dashed: true
+                ),
             ]
         )
         chart.height = 250
@@ -148,13 +189,22 @@ enum SimulationCharts {
         let lowest = (policy.timeline + baseline.timeline).map(\.batteryPercentage).min() ?? 100
         if let thresholds = result.thresholds, lowest <= thresholds.lowBatteryPercentage + 10 {
             chart.rules = [
-                .init(y: thresholds.lowBatteryPercentage, label: "low \(ReportNumber.coordinate(thresholds.lowBatteryPercentage)) %", color: Palette.tierStrong(.serious), dashed: true)
+                .init(
+                    y: thresholds.lowBatteryPercentage,
+                    label: "low \(ReportNumber.coordinate(thresholds.lowBatteryPercentage)) %",
+                    color: Palette.tierStrong(.serious),
+                    dashed: true
+                )
             ]
             if lowest <= thresholds.criticalBatteryPercentage + 5 {
-                chart.rules.append(.init(
-                    y: thresholds.criticalBatteryPercentage, label: "critical \(ReportNumber.coordinate(thresholds.criticalBatteryPercentage)) %",
-                    color: Palette.tierStrong(.critical), dashed: true
-                ))
+                chart.rules.append(
+                    .init(
+                        y: thresholds.criticalBatteryPercentage,
+                        label: "critical \(ReportNumber.coordinate(thresholds.criticalBatteryPercentage)) %",
+                        color: Palette.tierStrong(.critical),
+                        dashed: true
+                    )
+                )
             }
         }
         return chart
@@ -179,7 +229,9 @@ enum SimulationCharts {
 
     static func energyByKind(_ result: SimulationResult) -> BarChart {
         BarChart(
-            title: "Feedback energy by kind", unit: "J", segmentNames: result.withPolicy.playedEnergy.kinds.map(\.name),
+            title: "Feedback energy by kind",
+            unit: "J",
+            segmentNames: result.withPolicy.playedEnergy.kinds.map(\.name),
             segmentColors: Palette.kinds,
             bars: [
                 .init(label: "with policy", values: result.withPolicy.playedEnergy.kinds.map { $0.millijoules / 1000 }),
@@ -191,9 +243,15 @@ enum SimulationCharts {
 
     static func energyByPattern(_ run: RunSummary) -> BarChart {
         BarChart(
-            title: "Energy per pattern", unit: "J", segmentNames: ["played", "saved by the policy"], segmentColors: [Palette.series[0], Palette.grid],
+            title: "Energy per pattern",
+            unit: "J",
+            segmentNames: ["played", "saved by the policy"],
+            segmentColors: [Palette.series[0], Palette.grid],
             bars: run.energyByItem.map {
-                .init(label: "\($0.name) ×\($0.requests)", values: [$0.playedMillijoules / 1000, max(0, $0.requestedMillijoules - $0.playedMillijoules) / 1000])
+                .init(
+                    label: "\($0.name) ×\($0.requests)",
+                    values: [$0.playedMillijoules / 1000, max(0, $0.requestedMillijoules - $0.playedMillijoules) / 1000]
+                )
             },
             decimals: 2
         )

@@ -48,25 +48,31 @@ public struct SimulationHeadline: Sendable {
             return "The policy changed nothing: all \(policy.decisions.total) requests played as asked, so both runs are the same "
                 + "(peak hotspot \(ReportNumber.celsius(policy.peakHotspotCelsius)), battery at the end \(ReportNumber.percent(policy.batteryEndPercentage)))."
         }
-        let saved = "saved \(ReportNumber.energy(millijoules: savedMillijoules)) of feedback energy (\(ReportNumber.fixed(savedFraction * 100, 0)) %)"
+        let saved =
+            "saved \(ReportNumber.energy(millijoules: savedMillijoules)) of feedback energy (\(ReportNumber.fixed(savedFraction * 100, 0)) %)"
         let hot = (Self.hotSeconds(policy), Self.hotSeconds(baseline))
         // Neither run hot: said once at the end, rather than as something the policy did.
-        let hotTime: String? = hot.0 == 0 && hot.1 == 0
+        let hotTime: String? =
+            hot.0 == 0 && hot.1 == 0
             ? nil
             : hot.0 == hot.1
-            ? "left the time in serious and critical at \(ReportNumber.clock(hot.0))"
-            : "\(hot.0 < hot.1 ? "cut" : "raised") the time in serious and critical from \(ReportNumber.clock(hot.1)) to \(ReportNumber.clock(hot.0))"
+                ? "left the time in serious and critical at \(ReportNumber.clock(hot.0))"
+                : "\(hot.0 < hot.1 ? "cut" : "raised") the time in serious and critical from \(ReportNumber.clock(hot.1)) to \(ReportNumber.clock(hot.0))"
         let end = hotTime == nil ? "; neither run reached serious." : "."
-        let battery = "the battery ended at \(ReportNumber.percent(policy.batteryEndPercentage)) against \(ReportNumber.percent(baseline.batteryEndPercentage))"
+        let battery =
+            "the battery ended at \(ReportNumber.percent(policy.batteryEndPercentage)) against \(ReportNumber.percent(baseline.batteryEndPercentage))"
         if feedbackShare < Self.negligibleShare {
-            let moved = hotspotChange == 0 ? "the peak hotspot did not move" : "the peak hotspot moved by only \(ReportNumber.signed(hotspotChange, 1)) °C"
+            let moved =
+                hotspotChange == 0
+                ? "the peak hotspot did not move" : "the peak hotspot moved by only \(ReportNumber.signed(hotspotChange, 1)) °C"
             return "The policy \(saved), but it cannot change the temperature here: all the feedback the baseline played, "
                 + "\(ReportNumber.energy(millijoules: baseline.playedEnergy.totalMillijoules)), is "
                 + "\(ReportNumber.fixed(feedbackShare * 100, 1)) % of the energy the device turned into heat (the workload alone used "
                 + "\(ReportNumber.energy(millijoules: baseline.workloadEnergyJoules * 1000))). So \(moved), "
                 + (hotTime.map { "the policy \($0), " } ?? "") + "and \(battery)\(end)"
         }
-        let peak = abs(hotspotChange) < 0.05
+        let peak =
+            abs(hotspotChange) < 0.05
             ? "left the peak hotspot at \(ReportNumber.celsius(policy.peakHotspotCelsius))"
             : "kept the peak hotspot \(ReportNumber.fixed(abs(hotspotChange), 1)) °C \(hotspotChange < 0 ? "cooler" : "warmer") "
                 + "(\(ReportNumber.celsius(policy.peakHotspotCelsius)) against \(ReportNumber.celsius(baseline.peakHotspotCelsius)))"
@@ -79,7 +85,10 @@ public struct SimulationHeadline: Sendable {
         let baseline = result.baseline
         let joules = { (run: RunSummary) in run.playedEnergy.totalMillijoules / 1000 }
         let row = { (name: String, mine: Double, theirs: Double, decimals: Int) in
-            [name, ReportNumber.fixed(mine, decimals), ReportNumber.fixed(theirs, decimals), ReportNumber.signed(Self.difference(mine, theirs, decimals: decimals), decimals)]
+            [
+                name, ReportNumber.fixed(mine, decimals), ReportNumber.fixed(theirs, decimals),
+                ReportNumber.signed(Self.difference(mine, theirs, decimals: decimals), decimals),
+            ]
         }
         let hot = (Self.hotSeconds(policy), Self.hotSeconds(baseline))
         return (
@@ -87,8 +96,10 @@ public struct SimulationHeadline: Sendable {
             [
                 row("feedback energy played (J)", joules(policy), joules(baseline), 2),
                 row("peak skin hotspot (°C)", policy.peakHotspotCelsius, baseline.peakHotspotCelsius, 1),
-                ["time in serious and critical (m:ss)", ReportNumber.clock(hot.0), ReportNumber.clock(hot.1),
-                 (hot.0 < hot.1 ? "−" : hot.0 > hot.1 ? "+" : "") + ReportNumber.clock(abs(hot.0 - hot.1))],
+                [
+                    "time in serious and critical (m:ss)", ReportNumber.clock(hot.0), ReportNumber.clock(hot.1),
+                    (hot.0 < hot.1 ? "−" : hot.0 > hot.1 ? "+" : "") + ReportNumber.clock(abs(hot.0 - hot.1)),
+                ],
                 row("battery at the end (%)", policy.batteryEndPercentage, baseline.batteryEndPercentage, 1),
                 row("peak internal (°C)", policy.peakInternalCelsius, baseline.peakInternalCelsius, 1),
                 row("peak skin mean (°C)", policy.peakSkinCelsius, baseline.peakSkinCelsius, 1),

@@ -25,18 +25,25 @@ public enum SimulationReport: Sendable {
 
         document.heading("Temperature and tiers")
         document.chart(
-            "temperature.svg", SimulationCharts.temperature(result),
-            caption: "The skin hotspot (which the skin sensor reads), the skin mean and the internal temperature, with the policy (solid) and "
+            "temperature.svg",
+            SimulationCharts.temperature(result),
+            caption:
+                "The skin hotspot (which the skin sensor reads), the skin mean and the internal temperature, with the policy (solid) and "
                 + "in the baseline (dashed); the hotspot always lies between the skin mean and the internal node. Lines across the plot are the classifier's thresholds for the hotspot: a tier starts at its solid line, and the "
                 + "host steps down from it only after the hotspot stays below its dashed exit line. The strips above show each run's tier."
         )
         document.chart("heat.svg", heatChart(result), caption: heatCaption(result))
         if let rate = SimulationCharts.changedRate(result) {
-            document.chart("decisions-changed.svg", rate, caption: "Requests the policy rewrote, replaced or dropped, per minute, with the policy.")
+            document.chart(
+                "decisions-changed.svg",
+                rate,
+                caption: "Requests the policy rewrote, replaced or dropped, per minute, with the policy."
+            )
         }
         if let battery = SimulationCharts.battery(result) {
             document.chart(
-                "battery.svg", battery,
+                "battery.svg",
+                battery,
                 caption: "Battery with the policy (solid) and in the baseline (dashed); shaded where the policy ran in low power. "
                     + "The strip shows whether the device ran on its battery."
             )
@@ -49,7 +56,8 @@ public enum SimulationReport: Sendable {
                 ["time (m:ss)", "change", "low power", "why"],
                 policy.transitions.map { transition in
                     [
-                        ReportNumber.clock(transition.timeSeconds), "\(transition.from) → \(transition.to)", transition.lowPower ? "yes" : "no",
+                        ReportNumber.clock(transition.timeSeconds), "\(transition.from) → \(transition.to)",
+                        transition.lowPower ? "yes" : "no",
                         transition.reasons.first ?? "",
                     ]
                 }
@@ -63,7 +71,10 @@ public enum SimulationReport: Sendable {
         )
 
         document.heading("Decisions")
-        document.table(["outcome", "requests"], policy.decisions.byOutcome.sorted { $0.key.rawValue < $1.key.rawValue }.map { [$0.key.rawValue, "\($0.value)"] })
+        document.table(
+            ["outcome", "requests"],
+            policy.decisions.byOutcome.sorted { $0.key.rawValue < $1.key.rawValue }.map { [$0.key.rawValue, "\($0.value)"] }
+        )
         if !policy.decisions.byRule.isEmpty {
             document.table(["rule", "times fired"], policy.decisions.byRule.sorted { $0.key < $1.key }.map { [$0.key, "\($0.value)"] })
         }
@@ -71,16 +82,29 @@ public enum SimulationReport: Sendable {
         document.definitions(Glossary.entries(outcomes: Glossary.outcomes.map(\.term), rules: policy.decisions.byRule.keys))
 
         document.heading("Energy")
-        document.chart("energy-by-kind.svg", SimulationCharts.energyByKind(result), caption: "Feedback energy by kind: what played with the policy, and with the policy off.")
+        document.chart(
+            "energy-by-kind.svg",
+            SimulationCharts.energyByKind(result),
+            caption: "Feedback energy by kind: what played with the policy, and with the policy off."
+        )
         document.table(
             ["kind", "with policy (J)", "baseline (J)"],
             zip(policy.playedEnergy.kinds, baseline.playedEnergy.kinds).map { mine, theirs in
                 [mine.name, ReportNumber.fixed(mine.millijoules / 1000, 2), ReportNumber.fixed(theirs.millijoules / 1000, 2)]
-            } + [["total", ReportNumber.fixed(policy.playedEnergy.totalMillijoules / 1000, 2), ReportNumber.fixed(baseline.playedEnergy.totalMillijoules / 1000, 2)]]
+            } + [
+                [
+                    "total", ReportNumber.fixed(policy.playedEnergy.totalMillijoules / 1000, 2),
+                    ReportNumber.fixed(baseline.playedEnergy.totalMillijoules / 1000, 2),
+                ]
+            ]
         )
         document.paragraph("The workload itself used \(ReportNumber.energy(millijoules: policy.workloadEnergyJoules * 1000)) in both runs.")
         if !policy.energyByItem.isEmpty {
-            document.chart("energy-by-pattern.svg", SimulationCharts.energyByPattern(policy), caption: "Energy per pattern with the policy: what played, and what the policy saved.")
+            document.chart(
+                "energy-by-pattern.svg",
+                SimulationCharts.energyByPattern(policy),
+                caption: "Energy per pattern with the policy: what played, and what the policy saved."
+            )
         }
 
         if !result.items.isEmpty {
@@ -95,7 +119,10 @@ public enum SimulationReport: Sendable {
     static func patterns(_ items: [ItemProfile], played: [ItemProfile], into document: inout ReportDocument) {
         let variants = { (item: ItemProfile) in played.filter { $0.name.hasPrefix(item.name + ", ") } }
         let row = { (name: String, form: String, profile: ItemProfile) in
-            [name, form, ReportNumber.fixed(profile.energyMillijoules, 1), ReportNumber.fixed(profile.peakMilliwatts, 0), ReportNumber.fixed(profile.durationSeconds, 3)]
+            [
+                name, form, ReportNumber.fixed(profile.energyMillijoules, 1), ReportNumber.fixed(profile.peakMilliwatts, 0),
+                ReportNumber.fixed(profile.durationSeconds, 3),
+            ]
         }
         document.table(
             ["pattern", "played as", "energy (mJ)", "peak (mW)", "duration (s)"],
@@ -108,11 +135,20 @@ public enum SimulationReport: Sendable {
         }
         for (index, item) in items.enumerated() where !item.powerSeries.isEmpty {
             let instead = variants(item)
-            let curves = [PowerChart.Curve(name: "as written", series: item.powerSeries, durationSeconds: item.durationSeconds)]
-                + instead.map { PowerChart.Curve(name: String($0.name.dropFirst(item.name.count + 2)), series: $0.powerSeries, durationSeconds: $0.durationSeconds) }
+            let curves =
+                [PowerChart.Curve(name: "as written", series: item.powerSeries, durationSeconds: item.durationSeconds)]
+                + instead.map {
+                    PowerChart.Curve(
+                        name: String($0.name.dropFirst(item.name.count + 2)),
+                        series: $0.powerSeries,
+                        durationSeconds: $0.durationSeconds
+                    )
+                }
             document.chart(
-                "power-\(index + 1).svg", PowerChart(title: "Power of \(item.name)", curves: curves).chart(),
-                caption: instead.isEmpty ? "Power over time of \(item.name); it always played as written."
+                "power-\(index + 1).svg",
+                PowerChart(title: "Power of \(item.name)", curves: curves).chart(),
+                caption: instead.isEmpty
+                    ? "Power over time of \(item.name); it always played as written."
                     : "Power over time of \(item.name) as written (solid) and as the policy played it instead (dashed)."
             )
         }
@@ -123,14 +159,29 @@ public enum SimulationReport: Sendable {
         let time = TimeAxis(durationSeconds: result.durationSeconds)
         var series: [LineChart.Series] = [
             .init(name: "workload (W)", color: Palette.series[0], points: timeline.map { (time($0.timeSeconds), $0.workloadWatts) }),
-            .init(name: "feedback (W)", color: Palette.series[1], points: timeline.map { (time($0.timeSeconds), $0.feedbackMilliwatts / 1000) }),
+            .init(
+                name: "feedback (W)",
+                color: Palette.series[1],
+                points: timeline.map { (time($0.timeSeconds), $0.feedbackMilliwatts / 1000) }
+            ),
         ]
         if timeline.contains(where: { $0.chargerLossWatts > 0 }) {
-            series.append(.init(name: "charger loss (W)", color: Palette.series[2], points: timeline.map { (time($0.timeSeconds), $0.chargerLossWatts) }))
+            series.append(
+                .init(
+                    name: "charger loss (W)",
+                    color: Palette.series[2],
+                    points: timeline.map { (time($0.timeSeconds), $0.chargerLossWatts) }
+                )
+            )
         }
         if timeline.contains(where: { $0.insulationKelvinPerWatt > 0 }) {
             series.append(
-                .init(name: "insulation (K/W)", color: Palette.muted, points: timeline.map { (time($0.timeSeconds), $0.insulationKelvinPerWatt) }, dashed: true)
+                .init(
+                    name: "insulation (K/W)",
+                    color: Palette.muted,
+                    points: timeline.map { (time($0.timeSeconds), $0.insulationKelvinPerWatt) },
+                    dashed: true
+                )
             )
         }
         return LineChart(title: "Heat sources and insulation", xLabel: time.label, yLabel: "W, K/W", series: series)

@@ -9,10 +9,13 @@ public enum ThermalCalibrationReport: Sendable {
     /// Writes `index.html`, `report.md`, `data.json` and the charts into `directory`.
     public static func write(_ fit: ThermalFit, device: String, to directory: URL) throws(TemperError) {
         let data = ReportData(
-            device: device, fit: fit.summary,
+            device: device,
+            fit: fit.summary,
             traces: zip(fit.series, fit.curves).map { series, curve in
                 TraceFit(
-                    name: series.name, samples: series.times.count, powerSource: series.powerSource,
+                    name: series.name,
+                    samples: series.times.count,
+                    powerSource: series.powerSource,
                     rmseCelsius: ThermalCalibration.rmse(curve, against: series)
                 )
             }
@@ -70,35 +73,79 @@ public enum ThermalCalibrationReport: Sendable {
                     + "\(ProfileText.number(ThermalCalibration.rmse(curve, against: series), digits: 2)) °C."
             )
             let measured = LineChart(
-                title: "Measured and fitted", xLabel: time.label, yLabel: "°C",
+                title: "Measured and fitted",
+                xLabel: time.label,
+                yLabel: "°C",
                 series: [
-                    .init(name: "internal, measured", color: Palette.series[0], points: zip(series.times, series.internalCelsius).map { (time($0), $1) }),
-                    .init(name: "internal, fitted", color: Palette.series[0], points: zip(series.times, curve.internalCelsius).map { (time($0), $1) }, dashed: true),
-                    .init(name: "hotspot, measured", color: Palette.series[1], points: zip(series.times, series.hotspotCelsius).map { (time($0), $1) }),
-                    .init(name: "hotspot, fitted", color: Palette.series[1], points: zip(series.times, curve.hotspotCelsius).map { (time($0), $1) }, dashed: true),
+                    .init(
+                        name: "internal, measured",
+                        color: Palette.series[0],
+                        points: zip(series.times, series.internalCelsius).map { (time($0), $1) }
+                    ),
+                    .init(
+                        name: "internal, fitted",
+                        color: Palette.series[0],
+                        points: zip(series.times, curve.internalCelsius).map { (time($0), $1) },
+                        dashed: true
+                    ),
+                    .init(
+                        name: "hotspot, measured",
+                        color: Palette.series[1],
+                        points: zip(series.times, series.hotspotCelsius).map { (time($0), $1) }
+                    ),
+                    .init(
+                        name: "hotspot, fitted",
+                        color: Palette.series[1],
+                        points: zip(series.times, curve.hotspotCelsius).map { (time($0), $1) },
+                        dashed: true
+                    ),
                 ]
             )
-            document.chart("fit-\(index + 1).svg", measured, caption: "Measured temperatures (solid) and the fitted model (dashed) on \(series.name).")
+            document.chart(
+                "fit-\(index + 1).svg",
+                measured,
+                caption: "Measured temperatures (solid) and the fitted model (dashed) on \(series.name)."
+            )
             let internalResiduals = series.times.indices.map { curve.internalCelsius[$0] - series.internalCelsius[$0] }
             let hotspotResiduals = series.times.indices.map { curve.hotspotCelsius[$0] - series.hotspotCelsius[$0] }
             // Small residuals in millidegrees, so the axis has numbers to read.
             let largest = (internalResiduals + hotspotResiduals).map(abs).max() ?? 0
             let (scale, unit) = largest < 0.5 ? (1000.0, "m°C") : (1.0, "°C")
             var residuals = LineChart(
-                title: "Residuals (fitted − measured)", xLabel: time.label, yLabel: unit,
+                title: "Residuals (fitted − measured)",
+                xLabel: time.label,
+                yLabel: unit,
                 series: [
-                    .init(name: "internal", color: Palette.series[0], points: series.times.indices.map { (time(series.times[$0]), internalResiduals[$0] * scale) }),
-                    .init(name: "hotspot", color: Palette.series[1], points: series.times.indices.map { (time(series.times[$0]), hotspotResiduals[$0] * scale) }),
+                    .init(
+                        name: "internal",
+                        color: Palette.series[0],
+                        points: series.times.indices.map { (time(series.times[$0]), internalResiduals[$0] * scale) }
+                    ),
+                    .init(
+                        name: "hotspot",
+                        color: Palette.series[1],
+                        points: series.times.indices.map { (time(series.times[$0]), hotspotResiduals[$0] * scale) }
+                    ),
                 ]
             )
             residuals.height = 220
             document.chart(
-                "residuals-\(index + 1).svg", residuals,
-                caption: "Residuals on \(series.name): noise around zero means the model explains the trace; a slow drift means it does not (a changing room, an unrecorded heat source)."
+                "residuals-\(index + 1).svg",
+                residuals,
+                caption:
+                    "Residuals on \(series.name): noise around zero means the model explains the trace; a slow drift means it does not (a changing room, an unrecorded heat source)."
             )
             var power = LineChart(
-                title: "Power into the device", xLabel: time.label, yLabel: "W",
-                series: [.init(name: "power", color: Palette.series[3], points: series.times.indices.dropFirst().map { (time(series.times[$0]), series.powerWatts[$0]) })]
+                title: "Power into the device",
+                xLabel: time.label,
+                yLabel: "W",
+                series: [
+                    .init(
+                        name: "power",
+                        color: Palette.series[3],
+                        points: series.times.indices.dropFirst().map { (time(series.times[$0]), series.powerWatts[$0]) }
+                    )
+                ]
             )
             power.height = 220
             document.chart("power-\(index + 1).svg", power, caption: "The power the fit used: mean power between samples.")

@@ -12,7 +12,8 @@ public enum TraceReport: Sendable {
     static func document(for result: TraceResult) -> ReportDocument {
         var document = ReportDocument(
             title: "Host trace: \(result.trace)",
-            subtitle: "\(result.samples.count) snapshots over \(ReportNumber.clock(result.durationSeconds)); highest tier \(result.highestTier)."
+            subtitle:
+                "\(result.samples.count) snapshots over \(ReportNumber.clock(result.durationSeconds)); highest tier \(result.highestTier)."
         )
         let time = TimeAxis(durationSeconds: result.durationSeconds)
         // Every chart spans the whole trace, so their time axes line up even where a series has no values.
@@ -22,10 +23,13 @@ public enum TraceReport: Sendable {
             document.paragraph("No temperature sensor reported a value in this trace; the tiers below come from the other inputs.")
         } else {
             var temperatures = LineChart(
-                title: "Temperatures over time", xLabel: time.label, yLabel: "°C",
+                title: "Temperatures over time",
+                xLabel: time.label,
+                yLabel: "°C",
                 series: result.sensors.enumerated().map { index, sensor in
                     LineChart.Series(
-                        name: sensor, color: Palette.series[index % Palette.series.count],
+                        name: sensor,
+                        color: Palette.series[index % Palette.series.count],
                         points: result.samples.compactMap { sample in
                             sample.temperatures.first { $0.sensor == sensor }.map { (time(sample.timeSeconds), $0.celsius) }
                         }
@@ -33,13 +37,18 @@ public enum TraceReport: Sendable {
                 }
             )
             temperatures.bands = SimulationCharts.tierBands(
-                result.samples.map { (time($0.timeSeconds), $0.tier) }, start: time(result.samples.first?.timeSeconds ?? 0)
+                result.samples.map { (time($0.timeSeconds), $0.tier) },
+                start: time(result.samples.first?.timeSeconds ?? 0)
             )
             temperatures.xDomain = span
             temperatures.bandLegend = Tier.allCases.map { ($0.rawValue, Palette.tier($0)) }
             temperatures.rules = thresholdRules(result)
-            document.chart("temperature.svg", temperatures, caption: "Each sensor over time; bands show the classified tier. Lines across the plot are the classifier's thresholds "
-                    + "for the sensors that come near them: a tier starts at its solid line and is left only below its dashed exit line.")
+            document.chart(
+                "temperature.svg",
+                temperatures,
+                caption: "Each sensor over time; bands show the classified tier. Lines across the plot are the classifier's thresholds "
+                    + "for the sensors that come near them: a tier starts at its solid line and is left only below its dashed exit line."
+            )
         }
 
         document.heading("Battery")
@@ -47,28 +56,41 @@ public enum TraceReport: Sendable {
         if battery.isEmpty {
             document.paragraph("No battery was available in this trace.")
         } else {
-            var chart = LineChart(title: "Battery over time", xLabel: time.label, yLabel: "%", series: [.init(name: "battery", color: Palette.series[3], points: battery)])
+            var chart = LineChart(
+                title: "Battery over time",
+                xLabel: time.label,
+                yLabel: "%",
+                series: [.init(name: "battery", color: Palette.series[3], points: battery)]
+            )
             chart.bands = lowPowerSpans(result, time: time)
             chart.strips = powerSourceStrip(result, time: time)
             if !chart.bands.isEmpty { chart.bandLegend = [("low power", SimulationCharts.lowPowerColor)] }
             chart.height = 220
             chart.xDomain = span
             chart.reservesRuleMargin = !thresholdRules(result).isEmpty
-            document.chart("battery.svg", chart, caption: "Battery percentage as UPower reported it; shaded where the classifier said low power. The strip shows whether the host ran on its battery.")
+            document.chart(
+                "battery.svg",
+                chart,
+                caption:
+                    "Battery percentage as UPower reported it; shaded where the classifier said low power. The strip shows whether the host ran on its battery."
+            )
         }
         // No forecast (nothing rising, or already critical) is a gap in the line, not a straight join across it.
         let forecast = result.samples.map { sample in (time(sample.timeSeconds), sample.forecastSeconds.map { min($0, 600) } ?? .nan) }
         if forecast.contains(where: { !$0.1.isNaN }) {
             document.heading("Forecast")
             var chart = LineChart(
-                title: "Seconds to the next tier (capped at 600)", xLabel: time.label, yLabel: "s",
+                title: "Seconds to the next tier (capped at 600)",
+                xLabel: time.label,
+                yLabel: "s",
                 series: [.init(name: "forecast", color: Palette.series[2], points: forecast)]
             )
             chart.height = 220
             chart.xDomain = span
             chart.reservesRuleMargin = !thresholdRules(result).isEmpty
             document.chart(
-                "forecast.svg", chart,
+                "forecast.svg",
+                chart,
                 caption: "The classifier's forecast at each snapshot: seconds until the next tier at the current trend; "
                     + "gaps where nothing was rising or the tier was already critical."
             )
@@ -86,7 +108,9 @@ public enum TraceReport: Sendable {
         }
         document.table(
             ["tier", "time (m:ss)"],
-            Tier.allCases.map { [$0.rawValue, ReportNumber.clock(result.tierSeconds[$0])] } + [["low power", ReportNumber.clock(result.tierSeconds.lowPower)]]
+            Tier.allCases.map { [$0.rawValue, ReportNumber.clock(result.tierSeconds[$0])] } + [
+                ["low power", ReportNumber.clock(result.tierSeconds.lowPower)]
+            ]
         )
         return document
     }
@@ -107,7 +131,14 @@ public enum TraceReport: Sendable {
             if let last = bands.last, last.label == label, last.to == time(previous.timeSeconds) {
                 bands[bands.count - 1].to = time(sample.timeSeconds)
             } else {
-                bands.append(.init(from: time(previous.timeSeconds), to: time(sample.timeSeconds), color: SimulationCharts.powerSourceColor(onBattery: onBattery), label: label))
+                bands.append(
+                    .init(
+                        from: time(previous.timeSeconds),
+                        to: time(sample.timeSeconds),
+                        color: SimulationCharts.powerSourceColor(onBattery: onBattery),
+                        label: label
+                    )
+                )
             }
         }
         let labels = Set(bands.map(\.label))
@@ -122,7 +153,15 @@ public enum TraceReport: Sendable {
             if let last = bands.last, last.to == time(previous.timeSeconds) {
                 bands[bands.count - 1].to = time(sample.timeSeconds)
             } else {
-                bands.append(.init(from: time(previous.timeSeconds), to: time(sample.timeSeconds), color: SimulationCharts.lowPowerColor, label: "low power", opacity: 0.6))
+                bands.append(
+                    .init(
+                        from: time(previous.timeSeconds),
+                        to: time(sample.timeSeconds),
+                        color: SimulationCharts.lowPowerColor,
+                        label: "low power",
+                        opacity: 0.6
+                    )
+                )
             }
         }
         return bands

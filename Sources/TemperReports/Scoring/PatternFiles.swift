@@ -26,9 +26,13 @@ public enum PatternFiles: Sendable {
     /// skipped.
     public static func patternFiles(under folder: String) -> [String] {
         let base = URL(fileURLWithPath: folder, isDirectory: true)
-        guard let walker = FileManager.default.enumerator(
-            at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
-        ) else { return [] }
+        guard
+            let walker = FileManager.default.enumerator(
+                at: base,
+                includingPropertiesForKeys: [.isRegularFileKey],
+                options: [.skipsHiddenFiles]
+            )
+        else { return [] }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         let basePath = base.standardizedFileURL.path
         var files: [String] = []

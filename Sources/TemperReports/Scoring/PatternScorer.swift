@@ -32,7 +32,10 @@ public struct PatternScorer: Sendable {
         }
         let estimate = estimator.estimate(.ahap(document.pattern, waveforms: document.waveforms))
         return PatternScore(
-            path: path, estimate: estimate, warnings: document.diagnostics.map(\.description), budgetMillijoules: budgetMillijoules
+            path: path,
+            estimate: estimate,
+            warnings: document.diagnostics.map(\.description),
+            budgetMillijoules: budgetMillijoules
         )
     }
 
@@ -43,7 +46,9 @@ public struct PatternScorer: Sendable {
     ///   - device: The profile ``estimator`` was made from, named in the report.
     ///   - progress: Called before each file with the count done so far and its path.
     public func report(
-        _ paths: [String], device: DeviceProfile, progress: (_ done: Int, _ next: String) -> Void = { _, _ in }
+        _ paths: [String],
+        device: DeviceProfile,
+        progress: (_ done: Int, _ next: String) -> Void = { _, _ in }
     ) -> ScoreReport {
         var scores: [PatternScore] = []
         scores.reserveCapacity(paths.count)

@@ -4,7 +4,10 @@ public enum Glossary: Sendable {
     /// Each outcome and what it means, in the order a request degrades.
     public static let outcomes: [(term: String, meaning: String)] = [
         ("pass", "played exactly as asked."),
-        ("rewritten", "played in a cheaper form of the same kind: rumble capped, continuous events removed, intensity or volume scaled, audio rendered in 2D."),
+        (
+            "rewritten",
+            "played in a cheaper form of the same kind: rumble capped, continuous events removed, intensity or volume scaled, audio rendered in 2D."
+        ),
         ("fallback", "a custom haptic pattern replaced by a simple system impact."),
         ("dropped", "not played at all."),
     ]
@@ -23,9 +26,15 @@ public enum Glossary: Sendable {
         ("audio.spatial", "spatial (HRTF) audio rendered in plain 2D, which costs less."),
         ("audio.nonEssential", "audio marked non-essential is not played in this tier."),
         ("visual.particleScale", "particle counts of visual effects multiplied by the tier's scale."),
-        ("exemptOnly", "in this tier only the policy's exempt usages (by default alarm, communication and accessibility) play, each in its simplest form; others are dropped."),
+        (
+            "exemptOnly",
+            "in this tier only the policy's exempt usages (by default alarm, communication and accessibility) play, each in its simplest form; others are dropped."
+        ),
         ("exempt", "an exempt usage keeps its simplest form where the other rules left nothing."),
-        ("budget", "the energy budget for the window was short, so the request was stepped down (or dropped) to fit; exempt usages may overdraw it."),
+        (
+            "budget",
+            "the energy budget for the window was short, so the request was stepped down (or dropped) to fit; exempt usages may overdraw it."
+        ),
         ("energy.guard", "a rewrite would have cost more than the original, so the original played as asked."),
         ("request.cancelled", "the request was cancelled before its target time."),
         ("governor.shutdown", "the governor shut down before the request's target time."),
@@ -39,7 +48,10 @@ public enum Glossary: Sendable {
     ]
 
     /// The definitions of `outcomes` and `rules` that a report names, outcomes first, unknown names left out.
-    static func entries(outcomes named: some Collection<String>, rules ruleNames: some Collection<String>) -> [(term: String, meaning: String)] {
+    static func entries(
+        outcomes named: some Collection<String>,
+        rules ruleNames: some Collection<String>
+    ) -> [(term: String, meaning: String)] {
         outcomes.filter { named.contains($0.term) } + rules.filter { ruleNames.contains($0.term) }
     }
 }

@@ -34,7 +34,8 @@ enum ReportNumber {
     /// Energy in the unit that reads best, to three significant digits: `850 mJ`, `12.4 J`, `3.10 kJ`.
     static func energy(millijoules: Double) -> String {
         let magnitude = abs(millijoules)
-        let (value, unit) = magnitude >= 999_500 ? (millijoules / 1_000_000, "kJ") : magnitude >= 999.5 ? (millijoules / 1_000, "J") : (millijoules, "mJ")
+        let (value, unit) =
+            magnitude >= 999_500 ? (millijoules / 1_000_000, "kJ") : magnitude >= 999.5 ? (millijoules / 1_000, "J") : (millijoules, "mJ")
         let size = abs(value)
         return fixed(value, size >= 99.95 ? 0 : size >= 9.995 ? 1 : 2) + " " + unit
     }

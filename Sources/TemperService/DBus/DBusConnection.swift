@@ -10,11 +10,12 @@ final class DBusConnection: @unchecked Sendable {
     /// Connects and says hello to the bus.
     init(bus: DBusBus) throws(DBusFailure) {
         var message: UnsafeMutablePointer<CChar>?
-        let opened: UnsafeMutableRawPointer? = switch bus {
-        case .system: temper_dbus_connection_open(0, nil, &message)
-        case .session: temper_dbus_connection_open(1, nil, &message)
-        case .address(let address): temper_dbus_connection_open(0, address, &message)
-        }
+        let opened: UnsafeMutableRawPointer? =
+            switch bus {
+            case .system: temper_dbus_connection_open(0, nil, &message)
+            case .session: temper_dbus_connection_open(1, nil, &message)
+            case .address(let address): temper_dbus_connection_open(0, address, &message)
+            }
         guard let opened else {
             throw DBusFailure("cannot connect to the \(bus): \(GLibText.take(message) ?? "unknown error")")
         }
@@ -31,14 +32,19 @@ final class DBusConnection: @unchecked Sendable {
     func emitPropertiesChanged(path: String, interface: String, _ changes: [(String, DBusValue)]) {
         guard !changes.isEmpty else { return }
         let names = changes.map { strdup($0.0) }
-        defer { names.forEach { free($0) } }
+        defer { for name in names { free(name) } }
         let values: [UnsafeMutableRawPointer?] = changes.map { $0.1.pointer }
         let constNames = names.map { UnsafePointer<CChar>($0) }
         _ = constNames.withUnsafeBufferPointer { nameBuffer in
             values.withUnsafeBufferPointer { valueBuffer in
                 withExtendedLifetime(changes) {
                     temper_dbus_emit_properties_changed(
-                        pointer, path, interface, nameBuffer.baseAddress, valueBuffer.baseAddress, UInt32(changes.count)
+                        pointer,
+                        path,
+                        interface,
+                        nameBuffer.baseAddress,
+                        valueBuffer.baseAddress,
+                        UInt32(changes.count)
                     )
                 }
             }

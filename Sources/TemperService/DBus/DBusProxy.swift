@@ -13,13 +13,27 @@ final class DBusProxy: @unchecked Sendable {
 
     /// `changed` runs on every PropertiesChanged and whenever the remote name gains or loses its owner.
     init(
-        connection: DBusConnection, name: String, path: String, interface: String, changed: @escaping () -> Void
+        connection: DBusConnection,
+        name: String,
+        path: String,
+        interface: String,
+        changed: @escaping () -> Void
     ) throws(DBusFailure) {
         let target = Unmanaged.passRetained(Target(changed))
         var message: UnsafeMutablePointer<CChar>?
-        guard let proxy = temper_dbus_proxy_new(connection.pointer, name, path, interface, { context in
-            Unmanaged<Target>.fromOpaque(context!).takeUnretainedValue().changed()
-        }, target.toOpaque(), &message) else {
+        guard
+            let proxy = temper_dbus_proxy_new(
+                connection.pointer,
+                name,
+                path,
+                interface,
+                { context in
+                    Unmanaged<Target>.fromOpaque(context!).takeUnretainedValue().changed()
+                },
+                target.toOpaque(),
+                &message
+            )
+        else {
             target.release()
             throw DBusFailure("cannot watch \(name): \(GLibText.take(message) ?? "unknown error")")
         }

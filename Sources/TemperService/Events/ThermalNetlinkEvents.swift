@@ -23,9 +23,14 @@ final class ThermalNetlinkEvents: @unchecked Sendable {
         }
         let target = Unmanaged.passRetained(Target(onEvent))
         var message: UnsafeMutablePointer<CChar>?
-        let id = temper_thermal_events_watch(group, { context in
-            Unmanaged<Target>.fromOpaque(context!).takeUnretainedValue().wake()
-        }, target.toOpaque(), &message)
+        let id = temper_thermal_events_watch(
+            group,
+            { context in
+                Unmanaged<Target>.fromOpaque(context!).takeUnretainedValue().wake()
+            },
+            target.toOpaque(),
+            &message
+        )
         guard id != 0 else {
             target.release()
             throw DBusFailure(GLibText.take(message) ?? "no thermal netlink events")

@@ -17,12 +17,16 @@ final class UdevClient: @unchecked Sendable {
     init?(subsystems: [String], onUevent: @escaping (_ action: String, _ subsystem: String, _ path: String) -> Void) {
         let target = Unmanaged.passRetained(Target(onUevent))
         let copies = subsystems.map { UnsafePointer<CChar>(strdup($0)) } + [nil]
-        defer { copies.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
+        defer { for copy in copies { free(UnsafeMutableRawPointer(mutating: copy)) } }
         let client = copies.withUnsafeBufferPointer { buffer in
-            temper_udev_client_new(buffer.baseAddress, { context, action, subsystem, path in
-                let target = Unmanaged<Target>.fromOpaque(context!).takeUnretainedValue()
-                target.handle(String(cString: action!), String(cString: subsystem!), String(cString: path!))
-            }, target.toOpaque())
+            temper_udev_client_new(
+                buffer.baseAddress,
+                { context, action, subsystem, path in
+                    let target = Unmanaged<Target>.fromOpaque(context!).takeUnretainedValue()
+                    target.handle(String(cString: action!), String(cString: subsystem!), String(cString: path!))
+                },
+                target.toOpaque()
+            )
         }
         guard let client else {
             target.release()

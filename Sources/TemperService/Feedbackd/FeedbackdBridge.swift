@@ -32,7 +32,10 @@ final class FeedbackdBridge: @unchecked Sendable {
         let connection = try DBusConnection(bus: bus)
         self.connection = connection
         proxy = try DBusProxy(
-            connection: connection, name: Self.name, path: Self.path, interface: Self.name
+            connection: connection,
+            name: Self.name,
+            path: Self.path,
+            interface: Self.name
         ) { [weak self] in self?.profileChanged() }
         lastSeen = proxy?.string("Profile")
     }

@@ -29,23 +29,32 @@ final class BusEndpoint: @unchecked Sendable {
         connection = try DBusConnection(bus: bus)
         handlerBox = Unmanaged.passRetained(HandlerBox(handler))
         let context = handlerBox.toOpaque()
-        subscription = temper_dbus_watch_vanished_names(connection.pointer, { context, name in
-            BusEndpoint.handler(context).senderVanished(String(cString: name!))
-        }, context)
+        subscription = temper_dbus_watch_vanished_names(
+            connection.pointer,
+            { context, name in
+                BusEndpoint.handler(context).senderVanished(String(cString: name!))
+            },
+            context
+        )
         var message: UnsafeMutablePointer<CChar>?
         registration = temper_dbus_register_object(
-            connection.pointer, GovernorInterface.objectPath, GovernorInterface.introspectionXML,
+            connection.pointer,
+            GovernorInterface.objectPath,
+            GovernorInterface.introspectionXML,
             GovernorInterface.interfaceName,
             { context, sender, method, parameters, invocation in
                 BusEndpoint.handler(context).methodCalled(
-                    sender: String(cString: sender!), method: String(cString: method!),
-                    arguments: DBusArguments(pointer: parameters!), invocation: DBusInvocation(taking: invocation!)
+                    sender: String(cString: sender!),
+                    method: String(cString: method!),
+                    arguments: DBusArguments(pointer: parameters!),
+                    invocation: DBusInvocation(taking: invocation!)
                 )
             },
             { context, property in
                 BusEndpoint.handler(context).property(named: String(cString: property!))?.retainedForGLib()
             },
-            context, &message
+            context,
+            &message
         )
         guard registration != 0 else {
             close()
@@ -62,9 +71,14 @@ final class BusEndpoint: @unchecked Sendable {
     }
 
     func requestName() {
-        ownerID = temper_dbus_own_name(connection.pointer, GovernorInterface.busName, { context, owned in
-            BusEndpoint.handler(context).nameOwnership(owned != 0)
-        }, handlerBox.toOpaque())
+        ownerID = temper_dbus_own_name(
+            connection.pointer,
+            GovernorInterface.busName,
+            { context, owned in
+                BusEndpoint.handler(context).nameOwnership(owned != 0)
+            },
+            handlerBox.toOpaque()
+        )
     }
 
     /// Gives the name back, unexports and closes; safe to call twice.

@@ -17,8 +17,12 @@ extension GovernorBusService {
         public var setsThermalThresholds: Bool
 
         public init(
-            bus: DBusBus = .system, sampleIntervalSeconds: Double = 1, limits: Limits = .init(), watchesUevents: Bool = true,
-            feedbackdBus: DBusBus? = nil, setsThermalThresholds: Bool = false
+            bus: DBusBus = .system,
+            sampleIntervalSeconds: Double = 1,
+            limits: Limits = .init(),
+            watchesUevents: Bool = true,
+            feedbackdBus: DBusBus? = nil,
+            setsThermalThresholds: Bool = false
         ) {
             self.bus = bus
             self.setsThermalThresholds = setsThermalThresholds
@@ -46,8 +50,12 @@ extension GovernorBusService {
         public var maxScheduleAheadSeconds: Double
 
         public init(
-            maxRequestBytes: Int = 64 * 1024, maxPatternBytes: Int = 1024 * 1024, callsPerSecondPerSender: Double = 500,
-            burstPerSender: Double = 1000, maxCallsInFlight: Int = 512, maxTicketsPerSender: Int = 256,
+            maxRequestBytes: Int = 64 * 1024,
+            maxPatternBytes: Int = 1024 * 1024,
+            callsPerSecondPerSender: Double = 500,
+            burstPerSender: Double = 1000,
+            maxCallsInFlight: Int = 512,
+            maxTicketsPerSender: Int = 256,
             maxScheduleAheadSeconds: Double = 3600
         ) {
             self.maxRequestBytes = maxRequestBytes

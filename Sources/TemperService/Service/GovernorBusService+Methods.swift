@@ -17,7 +17,10 @@ extension GovernorBusService {
     func methodCalled(sender: String, method: String, arguments: DBusArguments, invocation: DBusInvocation) {
         let limits = configuration.limits
         guard rateLimiter.admit(sender, now: Self.monotonicSeconds()) else {
-            return refuse(invocation, Refusal(.rateLimited, "more than \(Int(limits.callsPerSecondPerSender)) calls a second from \(sender); slow down"))
+            return refuse(
+                invocation,
+                Refusal(.rateLimited, "more than \(Int(limits.callsPerSecondPerSender)) calls a second from \(sender); slow down")
+            )
         }
         let call: Call
         do {
@@ -27,7 +30,10 @@ extension GovernorBusService {
         }
         guard callsInFlight.wrappingAdd(1, ordering: .relaxed).newValue <= limits.maxCallsInFlight else {
             callsInFlight.wrappingSubtract(1, ordering: .relaxed)
-            return refuse(invocation, Refusal(.rateLimited, "the service is busy (\(limits.maxCallsInFlight) calls in progress); try again"))
+            return refuse(
+                invocation,
+                Refusal(.rateLimited, "the service is busy (\(limits.maxCallsInFlight) calls in progress); try again")
+            )
         }
         // Counted here, on the bus thread, so a client that leaves before its Schedule call is reserved is still
         // known to have one coming (``TicketBook/handles(of:)``).
@@ -101,7 +107,11 @@ extension GovernorBusService {
     }
 
     private func schedule(
-        _ request: SensoryRequest, at target: Double, clientTarget: Double, sender: String, invocation: DBusInvocation
+        _ request: SensoryRequest,
+        at target: Double,
+        clientTarget: Double,
+        sender: String,
+        invocation: DBusInvocation
     ) async throws {
         let limit = configuration.limits.maxTicketsPerSender
         let reserved = tickets.reserve(sender: sender, originalID: request.id, target: clientTarget, limit: limit)
@@ -134,7 +144,10 @@ extension GovernorBusService {
         guard target != 0 else { return now }
         let ahead = target - Self.monotonicSeconds()
         guard target.isFinite, target > 0, ahead <= configuration.limits.maxScheduleAheadSeconds else {
-            throw Refusal(.invalidRequest, "target_time must be CLOCK_MONOTONIC seconds (0 = now), at most \(Int(configuration.limits.maxScheduleAheadSeconds)) s ahead; got \(target)")
+            throw Refusal(
+                .invalidRequest,
+                "target_time must be CLOCK_MONOTONIC seconds (0 = now), at most \(Int(configuration.limits.maxScheduleAheadSeconds)) s ahead; got \(target)"
+            )
         }
         return now + max(0, ahead)
     }
@@ -169,7 +182,10 @@ extension GovernorBusService {
         } catch {
             throw Refusal(.invalidRequest, error.description)
         }
-        let estimate = EnergyEstimator(profile: profile, options: .init(maxSeriesPoints: 0)).estimate(document.pattern, waveforms: document.waveforms)
+        let estimate = EnergyEstimator(profile: profile, options: .init(maxSeriesPoints: 0)).estimate(
+            document.pattern,
+            waveforms: document.waveforms
+        )
         let score = PatternScore(path: "ahap_json", estimate: estimate, warnings: document.diagnostics.map(\.description))
         return Self.json(score)
     }

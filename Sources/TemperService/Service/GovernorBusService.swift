@@ -45,8 +45,13 @@ public final class GovernorBusService: Service, Sendable {
     ///   - profiles: Where Score finds device profiles by name (clients cannot name files).
     ///   - metricsFactory: Where the governor records its metrics.
     public init(
-        policy: Policy, profile: DeviceProfile, host: LinuxHost, profiles: DeviceProfileLibrary,
-        configuration: Configuration = .init(), logger: Logger, metricsFactory: any MetricsFactory = MetricsSystem.factory
+        policy: Policy,
+        profile: DeviceProfile,
+        host: LinuxHost,
+        profiles: DeviceProfileLibrary,
+        configuration: Configuration = .init(),
+        logger: Logger,
+        metricsFactory: any MetricsFactory = MetricsSystem.factory
     ) {
         self.configuration = configuration
         self.host = host
@@ -55,14 +60,19 @@ public final class GovernorBusService: Service, Sendable {
         // The service samples (on its interval and on events); the governor's own loop only releases. It runs on
         // the host's clock, so snapshot times, target times and budgets share one time base.
         self.governor = Governor(
-            policy: policy, profile: profile, source: host, clock: host.clock,
-            logger: logger, metricsFactory: metricsFactory,
+            policy: policy,
+            profile: profile,
+            source: host,
+            clock: host.clock,
+            logger: logger,
+            metricsFactory: metricsFactory,
             configuration: .init(sampleIntervalSeconds: .infinity, releasesInRunLoop: true)
         )
         self.properties = GovernorProperties(policy: policy.name, condition: .nominal)
         self.classifierSettings = policy.classifier
         self.rateLimiter = SenderRateLimiter(
-            rate: configuration.limits.callsPerSecondPerSender, burst: configuration.limits.burstPerSender
+            rate: configuration.limits.callsPerSecondPerSender,
+            burst: configuration.limits.burstPerSender
         )
         (nameEvents, nameEventSink) = AsyncStream.makeStream(of: Bool.self)
         feedbackd = configuration.feedbackdBus.map { _ in FeedbackdBridge(mapping: policy.feedbackd, logger: logger) }
@@ -99,7 +109,9 @@ public final class GovernorBusService: Service, Sendable {
             logger.info("serving", metadata: ["name": "\(GovernorInterface.busName)", "bus": "\(bus)"])
             if configuration.watchesUevents { await startUevents() }
             if let feedbackd, let bus = configuration.feedbackdBus {
-                let started: Result<Void, DBusFailure> = await glib.perform { Result { () throws(DBusFailure) in try feedbackd.start(bus: bus) } }
+                let started: Result<Void, DBusFailure> = await glib.perform {
+                    Result { () throws(DBusFailure) in try feedbackd.start(bus: bus) }
+                }
                 if case .failure(let problem) = started { failure = problem }
             }
             if failure == nil {
@@ -110,7 +122,9 @@ public final class GovernorBusService: Service, Sendable {
                 } catch {}
             }
         } else {
-            failure = DBusFailure("cannot own \(GovernorInterface.busName) on the \(bus): the name is taken or the bus policy does not allow it")
+            failure = DBusFailure(
+                "cannot own \(GovernorInterface.busName) on the \(bus): the name is taken or the bus policy does not allow it"
+            )
         }
         setState(.stopping)
         await governor.shutdown()
@@ -141,7 +155,9 @@ public final class GovernorBusService: Service, Sendable {
                 }
             }
             if !self.configuration.setsThermalThresholds {
-                self.logger.debug("no thermal thresholds at the tier edges: off in the configuration (the zones read may not be the kernel's own)")
+                self.logger.debug(
+                    "no thermal thresholds at the tier edges: off in the configuration (the zones read may not be the kernel's own)"
+                )
             } else if let thresholds = ThermalThresholds.kernel(logger: self.logger) {
                 group.addTask { await self.followThresholds(thresholds) }
             }
@@ -177,7 +193,9 @@ public final class GovernorBusService: Service, Sendable {
             let changes = properties.update(condition: condition, forecast: governor.forecast)
             if !changes.isEmpty {
                 endpoint.withLock { $0 }?.connection.emitPropertiesChanged(
-                    path: GovernorInterface.objectPath, interface: GovernorInterface.interfaceName, changes
+                    path: GovernorInterface.objectPath,
+                    interface: GovernorInterface.interfaceName,
+                    changes
                 )
             }
             await wakeup.wait()
@@ -207,8 +225,12 @@ public final class GovernorBusService: Service, Sendable {
         guard !release.decision.rules.contains(where: { $0.rule == Self.clientGone.rule }) else { return }
         let json = Self.json(release.decision)
         endpoint.withLock { $0 }?.connection.emitTicketSignal(
-            destination: release.sender, path: GovernorInterface.objectPath, interface: GovernorInterface.interfaceName,
-            name: "Released", ticket: release.ticket, text: json
+            destination: release.sender,
+            path: GovernorInterface.objectPath,
+            interface: GovernorInterface.interfaceName,
+            name: "Released",
+            ticket: release.ticket,
+            text: json
         )
     }
 

@@ -56,11 +56,20 @@ final class GovernorProperties: Sendable {
         }
     }
 
-    private static func values(condition: Condition, forecast: ThermalForecast?, policy: String, conditionJSON json: String? = nil) -> Values {
+    private static func values(
+        condition: Condition,
+        forecast: ThermalForecast?,
+        policy: String,
+        conditionJSON json: String? = nil
+    ) -> Values {
         let headroom = forecast.map { max(0, $0.seconds.rounded(.down)) } ?? -1
         return Values(
-            tier: condition.tier.rawValue, lowPower: condition.lowPower, reasons: condition.reasons.map(\.message),
-            headroomSeconds: headroom.isFinite ? headroom : -1, condition: json ?? conditionJSON(condition), policy: policy
+            tier: condition.tier.rawValue,
+            lowPower: condition.lowPower,
+            reasons: condition.reasons.map(\.message),
+            headroomSeconds: headroom.isFinite ? headroom : -1,
+            condition: json ?? conditionJSON(condition),
+            policy: policy
         )
     }
 

@@ -76,9 +76,15 @@ public struct BatteryModel: Sendable, Hashable {
         let timeToFull = charging ? (parameters.capacityJoules - remainingJoules) / chargingWatts : nil
         let stateText = onBattery ? "discharging" : charging ? "charging" : (level >= 99.5 ? "fully-charged" : "pending-charge")
         return BatteryState(
-            status: .available, present: true, onBattery: onBattery, percentage: level, state: stateText,
-            warningLevel: warningLevel, energyRateWatts: onBattery ? powerWatts : charging ? chargingWatts : nil,
-            timeToEmptySeconds: timeToEmpty, timeToFullSeconds: timeToFull
+            status: .available,
+            present: true,
+            onBattery: onBattery,
+            percentage: level,
+            state: stateText,
+            warningLevel: warningLevel,
+            energyRateWatts: onBattery ? powerWatts : charging ? chargingWatts : nil,
+            timeToEmptySeconds: timeToEmpty,
+            timeToFullSeconds: timeToFull
         )
     }
 }

@@ -5,7 +5,9 @@ extension ThermalParameters {
     /// `limits`' (by default: skin serious at the Pixel 6 SEVERE 51 °C, internal like a typical SoC).
     public init(profile: DeviceProfile, limits: ThermalParameters = .derivedDefaults) {
         let thermal = profile.thermal
-        let modelKeys = ["internalHeatCapacity", "internalToSkinResistance", "skinHeatCapacity", "skinToAmbientResistance", "hotspotWeight"]
+        let modelKeys = [
+            "internalHeatCapacity", "internalToSkinResistance", "skinHeatCapacity", "skinToAmbientResistance", "hotspotWeight",
+        ]
         let kinds = modelKeys.compactMap { profile.provenance["thermal.\($0)"]?.kind }
         let note: String
         if !kinds.isEmpty, kinds.allSatisfy({ $0 == .fitted }) {
@@ -32,7 +34,8 @@ extension BatteryParameters {
     /// The device profile's battery.
     public init(profile: DeviceProfile) {
         self.init(
-            capacityMilliampHours: profile.battery.capacityMilliampHours, nominalVolts: profile.battery.nominalVolts,
+            capacityMilliampHours: profile.battery.capacityMilliampHours,
+            nominalVolts: profile.battery.nominalVolts,
             source: "device profile '\(profile.name)'"
         )
     }

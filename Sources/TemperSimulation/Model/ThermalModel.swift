@@ -36,7 +36,9 @@ public struct ThermalModel: Sendable, Hashable {
     /// The temperatures the model settles at under a constant power and ambient: ambient + P·R for each node,
     /// with `insulationKelvinPerWatt` added to the skin's resistance to ambient.
     public func steadyState(
-        powerWatts: Double, ambientCelsius: Double, insulationKelvinPerWatt: Double = 0
+        powerWatts: Double,
+        ambientCelsius: Double,
+        insulationKelvinPerWatt: Double = 0
     ) -> (internalCelsius: Double, skinCelsius: Double) {
         let skin = ambientCelsius + powerWatts * (parameters.skinToAmbientKelvinPerWatt + insulationKelvinPerWatt)
         return (skin + powerWatts * parameters.internalToSkinKelvinPerWatt, skin)
@@ -71,8 +73,10 @@ public struct ThermalModel: Sendable, Hashable {
         let skinCapacity = parameters.skinCapacityJoulesPerKelvin
         let loss = 1 / (parameters.skinToAmbientKelvinPerWatt + insulation)
         return Matrix2(
-            a: -coupling / internalCapacity, b: coupling / internalCapacity,
-            c: coupling / skinCapacity, d: -(coupling + loss) / skinCapacity
+            a: -coupling / internalCapacity,
+            b: coupling / internalCapacity,
+            c: coupling / skinCapacity,
+            d: -(coupling + loss) / skinCapacity
         )
     }
 }
@@ -101,8 +105,10 @@ struct Matrix2: Sendable, Hashable {
         let identityWeight = (first * secondExp - second * firstExp) / gap
         let matrixWeight = (firstExp - secondExp) / gap
         return Matrix2(
-            a: identityWeight + matrixWeight * a, b: matrixWeight * b,
-            c: matrixWeight * c, d: identityWeight + matrixWeight * d
+            a: identityWeight + matrixWeight * a,
+            b: matrixWeight * b,
+            c: matrixWeight * c,
+            d: identityWeight + matrixWeight * d
         )
     }
 

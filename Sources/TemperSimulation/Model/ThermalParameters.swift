@@ -69,7 +69,11 @@ public struct ThermalParameters: Sendable, Hashable, Codable {
             throw TemperError(code: .invalidValue, message: "\(name) must be a positive number, found \(value)", path: "thermal.\(name)")
         }
         guard hotspotWeight.isFinite, (0...1).contains(hotspotWeight) else {
-            throw TemperError(code: .invalidValue, message: "hotspotWeight must be in 0...1, found \(hotspotWeight)", path: "thermal.hotspotWeight")
+            throw TemperError(
+                code: .invalidValue,
+                message: "hotspotWeight must be in 0...1, found \(hotspotWeight)",
+                path: "thermal.hotspotWeight"
+            )
         }
     }
 }

@@ -39,7 +39,11 @@ public enum TraceFile: Sendable {
     public static func read(contentsOf url: URL, lenient: Bool = false) throws(TemperError) -> Contents {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw TemperError(code: .unreadableFile, message: "cannot read the trace: \(FileErrorText.describe(error, path: url.path))", file: url.path)
+            throw TemperError(
+                code: .unreadableFile,
+                message: "cannot read the trace: \(FileErrorText.describe(error, path: url.path))",
+                file: url.path
+            )
         }
         return try read(data, file: url.path, lenient: lenient)
     }
@@ -58,13 +62,20 @@ public enum TraceFile: Sendable {
                 sawContent = true
                 if let header = try? decoder.decode(Header.self, from: Data(line)) {
                     guard header.format == "temper-trace" else {
-                        throw TemperError(code: .invalidTrace, message: "not a Temper trace (format '\(header.format)')", file: file, line: lineNumber)
+                        throw TemperError(
+                            code: .invalidTrace,
+                            message: "not a Temper trace (format '\(header.format)')",
+                            file: file,
+                            line: lineNumber
+                        )
                     }
                     guard (1...formatVersion).contains(header.version) else {
                         throw TemperError(
                             code: .unsupportedVersion,
                             message: "trace format version \(header.version); this build reads versions 1 to \(formatVersion)",
-                            file: file, line: lineNumber)
+                            file: file,
+                            line: lineNumber
+                        )
                     }
                     contents.formatVersion = header.version
                     continue
@@ -81,9 +92,13 @@ public enum TraceFile: Sendable {
                 let problem = "not a host snapshot: \(describe(error))"
                 if index == lastLine {
                     let torn = index == lines.count - 1 ? "torn" : "malformed"
-                    contents.warnings.append(TemperError(code: .invalidTrace, message: "skipped a \(torn) last line (\(problem))", file: file, line: lineNumber))
+                    contents.warnings.append(
+                        TemperError(code: .invalidTrace, message: "skipped a \(torn) last line (\(problem))", file: file, line: lineNumber)
+                    )
                 } else if lenient {
-                    contents.warnings.append(TemperError(code: .invalidTrace, message: "skipped (\(problem))", file: file, line: lineNumber))
+                    contents.warnings.append(
+                        TemperError(code: .invalidTrace, message: "skipped (\(problem))", file: file, line: lineNumber)
+                    )
                 } else {
                     throw TemperError(code: .invalidTrace, message: problem + " (--lenient skips such lines)", file: file, line: lineNumber)
                 }

@@ -35,7 +35,10 @@ public enum TraceReplay: Sendable {
             }
             result.samples.append(
                 TraceSample(
-                    timeSeconds: time, tier: condition.tier, lowPower: condition.lowPower, temperatures: temperatures,
+                    timeSeconds: time,
+                    tier: condition.tier,
+                    lowPower: condition.lowPower,
+                    temperatures: temperatures,
                     batteryPercentage: snapshot.battery.status == .available ? snapshot.battery.percentage : nil,
                     onBattery: snapshot.battery.status == .available ? snapshot.battery.onBattery : nil,
                     forecastSeconds: classifier.forecast?.seconds
@@ -87,7 +90,12 @@ public struct TraceSample: Sendable, Hashable, Codable {
     public var forecastSeconds: Double?
 
     public init(
-        timeSeconds: Double, tier: Tier, lowPower: Bool, temperatures: [SensorValue], batteryPercentage: Double?, onBattery: Bool?,
+        timeSeconds: Double,
+        tier: Tier,
+        lowPower: Bool,
+        temperatures: [SensorValue],
+        batteryPercentage: Double?,
+        onBattery: Bool?,
         forecastSeconds: Double?
     ) {
         self.timeSeconds = timeSeconds

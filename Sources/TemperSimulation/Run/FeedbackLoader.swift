@@ -19,11 +19,19 @@ public struct FeedbackLoader: Sendable {
             let loaded: LoadedPattern
             do { loaded = try PatternLoader.patternFiles.load(PatternReference(file: url.path, path: url.path)) } catch {
                 throw TemperError(
-                    code: .invalidPattern, message: error.message, file: error.file ?? url.path, path: error.path, line: error.line,
-                    column: error.column, underlying: error)
+                    code: .invalidPattern,
+                    message: error.message,
+                    file: error.file ?? url.path,
+                    path: error.path,
+                    line: error.line,
+                    column: error.column,
+                    underlying: error
+                )
             }
             let request = SensoryRequest(
-                id: url.lastPathComponent, usage: .game, kind: .haptic(HapticPatternRequest(content: loaded.content, sourceFile: url.path))
+                id: url.lastPathComponent,
+                usage: .game,
+                kind: .haptic(HapticPatternRequest(content: loaded.content, sourceFile: url.path))
             )
             return [item(named: url.lastPathComponent, request: request)]
         case .request:
@@ -40,7 +48,11 @@ public struct FeedbackLoader: Sendable {
     public static func requests(inFile path: String) throws(TemperError) -> [SensoryRequest] {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw TemperError(code: .unreadableFile, message: "cannot read the request file: \(FileErrorText.describe(error, path: path))", file: path)
+            throw TemperError(
+                code: .unreadableFile,
+                message: "cannot read the request file: \(FileErrorText.describe(error, path: path))",
+                file: path
+            )
         }
         return try RequestDecoder.forFile(path, patterns: .patternFiles).decodeList(data)
     }

@@ -23,7 +23,9 @@ public struct GovernorDriver: Sendable {
     ///   - sampleIntervalSeconds: how often the governor samples the host, as live; keep it a multiple of the
     ///     scenario's time step so each sample reads the models' state at its own time.
     public init(
-        policy: Policy, energy: SimulationEnergyModel, sampleIntervalSeconds: Double = 1,
+        policy: Policy,
+        energy: SimulationEnergyModel,
+        sampleIntervalSeconds: Double = 1,
         logger: Logger = Logger(label: "temper.simulation", factory: { _ in SwiftLogNoOpLogHandler() })
     ) {
         let clock = VirtualClock()
@@ -34,7 +36,11 @@ public struct GovernorDriver: Sendable {
         self.classifierSettings = policy.classifier
         // Every request waits in the queue only for the step it arrives in, so any capacity the step needs is fine.
         self.governor = Governor(
-            policy: policy, energyModel: energy, source: host, clock: clock, logger: logger,
+            policy: policy,
+            energyModel: energy,
+            source: host,
+            clock: clock,
+            logger: logger,
             metricsFactory: NOOPMetricsHandler.instance,
             configuration: .init(sampleIntervalSeconds: sampleIntervalSeconds, queueCapacity: .max, releasesInRunLoop: true)
         )

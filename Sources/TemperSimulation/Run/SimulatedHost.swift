@@ -34,7 +34,12 @@ public final class SimulatedHost: HostSource {
     /// any two samples.
     @discardableResult
     public func publish(
-        timeSeconds: Double, model: ThermalModel, ambientCelsius: Double, battery: BatteryModel, powerWatts: Double, heatJoules: Double = 0,
+        timeSeconds: Double,
+        model: ThermalModel,
+        ambientCelsius: Double,
+        battery: BatteryModel,
+        powerWatts: Double,
+        heatJoules: Double = 0,
         powerProfile: String
     ) -> HostSnapshot {
         // Rounded as real sensors report: millidegrees, milliwatts, whole seconds.
@@ -51,7 +56,13 @@ public final class SimulatedHost: HostSource {
             ],
             powerReadings: [
                 PowerReading(chip: "sim/power", chipName: "simulated", label: "system", kind: .power, value: Self.round(powerWatts, 1000)),
-                PowerReading(chip: "sim/energy", chipName: "simulated", label: "system", kind: .energy, value: Self.round(heatJoules, 1_000_000)),
+                PowerReading(
+                    chip: "sim/energy",
+                    chipName: "simulated",
+                    label: "system",
+                    kind: .energy,
+                    value: Self.round(heatJoules, 1_000_000)
+                ),
             ],
             battery: batteryState,
             powerProfile: PowerProfileState(activeProfile: powerProfile, performanceDegraded: "")
@@ -64,8 +75,13 @@ public final class SimulatedHost: HostSource {
 
     static func reading(label: String, celsius: Double, limits: SensorLimits) -> TemperatureReading {
         TemperatureReading(
-            chip: "sim/\(label)", chipName: "simulated", label: label, source: .simulated, celsius: celsius,
-            high: limits.high, critical: limits.critical
+            chip: "sim/\(label)",
+            chipName: "simulated",
+            label: label,
+            source: .simulated,
+            celsius: celsius,
+            high: limits.high,
+            critical: limits.critical
         )
     }
 }

@@ -18,8 +18,17 @@ public struct SimulationResult: Sendable, Hashable, Codable {
     public var thresholds: ClassifierThresholds?
 
     public init(
-        scenario: String, description: String, device: String, durationSeconds: Double, timeStepSeconds: Double, seed: UInt64,
-        thermalSource: String, items: [ItemProfile] = [], withPolicy: RunSummary, baseline: RunSummary, thresholds: ClassifierThresholds? = nil
+        scenario: String,
+        description: String,
+        device: String,
+        durationSeconds: Double,
+        timeStepSeconds: Double,
+        seed: UInt64,
+        thermalSource: String,
+        items: [ItemProfile] = [],
+        withPolicy: RunSummary,
+        baseline: RunSummary,
+        thresholds: ClassifierThresholds? = nil
     ) {
         self.items = items
         self.scenario = scenario
@@ -62,11 +71,21 @@ public struct RunSummary: Sendable, Hashable, Codable {
     public var playedVariants: [ItemProfile] = []
 
     public init(
-        policy: String, transitions: [TierTransition] = [], tierSeconds: TierSeconds = .init(), decisions: DecisionCounts = .init(),
-        requestedEnergy: EnergyTotals = .init(), playedEnergy: EnergyTotals = .init(), energyByItem: [ItemEnergy] = [],
-        workloadEnergyJoules: Double = 0, peakInternalCelsius: Double = -.infinity, peakSkinCelsius: Double = -.infinity,
-        peakHotspotCelsius: Double = -.infinity, batteryStartPercentage: Double = 0, batteryEndPercentage: Double = 0,
-        sampleIntervalSeconds: Double = 1, timeline: [TimelineSample] = []
+        policy: String,
+        transitions: [TierTransition] = [],
+        tierSeconds: TierSeconds = .init(),
+        decisions: DecisionCounts = .init(),
+        requestedEnergy: EnergyTotals = .init(),
+        playedEnergy: EnergyTotals = .init(),
+        energyByItem: [ItemEnergy] = [],
+        workloadEnergyJoules: Double = 0,
+        peakInternalCelsius: Double = -.infinity,
+        peakSkinCelsius: Double = -.infinity,
+        peakHotspotCelsius: Double = -.infinity,
+        batteryStartPercentage: Double = 0,
+        batteryEndPercentage: Double = 0,
+        sampleIntervalSeconds: Double = 1,
+        timeline: [TimelineSample] = []
     ) {
         self.policy = policy
         self.transitions = transitions
@@ -190,7 +209,10 @@ public struct EnergyTotals: Sendable, Hashable, Codable {
 
     /// The kinds in a fixed order with their names, for tables and charts.
     public var kinds: [(name: String, millijoules: Double)] {
-        [("transients", transientsMillijoules), ("continuous", continuousMillijoules), ("audio", audioMillijoules), ("overhead", overheadMillijoules)]
+        [
+            ("transients", transientsMillijoules), ("continuous", continuousMillijoules), ("audio", audioMillijoules),
+            ("overhead", overheadMillijoules),
+        ]
     }
 }
 
@@ -234,9 +256,21 @@ public struct TimelineSample: Sendable, Hashable, Codable {
     public var onBattery: Bool
 
     public init(
-        timeSeconds: Double, ambientCelsius: Double, internalCelsius: Double, skinCelsius: Double, hotspotCelsius: Double,
-        tier: Tier, lowPower: Bool, batteryPercentage: Double, workloadWatts: Double, feedbackMilliwatts: Double, changedDecisions: Int,
-        chargerLossWatts: Double = 0, chargingWatts: Double = 0, insulationKelvinPerWatt: Double = 0, onBattery: Bool = true
+        timeSeconds: Double,
+        ambientCelsius: Double,
+        internalCelsius: Double,
+        skinCelsius: Double,
+        hotspotCelsius: Double,
+        tier: Tier,
+        lowPower: Bool,
+        batteryPercentage: Double,
+        workloadWatts: Double,
+        feedbackMilliwatts: Double,
+        changedDecisions: Int,
+        chargerLossWatts: Double = 0,
+        chargingWatts: Double = 0,
+        insulationKelvinPerWatt: Double = 0,
+        onBattery: Bool = true
     ) {
         self.chargerLossWatts = chargerLossWatts
         self.chargingWatts = chargingWatts
@@ -288,8 +322,10 @@ public struct ClassifierThresholds: Sendable, Hashable, Codable {
             SimulatedHost.reading(label: label, celsius: 0, limits: limits)
         }
         self.init(
-            sensors: readings.compactMap { reading in settings.thresholds(for: reading).map { Sensor(label: reading.label, thresholds: $0) } },
-            lowBatteryPercentage: settings.lowBatteryPercentage, criticalBatteryPercentage: settings.criticalBatteryPercentage
+            sensors: readings.compactMap { reading in settings.thresholds(for: reading).map { Sensor(label: reading.label, thresholds: $0) }
+            },
+            lowBatteryPercentage: settings.lowBatteryPercentage,
+            criticalBatteryPercentage: settings.criticalBatteryPercentage
         )
     }
 
@@ -325,7 +361,9 @@ public struct ItemProfile: Sendable, Hashable, Codable {
             }
         }
         self.init(
-            name: item.name, energyMillijoules: rounded(item.energy.energyMillijoules), peakMilliwatts: rounded(item.energy.peakMilliwatts),
+            name: item.name,
+            energyMillijoules: rounded(item.energy.energyMillijoules),
+            peakMilliwatts: rounded(item.energy.peakMilliwatts),
             durationSeconds: rounded(item.energy.durationSeconds),
             powerSeries: thinned.map { PowerSample(timeSeconds: rounded($0.timeSeconds), milliwatts: rounded($0.milliwatts)) }
         )

@@ -35,11 +35,20 @@ struct SimulationRun {
         }
         let ambientAtStart = scenario.ambient.celsius(at: 0)
         model = ThermalModel(
-            parameters: setup.thermal, internalCelsius: scenario.initial.internalCelsius ?? ambientAtStart,
+            parameters: setup.thermal,
+            internalCelsius: scenario.initial.internalCelsius ?? ambientAtStart,
             skinCelsius: scenario.initial.skinCelsius ?? ambientAtStart
         )
-        battery = BatteryModel(parameters: setup.battery, percentage: scenario.initial.batteryPercentage, onBattery: scenario.onBattery(at: 0))
-        summary = RunSummary(policy: policyName, batteryStartPercentage: rounded(battery.percentage), sampleIntervalSeconds: Double(stepsPerSample) * step)
+        battery = BatteryModel(
+            parameters: setup.battery,
+            percentage: scenario.initial.batteryPercentage,
+            onBattery: scenario.onBattery(at: 0)
+        )
+        summary = RunSummary(
+            policy: policyName,
+            batteryStartPercentage: rounded(battery.percentage),
+            sampleIntervalSeconds: Double(stepsPerSample) * step
+        )
         lastPower = scenario.workloadWatts(at: 0)
     }
 
@@ -73,8 +82,13 @@ struct SimulationRun {
     mutating func publish(on host: SimulatedHost, step index: Int) {
         let time = Double(index) * step
         let snapshot = host.publish(
-            timeSeconds: time, model: model, ambientCelsius: scenario.ambient.celsius(at: time), battery: battery,
-            powerWatts: lastPower, heatJoules: heatJoules, powerProfile: scenario.initial.powerProfile
+            timeSeconds: time,
+            model: model,
+            ambientCelsius: scenario.ambient.celsius(at: time),
+            battery: battery,
+            powerWatts: lastPower,
+            heatJoules: heatJoules,
+            powerProfile: scenario.initial.powerProfile
         )
         if records(step: index) { snapshots.append(snapshot) }
     }
@@ -120,7 +134,9 @@ struct SimulationRun {
         let power = devicePower + chargerLoss
         summary.workloadEnergyJoules += workload * length
         model.step(
-            seconds: length, powerWatts: power, ambientCelsius: scenario.ambient.celsius(at: middle),
+            seconds: length,
+            powerWatts: power,
+            ambientCelsius: scenario.ambient.celsius(at: middle),
             insulationKelvinPerWatt: scenario.insulationKelvinPerWatt(at: middle)
         )
         lastPower = power
@@ -136,12 +152,19 @@ struct SimulationRun {
         let interval = Double(index % stepsPerSample + 1) * step
         summary.timeline.append(
             TimelineSample(
-                timeSeconds: rounded(time + length), ambientCelsius: rounded(scenario.ambient.celsius(at: time + length)),
-                internalCelsius: rounded(model.internalCelsius), skinCelsius: rounded(model.skinCelsius),
-                hotspotCelsius: rounded(model.hotspotCelsius), tier: condition.tier, lowPower: condition.lowPower,
-                batteryPercentage: rounded(battery.percentage), workloadWatts: rounded(workload),
-                feedbackMilliwatts: rounded(intervalFeedbackJoules / interval * 1000), changedDecisions: intervalChanged,
-                chargerLossWatts: rounded(intervalChargerLossJoules / interval), chargingWatts: rounded(battery.chargingWatts),
+                timeSeconds: rounded(time + length),
+                ambientCelsius: rounded(scenario.ambient.celsius(at: time + length)),
+                internalCelsius: rounded(model.internalCelsius),
+                skinCelsius: rounded(model.skinCelsius),
+                hotspotCelsius: rounded(model.hotspotCelsius),
+                tier: condition.tier,
+                lowPower: condition.lowPower,
+                batteryPercentage: rounded(battery.percentage),
+                workloadWatts: rounded(workload),
+                feedbackMilliwatts: rounded(intervalFeedbackJoules / interval * 1000),
+                changedDecisions: intervalChanged,
+                chargerLossWatts: rounded(intervalChargerLossJoules / interval),
+                chargingWatts: rounded(battery.chargingWatts),
                 insulationKelvinPerWatt: rounded(scenario.insulationKelvinPerWatt(at: time + length / 2)),
                 onBattery: battery.onBattery
             )
@@ -154,7 +177,12 @@ struct SimulationRun {
     /// The run's summary, with the per-item accounts and the battery's end.
     mutating func finish() -> RunSummary {
         summary.energyByItem = accounts.sorted.map { item in
-            ItemEnergy(name: item.name, requests: item.requests, requestedMillijoules: rounded(item.requestedMillijoules), playedMillijoules: rounded(item.playedMillijoules))
+            ItemEnergy(
+                name: item.name,
+                requests: item.requests,
+                requestedMillijoules: rounded(item.requestedMillijoules),
+                playedMillijoules: rounded(item.playedMillijoules)
+            )
         }
         summary.requestedEnergy = summary.requestedEnergy.rounded()
         summary.playedEnergy = summary.playedEnergy.rounded()

@@ -11,7 +11,13 @@ public struct SimulationSetup: Sendable {
     /// For each stream of the scenario, its payloads' items in order.
     public var items: [[FeedbackItem]]
 
-    public init(scenario: Scenario, deviceName: String, thermal: ThermalParameters = .derivedDefaults, battery: BatteryParameters = .init(), items: [[FeedbackItem]]) {
+    public init(
+        scenario: Scenario,
+        deviceName: String,
+        thermal: ThermalParameters = .derivedDefaults,
+        battery: BatteryParameters = .init(),
+        items: [[FeedbackItem]]
+    ) {
         self.scenario = scenario
         self.deviceName = deviceName
         self.thermal = thermal
@@ -48,7 +54,10 @@ extension SimulationSetup {
     /// - Parameter load: reads and costs one payload, given its resolved URL; a request file may hold several.
     /// - Throws: the first payload's problem, at the scenario entry that names it; ``payloads(of:load:)`` has them all.
     public init(
-        scenario: Scenario, deviceName: String, thermal: ThermalParameters, battery: BatteryParameters,
+        scenario: Scenario,
+        deviceName: String,
+        thermal: ThermalParameters,
+        battery: BatteryParameters,
         load: (RequestStream.Payload, URL) throws(TemperError) -> [FeedbackItem]
     ) throws(TemperError) {
         let (items, errors) = Self.payloads(of: scenario, load: load)
@@ -59,7 +68,8 @@ extension SimulationSetup {
     /// Every stream's items, loaded through `load` once per distinct file, and every payload's problem, each
     /// restated at the scenario entry that names the file.
     public static func payloads(
-        of scenario: Scenario, load: (RequestStream.Payload, URL) throws(TemperError) -> [FeedbackItem]
+        of scenario: Scenario,
+        load: (RequestStream.Payload, URL) throws(TemperError) -> [FeedbackItem]
     ) -> (items: [[FeedbackItem]], errors: [TemperError]) {
         var cache: [URL: [FeedbackItem]] = [:]
         var items: [[FeedbackItem]] = []
@@ -80,7 +90,12 @@ extension SimulationSetup {
                     cache[url] = loaded
                     streamItems += loaded
                 } catch {
-                    errors.append(scenario.error(error, at: stream.payloadLocations.indices.contains(position) ? stream.payloadLocations[position] : nil))
+                    errors.append(
+                        scenario.error(
+                            error,
+                            at: stream.payloadLocations.indices.contains(position) ? stream.payloadLocations[position] : nil
+                        )
+                    )
                 }
             }
             items.append(streamItems)

@@ -15,19 +15,39 @@ public enum Simulator: Sendable {
     ///   - progress: told the fraction of both runs done.
     ///   - governing: makes the governor's driver for a policy; `policyOn` false asks for the pass-through baseline.
     public static func run(
-        _ setup: SimulationSetup, policyName: String, progress: Progress? = nil, governing: (_ policyOn: Bool) -> GovernorDriver
+        _ setup: SimulationSetup,
+        policyName: String,
+        progress: Progress? = nil,
+        governing: (_ policyOn: Bool) -> GovernorDriver
     ) async -> SimulationResult {
         let requests = setup.requests()
         let withPolicy = governing(true)
-        let policyRun = await runOnce(setup, requests: requests, governing: withPolicy, policyName: policyName, progress: half(0, of: progress)).summary
+        let policyRun = await runOnce(
+            setup,
+            requests: requests,
+            governing: withPolicy,
+            policyName: policyName,
+            progress: half(0, of: progress)
+        ).summary
         let baselineRun = await runOnce(
-            setup, requests: requests, governing: governing(false), policyName: "off (baseline)", progress: half(1, of: progress)
+            setup,
+            requests: requests,
+            governing: governing(false),
+            policyName: "off (baseline)",
+            progress: half(1, of: progress)
         ).summary
         return SimulationResult(
-            scenario: setup.scenario.name, description: setup.scenario.description, device: setup.deviceName,
-            durationSeconds: setup.scenario.durationSeconds, timeStepSeconds: setup.scenario.timeStepSeconds, seed: setup.scenario.seed,
-            thermalSource: setup.thermal.source, items: setup.distinctItems.map { ItemProfile($0) }, withPolicy: policyRun,
-            baseline: baselineRun, thresholds: ClassifierThresholds(thermal: setup.thermal, settings: withPolicy.classifierSettings)
+            scenario: setup.scenario.name,
+            description: setup.scenario.description,
+            device: setup.deviceName,
+            durationSeconds: setup.scenario.durationSeconds,
+            timeStepSeconds: setup.scenario.timeStepSeconds,
+            seed: setup.scenario.seed,
+            thermalSource: setup.thermal.source,
+            items: setup.distinctItems.map { ItemProfile($0) },
+            withPolicy: policyRun,
+            baseline: baselineRun,
+            thresholds: ClassifierThresholds(thermal: setup.thermal, settings: withPolicy.classifierSettings)
         )
     }
 
@@ -40,8 +60,12 @@ public enum Simulator: Sendable {
     /// One run, on a fresh driver (a governor runs once). With `snapshotEverySeconds`, also returns the host
     /// snapshots at that interval: what `temper record` would have written had the simulated host been real.
     public static func runOnce(
-        _ setup: SimulationSetup, requests: [SimulatedRequest], governing driver: GovernorDriver, policyName: String,
-        snapshotEverySeconds: Double? = nil, progress: Progress? = nil
+        _ setup: SimulationSetup,
+        requests: [SimulatedRequest],
+        governing driver: GovernorDriver,
+        policyName: String,
+        snapshotEverySeconds: Double? = nil,
+        progress: Progress? = nil
     ) async -> (summary: RunSummary, snapshots: [HostSnapshot]) {
         var run = SimulationRun(setup, policyName: policyName, snapshotEverySeconds: snapshotEverySeconds)
         run.publish(on: driver.host, step: 0)
@@ -59,8 +83,11 @@ public enum Simulator: Sendable {
     /// The run itself, isolated to the governor: scheduling, reading its streams and stepping the models happen on
     /// the governor's actor between turns of its run loop, so moving through virtual time costs no thread hops.
     private static func drive(
-        _ run: SimulationRun, requests: [SimulatedRequest], driver: GovernorDriver,
-        streams: (samples: AsyncStream<HostSample>, decisions: AsyncStream<Decision>), progress: Progress?,
+        _ run: SimulationRun,
+        requests: [SimulatedRequest],
+        driver: GovernorDriver,
+        streams: (samples: AsyncStream<HostSample>, decisions: AsyncStream<Decision>),
+        progress: Progress?,
         on governor: isolated Governor
     ) async -> (summary: RunSummary, snapshots: [HostSnapshot]) {
         var run = run

@@ -37,8 +37,13 @@ public struct RequestStream: Sendable, Hashable {
     public var payloadLocations: [EntryLocation] = []
 
     public init(
-        name: String, arrivals: Arrivals, payloads: [Payload], usage: UsageClass? = nil,
-        startSeconds: Double = 0, endSeconds: Double? = nil, seed: UInt64? = nil
+        name: String,
+        arrivals: Arrivals,
+        payloads: [Payload],
+        usage: UsageClass? = nil,
+        startSeconds: Double = 0,
+        endSeconds: Double? = nil,
+        seed: UInt64? = nil
     ) {
         self.name = name
         self.arrivals = arrivals

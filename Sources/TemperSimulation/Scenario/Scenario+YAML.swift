@@ -48,7 +48,11 @@ extension Scenario {
 
     private static func text(of url: URL) throws(TemperError) -> String {
         do { return try String(contentsOf: url, encoding: .utf8) } catch {
-            throw TemperError(code: .unreadableFile, message: "cannot read the scenario: \(FileErrorText.describe(error, path: url.path))", file: url.path)
+            throw TemperError(
+                code: .unreadableFile,
+                message: "cannot read the scenario: \(FileErrorText.describe(error, path: url.path))",
+                file: url.path
+            )
         }
     }
 
@@ -65,7 +69,9 @@ extension Scenario {
     /// Resolves a path written in the scenario against the scenario file's folder.
     public func resolve(_ path: String) -> URL {
         if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
-        let base = file.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let base =
+            file.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+            ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         return base.appendingPathComponent(path).standardizedFileURL
     }
 }

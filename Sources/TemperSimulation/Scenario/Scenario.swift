@@ -29,9 +29,18 @@ public struct Scenario: Sendable, Hashable {
     public var entryLocations: [String: EntryLocation] = [:]
 
     public init(
-        name: String, description: String = "", durationSeconds: Double, timeStepSeconds: Double = 0.1, seed: UInt64 = 1,
-        device: String? = nil, policy: String? = nil, ambient: AmbientSchedule = .constant(25),
-        workload: [WorkloadSegment] = [], streams: [RequestStream] = [], initial: InitialState = .init(), file: String? = nil
+        name: String,
+        description: String = "",
+        durationSeconds: Double,
+        timeStepSeconds: Double = 0.1,
+        seed: UInt64 = 1,
+        device: String? = nil,
+        policy: String? = nil,
+        ambient: AmbientSchedule = .constant(25),
+        workload: [WorkloadSegment] = [],
+        streams: [RequestStream] = [],
+        initial: InitialState = .init(),
+        file: String? = nil
     ) {
         self.name = name
         self.description = description
@@ -186,7 +195,13 @@ public struct InitialState: Sendable, Hashable, Codable {
     /// power-profiles-daemon's profile: `power-saver`, `balanced` or `performance`.
     public var powerProfile: String
 
-    public init(internalCelsius: Double? = nil, skinCelsius: Double? = nil, batteryPercentage: Double = 80, onBattery: Bool = true, powerProfile: String = "balanced") {
+    public init(
+        internalCelsius: Double? = nil,
+        skinCelsius: Double? = nil,
+        batteryPercentage: Double = 80,
+        onBattery: Bool = true,
+        powerProfile: String = "balanced"
+    ) {
         self.internalCelsius = internalCelsius
         self.skinCelsius = skinCelsius
         self.batteryPercentage = batteryPercentage
@@ -219,6 +234,13 @@ extension Scenario {
         guard let location, file != nil else { return error }
         // An error that names no file of its own is about the entry itself: keep just its message.
         let message = error.file == nil ? (error.path.map { "\($0): \(error.message)" } ?? error.message) : error.description
-        return TemperError(code: error.code, message: message, file: file, path: location.path, line: location.line, column: location.column)
+        return TemperError(
+            code: error.code,
+            message: message,
+            file: file,
+            path: location.path,
+            line: location.line,
+            column: location.column
+        )
     }
 }

@@ -16,9 +16,12 @@ extension ScenarioReader {
             total += stream.expectedRequests(durationSeconds: durationSeconds)
             guard total <= Double(Scenario.maxRequests) else {
                 overLimit = true
-                reader.problems.record(item.error(
-                    .invalidScenario,
-                    "the streams would make about \(QuantityLimits.number(total.rounded(.up))) requests, more than the limit of \(Scenario.maxRequests); lower the rate or count, or shorten the window"))
+                reader.problems.record(
+                    item.error(
+                        .invalidScenario,
+                        "the streams would make about \(QuantityLimits.number(total.rounded(.up))) requests, more than the limit of \(Scenario.maxRequests); lower the rate or count, or shorten the window"
+                    )
+                )
                 return nil
             }
             return stream
@@ -41,17 +44,29 @@ extension ScenarioReader {
             locations += named.map(\.location)
         }
         if payloadsRead, payloads.isEmpty { problems.record(item.error(.missingKey, "a stream needs 'patterns' or 'requests'")) }
-        let start = attempt { () throws(TemperError) in try item["from"].map { (value) throws(TemperError) in try value.durationSeconds() } ?? 0 }
+        let start = attempt { () throws(TemperError) in
+            try item["from"].map { (value) throws(TemperError) in try value.durationSeconds() } ?? 0
+        }
         let end = attempt { () throws(TemperError) in try item["until"].map { (value) throws(TemperError) in try value.durationSeconds() } }
         if let start, let end = end ?? nil, end < start, let until = item["until"] {
             problems.record(until.error(.invalidScenario, "'until' is before 'from'"))
             return nil
         }
-        let seed = attempt { () throws(TemperError) in try item["seed"].map { (value) throws(TemperError) in UInt64(try value.int(in: 0...Int.max)) } }
+        let seed = attempt { () throws(TemperError) in
+            try item["seed"].map { (value) throws(TemperError) in UInt64(try value.int(in: 0...Int.max)) }
+        }
         let name = attempt { () throws(TemperError) in try item["name"]?.string() ?? "stream \(index + 1)" }
         let usage = attempt { () throws(TemperError) in try item["usage"]?.oneOf(UsageClass.self) }
         guard clean, payloadsRead, !payloads.isEmpty, let arrivals, let start, let end, let seed, let name, let usage else { return nil }
-        var stream = RequestStream(name: name, arrivals: arrivals, payloads: payloads, usage: usage, startSeconds: start, endSeconds: end, seed: seed)
+        var stream = RequestStream(
+            name: name,
+            arrivals: arrivals,
+            payloads: payloads,
+            usage: usage,
+            startSeconds: start,
+            endSeconds: end,
+            seed: seed
+        )
         stream.payloadLocations = locations
         return stream
     }

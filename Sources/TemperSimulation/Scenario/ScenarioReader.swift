@@ -20,11 +20,14 @@ struct ScenarioReader {
             }
         }
         let name = attempt { () throws(TemperError) in try root.require("name").string() }
-        let duration = attempt { () throws(TemperError) in try root.require("duration").durationSeconds(in: QuantityLimits.positiveSeconds) }
+        let duration = attempt { () throws(TemperError) in try root.require("duration").durationSeconds(in: QuantityLimits.positiveSeconds)
+        }
         var scenario = Scenario(name: name ?? "", durationSeconds: duration ?? 0, file: file)
         scenario.description = attempt { () throws(TemperError) -> String in try root["description"]?.string() ?? "" } ?? ""
         readTimeStep(root, into: &scenario, duration: duration)
-        if let seed = root["seed"], let value = attempt({ () throws(TemperError) in try seed.int(in: 0...Int.max) }) { scenario.seed = UInt64(value) }
+        if let seed = root["seed"], let value = attempt({ () throws(TemperError) in try seed.int(in: 0...Int.max) }) {
+            scenario.seed = UInt64(value)
+        }
         for key in ["device", "policy"] {
             guard let value = root[key], let text = attempt({ () throws(TemperError) in try value.string() }) else { continue }
             if key == "device" { scenario.device = text } else { scenario.policy = text }
@@ -40,7 +43,9 @@ struct ScenarioReader {
         if let initial = root["initial"] {
             if let state = readInitial(initial) { scenario.initial = state }
             if !scenario.charging.isEmpty, let onBattery = initial["onBattery"] {
-                problems.record(onBattery.error(.invalidScenario, "not used with 'charging' spans: the device is on battery exactly outside them"))
+                problems.record(
+                    onBattery.error(.invalidScenario, "not used with 'charging' spans: the device is on battery exactly outside them")
+                )
             }
         }
         return scenario
@@ -72,7 +77,9 @@ struct ScenarioReader {
     private mutating func readTimeStep(_ root: YAMLValue, into scenario: inout Scenario, duration: Double?) {
         var step = scenario.timeStepSeconds
         if let value = root["timeStep"] {
-            guard let seconds = attempt({ () throws(TemperError) in try value.durationSeconds(in: QuantityLimits.positiveSeconds) }) else { return }
+            guard let seconds = attempt({ () throws(TemperError) in try value.durationSeconds(in: QuantityLimits.positiveSeconds) }) else {
+                return
+            }
             if let duration, seconds > duration {
                 problems.record(value.error(.invalidScenario, "the time step must be at most the duration"))
                 return
@@ -83,9 +90,12 @@ struct ScenarioReader {
         let steps = duration / step
         guard steps <= Double(Scenario.maxSteps) else {
             guard let culprit = root["timeStep"] ?? root["duration"] else { return }
-            problems.record(culprit.error(
-                .invalidScenario,
-                "duration ÷ timeStep is \(QuantityLimits.number(steps.rounded(.up))) steps, more than the limit of \(Scenario.maxSteps); lengthen the time step"))
+            problems.record(
+                culprit.error(
+                    .invalidScenario,
+                    "duration ÷ timeStep is \(QuantityLimits.number(steps.rounded(.up))) steps, more than the limit of \(Scenario.maxSteps); lengthen the time step"
+                )
+            )
             return
         }
         scenario.timeStepSeconds = step
@@ -94,13 +104,19 @@ struct ScenarioReader {
     static func ambientSchedule(_ value: YAMLValue) throws(TemperError) -> AmbientSchedule {
         if value.isScalar {
             guard (try? value.double()) != nil else {
-                throw value.error(.invalidScenario, "expected a temperature in °C (a number) or a list of {at, celsius} points, found '\((try? value.string()) ?? "")'")
+                throw value.error(
+                    .invalidScenario,
+                    "expected a temperature in °C (a number) or a list of {at, celsius} points, found '\((try? value.string()) ?? "")'"
+                )
             }
             return .constant(try value.double(in: Scenario.ambientCelsius))
         }
         let points = try value.items().map { (item) throws(TemperError) -> AmbientSchedule.Point in
             if let problem = item.unknownKeys(allowed: ["at", "celsius"]).first { throw problem }
-            return AmbientSchedule.Point(timeSeconds: try item.require("at").durationSeconds(), celsius: try item.require("celsius").double(in: Scenario.ambientCelsius))
+            return AmbientSchedule.Point(
+                timeSeconds: try item.require("at").durationSeconds(),
+                celsius: try item.require("celsius").double(in: Scenario.ambientCelsius)
+            )
         }
         guard !points.isEmpty else { throw value.error(.invalidScenario, "expected a temperature or a list of {at, celsius} points") }
         return AmbientSchedule(points: points)
@@ -135,7 +151,9 @@ struct ScenarioReader {
             let watts = reader.attempt { () throws(TemperError) in
                 let power = try item.require("power")
                 let watts = try power.watts()
-                guard watts > 0, watts <= 500 else { throw power.error(.invalidValue, "expected a charging power above 0 and at most 500 W, found \(watts) W") }
+                guard watts > 0, watts <= 500 else {
+                    throw power.error(.invalidValue, "expected a charging power above 0 and at most 500 W, found \(watts) W")
+                }
                 return watts
             }
             let efficiency = reader.attempt { () throws(TemperError) in
@@ -179,13 +197,17 @@ struct ScenarioReader {
         take("skinCelsius", { (node) throws(TemperError) -> Double? in try node.double(in: -40...150) }, into: &state.skinCelsius)
         take("batteryPercentage", { (node) throws(TemperError) in try node.double(in: 0...100) }, into: &state.batteryPercentage)
         take("onBattery", { (node) throws(TemperError) in try node.bool() }, into: &state.onBattery)
-        take("powerProfile", { (node) throws(TemperError) in
-            let text = try node.string()
-            guard ["power-saver", "balanced", "performance"].contains(text) else {
-                throw node.error(.invalidValue, "expected one of power-saver, balanced, performance, found '\(text)'")
-            }
-            return text
-        }, into: &state.powerProfile)
+        take(
+            "powerProfile",
+            { (node) throws(TemperError) in
+                let text = try node.string()
+                guard ["power-saver", "balanced", "performance"].contains(text) else {
+                    throw node.error(.invalidValue, "expected one of power-saver, balanced, performance, found '\(text)'")
+                }
+                return text
+            },
+            into: &state.powerProfile
+        )
         return clean && read ? state : nil
     }
 }

@@ -31,4 +31,5 @@ func pattern(event: String, extraItems: String = "") -> String {
     """
 }
 
-let transientBody = #""Time": 0.0, "EventType": "HapticTransient", "EventParameters": [{ "ParameterID": "HapticIntensity", "ParameterValue": 1.0 }, { "ParameterID": "HapticSharpness", "ParameterValue": 0.5 }]"#
+let transientBody =
+    #""Time": 0.0, "EventType": "HapticTransient", "EventParameters": [{ "ParameterID": "HapticIntensity", "ParameterValue": 1.0 }, { "ParameterID": "HapticSharpness", "ParameterValue": 0.5 }]"#

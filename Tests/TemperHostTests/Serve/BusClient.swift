@@ -10,7 +10,7 @@ enum BusClient {
     static func python(_ address: String, _ arguments: [String], timeout: Duration = .seconds(120)) throws -> [String: Any] {
         let result = try run(HarnessRequirements.python, [script, address] + arguments, timeout: timeout)
         guard let line = result.stdout.split(separator: "\n").last,
-              let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         else {
             throw HarnessError("bus_client.py \(arguments.joined(separator: " ")) printed no JSON: \(result.stdout) \(result.stderr)")
         }
@@ -73,15 +73,17 @@ enum BusClient {
         out.waitUntilClosed(timeout: .seconds(5))
         err.waitUntilClosed(timeout: .seconds(5))
         return TemperProcess.Result(
-            status: process.terminationStatus, stdout: out.allLines.joined(separator: "\n"), stderr: err.allLines.joined(separator: "\n")
+            status: process.terminationStatus,
+            stdout: out.allLines.joined(separator: "\n"),
+            stderr: err.allLines.joined(separator: "\n")
         )
     }
 
     /// The resident set of a process, in MiB, from /proc.
     static func residentMebibytes(of pid: Int32) -> Double? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kibibytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kibibytes = Double(line.split(separator: " ").dropFirst().first ?? "")
         else { return nil }
         return kibibytes / 1024
     }

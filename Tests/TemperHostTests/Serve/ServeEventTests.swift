@@ -14,8 +14,8 @@ extension RealDaemonTests {
             let deadline = clock.now + timeout
             while let line = lines.nextLine(timeout: deadline - clock.now) {
                 guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                      let changed = object["changed"] as? [String: Any], let value = changed[property],
-                      let time = object["time"] as? Double
+                    let changed = object["changed"] as? [String: Any], let value = changed[property],
+                    let time = object["time"] as? Double
                 else { continue }
                 return (value, time)
             }
@@ -90,7 +90,10 @@ extension RealDaemonTests {
             }
         }
 
-        @Test("power-profiles-daemon is read under both names; power-saver on battery is low power, at once", arguments: ["legacy", "upower"])
+        @Test(
+            "power-profiles-daemon is read under both names; power-saver on battery is low power, at once",
+            arguments: ["legacy", "upower"]
+        )
         func powerProfilesBothNames(name: String) async throws {
             try await HostTestbed.with { testbed in
                 try testbed.startPowerProfiles("balanced", name: name)
@@ -107,7 +110,9 @@ extension RealDaemonTests {
             }
         }
 
-        @Test("thermal netlink: the service joins the kernel's thermal event group where the family exists, else says sampling covers it; a testbed's zones get no kernel thresholds")
+        @Test(
+            "thermal netlink: the service joins the kernel's thermal event group where the family exists, else says sampling covers it; a testbed's zones get no kernel thresholds"
+        )
         func thermalNetlink() async throws {
             let familyPresent = (try? ThermalNetlinkFamily.eventGroup()) != nil
             try await HostTestbed.with { testbed in
@@ -121,7 +126,10 @@ extension RealDaemonTests {
                 } else {
                     #expect(log.contains("no thermal netlink events; sampling covers trip points"), "\(log)")
                 }
-                #expect(log.contains("no thermal thresholds at the tier edges: off in the configuration"), "a testbed's zones are not the kernel's")
+                #expect(
+                    log.contains("no thermal thresholds at the tier edges: off in the configuration"),
+                    "a testbed's zones are not the kernel's"
+                )
             }
         }
     }

@@ -5,19 +5,25 @@ extension RealDaemonTests {
     /// `temper serve --feedbackd` against the real feedbackd on a private session bus.
     @Suite struct ServeFeedbackdTests {
         static func profile(_ address: String) throws -> String? {
-            let result = try BusClient.gdbus(address, [
-                "call", "--dest", "org.sigxcpu.Feedback", "--object-path", "/org/sigxcpu/Feedback",
-                "--method", "org.freedesktop.DBus.Properties.Get", "org.sigxcpu.Feedback", "Profile",
-            ])
+            let result = try BusClient.gdbus(
+                address,
+                [
+                    "call", "--dest", "org.sigxcpu.Feedback", "--object-path", "/org/sigxcpu/Feedback",
+                    "--method", "org.freedesktop.DBus.Properties.Get", "org.sigxcpu.Feedback", "Profile",
+                ]
+            )
             // (<'quiet'>,)
             return result.stdout.split(separator: "'").dropFirst().first.map(String.init)
         }
 
         static func setProfile(_ address: String, _ profile: String) throws {
-            _ = try BusClient.gdbus(address, [
-                "call", "--dest", "org.sigxcpu.Feedback", "--object-path", "/org/sigxcpu/Feedback",
-                "--method", "org.freedesktop.DBus.Properties.Set", "org.sigxcpu.Feedback", "Profile", "<'\(profile)'>",
-            ])
+            _ = try BusClient.gdbus(
+                address,
+                [
+                    "call", "--dest", "org.sigxcpu.Feedback", "--object-path", "/org/sigxcpu/Feedback",
+                    "--method", "org.freedesktop.DBus.Properties.Set", "org.sigxcpu.Feedback", "Profile", "<'\(profile)'>",
+                ]
+            )
         }
 
         /// Polls feedbackd until its profile is `expected` (or `timeout` passes); returns the last one read.
@@ -40,7 +46,8 @@ extension RealDaemonTests {
                 let policy = URL(fileURLWithPath: testbed.workDirectory).appendingPathComponent("quick-dwell.yaml")
                 try Data("version: 1\nclassifier:\n  dwellSeconds: 0.5\n".utf8).write(to: policy)
                 let (serve, _, _, chip) = try ServeTests.serving(
-                    testbed, ["--feedbackd", "--interval", "0.2", "--policy", policy.path],
+                    testbed,
+                    ["--feedbackd", "--interval", "0.2", "--policy", policy.path],
                     environment: ["DBUS_SESSION_BUS_ADDRESS": session, "TEMPER_LOG_LEVEL": "info"]
                 )
 

@@ -24,12 +24,16 @@ extension RealDaemonTests {
 
         @Test("system bus: Decide takes inline patterns in every format, prices them as score does, answers in their format")
         func decideEveryFormat() async throws {
-            let scored = try TemperRunner.run(["score"] + Self.files.map { Self.folder.appendingPathComponent($0).path } + ["--format", "json"])
+            let scored = try TemperRunner.run(
+                ["score"] + Self.files.map { Self.folder.appendingPathComponent($0).path } + ["--format", "json"]
+            )
             let expected = try JSONDecoder().decode(Score.self, from: Data(scored.stdout.utf8)).patterns.map(\.energyMillijoules)
             try #require(expected.count == Self.files.count)
 
             var requests = try Self.files.map(Self.inlineRequest)
-            requests.append(["id": "by-path", "usage": "game", "haptic": ["file": Self.folder.appendingPathComponent("door-knock.haptic").path]])
+            requests.append([
+                "id": "by-path", "usage": "game", "haptic": ["file": Self.folder.appendingPathComponent("door-knock.haptic").path],
+            ])
             let list = TemporaryFolder.uniquePath(prefix: "temper-serve-formats")
             try JSONSerialization.data(withJSONObject: requests).write(to: list)
             defer { try? FileManager.default.removeItem(at: list) }
@@ -56,7 +60,10 @@ extension RealDaemonTests {
                         #expect(clip?["signals"] != nil && (clip?["metadata"] as? [String: Any])?["editor"] as? String == "Temper examples")
                     case "engine-rumble.json":
                         let rumble = pattern as? [String: Any]
-                        #expect((rumble?["high_frequency_motor_speeds"] as? [Double])?.contains { $0 > 0 } == true, "the weak motor is kept")
+                        #expect(
+                            (rumble?["high_frequency_motor_speeds"] as? [Double])?.contains { $0 > 0 } == true,
+                            "the weak motor is kept"
+                        )
                     case "pulse.xml", "confirm-composition.json":
                         #expect((pattern as? String)?.hasPrefix("<vibration-effect>") == true, "\(file) comes back as Android XML")
                     default:

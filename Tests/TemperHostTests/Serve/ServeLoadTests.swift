@@ -38,7 +38,9 @@ extension RealDaemonTests {
                 let deadline = clock.now + .seconds(10)
                 var logged = false
                 while !logged, clock.now < deadline {
-                    logged = serve.errors.allLines.contains { $0.contains("client left") && $0.contains("client=\(name)") && $0.contains("count=5") }
+                    logged = serve.errors.allLines.contains {
+                        $0.contains("client left") && $0.contains("client=\(name)") && $0.contains("count=5")
+                    }
                     if !logged { try await Task.sleep(for: .milliseconds(20)) }
                 }
                 #expect(logged, "the service noticed \(name) leaving: \(serve.errors.allLines.suffix(5))")
@@ -73,7 +75,10 @@ extension RealDaemonTests {
                 #expect(metrics.sum("temper_decisions_total") == Double(sent), "exactly one decision per request")
                 #expect(metrics.value("temper_pending_requests") == 0, "nothing left queued until its target time")
                 let gone = metrics.value(#"temper_rules_fired_total{rule="client.gone"}"#) ?? 0
-                #expect(gone >= Double(farAhead) && gone <= Double(sent), "every far-ahead request cancelled as client.gone: \(gone) of \(farAhead)")
+                #expect(
+                    gone >= Double(farAhead) && gone <= Double(sent),
+                    "every far-ahead request cancelled as client.gone: \(gone) of \(farAhead)"
+                )
                 serve.interrupt()
                 let result = serve.waitForExit(timeout: .seconds(10))
                 #expect(result.status == 0)
@@ -81,7 +86,10 @@ extension RealDaemonTests {
         }
 
         static func freePort() throws -> Int {
-            let result = try BusClient.run(HarnessRequirements.python, ["-c", "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"])
+            let result = try BusClient.run(
+                HarnessRequirements.python,
+                ["-c", "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"]
+            )
             return try #require(Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
         }
 
@@ -95,12 +103,15 @@ extension RealDaemonTests {
             var series: [(key: String, value: Double)]
             init(text: String) {
                 series = text.split(separator: "\n").compactMap { line in
-                    guard !line.hasPrefix("#"), let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...]) else { return nil }
+                    guard !line.hasPrefix("#"), let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...])
+                    else { return nil }
                     return (String(line[..<space]), value)
                 }
             }
             func value(_ key: String) -> Double? { series.first { $0.key == key }?.value }
-            func sum(_ name: String) -> Double { series.filter { $0.key == name || $0.key.hasPrefix(name + "{") }.reduce(0) { $0 + $1.value } }
+            func sum(_ name: String) -> Double {
+                series.filter { $0.key == name || $0.key.hasPrefix(name + "{") }.reduce(0) { $0 + $1.value }
+            }
         }
     }
 }

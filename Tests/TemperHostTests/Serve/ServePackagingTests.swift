@@ -13,7 +13,10 @@ import Testing
         let process = try TemperProcess(arguments: ["serve", "--print-introspection"], environment: ProcessInfo.processInfo.environment)
         let result = process.waitForExit(timeout: .seconds(20))
         #expect(result.status == 0)
-        #expect(result.stdout == file.trimmingCharacters(in: .newlines), "regenerate with: temper serve --print-introspection > packaging/dbus/org.temper.Temper1.xml")
+        #expect(
+            result.stdout == file.trimmingCharacters(in: .newlines),
+            "regenerate with: temper serve --print-introspection > packaging/dbus/org.temper.Temper1.xml"
+        )
     }
 
     @Test(
@@ -31,7 +34,10 @@ import Testing
         try unit.write(toFile: path, atomically: true, encoding: .utf8)
         let result = try BusClient.run("/usr/bin/env", ["systemd-analyze", "verify", "--man=no", path])
         #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
-        for setting in ["Type=dbus", "BusName=org.temper.Temper1", "NoNewPrivileges=yes", "ProtectSystem=strict", "ProtectHome=yes", "PrivateTmp=yes", "ReadOnlyPaths=/sys"] {
+        for setting in [
+            "Type=dbus", "BusName=org.temper.Temper1", "NoNewPrivileges=yes", "ProtectSystem=strict", "ProtectHome=yes", "PrivateTmp=yes",
+            "ReadOnlyPaths=/sys",
+        ] {
             #expect(unit.contains(setting + "\n"), "the unit sets \(setting)")
         }
     }
@@ -46,7 +52,9 @@ import Testing
         try FileManager.default.createDirectory(at: include, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         // The policy names the `temper` user; this test runs as whoever runs it.
-        let user = ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? String(cString: getpwuid(getuid()).pointee.pw_name)
+        let user =
+            ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? String(cString: getpwuid(getuid()).pointee.pw_name)
         let policy = try String(contentsOf: Self.packaging.appendingPathComponent("dbus/org.temper.Temper1.conf"), encoding: .utf8)
             .replacingOccurrences(of: "user=\"temper\"", with: "user=\"\(user)\"")
         try policy.write(to: include.appendingPathComponent("org.temper.Temper1.conf"), atomically: true, encoding: .utf8)
@@ -64,7 +72,10 @@ import Testing
         daemon.standardError = FileHandle.nullDevice
         try daemon.run()
         // SIGKILL: a test runner may start children with SIGTERM blocked.
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        defer {
+            kill(daemon.processIdentifier, SIGKILL)
+            daemon.waitUntilExit()
+        }
         let address = try #require(LineCollector(reading: output.fileHandleForReading).nextLine(timeout: .seconds(10)))
 
         var environment = ProcessInfo.processInfo.environment
@@ -78,8 +89,10 @@ import Testing
         let tier = try BusClient.busctl(address, ["get-property"] + target + ["org.temper.Temper1.Governor", "Tier"])
         #expect(tier.status == 0 && tier.stdout.hasPrefix("s \""), "properties are readable: \(tier.stderr)")
         let decide = try BusClient.busctl(address, ["call"] + target + ["org.temper.Temper1.Governor", "Decide", "s", "{}"])
-        #expect(decide.stderr.contains("missing key") || decide.stderr.contains("InvalidRequest") || decide.stderr.contains("request_json"),
-                "Decide reaches the service (and answers InvalidRequest): \(decide.stderr)")
+        #expect(
+            decide.stderr.contains("missing key") || decide.stderr.contains("InvalidRequest") || decide.stderr.contains("request_json"),
+            "Decide reaches the service (and answers InvalidRequest): \(decide.stderr)"
+        )
         let cancel = try BusClient.busctl(address, ["call"] + target + ["org.temper.Temper1.Governor", "Cancel", "t", "7"])
         #expect(cancel.stdout == "b false", "\(cancel.stderr)")
         let introspect = try BusClient.gdbus(address, ["introspect", "--dest", target[0], "--object-path", target[1]])
@@ -89,16 +102,22 @@ import Testing
         #expect(set.status != 0 && set.stderr.contains("denied"), "setting a property is refused by the bus: \(set.stderr)")
         let ping = try BusClient.busctl(address, ["call"] + target + ["org.freedesktop.DBus.Peer", "Ping"])
         #expect(ping.status != 0 && ping.stderr.contains("denied"), "other interfaces are refused: \(ping.stderr)")
-        let squat = try BusClient.run(HarnessRequirements.python, ["-c", """
-            import sys
-            from gi.repository import Gio
-            c = Gio.DBusConnection.new_for_address_sync(sys.argv[1], Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
-            try:
-                c.call_sync('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus', 'RequestName', __import__('gi').repository.GLib.Variant('(su)', ('org.temper.Temper2', 4)), None, 0, 5000, None)
-                print('owned')
-            except Exception as error:
-                print('refused', error)
-            """, address])
+        let squat = try BusClient.run(
+            HarnessRequirements.python,
+            [
+                "-c",
+                """
+                import sys
+                from gi.repository import Gio
+                c = Gio.DBusConnection.new_for_address_sync(sys.argv[1], Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
+                try:
+                    c.call_sync('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus', 'RequestName', __import__('gi').repository.GLib.Variant('(su)', ('org.temper.Temper2', 4)), None, 0, 5000, None)
+                    print('owned')
+                except Exception as error:
+                    print('refused', error)
+                """, address,
+            ]
+        )
         #expect(squat.stdout.hasPrefix("refused"), "names beyond org.temper.Temper1 stay denied: \(squat.stdout)")
     }
 }

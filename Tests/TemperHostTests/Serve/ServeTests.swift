@@ -8,7 +8,10 @@ extension RealDaemonTests {
 
         /// A laptop on battery under upowerd, and `temper serve` on the private system bus.
         static func serving(
-            _ testbed: HostTestbed, _ arguments: [String] = [], environment: [String: String] = [:], waitOn busAddress: String? = nil
+            _ testbed: HostTestbed,
+            _ arguments: [String] = [],
+            environment: [String: String] = [:],
+            waitOn busAddress: String? = nil
         ) throws -> (TemperProcess, String, (ac: String, battery: String), chip: String) {
             let chip = try testbed.addHwmonChip("coretemp", temperatures: [HostTestbed.package, HostTestbed.core])
             let supplies = try testbed.addPowerSupplies(percent: 80, onAC: false)
@@ -23,27 +26,46 @@ extension RealDaemonTests {
         func commandLineClients() async throws {
             try await HostTestbed.with { testbed in
                 let (serve, address, _, _) = try Self.serving(testbed)
-                let tier = try BusClient.busctl(address, ["get-property", "org.temper.Temper1"] + Self.governor + ["Tier", "LowPower", "HeadroomSeconds", "Policy"])
+                let tier = try BusClient.busctl(
+                    address,
+                    ["get-property", "org.temper.Temper1"] + Self.governor + ["Tier", "LowPower", "HeadroomSeconds", "Policy"]
+                )
                 #expect(tier.stdout.split(separator: "\n") == ["s \"nominal\"", "b false", "d -1", "s \"default\""], "\(tier.stderr)")
 
-                let decide = try BusClient.gdbus(address, [
-                    "call", "--dest", "org.temper.Temper1", "--object-path", Self.governor[0], "--method", "org.temper.Temper1.Governor.Decide",
-                    #"{"id":"press","usage":"ui","haptic":{"pattern":{"Version":1,"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":[]}}]}}}"#,
-                ])
+                let decide = try BusClient.gdbus(
+                    address,
+                    [
+                        "call", "--dest", "org.temper.Temper1", "--object-path", Self.governor[0], "--method",
+                        "org.temper.Temper1.Governor.Decide",
+                        #"{"id":"press","usage":"ui","haptic":{"pattern":{"Version":1,"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":[]}}]}}}"#,
+                    ]
+                )
                 #expect(decide.stdout.contains(#""requestID":"press""#), "\(decide.stderr)")
                 #expect(decide.stdout.contains(#""outcome":"pass""#))
 
-                let score = try BusClient.busctl(address, ["call", "org.temper.Temper1"] + Self.governor + [
-                    "Score", "ss", #"{"Version":1,"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":[]}}]}"#, "gamepad",
-                ])
+                let score = try BusClient.busctl(
+                    address,
+                    ["call", "org.temper.Temper1"] + Self.governor + [
+                        "Score", "ss",
+                        #"{"Version":1,"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":[]}}]}"#, "gamepad",
+                    ]
+                )
                 #expect(score.stdout.contains(#"\"status\":\"ok\""#), "\(score.stdout) \(score.stderr)")
 
                 let bad = try BusClient.busctl(address, ["call", "org.temper.Temper1"] + Self.governor + ["Decide", "s", "{"])
                 #expect(bad.status != 0)
-                #expect(bad.stderr.contains("request_json:1:2: invalid JSON: input ends"), "a one-line error naming the argument and the place: \(bad.stderr)")
+                #expect(
+                    bad.stderr.contains("request_json:1:2: invalid JSON: input ends"),
+                    "a one-line error naming the argument and the place: \(bad.stderr)"
+                )
 
-                let introspection = try BusClient.gdbus(address, ["introspect", "--dest", "org.temper.Temper1", "--object-path", Self.governor[0]])
-                for member in ["Decide(", "Schedule(", "Cancel(", "Score(", "Released(", "readonly s Condition", "readonly d HeadroomSeconds"] {
+                let introspection = try BusClient.gdbus(
+                    address,
+                    ["introspect", "--dest", "org.temper.Temper1", "--object-path", Self.governor[0]]
+                )
+                for member in [
+                    "Decide(", "Schedule(", "Cancel(", "Score(", "Released(", "readonly s Condition", "readonly d HeadroomSeconds",
+                ] {
                     #expect(introspection.stdout.contains(member), "introspection lists \(member)")
                 }
                 serve.interrupt()
@@ -66,7 +88,10 @@ extension RealDaemonTests {
             try await HostTestbed.with { testbed in
                 let session = try testbed.startSessionBus()
                 let (serve, _, _, _) = try Self.serving(
-                    testbed, ["--session"], environment: ["DBUS_SESSION_BUS_ADDRESS": session], waitOn: session
+                    testbed,
+                    ["--session"],
+                    environment: ["DBUS_SESSION_BUS_ADDRESS": session],
+                    waitOn: session
                 )
                 try Self.exercise(session)
                 let tier = try BusClient.busctl(session, ["get-property", "org.temper.Temper1"] + Self.governor + ["Tier"])
@@ -83,7 +108,8 @@ extension RealDaemonTests {
             #expect(properties?["Tier"] as? String == "nominal")
             #expect(properties?["LowPower"] as? Bool == false)
             #expect(properties?["Policy"] as? String == "default")
-            let condition = (properties?["Condition"] as? String).flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [String: Any]
+            let condition =
+                (properties?["Condition"] as? String).flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [String: Any]
             #expect(condition?["tier"] as? String == "nominal", "Condition is the status JSON's condition")
             #expect((out["decide"] as? [String: Any])?["requestID"] as? String == "decided")
 

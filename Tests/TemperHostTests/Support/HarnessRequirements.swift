@@ -21,8 +21,9 @@ enum HarnessRequirements {
         needExecutable("/usr/libexec/power-profiles-daemon", "power-profiles-daemon")
         needExecutable(findOnPath("sensors") ?? "/usr/bin/sensors", "lm-sensors")
         if fileManager.isExecutableFile(atPath: python) {
-            if !pythonImports("import gi") { missing.append("python3-gi") }
-            else if !pythonImports("import gi; gi.require_version('UMockdev', '1.0'); from gi.repository import UMockdev") {
+            if !pythonImports("import gi") {
+                missing.append("python3-gi")
+            } else if !pythonImports("import gi; gi.require_version('UMockdev', '1.0'); from gi.repository import UMockdev") {
                 missing.append("gir1.2-umockdev-1.0")
             }
             if !pythonImports("import dbusmock") { missing.append("python3-dbusmock") }
@@ -40,7 +41,9 @@ enum HarnessRequirements {
     /// Throws on CI when something is missing, naming the packages.
     static func check() throws {
         guard missingPackages.isEmpty else {
-            throw HarnessError("missing Debian packages for the real-daemon tests: \(missingPackages.joined(separator: " ")) (run scripts/setup.sh)")
+            throw HarnessError(
+                "missing Debian packages for the real-daemon tests: \(missingPackages.joined(separator: " ")) (run scripts/setup.sh)"
+            )
         }
     }
 

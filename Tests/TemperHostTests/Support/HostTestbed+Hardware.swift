@@ -58,10 +58,15 @@ extension HostTestbed {
     @discardableResult
     func addHwmonPowerChip(_ name: String, instance: Int, microwatts: Int, microjoules: Int) throws -> String {
         let platform = try addDevice("platform", "\(name).\(instance)", attributes: [:])
-        return try addDevice("hwmon", "hwmon\(instance)", parent: platform, attributes: [
-            "name": name + "\n", "power1_input": "\(microwatts)\n", "power1_label": "total\n",
-            "energy1_input": "\(microjoules)\n", "energy1_label": "total\n",
-        ])
+        return try addDevice(
+            "hwmon",
+            "hwmon\(instance)",
+            parent: platform,
+            attributes: [
+                "name": name + "\n", "power1_input": "\(microwatts)\n", "power1_label": "total\n",
+                "energy1_input": "\(microjoules)\n", "energy1_label": "total\n",
+            ]
+        )
     }
 
     /// Adds a Super I/O-like hwmon chip with a fan (rpm), two voltages (mV) and a current (mA), as `sensors`
@@ -69,22 +74,31 @@ extension HostTestbed {
     @discardableResult
     func addHwmonBoardChip(_ name: String, instance: Int) throws -> String {
         let platform = try addDevice("platform", "\(name).\(instance)", attributes: [:])
-        return try addDevice("hwmon", "hwmon\(instance)", parent: platform, attributes: [
-            "name": name + "\n",
-            "fan1_input": "1200\n", "fan1_min": "300\n", "fan1_label": "CPU fan\n",
-            "in0_input": "1050\n", "in0_min": "800\n", "in0_max": "1200\n", "in0_label": "Vcore\n",
-            "in1_input": "12100\n", "in1_label": "+12V\n",
-            "curr1_input": "2500\n",
-            "power1_input": "12500000\n", "power1_label": "CPU\n",
-        ])
+        return try addDevice(
+            "hwmon",
+            "hwmon\(instance)",
+            parent: platform,
+            attributes: [
+                "name": name + "\n",
+                "fan1_input": "1200\n", "fan1_min": "300\n", "fan1_label": "CPU fan\n",
+                "in0_input": "1050\n", "in0_min": "800\n", "in0_max": "1200\n", "in0_label": "Vcore\n",
+                "in1_input": "12100\n", "in1_label": "+12V\n",
+                "curr1_input": "2500\n",
+                "power1_input": "12500000\n", "power1_label": "CPU\n",
+            ]
+        )
     }
 
     /// Adds a RAPL zone `intel-rapl:<index>` under the powercap class; returns its path.
     @discardableResult
     func addRAPLZone(_ index: Int, name: String, microjoules: Int64, rangeMicrojoules: Int64) throws -> String {
-        try addDevice("powercap", "intel-rapl:\(index)", attributes: [
-            "name": name + "\n", "energy_uj": "\(microjoules)\n", "max_energy_range_uj": "\(rangeMicrojoules)\n",
-        ])
+        try addDevice(
+            "powercap",
+            "intel-rapl:\(index)",
+            attributes: [
+                "name": name + "\n", "energy_uj": "\(microjoules)\n", "max_energy_range_uj": "\(rangeMicrojoules)\n",
+            ]
+        )
     }
 
     static let batteryFullMicrowattHours = 60_000_000.0
@@ -92,13 +106,17 @@ extension HostTestbed {
     /// Adds `AC` (mains) and `BAT0`; returns their paths.
     func addPowerSupplies(percent: Double, onAC: Bool) throws -> (ac: String, battery: String) {
         let ac = try addDevice("power_supply", "AC", attributes: ["type": "Mains\n", "online": onAC ? "1\n" : "0\n"])
-        let battery = try addDevice("power_supply", "BAT0", attributes: [
-            "type": "Battery\n", "present": "1\n", "status": onAC ? "Charging\n" : "Discharging\n",
-            "energy_full": "\(Int(Self.batteryFullMicrowattHours))\n", "energy_full_design": "80000000\n",
-            "energy_now": "\(Int(Self.batteryFullMicrowattHours * percent / 100))\n",
-            "voltage_now": "12000000\n", "power_now": "10000000\n",
-            "model_name": "Fake 5000\n", "manufacturer": "Temper\n", "technology": "Li-ion\n",
-        ])
+        let battery = try addDevice(
+            "power_supply",
+            "BAT0",
+            attributes: [
+                "type": "Battery\n", "present": "1\n", "status": onAC ? "Charging\n" : "Discharging\n",
+                "energy_full": "\(Int(Self.batteryFullMicrowattHours))\n", "energy_full_design": "80000000\n",
+                "energy_now": "\(Int(Self.batteryFullMicrowattHours * percent / 100))\n",
+                "voltage_now": "12000000\n", "power_now": "10000000\n",
+                "model_name": "Fake 5000\n", "manufacturer": "Temper\n", "technology": "Li-ion\n",
+            ]
+        )
         return (ac, battery)
     }
 

@@ -56,7 +56,7 @@ final class HostTestbed: @unchecked Sendable {
     }
 
     private func tearDown() {
-        lock.withLock { children }.forEach { $0.terminate() }
+        for child in lock.withLock({ children }) { child.terminate() }
         try? requests.write(contentsOf: Data("{\"op\":\"quit\"}\n".utf8))
         try? requests.close()
         replies.waitUntilClosed(timeout: .seconds(10))

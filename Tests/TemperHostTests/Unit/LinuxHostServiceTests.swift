@@ -3,8 +3,8 @@ import Logging
 import ServiceLifecycle
 import TemperCore
 import TemperHost
-import Testing
 import TemperTestSupport
+import Testing
 
 /// ``LinuxHost`` as a swift-service-lifecycle `Service`: a group owns its life, and it runs once.
 @Suite struct LinuxHostServiceTests {

@@ -39,14 +39,24 @@ import Testing
             guard zones.withLock({ $0[zone] }) != nil else { throw ThermalNetlinkError(.refused, errno: 22, "no zone") }
         }
 
-        func takeCalls() -> [String] { calls.withLock { calls in defer { calls = [] }; return calls } }
+        func takeCalls() -> [String] {
+            calls.withLock { calls in
+                defer { calls = [] }
+                return calls
+            }
+        }
     }
 
     /// A zone with a passive trip at 80 °C and a critical one at 100 °C, no hysteresis of its own.
     static func zone(_ id: Int, passive: Double = 80) -> TemperatureReading {
         TemperatureReading(
-            chip: "/sys/class/thermal/thermal_zone\(id)", chipName: "thermal_zone\(id)", label: "x86_pkg_temp",
-            source: .thermalZone, celsius: 50, high: passive, critical: 100
+            chip: "/sys/class/thermal/thermal_zone\(id)",
+            chipName: "thermal_zone\(id)",
+            label: "x86_pkg_temp",
+            source: .thermalZone,
+            celsius: 50,
+            high: passive,
+            critical: 100
         )
     }
 
@@ -62,9 +72,13 @@ import Testing
     }
 
     @Test func anEntryAndAnExitAtOneTemperatureAreOneThresholdBothWays() {
-        let settings = ClassifierSettings(sensorOverrides: [SensorOverride(
-            chip: "thermal_zone0", thresholds: TierThresholds(fair: 70, serious: 75, critical: 90), hysteresisCelsius: 5
-        )])
+        let settings = ClassifierSettings(sensorOverrides: [
+            SensorOverride(
+                chip: "thermal_zone0",
+                thresholds: TierThresholds(fair: 70, serious: 75, critical: 90),
+                hysteresisCelsius: 5
+            )
+        ])
         let edges = ThermalThresholds.edges([Self.zone(0)], settings: settings)
         #expect(edges[0]?[70_000] == [.up, .down], "fair enters at 70 and serious exits at 75 − 5")
     }

@@ -1,10 +1,10 @@
 import Foundation
 import Logging
 import TemperCore
+import TemperTestSupport
 import Testing
 
 @testable import TemperHost
-import TemperTestSupport
 
 /// Thermal zones read from a plain directory tree through the sysfs root override (no testbed needed).
 @Suite struct ThermalZoneReaderTests {
@@ -18,18 +18,23 @@ import TemperTestSupport
                 try Data(value.utf8).write(to: directory.appendingPathComponent(name))
             }
         }
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("class/thermal/cooling_device0"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("class/thermal/cooling_device0"),
+            withIntermediateDirectories: true
+        )
         return root
     }
 
     @Test("the passive trip supplies high and the critical trip supplies critical, with hysteresis")
     func tripPointsBecomeLimits() throws {
-        let root = try Self.makeSysfs(["thermal_zone0": [
-            "type": "x86_pkg_temp\n", "temp": "47000\n",
-            "trip_point_0_type": "active\n", "trip_point_0_temp": "60000\n",
-            "trip_point_1_type": "passive\n", "trip_point_1_temp": "90000\n", "trip_point_1_hyst": "2000\n",
-            "trip_point_2_type": "critical\n", "trip_point_2_temp": "105000\n", "trip_point_2_hyst": "0\n",
-        ]])
+        let root = try Self.makeSysfs([
+            "thermal_zone0": [
+                "type": "x86_pkg_temp\n", "temp": "47000\n",
+                "trip_point_0_type": "active\n", "trip_point_0_temp": "60000\n",
+                "trip_point_1_type": "passive\n", "trip_point_1_temp": "90000\n", "trip_point_1_hyst": "2000\n",
+                "trip_point_2_type": "critical\n", "trip_point_2_temp": "105000\n", "trip_point_2_hyst": "0\n",
+            ]
+        ])
         defer { try? FileManager.default.removeItem(at: root) }
         let readings = ThermalZoneReader(sysfsRoot: root.path).read()
         #expect(readings.count == 1, "cooling devices are not zones")
@@ -59,12 +64,30 @@ import TemperTestSupport
 
     @Test("a zone the kernel also exports as hwmon lends its trips where hwmon has no limits, and is not listed twice")
     func mergeWithHwmonTwin() {
-        let hwmon = TemperatureReading(chip: "/sys/class/hwmon/hwmon1", chipName: "acpitz-acpi-0", label: "temp1", celsius: 45, critical: 99)
-        let zone = TemperatureReading(
-            chip: "/sys/class/thermal/thermal_zone0", chipName: "thermal_zone0", label: "acpitz", source: .thermalZone,
-            celsius: 45, high: 90, highHysteresis: 2, critical: 105
+        let hwmon = TemperatureReading(
+            chip: "/sys/class/hwmon/hwmon1",
+            chipName: "acpitz-acpi-0",
+            label: "temp1",
+            celsius: 45,
+            critical: 99
         )
-        let other = TemperatureReading(chip: "/sys/class/thermal/thermal_zone1", chipName: "thermal_zone1", label: "pch", source: .thermalZone, celsius: 41)
+        let zone = TemperatureReading(
+            chip: "/sys/class/thermal/thermal_zone0",
+            chipName: "thermal_zone0",
+            label: "acpitz",
+            source: .thermalZone,
+            celsius: 45,
+            high: 90,
+            highHysteresis: 2,
+            critical: 105
+        )
+        let other = TemperatureReading(
+            chip: "/sys/class/thermal/thermal_zone1",
+            chipName: "thermal_zone1",
+            label: "pch",
+            source: .thermalZone,
+            celsius: 41
+        )
         let merged = LinuxHost.merge(hwmon: [hwmon], zones: [zone, other])
         #expect(merged.count == 2)
         #expect(merged[0].high == 90, "the passive trip fills the missing high")
