@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import TemperCore
 
 /// `temper calibrate`: fit a device profile's sections to measurements from the device itself.
 struct CalibrateCommand: AsyncParsableCommand {
@@ -16,4 +18,29 @@ struct CalibrateCommand: AsyncParsableCommand {
             CalibrateEnergyCommand.self,
         ]
     )
+}
+
+/// The profile a calibration writes with `--out`, for both subcommands.
+enum FittedProfileFile {
+    /// The name the written profile takes: the output file's stem, when that is a valid profile name.
+    static func name(forOutput out: String) -> String? {
+        let stem = URL(fileURLWithPath: out).deletingPathExtension().lastPathComponent
+        let valid = !stem.isEmpty && stem.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+        return valid ? stem : nil
+    }
+
+    /// Writes `text` to `out` once it reads back as a profile: a fitted profile is used at once as `--device` or a
+    /// scenario's device.
+    static func write(_ text: String, to out: String) throws(TemperError) {
+        _ = try DeviceProfile.parse(yaml: text, file: out)
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: out))
+        } catch {
+            throw TemperError(
+                code: .unreadableFile,
+                message: "cannot write the profile: \(FileErrorText.describe(error, path: out))",
+                file: out
+            )
+        }
+    }
 }

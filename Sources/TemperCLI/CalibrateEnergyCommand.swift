@@ -141,27 +141,15 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
         base: (profile: DeviceProfile, source: ConfigurationSearch.Source, text: String),
         to out: String
     ) throws(TemperError) {
-        let stem = URL(fileURLWithPath: out).deletingPathExtension().lastPathComponent
-        let validName = !stem.isEmpty && stem.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
         let name = URL(fileURLWithPath: measurements).lastPathComponent
         let text = try ProfileText.replacingFigures(
             fit.profileLines(measurementsName: name),
             inSection: "haptics",
             in: base.text,
             file: base.source.description,
-            name: validName ? stem : nil
+            name: FittedProfileFile.name(forOutput: out)
         )
-        // What is written must read back: a fitted profile is used at once as --device.
-        _ = try DeviceProfile.parse(yaml: text, file: out)
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: out))
-        } catch {
-            throw TemperError(
-                code: .unreadableFile,
-                message: "cannot write the profile: \(FileErrorText.describe(error, path: out))",
-                file: out
-            )
-        }
+        try FittedProfileFile.write(text, to: out)
     }
 
     static func text(_ fit: EnergyFit, base: String, measurements: String) -> String {

@@ -66,16 +66,7 @@ public enum HapticFileReader: Sendable {
         amplitude.reserveCapacity(amplitudeElements.count)
         for element in amplitudeElements {
             let point = try json.object(element, named: "an amplitude breakpoint")
-            let timeNode = try json.requireMember(point, "time")
-            let time = try json.number(timeNode, named: "time", in: 0...json.limits.maxSeconds)
-            guard time >= lastTime else {
-                throw json.error(
-                    .outOfOrder,
-                    at: timeNode,
-                    "time \(formatted(time)) is before the previous breakpoint's \(formatted(lastTime))"
-                )
-            }
-            lastTime = time
+            let time = try breakpointTime(json, point, after: &lastTime)
             let value = try json.number(try json.requireMember(point, "amplitude"), named: "amplitude", in: 0...1)
             var emphasis: PatternEmphasis?
             if let emphasisNode = json.member(point, "emphasis"), json.kind(emphasisNode) != .null {
@@ -120,16 +111,7 @@ public enum HapticFileReader: Sendable {
         var late: (node: Int, count: Int)?
         for element in try json.elements(node, named: "frequency") {
             let point = try json.object(element, named: "a frequency breakpoint")
-            let timeNode = try json.requireMember(point, "time")
-            let time = try json.number(timeNode, named: "time", in: 0...json.limits.maxSeconds)
-            guard time >= lastTime else {
-                throw json.error(
-                    .outOfOrder,
-                    at: timeNode,
-                    "time \(formatted(time)) is before the previous breakpoint's \(formatted(lastTime))"
-                )
-            }
-            lastTime = time
+            let time = try breakpointTime(json, point, after: &lastTime)
             if time > end { late = (late?.node ?? element, (late?.count ?? 0) + 1) }
             let value = try json.number(try json.requireMember(point, "frequency"), named: "frequency", in: 0...1)
             points.append(PatternFrequencyPoint(time: time, value: value))
@@ -141,6 +123,25 @@ public enum HapticFileReader: Sendable {
             )
         }
         return points
+    }
+
+    /// A breakpoint's `time`, which may not go back before the previous breakpoint's (`lastTime`, moved on).
+    private static func breakpointTime(
+        _ json: PatternJSON,
+        _ point: Int,
+        after lastTime: inout Double
+    ) throws(PatternReadError) -> Double {
+        let timeNode = try json.requireMember(point, "time")
+        let time = try json.number(timeNode, named: "time", in: 0...json.limits.maxSeconds)
+        guard time >= lastTime else {
+            throw json.error(
+                .outOfOrder,
+                at: timeNode,
+                "time \(formatted(time)) is before the previous breakpoint's \(formatted(lastTime))"
+            )
+        }
+        lastTime = time
+        return time
     }
 
     private static func readMetadata(_ json: PatternJSON, _ node: Int) throws(PatternReadError) -> [PatternMetadataEntry] {

@@ -31,18 +31,15 @@ final class DBusConnection: @unchecked Sendable {
 
     func emitPropertiesChanged(path: String, interface: String, _ changes: [(String, DBusValue)]) {
         guard !changes.isEmpty else { return }
-        let names = changes.map { strdup($0.0) }
-        defer { for name in names { free(name) } }
         let values: [UnsafeMutableRawPointer?] = changes.map { $0.1.pointer }
-        let constNames = names.map { UnsafePointer<CChar>($0) }
-        _ = constNames.withUnsafeBufferPointer { nameBuffer in
+        _ = withCStringArray(changes.map(\.0)) { names in
             values.withUnsafeBufferPointer { valueBuffer in
                 withExtendedLifetime(changes) {
                     temper_dbus_emit_properties_changed(
                         pointer,
                         path,
                         interface,
-                        nameBuffer.baseAddress,
+                        names,
                         valueBuffer.baseAddress,
                         UInt32(changes.count)
                     )

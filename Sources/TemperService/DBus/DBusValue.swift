@@ -18,11 +18,8 @@ final class DBusValue: @unchecked Sendable {
     static func double(_ value: Double) -> DBusValue { DBusValue(sinking: temper_dbus_value_double(value)) }
 
     static func strings(_ values: [String]) -> DBusValue {
-        let copies = values.map { strdup($0) }
-        defer { for copy in copies { free(copy) } }
-        let pointers = copies.map { UnsafePointer<CChar>($0) }
-        return pointers.withUnsafeBufferPointer { buffer in
-            DBusValue(sinking: temper_dbus_value_strings(buffer.baseAddress, UInt32(values.count)))
+        withCStringArray(values) { names in
+            DBusValue(sinking: temper_dbus_value_strings(names, UInt32(values.count)))
         }
     }
 

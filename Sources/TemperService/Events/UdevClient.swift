@@ -16,11 +16,9 @@ final class UdevClient: @unchecked Sendable {
     /// `nil` when GUdev cannot make a client (no netlink socket).
     init?(subsystems: [String], onUevent: @escaping (_ action: String, _ subsystem: String, _ path: String) -> Void) {
         let target = Unmanaged.passRetained(Target(onUevent))
-        let copies = subsystems.map { UnsafePointer<CChar>(strdup($0)) } + [nil]
-        defer { for copy in copies { free(UnsafeMutableRawPointer(mutating: copy)) } }
-        let client = copies.withUnsafeBufferPointer { buffer in
+        let client = withCStringArray(subsystems, nullTerminated: true) { names in
             temper_udev_client_new(
-                buffer.baseAddress,
+                names,
                 { context, action, subsystem, path in
                     let target = Unmanaged<Target>.fromOpaque(context!).takeUnretainedValue()
                     target.handle(String(cString: action!), String(cString: subsystem!), String(cString: path!))
