@@ -1,4 +1,4 @@
-# make                    a release build of temper (the Swift standard library linked in)
+# make                    the release build of temper that install and deb ship (scripts/build-release.sh)
 # make install            installs it under PREFIX (default /usr/local); DESTDIR stages it elsewhere
 # make uninstall          removes what install put there
 # make deb                a Debian package in OUTDIR (default .build/deb)
@@ -13,7 +13,7 @@ BINARY := .build/release/temper
 all: build
 
 build:
-	. scripts/env.sh && swift build -c release --product temper --static-swift-stdlib
+	scripts/build-release.sh >/dev/null
 
 install: build
 	scripts/install.sh --prefix "$(PREFIX)" --destdir "$(DESTDIR)" --binary "$(BINARY)" --strip

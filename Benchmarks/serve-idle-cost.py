@@ -3,9 +3,9 @@
 
     umockdev-wrapper /usr/bin/python3 Benchmarks/serve-idle-cost.py [--seconds 600] [--binary PATH]
 
-Builds the 16-sensor umockdev testbed (Tests/TemperHostTests/Harness/host-16-sensors.umockdev), a private
-system bus with the real upowerd and python-dbusmock's power-profiles-daemon, starts `temper serve` on that
-bus at the default 1 s sample interval, waits 10 s, then measures for --seconds:
+Starts `temper serve` on the 16-sensor umockdev testbed (serve_testbed.py: a private system bus with the real
+upowerd and python-dbusmock's power-profiles-daemon) at the default 1 s sample interval, waits 10 s, then
+measures for --seconds:
 
 - CPU: user + system time from /proc/PID/stat, as a share of one core;
 - wakeups: context switches of all the process's threads (voluntary + involuntary, /proc/PID/task/*/status)
@@ -22,20 +22,11 @@ hardware. Prints one JSON object.
 import argparse
 import json
 import os
-import shutil
-import signal
-import subprocess
 import sys
-import tempfile
 import time
 
-import gi
+from serve_testbed import ServeTestbed, default_binary
 
-gi.require_version('UMockdev', '1.0')
-from gi.repository import UMockdev  # noqa: E402
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-HARNESS = os.path.join(ROOT, 'Tests', 'TemperHostTests', 'Harness')
 TICKS = os.sysconf('SC_CLK_TCK')
 
 
@@ -75,57 +66,15 @@ def main():
     parser.add_argument('--seconds', type=float, default=600)
     parser.add_argument('--binary', default=None)
     options = parser.parse_args()
-    binary = options.binary or next(
-        path for path in (os.path.join(ROOT, '.build', 'release', 'temper'), os.path.join(ROOT, '.build', 'debug', 'temper'))
-        if os.path.exists(path))
-
-    work = tempfile.mkdtemp(prefix='temper-idle-')
-    testbed = UMockdev.Testbed.new()
-    testbed.add_from_file(os.path.join(HARNESS, 'host-16-sensors.umockdev'))
-    children = []
-    try:
-        socket_path = os.path.join(work, 'system_bus_socket')
-        with open(os.path.join(HARNESS, 'system-bus.conf.in')) as template:
-            config = template.read().replace('@SOCKET_PATH@', socket_path)
-        with open(os.path.join(work, 'bus.conf'), 'w') as handle:
-            handle.write(config)
-        plain = dict(os.environ)
-        for key in ('LD_PRELOAD', 'UMOCKDEV_DIR', 'DBUS_SESSION_BUS_ADDRESS'):
-            plain.pop(key, None)
-        bus = subprocess.Popen(['dbus-daemon', '--config-file=' + os.path.join(work, 'bus.conf'), '--nofork',
-                                '--print-address=1'], stdout=subprocess.PIPE, env=plain, text=True)
-        children.append(bus)
-        address = bus.stdout.readline().strip()
-        plain['DBUS_SYSTEM_BUS_ADDRESS'] = address
-        mocked = dict(plain, UMOCKDEV_DIR=testbed.get_root_dir(), LD_PRELOAD='libumockdev-preload.so.0')
-        conf = os.path.join(work, 'UPower.conf')
-        shutil.copy('/etc/UPower/UPower.conf', conf)
-        os.makedirs(os.path.join(work, 'history'))
-        children.append(subprocess.Popen(['/usr/libexec/upowerd', '-r'], stdout=subprocess.DEVNULL,
-                                         stderr=subprocess.DEVNULL,
-                                         env=dict(mocked, UPOWER_CONF_FILE_NAME=conf,
-                                                  UPOWER_HISTORY_DIR=os.path.join(work, 'history'))))
-        children.append(subprocess.Popen(['/usr/bin/python3', '-m', 'dbusmock', '--system', '--template',
-                                          'power_profiles_daemon'], stdout=subprocess.DEVNULL,
-                                         stderr=subprocess.DEVNULL, env=plain))
-        for name in ('org.freedesktop.UPower', 'net.hadess.PowerProfiles'):
-            subprocess.run(['gdbus', 'wait', '--system', '--timeout', '10', name], env=plain, check=True)
-        serve_log = os.path.join(work, 'serve.log')
-        with open(serve_log, 'w') as log:
-            serve = subprocess.Popen([binary, 'serve'], env=mocked, stdout=subprocess.DEVNULL, stderr=log)
-        children.append(serve)
-        if subprocess.run(['gdbus', 'wait', '--system', '--timeout', '20', 'org.temper.Temper1'], env=plain).returncode != 0:
-            with open(serve_log) as log:
-                sys.exit('temper serve did not take org.temper.Temper1 within 20 s; it said:\n' + log.read()[-2000:])
+    binary = options.binary or default_binary()
+    with ServeTestbed(binary) as bed:
+        pid = bed.serve.pid
         time.sleep(10)
-        cpu0, switches0, start = cpu_seconds(serve.pid), switches(serve.pid), time.monotonic()
+        cpu0, switches0, start = cpu_seconds(pid), switches(pid), time.monotonic()
         time.sleep(options.seconds)
-        cpu1, switches1, end = cpu_seconds(serve.pid), switches(serve.pid), time.monotonic()
+        cpu1, switches1, end = cpu_seconds(pid), switches(pid), time.monotonic()
         elapsed = end - start
-        mem = memory(serve.pid)
-        tier = subprocess.run(['busctl', '--address=' + address, 'get-property', 'org.temper.Temper1',
-                               '/org/temper/Temper1', 'org.temper.Temper1.Governor', 'Tier'],
-                              capture_output=True, text=True).stdout.strip()
+        mem = memory(pid)
         print(json.dumps({
             'binary': binary,
             'seconds': round(elapsed, 1),
@@ -140,17 +89,8 @@ def main():
             'anonymousRssMiB': round(mem['RssAnon'] / 1024, 1),
             'fileRssMiB': round(mem['RssFile'] / 1024, 1),
             'threads': mem['Threads'],
-            'tier': tier,
+            'tier': bed.get_property('Tier'),
         }))
-    finally:
-        for child in reversed(children):
-            if child.poll() is None:
-                child.send_signal(signal.SIGTERM)
-                try:
-                    child.wait(timeout=5)
-                except subprocess.TimeoutExpired:
-                    child.kill()
-        shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == '__main__':

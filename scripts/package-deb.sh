@@ -3,9 +3,9 @@
 #
 #   scripts/package-deb.sh [OUTDIR]
 #
-# Environment: TEMPER_BINARY, the binary to package (default: a release build with the Swift standard library
-# linked in, built now); TEMPER_VERSION (default 0.1.0); TEMPER_DEB_COMPRESSION (xz, the default, gzip or none). The package installs under /usr through
-# scripts/install.sh, and depends on the Debian packages that own the shared libraries the binary links.
+# Environment: TEMPER_BINARY, the binary to package (default: scripts/build-release.sh's build, made now);
+# TEMPER_VERSION (default 0.1.0); TEMPER_DEB_COMPRESSION (xz, the default, gzip or none). The package installs
+# under /usr through scripts/install.sh, and depends on the Debian packages that own the shared libraries the binary links.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -15,9 +15,7 @@ binary="${TEMPER_BINARY:-}"
 
 command -v dpkg-deb >/dev/null || { echo "package-deb: dpkg-deb is missing (Debian's dpkg package)" >&2; exit 2; }
 if [ -z "$binary" ]; then
-  source "$root/scripts/env.sh"
-  (cd "$root" && swift build -c release --product temper --static-swift-stdlib)
-  binary="$root/.build/release/temper"
+  binary="$("$root/scripts/build-release.sh")"
 fi
 [ -x "$binary" ] || { echo "package-deb: no temper binary at $binary" >&2; exit 2; }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import Foundation
 import TemperAHAP
 import TemperCore
@@ -42,8 +43,23 @@ func printError(_ line: String) {
 }
 
 extension Temper {
+    /// Runs the command line on the concurrency pool while the main thread waits, then returns.
+    ///
+    /// Top-level `await` would do the same through `dispatch_main()`, which ends the main thread with
+    /// `pthread_exit`: that unwinds the main thread's stack through the binary's unwind tables, and the
+    /// megabyte of them it touches stays resident for as long as the process lives, `temper serve` included.
+    /// Nothing in temper runs on the main actor or the main queue, so a waiting main thread loses nothing.
+    public static func runMainAndWait() {
+        let finished = DispatchSemaphore(value: 0)
+        Task.detached {
+            await runMain()
+            finished.signal()
+        }
+        finished.wait()
+    }
+
     /// Runs the command line, printing one-line errors on stderr and mapping them to exit codes.
-    public static func runMain() async {
+    static func runMain() async {
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

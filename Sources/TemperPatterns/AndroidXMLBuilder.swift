@@ -1,12 +1,6 @@
-import Foundation
-
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-
-/// The `XMLParser` delegate behind ``AndroidXMLReader``: checks each element against the schema as it opens and
-/// builds one timeline per `<vibration-effect>`. Used on one thread, for one parse.
-final class AndroidXMLBuilder: NSObject, XMLParserDelegate {
+/// The schema behind ``AndroidXMLReader``: checks each element ``XMLScanner`` reports as it opens and builds one
+/// timeline per `<vibration-effect>`. Used on one thread, for one parse.
+final class AndroidXMLBuilder {
     let file: String?
     let options: AndroidXMLReader.Options
     var failure: PatternReadError?
@@ -35,51 +29,37 @@ final class AndroidXMLBuilder: NSObject, XMLParserDelegate {
         return PatternDocument(format: .androidXML, timeline: first, named: named)
     }
 
-    // MARK: Delegate
+    // MARK: Events
 
-    func parser(
-        _ parser: XMLParser,
-        didStartElement name: String,
-        namespaceURI: String?,
-        qualifiedName: String?,
-        attributes: [String: String] = [:]
-    ) {
-        guard failure == nil else { return }
-        let parent = stack.last?.name
-        let index = childCounts[childCounts.count - 1][name, default: 0]
-        childCounts[childCounts.count - 1][name] = index + 1
-        stack.append((name, index))
-        childCounts.append([:])
-        do throws(PatternReadError) {
-            guard stack.count <= 8 else { throw fail(parser, "nested deeper than vibration XML allows") }
-            try open(name, parent: parent, attributes: attributes, parser)
-        } catch {
-            failure = error
-            parser.abortParsing()
-        }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+    /// Takes the scanner's next event; after a failure (``failure``) the parse should stop.
+    func handle(_ event: XMLScanner.Event, _ parser: XMLScanner) {
         guard failure == nil else { return }
         do throws(PatternReadError) {
-            try close(name, parser)
+            switch event {
+            case .start(let name, let attributes):
+                let parent = stack.last?.name
+                let index = childCounts[childCounts.count - 1][name, default: 0]
+                childCounts[childCounts.count - 1][name] = index + 1
+                stack.append((name, index))
+                childCounts.append([:])
+                guard stack.count <= 8 else { throw fail(parser, "nested deeper than vibration XML allows") }
+                try open(name, parent: parent, attributes: attributes, parser)
+            case .end(let name):
+                try close(name, parser)
+                stack.removeLast()
+                childCounts.removeLast()
+            case .text(let text):
+                guard !text.allSatisfy(\.isWhitespace) else { return }
+                throw fail(parser, "unexpected text \(text.prefix(40))")
+            }
         } catch {
             failure = error
-            parser.abortParsing()
         }
-        stack.removeLast()
-        childCounts.removeLast()
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard failure == nil, !string.allSatisfy(\.isWhitespace) else { return }
-        failure = fail(parser, "unexpected text \(string.prefix(40))")
-        parser.abortParsing()
     }
 
     // MARK: Schema
 
-    private func open(_ name: String, parent: String?, attributes: [String: String], _ parser: XMLParser) throws(PatternReadError) {
+    private func open(_ name: String, parent: String?, attributes: [String: String], _ parser: XMLScanner) throws(PatternReadError) {
         switch (parent, name) {
         case (nil, "vibration-effect"), (nil, "vibration-select"):
             rootName = name
@@ -140,7 +120,7 @@ final class AndroidXMLBuilder: NSObject, XMLParserDelegate {
         }
     }
 
-    private func openEffect(_ name: String, _ attributes: [String: String], _ parser: XMLParser) throws(PatternReadError) {
+    private func openEffect(_ name: String, _ attributes: [String: String], _ parser: XMLScanner) throws(PatternReadError) {
         switch name {
         case "predefined-effect":
             try allow(attributes, options.allowHiddenAPIs ? ["name", "fallback"] : ["name"], parser)
@@ -172,7 +152,7 @@ final class AndroidXMLBuilder: NSObject, XMLParserDelegate {
         }
     }
 
-    private func close(_ name: String, _ parser: XMLParser) throws(PatternReadError) {
+    private func close(_ name: String, _ parser: XMLScanner) throws(PatternReadError) {
         switch name {
         case "waveform-effect":
             guard !waveform.timings.isEmpty else { throw fail(parser, "a waveform-effect needs at least one waveform-entry") }
@@ -196,7 +176,7 @@ final class AndroidXMLBuilder: NSObject, XMLParserDelegate {
         envelopeInitial = nil
     }
 
-    private func finishEffect(_ parser: XMLParser) throws(PatternReadError) {
+    private func finishEffect(_ parser: XMLScanner) throws(PatternReadError) {
         var timeline: PatternTimeline
         switch kind {
         case "waveform-effect": timeline = waveform.timeline
@@ -226,13 +206,13 @@ final class AndroidXMLBuilder: NSObject, XMLParserDelegate {
 
     // MARK: Attributes
 
-    private func allow(_ attributes: [String: String], _ known: Set<String>, _ parser: XMLParser) throws(PatternReadError) {
+    private func allow(_ attributes: [String: String], _ known: Set<String>, _ parser: XMLScanner) throws(PatternReadError) {
         if let unknown = attributes.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail(parser, "unexpected attribute \(unknown)")
         }
     }
 
-    private func required(_ attributes: [String: String], _ key: String, _ parser: XMLParser) throws(PatternReadError) -> String {
+    private func required(_ attributes: [String: String], _ key: String, _ parser: XMLScanner) throws(PatternReadError) -> String {
         guard let value = attributes[key] else { throw fail(parser, "missing attribute \(key)") }
         return value
     }
@@ -240,7 +220,7 @@ final class AndroidXMLBuilder: NSObject, XMLParserDelegate {
     private func unsigned(
         _ attributes: [String: String],
         _ key: String,
-        _ parser: XMLParser,
+        _ parser: XMLScanner,
         required isRequired: Bool
     ) throws(PatternReadError) -> Int {
         guard let text = attributes[key] else {
@@ -257,7 +237,7 @@ final class AndroidXMLBuilder: NSObject, XMLParserDelegate {
         _ attributes: [String: String],
         _ key: String,
         in range: ClosedRange<Double>,
-        _ parser: XMLParser
+        _ parser: XMLScanner
     ) throws(PatternReadError) -> Double? {
         guard let text = attributes[key] else { return nil }
         guard let value = Double(text), value.isFinite, range.contains(value) else {
@@ -266,7 +246,7 @@ final class AndroidXMLBuilder: NSObject, XMLParserDelegate {
         return value
     }
 
-    private func fail(_ parser: XMLParser, _ message: String) -> PatternReadError {
+    private func fail(_ parser: XMLScanner, _ message: String) -> PatternReadError {
         let path = stack.map { $0.index > 0 ? "\($0.name)[\($0.index)]" : $0.name }.joined(separator: "/")
         return PatternReadError(
             code: .invalidXML,

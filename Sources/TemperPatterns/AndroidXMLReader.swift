@@ -1,9 +1,3 @@
-import Foundation
-
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-
 /// Reads Android vibration XML (`application/vnd.android.haptics.vibration+xml`, `vibration.xsd`) as AOSP's
 /// `VibrationXmlParser` does: root `<vibration-effect>` or `<vibration-select>` (whose first effect plays; each is
 /// also a named pattern), holding one `<waveform-effect>`, `<predefined-effect>`, one or more
@@ -30,34 +24,22 @@ public enum AndroidXMLReader: Sendable {
                 message: "\(bytes.count) bytes, more than the limit of \(options.limits.maxFileBytes) bytes"
             )
         }
-        // libxml2 would expand entities declared in a DTD; Android's parser has no use for one, so none is read.
-        if containsDTD(bytes) {
+        let builder = AndroidXMLBuilder(file: file, options: options)
+        var scanner = XMLScanner(bytes)
+        do throws(XMLScanner.Failure) {
+            while builder.failure == nil, let event = try scanner.next() {
+                builder.handle(event, scanner)
+            }
+        } catch {
             throw PatternReadError(
                 code: .invalidXML,
                 file: file,
-                message: "a DOCTYPE or ENTITY declaration is not allowed in vibration XML"
+                line: error.line,
+                column: error.column,
+                message: "not well-formed XML: \(error.message)"
             )
         }
-        let builder = AndroidXMLBuilder(file: file, options: options)
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = builder
-        let parsed = parser.parse()
         if let failure = builder.failure { throw failure }
-        guard parsed else {
-            let message = parser.parserError.map { "not well-formed XML (\(($0 as NSError).code))" } ?? "not well-formed XML"
-            throw PatternReadError(code: .invalidXML, file: file, line: parser.lineNumber, column: parser.columnNumber, message: message)
-        }
         return try builder.document()
-    }
-
-    private static func containsDTD(_ bytes: [UInt8]) -> Bool {
-        let markers: [[UInt8]] = [Array("<!DOCTYPE".utf8), Array("<!ENTITY".utf8)]
-        return markers.contains { marker in
-            bytes.count >= marker.count
-                && (0...(bytes.count - marker.count)).contains { start in
-                    bytes[start] == marker[0] && Array(bytes[start..<start + marker.count]) == marker
-                }
-        }
     }
 }

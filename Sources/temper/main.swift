@@ -1,3 +1,3 @@
 import TemperCLI
 
-await Temper.runMain()
+Temper.runMainAndWait()
