@@ -40,6 +40,10 @@ if [ ${#unowned[@]} -gt 0 ]; then
   echo "package-deb: warning: ${#unowned[@]} libraries belong to no Debian package and are not in the package" \
     "(${unowned[0]}, …): build with --static-swift-stdlib (make deb does)" >&2
 fi
+# A binary with packed relative relocations (scripts/build-release.sh) loads only with glibc 2.36 or later.
+if objdump -p "$binary" 2>/dev/null | grep -w RELR >/dev/null; then
+  depends=("${depends[@]/#libc6/libc6 (>= 2.36)}")
+fi
 depends_line="$(printf '%s\n' "${depends[@]}" | sort -u | paste -sd, | sed 's/,/, /g')"
 
 architecture="$(dpkg --print-architecture)"
