@@ -12,9 +12,11 @@ the binary resident. Listing the functions serve runs, in the order of their cos
 
 How: runs the binary's `serve` under valgrind's callgrind on the 16-sensor testbed (Benchmarks/serve_testbed.py,
 private buses only), reads every property, calls Decide, Schedule, Cancel and Score once, then idles for
---seconds at the default 1 s sample, so the list holds start-up, the sample loop and the request paths. It orders
-the functions by the instructions each ran, hottest first. Names that later vanish from the code are ignored by the
-linker, so a stale file costs memory, never a build; run this again after large changes.
+--seconds at the default 1 s sample, so the list holds start-up, the sample loop and the request paths. Every
+instruction that ran is mapped to the code section the linker put it in (the link map build-release.sh writes
+beside the binary), and the sections are listed hottest first, each by a name that moves it. Names that later
+vanish from the code are ignored by the linker, so a stale file costs memory, never a build; run this again
+after large changes.
 """
 
 import argparse
