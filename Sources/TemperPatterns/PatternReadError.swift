@@ -108,7 +108,8 @@ public struct PatternDocument: Sendable, Hashable {
     }
 }
 
-/// Limits that keep hostile input bounded, for every reader. Real files are far below them.
+/// Limits that keep hostile input bounded, for every reader. Real files are far below them. The JSON scanner's
+/// limits (file size, nesting, values) default to the AHAP reader's, as every JSON format shares its scanner.
 public struct PatternLimits: Sendable, Hashable {
     public var maxFileBytes: Int
     /// The most breakpoints, entries or events in any one list.
@@ -119,10 +120,10 @@ public struct PatternLimits: Sendable, Hashable {
     public var maxSeconds: Double
 
     public init(
-        maxFileBytes: Int = 16 << 20,
+        maxFileBytes: Int = AHAPLimits.default.maxFileBytes,
         maxPoints: Int = 200_000,
-        maxNestingDepth: Int = 64,
-        maxJSONValues: Int = 2_000_000,
+        maxNestingDepth: Int = AHAPLimits.default.maxNestingDepth,
+        maxJSONValues: Int = AHAPLimits.default.maxJSONValues,
         maxSeconds: Double = 86_400
     ) {
         self.maxFileBytes = maxFileBytes

@@ -14,15 +14,7 @@ struct ThermalCalibrationTests {
         skinToAmbientKelvinPerWatt: 6.5,
         hotspotWeight: 0.35
     )
-    static let base = ThermalFigures(
-        internalHeatCapacityJoulesPerKelvin: 15,
-        internalToSkinKelvinPerWatt: 3,
-        skinHeatCapacityJoulesPerKelvin: 150,
-        skinToAmbientKelvinPerWatt: 5,
-        hotspotWeight: 0.5,
-        defaultAmbientCelsius: 25,
-        baselineWorkloadWatts: 2
-    )
+    static let base = DeviceProfile.referencePhone.thermal
 
     /// A differential run: idle, a workload, idle, a second workload; samples every `interval` seconds, each
     /// temperature with Gaussian noise then quantised to 1 m°C as a hwmon sensor reports it.
