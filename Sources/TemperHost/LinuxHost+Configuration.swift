@@ -10,7 +10,7 @@ extension LinuxHost {
         /// Read `/sys/class/thermal/thermal_zone*` as a second source.
         public var readsThermalZones: Bool
         /// Seconds a sensor's limits (max, critical, emergency, hysteresis, min) are kept before a sample reads
-        /// them again; inputs, alarms and faults are read every sample. ``LinuxHost/limitsMayHaveChanged()``
+        /// them again; inputs, alarms and faults are read every sample. ``LinuxHost/devicesMayHaveChanged()``
         /// makes the next sample read them at once.
         public var limitsMaxAgeSeconds: Double
         /// Watch UPower and power-profiles-daemon on the system bus.

@@ -25,6 +25,7 @@ public final class LinuxHost: HostSource {
     private let thermalZones: ThermalZoneReader
     private let powercap: PowercapReader
     private let powerSupplies: PowerSupplyReader
+    private let listings = SysfsListings()
     let logger: Logger
     /// Where the host is in its life as a `Service`; read through ``state``.
     let lifecycle = Mutex(LifecycleState.initial)
@@ -41,9 +42,9 @@ public final class LinuxHost: HostSource {
         self.configuration = configuration
         self.clock = clock
         self.logger = logger
-        self.thermalZones = ThermalZoneReader(sysfsRoot: configuration.sysfsRoot)
-        self.powercap = PowercapReader(sysfsRoot: configuration.sysfsRoot)
-        self.powerSupplies = PowerSupplyReader(sysfsRoot: configuration.sysfsRoot)
+        self.thermalZones = ThermalZoneReader(sysfsRoot: configuration.sysfsRoot, listings: listings)
+        self.powercap = PowercapReader(sysfsRoot: configuration.sysfsRoot, listings: listings)
+        self.powerSupplies = PowerSupplyReader(sysfsRoot: configuration.sysfsRoot, listings: listings)
         self.bus = configuration.watchesBus ? BusMonitor(settings: configuration.bus, logger: logger) : nil
     }
 
@@ -74,11 +75,13 @@ public final class LinuxHost: HostSource {
 
     /// The same as ``snapshot()``, synchronously: stamped with ``clock``, and the wall clock as metadata.
     public func sample() -> HostSnapshot {
+        let relisted = listings.beginSample(at: clock.now)
         let sweep = SensorsLibraryOwner.shared.sweep(
-            hwmonClassPath: configuration.sysfsRoot + "/class/hwmon",
+            devices: listings.entries(of: configuration.sysfsRoot + "/class/hwmon"),
             configPath: configuration.sensorsConfigPath,
             now: clock.now,
             limitsMaxAge: configuration.limitsMaxAgeSeconds,
+            checksFiles: relisted,
             logger: logger
         )
         var temperatures = sweep.temperatures
@@ -100,10 +103,20 @@ public final class LinuxHost: HostSource {
     }
 
     /// Makes the next ``sample()`` read every sensor's limits again instead of the ones it keeps for
-    /// ``Configuration/limitsMaxAgeSeconds``: call it when a chip may have changed one, e.g. on a hwmon or
-    /// thermal uevent.
-    public func limitsMayHaveChanged() {
+    /// ``Configuration/limitsMaxAgeSeconds``, and list the devices again: call it when a device may have come,
+    /// gone or changed a limit, e.g. on a hwmon, thermal, powercap or power_supply uevent.
+    public func devicesMayHaveChanged() {
+        listings.forget()
         SensorsLibraryOwner.shared.invalidateLimits()
+    }
+
+    /// Keeps the listings of hwmon chips, thermal zones, RAPL zones and power supplies between samples for up to
+    /// `seconds`, and trusts the sensor files it keeps open to still be the ones at their paths, instead of checking
+    /// both on every sample (`0`, the default). Only for a caller that calls ``devicesMayHaveChanged()`` whenever a
+    /// device of those classes may have come, gone or changed, as `temper serve` does on every uevent of those
+    /// subsystems.
+    public func keepDeviceListings(forSeconds seconds: Double) {
+        listings.keep(forSeconds: seconds)
     }
 
     /// Adds the thermal zones. A zone the kernel also exports as hwmon (its hwmon chip is named after the

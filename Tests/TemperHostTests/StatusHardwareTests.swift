@@ -5,6 +5,29 @@ import Testing
 extension RealDaemonTests {
     /// `temper status` next to `sensors`, `upower -d` and `powerprofilesctl`: what they show, it shows.
     @Suite struct StatusHardwareTests {
+        @Test("a sensors.conf compute statement changes exactly its values; every other value reads as sensors shows it")
+        func computeStatementsAreApplied() async throws {
+            try await HostTestbed.with { testbed in
+                try testbed.addHwmonChip("coretemp", temperatures: [HostTestbed.package, HostTestbed.core])
+                try testbed.addHwmonBoardChip("nct6775", instance: 1)
+                let config = URL(fileURLWithPath: testbed.workDirectory).appendingPathComponent("sensors.conf")
+                try Data(
+                    "chip \"coretemp-*\"\n    compute temp2 @+10, @-10\nchip \"nct6775-*\"\n    compute in1 @*2, @/2\n".utf8
+                ).write(to: config)
+                let result = try testbed.runTemper(["status", "--json"], bus: false, environment: ["TEMPER_SENSORS_CONFIG": config.path])
+                #expect(result.status == 0, "\(result.stderr)")
+                let document = try TemperJSON.decoder().decode(HostStatusDocument.self, from: Data(result.stdout.utf8))
+                let temperatures = document.snapshot.temperatures
+                #expect(temperatures.first { $0.label == HostTestbed.package.label }?.celsius == HostTestbed.package.celsius)
+                #expect(temperatures.first { $0.label == HostTestbed.core.label }?.celsius == HostTestbed.core.celsius + 10)
+                let measurements = document.snapshot.measurements
+                #expect(measurements.first { $0.label == "+12V" }?.value == 24.2, "compute in1 @*2")
+                #expect(measurements.first { $0.label == "Vcore" }?.value == 1.05)
+                #expect(measurements.first { $0.label == "CPU fan" }?.value == 1200)
+                #expect(document.snapshot.powerReadings.first { $0.label == "CPU" }?.value == 12.5)
+            }
+        }
+
         @Test("status shows fans, voltages, currents and power, the battery's health and model, and every profile")
         func statusShowsWhatTheToolsShow() async throws {
             try await HostTestbed.with { testbed in

@@ -15,7 +15,15 @@ package final class GLibThread: Sendable {
         var ended = false
         /// ``shutDown()`` calls waiting for the thread to end.
         var endWaiters: [CheckedContinuation<Void, Never>] = []
+        /// Set while the thread runs one of its own callbacks: jobs enqueued meanwhile wait in `pendingJobs` and
+        /// run as soon as it returns, in the same turn of the loop.
+        var inCallback = false
+        var pendingJobs: [UnownedJob] = []
     }
+
+    /// At most this many jobs run after one callback; the rest wait for the loop's next turn, so a task that
+    /// keeps yielding cannot keep the bus from being served.
+    private static let jobsPerCallback = 64
 
     /// Made on the caller's thread, so work can be attached before the thread runs; the thread pushes the
     /// context as its default before running any of it.
@@ -60,7 +68,7 @@ package final class GLibThread: Sendable {
     /// Runs `work` on the thread, later; dropped when the thread has stopped.
     package func post(_ work: @escaping @Sendable () -> Void) {
         guard let main, !shared.withLock({ $0.quitRequested }) else { return }
-        Self.attach(to: main.owner.context, work)
+        attach(to: main.owner.context, work)
     }
 
     /// Runs `work` on the thread and returns its result. Once the thread is stopping, runs it on the caller
@@ -71,7 +79,7 @@ package final class GLibThread: Sendable {
                 continuation.resume(returning: work())
                 return
             }
-            Self.attach(to: main.owner.context) { continuation.resume(returning: work()) }
+            attach(to: main.owner.context) { continuation.resume(returning: work()) }
         }
     }
 
@@ -80,7 +88,7 @@ package final class GLibThread: Sendable {
     /// wake-up of this thread and no other. `nil` once the thread is stopping.
     package func repeating(everyMilliseconds milliseconds: UInt32, _ body: @escaping @Sendable () -> Void) -> GLibTimer? {
         guard let main, !shared.withLock({ $0.quitRequested }), let source = g_timeout_source_new(milliseconds) else { return nil }
-        let box = Unmanaged.passRetained(Work(body)).toOpaque()
+        let box = Unmanaged.passRetained(Work { [self] in runAsCallback(body) }).toOpaque()
         g_source_set_callback(
             source,
             { data in
@@ -122,7 +130,7 @@ package final class GLibThread: Sendable {
         guard first, started, let main else { return false }
         // Through a source, not `g_main_loop_quit` directly: a quit before `run` starts would be lost.
         let loop = main.owner.loop
-        Self.attach(to: main.owner.context) { g_main_loop_quit(loop) }
+        attach(to: main.owner.context) { g_main_loop_quit(loop) }
         return true
     }
 
@@ -145,9 +153,10 @@ package final class GLibThread: Sendable {
     }
 
     /// Attaches a one-shot idle source running `work` to `context`.
-    private static func attach(to context: OpaquePointer, _ work: @escaping () -> Void) {
+    private func attach(to context: OpaquePointer, _ work: @escaping () -> Void) {
         let source = g_idle_source_new()
-        let box = Unmanaged.passRetained(Work(work)).toOpaque()
+        // The source holds the thread until it has run or the context is gone.
+        let box = Unmanaged.passRetained(Work { [self] in runAsCallback(work) }).toOpaque()
         g_source_set_callback(
             source,
             { data in
@@ -159,6 +168,66 @@ package final class GLibThread: Sendable {
         )
         g_source_attach(source, context)
         g_source_unref(source)
+    }
+}
+
+/// Jobs run on the thread: a task that prefers this executor (`withTaskExecutorPreference`,
+/// `addTask(executorPreference:)`) runs its code here, and so does the code of any default actor it calls, so a
+/// loop woken by one of the thread's own sources runs without waking another thread. A job enqueued while the
+/// thread runs one of its own callbacks (a timer, posted work, another job) runs right after it, in the same turn
+/// of the loop; any other job gets an idle source of its own. A job that comes once the thread is stopping runs on
+/// the global executor instead: never dropped, so no task waits forever.
+extension GLibThread: TaskExecutor {
+    package func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        enum Route { case pending, idleSource, global }
+        let route = shared.withLock { shared -> Route in
+            if shared.quitRequested || main == nil { return .global }
+            guard shared.inCallback else { return .idleSource }
+            shared.pendingJobs.append(job)
+            return .pending
+        }
+        switch route {
+        case .pending: return
+        case .global: globalConcurrentExecutor.enqueue(job)
+        case .idleSource:
+            guard let main else { return }
+            let executor = asUnownedTaskExecutor()
+            attach(to: main.owner.context) { job.runSynchronously(on: executor) }
+        }
+    }
+}
+
+extension GLibThread {
+    /// Runs `body` as one of the thread's callbacks, then the jobs it (or anyone meanwhile) enqueued: a loop the
+    /// timer resumes runs in the timer's own turn of the main loop, not in another turn through an idle source.
+    private func runAsCallback(_ body: () -> Void) {
+        let nested = shared.withLock { shared in
+            defer { shared.inCallback = true }
+            return shared.inCallback
+        }
+        body()
+        guard !nested else { return }
+        var budget = Self.jobsPerCallback
+        let executor = asUnownedTaskExecutor()
+        while true {
+            let (jobs, rest) = shared.withLock { shared -> ([UnownedJob], [UnownedJob]) in
+                defer { shared.pendingJobs.removeAll() }
+                guard !shared.pendingJobs.isEmpty, budget > 0 else {
+                    shared.inCallback = false
+                    return ([], shared.pendingJobs)
+                }
+                return (shared.pendingJobs, [])
+            }
+            guard !jobs.isEmpty else {
+                if !rest.isEmpty, let main {
+                    attach(to: main.owner.context) { for job in rest { job.runSynchronously(on: executor) } }
+                }
+                return
+            }
+            for job in jobs { job.runSynchronously(on: executor) }
+            budget -= jobs.count
+        }
     }
 }
 

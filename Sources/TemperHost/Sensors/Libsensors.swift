@@ -29,6 +29,8 @@ enum Libsensors {
 
         let number: Int32
         let kind: Kind
+        /// The sysfs attribute libsensors reads it from, in the chip's directory (`temp1_input`).
+        let name: String
     }
 
     /// Wraps `sensors_init`: loads the configuration (the system's when `configPath` is nil) and detects chips.
@@ -84,7 +86,13 @@ enum Libsensors {
         var subfeatures: [Subfeature] = []
         var index: Int32 = 0
         while let subfeature = sensors_get_all_subfeatures(chip.pointer, feature.pointer, &index) {
-            subfeatures.append(Subfeature(number: subfeature.pointee.number, kind: kind(of: subfeature.pointee.type)))
+            subfeatures.append(
+                Subfeature(
+                    number: subfeature.pointee.number,
+                    kind: kind(of: subfeature.pointee.type),
+                    name: String(cString: subfeature.pointee.name)
+                )
+            )
         }
         return subfeatures
     }
@@ -146,5 +154,19 @@ enum Libsensors {
         let status = sensors_get_value(chip.pointer, subfeature, &value)
         if status < 0 { return .failure(LibsensorsError(returnCode: status)) }
         return .success(value)
+    }
+
+    /// Wraps `sensors_get_value` for the chip as if its attributes were in `directory`: libsensors finds the
+    /// chip's sensors.conf statements by its name but reads `<path>/<subfeature name>` through the path of the name
+    /// it is given, so a raw value written there shows what libsensors makes of it (scaling and `compute`).
+    static func value(of subfeature: Int32, on chip: Chip, readingFrom directory: String) -> Result<Double, LibsensorsError> {
+        var relocated = chip.pointer.pointee
+        return directory.withCString { path in
+            relocated.path = UnsafeMutablePointer(mutating: path)
+            var value = 0.0
+            let status = sensors_get_value(&relocated, subfeature, &value)
+            if status < 0 { return .failure(LibsensorsError(returnCode: status)) }
+            return .success(value)
+        }
     }
 }

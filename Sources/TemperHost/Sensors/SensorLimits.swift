@@ -41,9 +41,14 @@ struct SensorLimits {
         case .success(let value):
             return value
         case .failure(let error):
-            if health == nil { health = .error(code: error.code, message: "\(name): \(error.message)", domain: .libsensors) }
+            if health == nil { health = Self.health(of: error, reading: name) }
             return nil
         }
+    }
+
+    /// A failure to read the subfeature `name` (e.g. `crit`), as a reading's ``TemperatureReading/limitHealth``.
+    static func health(of error: LibsensorsError, reading name: String) -> ReadingHealth {
+        .error(code: error.code, message: "\(name): \(error.message)", domain: .libsensors)
     }
 
     private static func temperature(_ feature: SensorsLayout.TemperatureFeature, on chip: Libsensors.Chip) -> Temperature {

@@ -38,23 +38,26 @@ final class SensorsLibraryOwner: Sendable {
     /// Reads every temperature, power, energy, fan, voltage and current feature once; their limits only when
     /// they were never read, were invalidated, or are `limitsMaxAge` seconds old.
     /// - Parameters:
-    ///   - hwmonClassPath: the directory whose listing decides when to re-initialise (`/sys/class/hwmon`).
+    ///   - devices: the listing of `/sys/class/hwmon`; a change re-initialises libsensors.
     ///   - configPath: a sensors.conf to use instead of the system's; `nil` honours the system's.
     ///   - now: the caller's clock, in seconds, to age the limits by.
     ///   - limitsMaxAge: seconds after which limits are read again even without an invalidation.
-    func sweep(hwmonClassPath: String, configPath: String?, now: Double, limitsMaxAge: Double, logger: Logger) -> Sweep {
-        let devices = Sysfs.entries(of: hwmonClassPath)
-        return state.withLock { state in
+    ///   - checksFiles: whether each value's open file is first checked to still be the one at its path; a caller
+    ///     told of every device change checks only after one.
+    func sweep(devices: [String], configPath: String?, now: Double, limitsMaxAge: Double, checksFiles: Bool, logger: Logger) -> Sweep {
+        state.withLock { state in
             if state.layout == nil || state.hwmonDevices != devices || state.configPath != configPath {
                 Self.reinitialize(&state, devices: devices, configPath: configPath, logger: logger)
             }
             guard let layout = state.layout else { return Sweep(initError: state.initError) }
             let age = now - state.limitsReadAt
-            if let limits = state.limits, age >= 0, age < limitsMaxAge { return Self.read(layout, limits: limits) }
+            if let limits = state.limits, age >= 0, age < limitsMaxAge {
+                return Self.read(layout, limits: limits, checksFiles: checksFiles)
+            }
             let limits = SensorLimits.read(layout)
             state.limits = limits
             state.limitsReadAt = now
-            return Self.read(layout, limits: limits)
+            return Self.read(layout, limits: limits, checksFiles: checksFiles)
         }
     }
 
@@ -73,7 +76,7 @@ final class SensorsLibraryOwner: Sendable {
         do {
             try Libsensors.initialize(configPath: configPath)
             state.initError = nil
-            state.layout = SensorsLayout.detect()
+            state.layout = SensorsLayout.detect(probe: SensorValueProbe(logger: logger))
             logger.debug(
                 "libsensors initialised",
                 metadata: [
@@ -86,22 +89,26 @@ final class SensorsLibraryOwner: Sendable {
         }
     }
 
-    private static func read(_ layout: SensorsLayout, limits: SensorLimits) -> Sweep {
+    private static func read(_ layout: SensorsLayout, limits: SensorLimits, checksFiles: Bool) -> Sweep {
         var sweep = Sweep()
         // Grouped by kind, so the order survives the snapshot's JSON (one array per kind).
         for kind in MeasurementReading.Kind.allCases {
             for (chipIndex, chip) in layout.chips.enumerated() {
                 for (index, feature) in chip.measurements.enumerated() where feature.kind == kind {
-                    sweep.measurements.append(measurement(feature, on: chip, limits: limits.measurements[chipIndex][index]))
+                    sweep.measurements.append(
+                        measurement(feature, on: chip, limits: limits.measurements[chipIndex][index], checksFiles: checksFiles)
+                    )
                 }
             }
         }
         for (chipIndex, chip) in layout.chips.enumerated() {
             for (index, feature) in chip.temperatures.enumerated() {
-                sweep.temperatures.append(temperature(feature, on: chip, limits: limits.temperatures[chipIndex][index]))
+                sweep.temperatures.append(
+                    temperature(feature, on: chip, limits: limits.temperatures[chipIndex][index], checksFiles: checksFiles)
+                )
             }
             for feature in chip.powers {
-                let result = Libsensors.value(of: feature.subfeature, on: chip.handle)
+                let result = feature.value.read(on: chip.handle, checkingFile: checksFiles)
                 sweep.powerReadings.append(
                     PowerReading(
                         chip: chip.key,
@@ -120,7 +127,8 @@ final class SensorsLibraryOwner: Sendable {
     private static func measurement(
         _ feature: SensorsLayout.MeasurementFeature,
         on chip: SensorsLayout.Chip,
-        limits: SensorLimits.Measurement
+        limits: SensorLimits.Measurement,
+        checksFiles: Bool
     ) -> MeasurementReading {
         var reading = MeasurementReading(
             chip: chip.key,
@@ -132,7 +140,7 @@ final class SensorsLibraryOwner: Sendable {
             maximum: limits.maximum
         )
         if let input = feature.input {
-            let result = Libsensors.value(of: input, on: chip.handle)
+            let result = input.read(on: chip.handle, checkingFile: checksFiles)
             reading.value = try? result.get()
             reading.health = result.health
         } else {
@@ -144,12 +152,19 @@ final class SensorsLibraryOwner: Sendable {
     private static func temperature(
         _ feature: SensorsLayout.TemperatureFeature,
         on chip: SensorsLayout.Chip,
-        limits: SensorLimits.Temperature
+        limits: SensorLimits.Temperature,
+        checksFiles: Bool
     ) -> TemperatureReading {
         // A limit, alarm or fault that cannot be read is left out, and the first such failure is kept on the reading.
         var limitHealth = limits.health
-        func flag(_ number: Int32, _ name: String) -> Bool {
-            (SensorLimits.value(number, name, on: chip.handle, firstFailure: &limitHealth) ?? 0) != 0
+        func flag(_ value: SensorsLiveValue, _ name: String) -> Bool {
+            switch value.read(on: chip.handle, checkingFile: checksFiles) {
+            case .success(let value):
+                return value != 0
+            case .failure(let error):
+                if limitHealth == nil { limitHealth = SensorLimits.health(of: error, reading: name) }
+                return false
+            }
         }
         var reading = TemperatureReading(
             chip: chip.key,
@@ -165,7 +180,7 @@ final class SensorsLibraryOwner: Sendable {
             emergencyHysteresis: limits.emergencyHysteresis
         )
         if let input = feature.input {
-            let result = Libsensors.value(of: input, on: chip.handle)
+            let result = input.read(on: chip.handle, checkingFile: checksFiles)
             reading.celsius = try? result.get()
             reading.health = result.health
         } else {

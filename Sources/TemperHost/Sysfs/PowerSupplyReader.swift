@@ -8,13 +8,17 @@ struct PowerSupplyReader: Sendable {
     /// `<sysfs root>/class/power_supply`.
     var classPath: String
 
-    init(sysfsRoot: String) {
+    /// Lists the zones (or supplies) through it; a fresh one lists them on every read.
+    let listings: SysfsListings
+
+    init(sysfsRoot: String, listings: SysfsListings = SysfsListings()) {
         classPath = sysfsRoot + "/class/power_supply"
+        self.listings = listings
     }
 
     /// One power reading per battery, in name order.
     func read() -> [PowerReading] {
-        Sysfs.entries(of: classPath).compactMap { name in
+        listings.entries(of: classPath).compactMap { name in
             let path = "\(classPath)/\(name)"
             guard (try? Sysfs.read("\(path)/type").get()) == "Battery" else { return nil }
             return readBattery(at: path, named: name)

@@ -20,13 +20,17 @@ final class PowercapReader: Sendable {
     let classPath: String
     private let zones = Mutex<[String: Zone]>([:])
 
-    init(sysfsRoot: String) {
+    /// Lists the zones (or supplies) through it; a fresh one lists them on every read.
+    let listings: SysfsListings
+
+    init(sysfsRoot: String, listings: SysfsListings = SysfsListings()) {
         classPath = sysfsRoot + "/class/powercap"
+        self.listings = listings
     }
 
     /// Every `intel-rapl:*` zone that has an energy counter, in name order.
     func read() -> [PowerReading] {
-        Sysfs.entries(of: classPath).filter { $0.hasPrefix("intel-rapl:") }.compactMap { readZone(named: $0) }
+        listings.entries(of: classPath).filter { $0.hasPrefix("intel-rapl:") }.compactMap { readZone(named: $0) }
     }
 
     func readZone(named name: String) -> PowerReading? {

@@ -13,13 +13,17 @@ struct ThermalZoneReader: Sendable {
     /// `<sysfs root>/class/thermal`.
     var classPath: String
 
-    init(sysfsRoot: String) {
+    /// Lists the zones (or supplies) through it; a fresh one lists them on every read.
+    let listings: SysfsListings
+
+    init(sysfsRoot: String, listings: SysfsListings = SysfsListings()) {
         classPath = sysfsRoot + "/class/thermal"
+        self.listings = listings
     }
 
     /// Every zone, in name order.
     func read() -> [TemperatureReading] {
-        Sysfs.entries(of: classPath).filter { $0.hasPrefix("thermal_zone") }.map { readZone(named: $0) }
+        listings.entries(of: classPath).filter { $0.hasPrefix("thermal_zone") }.map { readZone(named: $0) }
     }
 
     func readZone(named name: String) -> TemperatureReading {

@@ -5,8 +5,8 @@ import Synchronization
 /// so a change is never missed, and a burst wakes once.
 ///
 /// It has no clock of its own: the sample interval is a timer on the service's GLib thread, which sleeps in
-/// `poll` anyway, calling ``signal()``. So an idle sample costs that thread's wake-up and the one of the
-/// runtime thread the loop resumes on, and nothing between samples.
+/// `poll` anyway, calling ``signal()``. The loop prefers that thread as its executor, so an idle sample costs
+/// that one thread's wake-up, and nothing between samples.
 final class Wakeup: Sendable {
     private struct State {
         var pending = false

@@ -148,7 +148,8 @@ public final class GovernorBusService: Service, Sendable {
     private func serve() async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await self.governor.run() }
-            group.addTask { await self.sampleLoop(on: self.governor) }
+            // On the GLib thread whose timer and bus callbacks signal it: a sample wakes that one thread.
+            group.addTask(executorPreference: self.glib) { await self.sampleLoop(on: self.governor) }
             if let bus = self.host.bus {
                 group.addTask {
                     for await _ in bus.updates() { self.wakeup.signal() }
@@ -179,8 +180,10 @@ public final class GovernorBusService: Service, Sendable {
     }
 
     /// Samples at once, then at each tick of the sample timer or wake-up; publishes the properties that changed.
-    /// It runs on the governor's executor, so a sample is one job on one runtime thread, with no hop between
-    /// the host, the governor and the properties (the host's sweep is synchronous and well under a millisecond).
+    /// It runs isolated to the governor on the GLib thread (the task prefers that executor), so a sample is one
+    /// job on the thread the timer woke, with no hop between the host, the governor and the properties; the host's
+    /// sweep is synchronous and well under a millisecond, so bus calls wait no longer than they would for the
+    /// governor.
     private func sampleLoop(on governor: isolated Governor) async {
         // The interval's timer runs on the GLib thread, which sleeps in poll anyway: no runtime timer to re-arm.
         let milliseconds = UInt32((min(configuration.sampleIntervalSeconds * 1000, Double(UInt32.max))).rounded(.up))
@@ -239,13 +242,18 @@ public final class GovernorBusService: Service, Sendable {
         let logger = self.logger
         let host = self.host
         await glib.perform { [self] in
-            let client = UdevClient(subsystems: ["hwmon", "thermal"]) { action, subsystem, path in
+            let client = UdevClient(subsystems: Self.ueventSubsystems) { action, subsystem, path in
                 logger.debug("uevent", metadata: ["action": "\(action)", "subsystem": "\(subsystem)", "path": "\(path)"])
-                // A chip may have changed a limit too: the next sample reads them again.
-                host.limitsMayHaveChanged()
+                // A device may have come or gone, or a chip changed a limit: the next sample lists and reads again.
+                host.devicesMayHaveChanged()
                 wakeup.signal()
             }
-            if client == nil { logger.warning("no udev uevents (cannot listen on netlink); sampling only") }
+            if client == nil {
+                logger.warning("no udev uevents (cannot listen on netlink); sampling only")
+            } else {
+                // Every device the host lists announces itself here, so the listings need not be read each sample.
+                host.keepDeviceListings(forSeconds: Self.deviceListingSeconds)
+            }
             udev.withLock { $0 = client }
             do {
                 let events = try ThermalNetlinkEvents { wakeup.signal() }
@@ -260,6 +268,13 @@ public final class GovernorBusService: Service, Sendable {
     private func setState(_ next: State) {
         currentState.withLock { $0 = next }
     }
+
+    /// The uevents that wake the service: sensors and thermal zones (alarms, trips, limits), and every class of
+    /// device the host lists (RAPL zones, power supplies).
+    static let ueventSubsystems = ["hwmon", "thermal", "powercap", "power_supply"]
+    /// How long device listings are kept while uevents announce every change: a minute, like the sensors' limits,
+    /// in case an event is lost.
+    static let deviceListingSeconds = 60.0
 
     static let clientGone = FiredRule("client.gone", code: "client.gone", "the client left the bus before the target time")
 

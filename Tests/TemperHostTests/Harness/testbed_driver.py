@@ -222,12 +222,14 @@ class Driver:
 
     # ---- fake hardware -----------------------------------------------------------------------------
 
-    def add_device(self, subsystem, name, parent=None, attributes=None, properties=None):
+    def add_device(self, subsystem, name, parent=None, attributes=None, properties=None, uevent=False):
         flat_attributes = [item for pair in (attributes or {}).items() for item in pair]
         flat_properties = [item for pair in (properties or {}).items() for item in pair]
         path = self.testbed.add_device(subsystem, name, parent, flat_attributes, flat_properties)
         if not path:
             raise RuntimeError('umockdev refused device %s/%s' % (subsystem, name))
+        if uevent:
+            self.testbed.uevent(path, 'add')
         return {'path': path}
 
     def set_attributes(self, path, attributes, uevent=True):

@@ -90,6 +90,24 @@ extension RealDaemonTests {
             }
         }
 
+        @Test("an hwmon chip that comes later, announced by a udev uevent, is read at once although device listings are kept")
+        func addedChipIsReadOnUevent() async throws {
+            try await HostTestbed.with { testbed in
+                let (serve, address, _, _) = try ServeTests.serving(testbed, Self.slowSampling)
+                let (watcher, lines) = try Self.startWatcher(address)
+                defer { watcher.terminate() }
+
+                let before = BusClient.monotonicSeconds()
+                let hot = HostTestbed.FakeTemperature(index: 1, label: "Dock", celsius: 96, high: 80, critical: 100)
+                try testbed.addHwmonChip("dock_temp", instance: 1, temperatures: [hot], uevent: true)
+                let change = try #require(Self.nextChange(lines, property: "Tier"))
+                #expect(change.value as? String == "critical")
+                #expect(change.time - before < 5, "the add uevent, not the 60 s sample or listing refresh, carried it")
+                serve.interrupt()
+                #expect(serve.waitForExit(timeout: .seconds(10)).status == 0)
+            }
+        }
+
         @Test(
             "power-profiles-daemon is read under both names; power-saver on battery is low power, at once",
             arguments: ["legacy", "upower"]

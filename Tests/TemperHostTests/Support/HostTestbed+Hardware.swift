@@ -24,11 +24,11 @@ extension HostTestbed {
 
     /// Adds an hwmon chip named `name` under a platform device; returns the hwmon device's path.
     @discardableResult
-    func addHwmonChip(_ name: String, instance: Int = 0, temperatures: [FakeTemperature]) throws -> String {
+    func addHwmonChip(_ name: String, instance: Int = 0, temperatures: [FakeTemperature], uevent: Bool = false) throws -> String {
         let platform = try addDevice("platform", "\(name).\(instance)", attributes: [:])
         var attributes = ["name": name + "\n"]
         for temperature in temperatures { attributes.merge(temperature.attributes) { $1 } }
-        return try addDevice("hwmon", "hwmon\(instance)", parent: platform, attributes: attributes)
+        return try addDevice("hwmon", "hwmon\(instance)", parent: platform, attributes: attributes, uevent: uevent)
     }
 
     func setTemperature(_ chip: String, index: Int, celsius: Double) throws {

@@ -27,6 +27,71 @@ import Testing
         await thread.shutDown()
     }
 
+    @Test("a task that prefers the thread as its executor runs there, default actors included; after a stop, elsewhere")
+    func taskExecutorPreference() async {
+        actor Counter {
+            var count = 0
+            func add() -> String {
+                count += 1
+                return GLibThreadTests.threadName()
+            }
+        }
+        let thread = GLibThread(name: "temper.exec")
+        thread.start()
+        let counter = Counter()
+        let names = await withTaskExecutorPreference(thread) {
+            [Self.threadName(), await counter.add(), Self.threadName()]
+        }
+        #expect(names == ["temper.exec", "temper.exec", "temper.exec"])
+        await thread.shutDown()
+        // Never dropped: the stopped thread's jobs run on the global executor, so the task still ends.
+        let after = await withTaskExecutorPreference(thread) { await counter.add() }
+        #expect(after != "temper.exec")
+        #expect(await counter.count == 2)
+    }
+
+    @Test("a task the thread's own callback resumes runs right after that callback, before work posted earlier")
+    func resumedTaskRunsInTheSameTurn() async throws {
+        let thread = GLibThread(name: "temper.turn")
+        thread.start()
+        let order = Mutex<[String]>([])
+        let waiter = Mutex<CheckedContinuation<Void, Never>?>(nil)
+        let task = Task(executorPreference: thread) {
+            await withCheckedContinuation { continuation in waiter.withLock { $0 = continuation } }
+            order.withLock { $0.append("task") }
+        }
+        while waiter.withLock({ $0 == nil }) { try await Task.sleep(for: .milliseconds(1)) }
+        thread.post {
+            order.withLock { $0.append("A") }
+            waiter.withLock { $0.take() }?.resume()
+        }
+        thread.post { order.withLock { $0.append("B") } }
+        await task.value
+        _ = await thread.perform { 0 }
+        #expect(order.withLock { $0 } == ["A", "task", "B"])
+        await thread.shutDown()
+    }
+
+    @Test("a task that keeps yielding on the thread lets posted work run in between")
+    func yieldingTaskDoesNotStarveTheLoop() async throws {
+        let thread = GLibThread(name: "temper.yield")
+        thread.start()
+        let yields = Atomic<Int>(0)
+        let seen = Mutex<Int?>(nil)
+        let task = Task(executorPreference: thread) {
+            for index in 0..<1000 {
+                // Posted from the thread itself after 10 yields: it must not wait for the other 990.
+                if index == 10 { thread.post { seen.withLock { $0 = yields.load(ordering: .relaxed) } } }
+                yields.add(1, ordering: .relaxed)
+                await Task.yield()
+            }
+        }
+        await task.value
+        let posted = await thread.perform { seen.withLock { $0 } }
+        #expect(try #require(posted) < 1000, "the posted work ran while the task was still yielding")
+        await thread.shutDown()
+    }
+
     @Test("a repeating timer ticks on the thread until it is dropped")
     func repeatingTimerTicksUntilDropped() async throws {
         let thread = GLibThread(name: "temper.test")
