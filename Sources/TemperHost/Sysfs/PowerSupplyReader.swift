@@ -8,7 +8,7 @@ struct PowerSupplyReader: Sendable {
     /// `<sysfs root>/class/power_supply`.
     var classPath: String
 
-    /// Lists the zones (or supplies) through it; a fresh one lists them on every read.
+    /// Lists the power supplies through it; a fresh one lists them on every read.
     let listings: SysfsListings
 
     init(sysfsRoot: String, listings: SysfsListings = SysfsListings()) {

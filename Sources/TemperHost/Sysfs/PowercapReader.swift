@@ -20,7 +20,7 @@ final class PowercapReader: Sendable {
     let classPath: String
     private let zones = Mutex<[String: Zone]>([:])
 
-    /// Lists the zones (or supplies) through it; a fresh one lists them on every read.
+    /// Lists the RAPL zones through it; a fresh one lists them on every read.
     let listings: SysfsListings
 
     init(sysfsRoot: String, listings: SysfsListings = SysfsListings()) {

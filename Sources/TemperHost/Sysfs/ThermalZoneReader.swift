@@ -13,7 +13,7 @@ struct ThermalZoneReader: Sendable {
     /// `<sysfs root>/class/thermal`.
     var classPath: String
 
-    /// Lists the zones (or supplies) through it; a fresh one lists them on every read.
+    /// Lists the zones through it; a fresh one lists them on every read.
     let listings: SysfsListings
 
     init(sysfsRoot: String, listings: SysfsListings = SysfsListings()) {
