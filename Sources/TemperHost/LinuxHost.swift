@@ -26,6 +26,8 @@ public final class LinuxHost: HostSource {
     private let powercap: PowercapReader
     private let powerSupplies: PowerSupplyReader
     private let listings = SysfsListings()
+    /// `<sysfs root>/class/hwmon`, whose listing tells libsensors' owner when chips came or went.
+    private let hwmonClassPath: String
     let logger: Logger
     /// Where the host is in its life as a `Service`; read through ``state``.
     let lifecycle = Mutex(LifecycleState.initial)
@@ -42,6 +44,7 @@ public final class LinuxHost: HostSource {
         self.configuration = configuration
         self.clock = clock
         self.logger = logger
+        self.hwmonClassPath = configuration.sysfsRoot + "/class/hwmon"
         self.thermalZones = ThermalZoneReader(sysfsRoot: configuration.sysfsRoot, listings: listings)
         self.powercap = PowercapReader(sysfsRoot: configuration.sysfsRoot, listings: listings)
         self.powerSupplies = PowerSupplyReader(sysfsRoot: configuration.sysfsRoot, listings: listings)
@@ -75,11 +78,12 @@ public final class LinuxHost: HostSource {
 
     /// The same as ``snapshot()``, synchronously: stamped with ``clock``, and the wall clock as metadata.
     public func sample() -> HostSnapshot {
-        let relisted = listings.beginSample(at: clock.now)
+        let start = clock.now
+        let relisted = listings.beginSample(at: start)
         let sweep = SensorsLibraryOwner.shared.sweep(
-            devices: listings.entries(of: configuration.sysfsRoot + "/class/hwmon"),
+            devices: listings.entries(of: hwmonClassPath),
             configPath: configuration.sensorsConfigPath,
-            now: clock.now,
+            now: start,
             limitsMaxAge: configuration.limitsMaxAgeSeconds,
             checksFiles: relisted,
             logger: logger

@@ -150,10 +150,7 @@ enum Libsensors {
 
     /// Wraps `sensors_get_value`: re-reads the value from sysfs (with sensors.conf computations applied).
     static func value(of subfeature: Int32, on chip: Chip) -> Result<Double, LibsensorsError> {
-        var value = 0.0
-        let status = sensors_get_value(chip.pointer, subfeature, &value)
-        if status < 0 { return .failure(LibsensorsError(returnCode: status)) }
-        return .success(value)
+        value { sensors_get_value(chip.pointer, subfeature, &$0) }
     }
 
     /// Wraps `sensors_get_value` for the chip as if its attributes were in `directory`: libsensors finds the
@@ -163,10 +160,15 @@ enum Libsensors {
         var relocated = chip.pointer.pointee
         return directory.withCString { path in
             relocated.path = UnsafeMutablePointer(mutating: path)
-            var value = 0.0
-            let status = sensors_get_value(&relocated, subfeature, &value)
-            if status < 0 { return .failure(LibsensorsError(returnCode: status)) }
-            return .success(value)
+            return value { sensors_get_value(&relocated, subfeature, &$0) }
         }
+    }
+
+    /// A `sensors_get_value` call's value, or its return code as an error.
+    private static func value(_ call: (inout Double) -> Int32) -> Result<Double, LibsensorsError> {
+        var value = 0.0
+        let status = call(&value)
+        if status < 0 { return .failure(LibsensorsError(returnCode: status)) }
+        return .success(value)
     }
 }

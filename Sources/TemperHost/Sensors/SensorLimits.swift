@@ -33,22 +33,28 @@ struct SensorLimits {
         )
     }
 
-    /// One subfeature that is not an input: its value, or `nil` with the first failure kept in `health` (named
-    /// by `name`, e.g. `crit`), so a reading shows which of its limits, alarms or faults could not be read.
-    static func value(_ number: Int32?, _ name: String, on chip: Libsensors.Chip, firstFailure health: inout ReadingHealth?) -> Double? {
-        guard let number else { return nil }
-        switch Libsensors.value(of: number, on: chip) {
+    /// One subfeature that is not an input, read (`nil` when the chip does not have it): its value, or `nil` with
+    /// the first failure kept in `health` (named by `name`, e.g. `crit`), so a reading shows which of its limits,
+    /// alarms or faults could not be read.
+    static func value(_ read: Result<Double, LibsensorsError>?, _ name: String, firstFailure health: inout ReadingHealth?) -> Double? {
+        switch read {
+        case nil:
+            return nil
         case .success(let value):
             return value
         case .failure(let error):
-            if health == nil { health = Self.health(of: error, reading: name) }
+            if health == nil { health = .error(code: error.code, message: "\(name): \(error.message)", domain: .libsensors) }
             return nil
         }
     }
 
-    /// A failure to read the subfeature `name` (e.g. `crit`), as a reading's ``TemperatureReading/limitHealth``.
-    static func health(of error: LibsensorsError, reading name: String) -> ReadingHealth {
-        .error(code: error.code, message: "\(name): \(error.message)", domain: .libsensors)
+    private static func value(
+        _ number: Int32?,
+        _ name: String,
+        on chip: Libsensors.Chip,
+        firstFailure health: inout ReadingHealth?
+    ) -> Double? {
+        value(number.map { Libsensors.value(of: $0, on: chip) }, name, firstFailure: &health)
     }
 
     private static func temperature(_ feature: SensorsLayout.TemperatureFeature, on chip: Libsensors.Chip) -> Temperature {

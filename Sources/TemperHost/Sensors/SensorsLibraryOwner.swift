@@ -158,13 +158,8 @@ final class SensorsLibraryOwner: Sendable {
         // A limit, alarm or fault that cannot be read is left out, and the first such failure is kept on the reading.
         var limitHealth = limits.health
         func flag(_ value: SensorsLiveValue, _ name: String) -> Bool {
-            switch value.read(on: chip.handle, checkingFile: checksFiles) {
-            case .success(let value):
-                return value != 0
-            case .failure(let error):
-                if limitHealth == nil { limitHealth = SensorLimits.health(of: error, reading: name) }
-                return false
-            }
+            let read = value.read(on: chip.handle, checkingFile: checksFiles)
+            return (SensorLimits.value(read, name, firstFailure: &limitHealth) ?? 0) != 0
         }
         var reading = TemperatureReading(
             chip: chip.key,
