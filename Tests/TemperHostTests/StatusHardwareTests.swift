@@ -28,6 +28,25 @@ extension RealDaemonTests {
             }
         }
 
+        @Test("without a writable temporary folder to learn libsensors' scales in, every value is read through libsensors")
+        func noTemporaryFolder() async throws {
+            try await HostTestbed.with { testbed in
+                try testbed.addHwmonChip("coretemp", temperatures: [HostTestbed.package, HostTestbed.core])
+                try testbed.addHwmonBoardChip("nct6775", instance: 1)
+                let result = try testbed.runTemper(
+                    ["status", "--json"],
+                    bus: false,
+                    environment: ["TMPDIR": "/nonexistent/temper-no-tmp", "TEMPER_LOG_LEVEL": "debug"]
+                )
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(result.stderr.contains("every value is read through libsensors"), "\(result.stderr)")
+                let document = try TemperJSON.decoder().decode(HostStatusDocument.self, from: Data(result.stdout.utf8))
+                #expect(document.snapshot.temperatures.map(\.celsius) == [HostTestbed.package.celsius, HostTestbed.core.celsius])
+                #expect(document.snapshot.measurements.first { $0.label == "Vcore" }?.value == 1.05)
+                #expect(document.snapshot.powerReadings.first { $0.label == "CPU" }?.value == 12.5)
+            }
+        }
+
         @Test("status shows fans, voltages, currents and power, the battery's health and model, and every profile")
         func statusShowsWhatTheToolsShow() async throws {
             try await HostTestbed.with { testbed in
