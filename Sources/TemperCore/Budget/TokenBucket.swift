@@ -39,10 +39,10 @@ struct TokenBucket: Sendable, Hashable {
         updatedAt = max(updatedAt, now)
     }
 
-    /// Spends what `decision` plays, the one rule for spending after deciding: the rewritten request's energy,
-    /// nothing for a dropped one.
+    /// Spends what `decision` plays, the one rule for spending after deciding: what the result adds to what
+    /// already plays (its marginal price), nothing for a dropped one.
     mutating func spend(for decision: Decision, at now: Double) {
-        if decision.request != nil { spend(decision.energyAfterMillijoules, at: now) }
+        if decision.request != nil { spend(decision.marginalEnergyMillijoules, at: now) }
     }
 
     /// Switches to another budget (the condition changed), keeping what is left up to the new capacity.

@@ -8,34 +8,13 @@ extension EnergyEstimator {
     /// An audio cue is costed at the loudness it is heard at: its volume times the inverse-distance gain, which a
     /// spatial renderer applies too, so 2D never costs more than spatial for the same cue.
     public func estimate(_ kind: SensoryRequest.Kind) -> EnergyEstimate {
-        switch kind {
-        case .haptic(let haptic):
-            estimate(haptic.content)
-        case .system(.impact(let style, let intensity)):
-            estimateImpact(style, intensity: intensity)
-        case .system(.selection):
-            estimateSelection()
-        case .system(.notification(let style)):
-            estimateNotification(style)
-        case .audio(let cue):
-            estimateAudioCue(
-                durationSeconds: cue.effectiveDurationSeconds,
-                volume: cue.volume * Self.distanceGain(of: cue),
-                spatial: cue.rendering == .spatial
-            )
-        case .visual:
-            // Temper does not model rendering cost.
-            EnergyEstimate()
-        }
+        signal(of: kind).estimate()
     }
 
     /// What a custom pattern costs: AHAP through its own events, every other format through its timeline; the
     /// one path `temper score` and a request's pricing share, so a file costs the same either way.
     public func estimate(_ pattern: HapticPattern) -> EnergyEstimate {
-        switch pattern {
-        case .ahap(let pattern, let waveforms): estimate(pattern, waveforms: waveforms)
-        case .timeline(let timeline): estimate(timeline)
-        }
+        signal(of: pattern).estimate()
     }
 
     /// The inverse-distance gain a cue is heard at: its stereo placement's when it has one, else its position's.
@@ -61,19 +40,6 @@ extension EnergyEstimator {
     /// A sound of `durationSeconds` at `volume` (0...1), rendered spatially or in 2D: the path (more when
     /// spatial) and the amplifier while it plays, then the amplifier idling through the standby tail.
     public func estimateAudioCue(durationSeconds: Double, volume: Double, spatial: Bool) -> EnergyEstimate {
-        var options = self.options
-        options.spatialAudio = spatial
-        let volume = volume.isFinite ? min(max(volume, 0), 1) : 1
-        let cue = AHAPPattern(items: [
-            .event(
-                AHAPEvent(
-                    type: .audioContinuous,
-                    time: 0,
-                    duration: max(0, durationSeconds.isFinite ? durationSeconds : 0),
-                    parameters: [AHAPEventParameter(id: .audioVolume, value: volume)]
-                )
-            )
-        ])
-        return EnergyEstimator(profile: profile, options: options).estimate(cue)
+        audioCueSignal(durationSeconds: durationSeconds, volume: volume, spatial: spatial).estimate()
     }
 }

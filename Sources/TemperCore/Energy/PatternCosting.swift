@@ -41,6 +41,11 @@ struct PatternCosting {
     var haptics: HapticActuatorFigures { mix.haptics }
 
     mutating func run() -> EnergyEstimate {
+        lower().estimate()
+    }
+
+    /// The pattern's voices, not yet mixed: what the playback ledger mixes with other requests.
+    mutating func lower() -> PlaybackSignal {
         for (index, event) in events.enumerated() where event.time.isFinite && event.time >= 0 {
             switch event.type {
             case .hapticTransient: costTransient(index, event)
@@ -49,7 +54,7 @@ struct PatternCosting {
             }
         }
         let duration = events.isEmpty ? 0 : max(sampler.duration, activityEnd)
-        return mix.finish(items: events.map { ($0.type.rawValue, $0.time) }, durationSeconds: duration)
+        return PlaybackSignal(mix: mix, items: events.map { ($0.type.rawValue, $0.time) }, durationSeconds: duration)
     }
 
     private mutating func costTransient(_ index: Int, _ event: AHAPEvent) {

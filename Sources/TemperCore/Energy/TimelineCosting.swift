@@ -31,6 +31,11 @@ struct TimelineCosting {
     var haptics: HapticActuatorFigures { mix.haptics }
 
     mutating func run() -> EnergyEstimate {
+        lower().estimate()
+    }
+
+    /// The timeline's voices, not yet mixed: what the playback ledger mixes with other requests.
+    mutating func lower() -> PlaybackSignal {
         var items: [(type: String, timeSeconds: Double)] = []
         for (index, track) in timeline.tracks.enumerated() {
             costTrack(index, track)
@@ -51,7 +56,7 @@ struct TimelineCosting {
             }
         }
         let duration = max(timeline.duration, activityEnd)
-        return mix.finish(items: items, durationSeconds: items.isEmpty ? 0 : duration)
+        return PlaybackSignal(mix: mix, items: items, durationSeconds: items.isEmpty ? 0 : duration)
     }
 
     // MARK: What plays

@@ -56,6 +56,8 @@ public actor Governor {
     private var classifier: Classifier
     var metrics: GovernorMetrics
     private var queue: PendingQueue
+    /// What has been let play and when, so each request is charged what it adds to it.
+    private var ledger = PlaybackLedger()
     private var outbox: [Decision] = []
     private var bucket: TokenBucket?
     /// When the run loop will wake, and the alarm that cuts its sleep short for an earlier request.
@@ -139,7 +141,8 @@ public actor Governor {
             metrics.record(decision, kind: request.kind.name)
             return decision
         }
-        return finalDecision(for: request, now: clock.now)
+        let now = clock.now
+        return finalDecision(for: request, now: now, start: now)
     }
 
     /// Parks `request` until `targetTime` (default: the request's own target time, else now) and returns a handle
@@ -196,7 +199,9 @@ public actor Governor {
     /// of the budget; `nil` once final. Made when asked, not kept: most requests are released before anyone asks.
     public func provisionalDecision(for handle: ScheduledRequest) -> Decision? {
         guard let entry = queue.entry(ticket: handle.ticket) else { return nil }
-        return rewriter.decide(entry.request, condition: condition, budget: budgetSnapshot(at: clock.now))
+        let now = clock.now
+        let playing = PlaybackContext(ledger: ledger, startSeconds: max(now, entry.targetTime))
+        return rewriter.decide(entry.request, condition: condition, budget: budgetSnapshot(at: now), playing: playing)
     }
 
     /// The classifier's forecast after the last snapshot: when the next tier is due at the current slopes.
@@ -277,8 +282,10 @@ public actor Governor {
 
     private func budgetSnapshot(at now: Double) -> BudgetSnapshot? { bucket?.snapshot(at: now) }
 
-    private func finalDecision(for request: SensoryRequest, now: Double) -> Decision {
-        let decision = rewriter.decide(request, condition: condition, budget: budgetSnapshot(at: now))
+    /// Decides `request`, playing from `start`, against the ledger and the budget, and charges what it adds.
+    private func finalDecision(for request: SensoryRequest, now: Double, start: Double) -> Decision {
+        ledger.forget(before: now)
+        let decision = rewriter.decide(request, condition: condition, budget: budgetSnapshot(at: now), ledger: &ledger, startingAt: start)
         bucket?.spend(for: decision, at: now)
         metrics.record(decision, kind: request.kind.name)
         if decision.outcome == .dropped {
@@ -315,7 +322,7 @@ public actor Governor {
         guard !due.isEmpty else { return }
         metrics.recordPending(queue.count)
         for entry in due {
-            let decision = finalDecision(for: entry.request, now: now)
+            let decision = finalDecision(for: entry.request, now: now, start: max(now, entry.targetTime))
             if keepForDrain { outbox.append(decision) }
         }
     }

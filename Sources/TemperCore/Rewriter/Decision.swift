@@ -19,8 +19,16 @@ public struct Decision: Sendable, Hashable, Codable {
     public var request: SensoryRequest?
     /// The rules that fired, in the order they applied.
     public var rules: [FiredRule]
+    /// What the request costs on its own, as asked.
     public var energyBeforeMillijoules: Double
+    /// What the result costs on its own: its standalone price, the same in `temper score`.
     public var energyAfterMillijoules: Double
+    /// What the result adds to what already plays (the governor's ``PlaybackLedger``): its marginal price, what
+    /// the budget is charged. It equals ``energyAfterMillijoules`` when nothing playing overlaps it, and is less
+    /// when the result plays under a stronger vibration or inside another's driver or audio tail.
+    public var marginalEnergyMillijoules: Double
+    /// The marginal price by kind (the simulator's accounts use it); `nil` when it is the standalone price.
+    public var marginalEnergy: EnergyBreakdown?
     /// The condition the decision was made under.
     public var condition: Condition
     /// The energy budget after this decision, when one is in force.
@@ -34,6 +42,7 @@ public struct Decision: Sendable, Hashable, Codable {
         rules: [FiredRule],
         energyBeforeMillijoules: Double,
         energyAfterMillijoules: Double,
+        marginalEnergyMillijoules: Double? = nil,
         condition: Condition,
         budget: BudgetSnapshot? = nil
     ) {
@@ -44,8 +53,37 @@ public struct Decision: Sendable, Hashable, Codable {
         self.rules = rules
         self.energyBeforeMillijoules = energyBeforeMillijoules
         self.energyAfterMillijoules = energyAfterMillijoules
+        self.marginalEnergyMillijoules = marginalEnergyMillijoules ?? energyAfterMillijoules
         self.condition = condition
         self.budget = budget
+    }
+
+    /// A decision whose marginal price is `marginal` by kind (`nil`: its standalone price).
+    init(
+        requestID: String,
+        usage: UsageClass,
+        outcome: Outcome,
+        request: SensoryRequest?,
+        rules: [FiredRule],
+        energyBeforeMillijoules: Double,
+        energyAfterMillijoules: Double,
+        marginal: EnergyBreakdown?,
+        condition: Condition,
+        budget: BudgetSnapshot?
+    ) {
+        self.init(
+            requestID: requestID,
+            usage: usage,
+            outcome: outcome,
+            request: request,
+            rules: rules,
+            energyBeforeMillijoules: energyBeforeMillijoules,
+            energyAfterMillijoules: energyAfterMillijoules,
+            marginalEnergyMillijoules: marginal?.totalMillijoules,
+            condition: condition,
+            budget: budget
+        )
+        marginalEnergy = marginal
     }
 
     public var energySavedMillijoules: Double { max(0, energyBeforeMillijoules - energyAfterMillijoules) }
@@ -83,7 +121,7 @@ public struct FiredRule: Sendable, Hashable, Codable, CustomStringConvertible {
 extension Decision {
     private enum CodingKeys: String, CodingKey {
         case requestID, usage, outcome, request, rules, energyBeforeMillijoules, energyAfterMillijoules
-        case energySavedMillijoules, condition, budget
+        case marginalEnergyMillijoules, marginalEnergy, energySavedMillijoules, condition, budget
     }
 
     public init(from decoder: any Decoder) throws {
@@ -96,9 +134,12 @@ extension Decision {
             rules: try container.decode([FiredRule].self, forKey: .rules),
             energyBeforeMillijoules: try container.decode(Double.self, forKey: .energyBeforeMillijoules),
             energyAfterMillijoules: try container.decode(Double.self, forKey: .energyAfterMillijoules),
+            // Decisions written before marginal prices were charged paid their standalone price.
+            marginalEnergyMillijoules: try container.decodeIfPresent(Double.self, forKey: .marginalEnergyMillijoules),
             condition: try container.decode(Condition.self, forKey: .condition),
             budget: try container.decodeIfPresent(BudgetSnapshot.self, forKey: .budget)
         )
+        marginalEnergy = try container.decodeIfPresent(EnergyBreakdown.self, forKey: .marginalEnergy)
     }
 
     /// Writes the saved energy too, so a reader of `--explain` need not subtract.
@@ -111,6 +152,8 @@ extension Decision {
         try container.encode(rules, forKey: .rules)
         try container.encode(energyBeforeMillijoules, forKey: .energyBeforeMillijoules)
         try container.encode(energyAfterMillijoules, forKey: .energyAfterMillijoules)
+        try container.encode(marginalEnergyMillijoules, forKey: .marginalEnergyMillijoules)
+        try container.encodeIfPresent(marginalEnergy, forKey: .marginalEnergy)
         try container.encode(energySavedMillijoules, forKey: .energySavedMillijoules)
         try container.encode(condition, forKey: .condition)
         try container.encodeIfPresent(budget, forKey: .budget)

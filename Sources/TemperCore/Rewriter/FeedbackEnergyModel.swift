@@ -14,10 +14,17 @@ public protocol FeedbackEnergyModel: Sendable {
     func energyMillijoules(of cue: AudioCue) -> Double
     /// A visual effect; Temper does not model rendering cost, so the default is 0.
     func energyMillijoules(of effect: VisualEffect) -> Double
+    /// What a payload plays, unmixed, for the ``PlaybackLedger`` to price against what already plays. The default
+    /// is a fixed price that adds to everything else (a model that cannot mix).
+    func playbackSignal(of kind: SensoryRequest.Kind) -> PlaybackSignal
 }
 
 extension FeedbackEnergyModel {
     public func energyMillijoules(of effect: VisualEffect) -> Double { 0 }
+
+    public func playbackSignal(of kind: SensoryRequest.Kind) -> PlaybackSignal {
+        PlaybackSignal(fixed: EnergyBreakdown(overheadMillijoules: energyMillijoules(of: kind)))
+    }
 
     /// A custom AHAP pattern.
     public func energyMillijoules(of pattern: AHAPPattern, waveforms: [Int: AHAPWaveform] = [:]) -> Double {
@@ -26,7 +33,12 @@ extension FeedbackEnergyModel {
 
     /// The cost of any request.
     public func energyMillijoules(of request: SensoryRequest) -> Double {
-        switch request.kind {
+        energyMillijoules(of: request.kind)
+    }
+
+    /// The cost of a request's payload.
+    public func energyMillijoules(of kind: SensoryRequest.Kind) -> Double {
+        switch kind {
         case .haptic(let haptic): energyMillijoules(of: haptic.content)
         case .audio(let cue): energyMillijoules(of: cue)
         case .system(let feedback): energyMillijoules(of: feedback)

@@ -1,13 +1,31 @@
 extension Rewriter {
     /// Decides `requests` in order as if submitted together to a ``Governor`` at one moment: they spend from one
-    /// fresh window of the condition's budget, so each decision says what is left after it.
+    /// fresh window of the condition's budget, so each decision says what is left after it, and each plays from
+    /// its own target time (0 without one) against what the ones before it play, so each is charged its
+    /// marginal price.
     public func decideInOrder(_ requests: [SensoryRequest], condition: Condition) -> [Decision] {
         var bucket = rules(for: condition).budget.map { TokenBucket(budget: $0, now: 0) }
+        var ledger = PlaybackLedger()
         return requests.map { request in
-            let decision = decide(request, condition: condition, budget: bucket?.snapshot(at: 0))
+            let start = request.targetTime.flatMap { $0.isFinite ? $0 : nil } ?? 0
+            let decision = decide(request, condition: condition, budget: bucket?.snapshot(at: 0), ledger: &ledger, startingAt: start)
             bucket?.spend(for: decision, at: 0)
             return decision
         }
+    }
+
+    /// Decides `request` as playing from `start` against what `ledger` holds, and admits what plays: the one
+    /// sequence the governor and ``decideInOrder(_:condition:)`` share.
+    func decide(
+        _ request: SensoryRequest,
+        condition: Condition,
+        budget: BudgetSnapshot?,
+        ledger: inout PlaybackLedger,
+        startingAt start: Double
+    ) -> Decision {
+        let decision = decide(request, condition: condition, budget: budget, playing: PlaybackContext(ledger: ledger, startSeconds: start))
+        if let played = decision.request { ledger.admit(signal(of: played), at: start) }
+        return decision
     }
 
     /// The simplest form of a request that must still play: a pattern becomes a system impact, audio plays in 2D,
@@ -64,16 +82,19 @@ extension Rewriter {
         exempt: Bool,
         condition: Condition,
         before: Double,
-        current: Variant
+        current: Variant,
+        playing: PlaybackContext?
     ) -> Variant {
         let shortfall =
-            "\(current.energy.formatted2) mJ does not fit the \(budget.remainingMillijoules.formatted2) mJ left of \(budget.capacityMillijoules.formatted2) mJ per \(budget.windowSeconds.formatted2) s"
+            "\(current.charged.formatted2) mJ does not fit the \(budget.remainingMillijoules.formatted2) mJ left of \(budget.capacityMillijoules.formatted2) mJ per \(budget.windowSeconds.formatted2) s"
         for (candidate, phrase) in rungs(for: request, rules: rules, exempt: exempt, condition: condition) {
             var variant = candidate
             price(&variant, before: before)
-            guard variant.request != nil, variant.energy <= before + 1e-9, budget.fits(variant.energy) else { continue }
+            guard variant.request != nil, variant.energy <= before + 1e-9 else { continue }
+            charge(&variant, playing: playing)
+            guard budget.fits(variant.charged) else { continue }
             variant.rules.append(
-                FiredRule("budget", code: "budget.degraded", "\(shortfall); stepped down to \(phrase) (\(variant.energy.formatted2) mJ)")
+                FiredRule("budget", code: "budget.degraded", "\(shortfall); stepped down to \(phrase) (\(variant.charged.formatted2) mJ)")
             )
             return variant
         }
@@ -88,7 +109,8 @@ extension Rewriter {
             context: "over budget, exempt usage \(request.usage.rawValue) plays"
         )
         price(&variant, before: before)
-        if variant.energy > current.energy {
+        charge(&variant, playing: playing)
+        if variant.charged > current.charged {
             variant = current
             variant.rules.append(
                 FiredRule("budget", code: "budget.exemptOverdraw", "\(shortfall); exempt usage \(request.usage.rawValue) plays anyway")

@@ -7,8 +7,9 @@ public struct Rewriter: Sendable {
     public let policy: Policy
     public let energyModel: any FeedbackEnergyModel
     public let ladder: DegradationLadder
-    /// Prices already computed; shared by copies of this rewriter.
-    let memo: EnergyMemo
+    /// Prices already computed, and the payloads' unmixed signals; shared by copies of this rewriter.
+    let memo: PayloadMemo<Double>
+    let signals: PayloadMemo<PlaybackSignal>
 
     /// - Parameters:
     ///   - policy: Rules per condition, budgets and exempt usages.
@@ -19,7 +20,8 @@ public struct Rewriter: Sendable {
         self.policy = policy
         self.energyModel = energyModel
         self.ladder = ladder
-        self.memo = EnergyMemo(capacity: memoCapacity)
+        self.memo = PayloadMemo(capacity: memoCapacity)
+        self.signals = PayloadMemo(capacity: memoCapacity)
         // Looked up once here, so a decision indexes an array instead of hashing into the policy's dictionaries.
         self.rulesByCondition = Tier.allCases.flatMap { tier in
             [policy.rules(for: Condition(tier: tier)), policy.rules(for: Condition(tier: tier, lowPower: true))]
@@ -43,7 +45,12 @@ public struct Rewriter: Sendable {
         var request: SensoryRequest?
         var rules: [FiredRule]
         var changed: Bool
+        /// What it costs on its own.
         var energy: Double = 0
+        /// What it adds to what already plays; `nil` until charged (``charge(_:playing:)``), or when nothing
+        /// playing overlaps it and its price is ``energy``.
+        var marginal: EnergyBreakdown?
+        var charged: Double { marginal?.totalMillijoules ?? energy }
     }
 
     /// Decides what plays for `request` under `condition`.
@@ -52,16 +59,33 @@ public struct Rewriter: Sendable {
     ///   - request: What the app asked for.
     ///   - condition: The host's condition; its rules come from the policy.
     ///   - budget: What is left of the energy budget in force, or `nil` when none is.
-    /// - Returns: The decision, with the rules that fired and the energy before and after.
-    public func decide(_ request: SensoryRequest, condition: Condition, budget: BudgetSnapshot? = nil) -> Decision {
+    ///   - playing: What already plays when the request would start; the result is charged what it adds to
+    ///     that (its marginal price). `nil` charges its own price.
+    /// - Returns: The decision, with the rules that fired, the energy before and after and the marginal price.
+    public func decide(
+        _ request: SensoryRequest,
+        condition: Condition,
+        budget: BudgetSnapshot? = nil,
+        playing: PlaybackContext? = nil
+    ) -> Decision {
         let rules = rules(for: condition)
         let exempt = isExempt(request.usage)
         let before = energy(of: request)
         var variant = apply(rules, to: request, exempt: exempt, condition: condition)
         price(&variant, before: before)
         variant = guardEnergy(variant, original: request, rules: rules, exempt: exempt, condition: condition, before: before)
-        if let budget, variant.request != nil, !budget.fits(variant.energy) {
-            variant = fit(request, into: budget, rules: rules, exempt: exempt, condition: condition, before: before, current: variant)
+        charge(&variant, playing: playing)
+        if let budget, variant.request != nil, !budget.fits(variant.charged) {
+            variant = fit(
+                request,
+                into: budget,
+                rules: rules,
+                exempt: exempt,
+                condition: condition,
+                before: before,
+                current: variant,
+                playing: playing
+            )
         }
         if exempt, variant.request == nil {
             // An edit left nothing to play; an exempt usage is never dropped.
@@ -75,6 +99,7 @@ public struct Rewriter: Sendable {
             simple.rules = variant.rules + simple.rules
             price(&simple, before: before)
             variant = guardEnergy(simple, original: request, rules: rules, exempt: exempt, condition: condition, before: before)
+            charge(&variant, playing: playing)
         }
         return Decision(
             requestID: request.id,
@@ -84,8 +109,9 @@ public struct Rewriter: Sendable {
             rules: variant.rules,
             energyBeforeMillijoules: before,
             energyAfterMillijoules: variant.energy,
+            marginal: variant.request == nil ? nil : variant.marginal,
             condition: condition,
-            budget: budget?.spending(variant.energy)
+            budget: budget?.spending(variant.charged)
         )
     }
 
@@ -125,6 +151,20 @@ public struct Rewriter: Sendable {
             return
         }
         variant.energy = variant.changed ? energy(of: request) : before
+    }
+
+    /// Prices `variant` against what already plays: what it adds to the ledger. Without a ledger, or with
+    /// nothing playing that overlaps it, its own price stands.
+    func charge(_ variant: inout Variant, playing: PlaybackContext?) {
+        guard let request = variant.request else {
+            variant.marginal = EnergyBreakdown()
+            return
+        }
+        guard let playing, playing.ledger.count > 0 else {
+            variant.marginal = nil
+            return
+        }
+        variant.marginal = playing.ledger.marginalEnergy(of: signal(of: request), at: playing.startSeconds)
     }
 
     func dropped(_ rule: String, code: Reason.Code, _ message: String) -> Variant {

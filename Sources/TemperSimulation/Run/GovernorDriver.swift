@@ -80,11 +80,12 @@ public struct GovernorDriver: Sendable {
         }
     }
 
-    /// What the simulator accounts for the governor's `decision` on `request`.
+    /// What the simulator accounts for the governor's `decision` on `request`: what played is charged its
+    /// marginal price, what it added to what already played, as the governor charged its budget.
     func outcome(of decision: Decision, for request: SimulatedRequest) -> SimulatedDecision {
         let before = request.item.energy.breakdown
         var played: FeedbackItem?
-        let after: EnergyBreakdown
+        var after: EnergyBreakdown
         switch decision.outcome {
         case .pass: after = before
         case .dropped: after = EnergyBreakdown()
@@ -92,6 +93,7 @@ public struct GovernorDriver: Sendable {
             played = decision.request.map { FeedbackItem(name: request.item.name, energy: energy.cachedEstimate($0.kind), request: $0) }
             after = played?.energy.breakdown ?? EnergyBreakdown()
         }
+        if decision.outcome != .dropped, let marginal = decision.marginalEnergy { after = marginal }
         return SimulatedDecision(outcome: decision.outcome, rules: decision.ruleNames, before: before, after: after, played: played)
     }
 

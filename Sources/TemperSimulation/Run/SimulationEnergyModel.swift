@@ -26,6 +26,11 @@ public final class SimulationEnergyModel: FeedbackEnergyModel {
         breakdown(of: .audio(cue)).totalMillijoules
     }
 
+    /// The payload's voices, unmixed, for the governor's playback ledger: the estimator's own.
+    public func playbackSignal(of kind: SensoryRequest.Kind) -> PlaybackSignal {
+        estimator.playbackSignal(of: kind)
+    }
+
     /// A request's energy by kind.
     public func breakdown(of kind: SensoryRequest.Kind) -> EnergyBreakdown {
         let key = PayloadKey(kind)

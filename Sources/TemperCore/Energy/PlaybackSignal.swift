@@ -1,0 +1,195 @@
+public import TemperAHAP
+public import TemperPatterns
+
+/// What one payload asks a device to play, lowered to pieces of constant drive and not yet mixed: the form every
+/// format's front end produces, and what the ``PlaybackLedger`` mixes with what already plays.
+///
+/// Mixing is where overlapping feedback stops adding up: one actuator plays one signal and one audio path plays
+/// one mix, so a request that plays under a stronger one, or inside another's driver or audio tail, costs less
+/// than it does alone. Keeping the voices unmixed lets several requests, each at its own start time, be priced as
+/// the one signal they make together.
+public struct PlaybackSignal: Sendable {
+    enum Content: Sendable {
+        /// Voices from the device profile's front ends.
+        case voices(ActuatorMix, items: [PricedItem], durationSeconds: Double)
+        /// A model that cannot mix (a test's, say): a fixed price that adds to whatever else plays.
+        case fixed(EnergyBreakdown)
+    }
+
+    /// One priced item (an AHAP event, a timeline's track or transient): what it is and when it starts.
+    struct PricedItem: Sendable {
+        var type: String
+        var timeSeconds: Double
+    }
+
+    let content: Content
+    /// How long after its start this payload can still change what another one costs: until its last vibration or
+    /// sound stops, then the actuator's braking, the haptic driver's steps down to off and the audio path's
+    /// standby tail.
+    public let influenceSeconds: Double
+
+    init(mix: ActuatorMix, items: [(type: String, timeSeconds: Double)], durationSeconds: Double) {
+        content = .voices(
+            mix,
+            items: items.map { PricedItem(type: $0.type, timeSeconds: $0.timeSeconds) },
+            durationSeconds: durationSeconds
+        )
+        let haptics = mix.haptics
+        let tail = max(haptics.fallSeconds + haptics.driver.offAfterSeconds, mix.audio.standbyTailSeconds)
+        influenceSeconds = durationSeconds + tail
+    }
+
+    /// How many pieces of constant drive it plays: what pricing it with others costs.
+    var voiceCount: Int {
+        switch content {
+        case .voices(let mix, _, _): mix.hapticVoices.count + mix.audioVoices.count
+        case .fixed: 1
+        }
+    }
+
+    /// A payload priced by a model that cannot mix: it costs `breakdown` whatever else plays.
+    public init(fixed breakdown: EnergyBreakdown) {
+        content = .fixed(breakdown)
+        influenceSeconds = 0
+    }
+
+    /// What this payload costs on its own, with its power over time: the estimate `temper score` shows.
+    func estimate() -> EnergyEstimate {
+        switch content {
+        case .voices(var mix, let items, let duration):
+            return mix.finish(items: items.map { ($0.type, $0.timeSeconds) }, durationSeconds: duration)
+        case .fixed(let breakdown):
+            return EnergyEstimate(energyMillijoules: breakdown.totalMillijoules, breakdown: breakdown)
+        }
+    }
+
+    /// What `placed` signals cost played together, each from its start time: one mixed signal per actuator and
+    /// one audio path, with the driver's and the path's states over all of them.
+    static func energy(of placed: [(signal: PlaybackSignal, startSeconds: Double)]) -> EnergyBreakdown {
+        var total = EnergyBreakdown()
+        var joint: ActuatorMix?
+        var items: [(type: String, timeSeconds: Double)] = []
+        for (signal, start) in placed {
+            switch signal.content {
+            case .fixed(let breakdown):
+                total.add(breakdown)
+            case .voices(let mix, let own, _):
+                if joint == nil { joint = ActuatorMix(estimator: mix.estimator.withoutPowerTracking, itemCount: 0) }
+                joint!.append(mix, at: start)
+                items += own.map { ($0.type, $0.timeSeconds + start) }
+            }
+        }
+        if var joint {
+            let end = items.reduce(0) { max($0, $1.timeSeconds) }
+            total.add(joint.finish(items: items, durationSeconds: end).breakdown)
+        }
+        return total
+    }
+}
+
+extension EnergyBreakdown {
+    mutating func add(_ other: EnergyBreakdown) {
+        transientsMillijoules += other.transientsMillijoules
+        continuousMillijoules += other.continuousMillijoules
+        audioMillijoules += other.audioMillijoules
+        overheadMillijoules += other.overheadMillijoules
+    }
+
+    /// Each kind's difference, `self` minus `other`.
+    func subtracting(_ other: EnergyBreakdown) -> EnergyBreakdown {
+        EnergyBreakdown(
+            transientsMillijoules: transientsMillijoules - other.transientsMillijoules,
+            continuousMillijoules: continuousMillijoules - other.continuousMillijoules,
+            audioMillijoules: audioMillijoules - other.audioMillijoules,
+            overheadMillijoules: overheadMillijoules - other.overheadMillijoules
+        )
+    }
+}
+
+extension ActuatorMix {
+    /// Adds another payload's voices, not yet mixed, `offset` seconds later and numbered after this mix's items.
+    mutating func append(_ other: ActuatorMix, at offset: Double) {
+        let base = ownMillijoules.count
+        hapticVoices.reserveCapacity(hapticVoices.count + other.hapticVoices.count)
+        for var voice in other.hapticVoices {
+            voice.start += offset
+            voice.end += offset
+            voice.eventIndex += base
+            hapticVoices.append(voice)
+        }
+        for var voice in other.audioVoices {
+            voice.start += offset
+            voice.end += offset
+            voice.eventIndex += base
+            audioVoices.append(voice)
+        }
+        ownMillijoules += other.ownMillijoules
+        sharedMillijoules += other.sharedMillijoules
+        clippedSeconds += other.clippedSeconds
+        playedFraction += other.playedFraction
+    }
+}
+
+extension EnergyEstimator {
+    /// What `kind` plays, lowered and not yet mixed: the one front end for every request kind. ``estimate(_:)-(SensoryRequest.Kind)``
+    /// is this signal priced alone.
+    public func signal(of kind: SensoryRequest.Kind) -> PlaybackSignal {
+        switch kind {
+        case .haptic(let haptic):
+            signal(of: haptic.content)
+        case .system(.impact(let style, let intensity)):
+            signal(of: .ahap(SystemFeedbackPatterns.impact(style, intensity: intensity), waveforms: [:]))
+        case .system(.selection):
+            signal(of: .ahap(SystemFeedbackPatterns.selection(), waveforms: [:]))
+        case .system(.notification(let style)):
+            signal(of: .ahap(SystemFeedbackPatterns.notification(style), waveforms: [:]))
+        case .audio(let cue):
+            audioCueSignal(
+                durationSeconds: cue.effectiveDurationSeconds,
+                volume: cue.volume * Self.distanceGain(of: cue),
+                spatial: cue.rendering == .spatial
+            )
+        case .visual:
+            // Temper does not model rendering cost.
+            signal(of: .ahap(AHAPPattern(), waveforms: [:]))
+        }
+    }
+
+    /// A custom pattern in any format, lowered through its format's front end.
+    public func signal(of pattern: HapticPattern) -> PlaybackSignal {
+        switch pattern {
+        case .ahap(let pattern, let waveforms):
+            var costing = PatternCosting(estimator: self, pattern: pattern, waveforms: waveforms)
+            return costing.lower()
+        case .timeline(let timeline):
+            var costing = TimelineCosting(estimator: self, timeline: timeline)
+            return costing.lower()
+        }
+    }
+
+    /// A sound of `durationSeconds` at `volume` (0...1), spatial or 2D, as one `AudioContinuous` event.
+    func audioCueSignal(durationSeconds: Double, volume: Double, spatial: Bool) -> PlaybackSignal {
+        var options = self.options
+        options.spatialAudio = spatial
+        let volume = volume.isFinite ? min(max(volume, 0), 1) : 1
+        let cue = AHAPPattern(items: [
+            .event(
+                AHAPEvent(
+                    type: .audioContinuous,
+                    time: 0,
+                    duration: max(0, durationSeconds.isFinite ? durationSeconds : 0),
+                    parameters: [AHAPEventParameter(id: .audioVolume, value: volume)]
+                )
+            )
+        ])
+        return EnergyEstimator(profile: profile, options: options).signal(of: .ahap(cue, waveforms: [:]))
+    }
+
+    /// This estimator without the power series and peak: what a price that needs only the total uses.
+    var withoutPowerTracking: EnergyEstimator {
+        guard options.tracksPower else { return self }
+        var copy = self
+        copy.options.tracksPower = false
+        return copy
+    }
+}

@@ -1,0 +1,51 @@
+import Synchronization
+
+/// Remembers what requests cost, so a pattern an app plays again and again is priced once, not on every
+/// decision (the brief: parse and prepare at load time, never on the hot path).
+///
+/// Bounded: when full it starts over. The prices are the model's own, so decisions stay deterministic. It keeps
+/// totals and the payloads' unmixed signals for the playback ledger alike.
+final class PayloadMemo<Value: Sendable>: Sendable {
+    let capacity: Int
+    private let table = Mutex<[PayloadKey: Value]>([:])
+
+    init(capacity: Int) {
+        self.capacity = max(0, capacity)
+    }
+
+    func value(for key: PayloadKey, compute: () -> Value) -> Value {
+        guard capacity > 0 else { return compute() }
+        if let known = table.withLock({ $0[key] }) { return known }
+        let value = compute()
+        table.withLock { table in
+            if table.count >= capacity { table.removeAll(keepingCapacity: true) }
+            table[key] = value
+        }
+        return value
+    }
+}
+
+extension Rewriter {
+    /// The cost of `request`, through the memo.
+    func energy(of request: SensoryRequest) -> Double {
+        switch request.kind {
+        case .haptic(let haptic): energy(of: haptic.content)
+        case .audio(let cue): memo.value(for: PayloadKey(.audio(cue))) { energyModel.energyMillijoules(of: cue) }
+        case .system(let feedback): energy(of: feedback)
+        case .visual(let effect): memo.value(for: PayloadKey(.visual(effect))) { energyModel.energyMillijoules(of: effect) }
+        }
+    }
+
+    func energy(of pattern: HapticPattern) -> Double {
+        memo.value(for: PayloadKey(pattern)) { energyModel.energyMillijoules(of: pattern) }
+    }
+
+    func energy(of feedback: SystemFeedback) -> Double {
+        memo.value(for: PayloadKey(.system(feedback))) { energyModel.energyMillijoules(of: feedback) }
+    }
+
+    /// What `request` plays, unmixed, through the memo: the ledger prices it against what already plays.
+    func signal(of request: SensoryRequest) -> PlaybackSignal {
+        signals.value(for: PayloadKey(request.kind)) { energyModel.playbackSignal(of: request.kind) }
+    }
+}

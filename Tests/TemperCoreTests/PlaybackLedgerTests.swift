@@ -1,0 +1,114 @@
+import Foundation
+import TemperAHAP
+import TemperTestKit
+import Testing
+
+@testable import TemperCore
+
+/// The governor's playback ledger: a request is charged what it adds to what already plays, on one mixed signal
+/// per actuator and one audio path, and the budget is charged that.
+@Suite struct PlaybackLedgerTests {
+    typealias R = RewriterFixtures
+
+    static let buzz = AHAPPattern(items: [
+        .event(
+            AHAPEvent(
+                type: .hapticContinuous,
+                time: 0,
+                duration: 0.3,
+                parameters: [.init(id: .hapticIntensity, value: 0.8), .init(id: .hapticSharpness, value: 0.5)]
+            )
+        )
+    ])
+
+    static func buzzRequest(_ id: String) -> SensoryRequest { R.haptic(buzz, id: id) }
+
+    static let sound = SensoryRequest(
+        id: "sound",
+        usage: .game,
+        kind: .audio(AudioCue(position: Vector3(0, 0, -1), rendering: .twoD, volume: 0.7, durationSeconds: 1.2))
+    )
+
+    @Test func aSecondCopyPlayingWithTheFirstAddsNothing() async {
+        let clock = ManualClock()
+        let governor = GovernorTestSupport.governor(policy: R.uniform(FeedbackRules()), clock: clock)
+        let first = await governor.submit(Self.buzzRequest("a"))
+        let second = await governor.submit(Self.buzzRequest("b"))
+        #expect(first.marginalEnergyMillijoules == first.energyAfterMillijoules)
+        #expect(first.marginalEnergy == nil, "nothing played before it: its own price")
+        // Two identical buzzes at once are one vibration: the second costs its standalone price alone, but adds
+        // nothing to what already plays.
+        #expect(second.energyAfterMillijoules == first.energyAfterMillijoules)
+        #expect(second.marginalEnergyMillijoules < 1e-6 * first.energyAfterMillijoules)
+    }
+
+    @Test func aRequestLongAfterTheLastPaysItsOwnPriceAndTheLedgerForgets() async {
+        let clock = ManualClock()
+        let governor = GovernorTestSupport.governor(policy: R.uniform(FeedbackRules()), clock: clock)
+        _ = await governor.submit(Self.buzzRequest("a"))
+        clock.advance(by: 60)
+        let later = await governor.submit(Self.buzzRequest("b"))
+        #expect(later.marginalEnergyMillijoules == later.energyAfterMillijoules)
+        #expect(later.marginalEnergy == nil)
+    }
+
+    @Test func theBudgetIsChargedTheMarginalPrice() async throws {
+        let clock = ManualClock()
+        var rules = FeedbackRules()
+        rules.budget = EnergyBudget(millijoules: 1000, windowSeconds: 600)
+        let governor = GovernorTestSupport.governor(policy: R.uniform(rules), clock: clock)
+        let first = await governor.submit(Self.buzzRequest("a"))
+        let afterFirst = try #require(first.budget?.remainingMillijoules)
+        // A hundred copies of the buzz at the same moment: one vibration, charged once.
+        var last = first
+        for index in 0..<100 { last = await governor.submit(Self.buzzRequest("copy \(index)")) }
+        #expect(last.outcome == .pass)
+        let afterCopies = try #require(last.budget?.remainingMillijoules)
+        #expect(abs(afterCopies - afterFirst) < 1e-3)
+        #expect(abs((1000 - afterFirst) - first.energyAfterMillijoules) < 1e-6)
+    }
+
+    @Test func soundsInsideOneAnothersTailShareTheAudioPath() async {
+        let clock = ManualClock()
+        let governor = GovernorTestSupport.governor(policy: R.uniform(FeedbackRules()), clock: clock)
+        let first = await governor.submit(Self.sound)
+        clock.advance(by: 1)
+        let second = await governor.submit(Self.sound)
+        #expect(second.energyAfterMillijoules == first.energyAfterMillijoules)
+        #expect(second.marginalEnergyMillijoules < second.energyAfterMillijoules)
+        #expect(second.marginalEnergyMillijoules > 0)
+        #expect((second.marginalEnergy?.audioMillijoules ?? 0) > 0)
+    }
+
+    @Test func rewriteDecidesARequestListAgainstWhatTheOnesBeforeItPlay() {
+        let rewriter = R.rewriter(R.uniform(FeedbackRules()))
+        var late = Self.buzzRequest("late")
+        late.targetTime = 30
+        let decisions = rewriter.decideInOrder([Self.buzzRequest("a"), Self.buzzRequest("b"), late], condition: .nominal)
+        #expect(decisions[1].marginalEnergyMillijoules < 1e-6)
+        #expect(decisions[2].marginalEnergyMillijoules == decisions[2].energyAfterMillijoules)
+    }
+
+    @Test func aDecisionCarriesBothPricesThroughJSON() throws {
+        let rewriter = R.rewriter(R.uniform(FeedbackRules()))
+        let decisions = rewriter.decideInOrder([Self.buzzRequest("a"), Self.buzzRequest("b")], condition: .nominal)
+        let text = try TemperJSON.string(decisions[1])
+        #expect(text.contains("\"marginalEnergyMillijoules\""))
+        #expect(text.contains("\"energyAfterMillijoules\""))
+        let decoded = try TemperJSON.decoder().decode(Decision.self, from: Data(text.utf8))
+        #expect(decoded == decisions[1])
+    }
+
+    @Test func theLedgerStaysBoundedUnderAFlood() {
+        var ledger = PlaybackLedger()
+        let signal = R.estimator.playbackSignal(of: Self.buzzRequest("a").kind)
+        for index in 0..<(PlaybackLedger.capacity + 500) { ledger.admit(signal, at: Double(index) * 1e-3) }
+        #expect(ledger.count == PlaybackLedger.capacity)
+        ledger.admit(signal, at: .nan)
+        ledger.admit(signal, at: .infinity)
+        #expect(ledger.count == PlaybackLedger.capacity)
+        #expect(ledger.marginalEnergy(of: signal, at: .nan) == nil)
+        ledger.forget(before: 1e9)
+        #expect(ledger.count == 0)
+    }
+}
