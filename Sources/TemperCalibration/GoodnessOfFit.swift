@@ -36,7 +36,8 @@ public struct GoodnessOfFit: Sendable, Hashable {
     public var autocorrelationStandardError: Double
     /// The factor every interval was widened by: Birge ratio × correlated-residuals factor (1 when neither applies).
     public var intervalScale: Double
-    /// One line per broken rule; empty when the fit explains its measurements.
+    /// One line per broken rule (and per rule its caller adds, such as a given ambient the data disagree with);
+    /// empty when the fit explains its measurements.
     public var warnings: [String]
 
     /// Whether any rule is broken: the figures may be biased, whatever their intervals say.
@@ -142,7 +143,7 @@ public struct GoodnessOfFit: Sendable, Hashable {
     static func format(_ value: Double) -> String { ProfileText.number(value, digits: 3) }
 
     static func probability(_ value: Double) -> String {
-        value < 1e-4 ? String(format: "%.0e", value) : ProfileText.number(value, digits: 2)
+        value < 1e-12 ? "below 1e-12" : value < 1e-4 ? String(format: "%.0e", value) : ProfileText.number(value, digits: 2)
     }
 }
 

@@ -77,7 +77,7 @@ public enum ThermalCalibration: Sendable {
             },
             progress: progress
         )
-        let goodness = Self.goodness(solved, series: series, ambient: ambient)
+        var goodness = Self.goodness(solved, series: series, ambient: ambient)
         let result = solved.widened(by: goodness.intervalScale, parameters: parameters)
         let thermal = Self.parameters(result.values)
         let curves = series.enumerated().map { index, trace in
@@ -88,13 +88,12 @@ public enum ThermalCalibration: Sendable {
                 initial: (result.values[thermalCount + 2 * index], result.values[thermalCount + 2 * index + 1])
             )
         }
-        var warnings = goodness.warnings
         if let ambient, let fitted = result["ambient"],
             abs(fitted.value - ambient.celsius) > Self.ambientPullLimit * ambient.uncertaintyCelsius
         {
             let shown = ProfileText.figure(fitted)
             let pull = abs(fitted.value - ambient.celsius) / ambient.uncertaintyCelsius
-            warnings.append(
+            goodness.warnings.append(
                 "the traces put the ambient at \(shown.value) °C (\(shown.interval)), \(ProfileText.number(pull, digits: 2)) σ from the "
                     + "\(ambient.description) given: the given ambient is wrong, or the room changed during the traces"
             )
@@ -107,8 +106,7 @@ public enum ThermalCalibration: Sendable {
             series: series,
             curves: curves,
             readingNoiseCelsius: noise,
-            goodness: goodness,
-            warnings: warnings
+            goodness: goodness
         )
     }
 

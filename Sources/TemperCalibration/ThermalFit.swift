@@ -44,10 +44,12 @@ public struct ThermalFit: Sendable {
     public var curves: [FittedCurve]
     /// Each trace's sensor noise (``ThermalSeries/readingNoiseCelsius``), the unit of its residuals.
     public var readingNoiseCelsius: [(internal: Double, hotspot: Double)]
-    /// Reduced χ² against the sensors' noise, the largest residual, the residuals' autocorrelation.
+    /// Reduced χ² against the sensors' noise, the largest residual, the residuals' autocorrelation, and the
+    /// warnings, one of them when the traces disagree with the given ambient.
     public var goodness: GoodnessOfFit
-    /// The goodness-of-fit warnings, and one when the traces disagree with the given ambient.
-    public var warnings: [String]
+
+    /// The misfit warnings; empty when the fitted model explains the traces.
+    public var warnings: [String] { goodness.warnings }
 
     /// The readings fitted: both temperatures of every sample of every trace.
     public var readingCount: Int { series.reduce(0) { $0 + 2 * $1.times.count } }
