@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TemperCalibration
 import TemperCore
 
 /// `temper calibrate`: fit a device profile's sections to measurements from the device itself.
@@ -9,7 +10,11 @@ struct CalibrateCommand: AsyncParsableCommand {
         abstract: "Fit a device profile to measurements (thermal traces, measured pattern energies).",
         discussion: """
             Each subcommand fits one section of a device profile by least squares and reports every fitted \
-            number with its 95 % interval (Student's t) and the fit's RMSE. With --out it writes a complete \
+            number with its 95 % interval (Student's t), the fit's RMSE and its goodness of fit: reduced χ² \
+            (against the measurements' standard deviations or the sensors' noise), the largest standardised \
+            residual and the residuals' lag-1 autocorrelation. A misfit widens every interval (by the Birge \
+            ratio √χ²_red and, for residuals that drift, the effective-sample-size factor) and is a warning in \
+            the text, in --json ('warnings') and in the --out profile. With --out it writes a complete \
             profile (the --device base with the fitted section), each fitted number marked 'fitted:' with \
             where it came from; any --device or scenario 'device:' accepts that file at once.
             """,
@@ -42,5 +47,24 @@ enum FittedProfileFile {
                 file: out
             )
         }
+    }
+}
+
+/// The lines both calibrations print under their table: the goodness of fit, how the intervals were made, and each
+/// warning, wrapped to 80 columns.
+enum FitFooter {
+    static func lines(_ goodness: GoodnessOfFit, intervalsNote: String, warnings: [String]) -> [String] {
+        var lines = SimulateSummary.wrap("Goodness of fit: \(goodness.line).", width: 80)
+        lines += SimulateSummary.wrap(intervalsNote, width: 80)
+        for warning in warnings {
+            let wrapped = SimulateSummary.wrap(warning, width: 71)
+            lines += wrapped.enumerated().map { ($0.offset == 0 ? "warning: " : "         ") + $0.element }
+        }
+        return lines
+    }
+
+    /// Each warning on stderr, for output (JSON) a person does not read.
+    static func printWarnings(_ warnings: [String]) {
+        for warning in warnings { printError("temper: warning: \(warning)") }
     }
 }

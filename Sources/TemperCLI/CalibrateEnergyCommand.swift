@@ -23,9 +23,14 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
             from the residuals' spread. A figure the patterns cannot pin down is an error naming it: measure \
             patterns that vary what it governs, or leave it out with --fit.
 
-            Prints each fitted number with its 95 % interval, the RMSE and each pattern's residual; --json \
-            prints each key as {value, low, high} plus rmseMillijoules and residuals. --out writes the --device \
-            profile with the fitted numbers marked 'fitted:'; pass that file as --device at once.
+            Prints each fitted number with its 95 % interval, the RMSE, each pattern's residual and the goodness \
+            of fit (reduced χ² when the file gives standard deviations, the largest residual in σ, the \
+            residuals' lag-1 autocorrelation in file order); --json prints each key as {value, low, high} plus \
+            rmseMillijoules, residuals, goodnessOfFit and warnings. A misfit (reduced χ² beyond chance and \
+            above 1.5, a residual beyond 4 σ, residuals that drift) widens the intervals and is a warning: \
+            usually a figure the fit holds at the base profile's value is off, or a measurement is. --out \
+            writes the --device profile with the fitted numbers marked 'fitted:' and the goodness of fit and \
+            warnings as comments; pass that file as --device at once.
 
             On a terminal a line on stderr follows the solver's iterations; piped, nothing is drawn.
 
@@ -51,7 +56,7 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
     @Option(help: "Write the base profile with the fitted figures to this file.")
     var out: String?
 
-    @Flag(help: "Print each fitted key as {value, low, high} plus rmseMillijoules and residuals, as JSON.")
+    @Flag(help: "Print each fitted key as {value, low, high} plus rmseMillijoules, residuals, goodnessOfFit and warnings, as JSON.")
     var json = false
 
     @Option(help: "Write index.html, report.md and data.json (measured against fitted, residuals) into this folder.")
@@ -99,6 +104,7 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
             throw CLIFailure.usage(error.description)
         }
         if json {
+            FitFooter.printWarnings(result.warnings)
             print(try TemperJSON.string(result.summary))
         } else {
             print(Self.text(result, base: base.profile.name, measurements: measurements))
@@ -141,13 +147,15 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
         base: (profile: DeviceProfile, source: ConfigurationSearch.Source, text: String),
         to out: String
     ) throws(TemperError) {
-        let name = URL(fileURLWithPath: measurements).lastPathComponent
+        let lines = fit.profileLines(measurementsName: URL(fileURLWithPath: measurements).lastPathComponent)
         let text = try ProfileText.replacingFigures(
-            fit.profileLines(measurementsName: name),
+            lines.figures,
             inSection: "haptics",
             in: base.text,
             file: base.source.description,
-            name: FittedProfileFile.name(forOutput: out)
+            name: FittedProfileFile.name(forOutput: out),
+            notes: lines.notes,
+            notesMarker: EnergyFit.profileNotesMarker
         )
         try FittedProfileFile.write(text, to: out)
     }
@@ -174,7 +182,7 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
         lines.append(residuals.render())
         lines.append("")
         lines.append("RMSE \(ProfileText.number(fit.rmseMillijoules, digits: 3)) mJ over \(fit.measured.count) measurements.")
-        lines.append("Intervals: 95 %, Student's t at \(fit.result.degreesOfFreedom) degrees of freedom.")
+        lines += FitFooter.lines(fit.goodness, intervalsNote: fit.intervalsNote, warnings: fit.warnings)
         return lines.joined(separator: "\n")
     }
 }

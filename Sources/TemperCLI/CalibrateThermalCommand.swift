@@ -12,15 +12,21 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
         commandName: "thermal",
         abstract: "Fit the thermal section of a device profile to recorded traces.",
         discussion: """
-            Fits internalHeatCapacity, internalToSkinResistance, skinHeatCapacity, skinToAmbientResistance and \
-            hotspotWeight (and the room's temperature unless --ambient gives it) by least squares, stepping the \
-            simulator's own model over each trace. A trace needs an internal sensor, a skin sensor and the power \
+            Fits internalHeatCapacity, internalToSkinResistance, skinHeatCapacity, skinToAmbientResistance, \
+            hotspotWeight and the room's temperature by least squares, stepping the simulator's own model over \
+            each trace. --ambient 24±0.5 gives the room's temperature as measured, with its uncertainty (a bare \
+            --ambient 24 means ±1 °C): it counts as one more measurement, so its uncertainty reaches every \
+            interval, and traces that put the ambient more than 3 uncertainties away say so in a warning. A trace needs an internal sensor, a skin sensor and the power \
             put into the device (an energy counter such as RAPL or the simulator's, or a power reading), and the \
             power must change: record an idle baseline, then a workload, then idle (see the README).
 
-            Prints each fitted number with its 95 % interval and the fit's RMSE; --json prints each key as \
-            {value, low, high} plus rmseCelsius. --out writes the --device profile with the fitted thermal \
-            section, each number marked 'fitted:'; pass that file as --device or a scenario's 'device:'.
+            Residuals are judged against each sensor's own noise (estimated from the trace's second \
+            differences). Prints each fitted number with its 95 % interval, the fit's RMSE and the goodness of \
+            fit (reduced χ², the largest residual in σ and when, the residuals' lag-1 autocorrelation); --json \
+            prints each key as {value, low, high} plus rmseCelsius, goodnessOfFit and warnings. A misfit (a \
+            changing room, an unrecorded heat source, a wrong ambient) widens the intervals and is a warning. \
+            --out writes the --device profile with the fitted thermal section, each number marked 'fitted:', \
+            the goodness of fit and warnings as comments; pass that file as --device or a scenario's 'device:'.
 
             On a terminal a line on stderr follows the solver's iterations; piped, nothing is drawn.
 
@@ -33,7 +39,7 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
               temper calibrate thermal steps.jsonl --out my-phone.yaml --report out/cal
               temper calibrate thermal run1.jsonl run2.jsonl run3.jsonl \\
                 --internal 'coretemp-isa-0000/Package id 0' --skin acpitz-acpi-0/temp1 \\
-                --power intel-rapl:0/package-0 --ambient 23 --json
+                --power intel-rapl:0/package-0 --ambient 23±0.5 --json
             """
     )
 
@@ -43,8 +49,11 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
     @Option(help: "The profile to start from and to copy into --out: a name in Policies/devices or a file. Default: phone.")
     var device: String?
 
-    @Option(parsing: .unconditional, help: "The room's temperature (°C) during the traces; fitted when omitted.")
-    var ambient: Double?
+    @Option(
+        parsing: .unconditional,
+        help: "The room's temperature (°C) during the traces, with its uncertainty: 24±0.5 (or 24+-0.5); a bare 24 is ±1 °C."
+    )
+    var ambient: String?
 
     @Option(name: .customLong("internal"), help: "The internal-node sensor: its label, chip/label or chip path.")
     var internalSensor = "internal"
@@ -69,8 +78,10 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard !traces.isEmpty else { throw ValidationError("give at least one trace") }
-        if let ambient, !(ambient.isFinite && (-40...80).contains(ambient)) {
-            throw ValidationError("--ambient must be a temperature in -40...80 °C")
+        if let ambient, Self.givenAmbient(ambient) == nil {
+            throw ValidationError(
+                "--ambient must be a temperature in -40...80 °C, optionally with an uncertainty in 0.01...20 °C (24 or 24±0.5), not '\(ambient)'"
+            )
         }
     }
 
@@ -89,8 +100,10 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
             var progress = TerminalProgress()
             // Cleared before anything else is printed, an error included.
             defer { progress.finish() }
-            fit = try ThermalCalibration.fit(series, base: base.profile.thermal, ambientCelsius: ambient) { iteration, rmse in
-                progress.status("\(label): iteration \(iteration), RMSE \(String(format: "%.4g", rmse)) °C")
+            fit = try ThermalCalibration.fit(series, base: base.profile.thermal, ambient: ambient.flatMap(Self.givenAmbient)) {
+                iteration,
+                rmse in
+                progress.status("\(label): iteration \(iteration), RMSE \(String(format: "%.4g", rmse)) σ")
             }
             if let out { try writeProfile(fit, base: base, to: out) }
             if let report { try ThermalCalibrationReport.write(fit, device: base.profile.name, to: URL(fileURLWithPath: report)) }
@@ -98,6 +111,7 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
             throw CLIFailure.usage(error.description)
         }
         if json {
+            FitFooter.printWarnings(fit.warnings)
             print(try TemperJSON.string(fit.summary))
         } else {
             print(Self.text(fit, base: base.profile.name))
@@ -139,17 +153,28 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
         lines.append(table.render())
         let constants = ThermalModel(parameters: fit.parameters, internalCelsius: 0, skinCelsius: 0).timeConstantsSeconds
         lines.append("")
-        lines.append("RMSE \(ProfileText.number(fit.rmseCelsius, digits: 3)) °C over \(fit.result.residuals.count) readings.")
-        lines.append("Intervals: 95 %, Student's t at \(fit.result.degreesOfFreedom) degrees of freedom.")
-        let correlation = fit.residualAutocorrelation
-        if correlation > ThermalFit.correlatedResidualsThreshold {
-            lines.append("Residuals drift (lag-1 autocorrelation \(ProfileText.number(correlation, digits: 2))): the model misses")
-            lines.append("something in these traces, so the intervals are too narrow; see --report.")
-        }
+        lines.append("RMSE \(ProfileText.number(fit.rmseCelsius, digits: 3)) °C over \(fit.readingCount) readings.")
         lines.append(
             "Time constants: \(ProfileText.number(constants.fast, digits: 3)) s and \(ProfileText.number(constants.slow / 60, digits: 3)) min."
         )
-        if !fit.ambientWasFitted { lines.append("Ambient given: \(ProfileText.number(fit.ambientCelsius)) °C.") }
+        if let given = fit.givenAmbient { lines.append("Ambient given: \(given.description).") }
+        lines += FitFooter.lines(fit.goodness, intervalsNote: fit.intervalsNote, warnings: fit.warnings)
         return lines.joined(separator: "\n")
+    }
+
+    /// `24`, `24C`, `24 °C`, `24±0.5`, `24+-0.5`, `24+/-0.5 °C`: a temperature in -40...80 °C and an uncertainty
+    /// in 0.01...20 °C (``GivenAmbient/defaultUncertaintyCelsius`` when none is written).
+    static func givenAmbient(_ text: String) -> GivenAmbient? {
+        var rest = text.replacingOccurrences(of: " ", with: "")
+        for unit in ["°C", "C"] { rest = rest.replacingOccurrences(of: unit, with: "") }
+        let parts = rest.components(separatedBy: "±").flatMap { $0.components(separatedBy: "+/-") }.flatMap {
+            $0.components(separatedBy: "+-")
+        }
+        guard (1...2).contains(parts.count), let celsius = Double(parts[0]), celsius.isFinite, (-40...80).contains(celsius) else {
+            return nil
+        }
+        guard parts.count == 2 else { return GivenAmbient(celsius: celsius) }
+        guard let uncertainty = Double(parts[1]), uncertainty.isFinite, (0.01...20).contains(uncertainty) else { return nil }
+        return GivenAmbient(celsius: celsius, uncertaintyCelsius: uncertainty)
     }
 }

@@ -22,6 +22,9 @@ public struct EnergyMeasurement: Sendable {
 /// the residuals' spread). A figure the patterns cannot tell apart from the others is an error naming it: measure
 /// patterns that vary what it governs (intensity for the exponent, sharpness for resonance and Q, silences
 /// shorter than the driver's active timeout for its idle draw), or leave it out with `keys`.
+///
+/// Every fit is judged by ``GoodnessOfFit``: a misfit (the figures it holds fixed are off, a measurement is bad)
+/// widens the intervals and is a warning, never a confident wrong figure.
 public enum EnergyCalibration: Sendable {
     /// The figures a calibration can fit, as profile keys under `haptics`, in profile order.
     public static let fittableKeys = ["clickEnergy", "continuousPower", "resonance", "qualityFactor", "intensityExponent", "driverIdle"]
@@ -65,7 +68,20 @@ public enum EnergyCalibration: Sendable {
                 (prediction - measurement.row.millijoules) / (standardised ? measurement.row.standardDeviation ?? 1 : 1)
             }
         }
-        let result = try LevenbergMarquardt(settings: settings).fit(parameters, residuals: residuals, progress: progress)
+        let solved = try LevenbergMarquardt(settings: settings).fit(parameters, residuals: residuals, progress: progress)
+        let goodness = GoodnessOfFit(
+            residuals: solved.residuals,
+            parameterCount: parameters.count,
+            standardDeviationsKnown: standardised,
+            series: [Array(measurements.indices)],
+            measurement: { index in
+                let row = measurements[index].row
+                return "\(row.patternPath) (line \(row.line))"
+            },
+            driftCause: "the measurements depend on their order (the device warmed, the battery sagged) "
+                + "or a figure held at the base profile's value is off"
+        )
+        let result = solved.widened(by: goodness.intervalScale, parameters: parameters)
         let values = result.parameters.map(\.value)
         let predicted = predictions(base: base, keys: ordered, values: values, measurements: measurements)
         let errors = zip(predicted, measurements).map { $0 - $1.row.millijoules }
@@ -76,7 +92,8 @@ public enum EnergyCalibration: Sendable {
             profile: profile(base, keys: ordered, values: values),
             measured: measurements.map(\.row),
             predictedMillijoules: predicted,
-            rmseMillijoules: rmse
+            rmseMillijoules: rmse,
+            goodness: goodness
         )
     }
 
@@ -145,6 +162,12 @@ public struct EnergyFit: Sendable {
     public var predictedMillijoules: [Double]
     /// Root mean square of predicted − measured, in millijoules (whether or not the fit was weighted).
     public var rmseMillijoules: Double
+    /// Reduced χ² (when the file gives standard deviations), the largest residual, the residuals' autocorrelation
+    /// in file order, and the misfit warnings; ``result``'s intervals are already widened by its interval scale.
+    public var goodness: GoodnessOfFit
+
+    /// The misfit warnings; empty when the fitted figures explain the measurements.
+    public var warnings: [String] { goodness.warnings }
 
     /// Each fitted key with its value and 95 % interval.
     public var figures: [(key: String, value: FittedValue)] { Array(zip(keys, result.parameters)) }

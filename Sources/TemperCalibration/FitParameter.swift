@@ -40,6 +40,13 @@ public struct FitParameter: Sendable, Hashable {
         }
     }
 
+    /// The fitted value at `coordinate` with the interval `coordinate ± quantile·error`, mapped back to
+    /// physical units (so a positive quantity's interval is asymmetric and stays positive).
+    func fitted(coordinate: Double, standardError error: Double, quantile: Double) -> FittedValue {
+        let ends = [toPhysical(coordinate - quantile * error), toPhysical(coordinate + quantile * error)]
+        return FittedValue(name: name, value: toPhysical(coordinate), low: ends.min()!, high: ends.max()!, standardError: error)
+    }
+
     /// The physical value of a fitting coordinate.
     func toPhysical(_ coordinate: Double) -> Double {
         switch domain {

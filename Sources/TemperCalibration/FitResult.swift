@@ -13,6 +13,8 @@ public struct FitResult: Sendable, Hashable {
     public var iterations: Int
     /// Correlation between each pair of parameters (fitting coordinates), row-major, `parameters.count`² entries.
     public var correlations: [Double]
+    /// The factor the intervals were widened by after the fit (``GoodnessOfFit/intervalScale``); 1 as solved.
+    public var intervalScale: Double = 1
 
     public init(
         parameters: [FittedValue],
@@ -37,4 +39,20 @@ public struct FitResult: Sendable, Hashable {
 
     /// The fitted physical values, in order: what to hand back to the model.
     public var values: [Double] { parameters.map(\.value) }
+
+    /// This result with every standard error, and so every interval, `factor` times wider, in fitting coordinates
+    /// (`parameters` are the ones the fit was given, for their domains). A factor at or below 1 changes nothing.
+    public func widened(by factor: Double, parameters domains: [FitParameter]) -> FitResult {
+        guard factor > 1, factor.isFinite else { return self }
+        var result = self
+        result.parameters = zip(domains, parameters).map { domain, fitted in
+            domain.fitted(
+                coordinate: domain.toFitting(fitted.value),
+                standardError: fitted.standardError * factor,
+                quantile: intervalQuantile
+            )
+        }
+        result.intervalScale = intervalScale * factor
+        return result
+    }
 }

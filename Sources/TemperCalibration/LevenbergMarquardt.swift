@@ -164,17 +164,7 @@ public struct LevenbergMarquardt: Sendable {
         var correlations = Array(repeating: 0.0, count: count * count)
         for i in 0..<count {
             let error = (variance * inverseScaled[i, i]).squareRoot() / scales[i]
-            let parameter = parameters[i]
-            let ends = [parameter.toPhysical(coordinates[i] - quantile * error), parameter.toPhysical(coordinates[i] + quantile * error)]
-            fitted.append(
-                FittedValue(
-                    name: parameter.name,
-                    value: parameter.toPhysical(coordinates[i]),
-                    low: ends.min()!,
-                    high: ends.max()!,
-                    standardError: error
-                )
-            )
+            fitted.append(parameters[i].fitted(coordinate: coordinates[i], standardError: error, quantile: quantile))
             for j in 0..<count {
                 correlations[i * count + j] = inverseScaled[i, j] / (inverseScaled[i, i] * inverseScaled[j, j]).squareRoot()
             }

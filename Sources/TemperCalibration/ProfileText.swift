@@ -40,13 +40,18 @@ public enum ProfileText: Sendable {
     /// `text` with the figures `lines` names (key → its new `  key: {...}` line) replaced inside the top-level
     /// `section:` block, each together with any more-indented lines that continue it; everything else, comments,
     /// units and sources included, stays as written. The top-level `name:` is set to `name` when given.
+    ///
+    /// `notes` become comment lines `  # <notesMarker>: <note>` at the top of the section, in place of the ones an
+    /// earlier run with the same marker wrote there: what a calibration says about its fit as a whole.
     /// - Throws: `invalidValue` naming `file` and the key path when the section or one of the keys is not there.
     public static func replacingFigures(
         _ lines: [(key: String, line: String)],
         inSection section: String,
         in text: String,
         file: String?,
-        name: String? = nil
+        name: String? = nil,
+        notes: [String] = [],
+        notesMarker: String = "fit"
     ) throws(TemperError) -> String {
         var source = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let start = source.firstIndex(where: { isTopLevelKey(section, $0) && isBlockStart($0, key: section) }) else {
@@ -59,6 +64,12 @@ public enum ProfileText: Sendable {
         }
         var end = start + 1
         while end < source.count, source[end].isEmpty || source[end].first == " " || source[end].first == "#" { end += 1 }
+        let marker = "# \(notesMarker): "
+        let earlier = source[(start + 1)..<end].indices.filter { source[$0].trimmingCharacters(in: .whitespaces).hasPrefix(marker) }
+        for index in earlier.reversed() { source.remove(at: index) }
+        end -= earlier.count
+        source.insert(contentsOf: notes.map { "  \(marker)\($0)" }, at: start + 1)
+        end += notes.count
         for (key, line) in lines {
             let indent = { (line: String) in line.prefix { $0 == " " }.count }
             guard

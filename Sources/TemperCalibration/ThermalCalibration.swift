@@ -17,13 +17,15 @@ public enum ThermalCalibration: Sendable {
 
     /// Fits `series` starting from `base`'s thermal figures.
     /// - Parameters:
-    ///   - ambientCelsius: the room's temperature when known; `nil` fits it (one ambient for all traces).
+    ///   - ambient: the room's temperature as measured, with its uncertainty; `nil` leaves it to the traces. Either
+    ///     way the ambient is fitted (one for all traces): a given one counts as one more measurement, so its
+    ///     uncertainty reaches every interval, and traces that disagree with it say so in ``ThermalFit/warnings``.
     /// - Throws: `cannotCalibrate` naming what is missing (no trace whose power changes, too few samples, a
     ///   parameter the data cannot determine).
     public static func fit(
         _ series: [ThermalSeries],
         base: ThermalFigures,
-        ambientCelsius: Double? = nil,
+        ambient: GivenAmbient? = nil,
         progress: ((_ iteration: Int, _ rmse: Double) -> Void)? = nil
     ) throws(TemperError) -> ThermalFit {
         guard !series.isEmpty else { throw TemperError(code: .cannotCalibrate, message: "no traces to fit") }
@@ -38,61 +40,109 @@ public enum ThermalCalibration: Sendable {
                     "the power is constant (\(levels.joined(separator: "; "))), which cannot separate the two time constants: record an idle baseline, then a workload (a step in power), then idle again"
             )
         }
+        // A device left alone reads close to the room: without a given ambient, start from the coolest skin reading.
+        let coolest = series.flatMap(\.hotspotCelsius).min() ?? base.defaultAmbientCelsius
         var parameters = [
             FitParameter("internalHeatCapacity", initial: base.internalHeatCapacityJoulesPerKelvin, domain: .positive),
             FitParameter("internalToSkinResistance", initial: base.internalToSkinKelvinPerWatt, domain: .positive),
             FitParameter("skinHeatCapacity", initial: base.skinHeatCapacityJoulesPerKelvin, domain: .positive),
             FitParameter("skinToAmbientResistance", initial: base.skinToAmbientKelvinPerWatt, domain: .positive),
             FitParameter("hotspotWeight", initial: min(max(base.hotspotWeight, 0.05), 0.95), domain: .bounded(lower: 0, upper: 1)),
+            FitParameter("ambient", initial: ambient?.celsius ?? coolest - 0.5, domain: .real),
         ]
-        let fitsAmbient = ambientCelsius == nil
-        if fitsAmbient {
-            // A device left alone reads close to the room: start from the coolest skin reading.
-            let coolest = series.flatMap(\.hotspotCelsius).min() ?? base.defaultAmbientCelsius
-            parameters.append(FitParameter("ambient", initial: coolest - 0.5, domain: .real))
-        }
         let weight = parameters[4].initial
         for trace in series {
             let skin = (trace.hotspotCelsius[0] - weight * trace.internalCelsius[0]) / (1 - weight)
             parameters.append(FitParameter("initialInternal[\(trace.name)]", initial: trace.internalCelsius[0], domain: .real))
             parameters.append(FitParameter("initialSkin[\(trace.name)]", initial: skin, domain: .real))
         }
-        let thermalCount = fitsAmbient ? 6 : 5
-        let result = try LevenbergMarquardt().fit(
+        // Residuals in units of each sensor's own noise, so the fit can be judged against it (reduced χ²).
+        let noise = series.map(\.readingNoiseCelsius)
+        let thermalCount = 6
+        let solved = try LevenbergMarquardt(settings: .init(residualsAreStandardised: true)).fit(
             parameters,
             residuals: { values in
                 let thermal = Self.parameters(values)
-                let ambient = ambientCelsius ?? values[5]
                 var residuals: [Double] = []
                 for (index, trace) in series.enumerated() {
                     let start = (values[thermalCount + 2 * index], values[thermalCount + 2 * index + 1])
-                    let curve = simulate(trace, thermal: thermal, ambientCelsius: ambient, initial: start)
+                    let curve = simulate(trace, thermal: thermal, ambientCelsius: values[5], initial: start)
                     for k in trace.times.indices {
-                        residuals.append(curve.internalCelsius[k] - trace.internalCelsius[k])
-                        residuals.append(curve.hotspotCelsius[k] - trace.hotspotCelsius[k])
+                        residuals.append((curve.internalCelsius[k] - trace.internalCelsius[k]) / noise[index].internal)
+                        residuals.append((curve.hotspotCelsius[k] - trace.hotspotCelsius[k]) / noise[index].hotspot)
                     }
                 }
+                if let ambient { residuals.append((values[5] - ambient.celsius) / ambient.uncertaintyCelsius) }
                 return residuals
             },
             progress: progress
         )
+        var goodness = Self.goodness(solved, series: series, ambient: ambient)
+        let result = solved.widened(by: goodness.intervalScale, parameters: parameters)
         let thermal = Self.parameters(result.values)
-        let ambient = ambientCelsius ?? result.values[5]
         let curves = series.enumerated().map { index, trace in
             simulate(
                 trace,
                 thermal: thermal,
-                ambientCelsius: ambient,
+                ambientCelsius: result.values[5],
                 initial: (result.values[thermalCount + 2 * index], result.values[thermalCount + 2 * index + 1])
+            )
+        }
+        if let ambient, let fitted = result["ambient"],
+            abs(fitted.value - ambient.celsius) > Self.ambientPullLimit * ambient.uncertaintyCelsius
+        {
+            let shown = ProfileText.figure(fitted)
+            let pull = abs(fitted.value - ambient.celsius) / ambient.uncertaintyCelsius
+            goodness.warnings.append(
+                "the traces put the ambient at \(shown.value) °C (\(shown.interval)), \(ProfileText.number(pull, digits: 2)) σ from the "
+                    + "\(ambient.description) given: the given ambient is wrong, or the room changed during the traces"
             )
         }
         return ThermalFit(
             result: result,
             parameters: thermal,
-            ambientCelsius: ambient,
-            ambientWasFitted: fitsAmbient,
+            ambientCelsius: result.values[5],
+            givenAmbient: ambient,
             series: series,
-            curves: curves
+            curves: curves,
+            readingNoiseCelsius: noise,
+            goodness: goodness
+        )
+    }
+
+    /// How far (in its stated uncertainties) the fitted ambient may sit from a given one before a warning.
+    public static let ambientPullLimit = 3.0
+
+    /// The misfit rule over `result`'s residuals: per trace and sensor in time order, then the given ambient.
+    static func goodness(_ result: FitResult, series: [ThermalSeries], ambient: GivenAmbient?) -> GoodnessOfFit {
+        var runs: [[Int]] = []
+        var names: [(trace: String, times: [Double])] = []
+        var offset = 0
+        for trace in series {
+            let count = trace.times.count
+            runs.append((0..<count).map { offset + 2 * $0 })
+            runs.append((0..<count).map { offset + 2 * $0 + 1 })
+            names.append((trace.name, trace.times))
+            offset += 2 * count
+        }
+        return GoodnessOfFit(
+            residuals: result.residuals,
+            parameterCount: result.parameters.count,
+            standardDeviationsKnown: true,
+            priorCount: ambient == nil ? 0 : 1,
+            series: runs,
+            measurement: { index in
+                var local = index
+                for trace in names {
+                    if local < 2 * trace.times.count {
+                        let time = ProfileText.number(trace.times[local / 2], digits: 6)
+                        return "\(trace.trace): \(local % 2 == 0 ? "internal" : "hotspot") at \(time) s"
+                    }
+                    local -= 2 * trace.times.count
+                }
+                return "reading \(index + 1)"
+            },
+            driftCause: "something the model does not have changed during the traces (the room's temperature, an unrecorded heat source)"
         )
     }
 
@@ -140,57 +190,5 @@ public enum ThermalCalibration: Sendable {
             sum += internalError * internalError + hotspot * hotspot
         }
         return (sum / Double(2 * trace.times.count)).squareRoot()
-    }
-}
-
-/// A model run over a trace's times.
-public struct FittedCurve: Sendable, Hashable {
-    public var times: [Double]
-    public var internalCelsius: [Double]
-    public var hotspotCelsius: [Double]
-}
-
-/// What ``ThermalCalibration/fit(_:base:ambientCelsius:progress:)`` found.
-public struct ThermalFit: Sendable {
-    /// The solver's result: every parameter (thermal, ambient, each trace's starting temperatures) with its interval.
-    public var result: FitResult
-    /// The fitted model, ready to simulate with.
-    public var parameters: ThermalParameters
-    public var ambientCelsius: Double
-    public var ambientWasFitted: Bool
-    public var series: [ThermalSeries]
-    /// The fitted model over each trace, in the order of ``series``.
-    public var curves: [FittedCurve]
-
-    /// RMSE of the fit over both temperatures of every trace (°C).
-    public var rmseCelsius: Double { result.rmse }
-
-    /// The residuals' lag-1 autocorrelation, averaged over each trace's two temperatures. Near 0 the residuals are
-    /// independent noise, as the intervals assume; well above 0 (a slow drift the model does not explain: the room
-    /// changed, an unrecorded heat source) the intervals are too narrow.
-    public var residualAutocorrelation: Double {
-        var values: [Double] = []
-        for (series, curve) in zip(series, curves) {
-            let internalResiduals = series.times.indices.map { curve.internalCelsius[$0] - series.internalCelsius[$0] }
-            let hotspotResiduals = series.times.indices.map { curve.hotspotCelsius[$0] - series.hotspotCelsius[$0] }
-            values += [internalResiduals, hotspotResiduals].compactMap(Self.lagOneAutocorrelation)
-        }
-        return values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
-    }
-
-    /// Above this, ``residualAutocorrelation`` says the intervals are optimistic.
-    public static let correlatedResidualsThreshold = 0.5
-
-    static func lagOneAutocorrelation(_ values: [Double]) -> Double? {
-        guard values.count > 2 else { return nil }
-        let mean = values.reduce(0, +) / Double(values.count)
-        var numerator = 0.0
-        var denominator = 0.0
-        for index in values.indices {
-            let centred = values[index] - mean
-            denominator += centred * centred
-            if index > 0 { numerator += centred * (values[index - 1] - mean) }
-        }
-        return denominator > 0 ? numerator / denominator : nil
     }
 }

@@ -103,6 +103,10 @@ import Testing
         }
         #expect((json["ambient"] as? [String: Double])?["value"].map { abs($0 - 24) < 0.1 } == true)
         #expect((json["rmseCelsius"] as? Double).map { $0 < 0.05 } == true)
+        // An honest fit: its goodness is reported and nothing is wrong with it.
+        let goodness = try #require(json["goodnessOfFit"] as? [String: Any])
+        #expect((goodness["reducedChiSquare"] as? Double).map { $0 < 1.5 } == true && goodness["misfit"] as? Bool == false)
+        #expect((json["warnings"] as? [String])?.isEmpty == true && result.stderr.isEmpty, "\(result.stderr)")
 
         let profile = try String(contentsOf: fitted, encoding: .utf8)
         #expect(profile.contains("name: fitted-phone"))
@@ -133,8 +137,9 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout.contains("skinToAmbientResistance") && result.stdout.contains("95 % interval")
-                && result.stdout.contains("Ambient given: 24")
+                && result.stdout.contains("Ambient given: 24 ± 1 °C") && result.stdout.contains("Goodness of fit: reduced χ² ")
         )
+        #expect(!result.stdout.contains("warning"), "\(result.stdout)")
         // simulate --record-trace writes the device's heat as an energy counter, as RAPL does: the fit uses it.
         #expect(result.stdout.contains("power: simulated/system (energy counter)"), "\(result.stdout)")
         #expect(result.stderr.isEmpty, "no progress line when stderr is not a terminal")
@@ -158,6 +163,46 @@ import Testing
         #expect(result.stdout.contains("fitting 1 trace: iteration 1, RMSE "), "\(result.stdout)")
         // The line erases itself before the output.
         #expect(result.stdout.contains("\r\u{1B}[K{"))
+    }
+
+    /// Issue 19, finding 5: a 2 °C wrong ambient. Given as a measurement (a bare --ambient is ±1 °C) the traces
+    /// overrule it and the figures stay right; given as far surer than it is, the misfit is a warning naming the
+    /// ambient in the text, --json (and on stderr) and the --out profile, which still loads.
+    @Test func aWrongAmbientIsOverruledOrNamedInEveryOutput() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = try Self.record(Self.steps, device: Self.writeTrueDevice(in: directory), in: directory, name: "steps")
+
+        let loose = try TemperRunner.run(["calibrate", "thermal", trace.path, "--ambient", "22", "--json"])
+        #expect(loose.status == 0, "\(loose.stderr)")
+        let looseFit = try #require(try JSONSerialization.jsonObject(with: Data(loose.stdout.utf8)) as? [String: Any])
+        let resistance = try #require(looseFit["skinToAmbientResistance"] as? [String: Double])
+        #expect(resistance["low"]! <= 6.5 && 6.5 <= resistance["high"]!, "\(resistance)")
+        #expect((looseFit["ambient"] as? [String: Double])?["value"].map { abs($0 - 24) < 0.1 } == true)
+
+        let fitted = directory.appendingPathComponent("sure.yaml")
+        let sure = try TemperRunner.run(["calibrate", "thermal", trace.path, "--ambient", "22±0.1", "--json", "--out", fitted.path])
+        #expect(sure.status == 0, "\(sure.stderr)")
+        let sureFit = try #require(try JSONSerialization.jsonObject(with: Data(sure.stdout.utf8)) as? [String: Any])
+        let warnings = try #require(sureFit["warnings"] as? [String])
+        #expect(warnings.contains { $0.contains("the traces put the ambient at 24") && $0.contains("22 ± 0.1 °C given") }, "\(warnings)")
+        let goodness = try #require(sureFit["goodnessOfFit"] as? [String: Any])
+        #expect(
+            goodness["misfit"] as? Bool == true && goodness["reducedChiSquare"] is Double && goodness["residualAutocorrelation"] is Double
+        )
+        #expect(goodness["largestStandardizedResidual"] is Double && goodness["largestResidualMeasurement"] is String)
+        #expect(sure.stderr.contains("temper: warning: the traces put the ambient at 24"), "\(sure.stderr)")
+        let profile = try String(contentsOf: fitted, encoding: .utf8)
+        #expect(profile.contains("# warning: the traces put the ambient at 24") && profile.contains("# Goodness of fit: reduced χ² "))
+        #expect(profile.contains("; warning: misfit, see the comments above\"}"))
+        let used = try TemperRunner.run(["calibrate", "thermal", trace.path, "--device", fitted.path, "--ambient", "22+-0.1"])
+        #expect(used.status == 0 && used.stdout.contains("warning: the traces put the ambient at 24"), "\(used.stdout)\(used.stderr)")
+        #expect(used.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 || $0.contains(directory.path) }, "\(used.stdout)")
+
+        for bad in ["22±0", "hot", "22±1±2", "95"] {
+            let refused = try TemperRunner.run(["calibrate", "thermal", trace.path, "--ambient", bad])
+            #expect(refused.status != 0 && refused.stderr.contains("--ambient must be a temperature"), "\(bad): \(refused.stderr)")
+        }
     }
 
     static func rewrite(

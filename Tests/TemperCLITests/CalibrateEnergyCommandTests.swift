@@ -69,6 +69,9 @@ import Testing
         }
         #expect((fit["rmseMillijoules"] as? Double ?? -1) > 0)
         #expect((fit["residuals"] as? [[String: Any]])?.count == 8)
+        let goodness = try #require(fit["goodnessOfFit"] as? [String: Any])
+        #expect(goodness["reducedChiSquare"] is Double && goodness["degreesOfFreedom"] as? Int == 6 && goodness["misfit"] as? Bool == false)
+        #expect((fit["warnings"] as? [String])?.isEmpty == true)
 
         let profile = try String(contentsOfFile: fitted, encoding: .utf8)
         #expect(profile.contains("name: fitted-phone"))
@@ -96,6 +99,50 @@ import Testing
             #expect(result.stdout.contains(phrase), "\(phrase)")
         }
         #expect(result.stderr.isEmpty, "no progress line when stderr is not a terminal")
+    }
+
+    /// Issue 19, finding 5: a fit that cannot explain its measurements says so in the text, --json and the --out
+    /// profile (which still loads), and a second calibration of that profile replaces the notes, not adds to them.
+    @Test func aMisfitIsAWarningInEveryOutput() throws {
+        let folder = try measuredFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // One measurement 40 % high: something else was running.
+        let file = folder.appendingPathComponent("m.csv")
+        var rows = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        let index = try #require(rows.firstIndex { $0.hasPrefix("p3.ahap,") })
+        var fields = rows[index].split(separator: ",").map(String.init)
+        fields[1] = String(try #require(Double(fields[1])) * 1.4)
+        rows[index] = fields.joined(separator: ",")
+        try Data(rows.joined(separator: "\n").utf8).write(to: file)
+        let arguments = ["calibrate", "energy", file.path, "--fit", "clickEnergy,continuousPower"]
+
+        let text = try TemperRunner.run(arguments)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(
+            text.stdout.contains("Goodness of fit: reduced χ² ") && text.stdout.contains("warning: the model does not fit"),
+            "\(text.stdout)"
+        )
+        #expect(text.stdout.contains("widened ×"), "\(text.stdout)")
+
+        let fitted = folder.appendingPathComponent("fitted.yaml").path
+        let json = try TemperRunner.run(arguments + ["--json", "--out", fitted])
+        #expect(json.status == 0, "\(json.stderr)")
+        let fit = try self.json(json.stdout)
+        let warnings = try #require(fit["warnings"] as? [String])
+        #expect(warnings.contains { $0.hasPrefix("p3.ahap (line 6) is ") }, "\(warnings)")
+        let goodness = try #require(fit["goodnessOfFit"] as? [String: Any])
+        #expect((goodness["reducedChiSquare"] as? Double).map { $0 > 10 } == true && goodness["misfit"] as? Bool == true)
+        #expect((goodness["intervalScale"] as? Double).map { $0 > 3 } == true)
+        #expect(json.stderr.contains("temper: warning: "))
+        let profile = try String(contentsOfFile: fitted, encoding: .utf8)
+        #expect(profile.contains("  # temper calibrate energy: warning: p3.ahap (line 6) is "), "\(profile)")
+        #expect(profile.contains("  # temper calibrate energy: goodness of fit: reduced χ² "))
+        #expect(profile.contains("; warning: misfit, see the notes at the top of this section\"}"))
+
+        let again = try TemperRunner.run(arguments + ["--device", fitted, "--out", fitted])
+        #expect(again.status == 0, "\(again.stderr)")
+        let rewritten = try String(contentsOfFile: fitted, encoding: .utf8)
+        #expect(rewritten.components(separatedBy: "# temper calibrate energy: goodness of fit").count == 2, "\(rewritten)")
     }
 
     @Test(.enabled(if: TemperRunner.hasTerminal))

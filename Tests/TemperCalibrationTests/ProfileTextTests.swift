@@ -61,4 +61,31 @@ struct ProfileTextTests {
         #expect(ProfileText.figure(FittedValue(name: "r", value: 6.512, low: 6.3, high: 6.7, standardError: 0)) == ("6.512", "6.3–6.7"))
         #expect(ProfileText.quoted("say \"hi\"\\") == #""say \"hi\"\\""#)
     }
+
+    @Test func notesGoAtTheTopOfTheSectionAndReplaceTheirOwnEarlierOnes() throws {
+        func write(_ text: String, notes: [String]) throws -> String {
+            try ProfileText.replacingFigures(
+                [("ambient", "  ambient: {value: 21, unit: \"°C\", fitted: \"x\"}")],
+                inSection: "thermal",
+                in: text,
+                file: "p.yaml",
+                notes: notes,
+                notesMarker: "temper calibrate thermal"
+            )
+        }
+        let once = try write(Self.text, notes: ["warning: one", "goodness of fit: a"])
+        #expect(
+            once.contains(
+                "thermal:\n  # temper calibrate thermal: warning: one\n  # temper calibrate thermal: goodness of fit: a\n  ambient: {value: 21"
+            )
+        )
+        let twice = try write(once, notes: ["goodness of fit: b"])
+        #expect(
+            !twice.contains("warning: one") && !twice.contains("fit: a")
+                && twice.contains("thermal:\n  # temper calibrate thermal: goodness of fit: b\n")
+        )
+        #expect(twice.contains("baselineWorkload: {value: 2") && twice.contains("# The audio path."))
+        // The written text still reads as a profile section: the notes are comments.
+        #expect(twice.split(separator: "\n").filter { $0.hasPrefix("  # temper") }.count == 1)
+    }
 }

@@ -17,10 +17,12 @@ struct ThermalCalibrationTests {
     static let base = DeviceProfile.referencePhone.thermal
 
     /// A differential run: idle, a workload, idle, a second workload; samples every `interval` seconds, each
-    /// temperature with Gaussian noise then quantised to 1 m°C as a hwmon sensor reports it.
+    /// temperature with Gaussian noise then quantised to 1 m°C as a hwmon sensor reports it. The room is at
+    /// `ambient` plus `drift(t)`.
     static func synthesise(
         _ parameters: ThermalParameters,
         ambient: Double,
+        drift: (_ seconds: Double) -> Double = { _ in 0 },
         schedule: [(seconds: Double, watts: Double)],
         interval: Double = 2,
         noise: Double = 0.05,
@@ -40,7 +42,7 @@ struct ThermalCalibrationTests {
         var time = 0.0
         for (seconds, watts) in schedule {
             for _ in 0..<Int(seconds / interval) {
-                model.step(seconds: interval, powerWatts: watts, ambientCelsius: ambient)
+                model.step(seconds: interval, powerWatts: watts, ambientCelsius: ambient + drift(time + interval / 2))
                 time += interval
                 times.append(time)
                 power.append(watts)
@@ -74,6 +76,12 @@ struct ThermalCalibrationTests {
             #expect((value.high - value.low) / max(abs(truth), 1) < 0.25, "\(name) interval \(value.low)...\(value.high)")
         }
         #expect(abs(fit.rmseCelsius - 0.05) < 0.01)
+        // The honest case stays honest: the residuals are the sensors' noise, so nothing is widened or warned.
+        let chi = try #require(fit.goodness.reducedChiSquare)
+        #expect(abs(chi - 1) < 0.1, "reduced χ² \(chi)")
+        #expect(fit.warnings.isEmpty, "\(fit.warnings)")
+        #expect(fit.goodness.intervalScale == 1 && fit.result.intervalScale == 1)
+        #expect(fit.readingNoiseCelsius.allSatisfy { abs($0.internal - 0.05) < 0.005 && abs($0.hotspot - 0.05) < 0.005 })
     }
 
     @Test func residualsThatDriftAreFlaggedAndNoiseIsNot() throws {
@@ -91,11 +99,12 @@ struct ThermalCalibrationTests {
         #expect(fit.residualAutocorrelation > ThermalFit.correlatedResidualsThreshold)
     }
 
-    @Test func aGivenAmbientIsNotFitted() throws {
+    @Test func aGivenAmbientIsOneMoreMeasurement() throws {
         let trace = Self.synthesise(Self.truth, ambient: 23, schedule: Self.protocolSchedule)
-        let fit = try ThermalCalibration.fit([trace], base: Self.base, ambientCelsius: 23)
-        #expect(fit.result["ambient"] == nil && !fit.ambientWasFitted)
+        let fit = try ThermalCalibration.fit([trace], base: Self.base, ambient: .init(celsius: 23, uncertaintyCelsius: 0.5))
+        #expect(fit.givenAmbient?.celsius == 23 && fit.result["ambient"]?.contains(23) == true)
         #expect(try #require(fit.result["skinToAmbientResistance"]).contains(6.5))
+        #expect(fit.warnings.isEmpty, "\(fit.warnings)")
     }
 
     @Test func severalTracesFitOneDevice() throws {
