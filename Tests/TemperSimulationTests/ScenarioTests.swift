@@ -38,6 +38,13 @@ import Testing
         #expect(scenario.resolve("a.ahap").path == "/tmp/x/a.ahap")
     }
 
+    @Test func aScenarioCanSayTheAudioPathIsAlreadyOpen() throws {
+        #expect(try Scenario.load(yaml: Self.sample).audioPathAlreadyOpen == false)
+        let open = try Scenario.load(yaml: Self.sample + "\naudioPathAlreadyOpen: true\n")
+        #expect(open.audioPathAlreadyOpen)
+        #expect(throws: TemperError.self) { try Scenario.load(yaml: Self.sample + "\naudioPathAlreadyOpen: often\n") }
+    }
+
     @Test func streamsAreDeterministicForASeed() throws {
         let scenario = try Scenario.load(yaml: Self.sample)
         let first = scenario.streams[0].arrivalTimes(durationSeconds: 600, scenarioSeed: 7, streamIndex: 0)
