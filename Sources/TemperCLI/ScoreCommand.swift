@@ -14,9 +14,9 @@ struct ScoreCommand: AsyncParsableCommand {
             Each pattern is read the way Apple's loader reads it (lenient where Apple is lenient; every leniency \
             is reported as a warning) and costed on a device profile: energy in mJ and in µAh at the battery's \
             voltage, peak and average power, duration, and a breakdown into transients, continuous events, audio \
-            and driver overhead. A pattern that asks for more than the device's driver can give (far from \
-            resonance, say) clips: PLAYS (playedFraction) is the share of the asked strength that plays at its \
-            worst moment, for clippedSeconds, and it costs what plays. Folders are searched recursively for *.ahap files, in sorted order. With no PATH, the \
+            and driver overhead. Intensity is read against what the actuator plays at each frequency (the \
+            EnergyModel article), so a pattern plays in full; PLAYS (playedFraction) is the share of the asked \
+            strength that plays at its worst moment, for clippedSeconds, should the driver ever clip. Folders are searched recursively for *.ahap files, in sorted order. With no PATH, the \
             built-in examples (Examples/patterns) are scored.
 
             ENERGY takes a unit: 25mJ, 0.5J, 10uAh (or 10µAh), 1mAh. Charge converts at the device's battery voltage.

@@ -41,7 +41,7 @@ enum SimulateInputs {
         let costing = device ?? (try? DeviceProfileLibrary.standard().profile(nil))
         var resolved: Resolved?
         if let costing {
-            let energy = SimulationEnergyModel(estimator: EnergyEstimator(profile: costing))
+            let energy = SimulationEnergyModel(profile: costing, scenario: scenario)
             let loader = FeedbackLoader(energy: energy)
             let payloads = SimulationSetup.payloads(of: scenario) { payload, url throws(TemperError) in try loader.load(payload, at: url) }
             problems.record(payloads.errors)

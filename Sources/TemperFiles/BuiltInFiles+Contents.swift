@@ -1210,8 +1210,8 @@ haptics:
 
 audio:
   route: speaker
-  path: {value: 10, unit: mA, source: "AOSP example power_profile 'audio' ~10 mA (source.android.com, Power values): a small path without a phone's DSP"}
-  amplifierIdle: {value: 29, unit: mW, source: "TI TAS2560 smart speaker amplifier datasheet: ~29 mW idle"}
+  path: {value: 10, unit: mA, source: "AOSP example power_profile 'audio' ~10 mA (source.android.com, Power values): a small path without a phone's DSP, the whole path while playing; paid once while the path is open"}
+  amplifierIdle: {value: 29, unit: mW, source: "TI TAS2560 smart speaker amplifier datasheet: ~29 mW idle; the open path's draw between sounds and through the standby tail (while playing it is inside the 'path' figure)"}
   amplifierFullScale: {value: 250, unit: mW, derived: "assumption, not measured: a small controller speaker at full volume, half the phone's"}
   standbyTail: {value: 3, unit: s, derived: "assumption: the host keeps the output open 3 s after a sound, like AOSP AudioFlinger's default standby delay"}
   spatialExtra: {value: 10, unit: "%", derived: "a speaker renders spatial sound by panning, cheaper than HRTF; half the 20 % HRTF extra (AirPods 6 h vs 5 h with spatial audio)"}
@@ -1266,7 +1266,7 @@ haptics:
 
 audio:
   route: headphones
-  path: {value: 75, unit: mA, source: "AOSP power_profile.xml 'audio' for Pixel 4a/6/7: 75 mA while playing (the same phone path)"}
+  path: {value: 75, unit: mA, source: "AOSP power_profile.xml 'audio' for Pixel 4a/6/7: 75 mA while playing (the same phone path), the whole path whatever the volume; paid once while the path is open, shared by the sounds that keep it open"}
   amplifierIdle: {value: 3, unit: mW, derived: "assumption, not measured: a headphone amplifier idles at a tenth of a speaker amplifier (TI TAS2560 ~29 mW)"}
   amplifierFullScale: {value: 30, unit: mW, derived: "assumption, not measured: headphones take a few mW into 32 ohm; 30 mW from the battery at full volume"}
   standbyTail: {value: 3, unit: s, source: "AOSP frameworks/av AudioFlinger: an output goes to standby 3 s after the last sound by default"}
@@ -1303,7 +1303,7 @@ haptics:
   resonance: {value: 145, unit: Hz, source: "AOSP hardware/google/pixel vibrator: CS40L26 default f0 145 Hz"}
   qualityFactor: {value: 12, derived: "second-order resonator fitted to the AOSP Pixel cs40l26 drive-cap table (Q 12–15); the low end"}
   lossRatio: {value: 0.5, derived: "motional-to-coil resistance r 0.5–1 for coin LRAs; with Q 12 this gives 22x power 25 Hz below f0, the Pixel table's ~20x"}
-  sharpnessLowFrequency: {value: 120, unit: Hz, derived: "Android maps sharpness onto the supported frequency range (VibrationEffect.BasicEnvelopeBuilder, API 36); we take the 120–170 Hz span of the AOSP Pixel drive-cap table, so sharpness 0.5 lands on f0"}
+  sharpnessLowFrequency: {value: 120, unit: Hz, derived: "Android maps sharpness onto the supported frequency range (VibrationEffect.BasicEnvelopeBuilder, API 36); we take the 120–170 Hz span of the AOSP Pixel drive-cap table, so sharpness 0.5 lands on f0; Android's sharpness range is where the device plays at least 10 dB above the threshold of feeling (BasicToPwleSegmentAdapter), and at 1.63 g full scale this LRA plays 27 dB above it at 120 Hz, so the rule keeps the whole span"}
   sharpnessHighFrequency: {value: 170, unit: Hz, derived: "top of the AOSP Pixel cs40l26 drive-cap table (0.447 at 120/170 Hz)"}
   intensityExponent: {value: 2, derived: "driver output is linear in voltage and Core Haptics maps intensity to amplitude (developer.apple.com), so supply power grows with intensity squared"}
   riseTime: {value: 10, unit: ms, source: "Vybronics VG1040003D coin LRA datasheet: rise time 10 ms"}
@@ -1323,8 +1323,8 @@ haptics:
 
 audio:
   route: speaker
-  path: {value: 75, unit: mA, source: "AOSP power_profile.xml 'audio' for Pixel 4a/6/7 (source.android.com, Power values): 75 mA while playing"}
-  amplifierIdle: {value: 29, unit: mW, source: "TI TAS2560 smart speaker amplifier datasheet: ~29 mW idle"}
+  path: {value: 75, unit: mA, source: "AOSP power_profile.xml 'audio' for Pixel 4a/6/7 (source.android.com, Power values): 75 mA while playing, the whole path (DSP, codec, the amplifier's idle bias) whatever the volume; paid once while the path is open, shared by the sounds that keep it open"}
+  amplifierIdle: {value: 29, unit: mW, source: "TI TAS2560 smart speaker amplifier datasheet: ~29 mW idle; the open path's draw between sounds and through the standby tail (while playing it is inside the 'path' figure)"}
   amplifierFullScale: {value: 500, unit: mW, derived: "assumption, not measured: a boosted smart amplifier into a phone micro-speaker at full volume on short effects; AOSP's 'audio' figure is charged whatever the volume, so the volume-dependent part is kept apart"}
   standbyTail: {value: 3, unit: s, source: "AOSP frameworks/av AudioFlinger: an output goes to standby 3 s after the last sound by default"}
   spatialExtra: {value: 10, unit: "%", derived: "speakers render spatial sound by panning, cheaper than HRTF (AVAudio3DMixingRenderingAlgorithm ladder); half the 20 % HRTF extra of the headphones profile"}

@@ -111,7 +111,8 @@ import Testing
         let spatial = estimator.estimateAudioCue(durationSeconds: 0.5, volume: 1, spatial: true)
         #expect(loud.energyMillijoules > quiet.energyMillijoules)
         #expect(spatial.energyMillijoules > loud.energyMillijoules)
-        let playing = 0.5 * (audio.pathMilliwatts + audio.amplifierFullScaleMilliwatts)
+        // The whole path, which includes the amplifier's idle draw, plus the amplifier above idle at full volume.
+        let playing = 0.5 * (audio.pathMilliwatts + audio.amplifierFullScaleMilliwatts - audio.amplifierIdleMilliwatts)
         let tail = audio.amplifierIdleMilliwatts * audio.standbyTailSeconds
         #expect(abs(loud.breakdown.audioMillijoules - (playing + tail)) < 1e-6)
         #expect(abs(spatial.energyMillijoules - loud.energyMillijoules - 0.5 * audio.pathMilliwatts * audio.spatialExtraFraction) < 1e-6)
@@ -124,7 +125,7 @@ import Testing
         let short = estimator.estimate(pattern, waveforms: [0: AHAPWaveform(path: "pop.wav", durationSeconds: 0.1)])
         let long = estimator.estimate(pattern, waveforms: [0: AHAPWaveform(path: "pop.wav", durationSeconds: 0.4)])
         let audio = estimator.profile.audio
-        let perSecond = audio.pathMilliwatts + audio.amplifierFullScaleMilliwatts
+        let perSecond = audio.playingMilliwatts(volume: 1, spatial: false)
         #expect(abs((long.energyMillijoules - short.energyMillijoules) - 0.3 * perSecond) < 1e-6)
         #expect(abs(long.durationSeconds - 0.4) < 1e-9)
     }

@@ -38,6 +38,18 @@ import Testing
         #expect(scenario.resolve("a.ahap").path == "/tmp/x/a.ahap")
     }
 
+    @Test func aScenarioCanSayTheAudioPathIsAlreadyOpen() throws {
+        #expect(try Scenario.load(yaml: Self.sample).audioPathAlreadyOpen == false)
+        let open = try Scenario.load(yaml: Self.sample + "\naudioPathAlreadyOpen: true\n")
+        #expect(open.audioPathAlreadyOpen)
+        #expect(throws: TemperError.self) { try Scenario.load(yaml: Self.sample + "\naudioPathAlreadyOpen: often\n") }
+        // The run prices with it: a sound on the open path costs only its own part.
+        let cue = AudioCue(position: .zero, rendering: .twoD, volume: 0, durationSeconds: 1)
+        let closed = SimulationEnergyModel(profile: .referencePhone, scenario: try Scenario.load(yaml: Self.sample))
+        #expect(closed.energyMillijoules(of: cue) > 100)
+        #expect(SimulationEnergyModel(profile: .referencePhone, scenario: open).energyMillijoules(of: cue) == 0)
+    }
+
     @Test func streamsAreDeterministicForASeed() throws {
         let scenario = try Scenario.load(yaml: Self.sample)
         let first = scenario.streams[0].arrivalTimes(durationSeconds: 600, scenarioSeed: 7, streamIndex: 0)

@@ -63,6 +63,8 @@ struct ActuatorMix {
         )
     }
 
+    /// A sound playing from `start` to `end`: it keeps the audio path open, and `milliwatts` is its own draw on top
+    /// of the path's (``AudioFigures/soundMilliwatts(volume:spatial:)``), 0 for a silent sound.
     mutating func addAudioVoice(_ index: Int, from start: Double, to end: Double, milliwatts: Double) {
         audioVoices.append(.init(start: start, end: end, milliwatts: milliwatts, eventIndex: index))
     }
@@ -109,10 +111,11 @@ struct ActuatorMix {
         )
     }
 
-    /// The actuator plays the mix of its voices; continuous drive that starts from rest is overdriven for half the
-    /// rise time and braked for half the fall time when it stops; the driver's states fill the rest.
+    /// The actuator plays the mix of its voices; continuous drive that starts from rest is overdriven over the rise
+    /// time and braked over the fall time when it stops, each at half its power times the square of the amplitude
+    /// the run reached; the driver's states fill the rest.
     private mutating func mixHaptics() {
-        var busy: [HapticDriverSchedule.Busy] = []
+        var busy: [BusyStretch] = []
         let outputs = Set(hapticVoices.map(\.output)).sorted()
         for output in outputs {
             busy += mixHaptics(outputs.count == 1 ? hapticVoices : hapticVoices.filter { $0.output == output })
@@ -123,9 +126,9 @@ struct ActuatorMix {
     }
 
     /// One output's voices mixed; returns when it is busy, for the driver's schedule.
-    private mutating func mixHaptics(_ hapticVoices: [VoiceMixer.Voice]) -> [HapticDriverSchedule.Busy] {
+    private mutating func mixHaptics(_ hapticVoices: [VoiceMixer.Voice]) -> [BusyStretch] {
         let segments = VoiceMixer.mix(hapticVoices)
-        var busy: [HapticDriverSchedule.Busy] = []
+        var busy: [BusyStretch] = []
         let runs = VoiceMixer.runs(segments)
         for (number, run) in runs.enumerated() {
             var played: [Int] = []
@@ -151,6 +154,10 @@ struct ActuatorMix {
             }
             let first = segments[run.lowerBound]
             let last = segments[run.upperBound - 1]
+            // The tails move the mass's kinetic energy, which goes with the square of the amplitude it reaches:
+            // a drive shorter than the ring-up is overdriven and braked only as far as it got.
+            let reached = haptics.ringUpFraction(afterSeconds: last.end - first.start)
+            let stored = reached * reached
             let opening = hapticVoices[first.voice]
             if opening.isContinuous {
                 // Overdrive: about half the starting power over the rise, within what the driver has left at
@@ -158,7 +165,7 @@ struct ActuatorMix {
                 let riseEnd = first.start + haptics.riseSeconds
                 for segment in segments[run] where segment.start < riseEnd {
                     let voice = hapticVoices[segment.voice]
-                    let extra = max(0, min(0.5 * opening.milliwatts, voice.limitMilliwatts - voice.milliwatts))
+                    let extra = max(0, min(0.5 * opening.milliwatts * stored, voice.limitMilliwatts - voice.milliwatts))
                     let end = min(segment.end, riseEnd)
                     timeline.add(from: segment.start, to: end, milliwatts: extra)
                     record(opening.eventIndex, extra * (end - segment.start), into: \.continuousMillijoules)
@@ -170,7 +177,7 @@ struct ActuatorMix {
                 // Braking: about half the power over the fall, cut short by the next effect.
                 let next = number + 1 < runs.count ? segments[runs[number + 1].lowerBound].start : Double.infinity
                 let window = min(haptics.fallSeconds, next - last.end)
-                let brake = 0.5 * closing.milliwatts
+                let brake = 0.5 * closing.milliwatts * stored
                 timeline.add(from: last.end, to: last.end + window, milliwatts: brake)
                 record(closing.eventIndex, brake * window, into: \.continuousMillijoules)
                 end += window
@@ -180,24 +187,20 @@ struct ActuatorMix {
         return busy
     }
 
-    /// One audio path: it plays the mix of its sounds, then idles the amplifier through short gaps and the
-    /// standby tail after the last one.
+    /// One audio path: its sounds' own parts mix (the loudest plays), and the path's fixed cost follows its
+    /// states (``AudioPathSchedule``), shared by the sounds that keep it open; nothing of it when the path is
+    /// already open for other playback.
     private mutating func mixAudio() {
-        let segments = VoiceMixer.mix(audioVoices)
-        var spans: [BurstGrouping.Span] = []
-        for segment in segments {
+        for segment in VoiceMixer.mix(audioVoices) {
             let voice = audioVoices[segment.voice]
             timeline.add(from: segment.start, to: segment.end, milliwatts: voice.milliwatts)
             record(voice.eventIndex, voice.milliwatts * (segment.end - segment.start), into: \.audioMillijoules)
-            spans.append(.init(start: segment.start, end: segment.end, eventIndex: voice.eventIndex))
         }
-        for burst in BurstGrouping.bursts(of: spans, gap: audio.standbyTailSeconds) {
-            let gaps = audio.amplifierIdleMilliwatts * burst.gapSeconds
-            let tail = audio.amplifierIdleMilliwatts * audio.standbyTailSeconds
-            timeline.add(millijoules: gaps, at: burst.start, over: burst.end - burst.start)
-            timeline.add(millijoules: tail, at: burst.end, over: audio.standbyTailSeconds)
-            share(gaps + tail, among: burst.eventIndices, into: \.audioMillijoules)
-        }
+        guard !estimator.audioPathIsOpen else { return }
+        let playing = audioVoices.map { BusyStretch(start: $0.start, end: $0.end, eventIndices: [$0.eventIndex]) }
+        let schedule = AudioPathSchedule(playing: playing, audio: audio)
+        for piece in schedule.pieces { timeline.add(from: piece.start, to: piece.end, milliwatts: piece.milliwatts) }
+        for opening in schedule.openings { share(opening.millijoules, among: opening.eventIndices, into: \.audioMillijoules) }
     }
 
     private mutating func record(_ index: Int, _ millijoules: Double, into kind: WritableKeyPath<EnergyBreakdown, Double>) {

@@ -38,7 +38,7 @@ extension DeviceProfile {
         "driverActive", "driverIdle", "driverStandby", "driverOff", "wakeUpTime", "activeTimeout", "standbyTimeout", "autosuspend",
     ]
     static let audioKeys: Set<String> = [
-        "route", "path", "amplifierIdle", "amplifierFullScale", "standbyTail", "spatialExtra",
+        "route", "path", "amplifierIdle", "amplifierFullScale", "standbyTail", "spatialExtra", "pathAlreadyOpen",
     ]
     static let thermalKeys: Set<String> = [
         "internalHeatCapacity", "internalToSkinResistance", "skinHeatCapacity", "skinToAmbientResistance",
@@ -223,14 +223,17 @@ extension DeviceProfile {
         }
         let tail = reader.figure("standbyTail", in: node, .time, range: 0...3600)
         let spatial = reader.figure("spatialExtra", in: node, .ratio, range: 0...10)
-        guard let route, let path, let idle, let full, let tail, let spatial else { return nil }
+        // A yes or no, not a figure: whether other playback keeps the path open (false when not given).
+        let alreadyOpen = reader.problems.attempt { () throws(TemperError) -> Bool in try node["pathAlreadyOpen"]?.bool() ?? false }
+        guard let route, let path, let idle, let full, let tail, let spatial, let alreadyOpen else { return nil }
         return AudioFigures(
             route: route,
             pathMilliwatts: path,
             amplifierIdleMilliwatts: idle,
             amplifierFullScaleMilliwatts: full,
             standbyTailSeconds: tail,
-            spatialExtraFraction: spatial
+            spatialExtraFraction: spatial,
+            pathAlreadyOpen: alreadyOpen
         )
     }
 

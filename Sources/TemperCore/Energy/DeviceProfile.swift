@@ -178,18 +178,26 @@ public enum AudioRoute: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// The audio path: what playing a sound costs.
+///
+/// The path's fixed cost (``pathMilliwatts`` while sounds play, ``amplifierIdleMilliwatts`` through gaps and the
+/// standby tail) is paid once while it is open, by the sounds that keep it open; each sound adds its own
+/// volume-dependent part. When other playback holds the path open (``pathAlreadyOpen``), a sound pays only its own
+/// part.
 public struct AudioFigures: Sendable, Hashable, Codable {
     public var route: AudioRoute
-    /// The path (DSP, mixer, codec) while a sound plays, whatever its volume.
+    /// The whole path (DSP, mixer, codec, the amplifier's idle bias) while a sound plays, whatever its volume.
     public var pathMilliwatts: Double
-    /// The amplifier while powered but silent.
+    /// The amplifier while powered but silent: the open path between sounds and through the standby tail.
     public var amplifierIdleMilliwatts: Double
-    /// The amplifier at full volume; between idle and this it grows with volume squared.
+    /// The amplifier at full volume; above idle it grows with volume squared.
     public var amplifierFullScaleMilliwatts: Double
-    /// How long the output stays open after the last sound; sounds closer than this share one tail.
+    /// How long the output stays open after the last sound; sounds closer than this share one opening.
     public var standbyTailSeconds: Double
-    /// Extra path cost of spatial (HRTF) rendering over 2D, as a fraction of ``pathMilliwatts``.
+    /// Extra cost of spatial (HRTF) rendering over 2D while a sound is rendered, as a fraction of ``pathMilliwatts``.
     public var spatialExtraFraction: Double
+    /// Whether other playback (music, a game's soundtrack) keeps the path open anyway, so feedback sounds pay only
+    /// their own part.
+    public var pathAlreadyOpen: Bool
 
     public init(
         route: AudioRoute,
@@ -197,7 +205,8 @@ public struct AudioFigures: Sendable, Hashable, Codable {
         amplifierIdleMilliwatts: Double,
         amplifierFullScaleMilliwatts: Double,
         standbyTailSeconds: Double,
-        spatialExtraFraction: Double
+        spatialExtraFraction: Double,
+        pathAlreadyOpen: Bool = false
     ) {
         self.route = route
         self.pathMilliwatts = pathMilliwatts
@@ -205,6 +214,7 @@ public struct AudioFigures: Sendable, Hashable, Codable {
         self.amplifierFullScaleMilliwatts = amplifierFullScaleMilliwatts
         self.standbyTailSeconds = standbyTailSeconds
         self.spatialExtraFraction = spatialExtraFraction
+        self.pathAlreadyOpen = pathAlreadyOpen
     }
 }
 

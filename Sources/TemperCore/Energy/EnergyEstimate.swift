@@ -115,7 +115,8 @@ public struct EventEnergy: Sendable, Hashable, Codable {
     public var timeSeconds: Double
     /// Everything this event costs: its own energy plus ``overheadMillijoules``.
     public var energyMillijoules: Double
-    /// Its share of the burst it plays in: the haptic driver's draw, or the audio standby tail.
+    /// Its share of the burst it plays in: the haptic driver's draw, or the audio path's opening (the path while
+    /// sounds play, its idle gaps and standby tail).
     public var overheadMillijoules: Double
     /// How long the driver clips this event (whether or not a stronger event plays over it).
     public var clippedSeconds: Double

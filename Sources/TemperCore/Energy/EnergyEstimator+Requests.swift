@@ -37,8 +37,9 @@ extension EnergyEstimator {
         estimate(SystemFeedbackPatterns.notification(style))
     }
 
-    /// A sound of `durationSeconds` at `volume` (0...1), rendered spatially or in 2D: the path (more when
-    /// spatial) and the amplifier while it plays, then the amplifier idling through the standby tail.
+    /// A sound of `durationSeconds` at `volume` (0...1), rendered spatially or in 2D: its own part (the amplifier
+    /// above idle at its volume, the spatial renderer's extra) and, unless the path is already open, the path while
+    /// it plays and the amplifier idling through the standby tail.
     public func estimateAudioCue(durationSeconds: Double, volume: Double, spatial: Bool) -> EnergyEstimate {
         audioCueSignal(durationSeconds: durationSeconds, volume: volume, spatial: spatial).estimate()
     }

@@ -3,16 +3,21 @@ public import TemperAHAP
 /// Estimates what haptic and audio feedback costs on a device profile.
 ///
 /// The model (the `EnergyModel` article has its formulas and sources):
-/// - a transient costs the full-scale click energy × intensity^γ × the off-resonance factor of its sharpness;
+/// - a transient costs the full-scale click energy × the off-resonance factor of its sharpness × (intensity ×
+///   what intensity 1 plays at that frequency)^γ;
 /// - a continuous event costs the integral of actuator power over its sampled timeline (the same scaling),
-///   plus half its start power over the rise time (overdrive) and half its end power over the fall time (braking);
-/// - an audio event costs the path, plus the amplifier at its volume, for as long as it plays, plus the
-///   amplifier idling through the standby tail;
+///   plus half its start power over the rise time (overdrive) and half its end power over the fall time (braking),
+///   both times the square of the amplitude the drive reached;
+/// - an audio event costs its own part, the amplifier above idle at its volume squared, while it plays; the audio
+///   path's fixed cost (on while sounds play, the amplifier idling through gaps and the standby tail, then off) is
+///   paid once per opening and shared by the sounds that keep it open, or not at all when other playback holds
+///   the path open;
 /// - one actuator plays one signal: overlapping haptic events mix (the strongest plays), and the driver's
-///   headroom limits the drive, so a pattern that asks for more than the driver gives clips instead of costing more;
+///   headroom bounds every drive (intensity is read against what the actuator plays at each frequency, so a
+///   request never asks beyond it);
 /// - the haptic driver's own draw is overhead, by power state: waking up, active while playing, then idle,
 ///   standby and off through silences; the events of one wake-up share it. Audio events play through one path,
-///   mixed the same way, and events closer than the standby tail share one tail.
+///   their own parts mixed the same way.
 public struct EnergyEstimator: Sendable {
     /// How finely to sample and what to return.
     public struct Options: Sendable, Hashable {
@@ -26,6 +31,10 @@ public struct EnergyEstimator: Sendable {
         public var maxSeriesPoints: Int
         /// Whether audio events are rendered spatially (HRTF or panning) rather than in 2D.
         public var spatialAudio: Bool
+        /// Whether other playback (music, a game's soundtrack) holds the audio path open, so a sound pays only its
+        /// own volume-dependent part: no path, no idle gaps, no standby tail. The profile can say so too
+        /// (``AudioFigures/pathAlreadyOpen``).
+        public var audioPathAlreadyOpen: Bool
         /// Whether to follow power over time. Off, an estimate has its energy, charge, duration and breakdown but
         /// no peak power (0) and no power series: for callers that need only the energy, such as the rewriter.
         public var tracksPower: Bool
@@ -36,6 +45,7 @@ public struct EnergyEstimator: Sendable {
             seriesStep: Double = 0.005,
             maxSeriesPoints: Int = 1000,
             spatialAudio: Bool = false,
+            audioPathAlreadyOpen: Bool = false,
             tracksPower: Bool = true
         ) {
             self.sampleStep = sampleStep
@@ -43,6 +53,7 @@ public struct EnergyEstimator: Sendable {
             self.seriesStep = seriesStep
             self.maxSeriesPoints = maxSeriesPoints
             self.spatialAudio = spatialAudio
+            self.audioPathAlreadyOpen = audioPathAlreadyOpen
             self.tracksPower = tracksPower
         }
     }
@@ -54,6 +65,9 @@ public struct EnergyEstimator: Sendable {
         self.profile = profile
         self.options = options
     }
+
+    /// Whether the audio path is open for other playback, by the options or the profile.
+    public var audioPathIsOpen: Bool { options.audioPathAlreadyOpen || profile.audio.pathAlreadyOpen }
 
     /// What `pattern` costs.
     ///

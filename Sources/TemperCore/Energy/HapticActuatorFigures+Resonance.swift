@@ -67,23 +67,34 @@ extension HapticActuatorFigures {
     }
 
     /// Supply power of one piece of haptic drive, for `actuators` (every actuator when `nil`): `fullScaleMilliwatts`
-    /// × intensity^γ × off-resonance factor at `hertz`, limited by the driver's headroom. An actuator without
-    /// frequency control plays at resonance whatever it is asked; an on/off one plays any intensity above 0 at
-    /// full scale. On the per-sample path, so each factor is computed once.
+    /// × off-resonance factor at `hertz` × (intensity · ``fullIntensityAcceleration(hertz:)``)^γ. Intensity is
+    /// read against what the actuator plays at that frequency, so a request never asks beyond the driver's headroom;
+    /// the headroom check stays as the bound every drive obeys. An actuator without frequency control plays at
+    /// resonance whatever it is asked; an on/off one plays any intensity above 0 at full scale. On the per-sample
+    /// path, so each factor is computed once.
     func drive(intensity: Double, hertz requested: Double, fullScaleMilliwatts: Double, actuators: Int? = nil) -> HapticDrive {
         let hertz = actuatorClass.hasFrequencyControl ? requested : resonanceHertz
         let factor = offResonanceFactor(hertz: hertz)
         let ratio = driveRatio(hertz: hertz)
         let headroom = driver.driveHeadroom
-        let strength = actuatorClass.hasAmplitudeControl ? scaled(intensity) : (scaled(intensity) > 0 ? 1 : 0)
+        let reach = fullIntensityAcceleration(hertz: hertz, driveRatio: ratio)
+        let strength = (actuatorClass.hasAmplitudeControl ? scaled(intensity) : (scaled(intensity) > 0 ? 1 : 0)) * reach * reach
         let needed = strength.squareRoot() * ratio
-        let played = needed > headroom && needed > 0 ? headroom / needed : 1
+        let played = needed > headroom * (1 + 1e-12) && needed > 0 ? headroom / needed : 1
         let full = Double(actuators ?? actuatorCount) * fullScaleMilliwatts * factor
         return HapticDrive(
             milliwatts: full * strength * played * played,
             playedFraction: played,
             limitMilliwatts: full * headroom * headroom / (ratio * ratio)
         )
+    }
+
+    /// The fraction of its steady amplitude the mass reaches when driven from rest for `seconds`:
+    /// 1 − e^(−t/τ), a resonator's ring-up, with the actuator's rise time as τ. 1 when there is no rise time.
+    public func ringUpFraction(afterSeconds seconds: Double) -> Double {
+        guard riseSeconds > 0 else { return 1 }
+        guard seconds > 0 else { return 0 }
+        return -Foundation.expm1(-seconds / riseSeconds)
     }
 
     /// intensity^γ, with intensity clamped to 0...1.
@@ -104,20 +115,24 @@ struct HapticDrive: Sendable, Hashable {
 }
 
 extension AudioFigures {
-    /// Supply power while a sound plays at `volume`, in mW: the path (raised by the spatial extra when rendered
-    /// in 3D) plus the amplifier, which grows from idle to full scale with volume squared.
-    public func playingMilliwatts(volume: Double, spatial: Bool) -> Double {
+    /// A sound's own supply power at `volume`, in mW, on top of the path's: the amplifier from idle towards full
+    /// scale with volume squared, and the spatial renderer's extra while it renders the sound in 3D.
+    public func soundMilliwatts(volume: Double, spatial: Bool) -> Double {
         let clamped = volume.isFinite ? min(max(volume, 0), 1) : 0
-        let path = pathMilliwatts * (spatial ? 1 + spatialExtraFraction : 1)
-        return path + amplifierIdleMilliwatts + (amplifierFullScaleMilliwatts - amplifierIdleMilliwatts) * clamped * clamped
+        let renderer = spatial ? pathMilliwatts * spatialExtraFraction : 0
+        return renderer + (amplifierFullScaleMilliwatts - amplifierIdleMilliwatts) * clamped * clamped
     }
-}
 
-extension AudioFigures {
-    /// The most supply power the audio path can draw at any instant: playing at full volume, spatially, with
-    /// the amplifier's idle draw through a burst's gaps spread over it.
+    /// Supply power while a sound plays at `volume` on a path it opened, in mW: the whole path (which includes the
+    /// amplifier's idle draw) plus the sound's own part.
+    public func playingMilliwatts(volume: Double, spatial: Bool) -> Double {
+        pathMilliwatts + soundMilliwatts(volume: volume, spatial: spatial)
+    }
+
+    /// The most supply power the audio path can draw at any instant: playing at full volume, spatially (it idles
+    /// only when nothing plays).
     public var supplyLimitMilliwatts: Double {
-        playingMilliwatts(volume: 1, spatial: true) + amplifierIdleMilliwatts
+        playingMilliwatts(volume: 1, spatial: true)
     }
 }
 

@@ -19,19 +19,12 @@ struct HapticDriverSchedule {
         var eventIndices: [Int]
     }
 
-    /// A stretch the actuator is busy, and the events that play in it.
-    struct Busy {
-        var start: Double
-        var end: Double
-        var eventIndices: [Int]
-    }
-
     private(set) var pieces: [Piece] = []
     private(set) var bursts: [Burst] = []
 
-    /// - Parameter busy: busy stretches in time order (they may touch or overlap).
-    init(busy: [Busy], driver: HapticDriverFigures) {
-        let merged = Self.merge(busy)
+    /// - Parameter busy: when the actuator is busy (in any order; stretches may touch or overlap).
+    init(busy: [BusyStretch], driver: HapticDriverFigures) {
+        let merged = BusyStretch.merged(busy)
         var burst: Burst?
         for (index, stretch) in merged.enumerated() {
             if burst == nil {
@@ -68,10 +61,17 @@ struct HapticDriverSchedule {
         pieces.append(Piece(start: start, end: end, state: state, milliwatts: milliwatts))
         burst.millijoules += milliwatts * (end - start)
     }
+}
 
-    /// Overlapping or touching stretches joined, in time order.
-    private static func merge(_ busy: [Busy]) -> [Busy] {
-        var merged: [Busy] = []
+/// A stretch an output (an actuator, an audio path) is busy, and the events that play in it.
+struct BusyStretch {
+    var start: Double
+    var end: Double
+    var eventIndices: [Int]
+
+    /// Overlapping or touching stretches joined, in time order; empty ones left out.
+    static func merged(_ busy: [BusyStretch]) -> [BusyStretch] {
+        var merged: [BusyStretch] = []
         for stretch in busy.sorted(by: { $0.start < $1.start }) where stretch.end > stretch.start {
             if var last = merged.last, stretch.start <= last.end + VoiceMixer.contiguity {
                 last.end = max(last.end, stretch.end)

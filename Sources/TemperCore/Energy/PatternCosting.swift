@@ -94,7 +94,7 @@ struct PatternCosting {
         let varying = hasEnvelope(event) || earliestAudioControl < end
         for step in mix.sampleSteps(from: start, length: length, varying: varying) {
             let volume = sampler.audioVolume(eventIndex: index, at: step.time)
-            let power = mix.audio.playingMilliwatts(volume: volume, spatial: mix.options.spatialAudio)
+            let power = mix.audio.soundMilliwatts(volume: volume, spatial: mix.options.spatialAudio)
             mix.addAudioVoice(index, from: step.start, to: step.end, milliwatts: power)
         }
         activityEnd = max(activityEnd, end)

@@ -14,6 +14,13 @@ public final class SimulationEnergyModel: FeedbackEnergyModel {
         self.estimator = estimator
     }
 
+    /// The model a scenario's run prices with: `profile`'s estimator, told whether other playback holds the audio
+    /// path open (``Scenario/audioPathAlreadyOpen``).
+    public convenience init(profile: DeviceProfile, scenario: Scenario) {
+        let options = EnergyEstimator.Options(audioPathAlreadyOpen: scenario.audioPathAlreadyOpen)
+        self.init(estimator: EnergyEstimator(profile: profile, options: options))
+    }
+
     public func energyMillijoules(of pattern: HapticPattern) -> Double {
         breakdown(of: .haptic(HapticPatternRequest(content: pattern))).totalMillijoules
     }

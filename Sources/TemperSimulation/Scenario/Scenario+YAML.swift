@@ -4,7 +4,7 @@ public import TemperCore
 extension Scenario {
     static let topKeys: Set<String> = [
         "version", "name", "description", "duration", "timeStep", "seed", "device", "policy", "ambient", "workload",
-        "insulation", "charging", "streams", "initial",
+        "insulation", "charging", "streams", "initial", "audioPathAlreadyOpen",
     ]
 
     /// Reads a scenario file, throwing its first problem. Use ``read(contentsOf:)`` to see them all.

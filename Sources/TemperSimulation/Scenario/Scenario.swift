@@ -21,6 +21,9 @@ public struct Scenario: Sendable, Hashable {
     /// ``InitialState/onBattery`` is not used.
     public var charging: [ChargingSegment] = []
     public var streams: [RequestStream]
+    /// Whether other playback (music, the game's soundtrack) holds the audio path open for the whole run, so a
+    /// feedback sound costs only its own volume-dependent part (``EnergyEstimator/Options/audioPathAlreadyOpen``).
+    public var audioPathAlreadyOpen = false
     public var initial: InitialState
     /// The file the scenario was read from, for resolving relative paths and naming it in errors.
     public var file: String?

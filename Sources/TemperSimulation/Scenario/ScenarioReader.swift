@@ -39,6 +39,9 @@ struct ScenarioReader {
         if let workload = root["workload"] { scenario.workload = readWorkload(workload) }
         if let insulation = root["insulation"] { scenario.insulation = readInsulation(insulation) }
         if let charging = root["charging"] { scenario.charging = readCharging(charging) }
+        if let open = root["audioPathAlreadyOpen"], let value = attempt({ () throws(TemperError) in try open.bool() }) {
+            scenario.audioPathAlreadyOpen = value
+        }
         if let streams = root["streams"] { scenario.streams = readStreams(streams, durationSeconds: duration) }
         if let initial = root["initial"] {
             if let state = readInitial(initial) { scenario.initial = state }

@@ -1,0 +1,116 @@
+import Foundation
+import TemperAHAP
+import TemperCore
+import TemperTestSupport
+import Testing
+
+/// Issue 19, finding 4: the braking tail scales with what is braked, and intensity is read across frequency against
+/// what the actuator plays there (the `EnergyModel` article's sweep).
+@Suite struct EnergyShapeTests {
+    typealias F = EnergyFixtures
+    let estimator = F.phone
+    var haptics: HapticActuatorFigures { estimator.profile.haptics }
+
+    func click(intensity: Double = 1, sharpness: Double = 0.5) -> EnergyEstimate {
+        estimator.estimate(F.pattern(F.transient(intensity: intensity, sharpness: sharpness)))
+    }
+
+    func buzz(seconds: Double, intensity: Double = 1, sharpness: Double = 0.5) -> EnergyEstimate {
+        estimator.estimate(F.pattern(F.continuous(duration: seconds, intensity: intensity, sharpness: sharpness)))
+    }
+
+    // MARK: Braking with what is braked
+
+    /// Before, a 10 ms buzz cost 9.23 mJ, more than a 47.5 ms full click (8.60 mJ): its 4.83 mJ braking tail did
+    /// not depend on how far the mass had rung up.
+    @Test func aTenMillisecondBuzzCostsLessThanAFullClick() {
+        let short = buzz(seconds: 0.01).energyMillijoules
+        let full = click().energyMillijoules
+        #expect(short < full, "10 ms buzz \(short) mJ against a full click \(full) mJ (was 9.23 against 8.60)")
+    }
+
+    @Test func theTailsGoWithTheSquareOfTheAmplitudeReached() {
+        let seconds = 0.01
+        let power = haptics.continuousMilliwatts
+        let reached = 1 - exp(-seconds / haptics.riseSeconds)
+        let tails = 0.5 * power * (haptics.riseSeconds + haptics.fallSeconds) * reached * reached
+        #expect(abs(buzz(seconds: seconds).breakdown.continuousMillijoules - (power * seconds + tails)) < 1e-9)
+        #expect(abs(haptics.ringUpFraction(afterSeconds: seconds) - reached) < 1e-15)
+        // A long drive rings all the way up: the whole tails, as before.
+        let long = buzz(seconds: 1).breakdown.continuousMillijoules
+        #expect(abs(long - power * (1 + 0.5 * (haptics.riseSeconds + haptics.fallSeconds))) < 1e-6)
+    }
+
+    @Test func energyStillRisesWithDuration() {
+        let lengths = [0.002, 0.005, 0.01, 0.02, 0.0475, 0.1, 0.3, 1]
+        for sharpness in [0.0, 0.5, 1.0] {
+            let costs = lengths.map { buzz(seconds: $0, sharpness: sharpness).energyMillijoules }
+            for (shorter, longer) in zip(costs, costs.dropFirst()) { #expect(longer > shorter, "sharpness \(sharpness)") }
+        }
+    }
+
+    // MARK: Intensity across frequency
+
+    /// Before, ui-tap (intensity 0.4, sharpness 0.2) cost 9.43 mJ, more than a full click at resonance (8.60 mJ).
+    @Test func uiTapCostsLessThanAFullClickAtResonance() throws {
+        let url = PackagePaths.root.appendingPathComponent("Examples/patterns/ui-tap.ahap")
+        let document = try AHAPReader.load(contentsOf: url.path)
+        let tap = estimator.estimate(document.pattern).energyMillijoules
+        let full = click().energyMillijoules
+        #expect(tap < full, "ui-tap \(tap) mJ against a full click at resonance \(full) mJ (was 9.43 against 8.60)")
+        #expect(abs(tap - click(intensity: 0.4, sharpness: 0.2).energyMillijoules) < 1e-12)
+    }
+
+    /// Before, a full click at sharpness 0 cost 21.2 mJ while playing 35 % of what it asked.
+    @Test(arguments: [0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0])
+    func intensityOnePlaysInFullAtEverySharpness(sharpness: Double) {
+        for estimate in [click(sharpness: sharpness), buzz(seconds: 1, sharpness: sharpness)] {
+            #expect(estimate.playedFraction == 1, "sharpness \(sharpness): plays \(estimate.playedFraction), was 0.35 at 0")
+            #expect(estimate.clippedSeconds == 0 && estimate.clippedSpans.isEmpty)
+        }
+        // What it costs is what intensity 1 plays there: the resonator's power for that acceleration.
+        let hertz = haptics.driveHertz(sharpness: sharpness)
+        let reach = haptics.fullIntensityAcceleration(hertz: hertz)
+        let expected = haptics.clickEnergyMillijoules * haptics.offResonanceFactor(hertz: hertz) * reach * reach
+        #expect(abs(click(sharpness: sharpness).breakdown.transientsMillijoules - expected) < 1e-9)
+    }
+
+    @Test func intensityOneIsFullScaleAtResonanceAndEqualSensationWhereTheActuatorReachesIt() {
+        #expect(haptics.fullIntensityAcceleration(hertz: haptics.resonanceHertz) == 1)
+        // Just above resonance the driver has headroom: the same sensation, a little more acceleration where the
+        // threshold of feeling is higher.
+        let near = haptics.resonanceHertz + 3
+        #expect(haptics.driveRatio(hertz: near) < haptics.driver.driveHeadroom)
+        let equal = VibrotactileThreshold.equalSensation(hertz: near, referenceHertz: haptics.resonanceHertz)
+        #expect(abs(haptics.fullIntensityAcceleration(hertz: near) - equal) < 1e-12)
+        #expect(equal > 1 && equal < 1.02)
+        // Far off resonance it is the strongest the driver gets out of the actuator there.
+        let far = haptics.sharpnessLowHertz
+        #expect(abs(haptics.fullIntensityAcceleration(hertz: far) - haptics.driver.driveHeadroom / haptics.driveRatio(hertz: far)) < 1e-12)
+    }
+
+    @Test func aSofterRequestNeverCostsMoreThanAStrongerOneAtTheSameSharpness() {
+        let intensities = stride(from: 0.0, through: 1.0, by: 0.05).map { $0 }
+        for sharpness in stride(from: 0.0, through: 1.0, by: 0.1) {
+            let clicks = intensities.map { click(intensity: $0, sharpness: sharpness).energyMillijoules }
+            let buzzes = intensities.map { buzz(seconds: 0.3, intensity: $0, sharpness: sharpness).energyMillijoules }
+            for costs in [clicks, buzzes] {
+                for (softer, stronger) in zip(costs, costs.dropFirst()) { #expect(softer <= stronger, "sharpness \(sharpness)") }
+            }
+        }
+    }
+
+    /// Android takes a device's sharpness range as where it plays at least 10 dB above the threshold of feeling
+    /// (`BasicToPwleSegmentAdapter`). With TI SLOA194A's 1.63 g at full scale, the phone's LRA clears that across
+    /// its whole 120–170 Hz span, so Android's rule gives the same range.
+    @Test func thePhonesSharpnessRangeIsWhereItPlaysTenDecibelsAboveTheThreshold() {
+        let fullScaleGs = 1.63
+        for step in 0...50 {
+            let hertz = haptics.sharpnessLowHertz + Double(step)
+            let level = haptics.strongestSensationDecibels(hertz: hertz, fullScaleGs: fullScaleGs)
+            #expect(level >= VibrotactileThreshold.usableSensationDecibels, "\(hertz) Hz: \(level) dB above threshold")
+        }
+        #expect(abs(VibrotactileThreshold.decibels(hertz: 150) - -31.35) < 1e-12)
+        #expect(abs(VibrotactileThreshold.decibels(hertz: 1) - -48.90) < 1e-12, "held below the curve")
+    }
+}
