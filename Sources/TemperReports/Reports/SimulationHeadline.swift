@@ -86,7 +86,7 @@ public struct SimulationHeadline: Sendable {
         let largest = figures.largestItem.map {
             "; the largest single source was \($0.name), \(ReportNumber.energy(millijoules: $0.playedMillijoules))"
         }
-        return "Feedback was \(Self.share(feedbackShare)) of the heat the baseline made (\(Self.otherSources(heat))), enough to "
+        return "Feedback was \(Self.share(feedbackShare)) of the heat the baseline made (besides \(Self.otherSources(heat))), enough to "
             + "move the temperature: most of it \(parts.0), the rest \(parts.1)\(largest ?? "")."
     }
 

@@ -55,8 +55,8 @@ public struct SimulationSensitivity: Sendable {
     func write(into document: inout ReportDocument) {
         document.heading("Sensitivity to assumed figures")
         document.paragraph(
-            "The device profile marks these thermal figures assumed: no published figure fixes them. The scenario was rerun, with and "
-                + "without the policy, with each moved by ±\(step) and every other figure as given. " + line
+            "The device profile marks these thermal figures assumed: no published figure fixes them, so the scenario was rerun, with "
+                + "and without the policy, with each moved in turn and every other figure as given. " + line
         )
         document.table(table.headers, table.rows)
     }
