@@ -21,8 +21,14 @@ struct SimulateCommand: AsyncParsableCommand {
 
             Every scenario also runs once with the policy off, as a baseline. The summary shows the tier timeline \
             with the reason for each change, time in each tier, decisions by outcome and rule, feedback energy by \
-            kind, peak temperatures and the battery at the end, with the policy and in the baseline. --json prints \
-            the same as a report's data.json, with both runs' sampled timelines.
+            kind, the heat by source (workload, charger's loss, feedback), peak temperatures and the battery at the \
+            end, with the policy and in the baseline. Differences are taken before rounding. --json prints the same \
+            as a report's data.json, with both runs' sampled timelines.
+
+            --sensitivity (and --report) reruns the scenario with each thermal figure the device profile marks \
+            'assumed:' scaled by 0.7 and 1.3 and shows how the headline's peak hotspot moves; it costs two more \
+            pairs of runs per assumed figure. On a charger the cell's charging derates with its temperature \
+            (JEITA-style: the profile's 'charging:' section).
 
             Each request has one outcome, and the rules that changed it (each report defines those it uses):
 
@@ -51,8 +57,14 @@ struct SimulateCommand: AsyncParsableCommand {
     @Flag(help: "Print the results as JSON.")
     var json = false
 
-    @Option(help: "Write index.html, report.md and data.json into this folder.")
+    @Option(help: "Write index.html, report.md and data.json into this folder (with the sensitivity analysis).")
     var report: String?
+
+    @Flag(
+        help:
+            "Rerun the scenario with each thermal figure the device profile marks assumed moved ±30 %, and show how the headline moves (two more pairs of runs per figure; always done for --report)."
+    )
+    var sensitivity = false
 
     @Option(help: "Also write the run's host snapshots as a trace (JSON lines, as `temper record` does).")
     var recordTrace: String?
@@ -90,16 +102,22 @@ struct SimulateCommand: AsyncParsableCommand {
             let progress = SharedTerminalProgress()
             defer { progress.finish() }
             let name = inputs.scenario.name
-            result = await Simulator.run(
+            let governing = { (policyOn: Bool) in
+                GovernorDriver(policy: policyOn ? policy : GovernorDriver.passThrough(policy), energy: energy)
+            }
+            var simulated = await Simulator.run(
                 setup,
                 policyName: policy.name,
                 progress: { fraction in
                     progress.bar(fraction: fraction, label: "simulating \(name): \(Int(fraction * 100)) %")
                 },
-                governing: { policyOn in
-                    GovernorDriver(policy: policyOn ? policy : GovernorDriver.passThrough(policy), energy: energy)
-                }
+                governing: governing
             )
+            if sensitivity || report != nil {
+                progress.bar(fraction: 1, label: "rerunning \(name) with each assumed thermal figure moved ±30 %")
+                simulated.sensitivity = await Simulator.sensitivity(setup, of: simulated, policyName: policy.name, governing: governing)
+            }
+            result = simulated
             if let recordTrace {
                 let snapshots = await Simulator.runOnce(
                     setup,

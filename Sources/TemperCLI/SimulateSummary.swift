@@ -43,16 +43,19 @@ enum SimulateSummary {
             )
         }
         lines.append("")
-        lines.append(pad("", 19) + pad("with policy", 16) + "baseline (policy off)")
-        lines.append(row("highest tier", policy.highestTier.rawValue, baseline.highestTier.rawValue))
-        lines.append(row("peak internal", celsius(policy.peakInternalCelsius), celsius(baseline.peakInternalCelsius)))
-        lines.append(row("peak skin hotspot", celsius(policy.peakHotspotCelsius), celsius(baseline.peakHotspotCelsius)))
-        lines.append(row("peak skin (mean)", celsius(policy.peakSkinCelsius), celsius(baseline.peakSkinCelsius)))
-        lines.append(row("feedback energy", joules(policy.playedEnergy.totalMillijoules), joules(baseline.playedEnergy.totalMillijoules)))
+        let headline = SimulationHeadline(result: result)
+        var comparison = OutputTable(
+            [(headline.table.headers[0], .left)] + headline.table.headers.dropFirst().map { ($0, OutputTable.Alignment.right) }
+        )
+        for row in headline.table.rows { comparison.append(row) }
         for (mine, theirs) in zip(policy.playedEnergy.kinds, baseline.playedEnergy.kinds) {
-            lines.append(row("  \(mine.name)", joules(mine.millijoules), joules(theirs.millijoules)))
+            comparison.append(["  \(mine.name) (J)", joules(mine.millijoules), joules(theirs.millijoules), ""])
         }
-        lines.append(row("battery at end", percent(policy.batteryEndPercentage), percent(baseline.batteryEndPercentage)))
+        lines.append(comparison.render())
+        if let sensitivity = SimulationSensitivity(result: result) {
+            lines.append("")
+            lines += wrap(sensitivity.line, width: 80)
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -71,13 +74,10 @@ enum SimulateSummary {
         return lines
     }
 
-    private static func row(_ label: String, _ mine: String, _ theirs: String) -> String { pad(label, 19) + pad(mine, 16) + theirs }
     private static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
     }
-    private static func celsius(_ value: Double) -> String { String(format: "%.1f °C", value) }
-    private static func joules(_ millijoules: Double) -> String { String(format: "%.2f J", millijoules / 1000) }
-    private static func percent(_ value: Double) -> String { String(format: "%.1f %%", value) }
+    private static func joules(_ millijoules: Double) -> String { String(format: "%.2f", millijoules / 1000) }
 
     static func clock(_ seconds: Double) -> String {
         // Beyond what an Int counts, and for negative or non-finite times, plain seconds.

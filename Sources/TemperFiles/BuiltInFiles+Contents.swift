@@ -971,7 +971,8 @@ initial:
 #"""
 # Navigation in a parked car on a summer afternoon: the cabin heats from 30 °C to 45 °C, the phone is on a
 # charger (so no low power, and the battery fills while the charger's loss heats the phone), and turn-by-turn
-# haptics and alerts keep coming. Most of the heat comes from the cabin, some from charging.
+# haptics and alerts keep coming. Most of the heat comes from the cabin, some from charging; once the cell passes
+# 45 °C it takes only 40 % of the charger's power (the phone profile's JEITA 'charging:' section), so less.
 version: 1
 name: summer-car
 description: Navigation on a charger while the cabin heats from 30 °C to 45 °C, then the air conditioning starts.
@@ -1216,14 +1217,27 @@ audio:
   standbyTail: {value: 3, unit: s, derived: "assumption: the host keeps the output open 3 s after a sound, like AOSP AudioFlinger's default standby delay"}
   spatialExtra: {value: 10, unit: "%", derived: "a speaker renders spatial sound by panning, cheaper than HRTF; half the 20 % HRTF extra (AirPods 6 h vs 5 h with spatial audio)"}
 
+# The simulator's two-node model for a controller held in two hands. No published thermal figures for game
+# controllers: each figure is the phone's (Policies/devices/phone.yaml) or assumed, and says so.
 thermal:
-  internalHeatCapacity: {value: 15, unit: J/K, derived: "no published controller figures: the phone's two-node fit (4 W => 51 C, AOSP Pixel 6 thermal config); not measured"}
-  internalToSkinResistance: {value: 3, unit: K/W, derived: "the phone's two-node fit; not measured"}
-  skinHeatCapacity: {value: 250, unit: J/K, derived: "assumption, not measured: a larger plastic shell than a phone's 150 J/K fit"}
-  skinToAmbientResistance: {value: 5, unit: K/W, derived: "the phone's two-node fit; not measured"}
-  hotspotWeight: {value: 0.5, derived: "the phone's two-node fit (hotspot halfway between skin mean and internal node); not measured"}
+  internalHeatCapacity: {value: 15, unit: J/K, assumed: "no published controller figures: the phone's assumed fast node (SoC and board, about 15-20 g at about 0.8 J/(g K))"}
+  internalToSkinResistance: {value: 3, unit: K/W, assumed: "no published controller budget to derive it from: the phone's 3 K/W (derived there from the Pixel 6 config's 4 W => 51 C budget)"}
+  skinHeatCapacity: {value: 250, unit: J/K, assumed: "a larger plastic shell than a phone's 150 J/K: a controller weighs about 1.4 times a phone and ABS holds more heat per gram than glass and aluminium"}
+  skinToAmbientResistance: {value: 5, unit: K/W, assumed: "the phone's 5 K/W: a larger surface, but much of it held in the hands"}
+  hotspotWeight: {value: 0.5, assumed: "the phone's: the hotspot halfway between the skin mean and the internal node"}
   ambient: {value: 25, unit: "°C", derived: "room temperature"}
-  baselineWorkload: {value: 0.5, unit: W, derived: "assumption, not measured: radio, lights and microcontroller of a controller in play"}
+  baselineWorkload: {value: 0.5, unit: W, assumed: "radio, lights and microcontroller of a controller in play"}
+
+# How the cell's charge derates with its temperature, which the simulator takes from the internal node (the cell
+# sits there; the model has no node of its own for it): the JEITA guideline's four zones as charger ICs implement
+# them. No charging below 0 C or above 60 C, a reduced current from 0 to 10 C and from 45 to 60 C, full in between.
+charging:
+  noChargeBelow: {value: 0, unit: "°C", source: "JEITA guideline as TI charger ICs implement it: BQ25882 (SLVSE40C) and BQ25887 (SLUSD89B) datasheets, REG08: the JEITA low-temperature range is 0-10 C; no charging below it"}
+  fullChargeFrom: {value: 10, unit: "°C", source: "TI BQ25882/BQ25887 datasheets, REG08: the JEITA low-temperature range (reduced current) ends at 10 C"}
+  fullChargeUpTo: {value: 45, unit: "°C", source: "TI BQ25882/BQ25887 datasheets, REG08: the JEITA high-temperature range (lowered voltage, optionally reduced current) starts at 45 C"}
+  noChargeAbove: {value: 60, unit: "°C", source: "TI BQ25882/BQ25887 datasheets, REG08: the JEITA high-temperature range ends at 60 C; TI E2E thread 23319 on the JEITA guideline: over 60 C, no charging"}
+  coolCurrent: {value: 20, unit: "%", source: "TI BQ25882/BQ25887 datasheets, REG08 JEITA_ISETC default: 20 % of the charge current from 0 to 10 C"}
+  warmCurrent: {value: 40, unit: "%", assumed: "TI BQ25882/BQ25887 REG08 JEITA_ISETH offers 40 % or 100 % of the charge current from 45 to 60 C (the default keeps 100 % and lowers the charge voltage, which does not slow a half-full cell in constant current); phones cut charging back when warm, so the 40 % option"}
 
 """#),
         "Policies/devices/headphones.yaml": .text(
@@ -1272,20 +1286,38 @@ audio:
   standbyTail: {value: 3, unit: s, source: "AOSP frameworks/av AudioFlinger: an output goes to standby 3 s after the last sound by default"}
   spatialExtra: {value: 20, unit: "%", derived: "AirPods (3rd gen) play 6 h, or 5 h with spatial audio (Apple specifications, 2021): HRTF rendering draws 6/5 - 1 = 20 % more"}
 
+# The simulator's two-node model (internal node -> skin node -> ambient). Not measured. One published point, the
+# Pixel 6 thermal config's 4 W sustainable budget at a 51 C skin hotspot (AOSP thermal_info_config) in a 25 C room,
+# fixes only the steady-state sum skinToAmbientResistance + hotspotWeight x internalToSkinResistance
+# = (51 - 25) / 4 = 6.5 K/W; it says nothing of the heat capacities, which set every time constant. Each figure says
+# whether it is derived from a published figure or assumed; 'temper simulate --sensitivity' shows how a headline
+# moves when each assumed figure moves by 30 %. The skin hotspot is a weighted point between the skin mean and the
+# internal node. The same phone as Policies/devices/phone.yaml, whose figures these are.
 thermal:
-  internalHeatCapacity: {value: 15, unit: J/K, derived: "two-node fit to the Pixel 6 config's 4 W => 51 C budget (AOSP thermal_info_config); not measured"}
-  internalToSkinResistance: {value: 3, unit: K/W, derived: "two-node fit to the Pixel 6 config's 4 W => 51 C budget; not measured"}
-  skinHeatCapacity: {value: 150, unit: J/K, derived: "two-node fit to the Pixel 6 config's 4 W => 51 C budget; not measured"}
-  skinToAmbientResistance: {value: 5, unit: K/W, derived: "two-node fit to the Pixel 6 config's 4 W => 51 C budget; not measured"}
-  hotspotWeight: {value: 0.5, derived: "two-node fit to the Pixel 6 config's 4 W => 51 C budget: at 4 W the skin mean settles at 25 + 4 x 5 = 45 C and the internal node at 45 + 4 x 3 = 57 C, so a 51 C hotspot sits halfway, w = (51 - 45)/(57 - 45) = 0.5 (the hotspot reads skin + w x (internal - skin), always between them); not measured"}
-  ambient: {value: 25, unit: "°C", derived: "room temperature, the ambient of the 4 W => 51 C fit"}
-  baselineWorkload: {value: 2, unit: W, derived: "assumption, not measured: an interactive app with the display on"}
+  internalHeatCapacity: {value: 15, unit: J/K, assumed: "no published figure: the fast node is the SoC, its PMIC and the board and shield around them, some 15-20 g of silicon, copper and FR-4 at about 0.8 J/(g K); with 3 K/W its time constant is about 45 s"}
+  internalToSkinResistance: {value: 3, unit: K/W, derived: "from the Pixel 6 config's 4 W => 51 C budget at 25 C (AOSP thermal_info_config): (6.5 K/W - skinToAmbientResistance) / hotspotWeight = (6.5 - 5) / 0.5"}
+  skinHeatCapacity: {value: 150, unit: J/K, derived: "whole-phone heat capacity m x c: 197 g (Google Pixel 7 technical specifications) x about 0.9 J/(g K) (a Li-ion cell 0.91-1.0 J/(g K), Faraday Institution BPX parameter sets; aluminium 0.90; glass about 0.84) = about 177 J/K, less the internal node's 15 J/K, rounded down to 150"}
+  skinToAmbientResistance: {value: 5, unit: K/W, assumed: "how the budget's 6.5 K/W splits: a Pixel 7's 0.027 m2 of surface (155.6 x 73.2 x 8.7 mm, Google specifications) shedding heat by natural convection and radiation at h = 7.5 W/(m2 K) gives 1/(h A) = 5 K/W; h of 5-12 W/(m2 K) would give 3-7.5 K/W"}
+  hotspotWeight: {value: 0.5, assumed: "where the skin sensor's hotspot sits between the skin mean (0) and the internal node (1): halfway; no published figure places it"}
+  ambient: {value: 25, unit: "°C", derived: "room temperature, the ambient of the 4 W => 51 C budget"}
+  baselineWorkload: {value: 2, unit: W, assumed: "an interactive app with the display on draws about half the 4 W sustainable budget"}
+
+# How the cell's charge derates with its temperature, which the simulator takes from the internal node (the cell
+# sits there; the model has no node of its own for it): the JEITA guideline's four zones as charger ICs implement
+# them. No charging below 0 C or above 60 C, a reduced current from 0 to 10 C and from 45 to 60 C, full in between.
+charging:
+  noChargeBelow: {value: 0, unit: "°C", source: "JEITA guideline as TI charger ICs implement it: BQ25882 (SLVSE40C) and BQ25887 (SLUSD89B) datasheets, REG08: the JEITA low-temperature range is 0-10 C; no charging below it"}
+  fullChargeFrom: {value: 10, unit: "°C", source: "TI BQ25882/BQ25887 datasheets, REG08: the JEITA low-temperature range (reduced current) ends at 10 C"}
+  fullChargeUpTo: {value: 45, unit: "°C", source: "TI BQ25882/BQ25887 datasheets, REG08: the JEITA high-temperature range (lowered voltage, optionally reduced current) starts at 45 C"}
+  noChargeAbove: {value: 60, unit: "°C", source: "TI BQ25882/BQ25887 datasheets, REG08: the JEITA high-temperature range ends at 60 C; TI E2E thread 23319 on the JEITA guideline: over 60 C, no charging"}
+  coolCurrent: {value: 20, unit: "%", source: "TI BQ25882/BQ25887 datasheets, REG08 JEITA_ISETC default: 20 % of the charge current from 0 to 10 C"}
+  warmCurrent: {value: 40, unit: "%", assumed: "TI BQ25882/BQ25887 REG08 JEITA_ISETH offers 40 % or 100 % of the charge current from 45 to 60 C (the default keeps 100 % and lowers the charge voltage, which does not slow a half-full cell in constant current); phones cut charging back when warm, so the 40 % option"}
 
 """#),
         "Policies/devices/phone.yaml": .text(
 #"""
 # A phone with one linear resonant actuator (LRA) and a loudspeaker: Temper's default profile.
-# Every number says where it came from (`source`) or how it was worked out (`derived`).
+# Every number says where it came from (`source`), how it was worked out (`derived`), or that it is `assumed` and why.
 # Charges (uAh) and currents (mA) convert to energy and power at the battery's nominal voltage.
 version: 1
 name: phone
@@ -1329,18 +1361,32 @@ audio:
   standbyTail: {value: 3, unit: s, source: "AOSP frameworks/av AudioFlinger: an output goes to standby 3 s after the last sound by default"}
   spatialExtra: {value: 10, unit: "%", derived: "speakers render spatial sound by panning, cheaper than HRTF (AVAudio3DMixingRenderingAlgorithm ladder); half the 20 % HRTF extra of the headphones profile"}
 
-# The simulator's two-node model (internal node -> skin node -> ambient). Derived, not measured: these
-# reproduce the 4 W sustainable budget at 51 C skin of a Pixel 6 thermal config (AOSP thermal_info_config).
-# The skin sensor reads the hotspot, a weighted point between the skin mean and the internal node.
-# 'temper calibrate thermal' replaces this section with numbers fitted to traces of your own device.
+# The simulator's two-node model (internal node -> skin node -> ambient). Not measured. One published point, the
+# Pixel 6 thermal config's 4 W sustainable budget at a 51 C skin hotspot (AOSP thermal_info_config) in a 25 C room,
+# fixes only the steady-state sum skinToAmbientResistance + hotspotWeight x internalToSkinResistance
+# = (51 - 25) / 4 = 6.5 K/W; it says nothing of the heat capacities, which set every time constant. Each figure says
+# whether it is derived from a published figure or assumed; 'temper simulate --sensitivity' shows how a headline
+# moves when each assumed figure moves by 30 %. The skin hotspot is a weighted point between the skin mean and the
+# internal node. 'temper calibrate thermal' replaces this section with numbers fitted to traces of your own device.
 thermal:
-  internalHeatCapacity: {value: 15, unit: J/K, derived: "two-node fit to the Pixel 6 config's 4 W => 51 C budget (AOSP thermal_info_config); with 3 K/W, tau ~45 s; not measured"}
-  internalToSkinResistance: {value: 3, unit: K/W, derived: "two-node fit to the Pixel 6 config's 4 W => 51 C budget; not measured"}
-  skinHeatCapacity: {value: 150, unit: J/K, derived: "two-node fit to the Pixel 6 config's 4 W => 51 C budget; with 5 K/W, tau ~12.5 min; not measured"}
-  skinToAmbientResistance: {value: 5, unit: K/W, derived: "two-node fit: 25 C + 4 W x 5 K/W = 45 C mean skin; not measured"}
-  hotspotWeight: {value: 0.5, derived: "two-node fit to the Pixel 6 config's 4 W => 51 C budget: at 4 W the skin mean settles at 25 + 4 x 5 = 45 C and the internal node at 45 + 4 x 3 = 57 C, so a 51 C hotspot sits halfway, w = (51 - 45)/(57 - 45) = 0.5 (the hotspot reads skin + w x (internal - skin), always between them); not measured"}
-  ambient: {value: 25, unit: "°C", derived: "room temperature, the ambient of the 4 W => 51 C fit"}
-  baselineWorkload: {value: 2, unit: W, derived: "assumption, not measured: an interactive app with the display on draws about half the 4 W sustainable budget"}
+  internalHeatCapacity: {value: 15, unit: J/K, assumed: "no published figure: the fast node is the SoC, its PMIC and the board and shield around them, some 15-20 g of silicon, copper and FR-4 at about 0.8 J/(g K); with 3 K/W its time constant is about 45 s"}
+  internalToSkinResistance: {value: 3, unit: K/W, derived: "from the Pixel 6 config's 4 W => 51 C budget at 25 C (AOSP thermal_info_config): (6.5 K/W - skinToAmbientResistance) / hotspotWeight = (6.5 - 5) / 0.5"}
+  skinHeatCapacity: {value: 150, unit: J/K, derived: "whole-phone heat capacity m x c: 197 g (Google Pixel 7 technical specifications) x about 0.9 J/(g K) (a Li-ion cell 0.91-1.0 J/(g K), Faraday Institution BPX parameter sets; aluminium 0.90; glass about 0.84) = about 177 J/K, less the internal node's 15 J/K, rounded down to 150"}
+  skinToAmbientResistance: {value: 5, unit: K/W, assumed: "how the budget's 6.5 K/W splits: a Pixel 7's 0.027 m2 of surface (155.6 x 73.2 x 8.7 mm, Google specifications) shedding heat by natural convection and radiation at h = 7.5 W/(m2 K) gives 1/(h A) = 5 K/W; h of 5-12 W/(m2 K) would give 3-7.5 K/W"}
+  hotspotWeight: {value: 0.5, assumed: "where the skin sensor's hotspot sits between the skin mean (0) and the internal node (1): halfway; no published figure places it"}
+  ambient: {value: 25, unit: "°C", derived: "room temperature, the ambient of the 4 W => 51 C budget"}
+  baselineWorkload: {value: 2, unit: W, assumed: "an interactive app with the display on draws about half the 4 W sustainable budget"}
+
+# How the cell's charge derates with its temperature, which the simulator takes from the internal node (the cell
+# sits there; the model has no node of its own for it): the JEITA guideline's four zones as charger ICs implement
+# them. No charging below 0 C or above 60 C, a reduced current from 0 to 10 C and from 45 to 60 C, full in between.
+charging:
+  noChargeBelow: {value: 0, unit: "°C", source: "JEITA guideline as TI charger ICs implement it: BQ25882 (SLVSE40C) and BQ25887 (SLUSD89B) datasheets, REG08: the JEITA low-temperature range is 0-10 C; no charging below it"}
+  fullChargeFrom: {value: 10, unit: "°C", source: "TI BQ25882/BQ25887 datasheets, REG08: the JEITA low-temperature range (reduced current) ends at 10 C"}
+  fullChargeUpTo: {value: 45, unit: "°C", source: "TI BQ25882/BQ25887 datasheets, REG08: the JEITA high-temperature range (lowered voltage, optionally reduced current) starts at 45 C"}
+  noChargeAbove: {value: 60, unit: "°C", source: "TI BQ25882/BQ25887 datasheets, REG08: the JEITA high-temperature range ends at 60 C; TI E2E thread 23319 on the JEITA guideline: over 60 C, no charging"}
+  coolCurrent: {value: 20, unit: "%", source: "TI BQ25882/BQ25887 datasheets, REG08 JEITA_ISETC default: 20 % of the charge current from 0 to 10 C"}
+  warmCurrent: {value: 40, unit: "%", assumed: "TI BQ25882/BQ25887 REG08 JEITA_ISETH offers 40 % or 100 % of the charge current from 45 to 60 C (the default keeps 100 % and lowers the charge voltage, which does not slow a half-full cell in constant current); phones cut charging back when warm, so the 40 % option"}
 
 # Android composition primitives as this phone plays them: Vibrator.getPrimitiveDurations differs by device, so
 # the durations are one real HAL's; drive is the primitive's mean drive at scale 1 as a fraction of full scale.

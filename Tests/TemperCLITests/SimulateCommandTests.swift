@@ -9,11 +9,11 @@ import Testing
         #expect(result.stdout.contains("simulation heat-soak"))
         #expect(result.stdout.contains("nominal → fair"))
         #expect(result.stdout.contains("baseline (policy off)"))
-        #expect(result.stdout.contains("derived, not measured"))
+        #expect(result.stdout.contains("not measured; assumed: internalHeatCapacity, skinToAmbientResistance, hotspotWeight"))
         // Every result the summary promises, each with the policy and in the baseline where it applies.
         for line in [
             "time in tier:", "decisions:", "rules fired:", "peak internal", "peak skin hotspot", "feedback energy", "  transients",
-            "  continuous", "  audio", "  overhead", "battery at end",
+            "  continuous", "  audio", "  overhead", "battery at the end", "feedback share of the heat", "difference",
         ] {
             #expect(result.stdout.contains(line), "\(line)")
         }
@@ -48,6 +48,50 @@ import Testing
         #expect((json["thresholds"] as? [String: Any])?["sensors"] != nil, "the thresholds the classifier used")
         let played = { (run: String) in ((json[run] as? [String: Any])?["playedEnergy"] as? [String: Double]) ?? [:] }
         #expect(played("withPolicy")["continuousMillijoules", default: 0] < played("baseline")["continuousMillijoules", default: 0])
+    }
+
+    /// Summer-car's headline, from its unrounded figures: the peak moved by −0.036 °C (printed "−0.1 °C" when the
+    /// rounded peaks were subtracted) and feedback was 0.44 % of the heat (printed "0.9 %" without the charger's loss).
+    @Test func summerCarsHeadlineIsComputedBeforeRoundingAndCountsTheChargersLoss() throws {
+        let result = try TemperRunner.run(["simulate", "Examples/scenarios/summer-car.yaml", "--sensitivity", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let policy = try #require(json["withPolicy"] as? [String: Any])
+        let baseline = try #require(json["baseline"] as? [String: Any])
+        let number = { (run: [String: Any], key: String) in run[key] as? Double ?? .nan }
+        let played = try #require(baseline["playedEnergy"] as? [String: Double]).values.reduce(0, +) / 1000
+        let loss = number(baseline, "chargerLossJoules")
+        #expect(loss > 1000, "the charger's loss is counted: \(loss) J")
+        let share = played / (number(baseline, "workloadEnergyJoules") + loss + played)
+        let change = number(policy, "peakHotspotCelsius") - number(baseline, "peakHotspotCelsius")
+        // The summary prints what the JSON holds, rounded once.
+        let text = try TemperRunner.run(["simulate", "Examples/scenarios/summer-car.yaml", "--sensitivity"])
+        let sentence = text.stdout.replacingOccurrences(of: "\n", with: " ")
+        #expect(sentence.contains("is \(String(format: "%.2f", share * 100)) % of the"), "\(share)")
+        #expect(!sentence.contains("0.9 %") && !sentence.contains("−0.1 °C"))
+        if abs(change) >= 0.005 {
+            #expect(sentence.contains("moved by only \(change < 0 ? "−" : "+")\(String(format: "%.2f", abs(change))) °C"), "\(change)")
+        }
+        // The sensitivity analysis: each assumed thermal figure moved ±30 %, in JSON and one paragraph of text.
+        let sensitivity = try #require(json["sensitivity"] as? [String: Any])
+        let rows = try #require(sensitivity["rows"] as? [[String: Any]])
+        #expect(rows.compactMap { $0["figure"] as? String } == ["internalHeatCapacity", "skinToAmbientResistance", "hotspotWeight"])
+        #expect(sentence.contains("With each assumed thermal figure"))
+        let plain = try TemperRunner.run(["simulate", "Examples/scenarios/summer-car.yaml", "--json"])
+        #expect(!plain.stdout.contains("\"sensitivity\""), "only when asked for")
+    }
+
+    /// The cabin heats the cell past 45 °C: the charger derates (JEITA) rather than charging at 7.5 W at 58.7 °C.
+    @Test func summerCarsChargerDeratesWhenTheCellIsWarm() throws {
+        let result = try TemperRunner.run(["simulate", "Examples/scenarios/summer-car.yaml", "--json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let timeline = try #require((json["baseline"] as? [String: Any])?["timeline"] as? [[String: Any]])
+        let samples = timeline.compactMap { sample in
+            (sample["internalCelsius"] as? Double).map { ($0, sample["chargingWatts"] as? Double ?? .nan) }
+        }
+        #expect(samples.contains { $0.0 > 46 })
+        #expect(samples.filter { $0.0 > 45.5 }.allSatisfy { $0.1 <= 3 + 1e-9 }, "at most 40 % of 7.5 W above 45 °C")
+        #expect(samples.contains { $0.0 < 45 && $0.1 == 7.5 })
     }
 
     @Test func sameScenarioSameOutput() throws {

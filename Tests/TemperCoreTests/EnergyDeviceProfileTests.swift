@@ -18,16 +18,25 @@ import Testing
     @Test(arguments: ["gamepad", "headphones", "phone"])
     func everyNumberNamesItsSource(name: String) throws {
         let profile = try F.profile(name)
-        // 2 battery + 12 actuator + 12 driver + 5 audio + 7 thermal figures, and 2 per listed primitive.
-        #expect(profile.provenance.count == 38 + 2 * profile.primitives.count)
+        // 2 battery + 12 actuator + 12 driver + 5 audio + 7 thermal + 6 charging figures, and 2 per listed primitive.
+        #expect(profile.provenance.count == 38 + 6 + 2 * profile.primitives.count)
         #expect(profile.provenance.keys.filter { $0.hasPrefix("primitives.") }.count == 2 * profile.primitives.count)
         #expect(profile.provenance["haptics.driverOutputLimit"] != nil)
         #expect(profile.provenance["haptics.clickEnergy"] != nil)
         #expect(profile.provenance.values.allSatisfy { $0.text.count > 10 })
-        // The thermal model's figures are derived, never passed off as measured.
+        // The thermal model's figures are derived or assumed, never passed off as measured; the heat capacities, which
+        // set every time constant, do not claim the one steady-state budget point as their source.
         let thermal = profile.provenance.filter { $0.key.hasPrefix("thermal.") }
         #expect(thermal.count == 7)
-        #expect(thermal.values.allSatisfy { $0.kind == .derived })
+        #expect(thermal.values.allSatisfy { $0.kind == .derived || $0.kind == .assumed })
+        #expect(profile.provenance["thermal.internalHeatCapacity"]?.kind == .assumed)
+        for key in ["thermal.internalHeatCapacity", "thermal.skinHeatCapacity"] {
+            #expect(profile.provenance[key]?.text.contains("fit") == false, "\(key): \(profile.provenance[key]?.text ?? "")")
+        }
+        // The charging derating's thresholds are published (JEITA as TI's charger ICs implement it).
+        for key in ["noChargeBelow", "fullChargeFrom", "fullChargeUpTo", "noChargeAbove"] {
+            #expect(profile.provenance["charging.\(key)"]?.kind == .source, "\(key)")
+        }
     }
 
     @Test func theReferencePhoneMatchesItsFile() throws {
@@ -38,6 +47,8 @@ import Testing
         #expect(file.battery == reference.battery)
         #expect(file.audio == reference.audio)
         #expect(file.thermal == reference.thermal)
+        #expect(file.charging == reference.charging)
+        #expect(file.charging == .jeita)
         for primitive in AndroidPrimitive.allCases {
             let (a, b) = (file.primitive(primitive), reference.primitive(primitive))
             #expect(abs(a.seconds - b.seconds) < 1e-12 && a.drive == b.drive, "\(primitive.rawValue)")
@@ -97,7 +108,7 @@ import Testing
         ),
         (
             #"riseTime: {value: 10, unit: ms, source: "Vybronics VG1040003D coin LRA datasheet: rise time 10 ms"}"#,
-            "riseTime: {value: 10, unit: ms}", "haptics.riseTime", "no 'source', 'derived' or 'fitted'"
+            "riseTime: {value: 10, unit: ms}", "haptics.riseTime", "no 'source', 'derived', 'assumed' or 'fitted'"
         ),
         (
             "clickDuration: {value: 47.5, unit: ms,", "clickDuration: {value: 47.5, unit: Hz,", "haptics.clickDuration.unit",
@@ -116,6 +127,12 @@ import Testing
             "below sharpnessLowFrequency"
         ),
         ("capacity: {value: 4355,", "capacity: {value: -5,", "battery.capacity", "out of range"),
+        ("fullChargeUpTo: {value: 45,", "fullChargeUpTo: {value: 5,", "charging.fullChargeUpTo", "below the threshold before it"),
+        ("warmCurrent: {value: 40,", "warmCurrent: {value: 140,", "charging.warmCurrent", "out of range"),
+        (
+            #"hotspotWeight: {value: 0.5, assumed: "#, #"hotspotWeight: {value: 0.5, derived: "x", assumed: "#, "thermal.hotspotWeight",
+            "not several"
+        ),
     ].map { BadCase($0.0, $0.1, $0.2, $0.3) }
 
     @Test(arguments: badCases)

@@ -42,6 +42,7 @@ import Testing
     static func constantRun(
         insulation: [InsulationSegment] = [],
         charging: [ChargingSegment] = [],
+        derating: ChargeDerating = .jeita,
         hours: Double = 4
     ) async throws -> SimulationResult {
         var scenario = Scenario(
@@ -54,8 +55,20 @@ import Testing
         )
         scenario.insulation = insulation
         scenario.charging = charging
-        return await SimulationFixtures.run(try SimulationFixtures.setup(scenario))
+        var setup = try SimulationFixtures.setup(scenario)
+        setup.battery.charging = derating
+        return await SimulationFixtures.run(setup)
     }
+
+    /// A charger that never derates, for tests about the charging path itself.
+    static let neverDerates = ChargeDerating(
+        noChargeBelowCelsius: -40,
+        fullChargeFromCelsius: -40,
+        fullChargeUpToCelsius: 150,
+        noChargeAboveCelsius: 150,
+        coolFraction: 1,
+        warmFraction: 1
+    )
 
     @Test func insulationRaisesTheSteadyStateByPowerTimesItsResistanceAndLeavesTheAirAlone() async throws {
         let bare = try await Self.constantRun()
@@ -90,7 +103,7 @@ import Testing
         let charger = ChargingSegment(name: "charger", watts: 10, efficiency: 0.8, span: TimeSpan(startSeconds: 0, durationSeconds: 3600))
         #expect(abs(charger.lossWatts(chargeWatts: 10) - 2.5) < 1e-12)
         let plain = try await Self.constantRun(hours: 1)
-        let charged = try await Self.constantRun(charging: [charger], hours: 1)
+        let charged = try await Self.constantRun(charging: [charger], derating: Self.neverDerates, hours: 1)
         let plainEnd = try #require(plain.withPolicy.timeline.last)
         let chargedEnd = try #require(charged.withPolicy.timeline.last)
         // On battery the 2 W workload drains it; on the charger the cell gains 10 W for an hour.
@@ -99,6 +112,36 @@ import Testing
         #expect(charged.withPolicy.timeline.allSatisfy { $0.chargingWatts == 10 && abs($0.chargerLossWatts - 2.5) < 1e-6 })
         // 2.5 W more heat: the skin ends hotter than without the charger.
         #expect(chargedEnd.skinCelsius > plainEnd.skinCelsius + 5)
+    }
+
+    @Test func chargingDeratesWithTheCellTemperatureAsJEITASays() {
+        let jeita = ChargeDerating.jeita
+        let fractions = [-5, 0, 5, 10, 25, 45, 45.1, 58.7, 60, 60.1].map { jeita.fraction(atCelsius: $0) }
+        #expect(fractions == [0, 0.2, 0.2, 1, 1, 1, 0.4, 0.4, 0.4, 0])
+        #expect(jeita.fraction(atCelsius: .nan) == 0)
+        // Summer-car's 7.5 W charger with the cell at 58.7 °C: 40 %, 3 W, not 7.5 W.
+        var battery = BatteryModel(parameters: BatteryParameters(profile: SimulationFixtures.phone), percentage: 55, onBattery: false)
+        #expect(abs(battery.charge(powerWatts: 7.5, seconds: 1, cellCelsius: 58.7) - 3) < 1e-12)
+        #expect(battery.charge(powerWatts: 7.5, seconds: 1, cellCelsius: 61) == 0)
+        #expect(battery.charge(powerWatts: 7.5, seconds: 1, cellCelsius: 30) == 7.5)
+    }
+
+    @Test func summerCarChargesLessOnceTheCellIsWarm() async throws {
+        let result = await SimulationFixtures.run(try SimulationFixtures.setup("summer-car"))
+        for run in [result.withPolicy, result.baseline] {
+            let timeline = run.timeline
+            // It starts cool and charges at the charger's 7.5 W, then the cabin heats the cell past 45 °C.
+            #expect(timeline.first?.chargingWatts == 7.5)
+            #expect(timeline.contains { $0.internalCelsius > 46 })
+            for sample in timeline where sample.internalCelsius > 45.5 {
+                #expect(
+                    sample.chargingWatts <= 7.5 * 0.4 + 1e-9,
+                    "\(sample.timeSeconds) s: \(sample.chargingWatts) W at \(sample.internalCelsius) °C"
+                )
+            }
+            // The charger's loss follows what went into the cell: less heat than charging at 7.5 W throughout.
+            #expect(run.chargerLossJoules < 7.5 * (1 - 0.85) / 0.85 * 2400 - 100)
+        }
     }
 
     @Test func aFullBatteryStopsChargingAndStopsTheLoss() async throws {

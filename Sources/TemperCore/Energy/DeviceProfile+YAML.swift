@@ -29,7 +29,9 @@ extension DeviceProfile {
         read(yaml: yaml, file: file).problems
     }
 
-    static let topLevelKeys: Set<String> = ["version", "name", "description", "battery", "haptics", "audio", "thermal", "primitives"]
+    static let topLevelKeys: Set<String> = [
+        "version", "name", "description", "battery", "haptics", "audio", "thermal", "charging", "primitives",
+    ]
     static let batteryKeys: Set<String> = ["nominalVoltage", "capacity"]
     static let hapticKeys: Set<String> = [
         "actuatorClass", "actuators", "clickEnergy", "clickDuration", "continuousPower", "resonance", "qualityFactor", "lossRatio",
@@ -75,6 +77,10 @@ extension DeviceProfile {
         let haptics = section("haptics", of: root, keys: hapticKeys, reader: &reader).flatMap { readHaptics($0, &reader) }
         let audio = section("audio", of: root, keys: audioKeys, reader: &reader).flatMap { readAudio($0, &reader) }
         let thermal = section("thermal", of: root, keys: thermalKeys, reader: &reader).flatMap { readThermal($0, &reader) }
+        let charging =
+            root["charging"] == nil
+            ? ChargeDerating.jeita
+            : section("charging", of: root, keys: chargingKeys, reader: &reader).flatMap { readCharging($0, &reader) }
         let primitives =
             root["primitives"] == nil
             ? [:]
@@ -82,7 +88,7 @@ extension DeviceProfile {
                 .map { readPrimitives($0, &reader) } ?? [:]
 
         let problems = reader.problems.errors
-        guard problems.isEmpty, let name, let battery, let haptics, let audio, let thermal else { return (nil, problems) }
+        guard problems.isEmpty, let name, let battery, let haptics, let audio, let thermal, let charging else { return (nil, problems) }
         let profile = DeviceProfile(
             name: name,
             description: description ?? "",
@@ -90,6 +96,7 @@ extension DeviceProfile {
             haptics: haptics,
             audio: audio,
             thermal: thermal,
+            charging: charging,
             provenance: reader.provenance,
             primitives: primitives
         )

@@ -13,6 +13,9 @@ public struct DeviceProfile: Sendable, Hashable, Codable {
     public var haptics: HapticActuatorFigures
     public var audio: AudioFigures
     public var thermal: ThermalFigures
+    /// How the cell's charging derates with its temperature; ``ChargeDerating/jeita`` when the file has no
+    /// `charging:` section.
+    public var charging: ChargeDerating
     /// Where each number came from, keyed by its key path in the file (e.g. `haptics.clickEnergy`).
     public var provenance: [String: FigureProvenance]
     /// Android composition primitives as this device plays them; empty when the profile gives no table (each then
@@ -26,6 +29,7 @@ public struct DeviceProfile: Sendable, Hashable, Codable {
         haptics: HapticActuatorFigures,
         audio: AudioFigures,
         thermal: ThermalFigures,
+        charging: ChargeDerating = .jeita,
         provenance: [String: FigureProvenance] = [:],
         primitives: [AndroidPrimitive: PrimitiveFigures] = [:]
     ) {
@@ -35,6 +39,7 @@ public struct DeviceProfile: Sendable, Hashable, Codable {
         self.haptics = haptics
         self.audio = audio
         self.thermal = thermal
+        self.charging = charging
         self.provenance = provenance
         self.primitives = primitives
     }
@@ -45,8 +50,11 @@ public struct FigureProvenance: Sendable, Hashable, Codable, CustomStringConvert
     public enum Kind: String, Sendable, Hashable, Codable {
         /// A published figure (a datasheet, an application note, a platform's source).
         case source
-        /// Worked out from published figures or assumed; the text says how.
+        /// Worked out from published figures; the text says from which and how.
         case derived
+        /// Chosen without a published figure to fix it; the text gives the reasoning. A simulation shows how its
+        /// headline moves when an assumed thermal figure moves.
+        case assumed
         /// Fitted to measurements (`temper calibrate`); the text names them, the 95 % interval and the fit's RMSE.
         case fitted
     }

@@ -86,7 +86,7 @@ enum FigureQuantity: Sendable {
     }
 }
 
-/// Reads the `{value:, unit:, source: | derived:}` numbers of one profile, collecting every problem.
+/// Reads the `{value:, unit:, source: | derived: | assumed: | fitted:}` numbers of one profile, collecting every problem.
 struct ProfileFigureReader {
     static let positive: ClosedRange<Double> = Double.leastNormalMagnitude...Double.greatestFiniteMagnitude
     var problems = YAMLProblems()
@@ -129,16 +129,18 @@ struct ProfileFigureReader {
                 "every number needs its source: write {value: ..., unit: \(quantity.units[0]), source: \"...\"} or {value: ..., derived: \"how\"}"
             )
         }
-        let unknown = node.unknownKeys(allowed: ["value", "unit", "source", "derived", "fitted"])
+        let unknown = node.unknownKeys(allowed: ["value", "unit", "source", "derived", "assumed", "fitted"])
         if let first = unknown.first { throw first }
         let value = try node.require("value").double()
         var given: [(FigureProvenance.Kind, String)] = []
-        for kind in [FigureProvenance.Kind.source, .derived, .fitted] {
+        for kind in [FigureProvenance.Kind.source, .derived, .assumed, .fitted] {
             if let text = try node[kind.rawValue]?.string() { given.append((kind, text)) }
         }
-        guard given.count <= 1 else { throw node.error(.invalidValue, "give one of 'source', 'derived' or 'fitted', not several") }
+        guard given.count <= 1 else {
+            throw node.error(.invalidValue, "give one of 'source', 'derived', 'assumed' or 'fitted', not several")
+        }
         guard let (kind, text) = given.first, !text.isEmpty else {
-            throw node.error(.missingKey, "this number has no 'source', 'derived' or 'fitted' text saying where it came from")
+            throw node.error(.missingKey, "this number has no 'source', 'derived', 'assumed' or 'fitted' text saying where it came from")
         }
         provenance[node.path] = FigureProvenance(kind, text)
         let unitNode = node["unit"]

@@ -4,42 +4,37 @@ public import TemperSimulation
 /// What the policy bought, against the baseline, in one sentence: a simulation report's first line, and the
 /// first line `temper simulate` prints.
 public struct SimulationHeadline: Sendable {
-    /// Below this share of the heat the device made, feedback cannot move its temperature.
-    static let negligibleShare = 0.02
+    /// Below this share of the heat the device made, feedback is a small part of it, so the policy's thermal gain
+    /// is small; at or above it the headline says which part of the feedback made the heat and why.
+    static let smallShare = 0.05
 
     let result: SimulationResult
+    let figures: HeadlineFigures
 
     public init(result: SimulationResult) {
         self.result = result
+        self.figures = result.headline
     }
 
-    var savedMillijoules: Double { result.baseline.playedEnergy.totalMillijoules - result.withPolicy.playedEnergy.totalMillijoules }
-    var savedFraction: Double {
-        let baseline = result.baseline.playedEnergy.totalMillijoules
-        return baseline > 0 ? savedMillijoules / baseline : 0
-    }
-    /// The policy's peak hotspot minus the baseline's, as the two print (to 0.1 °C), so the difference agrees
-    /// with them: negative when the policy kept the skin cooler.
-    var hotspotChange: Double { Self.difference(result.withPolicy.peakHotspotCelsius, result.baseline.peakHotspotCelsius, decimals: 1) }
+    var savedMillijoules: Double { figures.savedMillijoules }
+    var savedFraction: Double { figures.savedFraction }
+    /// The policy's peak hotspot minus the baseline's, unrounded: negative when the policy kept the skin cooler.
+    var hotspotChange: Double { figures.hotspotChangeCelsius }
+    /// The baseline's feedback as a share of all the heat the device made, the charger's loss included.
+    var feedbackShare: Double { figures.feedbackShare }
 
-    /// `mine − theirs` as they print with `decimals`, so a table's difference column agrees with its other columns.
-    static func difference(_ mine: Double, _ theirs: Double, decimals: Int) -> Double {
-        let scale = Double(pow10(decimals))
-        return ((mine * scale).rounded() - (theirs * scale).rounded()) / scale
-    }
-
-    private static func pow10(_ exponent: Int) -> Int { (0..<exponent).reduce(1) { value, _ in value * 10 } }
-    /// The baseline's feedback as a share of all the energy the device turned into heat.
-    var feedbackShare: Double {
-        let feedback = result.baseline.playedEnergy.totalMillijoules / 1000
-        let total = feedback + result.baseline.workloadEnergyJoules
-        return total > 0 ? feedback / total : 0
+    /// A temperature difference as printed: to 0.1 °C, or to 0.01 °C below 0.05 °C so that a change of 0.036 °C
+    /// reads 0.04, neither 0.0 nor 0.1.
+    static func temperatureChange(_ celsius: Double, signed: Bool = true) -> String {
+        let decimals = abs(celsius) < 0.05 ? 2 : 1
+        return signed ? ReportNumber.signed(celsius, decimals) : ReportNumber.fixed(abs(celsius), decimals)
     }
 
     static func hotSeconds(_ run: RunSummary) -> Double { run.tierSeconds.serious + run.tierSeconds.critical }
 
     /// The sentence: energy saved (J and %), the change in peak hotspot, time in serious and critical and the
-    /// battery at the end against the baseline; or that the policy changed nothing, or cannot matter, and why.
+    /// battery at the end against the baseline; then what share of the heat feedback was and, when it matters,
+    /// which part of it (audio path or haptics) made it and why; or that the policy changed nothing.
     public var sentence: String {
         let policy = result.withPolicy
         let baseline = result.baseline
@@ -50,7 +45,7 @@ public struct SimulationHeadline: Sendable {
         }
         let saved =
             "saved \(ReportNumber.energy(millijoules: savedMillijoules)) of feedback energy (\(ReportNumber.fixed(savedFraction * 100, 0)) %)"
-        let hot = (Self.hotSeconds(policy), Self.hotSeconds(baseline))
+        let hot = (figures.hotSeconds, figures.baselineHotSeconds)
         // Neither run hot: said once at the end, rather than as something the policy did.
         let hotTime: String? =
             hot.0 == 0 && hot.1 == 0
@@ -61,48 +56,90 @@ public struct SimulationHeadline: Sendable {
         let end = hotTime == nil ? "; neither run reached serious." : "."
         let battery =
             "the battery ended at \(ReportNumber.percent(policy.batteryEndPercentage)) against \(ReportNumber.percent(baseline.batteryEndPercentage))"
-        if feedbackShare < Self.negligibleShare {
+        let heat = figures.heat
+        if feedbackShare < Self.smallShare {
             let moved =
-                hotspotChange == 0
-                ? "the peak hotspot did not move" : "the peak hotspot moved by only \(ReportNumber.signed(hotspotChange, 1)) °C"
-            return "The policy \(saved), but it cannot change the temperature here: all the feedback the baseline played, "
-                + "\(ReportNumber.energy(millijoules: baseline.playedEnergy.totalMillijoules)), is "
-                + "\(ReportNumber.fixed(feedbackShare * 100, 1)) % of the energy the device turned into heat (the workload alone used "
-                + "\(ReportNumber.energy(millijoules: baseline.workloadEnergyJoules * 1000))). So \(moved), "
-                + (hotTime.map { "the policy \($0), " } ?? "") + "and \(battery)\(end)"
+                abs(hotspotChange) < 0.005
+                ? "the peak hotspot did not move" : "the peak hotspot moved by only \(Self.temperatureChange(hotspotChange)) °C"
+            return "The policy \(saved), but feedback is a small share of the heat, so its thermal gain is small: all the feedback the "
+                + "baseline played, \(ReportNumber.energy(millijoules: heat.feedbackJoules * 1000)), is "
+                + "\(Self.share(feedbackShare)) of the \(ReportNumber.energy(millijoules: heat.totalJoules * 1000)) the device turned into heat "
+                + "(\(Self.otherSources(heat))). So \(moved), " + (hotTime.map { "the policy \($0), " } ?? "") + "and \(battery)\(end)"
         }
         let peak =
-            abs(hotspotChange) < 0.05
+            abs(hotspotChange) < 0.005
             ? "left the peak hotspot at \(ReportNumber.celsius(policy.peakHotspotCelsius))"
-            : "kept the peak hotspot \(ReportNumber.fixed(abs(hotspotChange), 1)) °C \(hotspotChange < 0 ? "cooler" : "warmer") "
+            : "kept the peak hotspot \(Self.temperatureChange(hotspotChange, signed: false)) °C \(hotspotChange < 0 ? "cooler" : "warmer") "
                 + "(\(ReportNumber.celsius(policy.peakHotspotCelsius)) against \(ReportNumber.celsius(baseline.peakHotspotCelsius)))"
-        return "The policy \(saved), \(peak), " + (hotTime.map { "\($0), " } ?? "") + "and \(battery)\(end)"
+        return "The policy \(saved), \(peak), " + (hotTime.map { "\($0), " } ?? "") + "and \(battery)\(end) " + feedbackParts
     }
 
-    /// The headline's numbers with the policy, in the baseline and the difference, units in the row names.
-    var table: (headers: [String], rows: [[String]]) {
+    /// Which part of the feedback made its heat, and why, for a run where feedback is at least ``smallShare``.
+    var feedbackParts: String {
+        let heat = figures.heat
+        let audio =
+            "the audio path (\(Self.share(heat.share(heat.audioJoules))) of the heat: each sound keeps the path, its DSP, codec and "
+            + "amplifier, powered while it plays)"
+        let haptics =
+            "haptics (\(Self.share(heat.share(heat.hapticsJoules))) of the heat: the actuator's drive and its driver kept awake)"
+        let parts = heat.audioJoules >= heat.hapticsJoules ? (audio, haptics) : (haptics, audio)
+        let largest = figures.largestItem.map {
+            "; the largest single source was \($0.name), \(ReportNumber.energy(millijoules: $0.playedMillijoules))"
+        }
+        return "Feedback was \(Self.share(feedbackShare)) of the heat the baseline made (besides \(Self.otherSources(heat))), enough to "
+            + "move the temperature: most of it \(parts.0), the rest \(parts.1)\(largest ?? "")."
+    }
+
+    /// The heat sources other than feedback, named with their energy.
+    static func otherSources(_ heat: HeatSources) -> String {
+        var parts = ["the workload \(ReportNumber.energy(millijoules: heat.workloadJoules * 1000))"]
+        if heat.chargerLossJoules > 0 {
+            parts.append("the charger's loss \(ReportNumber.energy(millijoules: heat.chargerLossJoules * 1000))")
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// A share of the heat to two significant digits at most: `0.44 %`, `12 %`.
+    static func share(_ fraction: Double) -> String {
+        let percent = fraction * 100
+        return ReportNumber.fixed(percent, percent < 1 ? 2 : percent < 10 ? 1 : 0) + " %"
+    }
+
+    /// The headline's numbers with the policy, in the baseline and the difference, units in the row names: the
+    /// report's summary table and the comparison `temper simulate` prints.
+    public var table: (headers: [String], rows: [[String]]) {
         let policy = result.withPolicy
         let baseline = result.baseline
         let joules = { (run: RunSummary) in run.playedEnergy.totalMillijoules / 1000 }
         let row = { (name: String, mine: Double, theirs: Double, decimals: Int) in
             [
                 name, ReportNumber.fixed(mine, decimals), ReportNumber.fixed(theirs, decimals),
-                ReportNumber.signed(Self.difference(mine, theirs, decimals: decimals), decimals),
+                ReportNumber.signed(mine - theirs, decimals),
             ]
         }
+        let temperature = { (name: String, mine: Double, theirs: Double) in
+            [name, ReportNumber.fixed(mine, 1), ReportNumber.fixed(theirs, 1), Self.temperatureChange(mine - theirs)]
+        }
+        let heat = (HeatSources(policy), HeatSources(baseline))
+        let share = { (heat: HeatSources) in heat.share(heat.feedbackJoules) * 100 }
+        let charger =
+            heat.1.chargerLossJoules > 0 ? [row("charger's loss (J)", heat.0.chargerLossJoules, heat.1.chargerLossJoules, 1)] : []
         let hot = (Self.hotSeconds(policy), Self.hotSeconds(baseline))
         return (
             ["", "with policy (\(policy.policy))", "baseline (policy off)", "difference"],
             [
                 row("feedback energy played (J)", joules(policy), joules(baseline), 2),
-                row("peak skin hotspot (°C)", policy.peakHotspotCelsius, baseline.peakHotspotCelsius, 1),
+                temperature("peak skin hotspot (°C)", policy.peakHotspotCelsius, baseline.peakHotspotCelsius),
                 [
                     "time in serious and critical (m:ss)", ReportNumber.clock(hot.0), ReportNumber.clock(hot.1),
                     (hot.0 < hot.1 ? "−" : hot.0 > hot.1 ? "+" : "") + ReportNumber.clock(abs(hot.0 - hot.1)),
                 ],
                 row("battery at the end (%)", policy.batteryEndPercentage, baseline.batteryEndPercentage, 1),
-                row("peak internal (°C)", policy.peakInternalCelsius, baseline.peakInternalCelsius, 1),
-                row("peak skin mean (°C)", policy.peakSkinCelsius, baseline.peakSkinCelsius, 1),
+                temperature("peak internal (°C)", policy.peakInternalCelsius, baseline.peakInternalCelsius),
+                temperature("peak skin mean (°C)", policy.peakSkinCelsius, baseline.peakSkinCelsius),
+                row("workload (J)", policy.workloadEnergyJoules, baseline.workloadEnergyJoules, 1),
+            ] + charger + [
+                row("feedback share of the heat (%)", share(heat.0), share(heat.1), 2),
                 ["highest tier", policy.highestTier.rawValue, baseline.highestTier.rawValue, ""],
                 ["requests", "\(policy.decisions.total)", "\(baseline.decisions.total)", ""],
             ]

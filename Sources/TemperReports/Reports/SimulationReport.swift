@@ -22,6 +22,7 @@ public enum SimulationReport: Sendable {
         document.heading("Summary")
         document.table(headline.table.headers, headline.table.rows)
         document.paragraph("Thermal constants: \(result.thermalSource).")
+        SimulationSensitivity(result: result)?.write(into: &document)
 
         document.heading("Temperature and tiers")
         document.chart(
@@ -190,7 +191,9 @@ public enum SimulationReport: Sendable {
     static func heatCaption(_ result: SimulationResult) -> String {
         let timeline = result.withPolicy.timeline
         var parts = ["the workload", "the feedback that played"]
-        if timeline.contains(where: { $0.chargerLossWatts > 0 }) { parts.append("the charger's loss") }
+        if timeline.contains(where: { $0.chargerLossWatts > 0 }) {
+            parts.append("the charger's loss (the cell's charging derates with its temperature, JEITA-style)")
+        }
         var caption = "Heat into the device with the policy: " + parts.dropLast().joined(separator: ", ") + " and " + parts.last! + "."
         if timeline.contains(where: { $0.insulationKelvinPerWatt > 0 }) {
             caption += " Dashed: the insulation wrapped around it (K/W added between skin and air; the air's temperature is unchanged)."

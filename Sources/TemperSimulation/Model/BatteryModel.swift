@@ -4,12 +4,20 @@ public import TemperCore
 public struct BatteryParameters: Sendable, Hashable, Codable {
     public var capacityMilliampHours: Double
     public var nominalVolts: Double
+    /// How much of a charger's power the cell takes at its temperature.
+    public var charging: ChargeDerating
     /// Where the numbers come from.
     public var source: String
 
-    public init(capacityMilliampHours: Double = 4_500, nominalVolts: Double = 3.85, source: String = "derived: a typical phone cell") {
+    public init(
+        capacityMilliampHours: Double = 4_500,
+        nominalVolts: Double = 3.85,
+        charging: ChargeDerating = .jeita,
+        source: String = "derived: a typical phone cell"
+    ) {
         self.capacityMilliampHours = capacityMilliampHours
         self.nominalVolts = nominalVolts
+        self.charging = charging
         self.source = source
     }
 
@@ -43,13 +51,16 @@ public struct BatteryModel: Sendable, Hashable {
         remainingJoules = max(0, remainingJoules - powerWatts * seconds)
     }
 
-    /// Charges at up to `powerWatts` for `seconds`, stopping when full.
-    /// - Returns: the power that actually went into the cell (less than asked in the step that fills it).
+    /// Charges at up to `powerWatts` for `seconds` with the cell at `cellCelsius`, stopping when full. The
+    /// charger derates with the cell's temperature as ``BatteryParameters/charging`` says (JEITA).
+    /// - Returns: the power that actually went into the cell (less than asked when derated, and in the step that
+    ///   fills it).
     @discardableResult
-    public mutating func charge(powerWatts: Double, seconds: Double) -> Double {
+    public mutating func charge(powerWatts: Double, seconds: Double, cellCelsius: Double = 25) -> Double {
         guard seconds > 0 else { return 0 }
         let room = max(0, parameters.capacityJoules - remainingJoules)
-        let joules = min(room, max(0, powerWatts) * seconds)
+        let allowed = max(0, powerWatts) * parameters.charging.fraction(atCelsius: cellCelsius)
+        let joules = min(room, allowed * seconds)
         remainingJoules += joules
         chargingWatts = joules / seconds
         return chargingWatts

@@ -5,17 +5,17 @@ extension ThermalParameters {
     /// `limits`' (by default: skin serious at the Pixel 6 SEVERE 51 °C, internal like a typical SoC).
     public init(profile: DeviceProfile, limits: ThermalParameters = .derivedDefaults) {
         let thermal = profile.thermal
-        let modelKeys = [
-            "internalHeatCapacity", "internalToSkinResistance", "skinHeatCapacity", "skinToAmbientResistance", "hotspotWeight",
-        ]
-        let kinds = modelKeys.compactMap { profile.provenance["thermal.\($0)"]?.kind }
+        let kinds = ThermalFigure.allCases.compactMap { profile.provenance["thermal.\($0.rawValue)"]?.kind }
+        let assumed = ThermalFigure.allCases.filter { profile.provenance["thermal.\($0.rawValue)"]?.kind == .assumed }
         let note: String
         if !kinds.isEmpty, kinds.allSatisfy({ $0 == .fitted }) {
             note = " (fitted to measurements: \(profile.provenance["thermal.internalHeatCapacity"]?.text ?? "temper calibrate thermal"))"
-        } else if kinds.isEmpty || kinds.contains(.derived) {
-            note = " (derived, not measured: a two-node fit to the Pixel 6 config's 4 W ⇒ 51 °C budget)"
+        } else if kinds.isEmpty {
+            note = " (" + ThermalParameters.derivedSource + ")"
+        } else if !assumed.isEmpty {
+            note = " (not measured; assumed: " + assumed.map(\.rawValue).joined(separator: ", ") + ")"
         } else {
-            note = ""
+            note = kinds.contains(.fitted) ? "" : " (not measured)"
         }
         self.init(
             internalCapacityJoulesPerKelvin: thermal.internalHeatCapacityJoulesPerKelvin,
@@ -27,6 +27,7 @@ extension ThermalParameters {
             skinLimits: limits.skinLimits,
             source: "device profile '\(profile.name)'" + note
         )
+        self.assumed = assumed
     }
 }
 
@@ -36,6 +37,7 @@ extension BatteryParameters {
         self.init(
             capacityMilliampHours: profile.battery.capacityMilliampHours,
             nominalVolts: profile.battery.nominalVolts,
+            charging: profile.charging,
             source: "device profile '\(profile.name)'"
         )
     }

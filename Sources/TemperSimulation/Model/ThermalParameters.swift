@@ -3,9 +3,16 @@ public import TemperCore
 /// The two-node lumped thermal model's constants: an internal node (the SoC and the actuator's surroundings)
 /// coupled through a resistance to the skin node, which sheds heat to ambient.
 ///
-/// The defaults are **derived, not measured**: they reproduce a published Pixel 6 thermal configuration in which a
-/// sustained 4 W puts the skin hotspot at 51 °C (SEVERE) in a 25 °C room. See
-/// `shared/reference/energy-and-thermal-facts.md`. A device profile's `thermal` section replaces them.
+/// The defaults are the phone profile's, **not measured**. One published point, a Pixel 6 thermal configuration in
+/// which a sustained 4 W puts the skin hotspot at 51 °C (SEVERE) in a 25 °C room, fixes only the steady-state sum
+/// `R_skin→ambient + w·R_internal→skin` = 6.5 K/W. The split of that sum (R_skin→ambient 5 K/W, w 0.5) and the
+/// internal node's heat capacity are assumed; the skin node's heat capacity is derived from a phone's mass and
+/// specific heat. `Policies/devices/phone.yaml` gives each figure's source or reasoning, and a simulation shows how
+/// its headline moves when an assumed figure moves (``Simulator/sensitivity(_:of:policyName:step:governing:)``).
+/// A device profile's `thermal` section replaces them.
+///
+/// The skin sensor's limits, high 51 °C and critical 58 °C, are derived from the same Pixel 6 configuration: the
+/// classifier enters serious at `high` (SEVERE, 51 °C) and critical at `critical − 5` (CRITICAL, 53 °C).
 public struct ThermalParameters: Sendable, Hashable, Codable {
     /// Heat capacity of the internal node (J/K).
     public var internalCapacityJoulesPerKelvin: Double
@@ -25,6 +32,8 @@ public struct ThermalParameters: Sendable, Hashable, Codable {
     public var skinLimits: SensorLimits
     /// Where the numbers come from; "derived" when they are not measured.
     public var source: String
+    /// The figures the profile marks `assumed:` (no published figure fixes them), for a sensitivity analysis.
+    public var assumed: [ThermalFigure] = []
 
     public init(
         internalCapacityJoulesPerKelvin: Double = 15,
@@ -50,7 +59,31 @@ public struct ThermalParameters: Sendable, Hashable, Codable {
     public static let derivedDefaults = ThermalParameters()
 
     public static let derivedSource =
-        "derived, not measured: reproduces the Pixel 6 config's 4 W ⇒ 51 °C skin hotspot at 25 °C ambient (AOSP thermal_info_config): skin mean 45 °C, internal 57 °C, hotspot halfway between"
+        "not measured: reproduces the Pixel 6 config's 4 W ⇒ 51 °C skin hotspot at 25 °C ambient (AOSP thermal_info_config), which fixes only R skin→air + w·R internal→skin = 6.5 K/W; the split (R skin→air 5 K/W, w 0.5) and C internal 15 J/K are assumed, C skin 150 J/K is derived from a phone's mass and specific heat"
+
+    /// The same constants with `figure` multiplied by `scale` (a hotspot weight is held within 0...1).
+    public func scaling(_ figure: ThermalFigure, by scale: Double) -> ThermalParameters {
+        var copy = self
+        switch figure {
+        case .internalHeatCapacity: copy.internalCapacityJoulesPerKelvin *= scale
+        case .internalToSkinResistance: copy.internalToSkinKelvinPerWatt *= scale
+        case .skinHeatCapacity: copy.skinCapacityJoulesPerKelvin *= scale
+        case .skinToAmbientResistance: copy.skinToAmbientKelvinPerWatt *= scale
+        case .hotspotWeight: copy.hotspotWeight = min(1, max(0, hotspotWeight * scale))
+        }
+        return copy
+    }
+
+    /// The value of `figure` in its unit.
+    public func value(of figure: ThermalFigure) -> Double {
+        switch figure {
+        case .internalHeatCapacity: internalCapacityJoulesPerKelvin
+        case .internalToSkinResistance: internalToSkinKelvinPerWatt
+        case .skinHeatCapacity: skinCapacityJoulesPerKelvin
+        case .skinToAmbientResistance: skinToAmbientKelvinPerWatt
+        case .hotspotWeight: hotspotWeight
+        }
+    }
 
     /// The internal node's own time constant R·C (s), ignoring the skin's capacity.
     public var internalTimeConstantSeconds: Double { internalCapacityJoulesPerKelvin * internalToSkinKelvinPerWatt }
@@ -74,6 +107,20 @@ public struct ThermalParameters: Sendable, Hashable, Codable {
                 message: "hotspotWeight must be in 0...1, found \(hotspotWeight)",
                 path: "thermal.hotspotWeight"
             )
+        }
+    }
+}
+
+/// One constant of the two-node model, named by its key in a device profile's `thermal:` section.
+public enum ThermalFigure: String, Sendable, Hashable, Codable, CaseIterable {
+    case internalHeatCapacity, internalToSkinResistance, skinHeatCapacity, skinToAmbientResistance, hotspotWeight
+
+    /// The unit the model computes it in; empty for the weight.
+    public var unit: String {
+        switch self {
+        case .internalHeatCapacity, .skinHeatCapacity: "J/K"
+        case .internalToSkinResistance, .skinToAmbientResistance: "K/W"
+        case .hotspotWeight: ""
         }
     }
 }

@@ -16,6 +16,9 @@ public struct SimulationResult: Sendable, Hashable, Codable {
     public var baseline: RunSummary
     /// What the classifier compared the runs against; `nil` when the governing code did not say.
     public var thresholds: ClassifierThresholds?
+    /// How the headline moves when each assumed thermal figure moves; `nil` when not computed
+    /// (``Simulator/sensitivity(_:of:policyName:step:governing:)``) or when no figure is assumed.
+    public var sensitivity: Sensitivity?
 
     public init(
         scenario: String,
@@ -42,6 +45,9 @@ public struct SimulationResult: Sendable, Hashable, Codable {
         self.baseline = baseline
         self.thresholds = thresholds
     }
+
+    /// The headline's figures, from the two runs' unrounded values.
+    public var headline: HeadlineFigures { HeadlineFigures(withPolicy: withPolicy, baseline: baseline) }
 }
 
 /// One run of a scenario under one policy.
@@ -57,6 +63,8 @@ public struct RunSummary: Sendable, Hashable, Codable {
     /// Energy per feedback item (pattern), played.
     public var energyByItem: [ItemEnergy]
     public var workloadEnergyJoules: Double
+    /// Heat from the charging path's loss over the run (J); 0 off the charger.
+    public var chargerLossJoules: Double
     public var peakInternalCelsius: Double
     /// The skin node's mean temperature.
     public var peakSkinCelsius: Double
@@ -79,6 +87,7 @@ public struct RunSummary: Sendable, Hashable, Codable {
         playedEnergy: EnergyTotals = .init(),
         energyByItem: [ItemEnergy] = [],
         workloadEnergyJoules: Double = 0,
+        chargerLossJoules: Double = 0,
         peakInternalCelsius: Double = -.infinity,
         peakSkinCelsius: Double = -.infinity,
         peakHotspotCelsius: Double = -.infinity,
@@ -95,6 +104,7 @@ public struct RunSummary: Sendable, Hashable, Codable {
         self.playedEnergy = playedEnergy
         self.energyByItem = energyByItem
         self.workloadEnergyJoules = workloadEnergyJoules
+        self.chargerLossJoules = chargerLossJoules
         self.peakInternalCelsius = peakInternalCelsius
         self.peakSkinCelsius = peakSkinCelsius
         self.peakHotspotCelsius = peakHotspotCelsius

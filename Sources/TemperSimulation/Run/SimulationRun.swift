@@ -122,17 +122,20 @@ struct SimulationRun {
         let middle = time + length / 2
         let workload = scenario.workloadWatts(at: middle)
         let devicePower = workload + feedbackJoules / length
-        // On a charger the device runs from it and the cell charges; the charging path's loss is heat too.
+        // On a charger the device runs from it and the cell charges, derated by the cell's temperature: the cell
+        // sits in the internal node (the model has no node of its own for it). The charging path's loss is heat too.
         battery.onBattery = scenario.onBattery(at: middle)
         var chargerLoss = 0.0
         if let charger = scenario.charger(at: middle) {
-            chargerLoss = charger.lossWatts(chargeWatts: battery.charge(powerWatts: charger.watts, seconds: length))
+            let charged = battery.charge(powerWatts: charger.watts, seconds: length, cellCelsius: model.internalCelsius)
+            chargerLoss = charger.lossWatts(chargeWatts: charged)
         } else {
             battery.stopCharging()
             battery.drain(powerWatts: devicePower, seconds: length)
         }
         let power = devicePower + chargerLoss
         summary.workloadEnergyJoules += workload * length
+        summary.chargerLossJoules += chargerLoss * length
         model.step(
             seconds: length,
             powerWatts: power,
@@ -190,6 +193,7 @@ struct SimulationRun {
         summary.batteryEndPercentage = rounded(battery.percentage)
         summary.tierSeconds = summary.tierSeconds.rounded()
         summary.workloadEnergyJoules = rounded(summary.workloadEnergyJoules)
+        summary.chargerLossJoules = rounded(summary.chargerLossJoules)
         return summary
     }
 
