@@ -6,7 +6,7 @@ public struct Decision: Sendable, Hashable, Codable {
         case pass
         /// Played in a cheaper form of the same kind.
         case rewritten
-        /// A custom pattern replaced by a system feedback.
+        /// A custom pattern's haptics replaced by a system feedback (its sounds, if any, kept alongside).
         case fallback
         /// Not played.
         case dropped
@@ -26,6 +26,11 @@ public struct Decision: Sendable, Hashable, Codable {
     /// The energy budget after this decision, when one is in force.
     public var budget: BudgetSnapshot?
 
+    // Per channel (issue 19, item 7): kept apart from the energy fields above.
+    /// What happened to each channel the request held (haptics, audio, visual), one line each: `as asked`,
+    /// `not played: …`, or the reasons that act on it. Empty for decisions the rewriter did not make.
+    public var channels: [FeedbackChannel: String] = [:]
+
     public init(
         requestID: String,
         usage: UsageClass,
@@ -35,7 +40,8 @@ public struct Decision: Sendable, Hashable, Codable {
         energyBeforeMillijoules: Double,
         energyAfterMillijoules: Double,
         condition: Condition,
-        budget: BudgetSnapshot? = nil
+        budget: BudgetSnapshot? = nil,
+        channels: [FeedbackChannel: String] = [:]
     ) {
         self.requestID = requestID
         self.usage = usage
@@ -46,6 +52,7 @@ public struct Decision: Sendable, Hashable, Codable {
         self.energyAfterMillijoules = energyAfterMillijoules
         self.condition = condition
         self.budget = budget
+        self.channels = channels
     }
 
     public var energySavedMillijoules: Double { max(0, energyBeforeMillijoules - energyAfterMillijoules) }
@@ -84,6 +91,7 @@ extension Decision {
     private enum CodingKeys: String, CodingKey {
         case requestID, usage, outcome, request, rules, energyBeforeMillijoules, energyAfterMillijoules
         case energySavedMillijoules, condition, budget
+        case channels
     }
 
     public init(from decoder: any Decoder) throws {
@@ -97,7 +105,8 @@ extension Decision {
             energyBeforeMillijoules: try container.decode(Double.self, forKey: .energyBeforeMillijoules),
             energyAfterMillijoules: try container.decode(Double.self, forKey: .energyAfterMillijoules),
             condition: try container.decode(Condition.self, forKey: .condition),
-            budget: try container.decodeIfPresent(BudgetSnapshot.self, forKey: .budget)
+            budget: try container.decodeIfPresent(BudgetSnapshot.self, forKey: .budget),
+            channels: try container.decodeIfPresent([FeedbackChannel: String].self, forKey: .channels) ?? [:]
         )
     }
 
@@ -114,5 +123,6 @@ extension Decision {
         try container.encode(energySavedMillijoules, forKey: .energySavedMillijoules)
         try container.encode(condition, forKey: .condition)
         try container.encodeIfPresent(budget, forKey: .budget)
+        if !channels.isEmpty { try container.encode(channels, forKey: .channels) }
     }
 }

@@ -1,8 +1,9 @@
 /// Rewrites one request to fit a condition and an energy budget: pure and deterministic.
 ///
 /// The same request, condition, budget, policy and energy model always give the same ``Decision``. The rewriter
-/// never moves an onset later, never drops an exempt usage, and never returns something that costs more than
-/// what was asked for.
+/// never moves an onset (by more than 1 ms), never drops an exempt usage, and never returns something that costs
+/// more than what was asked for. Haptic rules act on a pattern's haptic events and audio rules on its sounds, so
+/// a sound designed with a vibration outlives the vibration's fallback.
 public struct Rewriter: Sendable {
     public let policy: Policy
     public let energyModel: any FeedbackEnergyModel
@@ -44,6 +45,8 @@ public struct Rewriter: Sendable {
         var rules: [FiredRule]
         var changed: Bool
         var energy: Double = 0
+        /// The pattern's haptics fell back to a system impact that the pattern carries with its sounds.
+        var fallback = false
     }
 
     /// Decides what plays for `request` under `condition`.
@@ -85,7 +88,8 @@ public struct Rewriter: Sendable {
             energyBeforeMillijoules: before,
             energyAfterMillijoules: variant.energy,
             condition: condition,
-            budget: budget?.spending(variant.energy)
+            budget: budget?.spending(variant.energy),
+            channels: channels(of: request, playing: variant.request, rules: variant.rules)
         )
     }
 
@@ -133,6 +137,7 @@ public struct Rewriter: Sendable {
 
     private func outcome(of variant: Variant, original: SensoryRequest) -> Decision.Outcome {
         guard let result = variant.request else { return .dropped }
+        if variant.fallback { return .fallback }
         if case .haptic = original.kind, case .system = result.kind { return .fallback }
         return variant.changed ? .rewritten : .pass
     }
