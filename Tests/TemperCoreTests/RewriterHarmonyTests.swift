@@ -116,6 +116,29 @@ import Testing
         #expect(decision.channels[.audio] == "not played: the pattern's sounds do not fit the budget")
     }
 
+    /// A custom sound's waveform follows it when the haptic events before it go, and a waveform shorter than the
+    /// capped rumble is not lengthened or faded.
+    @Test func aWaveformFollowsItsSoundThroughTheEdits() throws {
+        let wave = AHAPWaveform(path: "thud.wav", resolvedPath: "/sounds/thud.wav", durationSeconds: 0.25)
+        let pattern = AHAPPattern(items: [
+            .event(AHAPEvent(type: .hapticTransient, time: 0.1, parameters: [.init(id: .hapticIntensity, value: 1)])),
+            .event(AHAPEvent(type: .hapticContinuous, time: 0.1, duration: 1.5, parameters: [.init(id: .hapticIntensity, value: 1)])),
+            .event(AHAPEvent(type: .audioCustom, time: 0.1, parameters: [.init(id: .audioVolume, value: 0.7)], waveformPath: "thud.wav")),
+        ])
+        let request = SensoryRequest(id: "thud", usage: .game, kind: .haptic(HapticPatternRequest(pattern: pattern, waveforms: [2: wave])))
+        let off = handheld.decide(request, condition: Condition(tier: .serious))
+        guard case .haptic(let result)? = off.request?.kind else {
+            Issue.record("expected the sound to play, got \(String(describing: off.request))")
+            return
+        }
+        #expect(result.waveforms == [0: wave])
+        let sound = AHAPPattern(items: [pattern.items[2]])
+        #expect(abs(off.energyAfterMillijoules - RewriterFixtures.estimator.energyMillijoules(of: sound, waveforms: [0: wave])) < 1e-6)
+        let capped = handheld.decide(request, condition: Condition(tier: .fair))
+        #expect(!capped.fired("audio.cappedWithRumble"), "a 0.25 s sound already ends before the 1 s cap")
+        #expect(capped.pattern?.events.last == pattern.events.last)
+    }
+
     /// Every onset stays within 1 ms, no rewrite costs more than asked, and each request gets one decision,
     /// under every condition of every shipped policy, for the sound-and-rumble pattern and a usage that is exempt.
     @Test(arguments: [UsageClass.game, .alarm])
