@@ -14,7 +14,8 @@ struct RewriteCommand: AsyncParsableCommand {
             FILE is a pattern in any format Temper reads (AHAP, .haptic, Android, rumble, feedbackd); --request \
             takes a JSON request of any kind (haptic, audio, system, visual; see Examples/requests). The result \
             goes to stdout (a pattern in FILE's own format, or --to's; JSON for anything else; nothing when \
-            dropped) and one line per reason to stderr; --explain prints the whole decision as JSON instead.
+            dropped) and one line per reason to stderr, then, for a pattern with sounds, one line per channel \
+            (haptics: …, audio: …); --explain prints the whole decision as JSON instead, channels included.
             Where the condition's rules set an energy budget, the requests spend from one fresh window of it, in \
             order, and --explain shows what is left after each.
 
@@ -85,6 +86,12 @@ struct RewriteCommand: AsyncParsableCommand {
         }
         for decision in decisions {
             for rule in decision.rules { printError(rule.description) }
+            // Channels designed together are judged together (the brief's harmony principle): say what each does.
+            if decision.channels.count > 1 {
+                for channel in FeedbackChannel.allCases {
+                    if let summary = decision.channels[channel] { printError("\(channel.rawValue): \(summary)") }
+                }
+            }
             try RewriteOutput.write(decision, as: to)
         }
     }

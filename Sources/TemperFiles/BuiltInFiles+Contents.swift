@@ -1091,6 +1091,12 @@ classifier:
 #                        simpleImpact, and below the last rung is dropped (exempt usages play anyway). none = unlimited.
 #   rumbleCapSeconds     any continuous haptic that survives the rules ends this many seconds after its onset,
 #                        with a release ramp; none = no cap.
+#   pairedAudio          cap | keep: what a rumble cap (capRumble, rumbleCapSeconds or the budget's capped rung) does
+#                        to the rumble's paired sound, one whose onset lies within 50 ms of the rumble's. cap ends the
+#                        sound with the rumble, with the same release, so what you feel matches what you hear (the
+#                        brief's harmony principle); keep lets it play to its end (speech, music).
+# Haptic rules act on a pattern's haptic events and audio rules on its audio events: a simple impact stands at
+# the pattern's first haptic onset and its sounds play on (2D, volume-scaled); haptics off leaves the sounds.
 tiers:
   # Cool: everything plays as asked.
   nominal:
@@ -1103,6 +1109,7 @@ tiers:
     exemptOnly: false
     budget: none
     rumbleCapSeconds: none
+    pairedAudio: cap
   # Warm: fewer particles; haptics and audio as asked.
   fair:
     haptics: full
@@ -1114,6 +1121,7 @@ tiers:
     exemptOnly: false
     budget: none
     rumbleCapSeconds: none
+    pairedAudio: cap
   # Hot: no custom haptics (a simple medium impact stands in; `off` is the other choice), 2D audio, a quarter
   # of the particles, and 2 J of feedback a minute.
   serious:
@@ -1126,6 +1134,7 @@ tiers:
     exemptOnly: false
     budget: {energy: 2J, window: 60s}
     rumbleCapSeconds: none
+    pairedAudio: cap
   # Throttling: only exempt usages (below), in their simplest form, within 500 mJ a minute.
   critical:
     haptics: {mode: simpleImpact, style: medium}
@@ -1137,6 +1146,7 @@ tiers:
     exemptOnly: true
     budget: {energy: 500mJ, window: 60s}
     rumbleCapSeconds: none
+    pairedAudio: cap
 
 # What low power changes, per tier, on top of that tier's rules (same keys as above). Low power never makes
 # haptics richer than the tier allows: over a tier with `haptics: off`, they stay off.
@@ -1432,12 +1442,13 @@ classifier:
 
 tiers:
   fair:
-    # Long rumbles heat the grips and drain the battery: keep them short with a fade.
+    # Long rumbles heat the grips and drain the battery: keep them short with a fade. A sound paired with a
+    # capped rumble ends with it (pairedAudio: cap, the default's).
     haptics: {mode: capRumble, maxSeconds: 1, fadeSeconds: 0.2}
     particleScale: 0.5
     budget: {energy: 8J, window: 60s}
   serious:
-    # The policy's choice at serious: haptics off rather than a simple impact.
+    # The policy's choice at serious: haptics off rather than a simple impact; a pattern's sounds still play.
     haptics: off
     spatialAudioAllowed: false
     particleScale: 0.25

@@ -171,4 +171,30 @@ import Testing
         #expect(waveform.status == 0)
         #expect(waveform.stdout.contains("\"timings\""))
     }
+    /// Issue 19, finding 8: a pattern's sound survives its haptics' fallback, and each channel is accounted for.
+    @Test func aFallbackWritesTheImpactAndTheSoundBackAsAHAPAndNamesEachChannel() throws {
+        let folder = try TemporaryFolder(prefix: "temper-harmony")
+        let file = try folder.write("sound-and-rumble.ahap", HarmonyPatterns.soundAndRumble)
+        let result = try TemperRunner.run(["rewrite", file, "--condition", "serious"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = try #require(try json(result.stdout)["Pattern"] as? [[String: Any]]).compactMap { $0["Event"] as? [String: Any] }
+        #expect(events.map { $0["EventType"] as? String } == ["AudioContinuous", "HapticTransient"])
+        #expect(events.map { $0["Time"] as? Double } == [0.1, 0.1])
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("haptics.simpleImpact: ") == true)
+        #expect(lines.contains("audio: as asked"), "\(result.stderr)")
+        #expect(lines.contains { $0.hasPrefix("haptics: custom pattern replaced by a simple medium impact at 0.10 s") })
+
+        let explained = try json(
+            try TemperRunner.run(["rewrite", file, "--condition", "serious", "--policy", "handheld", "--explain"]).stdout
+        )
+        #expect(explained["outcome"] as? String == "rewritten")
+        let channels = try #require(explained["channels"] as? [String: String])
+        #expect(channels["audio"] == "as asked")
+        #expect(channels["haptics"]?.hasPrefix("not played: custom haptics are off") == true)
+
+        let capped = try json(try TemperRunner.run(["rewrite", file, "--condition", "fair", "--policy", "handheld", "--explain"]).stdout)
+        let audio = try #require((capped["channels"] as? [String: String])?["audio"])
+        #expect(audio.contains("ends with its capped rumble: shortened from 1.50 s to 1.00 s"), "\(audio)")
+    }
 }

@@ -13,6 +13,7 @@ public struct FeedbackRulesPatch: Sendable, Hashable {
     public var exemptOnly: Bool?
     public var budget: EnergyBudget??
     public var rumbleCapSeconds: Double??
+    public var pairedAudio: PairedAudio?
 
     public init(
         haptics: HapticsMode? = nil,
@@ -23,7 +24,8 @@ public struct FeedbackRulesPatch: Sendable, Hashable {
         particleScale: Double? = nil,
         exemptOnly: Bool? = nil,
         budget: EnergyBudget?? = nil,
-        rumbleCapSeconds: Double?? = nil
+        rumbleCapSeconds: Double?? = nil,
+        pairedAudio: PairedAudio? = nil
     ) {
         self.haptics = haptics
         self.intensityScale = intensityScale
@@ -34,6 +36,7 @@ public struct FeedbackRulesPatch: Sendable, Hashable {
         self.exemptOnly = exemptOnly
         self.budget = budget
         self.rumbleCapSeconds = rumbleCapSeconds
+        self.pairedAudio = pairedAudio
     }
 
     /// A patch that sets every key to `rules`' values.
@@ -47,7 +50,8 @@ public struct FeedbackRulesPatch: Sendable, Hashable {
             particleScale: rules.particleScale,
             exemptOnly: rules.exemptOnly,
             budget: .some(rules.budget),
-            rumbleCapSeconds: .some(rules.rumbleCapSeconds)
+            rumbleCapSeconds: .some(rules.rumbleCapSeconds),
+            pairedAudio: rules.pairedAudio
         )
     }
 
@@ -63,6 +67,7 @@ public struct FeedbackRulesPatch: Sendable, Hashable {
         if let exemptOnly { result.exemptOnly = exemptOnly }
         if let budget { result.budget = budget }
         if let rumbleCapSeconds { result.rumbleCapSeconds = rumbleCapSeconds }
+        if let pairedAudio { result.pairedAudio = pairedAudio }
         return result
     }
 
@@ -85,7 +90,8 @@ public struct FeedbackRulesPatch: Sendable, Hashable {
             particleScale: other.particleScale ?? particleScale,
             exemptOnly: other.exemptOnly ?? exemptOnly,
             budget: other.budget ?? budget,
-            rumbleCapSeconds: other.rumbleCapSeconds ?? rumbleCapSeconds
+            rumbleCapSeconds: other.rumbleCapSeconds ?? rumbleCapSeconds,
+            pairedAudio: other.pairedAudio ?? pairedAudio
         )
     }
 }

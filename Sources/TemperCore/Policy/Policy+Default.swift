@@ -9,6 +9,8 @@ extension Policy {
     ///   within 500 mJ a minute.
     /// - Low power replaces custom patterns with a simple medium impact, caps any rumble at 0.5 s and allows
     ///   1 J a minute (critical keeps its tighter 500 mJ).
+    /// - Every tier ends a capped rumble's paired sound with it (``PairedAudio/cap``), and keeps a pattern's
+    ///   sounds when its haptics fall back to an impact.
     public static let `default` = Policy(
         name: "default",
         classifier: ClassifierSettings(),

@@ -76,6 +76,7 @@ extension Policy {
             "exemptOnly: \(rules.exemptOnly)",
             "budget: \(rules.budget.map(budget) ?? "none")",
             "rumbleCapSeconds: \(rules.rumbleCapSeconds.map(YAMLText.number) ?? "none")",
+            "pairedAudio: \(rules.pairedAudio.rawValue)",
         ]
     }
 

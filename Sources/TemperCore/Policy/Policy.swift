@@ -58,6 +58,9 @@ public struct FeedbackRules: Sendable, Hashable, Codable {
     /// pattern, a `full` or `capRumble` mode, the budget ladder's capped rung) ends by this many seconds after
     /// its onset, with a release ramp; `nil` = no cap. The default low-power rules set 0.5 s.
     public var rumbleCapSeconds: Double?
+    /// What a rumble cap (``haptics``' `capRumble`, ``rumbleCapSeconds`` or the budget ladder's capped rung) does
+    /// to the sound paired with the rumble: `cap` (the default) ends it with the rumble, with the same release.
+    public var pairedAudio: PairedAudio
 
     public init(
         haptics: HapticsMode = .full,
@@ -68,7 +71,8 @@ public struct FeedbackRules: Sendable, Hashable, Codable {
         particleScale: Double = 1,
         exemptOnly: Bool = false,
         budget: EnergyBudget? = nil,
-        rumbleCapSeconds: Double? = nil
+        rumbleCapSeconds: Double? = nil,
+        pairedAudio: PairedAudio = .cap
     ) {
         self.haptics = haptics
         self.intensityScale = intensityScale
@@ -79,7 +83,21 @@ public struct FeedbackRules: Sendable, Hashable, Codable {
         self.exemptOnly = exemptOnly
         self.budget = budget
         self.rumbleCapSeconds = rumbleCapSeconds
+        self.pairedAudio = pairedAudio
     }
+}
+
+/// What happens to a sound designed with a rumble when the rumble is capped. A sound is the rumble's pair when its
+/// onset lies within the ``DegradationLadder/pairingWindowSeconds`` of the rumble's.
+///
+/// The brief's harmony principle (what you feel matches what you hear) makes `cap` the default: a felt rumble that
+/// stops while its sound plays on splits one event in two, and the sound usually costs more than the rumble.
+/// `keep` is for sounds that carry content of their own (speech, music) and must play to the end.
+public enum PairedAudio: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The sound ends when its capped rumble does, with the same release ramp.
+    case cap
+    /// The sound plays to its own end.
+    case keep
 }
 
 /// How custom haptics are treated, from richest to none.

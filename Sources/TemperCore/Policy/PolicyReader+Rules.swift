@@ -3,7 +3,7 @@ import Yams
 extension PolicyReader {
     static let ruleKeys: Set<String> = [
         "haptics", "intensityScale", "spatialAudioAllowed", "audioVolumeScale", "nonEssentialAudio", "particleScale",
-        "exemptOnly", "budget", "rumbleCapSeconds",
+        "exemptOnly", "budget", "rumbleCapSeconds", "pairedAudio",
     ]
     static let hapticsModes = ["full", "capRumble", "transientsOnly", "simpleImpact", "off"]
     static let budgetKeys: Set<String> = ["energy", "window"]
@@ -25,6 +25,7 @@ extension PolicyReader {
         read(node["rumbleCapSeconds"], into: &patch.rumbleCapSeconds) { v throws(TemperError) in
             Self.isNone(v) ? .some(nil) : .some(try v.durationSeconds(in: QuantityLimits.positiveSeconds))
         }
+        read(node["pairedAudio"], into: &patch.pairedAudio) { v throws(TemperError) in try v.oneOf(PairedAudio.self) }
         return patch
     }
 

@@ -6,7 +6,7 @@ public struct Decision: Sendable, Hashable, Codable {
         case pass
         /// Played in a cheaper form of the same kind.
         case rewritten
-        /// A custom pattern replaced by a system feedback.
+        /// A custom pattern's haptics replaced by a system feedback (its sounds, if any, kept alongside).
         case fallback
         /// Not played.
         case dropped
@@ -34,6 +34,11 @@ public struct Decision: Sendable, Hashable, Codable {
     /// The energy budget after this decision, when one is in force.
     public var budget: BudgetSnapshot?
 
+    // Per channel (issue 19, item 7): kept apart from the energy fields above.
+    /// What happened to each channel the request held (haptics, audio, visual), one line each: `as asked`,
+    /// `not played: …`, or the reasons that act on it. Empty for decisions the rewriter did not make.
+    public var channels: [FeedbackChannel: String] = [:]
+
     public init(
         requestID: String,
         usage: UsageClass,
@@ -44,7 +49,8 @@ public struct Decision: Sendable, Hashable, Codable {
         energyAfterMillijoules: Double,
         marginalEnergyMillijoules: Double? = nil,
         condition: Condition,
-        budget: BudgetSnapshot? = nil
+        budget: BudgetSnapshot? = nil,
+        channels: [FeedbackChannel: String] = [:]
     ) {
         self.requestID = requestID
         self.usage = usage
@@ -56,6 +62,7 @@ public struct Decision: Sendable, Hashable, Codable {
         self.marginalEnergyMillijoules = marginalEnergyMillijoules ?? energyAfterMillijoules
         self.condition = condition
         self.budget = budget
+        self.channels = channels
     }
 
     /// A decision whose marginal price is `marginal` by kind (`nil`: its standalone price).
@@ -69,7 +76,8 @@ public struct Decision: Sendable, Hashable, Codable {
         energyAfterMillijoules: Double,
         marginal: EnergyBreakdown?,
         condition: Condition,
-        budget: BudgetSnapshot?
+        budget: BudgetSnapshot?,
+        channels: [FeedbackChannel: String]
     ) {
         self.init(
             requestID: requestID,
@@ -81,7 +89,8 @@ public struct Decision: Sendable, Hashable, Codable {
             energyAfterMillijoules: energyAfterMillijoules,
             marginalEnergyMillijoules: marginal?.totalMillijoules,
             condition: condition,
-            budget: budget
+            budget: budget,
+            channels: channels
         )
         marginalEnergy = marginal
     }
@@ -122,6 +131,7 @@ extension Decision {
     private enum CodingKeys: String, CodingKey {
         case requestID, usage, outcome, request, rules, energyBeforeMillijoules, energyAfterMillijoules
         case marginalEnergyMillijoules, marginalEnergy, energySavedMillijoules, condition, budget
+        case channels
     }
 
     public init(from decoder: any Decoder) throws {
@@ -137,7 +147,8 @@ extension Decision {
             // Decisions written before marginal prices were charged paid their standalone price.
             marginalEnergyMillijoules: try container.decodeIfPresent(Double.self, forKey: .marginalEnergyMillijoules),
             condition: try container.decode(Condition.self, forKey: .condition),
-            budget: try container.decodeIfPresent(BudgetSnapshot.self, forKey: .budget)
+            budget: try container.decodeIfPresent(BudgetSnapshot.self, forKey: .budget),
+            channels: try container.decodeIfPresent([FeedbackChannel: String].self, forKey: .channels) ?? [:]
         )
         marginalEnergy = try container.decodeIfPresent(EnergyBreakdown.self, forKey: .marginalEnergy)
     }
@@ -157,5 +168,6 @@ extension Decision {
         try container.encode(energySavedMillijoules, forKey: .energySavedMillijoules)
         try container.encode(condition, forKey: .condition)
         try container.encodeIfPresent(budget, forKey: .budget)
+        if !channels.isEmpty { try container.encode(channels, forKey: .channels) }
     }
 }

@@ -9,17 +9,22 @@ public struct DegradationLadder: Sendable, Hashable, Codable {
     public var simpleImpactStyle: ImpactStyle
     /// A transient within this many seconds before a removed continuous event already marks its onset.
     public var onsetWindowSeconds: Double
+    /// A sound whose onset lies within this many seconds of a rumble's is the rumble's pair (the brief: channels
+    /// more than three frames, 50 ms, apart are a defect, so closer ones were meant as one event).
+    public var pairingWindowSeconds: Double
 
     public init(
         capMaxSeconds: Double = 0.5,
         capFadeSeconds: Double = 0.1,
         simpleImpactStyle: ImpactStyle = .medium,
-        onsetWindowSeconds: Double = 0.05
+        onsetWindowSeconds: Double = 0.05,
+        pairingWindowSeconds: Double = 0.05
     ) {
         self.capMaxSeconds = capMaxSeconds
         self.capFadeSeconds = capFadeSeconds
         self.simpleImpactStyle = simpleImpactStyle
         self.onsetWindowSeconds = onsetWindowSeconds
+        self.pairingWindowSeconds = pairingWindowSeconds
     }
 
     public static let standard = DegradationLadder()

@@ -162,7 +162,7 @@ enum PatternEditing {
     }
 
     /// Sets a parameter, replacing every written copy of it (the reader keeps the last).
-    private static func setParameter(_ event: inout AHAPEvent, _ id: AHAPEventParameterID, _ value: Double) {
+    static func setParameter(_ event: inout AHAPEvent, _ id: AHAPEventParameterID, _ value: Double) {
         guard let first = event.parameters.firstIndex(where: { $0.id == id }) else {
             event.parameters.append(AHAPEventParameter(id: id, value: value))
             return

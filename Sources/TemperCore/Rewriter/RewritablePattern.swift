@@ -20,6 +20,19 @@ protocol RewritablePattern {
     mutating func scaleAudioVolume(by scale: Double)
     /// Clips what outlives `end` (AHAP's parameter curves); returns how many items changed.
     mutating func clipCurves(to end: Double) -> Int
+    /// When the first haptic event starts; `nil` without haptics.
+    var firstHapticOnset: Double? { get }
+    /// Removes the haptic events and what controls them, leaving the audio; returns how many events went.
+    mutating func removeHaptics() -> Int
+    /// Replaces the haptic events with `standIn` (a system feedback written as AHAP) moved to `onset`; `false`
+    /// when the model cannot carry it at the system feedback's price, and then nothing changed.
+    mutating func replaceHaptics(with standIn: AHAPPattern, at onset: Double) -> Bool
+    /// Ends the sounds paired with `capped` rumbles (onsets within `window`) with them; returns the sounds shortened.
+    mutating func capPairedAudio(
+        with capped: [PatternEditing.CappedEvent],
+        window: Double,
+        waveformSeconds: [Int: Double]
+    ) -> [PatternEditing.CappedEvent]
 }
 
 extension AHAPPattern: RewritablePattern {
@@ -41,6 +54,21 @@ extension AHAPPattern: RewritablePattern {
     mutating func removeAudio() -> Int { PatternEditing.removeAudio(&self) }
     mutating func scaleAudioVolume(by scale: Double) { PatternEditing.scaleAudioVolume(&self, by: scale) }
     mutating func clipCurves(to end: Double) -> Int { PatternEditing.clipCurves(&self, to: end) }
+    var firstHapticOnset: Double? { PatternEditing.firstHapticOnset(self) }
+    mutating func removeHaptics() -> Int { PatternEditing.removeHaptics(&self) }
+
+    mutating func replaceHaptics(with standIn: AHAPPattern, at onset: Double) -> Bool {
+        PatternEditing.replaceHaptics(&self, with: standIn, at: onset)
+        return true
+    }
+
+    mutating func capPairedAudio(
+        with capped: [PatternEditing.CappedEvent],
+        window: Double,
+        waveformSeconds: [Int: Double]
+    ) -> [PatternEditing.CappedEvent] {
+        PatternEditing.capPairedAudio(&self, with: capped, window: window, waveformSeconds: waveformSeconds)
+    }
 }
 
 extension PatternTimeline: RewritablePattern {
@@ -64,4 +92,28 @@ extension PatternTimeline: RewritablePattern {
     mutating func scaleAudioVolume(by scale: Double) {}
     /// A timeline has no curves past its tracks: ``TimelineEditing`` cuts frequency with amplitude.
     mutating func clipCurves(to end: Double) -> Int { 0 }
+
+    var firstHapticOnset: Double? {
+        let runOnsets = tracks.flatMap { track in TimelineEditing.runs(of: track).map { track.amplitude[$0.first].time } }
+        return (runOnsets + transients.map(\.time)).min()
+    }
+
+    /// A timeline is all haptics.
+    mutating func removeHaptics() -> Int {
+        let removed = tracks.reduce(0) { $0 + TimelineEditing.runs(of: $1).count } + transients.count
+        tracks = []
+        transients = []
+        return removed
+    }
+
+    /// A timeline's transient is priced by another model than the system feedback's AHAP stand-in, so the
+    /// impact stays a system feedback.
+    mutating func replaceHaptics(with standIn: AHAPPattern, at onset: Double) -> Bool { false }
+
+    /// A timeline carries no sounds.
+    mutating func capPairedAudio(
+        with capped: [PatternEditing.CappedEvent],
+        window: Double,
+        waveformSeconds: [Int: Double]
+    ) -> [PatternEditing.CappedEvent] { [] }
 }

@@ -124,9 +124,7 @@ extension Rewriter {
         guard !rules.exemptOnly else { return [] }
         switch request.kind {
         case .haptic(let haptic) where haptic.content.hasHaptics:
-            return ladder.rungs(below: rules.haptics).map { mode in
-                (rewrite(haptic, of: request, mode: mode, rules: rules, exempt: exempt, keepOnsets: true), mode.phrase)
-            }
+            return rungs(for: haptic, of: request, rules: rules, exempt: exempt)
         case .audio(let cue) where cue.rendering == .spatial && rules.spatialAudioAllowed:
             var twoD = rules
             twoD.spatialAudioAllowed = false

@@ -15,11 +15,19 @@ extension HapticPattern {
         case .timeline(let timeline): timeline.hasHaptics
         }
     }
+
+    var hasAudio: Bool {
+        switch self {
+        case .ahap(let pattern, _): pattern.hasAudio
+        case .timeline(let timeline): timeline.hasAudio
+        }
+    }
 }
 
 extension Rewriter {
     /// A custom pattern under a haptics mode, then intensity scale, then the audio rules for its audio events,
-    /// in the model the request carries it in.
+    /// in the model the request carries it in. Haptic rules act on the haptic events and audio rules on the audio
+    /// events: a fallback or `off` leaves the sounds, and a capped rumble's paired sound follows ``FeedbackRules/pairedAudio``.
     func rewrite(
         _ haptic: HapticPatternRequest,
         of request: SensoryRequest,
@@ -28,39 +36,34 @@ extension Rewriter {
         exempt: Bool,
         keepOnsets: Bool
     ) -> Variant {
+        let step = PatternStep(haptic: haptic, request: request, rules: rules, exempt: exempt)
         switch haptic.content {
         case .ahap(let pattern, let waveforms):
-            rewrite(pattern, of: haptic, request: request, mode: mode, rules: rules, exempt: exempt, keepOnsets: keepOnsets) {
-                .ahap($0, waveforms: waveforms)
-            }
+            return rewrite(pattern, step, mode: mode, keepOnsets: keepOnsets, carrier: PatternCarrier(pattern, waveforms: waveforms))
         case .timeline(let timeline):
-            rewrite(timeline, of: haptic, request: request, mode: mode, rules: rules, exempt: exempt, keepOnsets: keepOnsets) {
-                .timeline($0)
-            }
+            return rewrite(timeline, step, mode: mode, keepOnsets: keepOnsets, carrier: PatternCarrier.timeline)
         }
     }
 
     private func rewrite<Pattern: RewritablePattern>(
         _ original: Pattern,
-        of haptic: HapticPatternRequest,
-        request: SensoryRequest,
+        _ step: PatternStep,
         mode: HapticsMode,
-        rules: FeedbackRules,
-        exempt: Bool,
         keepOnsets: Bool,
-        content: (Pattern) -> HapticPattern
+        carrier: PatternCarrier<Pattern>
     ) -> Variant {
+        let (request, rules) = (step.request, step.rules)
         var pattern = original
         var fired: [FiredRule] = []
-        var changed = false
+        var capped: [PatternEditing.CappedEvent] = []
         let oldEnd = pattern.end
         if pattern.hasHaptics {
             switch mode {
             case .full:
                 break
             case .capRumble(let maxSeconds, let fadeSeconds):
-                let capped = pattern.capRumble(maxSeconds: maxSeconds, fadeSeconds: fadeSeconds)
-                for event in capped {
+                let events = pattern.capRumble(maxSeconds: maxSeconds, fadeSeconds: fadeSeconds)
+                for event in events {
                     fired.append(
                         FiredRule(
                             mode.ruleName,
@@ -69,7 +72,7 @@ extension Rewriter {
                         )
                     )
                 }
-                changed = changed || !capped.isEmpty
+                capped += events
             case .transientsOnly:
                 let (removed, onsets) = pattern.transientsOnly(keepOnsets: keepOnsets, onsetWindow: ladder.onsetWindowSeconds)
                 if removed > 0 {
@@ -81,39 +84,50 @@ extension Rewriter {
                             "\(removed) continuous event(s) removed, transients kept\(kept)"
                         )
                     )
-                    changed = true
                 }
             case .simpleImpact(let style):
                 return impact(
-                    for: haptic,
-                    of: request,
+                    in: original,
+                    step,
                     style: style,
-                    rules: rules,
                     rule: mode.ruleName,
                     code: "haptics.simpleImpact",
-                    "custom pattern replaced by a simple \(style.rawValue) impact"
+                    "custom pattern replaced by a simple \(style.rawValue) impact",
+                    carrier: carrier
                 )
             case .off:
-                guard exempt else {
+                if step.exempt {
+                    return impact(
+                        in: original,
+                        step,
+                        style: ladder.simpleImpactStyle,
+                        rule: mode.ruleName,
+                        code: "exempt.simplest",
+                        "custom haptics are off, but exempt usage \(request.usage.rawValue) keeps a simple \(ladder.simpleImpactStyle.rawValue) impact",
+                        carrier: carrier
+                    )
+                }
+                guard pattern.hasAudio else {
                     return dropped(
                         mode.ruleName,
                         code: "haptics.off",
                         "custom haptics are off; \(request.usage.rawValue) pattern not played"
                     )
                 }
-                return impact(
-                    for: haptic,
-                    of: request,
-                    style: ladder.simpleImpactStyle,
-                    rules: rules,
-                    rule: mode.ruleName,
-                    code: "exempt.simplest",
-                    "custom haptics are off, but exempt usage \(request.usage.rawValue) keeps a simple \(ladder.simpleImpactStyle.rawValue) impact"
+                let removed = pattern.removeHaptics()
+                fired.append(
+                    FiredRule(
+                        mode.ruleName,
+                        code: "haptics.off",
+                        "custom haptics are off; \(removed) haptic event(s) removed, the pattern's sounds left to the audio rules"
+                    )
                 )
             }
+        }
+        if pattern.hasHaptics {
             if let cap = rules.rumbleCapSeconds {
-                let capped = pattern.capRumble(maxSeconds: cap, fadeSeconds: min(ladder.capFadeSeconds, cap))
-                for event in capped {
+                let events = pattern.capRumble(maxSeconds: cap, fadeSeconds: min(ladder.capFadeSeconds, cap))
+                for event in events {
                     fired.append(
                         FiredRule(
                             "haptics.rumbleCap",
@@ -122,7 +136,7 @@ extension Rewriter {
                         )
                     )
                 }
-                changed = changed || !capped.isEmpty
+                capped += events
             }
             if rules.intensityScale != 1 {
                 pattern.scaleHapticIntensity(by: rules.intensityScale)
@@ -133,33 +147,10 @@ extension Rewriter {
                         "haptic intensity scaled by \(rules.intensityScale.formatted2)"
                     )
                 )
-                changed = true
             }
         }
-        if pattern.hasAudio {
-            if !rules.nonEssentialAudio, !exempt {
-                let removed = pattern.removeAudio()
-                fired.append(
-                    FiredRule(
-                        "audio.nonEssential",
-                        code: "audio.nonEssentialOff",
-                        "non-essential audio is off; \(removed) audio event(s) removed from the pattern"
-                    )
-                )
-                changed = true
-            } else if rules.audioVolumeScale != 1 {
-                pattern.scaleAudioVolume(by: rules.audioVolumeScale)
-                fired.append(
-                    FiredRule(
-                        "audio.volumeScale",
-                        code: "audio.volumeScaled",
-                        "audio volume scaled by \(rules.audioVolumeScale.formatted2)"
-                    )
-                )
-                changed = true
-            }
-        }
-        guard changed else { return Variant(request: request, rules: fired, changed: false) }
+        fired += rewriteSounds(in: &pattern, step, pairedWith: capped, carrier: carrier)
+        guard !fired.isEmpty else { return Variant(request: request, rules: fired, changed: false) }
         if pattern.isEmpty {
             fired.append(FiredRule("haptics.empty", code: "haptics.nothingLeft", "no event is left to play"))
             return Variant(request: nil, rules: fired, changed: true)
@@ -174,46 +165,9 @@ extension Rewriter {
                 )
             )
         }
-        var result = haptic
-        result.content = content(pattern)
+        var result = step.haptic
+        result.content = carrier.wrap(pattern)
         return Variant(request: request.with(kind: .haptic(result)), rules: fired, changed: true)
-    }
-
-    /// A pattern replaced by one system impact at the pattern's peak intensity (scaled), lowered if need be so it
-    /// never costs more than the pattern did.
-    func impact(
-        for haptic: HapticPatternRequest,
-        of request: SensoryRequest,
-        style: ImpactStyle,
-        rules: FeedbackRules,
-        rule: String,
-        code: Reason.Code,
-        _ message: String
-    ) -> Variant {
-        let peak = haptic.content.peakHapticIntensity ?? 1
-        var intensity = min(1, max(0, peak * rules.intensityScale))
-        let ceiling = energy(of: haptic.content)
-        if energy(of: .impact(style, intensity: intensity)) > ceiling {
-            intensity = highestIntensity(style: style, upTo: intensity, within: ceiling)
-        }
-        let feedback = SystemFeedback.impact(style, intensity: intensity)
-        let scaleNote = rules.intensityScale != 1 ? " (intensity scaled by \(rules.intensityScale.formatted2))" : ""
-        return Variant(
-            request: request.with(kind: .system(feedback)),
-            rules: [FiredRule(rule, code: code, "\(message) at intensity \(intensity.formatted2)\(scaleNote)")],
-            changed: true
-        )
-    }
-
-    /// The highest impact intensity whose energy stays within `ceiling` (bisection; the model is monotone).
-    private func highestIntensity(style: ImpactStyle, upTo limit: Double, within ceiling: Double) -> Double {
-        var low = 0.0
-        var high = limit
-        for _ in 0..<16 {
-            let middle = (low + high) / 2
-            if energyModel.energyMillijoules(of: .impact(style, intensity: middle)) <= ceiling { low = middle } else { high = middle }
-        }
-        return low
     }
 
     func rewrite(_ cue: AudioCue, of request: SensoryRequest, rules: FeedbackRules, exempt: Bool, condition: Condition) -> Variant {

@@ -1,8 +1,9 @@
 /// Rewrites one request to fit a condition and an energy budget: pure and deterministic.
 ///
 /// The same request, condition, budget, policy and energy model always give the same ``Decision``. The rewriter
-/// never moves an onset later, never drops an exempt usage, and never returns something that costs more than
-/// what was asked for.
+/// never moves an onset (by more than 1 ms), never drops an exempt usage, and never returns something that costs
+/// more than what was asked for. Haptic rules act on a pattern's haptic events and audio rules on its sounds, so
+/// a sound designed with a vibration outlives the vibration's fallback.
 public struct Rewriter: Sendable {
     public let policy: Policy
     public let energyModel: any FeedbackEnergyModel
@@ -51,6 +52,8 @@ public struct Rewriter: Sendable {
         /// playing overlaps it and its price is ``energy``.
         var marginal: EnergyBreakdown?
         var charged: Double { marginal?.totalMillijoules ?? energy }
+        /// The pattern's haptics fell back to a system impact that the pattern carries with its sounds.
+        var fallback = false
     }
 
     /// Decides what plays for `request` under `condition`.
@@ -111,7 +114,8 @@ public struct Rewriter: Sendable {
             energyAfterMillijoules: variant.energy,
             marginal: variant.request == nil ? nil : variant.marginal,
             condition: condition,
-            budget: budget?.spending(variant.charged)
+            budget: budget?.spending(variant.charged),
+            channels: channels(of: request, playing: variant.request, rules: variant.rules)
         )
     }
 
@@ -173,6 +177,7 @@ public struct Rewriter: Sendable {
 
     private func outcome(of variant: Variant, original: SensoryRequest) -> Decision.Outcome {
         guard let result = variant.request else { return .dropped }
+        if variant.fallback { return .fallback }
         if case .haptic = original.kind, case .system = result.kind { return .fallback }
         return variant.changed ? .rewritten : .pass
     }

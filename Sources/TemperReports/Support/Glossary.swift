@@ -8,7 +8,10 @@ public enum Glossary: Sendable {
             "rewritten",
             "played in a cheaper form of the same kind: rumble capped, continuous events removed, intensity or volume scaled, audio rendered in 2D."
         ),
-        ("fallback", "a custom haptic pattern replaced by a simple system impact."),
+        (
+            "fallback",
+            "a custom haptic pattern's haptics replaced by a simple system impact at its first haptic onset; its sounds still play."
+        ),
         ("dropped", "not played at all."),
     ]
 
@@ -18,13 +21,21 @@ public enum Glossary: Sendable {
         ("haptics.rumbleCap", "the policy's own rumble cap for this tier, on top of its haptics mode."),
         ("haptics.transientsOnly", "the tier's haptics mode removes continuous events and keeps the taps (transients)."),
         ("haptics.simpleImpact", "the tier's haptics mode replaces a custom pattern with one simple system impact (a fallback)."),
-        ("haptics.off", "the tier's haptics mode plays no custom haptics; exempt usages keep a simple impact."),
+        (
+            "haptics.off",
+            "the tier's haptics mode plays no custom haptics; a pattern's sounds still play and exempt usages keep a simple impact."
+        ),
         ("haptics.intensityScale", "haptic intensity multiplied by the tier's scale."),
         ("haptics.clipCurves", "parameter curves cut to the pattern's new, shorter end."),
         ("haptics.empty", "nothing was left to play after the other rules, so the request is dropped."),
         ("audio.volumeScale", "audio volume multiplied by the tier's scale."),
         ("audio.spatial", "spatial (HRTF) audio rendered in plain 2D, which costs less."),
         ("audio.nonEssential", "audio marked non-essential is not played in this tier."),
+        (
+            "audio.paired",
+            "a sound paired with a capped rumble (onsets within 50 ms) ends with it, with the same release, as the policy's pairedAudio says."
+        ),
+        ("audio.budget", "the energy budget had room for a pattern's simple impact but not for its sounds, so the sounds were left out."),
         ("visual.particleScale", "particle counts of visual effects multiplied by the tier's scale."),
         (
             "exemptOnly",
