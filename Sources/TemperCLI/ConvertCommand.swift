@@ -48,13 +48,16 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "The format to write.")
     var to: PatternTarget
 
-    @Option(name: .long, help: "Whose .haptic → AHAP convention to follow.")
+    @Option(
+        name: .long,
+        help: "How to write AHAP: core-haptics plays what the source plays; meta and nice-vibrations follow those converters."
+    )
     var flavor: AHAPFlavor = .coreHaptics
 
     @Option(name: .long, help: "A feedbackd theme's pattern to convert, as PROFILE/EVENT.")
     var event: String?
 
-    @Option(name: .long, help: "Shape the output to this device's actuator (a profile name or file).")
+    @Option(name: .long, help: "Shape the output to this device's actuator and price the losses on it (a profile name or file).")
     var device: String?
 
     @Option(name: .long, help: "Write here instead of stdout.")

@@ -45,14 +45,13 @@ public enum AHAPConversion: Sendable {
     public static func convert(
         _ timeline: PatternTimeline,
         flavor: AHAPFlavor,
-        frequencyRange: FrequencyRange = .assumed,
         sharpness: SharpnessScale = .centred
     ) -> Converted<AHAPPattern> {
         if flavor == .coreHaptics { return playback(timeline, scale: sharpness) }
         var losses: [ConversionLoss] = []
         var pattern = AHAPPattern(version: 1.0)
         var transients: [AHAPItem] = []
-        let track = timeline.normalizedPrimaryTrack(range: frequencyRange, losses: &losses)
+        let track = timeline.normalizedPrimaryTrack(scale: sharpness, losses: &losses)
         let amplitude = track?.amplitude ?? []
 
         if let first = amplitude.first {

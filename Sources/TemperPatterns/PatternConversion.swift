@@ -131,14 +131,21 @@ extension PatternTimeline {
         return PatternTrack.louder(of: tracks)
     }
 
-    /// The primary track with its frequency normalized (Hz mapped through `range`).
-    func normalizedPrimaryTrack(range: FrequencyRange, losses: inout [ConversionLoss]) -> PatternTrack? {
+    /// The primary track with its frequency normalized: Hz become the normalized frequency whose sharpness
+    /// (√f) drives them on `scale`'s range, so the track prices as it did.
+    func normalizedPrimaryTrack(scale: SharpnessScale, losses: inout [ConversionLoss]) -> PatternTrack? {
         guard var track = primaryTrack(losses: &losses) else { return nil }
         if track.frequencyUnit == .hertz, !track.frequency.isEmpty {
-            track.frequency = track.frequency.map { PatternFrequencyPoint(time: $0.time, value: range.normalized($0.value)) }
+            track.frequency = track.frequency.map {
+                let sharpness = scale.sharpness(hertz: $0.value)
+                return PatternFrequencyPoint(time: $0.time, value: sharpness * sharpness)
+            }
             track.frequencyUnit = .normalized
             losses.append(
-                ConversionLoss(.frequencyMapped, "frequencies in Hz mapped onto 0...1 over \(Int(range.minHz))–\(Int(range.maxHz)) Hz")
+                ConversionLoss(
+                    .frequencyMapped,
+                    "frequencies in Hz mapped onto 0...1 as the sharpness that drives them over \(Int(scale.lowHz))–\(Int(scale.highHz)) Hz"
+                )
             )
         }
         return track

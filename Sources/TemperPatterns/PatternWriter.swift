@@ -25,7 +25,7 @@ public enum PatternTarget: String, Sendable, Hashable, CaseIterable {
 public enum PatternWriter: Sendable {
     /// - Parameters:
     ///   - flavor: How AHAP is written; by default so that it plays what the timeline plays.
-    ///   - sharpness: The target actuator's sharpness range and resonance, for AHAP.
+    ///   - sharpness: The target actuator's sharpness range and resonance, for AHAP and for Hz in `.haptic`.
     public static func write(
         _ timeline: PatternTimeline,
         to target: PatternTarget,
@@ -37,7 +37,7 @@ public enum PatternWriter: Sendable {
             let converted = AHAPConversion.convert(timeline, flavor: flavor, sharpness: sharpness)
             return Converted(output: AHAPWriter.write(converted.output), losses: converted.losses)
         case .haptic:
-            return HapticFileWriter.write(timeline)
+            return HapticFileWriter.write(timeline, sharpness: sharpness)
         case .androidWaveform:
             let converted = StepConversion.androidWaveform(timeline)
             return Converted(output: Array(converted.output.json.utf8), losses: converted.losses)
