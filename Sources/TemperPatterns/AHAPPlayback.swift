@@ -121,7 +121,8 @@ extension AHAPConversion {
             if let raise = raised {
                 points.append(CurvePoint(time: time, intensity: raise.level, sharpness: before.sharpness))
                 raised = nil
-            } else if !points.isEmpty, before.intensity != at.intensity || before.sharpness != at.sharpness {
+            } else if !points.isEmpty, abs(before.intensity - at.intensity) > 1e-12 || abs(before.sharpness - at.sharpness) > 1e-12 {
+                // A real step, not the last bits of a ramp evaluated on both sides of its breakpoint.
                 points.append(before)
             }
             points.append(at)

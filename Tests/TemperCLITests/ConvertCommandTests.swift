@@ -82,6 +82,12 @@ import Testing
         #expect(Set(kinds).count == kinds.count)
         #expect(report.cost.losses.allSatisfy { $0.beforeMillijoules >= 0 && $0.afterMillijoules >= 0 && !$0.messages.isEmpty })
         #expect(report.output?.contains("durations_ms") == true)
+        // Finding 1: the rumble drives motors as Nice Vibrations does, not as the model prices one track on a
+        // gamepad (both motors alike); the loss says so, with the whole difference.
+        let weak = try #require(report.cost.losses.first { $0.messages.contains { $0.contains("weak motor stays still") } })
+        #expect(weak.beforeMillijoules == report.cost.sourceMillijoules)
+        #expect(weak.afterMillijoules == report.cost.outputMillijoules)
+        #expect(report.cost.outputMillijoules < 0.8 * report.cost.sourceMillijoules)
         let text = try TemperRunner.run(["convert", "Examples/formats/door-knock.haptic", "--to", "rumble", "--device", "gamepad"])
         #expect(text.stderr.split(separator: "\n").count == kinds.count)
     }

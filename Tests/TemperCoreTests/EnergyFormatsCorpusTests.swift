@@ -179,3 +179,54 @@ import Testing
         #expect(abs(sampler.control(.hapticIntensityControl, at: 0.0015) - 0.1.squareRoot()) < 1e-9)
     }
 }
+
+/// How `ConversionCost` groups and prices losses.
+@Suite struct ConversionCostTests {
+    /// One entry per kind, in first-seen order, each message once; a loss on named moments is priced on the short
+    /// effects at those moments, one on the whole pattern carries the whole price.
+    @Test func oneEntryPerKindPricedOnWhatItTouches() throws {
+        let phone = EnergyFixtures.phone
+        var track = PatternTrack(amplitude: [PatternPoint(time: 0, value: 0), PatternPoint(time: 0.3, value: 0)])
+        track.amplitude[0].emphasis = PatternEmphasis(amplitude: 1, frequency: 0.5)
+        let clip = PatternTimeline(source: .haptic, tracks: [track], transients: [PatternTransient(time: 0.2, amplitude: 0.25)])
+        let source = phone.estimate(clip)
+        let silent = phone.estimate(PatternTimeline(source: .haptic))
+        let cost = ConversionCost(
+            losses: [
+                ConversionLoss(.emphasisScaled, "first", times: [0]),
+                ConversionLoss(.repeatDropped, "loop"),
+                ConversionLoss(.emphasisScaled, "second", times: [0.2]),
+                ConversionLoss(.emphasisScaled, "first", times: [0]),
+            ],
+            source: source,
+            output: silent,
+            device: "phone"
+        )
+        #expect(cost.losses.map(\.kind) == ["emphasisScaled", "repeatDropped"])
+        #expect(cost.losses[0].messages == ["first", "second"])
+        let shortEffects = source.events.filter { $0.type != "track:main" }.reduce(0) { $0 + $1.energyMillijoules }
+        #expect(shortEffects > 8)
+        #expect(abs(cost.losses[0].beforeMillijoules - shortEffects) < 1e-9)
+        #expect(cost.losses[0].afterMillijoules == 0)
+        #expect(cost.losses[1].beforeMillijoules == source.energyMillijoules)
+        #expect(cost.losses[1].summary.hasSuffix("mJ → 0.00 mJ)"))
+    }
+
+    /// Hz written to `.haptic` or AHAP land on the sharpness that drives them on the target, so an Android
+    /// envelope at 160 Hz costs the same as the `.haptic` and the AHAP written from it.
+    @Test func hertzKeepTheirPriceThroughEveryWriter() throws {
+        let profile = try EnergyFixtures.profile("phone")
+        let estimator = EnergyEstimator(profile: profile)
+        let track = PatternTrack(
+            amplitude: [PatternPoint(time: 0, value: 0.5), PatternPoint(time: 0.4, value: 0.5)],
+            frequency: [PatternFrequencyPoint(time: 0, value: 160), PatternFrequencyPoint(time: 0.4, value: 160)],
+            frequencyUnit: .hertz
+        )
+        let envelope = PatternTimeline(source: .androidEnvelope, tracks: [track])
+        let source = HapticPattern.timeline(envelope)
+        for target in [PatternTarget.ahap, .haptic] {
+            let cost = try ConversionCost.converting(envelope, from: source, to: target, on: estimator).cost
+            #expect(abs(cost.outputMillijoules / cost.sourceMillijoules - 1) < 0.01, "\(target): \(cost)")
+        }
+    }
+}
