@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Foundation
+import TemperAHAP
 import TemperCore
 import TemperFiles
 import TemperPatterns
@@ -13,19 +14,26 @@ struct ConvertCommand: ParsableCommand {
         discussion: """
             Reads AHAP, Meta/Lofelt .haptic and .vij, Android waveform, composition and envelope JSON, \
             Android vibration XML, gamepad rumble JSON and feedbackd themes (detected by extension, then by \
-            content), and writes the --to format on stdout or to --out. Each loss (frequency dropped, emphasis \
-            merged, curve points split or quantised) is one line on stderr, as are the reader's leniencies.
+            content), and writes the --to format on stdout or to --out. Each kind of loss (frequency dropped, \
+            emphasis merged, curve points split or quantised) is one warning line on stderr with the energy of \
+            what it touches before and after, priced on the --device profile (the default profile without one); \
+            --json prints them as structured entries on stdout instead. The reader's leniencies go to stderr too.
 
-            .haptic to AHAP follows Meta's converter by default; --flavor nice-vibrations follows Nice \
-            Vibrations' (curves split into pieces of at most 16 points, an emphasis on the first breakpoint \
-            dropped, and a Metadata block). A feedbackd theme holds many patterns: --event names one \
-            (PROFILE/EVENT, e.g. quiet/message-new-instant); without it the first is converted.
+            AHAP is written to play in Core Haptics what the source plays (--flavor core-haptics, the default). \
+            --flavor meta and --flavor nice-vibrations reproduce those upstream .haptic converters exactly, for \
+            players that play transients as a second pattern; Nice Vibrations' splits curves into pieces of at \
+            most 16 points, drops an emphasis on the first breakpoint and adds a Metadata block. A feedbackd \
+            theme holds many patterns: --event names one (PROFILE/EVENT, e.g. quiet/message-new-instant); \
+            without it the first is converted.
 
-            --device shapes the output to what that device's actuator plays: an amplitude-only or ERM device             gets no frequency, an on/off one full-scale steps, and Hz outside its range are clamped; each is             reported as a loss.
+            --device shapes the output to what that device's actuator plays: an amplitude-only or ERM device \
+            gets no frequency, an on/off one full-scale steps, and Hz outside its range are clamped; each is \
+            reported as a loss.
 
             Examples:
               temper convert Examples/formats/door-knock.haptic --to ahap
               temper convert knock.haptic --to ahap --flavor nice-vibrations
+              temper convert Examples/formats/notify-waveform.json --to ahap --device phone --json
               temper convert ring.ahap --to android-waveform --out ring.json
               temper convert theme.json --to rumble --event quiet/bell
               temper convert ring.ahap --to android-waveform --device gamepad
@@ -40,17 +48,23 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "The format to write.")
     var to: PatternTarget
 
-    @Option(name: .long, help: "Whose .haptic → AHAP convention to follow.")
-    var flavor: AHAPFlavor = .meta
+    @Option(
+        name: .long,
+        help: "How to write AHAP: core-haptics plays what the source plays; meta and nice-vibrations follow those converters."
+    )
+    var flavor: AHAPFlavor = .coreHaptics
 
     @Option(name: .long, help: "A feedbackd theme's pattern to convert, as PROFILE/EVENT.")
     var event: String?
 
-    @Option(name: .long, help: "Shape the output to this device's actuator (a profile name or file).")
+    @Option(name: .long, help: "Shape the output to this device's actuator and price the losses on it (a profile name or file).")
     var device: String?
 
     @Option(name: .long, help: "Write here instead of stdout.")
     var out: String?
+
+    @Flag(name: .long, help: "Print the losses with their energies as JSON on stdout (with the output unless --out).")
+    var json = false
 
     func run() throws {
         let document: PatternDocument
@@ -70,29 +84,69 @@ struct ConvertCommand: ParsableCommand {
             timeline = named.timeline
         }
         for diagnostic in document.diagnostics { printError("\(input): \(diagnostic)") }
-        if let device {
-            let profile: DeviceProfile
-            do throws(TemperError) {
-                profile = try DeviceProfileLibrary.standard().profile(device)
-            } catch {
-                throw CLIFailure.usage(error.file == nil ? error.message : error.description)
-            }
+        let profile: DeviceProfile
+        do throws(TemperError) {
+            profile = try DeviceProfileLibrary.standard().profile(device)
+        } catch {
+            throw CLIFailure.usage(error.file == nil ? error.message : error.description)
+        }
+        let source: HapticPattern = try sourcePattern(document, timeline)
+        var losses: [ConversionLoss] = []
+        if device != nil {
             let shaped = timeline.playable(on: profile)
-            for loss in shaped.losses { printError("\(input) → \(profile.name): lost: \(loss.message)") }
+            losses += shaped.losses
             timeline = shaped.output
         }
-        let converted = PatternWriter.write(timeline, to: to, flavor: flavor)
-        for loss in converted.losses { printError("\(input) → \(to.rawValue): lost: \(loss.message)") }
+        let output: [UInt8]
+        let cost: ConversionCost
+        do throws(PatternReadError) {
+            (output, cost) = try ConversionCost.converting(
+                timeline,
+                from: source,
+                to: to,
+                flavor: flavor,
+                on: EnergyEstimator(profile: profile),
+                after: losses
+            )
+        } catch {
+            throw CLIFailure.usage("the \(to.rawValue) written cannot be read back: \(error.description)")
+        }
+        if json {
+            let text = out == nil ? String(decoding: output, as: UTF8.self) : nil
+            print(try TemperJSON.string(ConvertReport(input: input, target: to.rawValue, cost: cost, output: text)))
+        } else {
+            for loss in cost.losses { printError("temper: warning: \(input) → \(to.rawValue): \(loss.summary)") }
+        }
         if let out {
             do {
-                try Data(converted.output).write(to: URL(fileURLWithPath: out))
+                try Data(output).write(to: URL(fileURLWithPath: out))
             } catch {
                 throw CLIFailure.usage("\(out): cannot write: \(FileErrorText.describe(error, path: out))")
             }
-        } else {
-            FileHandle.standardOutput.write(Data(converted.output))
+        } else if !json {
+            FileHandle.standardOutput.write(Data(output))
         }
     }
+
+    /// The source as `score` prices it: an AHAP file through its own events (with its waveforms), every other
+    /// format, or a feedbackd theme's named pattern, through its timeline.
+    private func sourcePattern(_ document: PatternDocument, _ timeline: PatternTimeline) throws -> HapticPattern {
+        guard document.format == .ahap, event == nil else { return .timeline(timeline) }
+        do throws(AHAPError) {
+            return try PatternLoader.load(contentsOf: input).content
+        } catch {
+            throw CLIFailure.usage(error.description)
+        }
+    }
+}
+
+/// `temper convert --json`: what the conversion costs and loses on the device, and the output when it is not
+/// written to a file.
+struct ConvertReport: Encodable {
+    var input: String
+    var target: String
+    var cost: ConversionCost
+    var output: String?
 }
 
 extension PatternTarget: ExpressibleByArgument {}

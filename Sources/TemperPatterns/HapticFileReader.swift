@@ -119,7 +119,7 @@ public enum HapticFileReader: Sendable {
         if let late {
             json.note(
                 at: late.node,
-                "\(late.count) frequency breakpoint(s) after the amplitude envelope ends at \(formatted(end)) s kept (Meta's lenient mode; its strict mode rejects them)"
+                "\(late.count) frequency breakpoint(s) after the amplitude envelope ends at \(formatted(end)) s kept, and silent: the amplitude envelope sets the duration (Meta's lenient mode; its strict mode rejects them)"
             )
         }
         return points

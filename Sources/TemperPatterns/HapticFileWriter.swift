@@ -6,9 +6,10 @@ import TemperAHAP
 /// time (the amplitude there unchanged); an emphasis quieter than its breakpoint is raised to it, as the format
 /// requires. Reading the output gives back the same timeline for any timeline read from a `.haptic` file.
 public enum HapticFileWriter: Sendable {
-    public static func write(_ timeline: PatternTimeline, frequencyRange: FrequencyRange = .assumed) -> Converted<[UInt8]> {
+    /// - Parameter sharpness: The target's sharpness range, onto which frequencies in Hz are mapped.
+    public static func write(_ timeline: PatternTimeline, sharpness: SharpnessScale = .centred) -> Converted<[UInt8]> {
         var losses: [ConversionLoss] = []
-        var track = timeline.normalizedPrimaryTrack(range: frequencyRange, losses: &losses) ?? PatternTrack(amplitude: [])
+        var track = timeline.normalizedPrimaryTrack(scale: sharpness, losses: &losses) ?? PatternTrack(amplitude: [])
         track.mergeTransients(timeline.transients, losses: &losses)
         if track.amplitude.count < 2 {
             let end = max(track.amplitude.last?.time ?? 0, 0.001)

@@ -21,14 +21,25 @@ public struct ConversionLoss: Sendable, Hashable, CustomStringConvertible {
         public static let metadataDropped = Kind("metadataDropped")
         /// Android primitives or predefined effects approximated by a shape.
         public static let effectApproximated = Kind("effectApproximated")
+        /// Transients under an AHAP intensity curve, which Core Haptics multiplies into them: they play weaker
+        /// than the source's emphasis, or not at all where the curve is 0.
+        public static let emphasisScaled = Kind("emphasisScaled")
+        /// A track without frequency, which plays at the actuator's resonance, written at another sharpness.
+        public static let sharpnessDefaulted = Kind("sharpnessDefaulted")
+        /// Ramps that Core Haptics interpolates in intensity (√amplitude) where the source ramps amplitude.
+        public static let rampsReshaped = Kind("rampsReshaped")
     }
 
     public var kind: Kind
     public var message: String
+    /// The moments (seconds) of the source's transients or emphases the loss changes, so what it costs can be
+    /// priced on those alone; empty when it touches the pattern as a whole.
+    public var times: [Double]
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, times: [Double] = []) {
         self.kind = kind
         self.message = message
+        self.times = times
     }
 
     public var description: String { "\(kind): \(message)" }
@@ -67,36 +78,92 @@ public struct FrequencyRange: Sendable, Hashable {
     }
 }
 
+/// How AHAP sharpness maps onto a device's drive frequency: linearly over `lowHz`…`highHz`, as Android maps
+/// sharpness onto a device's supported range (`VibrationEffect.BasicEnvelopeBuilder`). A track without frequency
+/// plays at the actuator's resonance, so an AHAP written from it says the sharpness of `resonanceHz`.
+public struct SharpnessScale: Sendable, Hashable {
+    public var lowHz: Double
+    public var highHz: Double
+    public var resonanceHz: Double
+
+    public init(lowHz: Double, highHz: Double, resonanceHz: Double) {
+        self.lowHz = lowHz
+        self.highHz = highHz
+        self.resonanceHz = resonanceHz
+    }
+
+    /// Our assumption without a device: ``FrequencyRange/assumed`` with the resonance in its middle, so a track
+    /// without frequency gets sharpness 0.5, where the reference phone profile has its resonance too (145 Hz in
+    /// 120–170 Hz).
+    public static let centred = SharpnessScale(lowHz: 60, highHz: 300, resonanceHz: 180)
+
+    /// The sharpness (0...1) that drives `hertz`, clamped to the range.
+    public func sharpness(hertz: Double) -> Double {
+        guard highHz > lowHz, hertz.isFinite else { return 0.5 }
+        return min(max((hertz - lowHz) / (highHz - lowHz), 0), 1)
+    }
+
+    /// The sharpness of the resonance: what a track without frequency plays.
+    public var resonanceSharpness: Double { sharpness(hertz: resonanceHz) }
+}
+
 extension PatternTimeline {
-    /// The track a single-actuator target plays: the main one, else the strong motor, else the first; with the
-    /// losses of leaving the others out.
+    /// The track a single-actuator target plays: the main one when there is one, else every motor's track
+    /// merged into one that plays the louder motor at each moment (one actuator plays one signal, the strongest
+    /// drive, as the energy model mixes it); with the loss of the merge.
     func primaryTrack(losses: inout [ConversionLoss]) -> PatternTrack? {
-        guard let track = tracks.first(where: { $0.motor == .main }) ?? tracks.first(where: { $0.motor == .lowFrequency }) ?? tracks.first
-        else {
-            return nil
+        if let main = tracks.first(where: { $0.motor == .main }) {
+            let others = tracks.filter { $0.motor != .main }
+            if !others.isEmpty {
+                let names = others.map(\.motor.rawValue).joined(separator: ", ")
+                losses.append(ConversionLoss(.tracksMerged, "\(names) track dropped; only the main track is kept"))
+            }
+            return main
         }
-        let others = tracks.filter { $0 != track }
-        if !others.isEmpty {
+        guard let first = tracks.first else { return nil }
+        guard tracks.count > 1 else { return first }
+        losses.append(
+            ConversionLoss(
+                .tracksMerged,
+                "\(tracks.map(\.motor.rawValue).joined(separator: " and ")) motor tracks merged into one, the louder at each moment"
+            )
+        )
+        return PatternTrack.louder(of: tracks)
+    }
+
+    /// The primary track with its frequency normalized: Hz become the normalized frequency whose sharpness
+    /// (√f) drives them on `scale`'s range, so the track prices as it did.
+    func normalizedPrimaryTrack(scale: SharpnessScale, losses: inout [ConversionLoss]) -> PatternTrack? {
+        guard var track = primaryTrack(losses: &losses) else { return nil }
+        if track.frequencyUnit == .hertz, !track.frequency.isEmpty {
+            track.frequency = track.frequency.map {
+                let sharpness = scale.sharpness(hertz: $0.value)
+                return PatternFrequencyPoint(time: $0.time, value: sharpness * sharpness)
+            }
+            track.frequencyUnit = .normalized
             losses.append(
                 ConversionLoss(
-                    .tracksMerged,
-                    "\(others.map(\.motor.rawValue).joined(separator: ", ")) track dropped; only the \(track.motor.rawValue) track is kept"
+                    .frequencyMapped,
+                    "frequencies in Hz mapped onto 0...1 as the sharpness that drives them over \(Int(scale.lowHz))–\(Int(scale.highHz)) Hz"
                 )
             )
         }
         return track
     }
+}
 
-    /// The primary track with its frequency normalized (Hz mapped through `range`).
-    func normalizedPrimaryTrack(range: FrequencyRange, losses: inout [ConversionLoss]) -> PatternTrack? {
-        guard var track = primaryTrack(losses: &losses) else { return nil }
-        if track.frequencyUnit == .hertz, !track.frequency.isEmpty {
-            track.frequency = track.frequency.map { PatternFrequencyPoint(time: $0.time, value: range.normalized($0.value)) }
-            track.frequencyUnit = .normalized
-            losses.append(
-                ConversionLoss(.frequencyMapped, "frequencies in Hz mapped onto 0...1 over \(Int(range.minHz))–\(Int(range.maxHz)) Hz")
-            )
+extension PatternTrack {
+    /// One track holding, at every moment, the loudest amplitude of `tracks` (steps kept as two points at one
+    /// time), with the first track's frequency.
+    static func louder(of tracks: [PatternTrack]) -> PatternTrack {
+        let times = Set(tracks.flatMap { $0.amplitude.map(\.time) }).sorted()
+        var amplitude: [PatternPoint] = []
+        for time in times {
+            let before = tracks.map { $0.amplitude(at: time.nextDown) }.max() ?? 0
+            let at = tracks.map { $0.amplitude(at: time) }.max() ?? 0
+            if before != at, !amplitude.isEmpty { amplitude.append(PatternPoint(time: time, value: before)) }
+            amplitude.append(PatternPoint(time: time, value: at))
         }
-        return track
+        return PatternTrack(amplitude: amplitude, frequency: tracks[0].frequency, frequencyUnit: tracks[0].frequencyUnit)
     }
 }

@@ -34,12 +34,11 @@ public struct PatternTimeline: Sendable, Hashable {
         self.repeatStart = repeatStart
     }
 
-    /// When the last track point or transient ends, in seconds.
+    /// When the last track or transient ends, in seconds: a track ends with its amplitude envelope, whatever its
+    /// frequency envelope says.
     public var duration: Double {
         var end = 0.0
-        for track in tracks {
-            end = max(end, track.amplitude.last?.time ?? 0, track.frequency.last?.time ?? 0)
-        }
+        for track in tracks { end = max(end, track.amplitude.last?.time ?? 0) }
         for transient in transients { end = max(end, transient.time + (transient.duration ?? 0)) }
         return end
     }
@@ -85,6 +84,7 @@ public struct PatternTrack: Sendable, Hashable {
     /// Amplitude breakpoints, times non-decreasing.
     public var amplitude: [PatternPoint]
     /// Frequency breakpoints in ``frequencyUnit``; empty when the format gives none (the device's default plays).
+    /// Points after the amplitude envelope ends change nothing: the track has stopped.
     public var frequency: [PatternFrequencyPoint]
     public var frequencyUnit: PatternFrequencyUnit
 
@@ -100,10 +100,13 @@ public struct PatternTrack: Sendable, Hashable {
         self.frequencyUnit = frequencyUnit
     }
 
-    /// The amplitude at `time`, linear between breakpoints, the nearest end value outside them; with two points
-    /// at one time, the later one counts from that time on.
+    /// The amplitude at `time`, linear between breakpoints and 0 outside them: the amplitude envelope sets how
+    /// long a track plays (Meta's `.haptic` spec: "the haptic effect duration is always defined by the last
+    /// amplitude breakpoint, not the frequency envelope"). With two points at one time, the later one counts from
+    /// that time on.
     public func amplitude(at time: Double) -> Double {
-        PatternInterpolation.value(at: time, count: amplitude.count, time: { amplitude[$0].time }, value: { amplitude[$0].value })
+        guard let first = amplitude.first, let last = amplitude.last, time >= first.time, time <= last.time else { return 0 }
+        return PatternInterpolation.value(at: time, count: amplitude.count, time: { amplitude[$0].time }, value: { amplitude[$0].value })
     }
 
     /// The frequency at `time` in ``frequencyUnit``, or `nil` when the track has none.

@@ -23,13 +23,21 @@ public enum PatternTarget: String, Sendable, Hashable, CaseIterable {
 
 /// Writes a timeline in a target format, with what the conversion loses.
 public enum PatternWriter: Sendable {
-    public static func write(_ timeline: PatternTimeline, to target: PatternTarget, flavor: AHAPFlavor = .meta) -> Converted<[UInt8]> {
+    /// - Parameters:
+    ///   - flavor: How AHAP is written; by default so that it plays what the timeline plays.
+    ///   - sharpness: The target actuator's sharpness range and resonance, for AHAP and for Hz in `.haptic`.
+    public static func write(
+        _ timeline: PatternTimeline,
+        to target: PatternTarget,
+        flavor: AHAPFlavor = .coreHaptics,
+        sharpness: SharpnessScale = .centred
+    ) -> Converted<[UInt8]> {
         switch target {
         case .ahap:
-            let converted = AHAPConversion.convert(timeline, flavor: flavor)
+            let converted = AHAPConversion.convert(timeline, flavor: flavor, sharpness: sharpness)
             return Converted(output: AHAPWriter.write(converted.output), losses: converted.losses)
         case .haptic:
-            return HapticFileWriter.write(timeline)
+            return HapticFileWriter.write(timeline, sharpness: sharpness)
         case .androidWaveform:
             let converted = StepConversion.androidWaveform(timeline)
             return Converted(output: Array(converted.output.json.utf8), losses: converted.losses)

@@ -49,7 +49,19 @@ public enum StepConversion: Sendable {
         }
         var high = frequency.map { StepRendering.Breakpoint(time: Float($0.time), amplitude: Float($0.value)) }
         if !frequency.isEmpty {
-            losses.append(ConversionLoss(.frequencyMapped, "the frequency envelope drives the weak motor's speed, as Nice Vibrations does"))
+            losses.append(
+                ConversionLoss(
+                    .frequencyMapped,
+                    "the frequency envelope drives the weak motor's speed, as Nice Vibrations does, where one track drives both motors alike"
+                )
+            )
+        } else if track != nil {
+            losses.append(
+                ConversionLoss(
+                    .tracksMerged,
+                    "the weak motor stays still: Nice Vibrations drives it from a frequency envelope, which this pattern has none of, where one track drives both motors alike"
+                )
+            )
         }
         let step: Float = 1.0 / 60.0
         low = StepRendering.interpolate(StepRendering.emphasize(low, ducking: 0), step: step)

@@ -5,7 +5,7 @@ import Testing
 /// `temper convert` end to end, on our own examples.
 @Suite struct ConvertCommandTests {
     @Test func hapticToAHAPInBothFlavors() throws {
-        let meta = try TemperRunner.run(["convert", "Examples/formats/door-knock.haptic", "--to", "ahap"])
+        let meta = try TemperRunner.run(["convert", "Examples/formats/door-knock.haptic", "--to", "ahap", "--flavor", "meta"])
         #expect(meta.status == 0)
         #expect(meta.stdout.contains("\"HapticTransient\""))
         #expect(!meta.stdout.contains("Metadata"))
@@ -23,8 +23,8 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("{\n  \"timings\": [30, 30, 30, 30"))
         let lines = result.stderr.split(separator: "\n")
-        #expect(lines.contains { $0.contains("lost: frequency dropped") })
-        #expect(lines.allSatisfy { $0.hasPrefix("Examples/formats/door-knock.haptic → android-waveform: lost: ") })
+        #expect(lines.contains { $0.contains("android-waveform: frequency dropped") && $0.hasSuffix(" mJ)") })
+        #expect(lines.allSatisfy { $0.hasPrefix("temper: warning: Examples/formats/door-knock.haptic → android-waveform: ") })
     }
 
     /// The target device's actuator shapes the output: the gamepad's ERMs play no frequency, so a .haptic
@@ -34,17 +34,79 @@ import Testing
         #expect(gamepad.status == 0)
         #expect(
             gamepad.stderr.contains(
-                "door-knock.haptic → gamepad: lost: frequency dropped: gamepad's actuator (dual-erm) plays amplitude only"
+                "door-knock.haptic → haptic: frequency dropped: gamepad's actuator (dual-erm) plays amplitude only"
             )
         )
         #expect(!gamepad.stdout.contains("\"frequency\": ["))
         let phone = try TemperRunner.run(["convert", "Examples/formats/door-knock.haptic", "--to", "haptic", "--device", "phone"])
         #expect(phone.status == 0)
-        #expect(!phone.stderr.contains("→ phone: lost"))
+        #expect(!phone.stderr.contains("frequency dropped"))
         #expect(phone.stdout.contains("\"frequency\": ["))
         let unknown = try TemperRunner.run(["convert", "Examples/formats/door-knock.haptic", "--to", "ahap", "--device", "nosuch"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.split(separator: "\n").count == 1)
+    }
+
+    /// Finding 1: Android waveform → AHAP wrote sharpness 0, the far low end of the range, so `notify-waveform.json`
+    /// (30.78 mJ on the phone) became an AHAP of 114.49 mJ, without a word. The AHAP now says the sharpness of the
+    /// resonance, where a track without frequency plays; the upstream flavor still writes 0, and says so with the
+    /// energy before and after.
+    @Test func anAndroidWaveformsAHAPCostsWhatItCosts() throws {
+        let result = try TemperRunner.run(["convert", "Examples/formats/notify-waveform.json", "--to", "ahap", "--json"])
+        #expect(result.status == 0)
+        let report = try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
+        #expect(report.cost.device == "phone")
+        #expect(abs(report.cost.sourceMillijoules - 30.78) < 0.05)
+        #expect(abs(report.cost.outputMillijoules / report.cost.sourceMillijoules - 1) < 0.02, "\(report.cost)")
+        #expect(report.output?.contains("\"HapticContinuous\"") == true)
+        #expect(!report.cost.losses.contains { $0.kind == "sharpnessDefaulted" })
+
+        let meta = try TemperRunner.run(["convert", "Examples/formats/notify-waveform.json", "--to", "ahap", "--flavor", "meta"])
+        #expect(meta.status == 0)
+        let line = meta.stderr.split(separator: "\n").first { $0.contains("sharpness 0 written") }
+        #expect(line?.hasPrefix("temper: warning: Examples/formats/notify-waveform.json → ahap: no frequency") == true)
+        #expect(line?.hasSuffix("(30.78 mJ → 114.49 mJ)") == true, "\(meta.stderr)")
+    }
+
+    /// `--json` carries each kind of loss once, with the energy before and after, and prints the output in it
+    /// unless `--out` takes it.
+    @Test func jsonCarriesOneEntryPerKindOfLoss() throws {
+        let result = try TemperRunner.run([
+            "convert", "Examples/formats/door-knock.haptic", "--to", "rumble", "--device", "gamepad", "--json",
+        ])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let report = try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
+        let kinds = report.cost.losses.map(\.kind)
+        #expect(!kinds.isEmpty)
+        #expect(Set(kinds).count == kinds.count)
+        #expect(report.cost.losses.allSatisfy { $0.beforeMillijoules >= 0 && $0.afterMillijoules >= 0 && !$0.messages.isEmpty })
+        #expect(report.output?.contains("durations_ms") == true)
+        // Finding 1: the rumble drives motors as Nice Vibrations does, not as the model prices one track on a
+        // gamepad (both motors alike); the loss says so, with the whole difference.
+        let weak = try #require(report.cost.losses.first { $0.messages.contains { $0.contains("weak motor stays still") } })
+        #expect(weak.beforeMillijoules == report.cost.sourceMillijoules)
+        #expect(weak.afterMillijoules == report.cost.outputMillijoules)
+        #expect(report.cost.outputMillijoules < 0.8 * report.cost.sourceMillijoules)
+        let text = try TemperRunner.run(["convert", "Examples/formats/door-knock.haptic", "--to", "rumble", "--device", "gamepad"])
+        #expect(text.stderr.split(separator: "\n").count == kinds.count)
+    }
+
+    struct Report: Decodable {
+        struct Cost: Decodable {
+            struct Loss: Decodable {
+                var kind: String
+                var messages: [String]
+                var beforeMillijoules: Double
+                var afterMillijoules: Double
+            }
+            var device: String
+            var sourceMillijoules: Double
+            var outputMillijoules: Double
+            var losses: [Loss]
+        }
+        var cost: Cost
+        var output: String?
     }
 
     @Test func everyExampleConvertsToEveryTarget() throws {

@@ -135,4 +135,98 @@ import Testing
         #expect(checked >= 15)
         #expect(Double(within) >= 0.6 * Double(checked), "\(within) of \(checked) within 10 %")
     }
+
+    /// Finding 1: a clip's emphasis on a breakpoint of amplitude 0 became a transient under an intensity curve
+    /// that is 0 at that moment, which Core Haptics multiplies into it: the corpus' `emphasis-only.haptic` costs
+    /// 9.95 mJ and its upstream-style AHAP 0 mJ, without a word (the Haptics Studio button click: 11.72 mJ
+    /// → 0 mJ). The default conversion plays it; the upstream flavor says what it loses, with the energy.
+    @Test(.enabled(if: hasPairs)) func anEmphasisUnderAZeroCurvePlays() throws {
+        let phone = EnergyEstimator(profile: try EnergyFixtures.profile("phone"))
+        for (name, count) in [("emphasis-only.dataset__emphasis-only", 1), ("emphasis.dataset__emphasis", 6)] {
+            let folder = Self.corpus.path + "/haptic/Lofelt__NiceVibrations/"
+            let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(name + ".haptic") })
+            let clip = try PatternReader.load(contentsOf: folder + file).timeline
+            let source = HapticPattern.timeline(clip)
+            let upstream = try ConversionCost.converting(clip, from: source, to: .ahap, flavor: .meta, on: phone).cost
+            #expect(upstream.sourceMillijoules > 9)
+            #expect(upstream.outputMillijoules == 0, "\(file)")
+            let loss = try #require(upstream.losses.first { $0.kind == "emphasisScaled" })
+            #expect(loss.messages == ["emphasis under a zero intensity curve: \(count) transient(s) would not play"])
+            #expect(abs(loss.beforeMillijoules - upstream.sourceMillijoules) < 1e-9)
+            #expect(loss.afterMillijoules == 0)
+            let played = try ConversionCost.converting(clip, from: source, to: .ahap, on: phone).cost
+            #expect(abs(played.outputMillijoules / played.sourceMillijoules - 1) < 0.01, "\(file): \(played)")
+            #expect(played.losses.isEmpty)
+        }
+    }
+
+    /// Core Haptics multiplies a transient by the intensity curve at its onset; the default conversion raises the
+    /// curve to the transient's level for 1 ms there, so a transient plays at the source's level whatever the
+    /// curve, and reads back as the same transient.
+    @Test func aTransientPlaysAtItsLevelWhateverTheCurve() throws {
+        var track = PatternTrack(amplitude: [PatternPoint(time: 0, value: 0.1), PatternPoint(time: 0.2, value: 0.1)])
+        track.amplitude[0].emphasis = PatternEmphasis(amplitude: 0.8, frequency: 0.4)
+        let timeline = PatternTimeline(source: .haptic, tracks: [track], transients: [PatternTransient(time: 0.1, amplitude: 0.5)])
+        let ahap = AHAPConversion.convert(timeline, flavor: .coreHaptics).output
+        let sampler = AHAPSampler(pattern: ahap)
+        let played = sampler.events.indices.filter { sampler.events[$0].type == .hapticTransient }.map {
+            sampler.hapticValues(eventIndex: $0, at: sampler.events[$0].time).intensity
+        }
+        #expect(played.count == 2)
+        #expect(abs(played[0] - 0.8.squareRoot()) < 1e-9)
+        #expect(abs(played[1] - 0.5.squareRoot()) < 1e-9)
+        // The curve is back at the track's level 1 ms later.
+        #expect(abs(sampler.control(.hapticIntensityControl, at: 0.0015) - 0.1.squareRoot()) < 1e-9)
+    }
+}
+
+/// How `ConversionCost` groups and prices losses.
+@Suite struct ConversionCostTests {
+    /// One entry per kind, in first-seen order, each message once; a loss on named moments is priced on the short
+    /// effects at those moments, one on the whole pattern carries the whole price.
+    @Test func oneEntryPerKindPricedOnWhatItTouches() throws {
+        let phone = EnergyFixtures.phone
+        var track = PatternTrack(amplitude: [PatternPoint(time: 0, value: 0), PatternPoint(time: 0.3, value: 0)])
+        track.amplitude[0].emphasis = PatternEmphasis(amplitude: 1, frequency: 0.5)
+        let clip = PatternTimeline(source: .haptic, tracks: [track], transients: [PatternTransient(time: 0.2, amplitude: 0.25)])
+        let source = phone.estimate(clip)
+        let silent = phone.estimate(PatternTimeline(source: .haptic))
+        let cost = ConversionCost(
+            losses: [
+                ConversionLoss(.emphasisScaled, "first", times: [0]),
+                ConversionLoss(.repeatDropped, "loop"),
+                ConversionLoss(.emphasisScaled, "second", times: [0.2]),
+                ConversionLoss(.emphasisScaled, "first", times: [0]),
+            ],
+            source: source,
+            output: silent,
+            device: "phone"
+        )
+        #expect(cost.losses.map(\.kind) == ["emphasisScaled", "repeatDropped"])
+        #expect(cost.losses[0].messages == ["first", "second"])
+        let shortEffects = source.events.filter { $0.type != "track:main" }.reduce(0) { $0 + $1.energyMillijoules }
+        #expect(shortEffects > 8)
+        #expect(abs(cost.losses[0].beforeMillijoules - shortEffects) < 1e-9)
+        #expect(cost.losses[0].afterMillijoules == 0)
+        #expect(cost.losses[1].beforeMillijoules == source.energyMillijoules)
+        #expect(cost.losses[1].summary.hasSuffix("mJ → 0.00 mJ)"))
+    }
+
+    /// Hz written to `.haptic` or AHAP land on the sharpness that drives them on the target, so an Android
+    /// envelope at 160 Hz costs the same as the `.haptic` and the AHAP written from it.
+    @Test func hertzKeepTheirPriceThroughEveryWriter() throws {
+        let profile = try EnergyFixtures.profile("phone")
+        let estimator = EnergyEstimator(profile: profile)
+        let track = PatternTrack(
+            amplitude: [PatternPoint(time: 0, value: 0.5), PatternPoint(time: 0.4, value: 0.5)],
+            frequency: [PatternFrequencyPoint(time: 0, value: 160), PatternFrequencyPoint(time: 0.4, value: 160)],
+            frequencyUnit: .hertz
+        )
+        let envelope = PatternTimeline(source: .androidEnvelope, tracks: [track])
+        let source = HapticPattern.timeline(envelope)
+        for target in [PatternTarget.ahap, .haptic] {
+            let cost = try ConversionCost.converting(envelope, from: source, to: target, on: estimator).cost
+            #expect(abs(cost.outputMillijoules / cost.sourceMillijoules - 1) < 0.01, "\(target): \(cost)")
+        }
+    }
 }
