@@ -11,11 +11,12 @@ enum GovernorTestSupport {
         clock: ManualClock = ManualClock(),
         source: FakeHostSource = FakeHostSource(),
         metrics: TestMetrics = TestMetrics(),
-        configuration: Governor.Configuration = .init()
+        configuration: Governor.Configuration = .init(),
+        energyModel: any FeedbackEnergyModel = EnergyEstimator(profile: RewriterFixtures.phoneProfile)
     ) -> Governor {
         Governor(
             policy: policy,
-            profile: RewriterFixtures.phoneProfile,
+            energyModel: energyModel,
             source: source,
             clock: clock,
             logger: quietLogger,

@@ -87,24 +87,31 @@ import Testing
     }
 
     @Test func theBudgetIsSpentAndStaysVisible() async throws {
-        // Room for two and a half explosions a minute.
+        // Room for two and a half explosions an hour. They come 3 s apart, after each other's driver has turned
+        // off: explosions at one moment would be one vibration, charged once (the playback ledger).
         let cost = RewriterFixtures.rewriter().decide(GovernorTestSupport.explosion("price"), condition: .nominal).energyBeforeMillijoules
         let capacity = cost * 2.5
-        let policy = RewriterFixtures.uniform(FeedbackRules(budget: EnergyBudget(millijoules: capacity, windowSeconds: 60)))
+        let policy = RewriterFixtures.uniform(FeedbackRules(budget: EnergyBudget(millijoules: capacity, windowSeconds: 3600)))
         let clock = ManualClock()
         let governor = GovernorTestSupport.governor(policy: policy, clock: clock)
         #expect(await governor.budget?.remainingMillijoules == capacity)
         var outcomes: [Decision.Outcome] = []
-        for index in 0..<12 { outcomes.append(await governor.submit(GovernorTestSupport.explosion("b\(index)")).outcome) }
+        for index in 0..<12 {
+            outcomes.append(await governor.submit(GovernorTestSupport.explosion("b\(index)")).outcome)
+            clock.advance(by: 3)
+        }
         let left = try #require(await governor.budget)
         #expect(left.remainingMillijoules < capacity)
         #expect(outcomes.prefix(2) == [.pass, .pass])
         #expect([.rewritten, .fallback].contains(outcomes[2]), "the third steps down the ladder")
         #expect(outcomes.last == .dropped)
         // The exempt alarm still plays with nothing left.
-        for index in 0..<4 { _ = await governor.submit(GovernorTestSupport.explosion("drain\(index)")) }
+        for index in 0..<4 {
+            _ = await governor.submit(GovernorTestSupport.explosion("drain\(index)"))
+            clock.advance(by: 3)
+        }
         #expect(await governor.submit(GovernorTestSupport.explosion("alarm", usage: .alarm)).outcome != .dropped)
-        clock.advance(by: 60)
+        clock.advance(by: 3600)
         #expect(await governor.budget?.remainingMillijoules == capacity)
     }
 

@@ -62,7 +62,13 @@ public enum SimulationFixtures: Sendable {
     }
 
     public static func setup(_ scenarioName: String) throws -> SimulationSetup {
-        let scenario = try Scenario.load(contentsOf: scenarios.appendingPathComponent("\(scenarioName).yaml"))
+        var scenario = try Scenario.load(contentsOf: scenarios.appendingPathComponent("\(scenarioName).yaml"))
+        if scenarioName == "heat-soak" {
+            // The shipped scenario takes the phone just past serious with the example patterns. The stand-ins
+            // cost less, and a request is charged what it adds to what already plays, so the fixture's phone games
+            // 10 % harder to climb the same tiers.
+            for index in scenario.workload.indices where scenario.workload[index].name == "gaming" { scenario.workload[index].watts *= 1.1 }
+        }
         return try setup(scenario)
     }
 

@@ -32,7 +32,8 @@ import Testing
     @Test func policyLowersPeakTemperatureAndEnergyAgainstTheBaseline() async throws {
         let result = try await SimulationFixtures.heatSoak.value
         #expect(result.baseline.decisions.byOutcome.keys.map(\.rawValue).sorted() == ["pass"])
-        #expect(result.baseline.playedEnergy == result.baseline.requestedEnergy)
+        // Everything passes, and what overlaps is charged only what it adds: never more than was asked.
+        #expect(result.baseline.playedEnergy.totalMillijoules <= result.baseline.requestedEnergy.totalMillijoules)
         #expect(result.withPolicy.playedEnergy.totalMillijoules < result.baseline.playedEnergy.totalMillijoules)
         #expect(result.withPolicy.requestedEnergy == result.baseline.requestedEnergy)
         #expect(result.withPolicy.peakInternalCelsius < result.baseline.peakInternalCelsius)

@@ -27,6 +27,9 @@ public struct PlaybackSignal: Sendable {
     /// sound stops, then the actuator's braking, the haptic driver's steps down to off and the audio path's
     /// standby tail.
     public let influenceSeconds: Double
+    /// How long after anything stops playing it can still change a state: the braking, the driver's steps down to
+    /// off, the audio path's standby tail, whichever is longest.
+    let tailSeconds: Double
 
     init(mix: ActuatorMix, items: [(type: String, timeSeconds: Double)], durationSeconds: Double) {
         content = .voices(
@@ -35,8 +38,8 @@ public struct PlaybackSignal: Sendable {
             durationSeconds: durationSeconds
         )
         let haptics = mix.haptics
-        let tail = max(haptics.fallSeconds + haptics.driver.offAfterSeconds, mix.audio.standbyTailSeconds)
-        influenceSeconds = durationSeconds + tail
+        tailSeconds = max(haptics.fallSeconds + haptics.driver.offAfterSeconds, mix.audio.standbyTailSeconds)
+        influenceSeconds = durationSeconds + tailSeconds
     }
 
     /// How many pieces of constant drive it plays: what pricing it with others costs.
@@ -51,6 +54,7 @@ public struct PlaybackSignal: Sendable {
     public init(fixed breakdown: EnergyBreakdown) {
         content = .fixed(breakdown)
         influenceSeconds = 0
+        tailSeconds = 0
     }
 
     /// What this payload costs on its own, with its power over time: the estimate `temper score` shows.
@@ -63,9 +67,24 @@ public struct PlaybackSignal: Sendable {
         }
     }
 
+    /// Which of its outputs a signal plays: haptics, sounds, or both.
+    var plays: (haptics: Bool, audio: Bool) {
+        switch content {
+        case .voices(let mix, _, _): (!mix.hapticVoices.isEmpty, !mix.audioVoices.isEmpty)
+        case .fixed: (true, true)
+        }
+    }
+
     /// What `placed` signals cost played together, each from its start time: one mixed signal per actuator and
     /// one audio path, with the driver's and the path's states over all of them.
-    static func energy(of placed: [(signal: PlaybackSignal, startSeconds: Double)]) -> EnergyBreakdown {
+    ///
+    /// - Parameter view: only what plays within this time on these outputs. Two prices taken through the same
+    ///   view differ exactly as the whole prices do when what differs between them lies inside it and it
+    ///   reaches a tail's length beyond on both sides: nothing outside can change a state inside.
+    static func energy(
+        of placed: [(signal: PlaybackSignal, startSeconds: Double)],
+        view: MixView = .everything
+    ) -> EnergyBreakdown {
         var total = EnergyBreakdown()
         var joint: ActuatorMix?
         var items: [(type: String, timeSeconds: Double)] = []
@@ -75,7 +94,7 @@ public struct PlaybackSignal: Sendable {
                 total.add(breakdown)
             case .voices(let mix, let own, _):
                 if joint == nil { joint = ActuatorMix(estimator: mix.estimator.withoutPowerTracking, itemCount: 0) }
-                joint!.append(mix, at: start)
+                joint!.append(mix, at: start, view: view)
                 items += own.map { ($0.type, $0.timeSeconds + start) }
             }
         }
@@ -106,22 +125,40 @@ extension EnergyBreakdown {
     }
 }
 
+/// The part of a joint mix a marginal price needs: a stretch of time, and the outputs the new request plays.
+struct MixView: Sendable {
+    var from: Double
+    var to: Double
+    var haptics: Bool
+    var audio: Bool
+
+    static let everything = MixView(from: -.infinity, to: .infinity, haptics: true, audio: true)
+
+    /// `voice` moved by `offset` and cut to the view; `nil` when none of it is inside.
+    func placed(_ voice: VoiceMixer.Voice, at offset: Double, numberedFrom base: Int) -> VoiceMixer.Voice? {
+        var voice = voice
+        voice.start = max(voice.start + offset, from)
+        voice.end = min(voice.end + offset, to)
+        guard voice.end > voice.start else { return nil }
+        voice.eventIndex += base
+        return voice
+    }
+}
+
 extension ActuatorMix {
-    /// Adds another payload's voices, not yet mixed, `offset` seconds later and numbered after this mix's items.
-    mutating func append(_ other: ActuatorMix, at offset: Double) {
+    /// Adds another payload's voices, not yet mixed, `offset` seconds later and numbered after this mix's items;
+    /// only what `view` shows.
+    mutating func append(_ other: ActuatorMix, at offset: Double, view: MixView = .everything) {
         let base = ownMillijoules.count
-        hapticVoices.reserveCapacity(hapticVoices.count + other.hapticVoices.count)
-        for var voice in other.hapticVoices {
-            voice.start += offset
-            voice.end += offset
-            voice.eventIndex += base
-            hapticVoices.append(voice)
+        if view.haptics {
+            for voice in other.hapticVoices {
+                if let placed = view.placed(voice, at: offset, numberedFrom: base) { hapticVoices.append(placed) }
+            }
         }
-        for var voice in other.audioVoices {
-            voice.start += offset
-            voice.end += offset
-            voice.eventIndex += base
-            audioVoices.append(voice)
+        if view.audio {
+            for voice in other.audioVoices {
+                if let placed = view.placed(voice, at: offset, numberedFrom: base) { audioVoices.append(placed) }
+            }
         }
         ownMillijoules += other.ownMillijoules
         sharedMillijoules += other.sharedMillijoules

@@ -24,7 +24,7 @@ extension Rewriter {
         startingAt start: Double
     ) -> Decision {
         let decision = decide(request, condition: condition, budget: budget, playing: PlaybackContext(ledger: ledger, startSeconds: start))
-        if let played = decision.request { ledger.admit(signal(of: played), at: start) }
+        if let played = decision.request { ledger.admit(signal(of: played), of: PayloadKey(played.kind), at: start) }
         return decision
     }
 

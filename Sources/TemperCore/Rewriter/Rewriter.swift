@@ -168,7 +168,7 @@ public struct Rewriter: Sendable {
             variant.marginal = nil
             return
         }
-        variant.marginal = playing.ledger.marginalEnergy(of: signal(of: request), at: playing.startSeconds)
+        variant.marginal = playing.ledger.marginalEnergy(of: signal(of: request), key: PayloadKey(request.kind), at: playing.startSeconds)
     }
 
     func dropped(_ rule: String, code: Reason.Code, _ message: String) -> Variant {
