@@ -39,7 +39,7 @@ final class StrictXMLCheck: NSObject, XMLParserDelegate {
 
 @Suite struct ReportTests {
     static func shortScenario() throws -> SimulationSetup {
-        var scenario = try Scenario.load(contentsOf: SimulationFixtures.scenarios.appendingPathComponent("heat-soak.yaml"))
+        var scenario = try SimulationFixtures.setup("heat-soak").scenario
         scenario.durationSeconds = 20 * 60
         scenario.timeStepSeconds = 0.5
         return try SimulationFixtures.setup(scenario)

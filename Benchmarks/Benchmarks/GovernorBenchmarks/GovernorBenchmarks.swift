@@ -62,6 +62,34 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(rewriter.decide(request, condition: serious)) }
     }
 
+    // Issue 19: a decision priced against a ledger of 64 playing requests, its marginal price mixed with what
+    // plays around it (at most 32 entries and 4,096 voices are priced together). Goal: within 2× of the same
+    // decision with nothing playing (`ExplosionAlone` below, the memoized standalone price).
+    Benchmark(
+        "ExplosionAgainst64Playing",
+        configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, warmupIterations: 10,
+            maxDuration: .seconds(3), maxIterations: .kilo(10)
+        )
+    ) { benchmark in
+        let rewriter = fixtures.rewriter
+        let playing = fixtures.playing(count: 64)
+        let request = fixtures.explosion
+        for _ in benchmark.scaledIterations { blackHole(rewriter.decide(request, condition: .nominal, playing: playing)) }
+    }
+
+    Benchmark(
+        "ExplosionAlone",
+        configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, warmupIterations: 10,
+            maxDuration: .seconds(3), maxIterations: .kilo(10)
+        )
+    ) { benchmark in
+        let rewriter = fixtures.rewriter
+        let request = fixtures.explosion
+        for _ in benchmark.scaledIterations { blackHole(rewriter.decide(request, condition: .nominal)) }
+    }
+
     // Eight tasks submit 1,000 requests each to one governor; throughput is decisions per second.
     Benchmark(
         "ConcurrentSubmitters",
@@ -100,6 +128,18 @@ struct GovernorBenchmarkFixtures: Sendable {
         rewriter = Rewriter(policy: .default, energyModel: EnergyEstimator(profile: profile))
         let document = try! AHAPReader.load(contentsOf: root.appendingPathComponent("Examples/patterns/ring-explosion.ahap").path)
         explosion = SensoryRequest(id: "explosion", usage: .game, kind: .haptic(HapticPatternRequest(document: document)))
+    }
+
+    /// `count` explosions and taps admitted over the two seconds before the new request starts, as a game at
+    /// its busiest plays them: every one still overlaps it.
+    func playing(count: Int) -> PlaybackContext {
+        var ledger = PlaybackLedger()
+        let estimator = EnergyEstimator(profile: profile)
+        for index in 0..<count {
+            let request = index.isMultiple(of: 2) ? explosion : tap
+            ledger.admit(estimator.playbackSignal(of: request.kind), at: 2 * Double(index) / Double(count))
+        }
+        return PlaybackContext(ledger: ledger, startSeconds: 2)
     }
 
     func governor() -> Governor {
