@@ -28,13 +28,7 @@ extension EnergyFit {
     }
 
     /// How the intervals were made, in one sentence: the t quantile and, when widened, by how much and why.
-    public var intervalsNote: String {
-        let widened =
-            result.intervalScale > 1
-            ? ", widened ×\(ProfileText.number(result.intervalScale, digits: 3)) for the misfit (Birge ratio and correlated residuals)"
-            : ""
-        return "Intervals are 95 % (Student's t, \(result.degreesOfFreedom) degrees of freedom)\(widened)."
-    }
+    public var intervalsNote: String { result.intervalsNote() }
 
     /// The marker of the comment lines a fit writes at the top of the `haptics` section.
     public static let profileNotesMarker = "temper calibrate energy"

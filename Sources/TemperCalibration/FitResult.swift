@@ -56,3 +56,16 @@ public struct FitResult: Sendable, Hashable {
         return result
     }
 }
+
+extension FitResult {
+    /// How the intervals were made, in one sentence: the t quantile, what they come `from` when said, and, when
+    /// widened, by how much and why.
+    func intervalsNote(from source: String? = nil) -> String {
+        let widened =
+            intervalScale > 1
+            ? ", widened ×\(ProfileText.number(intervalScale, digits: 3)) for the misfit (Birge ratio and correlated residuals)"
+            : ""
+        let origin = source.map { " from \($0)" } ?? ""
+        return "Intervals are 95 % (Student's t, \(degreesOfFreedom) degrees of freedom)\(origin)\(widened)."
+    }
+}

@@ -25,13 +25,7 @@ extension ThermalFit {
     }
 
     /// How the intervals were made, in one sentence: the t quantile and, when widened, by how much and why.
-    public var intervalsNote: String {
-        let widened =
-            result.intervalScale > 1
-            ? ", widened ×\(ProfileText.number(result.intervalScale, digits: 3)) for the misfit (Birge ratio and correlated residuals)"
-            : ""
-        return "Intervals are 95 % (Student's t, \(result.degreesOfFreedom) degrees of freedom) from the fit's covariance\(widened)."
-    }
+    public var intervalsNote: String { result.intervalsNote(from: "the fit's covariance") }
 
     /// The profile's new `thermal:` block: fitted numbers marked `fitted:` with the traces, their 95 % interval,
     /// the fit's RMSE and reduced χ², and every warning as a comment; the numbers not fitted keep `base`'s value
