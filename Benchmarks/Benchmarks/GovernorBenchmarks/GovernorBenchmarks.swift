@@ -22,8 +22,12 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark(
         "PassThroughDecision",
         configuration: .init(
-            metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 10, scalingFactor: .kilo,
-            maxDuration: .seconds(3), maxIterations: .kilo(10),
+            metrics: [.wallClock, .mallocCountTotal],
+            timeUnits: .nanoseconds,
+            warmupIterations: 10,
+            scalingFactor: .kilo,
+            maxDuration: .seconds(3),
+            maxIterations: .kilo(10),
             thresholds: [.wallClock: .init(absolute: [.p90: 400_000]), .mallocCountTotal: .init(absolute: [.p90: 1_000])]
         )
     ) { benchmark in
@@ -35,8 +39,12 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark(
         "ExplosionUnderSerious",
         configuration: .init(
-            metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 10, scalingFactor: .kilo,
-            maxDuration: .seconds(3), maxIterations: .kilo(10),
+            metrics: [.wallClock, .mallocCountTotal],
+            timeUnits: .nanoseconds,
+            warmupIterations: 10,
+            scalingFactor: .kilo,
+            maxDuration: .seconds(3),
+            maxIterations: .kilo(10),
             thresholds: [.wallClock: .init(absolute: [.p90: 15_500_000]), .mallocCountTotal: .init(absolute: [.p90: 10_000])]
         )
     ) { benchmark in
@@ -51,8 +59,12 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark(
         "ExplosionUnderSeriousCold",
         configuration: .init(
-            metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 10, scalingFactor: .kilo,
-            maxDuration: .seconds(3), maxIterations: .kilo(10),
+            metrics: [.wallClock, .mallocCountTotal],
+            timeUnits: .nanoseconds,
+            warmupIterations: 10,
+            scalingFactor: .kilo,
+            maxDuration: .seconds(3),
+            maxIterations: .kilo(10),
             thresholds: [.wallClock: .init(absolute: [.p90: 20_000_000])]
         )
     ) { benchmark in
@@ -68,12 +80,15 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark(
         "ExplosionAgainst64Playing",
         configuration: .init(
-            metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, warmupIterations: 10,
-            maxDuration: .seconds(3), maxIterations: .kilo(10)
+            metrics: [.wallClock, .mallocCountTotal],
+            timeUnits: .microseconds,
+            warmupIterations: 10,
+            maxDuration: .seconds(3),
+            maxIterations: .kilo(10)
         )
     ) { benchmark in
         let rewriter = fixtures.rewriter
-        let playing = fixtures.playing(count: 64)
+        let playing = fixtures.sixtyFourPlaying
         let request = fixtures.explosion
         for _ in benchmark.scaledIterations { blackHole(rewriter.decide(request, condition: .nominal, playing: playing)) }
     }
@@ -81,8 +96,11 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark(
         "ExplosionAlone",
         configuration: .init(
-            metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, warmupIterations: 10,
-            maxDuration: .seconds(3), maxIterations: .kilo(10)
+            metrics: [.wallClock, .mallocCountTotal],
+            timeUnits: .microseconds,
+            warmupIterations: 10,
+            maxDuration: .seconds(3),
+            maxIterations: .kilo(10)
         )
     ) { benchmark in
         let rewriter = fixtures.rewriter
@@ -93,7 +111,13 @@ let benchmarks: @Sendable () -> Void = {
     // Eight tasks submit 1,000 requests each to one governor; throughput is decisions per second.
     Benchmark(
         "ConcurrentSubmitters",
-        configuration: .init(metrics: [.wallClock, .throughput], timeUnits: .microseconds, scalingFactor: .kilo, maxDuration: .seconds(3), maxIterations: .init(200))
+        configuration: .init(
+            metrics: [.wallClock, .throughput],
+            timeUnits: .microseconds,
+            scalingFactor: .kilo,
+            maxDuration: .seconds(3),
+            maxIterations: .init(200)
+        )
     ) { benchmark in
         let governor = fixtures.governor()
         let perTask = benchmark.scaledIterations.count / 8
@@ -128,23 +152,25 @@ struct GovernorBenchmarkFixtures: Sendable {
         rewriter = Rewriter(policy: .default, energyModel: EnergyEstimator(profile: profile))
         let document = try! AHAPReader.load(contentsOf: root.appendingPathComponent("Examples/patterns/ring-explosion.ahap").path)
         explosion = SensoryRequest(id: "explosion", usage: .game, kind: .haptic(HapticPatternRequest(document: document)))
-    }
-
-    /// `count` explosions and taps admitted over the two seconds before the new request starts, as a game at
-    /// its busiest plays them: every one still overlaps it.
-    func playing(count: Int) -> PlaybackContext {
         var ledger = PlaybackLedger()
         let estimator = EnergyEstimator(profile: profile)
-        for index in 0..<count {
+        for index in 0..<64 {
             let request = index.isMultiple(of: 2) ? explosion : tap
-            ledger.admit(estimator.playbackSignal(of: request.kind), at: 2 * Double(index) / Double(count))
+            ledger.admit(estimator.playbackSignal(of: request.kind), at: 2 * Double(index) / 64)
         }
-        return PlaybackContext(ledger: ledger, startSeconds: 2)
+        sixtyFourPlaying = PlaybackContext(ledger: ledger, startSeconds: 2)
     }
+
+    /// 64 explosions and taps admitted over the two seconds before the new request starts, as a game at its
+    /// busiest plays them: every one still overlaps it. Made once, outside what is measured.
+    let sixtyFourPlaying: PlaybackContext
 
     func governor() -> Governor {
         Governor(
-            policy: .default, profile: profile, source: FakeHostSource(), clock: ManualClock(),
+            policy: .default,
+            profile: profile,
+            source: FakeHostSource(),
+            clock: ManualClock(),
             logger: Logger(label: "temper.benchmark") { _ in SwiftLogNoOpLogHandler() }
         )
     }

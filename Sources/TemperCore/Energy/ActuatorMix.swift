@@ -122,7 +122,7 @@ struct ActuatorMix {
         }
         let schedule = HapticDriverSchedule(busy: busy, driver: haptics.driver)
         for piece in schedule.pieces { timeline.add(from: piece.start, to: piece.end, milliwatts: piece.milliwatts) }
-        for burst in schedule.bursts { share(burst.millijoules, among: burst.eventIndices, into: \.overheadMillijoules) }
+        for burst in schedule.bursts { share(burst.millijoules, among: burst.eventIndices, into: .overhead) }
     }
 
     /// One output's voices mixed; returns when it is busy, for the driver's schedule.
@@ -139,7 +139,7 @@ struct ActuatorMix {
                 record(
                     voice.eventIndex,
                     voice.milliwatts * length,
-                    into: voice.isContinuous ? \.continuousMillijoules : \.transientsMillijoules
+                    into: voice.isContinuous ? .continuous : .transients
                 )
                 if voice.playedFraction < 1 {
                     patternClippedSeconds += length
@@ -168,7 +168,7 @@ struct ActuatorMix {
                     let extra = max(0, min(0.5 * opening.milliwatts * stored, voice.limitMilliwatts - voice.milliwatts))
                     let end = min(segment.end, riseEnd)
                     timeline.add(from: segment.start, to: end, milliwatts: extra)
-                    record(opening.eventIndex, extra * (end - segment.start), into: \.continuousMillijoules)
+                    record(opening.eventIndex, extra * (end - segment.start), into: .continuous)
                 }
             }
             var end = last.end
@@ -179,7 +179,7 @@ struct ActuatorMix {
                 let window = min(haptics.fallSeconds, next - last.end)
                 let brake = 0.5 * closing.milliwatts * stored
                 timeline.add(from: last.end, to: last.end + window, milliwatts: brake)
-                record(closing.eventIndex, brake * window, into: \.continuousMillijoules)
+                record(closing.eventIndex, brake * window, into: .continuous)
                 end += window
             }
             busy.append(.init(start: first.start, end: end, eventIndices: played))
@@ -194,25 +194,40 @@ struct ActuatorMix {
         for segment in VoiceMixer.mix(audioVoices) {
             let voice = audioVoices[segment.voice]
             timeline.add(from: segment.start, to: segment.end, milliwatts: voice.milliwatts)
-            record(voice.eventIndex, voice.milliwatts * (segment.end - segment.start), into: \.audioMillijoules)
+            record(voice.eventIndex, voice.milliwatts * (segment.end - segment.start), into: .audio)
         }
         guard !estimator.audioPathIsOpen else { return }
         let playing = audioVoices.map { BusyStretch(start: $0.start, end: $0.end, eventIndices: [$0.eventIndex]) }
         let schedule = AudioPathSchedule(playing: playing, audio: audio)
         for piece in schedule.pieces { timeline.add(from: piece.start, to: piece.end, milliwatts: piece.milliwatts) }
-        for opening in schedule.openings { share(opening.millijoules, among: opening.eventIndices, into: \.audioMillijoules) }
+        for opening in schedule.openings { share(opening.millijoules, among: opening.eventIndices, into: .audio) }
     }
 
-    private mutating func record(_ index: Int, _ millijoules: Double, into kind: WritableKeyPath<EnergyBreakdown, Double>) {
-        breakdown[keyPath: kind] += millijoules
+    /// The kinds an estimate's breakdown adds up; a switch, where a key path would cost a retain and release on
+    /// every piece of the mix.
+    enum Kind {
+        case transients, continuous, audio, overhead
+    }
+
+    private mutating func record(_ index: Int, _ millijoules: Double, into kind: Kind) {
+        add(millijoules, to: kind)
         ownMillijoules[index] += millijoules
     }
 
-    private mutating func share(_ millijoules: Double, among all: [Int], into kind: WritableKeyPath<EnergyBreakdown, Double>) {
+    private mutating func add(_ millijoules: Double, to kind: Kind) {
+        switch kind {
+        case .transients: breakdown.transientsMillijoules += millijoules
+        case .continuous: breakdown.continuousMillijoules += millijoules
+        case .audio: breakdown.audioMillijoules += millijoules
+        case .overhead: breakdown.overheadMillijoules += millijoules
+        }
+    }
+
+    private mutating func share(_ millijoules: Double, among all: [Int], into kind: Kind) {
         var seen = Set<Int>()
         let indices = all.filter { seen.insert($0).inserted }
         guard !indices.isEmpty, millijoules > 0 else { return }
-        breakdown[keyPath: kind] += millijoules
+        add(millijoules, to: kind)
         let each = millijoules / Double(indices.count)
         for index in indices { sharedMillijoules[index] += each }
     }

@@ -87,21 +87,17 @@ public struct PlaybackSignal: Sendable {
     ) -> EnergyBreakdown {
         var total = EnergyBreakdown()
         var joint: ActuatorMix?
-        var items: [(type: String, timeSeconds: Double)] = []
         for (signal, start) in placed {
             switch signal.content {
             case .fixed(let breakdown):
                 total.add(breakdown)
-            case .voices(let mix, let own, _):
+            case .voices(let mix, _, _):
                 if joint == nil { joint = ActuatorMix(estimator: mix.estimator.withoutPowerTracking, itemCount: 0) }
                 joint!.append(mix, at: start, view: view)
-                items += own.map { ($0.type, $0.timeSeconds + start) }
             }
         }
-        if var joint {
-            let end = items.reduce(0) { max($0, $1.timeSeconds) }
-            total.add(joint.finish(items: items, durationSeconds: end).breakdown)
-        }
+        // Only the total is wanted: no item's share, no duration.
+        if var joint { total.add(joint.finish(items: [], durationSeconds: 0).breakdown) }
         return total
     }
 }
