@@ -83,11 +83,10 @@ public struct PlaybackLedger: Sendable {
     /// the ledger overlaps it, so its price is its own. The total is never below zero: a request that cuts
     /// another's braking short saves that tail, but a price cannot be a refund.
     public func marginalEnergy(of signal: PlaybackSignal, key: PayloadKey? = nil, at startSeconds: Double) -> EnergyBreakdown? {
-        guard startSeconds.isFinite else { return nil }
+        // A fixed price adds to whatever plays.
+        guard startSeconds.isFinite, case .voices = signal.content else { return nil }
         if let key, placements.contains(Placement(key: key, startSeconds: startSeconds)) { return EnergyBreakdown() }
         let end = startSeconds + max(0, signal.influenceSeconds)
-        // A fixed price adds to whatever plays.
-        guard case .voices = signal.content else { return nil }
         var overlapping = entries.filter { $0.startSeconds <= end && $0.endSeconds >= startSeconds }
         var voices = signal.voiceCount
         guard !overlapping.isEmpty, voices <= Self.maxVoicesPricedTogether else { return nil }
