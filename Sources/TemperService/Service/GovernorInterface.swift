@@ -37,7 +37,7 @@ public enum GovernorInterface: Sendable {
             <!-- The name of the policy in force. -->
             <property name="Policy" type="s" access="read"/>
 
-            <!-- Decides a request now under the current condition and spends its energy from the budget. -->
+            <!-- Decides a request now under the current condition and spends from the budget what it adds to what already plays. -->
             <method name="Decide">
               <arg direction="in" name="request_json" type="s"/>
               <arg direction="out" name="decision_json" type="s"/>
