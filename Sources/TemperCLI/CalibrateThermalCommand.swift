@@ -18,7 +18,7 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
             --ambient 24 means ±1 °C): it counts as one more measurement, so its uncertainty reaches every \
             interval, and traces that put the ambient more than 3 uncertainties away say so in a warning. A trace needs an internal sensor, a skin sensor and the power \
             put into the device (an energy counter such as RAPL or the simulator's, or a power reading), and the \
-            power must change: record an idle baseline, then a workload, then idle (see the README).
+            power must change: record an idle baseline, then a workload, then idle (see docs/calibration.md).
 
             Residuals are judged against each sensor's own noise (estimated from the trace's second \
             differences). Prints each fitted number with its 95 % interval, the fit's RMSE and the goodness of \

@@ -19,14 +19,14 @@ struct ServeCommand: AsyncParsableCommand {
             Reasons, HeadroomSeconds, Condition and Policy (each with PropertiesChanged), methods Decide, \
             Schedule, Cancel and Score, and the Released signal. The host is sampled every --interval seconds \
             and at once when UPower, power-profiles-daemon, a udev uevent of an hwmon or thermal device or the kernel's thermal events \
-            announce a change. See the README for the API, and packaging/ for the bus policy and the unit.
+            announce a change. See docs/service.md for the API, and packaging/ for the bus policy and the unit.
 
             With --feedbackd it also sets feedbackd's profile (full, quiet, silent) on the session bus from the \
             condition, through the policy's feedbackd section (default: serious or low power → quiet, critical → \
             silent); it puts the user's profile back when the condition clears, and stands back until the next \
             change of condition when someone else changes the profile meanwhile.
 
-            --metrics-listen and --metrics-textfile export the governor's metrics for Prometheus (see the README's \
+            --metrics-listen and --metrics-textfile export the governor's metrics for Prometheus (see docs/embedding.md, \
             "Metrics for fleets").
 
             Ctrl-C or SIGTERM gives the name back after every scheduled request got its final decision.

@@ -19,7 +19,7 @@ struct WatchCommand: AsyncParsableCommand {
             (each sensor with its own tier and thresholds) plus `event`: `change` or `sample`. Ctrl-C (or SIGTERM) ends it with exit 0.
 
             --metrics-listen and --metrics-textfile export the governor's metrics for Prometheus (temper_tier, \
-            temper_low_power, …; see the README's "Metrics for fleets").
+            temper_low_power, …; see docs/embedding.md, "Metrics for fleets").
 
             Examples:
               temper watch

@@ -805,7 +805,7 @@ extension BuiltInFiles {
 """#),
         "Examples/scenarios/calibration-steps.yaml": .text(
 #"""
-# A calibration run, simulated: the differential protocol the README asks for on a real device, so
+# A calibration run, simulated: the differential protocol docs/calibration.md asks for on a real device, so
 # 'temper calibrate thermal' has a trace to fit. Idle baseline, a heavy workload, idle, a lighter workload, idle:
 # the power steps separate the fast internal time constant from the slow skin one. The room stays at 24 °C and
 # nothing is wrapped around the device. Record it with:

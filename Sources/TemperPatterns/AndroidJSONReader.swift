@@ -1,6 +1,6 @@
 import TemperAHAP
 
-/// Reads the JSON shapes we define for Android's API-only effects (see the README), checking what Android's
+/// Reads the JSON shapes we define for Android's API-only effects (see docs/scoring.md), checking what Android's
 /// builders check (they throw `IllegalArgumentException`, so these are errors, not diagnostics):
 ///
 /// - waveform: `{"timings": [ms…], "amplitudes": [0…255 or -1], "repeat": -1}`; without `amplitudes` the

@@ -6,7 +6,7 @@ public enum PatternFormat: String, Sendable, Hashable, CaseIterable {
     case haptic
     /// Lofelt `.vij` v0, upgraded to `.haptic` v1 when read.
     case vij
-    /// `VibrationEffect.createWaveform` as JSON (our shape, see the README).
+    /// `VibrationEffect.createWaveform` as JSON (our shape, see docs/scoring.md).
     case androidWaveform = "android-waveform"
     /// `VibrationEffect.startComposition` primitives as JSON (our shape).
     case androidComposition = "android-composition"

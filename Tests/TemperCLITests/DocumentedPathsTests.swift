@@ -2,7 +2,7 @@ import Foundation
 import TemperTestSupport
 import Testing
 
-/// The paths README.md and every command's `--help` show exist, so a reader who copies an example gets the file it
+/// The paths README.md, the guides in docs/ and every command's `--help` show exist, so a reader who copies an example gets the file it
 /// names. Outputs (`--report DIR`, `--out FILE`), the corpus beside the project and build products are not inputs.
 @Suite struct DocumentedPathsTests {
     /// A project path, starting a line or after a space, quote, backquote or parenthesis.
@@ -29,9 +29,12 @@ import Testing
     }
 
     @Test func everyPathTheReadmeNamesExists() throws {
-        let readme = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let paths = Set(try Self.inputPaths(in: readme))
-        #expect(paths.count > 20, "the README names the examples it uses: \(paths.sorted())")
+        let docs = PackagePaths.root.appendingPathComponent("docs")
+        let guides = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted()
+        let files = [PackagePaths.root.appendingPathComponent("README.md")] + guides.map { docs.appendingPathComponent($0) }
+        let text = try files.map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
+        let paths = Set(try Self.inputPaths(in: text))
+        #expect(paths.count > 20, "the README and docs/ name the examples they use: \(paths.sorted())")
         let missing = paths.filter { !FileManager.default.fileExists(atPath: PackagePaths.root.appendingPathComponent($0).path) }
         #expect(missing.isEmpty, "\(missing.sorted())")
     }

@@ -17,11 +17,11 @@ import Testing
         #expect(!result.stderr.isEmpty)
     }
 
-    /// The outcome and rule names README.md's "Outcomes and rules" defines, each defined in `simulate --help` and
+    /// The outcome and rule names docs/simulation.md's "Outcomes and rules" defines, each defined in `simulate --help` and
     /// `rewrite --help` too, in lines that fit 80 columns.
     @Test(arguments: ["simulate", "rewrite"])
     func helpDefinesEveryOutcomeAndRule(command: String) throws {
-        let readme = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: PackagePaths.root.appendingPathComponent("docs/simulation.md"), encoding: .utf8)
         let table = readme.components(separatedBy: "**Outcomes and rules**")[1].components(separatedBy: "- Reports are")[0]
         let names = table.matches(of: try Regex(#"`([a-zA-Z]+(?:\.[a-zA-Z]+)?)`"#)).compactMap { $0.output[1].substring.map(String.init) }
         let terms = Set(names.filter { $0 != "alarm" })

@@ -51,7 +51,7 @@ import Testing
         }
     }
 
-    @Test func everyCorpusACFImports() throws {
+    @Test(.needsSharedCorpus) func everyCorpusACFImports() throws {
         let folder = try #require(Self.acfFolder, "corpus absent")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/facebook__meta-haptics-sdk").filter {
             $0.hasSuffix(".acf")

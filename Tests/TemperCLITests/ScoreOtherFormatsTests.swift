@@ -35,7 +35,7 @@ import Testing
         }
     }
 
-    @Test func bothCorporaInOneRun() throws {
+    @Test(.needsSharedCorpus) func bothCorporaInOneRun() throws {
         let corpus = try #require(Self.corpus, "corpus absent")
         let (status, report) = try score([corpus.path + "/haptic", corpus.path + "/ahap"])
         let haptic = report.patterns.filter { $0.path.hasSuffix(".haptic") || $0.path.hasSuffix(".vij") }

@@ -1,3 +1,4 @@
+import TemperTestSupport
 import Testing
 
 @testable import TemperPatterns
@@ -6,7 +7,7 @@ import Testing
     static let folder = "acf"
     static let prefix = "facebook__meta-haptics-sdk/resources__acf__"
 
-    @Test func metaQuestReadsWithLines() throws {
+    @Test(.needsSharedCorpus) func metaQuestReadsWithLines() throws {
         try #require(SharedCorpus.isPresent(Self.folder), "corpus absent")
         let acf = try ACFReader.read(try SharedCorpus.bytes(Self.folder, Self.prefix + "MetaQuest.acf"), file: "MetaQuest.acf")
         #expect(acf.device == "Meta Quest controllers")
@@ -18,7 +19,7 @@ import Testing
         #expect(!acf.isAmplitudeOnly)
     }
 
-    @Test(arguments: ["Generic-Console-PCM.acf", "Generic-Console-SimpleHaptics.acf", "MetaQuest.acf", "template.acf"])
+    @Test(.needsSharedCorpus, arguments: ["Generic-Console-PCM.acf", "Generic-Console-SimpleHaptics.acf", "MetaQuest.acf", "template.acf"])
     func everyCorpusFileReads(name: String) throws {
         try #require(SharedCorpus.isPresent(Self.folder), "corpus absent")
         let acf = try ACFReader.read(try SharedCorpus.bytes(Self.folder, Self.prefix + name), file: name)

@@ -1,4 +1,5 @@
 import TemperAHAP
+import TemperTestSupport
 import Testing
 
 @testable import TemperPatterns
@@ -41,7 +42,7 @@ import Testing
     }
 
     /// Every AHAP corpus file goes through the common reader: a timeline, or the AHAP reader's one-line error.
-    @Test func everyAHAPCorpusFileReadsOrFailsOnOneLine() throws {
+    @Test(.needsSharedCorpus) func everyAHAPCorpusFileReadsOrFailsOnOneLine() throws {
         let files = SharedCorpus.files("ahap", suffixes: [".ahap"])
         try #require(!files.isEmpty, "corpus absent")
         var read = 0

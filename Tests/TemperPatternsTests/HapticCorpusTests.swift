@@ -1,3 +1,4 @@
+import TemperTestSupport
 import Testing
 
 @testable import TemperPatterns
@@ -10,7 +11,7 @@ import Testing
     static let valid = files.filter { ["haptic-v1", "vij-v0"].contains(roles[$0] ?? "") }
     static let invalid = files.filter { (roles[$0] ?? "").hasSuffix("-invalid") }
 
-    @Test func corpusHasBothKinds() throws {
+    @Test(.needsSharedCorpus) func corpusHasBothKinds() throws {
         try #require(SharedCorpus.isPresent("haptic"), "corpus absent")
         #expect(Self.valid.count == 196)
         #expect(Self.invalid.count == 21)
@@ -52,7 +53,7 @@ import Testing
         }
     }
 
-    @Test func lateFrequencyBreakpointsAreKeptWithADiagnostic() throws {
+    @Test(.needsSharedCorpus) func lateFrequencyBreakpointsAreKeptWithADiagnostic() throws {
         try #require(SharedCorpus.isPresent("haptic"), "corpus absent")
         let file = "Lofelt__NiceVibrations/core__datamodel__src__test_data__ios__2_points.haptic"
         let document = try HapticFileReader.read(try SharedCorpus.bytes("haptic", file), file: file)

@@ -1,4 +1,5 @@
 import TemperAHAP
+import TemperTestSupport
 import Testing
 
 @testable import TemperPatterns
@@ -9,7 +10,7 @@ import Testing
 @Suite struct HapticToAHAPPairTests {
     static let pairs = SharedCorpus.table("haptic", "PAIRS.tsv")
 
-    @Test func allSeventeenPairsAreListed() throws {
+    @Test(.needsSharedCorpus) func allSeventeenPairsAreListed() throws {
         try #require(SharedCorpus.isPresent("haptic"), "corpus absent")
         #expect(Self.pairs.count == 17)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TemperTestSupport
 import Testing
 
 @testable import TemperPatterns
@@ -17,7 +18,7 @@ import Testing
         !($0["expected_gamepad_rumble_file"] ?? "").isEmpty
     }
 
-    @Test func androidWaveformOfValidV1() throws {
+    @Test(.needsSharedCorpus) func androidWaveformOfValidV1() throws {
         try #require(SharedCorpus.isPresent("haptic"), "corpus absent")
         let pair = try #require(SharedCorpus.table("haptic", "PAIRS.tsv").first { !($0["expected_android_file_or_empty"] ?? "").isEmpty })
         let expected = try JSONDecoder().decode(
@@ -33,7 +34,7 @@ import Testing
         #expect(converted.losses.contains { $0.kind == .frequencyDropped })
     }
 
-    @Test func sevenRumblePairsAreListed() throws {
+    @Test(.needsSharedCorpus) func sevenRumblePairsAreListed() throws {
         try #require(SharedCorpus.isPresent("gamepad-rumble"), "corpus absent")
         #expect(Self.rumblePairs.count == 7)
     }
@@ -56,7 +57,7 @@ import Testing
     }
 
     /// Upstream only checks that the car clip gives more than 100 entries.
-    @Test func bigV0ClipGivesManyRumbleSteps() throws {
+    @Test(.needsSharedCorpus) func bigV0ClipGivesManyRumbleSteps() throws {
         try #require(SharedCorpus.isPresent("haptic"), "corpus absent")
         let file = "Lofelt__NiceVibrations/unity-editor-plugin__src__test_data__car.vij"
         let timeline = try HapticFileReader.read(try SharedCorpus.bytes("haptic", file)).timeline

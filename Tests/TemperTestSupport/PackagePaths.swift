@@ -1,4 +1,5 @@
 public import Foundation
+public import Testing
 
 /// Where the tests find the package and the shared corpus, from this file's place in the package.
 public enum PackagePaths: Sendable {
@@ -15,4 +16,17 @@ public enum PackagePaths: Sendable {
 
     /// Whether the shared corpus is there.
     public static var hasAHAPCorpus: Bool { FileManager.default.fileExists(atPath: ahapCorpus.path) }
+}
+
+extension PackagePaths {
+    /// Whether `../shared/corpus` is beside the package: a clone without it skips the tests that read it.
+    public static var hasCorpus: Bool { FileManager.default.fileExists(atPath: corpus.path) }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a test only where the shared corpus of real pattern files is beside the package; elsewhere it is
+    /// skipped with this reason, never failed.
+    public static var needsSharedCorpus: Self {
+        .enabled(if: PackagePaths.hasCorpus, "the shared corpus (../shared/corpus) is not beside the package")
+    }
 }

@@ -19,7 +19,7 @@ public enum GovernorInterface: Sendable {
         <!--
           org.temper.Temper1.Governor: the host's thermal and power condition, and a governor that rewrites
           haptic and audio feedback requests to fit it. Requests and decisions are the JSON of
-          `temper rewrite` (see the README). Errors: org.temper.Temper1.Error.InvalidRequest, .QueueFull,
+          `temper rewrite` (see docs/service.md). Errors: org.temper.Temper1.Error.InvalidRequest, .QueueFull,
           .TooLarge, .RateLimited, each with a one-line message.
         -->
         <node>

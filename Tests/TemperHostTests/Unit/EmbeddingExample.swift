@@ -5,7 +5,7 @@ import TemperHost
 import TemperLifecycle
 import UnixSignals
 
-/// README.md's "Embedding the Governor" example, line for line (with its imports), so a change to the API that breaks the README breaks this build.
+/// docs/embedding.md's "Embedding the Governor" example, line for line (with its imports), so a change to the API that breaks the guide breaks this build.
 /// Compiled, never called: it would read the real host and its system bus.
 enum EmbeddingExample {
     static func embed(policyYAML: String, phoneYAML: String, explosion: SensoryRequest, play: (SensoryRequest?) -> Void) async throws {
