@@ -11,15 +11,9 @@ public import TemperPatterns
 public struct PlaybackSignal: Sendable {
     enum Content: Sendable {
         /// Voices from the device profile's front ends.
-        case voices(ActuatorMix, items: [PricedItem], durationSeconds: Double)
+        case voices(ActuatorMix, items: [(type: String, timeSeconds: Double)], durationSeconds: Double)
         /// A model that cannot mix (a test's, say): a fixed price that adds to whatever else plays.
         case fixed(EnergyBreakdown)
-    }
-
-    /// One priced item (an AHAP event, a timeline's track or transient): what it is and when it starts.
-    struct PricedItem: Sendable {
-        var type: String
-        var timeSeconds: Double
     }
 
     let content: Content
@@ -32,11 +26,7 @@ public struct PlaybackSignal: Sendable {
     let tailSeconds: Double
 
     init(mix: ActuatorMix, items: [(type: String, timeSeconds: Double)], durationSeconds: Double) {
-        content = .voices(
-            mix,
-            items: items.map { PricedItem(type: $0.type, timeSeconds: $0.timeSeconds) },
-            durationSeconds: durationSeconds
-        )
+        content = .voices(mix, items: items, durationSeconds: durationSeconds)
         let haptics = mix.haptics
         tailSeconds = max(haptics.fallSeconds + haptics.driver.offAfterSeconds, mix.audio.standbyTailSeconds)
         influenceSeconds = durationSeconds + tailSeconds
@@ -61,7 +51,7 @@ public struct PlaybackSignal: Sendable {
     func estimate() -> EnergyEstimate {
         switch content {
         case .voices(var mix, let items, let duration):
-            return mix.finish(items: items.map { ($0.type, $0.timeSeconds) }, durationSeconds: duration)
+            return mix.finish(items: items, durationSeconds: duration)
         case .fixed(let breakdown):
             return EnergyEstimate(energyMillijoules: breakdown.totalMillijoules, breakdown: breakdown)
         }

@@ -44,8 +44,10 @@ extension Rewriter {
         memo.value(for: PayloadKey(.system(feedback))) { energyModel.energyMillijoules(of: feedback) }
     }
 
-    /// What `request` plays, unmixed, through the memo: the ledger prices it against what already plays.
-    func signal(of request: SensoryRequest) -> PlaybackSignal {
-        signals.value(for: PayloadKey(request.kind)) { energyModel.playbackSignal(of: request.kind) }
+    /// What `request` plays, unmixed, through the memo, with the key it is kept under: the ledger prices it
+    /// against what already plays and knows the same payload again by the key.
+    func signal(of request: SensoryRequest) -> (key: PayloadKey, signal: PlaybackSignal) {
+        let key = PayloadKey(request.kind)
+        return (key, signals.value(for: key) { energyModel.playbackSignal(of: request.kind) })
     }
 }

@@ -24,7 +24,10 @@ extension Rewriter {
         startingAt start: Double
     ) -> Decision {
         let decision = decide(request, condition: condition, budget: budget, playing: PlaybackContext(ledger: ledger, startSeconds: start))
-        if let played = decision.request { ledger.admit(signal(of: played), of: PayloadKey(played.kind), at: start) }
+        if let played = decision.request {
+            let (key, lowered) = signal(of: played)
+            ledger.admit(lowered, of: key, at: start)
+        }
         return decision
     }
 

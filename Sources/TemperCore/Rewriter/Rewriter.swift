@@ -168,7 +168,8 @@ public struct Rewriter: Sendable {
             variant.marginal = nil
             return
         }
-        variant.marginal = playing.ledger.marginalEnergy(of: signal(of: request), key: PayloadKey(request.kind), at: playing.startSeconds)
+        let (key, lowered) = signal(of: request)
+        variant.marginal = playing.ledger.marginalEnergy(of: lowered, key: key, at: playing.startSeconds)
     }
 
     func dropped(_ rule: String, code: Reason.Code, _ message: String) -> Variant {
