@@ -67,9 +67,10 @@ struct GovernorMetrics {
         sampleDuration.recordNanoseconds(Int64(min(seconds, 3600) * 1_000_000_000))
     }
 
+    /// The tier is recorded last: a scrape that sees a tier sees the whole condition it belongs to.
     func record(_ condition: Condition) {
-        tier.record(condition.tier.rank)
         lowPower.record(condition.lowPower ? 1 : 0)
+        tier.record(condition.tier.rank)
     }
 
     func recordPending(_ count: Int) { pending.record(count) }
