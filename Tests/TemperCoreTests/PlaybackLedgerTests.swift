@@ -99,6 +99,44 @@ import Testing
         #expect(decoded == decisions[1])
     }
 
+    /// The ledger mixes what it admits once and prices a new request against that mix: summed over a stream of
+    /// different payloads at uneven starts, the prices must add up to every voice of the stream mixed at once.
+    @Test func pricesAgainstTheKeptMixAddUpToMixingEveryVoiceAgain() throws {
+        let kinds: [SensoryRequest.Kind] = [
+            Self.buzzRequest("buzz").kind,
+            Self.sound.kind,
+            R.haptic(R.explosion, id: "explosion").kind,
+            .system(.impact(.light, intensity: 0.6)),
+            .audio(AudioCue(position: Vector3(1, 0, 0), rendering: .spatial, volume: 0.3, durationSeconds: 0.4)),
+        ]
+        var ledger = PlaybackLedger()
+        var placed: [(signal: PlaybackSignal, startSeconds: Double)] = []
+        var charged = 0.0
+        var state: UInt64 = 19
+        var start = 0.0
+        for index in 0..<60 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            start += Double(state >> 40) / Double(1 << 24) * 0.4
+            let signal = R.estimator.playbackSignal(of: kinds[index % kinds.count])
+            let alone = signal.estimate().energyMillijoules
+            charged += ledger.marginalEnergy(of: signal, at: start)?.totalMillijoules ?? alone
+            ledger.admit(signal, at: start)
+            placed.append((signal, start))
+        }
+        var joint = try #require(
+            placed.first.flatMap { first -> ActuatorMix? in
+                guard case .voices(let mix, _, _) = first.signal.content else { return nil }
+                return ActuatorMix(estimator: mix.estimator.withoutPowerTracking, itemCount: 0)
+            }
+        )
+        for (signal, start) in placed {
+            guard case .voices(let mix, _, _) = signal.content else { continue }
+            joint.append(mix, at: start)
+        }
+        let whole = joint.totals().totalMillijoules
+        #expect(abs(charged - whole) <= 1e-6 * whole, "charged \(charged) mJ against \(whole) mJ mixed at once")
+    }
+
     @Test func theLedgerStaysBoundedUnderAFlood() {
         var ledger = PlaybackLedger()
         let signal = R.estimator.playbackSignal(of: Self.buzzRequest("a").kind)

@@ -111,6 +111,14 @@ struct ActuatorMix {
         )
     }
 
+    /// What the voices cost mixed, by kind, without any item's share or the power series: what a marginal price
+    /// compares.
+    mutating func totals() -> EnergyBreakdown {
+        mixHaptics()
+        mixAudio()
+        return breakdown
+    }
+
     /// The actuator plays the mix of its voices; continuous drive that starts from rest is overdriven over the rise
     /// time and braked over the fall time when it stops, each at half its power times the square of the amplitude
     /// the run reached; the driver's states fill the rest.

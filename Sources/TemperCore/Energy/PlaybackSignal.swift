@@ -64,42 +64,9 @@ public struct PlaybackSignal: Sendable {
         case .fixed: (true, true)
         }
     }
-
-    /// What `placed` signals cost played together, each from its start time: one mixed signal per actuator and
-    /// one audio path, with the driver's and the path's states over all of them.
-    ///
-    /// - Parameter view: only what plays within this time on these outputs. Two prices taken through the same
-    ///   view differ exactly as the whole prices do when what differs between them lies inside it and it
-    ///   reaches a tail's length beyond on both sides: nothing outside can change a state inside.
-    static func energy(
-        of placed: [(signal: PlaybackSignal, startSeconds: Double)],
-        view: MixView = .everything
-    ) -> EnergyBreakdown {
-        var total = EnergyBreakdown()
-        var joint: ActuatorMix?
-        for (signal, start) in placed {
-            switch signal.content {
-            case .fixed(let breakdown):
-                total.add(breakdown)
-            case .voices(let mix, _, _):
-                if joint == nil { joint = ActuatorMix(estimator: mix.estimator.withoutPowerTracking, itemCount: 0) }
-                joint!.append(mix, at: start, view: view)
-            }
-        }
-        // Only the total is wanted: no item's share, no duration.
-        if var joint { total.add(joint.finish(items: [], durationSeconds: 0).breakdown) }
-        return total
-    }
 }
 
 extension EnergyBreakdown {
-    mutating func add(_ other: EnergyBreakdown) {
-        transientsMillijoules += other.transientsMillijoules
-        continuousMillijoules += other.continuousMillijoules
-        audioMillijoules += other.audioMillijoules
-        overheadMillijoules += other.overheadMillijoules
-    }
-
     /// Each kind's difference, `self` minus `other`.
     func subtracting(_ other: EnergyBreakdown) -> EnergyBreakdown {
         EnergyBreakdown(
@@ -111,7 +78,9 @@ extension EnergyBreakdown {
     }
 }
 
-/// The part of a joint mix a marginal price needs: a stretch of time, and the outputs the new request plays.
+/// The part of a joint mix a marginal price needs: a stretch of time, and the outputs the new request plays. Two
+/// prices taken through the same view differ exactly as the whole prices do when what differs between them lies
+/// inside it and it reaches a tail's length beyond on both sides: nothing outside can change a state inside.
 struct MixView: Sendable {
     var from: Double
     var to: Double

@@ -7,34 +7,34 @@
 /// another's driver wake-up, adds less than it costs alone; summed over a stream, the marginal prices add up to
 /// what the stream's events cost as one pattern. The governor charges its budget the marginal price.
 ///
-/// Only what overlaps the new request is priced with it: an entry whose influence ended before the request
-/// starts cannot change anything from that moment on, so leaving it out changes both energies alike.
-/// Entries are forgotten once their influence has passed (``forget(before:)``); what was cancelled or dropped is
-/// never admitted.
+/// The ledger keeps what it admitted already mixed (one signal per output), so a price mixes the new request with
+/// the few pieces of that signal around it, from a tail before it starts to a tail after it stops: nothing
+/// outside can change a state inside, so the rest is the same with it and without it. Pieces are forgotten once
+/// their tails have passed (``forget(before:)``); what was cancelled or dropped is never admitted.
 public struct PlaybackLedger: Sendable {
     struct Entry: Sendable {
-        var startSeconds: Double
         /// When it stops changing what others cost: its start plus ``PlaybackSignal/influenceSeconds``.
         var endSeconds: Double
-        var signal: PlaybackSignal
         var placement: Placement?
     }
 
     /// The most entries kept; past it the one whose influence ends first is forgotten early, so a flood of
-    /// requests cannot grow memory (each entry holds its voices).
+    /// requests cannot grow memory. What they play stays in the mix, which has its own bound
+    /// (16,384 pieces per output, the earliest forgotten first).
     public static let capacity = 1024
-    /// The most voices (pieces of constant drive) priced together with a new request: bounds a decision's time
-    /// when many long patterns overlap. The latest-starting entries are priced first; those past a bound are
-    /// left out, which errs towards a higher price (a request under fewer others is masked less), not a lower one. A
-    /// request with more voices than this on its own pays its own price.
+    /// The most pieces of constant drive priced together with a new request: bounds a decision's time when a long
+    /// request meets a busy mix. Past it the request pays its own price, which errs towards a higher price (as if
+    /// nothing masked it), not a lower one.
     public static let maxVoicesPricedTogether = 4096
-    /// The most entries priced together with a new request, the latest-starting ones, for the same reason.
-    public static let maxEntriesPricedTogether = 32
 
     private(set) var entries: [Entry] = []
     /// What plays from when, for the payloads that came with a key: the same payload again at the same moment
     /// is the same vibration, adds nothing and is not kept twice (a flood of one request stays one entry).
     private var placements: Set<Placement> = []
+    /// What the admitted requests play, mixed.
+    private var mixed = MixedPlayback()
+    /// The longest tail of anything admitted: how long a piece that stopped can still change a price.
+    private var tailSeconds = 0.0
 
     struct Placement: Hashable, Sendable {
         var key: PayloadKey
@@ -53,15 +53,21 @@ public struct PlaybackLedger: Sendable {
         let placement = key.map { Placement(key: $0, startSeconds: startSeconds) }
         if let placement, !placements.insert(placement).inserted { return }
         if entries.count >= Self.capacity, let first = entries.indices.min(by: { entries[$0].endSeconds < entries[$1].endSeconds }) {
-            remove(at: first)
+            if let placement = entries[first].placement { placements.remove(placement) }
+            entries.remove(at: first)
         }
-        let end = startSeconds + max(0, signal.influenceSeconds)
-        entries.append(Entry(startSeconds: startSeconds, endSeconds: end, signal: signal, placement: placement))
+        entries.append(Entry(endSeconds: startSeconds + max(0, signal.influenceSeconds), placement: placement))
+        if case .voices(let mix, _, _) = signal.content {
+            mixed.add(mix, at: startSeconds)
+            tailSeconds = max(tailSeconds, signal.tailSeconds)
+        }
     }
 
-    /// Forgets every entry whose influence ended before `now`.
+    /// Forgets every entry whose influence ended before `now`, and every piece of the mix whose tail did.
     public mutating func forget(before now: Double) {
-        guard now.isFinite, entries.contains(where: { $0.endSeconds < now }) else { return }
+        guard now.isFinite else { return }
+        mixed.forget(endingBefore: now - tailSeconds)
+        guard entries.contains(where: { $0.endSeconds < now }) else { return }
         for entry in entries where entry.endSeconds < now {
             if let placement = entry.placement { placements.remove(placement) }
         }
@@ -72,44 +78,35 @@ public struct PlaybackLedger: Sendable {
     public mutating func removeAll() {
         entries.removeAll()
         placements.removeAll()
-    }
-
-    private mutating func remove(at index: Int) {
-        if let placement = entries[index].placement { placements.remove(placement) }
-        entries.remove(at: index)
+        mixed = MixedPlayback()
+        tailSeconds = 0
     }
 
     /// What `signal`, starting at `startSeconds`, adds to what the ledger holds, by kind; `nil` when nothing in
-    /// the ledger overlaps it, so its price is its own. The total is never below zero: a request that cuts
-    /// another's braking short saves that tail, but a price cannot be a refund.
+    /// the ledger plays near it on its outputs, so its price is its own. The total is never below zero: a
+    /// request that cuts another's braking short saves that tail, but a price cannot be a refund.
     public func marginalEnergy(of signal: PlaybackSignal, key: PayloadKey? = nil, at startSeconds: Double) -> EnergyBreakdown? {
         // A fixed price adds to whatever plays.
-        guard startSeconds.isFinite, case .voices = signal.content else { return nil }
+        guard startSeconds.isFinite, case .voices(let own, _, _) = signal.content else { return nil }
         if let key, placements.contains(Placement(key: key, startSeconds: startSeconds)) { return EnergyBreakdown() }
-        let end = startSeconds + max(0, signal.influenceSeconds)
-        var overlapping = entries.filter { $0.startSeconds <= end && $0.endSeconds >= startSeconds }
-        var voices = signal.voiceCount
-        guard !overlapping.isEmpty, voices <= Self.maxVoicesPricedTogether else { return nil }
-        overlapping.sort { $0.startSeconds > $1.startSeconds }
-        var without: [(signal: PlaybackSignal, startSeconds: Double)] = []
-        for entry in overlapping.prefix(Self.maxEntriesPricedTogether) {
-            voices += entry.signal.voiceCount
-            if voices > Self.maxVoicesPricedTogether { break }
-            without.append((entry.signal, entry.startSeconds))
-        }
-        guard !without.isEmpty else { return nil }
-        // Only the new request's outputs, from a tail before it starts to a tail after it stops: the rest is the
-        // same with it and without it.
+        guard !mixed.isEmpty, signal.voiceCount <= Self.maxVoicesPricedTogether else { return nil }
+        // From a tail before the request starts to a tail after it stops, whichever tail is longer.
+        let tail = max(tailSeconds, signal.tailSeconds)
         let plays = signal.plays
         let view = MixView(
-            from: startSeconds - signal.tailSeconds,
-            to: end + signal.tailSeconds,
+            from: startSeconds - tail,
+            to: startSeconds + max(0, signal.influenceSeconds) + tail,
             haptics: plays.haptics,
             audio: plays.audio
         )
-        let before = PlaybackSignal.energy(of: without, view: view)
-        let after = PlaybackSignal.energy(of: without + [(signal: signal, startSeconds: startSeconds)], view: view)
-        let added = after.subtracting(before)
+        let estimator = own.estimator.withoutPowerTracking
+        let limit = Self.maxVoicesPricedTogether - signal.voiceCount
+        guard var without = mixed.mix(in: view, estimator: estimator, limit: limit),
+            !(without.hapticVoices.isEmpty && without.audioVoices.isEmpty)
+        else { return nil }
+        var with = without
+        with.append(own, at: startSeconds, view: view)
+        let added = with.totals().subtracting(without.totals())
         return added.totalMillijoules > 0 ? added : EnergyBreakdown()
     }
 }

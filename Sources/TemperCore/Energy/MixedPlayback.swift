@@ -1,0 +1,147 @@
+/// What several payloads play together, already mixed: per haptic output, the one signal it plays; for the audio
+/// path, the loudest sound's draw at each moment and when any sound keeps the path open.
+///
+/// Mixing keeps the strongest voice at each instant, and the strongest of the strongest is the strongest of all:
+/// a mix of voices mixed with new ones is the mix of them all. So the ``PlaybackLedger`` mixes each admitted
+/// payload in once, and a new request is priced against a few hundred mixed pieces around it rather than every
+/// voice of every payload still playing. What runs, tails and power states make of the signal is left to
+/// ``ActuatorMix``, which prices a stretch of it with or without the new request.
+struct MixedPlayback: Sendable {
+    /// The haptic outputs' signals: non-overlapping pieces in time order, keyed by output.
+    private(set) var haptics: [Int: [VoiceMixer.Voice]] = [:]
+    /// The sounds' own draws, mixed: non-overlapping pieces in time order.
+    private(set) var sounds: [VoiceMixer.Voice] = []
+    /// When some sound plays, silent ones too: the path is open. Joined where they overlap or touch.
+    private(set) var soundsPlay: [VoiceMixer.Voice] = []
+
+    /// The most pieces one list keeps; past it the earliest are forgotten first. A decision then errs towards a
+    /// higher price (a request under less is masked less), never a lower one, and a flood cannot grow memory.
+    static let capacity = 16_384
+
+    var isEmpty: Bool { haptics.isEmpty && sounds.isEmpty && soundsPlay.isEmpty }
+
+    /// Mixes in what `mix` plays, `offset` seconds later.
+    mutating func add(_ mix: ActuatorMix, at offset: Double) {
+        var byOutput: [Int: [VoiceMixer.Voice]] = [:]
+        for voice in mix.hapticVoices {
+            if let placed = MixView.everything.placed(voice, at: offset, numberedFrom: 0) {
+                byOutput[placed.output, default: []].append(placed)
+            }
+        }
+        for (output, voices) in byOutput { Self.mixIn(voices, into: &haptics[output, default: []]) }
+        let placedSounds = mix.audioVoices.compactMap { MixView.everything.placed($0, at: offset, numberedFrom: 0) }
+        Self.mixIn(placedSounds, into: &sounds)
+        Self.join(placedSounds, into: &soundsPlay)
+    }
+
+    /// Forgets every piece that ended before `time`.
+    mutating func forget(endingBefore time: Double) {
+        for output in haptics.keys {
+            Self.dropPrefix(of: &haptics[output]!, endingBefore: time)
+            if haptics[output]!.isEmpty { haptics[output] = nil }
+        }
+        Self.dropPrefix(of: &sounds, endingBefore: time)
+        Self.dropPrefix(of: &soundsPlay, endingBefore: time)
+    }
+
+    /// The pieces `view` shows, as voices of item 0 of a new mix priced by `estimator`; `nil` when more than
+    /// `limit` pieces would be priced.
+    func mix(in view: MixView, estimator: EnergyEstimator, limit: Int) -> ActuatorMix? {
+        var mix = ActuatorMix(estimator: estimator, itemCount: 1)
+        if view.haptics {
+            for output in haptics.keys.sorted() {
+                guard let pieces = haptics[output] else { continue }
+                for voice in Self.pieces(of: pieces, in: view) { mix.hapticVoices.append(voice) }
+            }
+        }
+        if view.audio {
+            mix.audioVoices += Self.pieces(of: sounds, in: view)
+            // The open path as silent voices: the path's schedule sees them, the sound mix skips them.
+            mix.audioVoices += Self.pieces(of: soundsPlay, in: view).map {
+                var open = $0
+                open.milliwatts = 0
+                return open
+            }
+        }
+        return mix.hapticVoices.count + mix.audioVoices.count <= limit ? mix : nil
+    }
+
+    // MARK: Sorted lists of pieces
+
+    /// The pieces of `list` inside `view`, cut to it and numbered item 0.
+    private static func pieces(of list: [VoiceMixer.Voice], in view: MixView) -> [VoiceMixer.Voice] {
+        var cut: [VoiceMixer.Voice] = []
+        var index = firstIndex(in: list, endingAfter: view.from)
+        while index < list.count, list[index].start < view.to {
+            if var voice = view.placed(list[index], at: 0, numberedFrom: 0) {
+                voice.eventIndex = 0
+                cut.append(voice)
+            }
+            index += 1
+        }
+        return cut
+    }
+
+    /// Where the first piece ending after `time` is: pieces do not overlap, so their ends are in order too.
+    private static func firstIndex(in list: [VoiceMixer.Voice], endingAfter time: Double) -> Int {
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].end > time { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// Mixes `voices` into the sorted, non-overlapping `list`: only the pieces they overlap are mixed again. What
+    /// was there first wins a tie, as the earlier event does in a mix.
+    private static func mixIn(_ voices: [VoiceMixer.Voice], into list: inout [VoiceMixer.Voice]) {
+        guard let from = voices.lazy.map(\.start).min(), let to = voices.lazy.map(\.end).max() else { return }
+        let first = firstIndex(in: list, endingAfter: from)
+        var last = first
+        while last < list.count, list[last].start < to { last += 1 }
+        var all: [VoiceMixer.Voice] = []
+        all.reserveCapacity(last - first + voices.count)
+        for var old in list[first..<last] {
+            old.eventIndex = 0
+            all.append(old)
+        }
+        for var new in voices {
+            new.eventIndex = 1
+            all.append(new)
+        }
+        let mixed = VoiceMixer.mix(all).map { segment in
+            var voice = all[segment.voice]
+            voice.start = segment.start
+            voice.end = segment.end
+            voice.eventIndex = 0
+            return voice
+        }
+        list.replaceSubrange(first..<last, with: mixed)
+        if list.count > capacity { list.removeFirst(list.count - capacity) }
+    }
+
+    /// Adds the spans of `voices` to `list`, joining what overlaps or touches.
+    private static func join(_ voices: [VoiceMixer.Voice], into list: inout [VoiceMixer.Voice]) {
+        for voice in voices.sorted(by: { $0.start < $1.start }) where voice.end > voice.start {
+            var first = firstIndex(in: list, endingAfter: voice.start - VoiceMixer.contiguity)
+            var span = voice
+            span.milliwatts = 0
+            span.eventIndex = 0
+            var last = first
+            while last < list.count, list[last].start <= span.end + VoiceMixer.contiguity {
+                span.start = min(span.start, list[last].start)
+                span.end = max(span.end, list[last].end)
+                last += 1
+            }
+            first = min(first, last)
+            list.replaceSubrange(first..<last, with: [span])
+        }
+        if list.count > capacity { list.removeFirst(list.count - capacity) }
+    }
+
+    private static func dropPrefix(of list: inout [VoiceMixer.Voice], endingBefore time: Double) {
+        let count = firstIndex(in: list, endingAfter: time)
+        if count > 0 { list.removeFirst(count) }
+    }
+}
