@@ -124,9 +124,10 @@ struct ActuatorMix {
     /// the run reached; the driver's states fill the rest.
     private mutating func mixHaptics() {
         var busy: [BusyStretch] = []
-        let outputs = Set(hapticVoices.map(\.output)).sorted()
-        for output in outputs {
-            busy += mixHaptics(outputs.count == 1 ? hapticVoices : hapticVoices.filter { $0.output == output })
+        if let first = hapticVoices.first?.output, hapticVoices.allSatisfy({ $0.output == first }) {
+            busy = mixHaptics(hapticVoices)
+        } else {
+            for output in Set(hapticVoices.map(\.output)).sorted() { busy += mixHaptics(hapticVoices.filter { $0.output == output }) }
         }
         let schedule = HapticDriverSchedule(busy: busy, driver: haptics.driver)
         for piece in schedule.pieces { timeline.add(from: piece.start, to: piece.end, milliwatts: piece.milliwatts) }

@@ -14,6 +14,11 @@ struct MixedPlayback: Sendable {
     /// When some sound plays, silent ones too: the path is open. Joined where they overlap or touch.
     private(set) var soundsPlay: [VoiceMixer.Voice] = []
 
+    /// How long after a piece stops it can still change a price: the longest haptic tail (braking, then the
+    /// driver's steps down to off) and audio tail (the path's standby) of what was mixed in.
+    private var hapticTailSeconds = 0.0
+    private var audioTailSeconds = 0.0
+
     /// The most pieces one list keeps; past it the earliest are forgotten first. A decision then errs towards a
     /// higher price (a request under less is masked less), never a lower one, and a flood cannot grow memory.
     static let capacity = 16_384
@@ -29,19 +34,21 @@ struct MixedPlayback: Sendable {
             }
         }
         for (output, voices) in byOutput { Self.mixIn(voices, into: &haptics[output, default: []]) }
+        if !byOutput.isEmpty { hapticTailSeconds = max(hapticTailSeconds, mix.haptics.tailSeconds) }
         let placedSounds = mix.audioVoices.compactMap { MixView.everything.placed($0, at: offset, numberedFrom: 0) }
         Self.mixIn(placedSounds, into: &sounds)
         Self.join(placedSounds, into: &soundsPlay)
+        if !placedSounds.isEmpty { audioTailSeconds = max(audioTailSeconds, mix.audio.standbyTailSeconds) }
     }
 
-    /// Forgets every piece that ended before `time`.
-    mutating func forget(endingBefore time: Double) {
+    /// Forgets every piece whose tail ended before `now`.
+    mutating func forget(before now: Double) {
         for output in haptics.keys {
-            Self.dropPrefix(of: &haptics[output]!, endingBefore: time)
+            Self.dropPrefix(of: &haptics[output]!, endingBefore: now - hapticTailSeconds)
             if haptics[output]!.isEmpty { haptics[output] = nil }
         }
-        Self.dropPrefix(of: &sounds, endingBefore: time)
-        Self.dropPrefix(of: &soundsPlay, endingBefore: time)
+        Self.dropPrefix(of: &sounds, endingBefore: now - audioTailSeconds)
+        Self.dropPrefix(of: &soundsPlay, endingBefore: now - audioTailSeconds)
     }
 
     /// The pieces `view` shows, as voices of item 0 of a new mix priced by `estimator`; `nil` when more than

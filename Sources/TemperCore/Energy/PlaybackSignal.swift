@@ -18,17 +18,18 @@ public struct PlaybackSignal: Sendable {
 
     let content: Content
     /// How long after its start this payload can still change what another one costs: until its last vibration or
-    /// sound stops, then the actuator's braking, the haptic driver's steps down to off and the audio path's
-    /// standby tail.
+    /// sound stops, then its tail.
     public let influenceSeconds: Double
-    /// How long after anything stops playing it can still change a state: the braking, the driver's steps down to
-    /// off, the audio path's standby tail, whichever is longest.
+    /// How long after what it plays stops it can still change a state, on the outputs it plays: the braking and
+    /// the driver's steps down to off for haptics, the audio path's standby tail for sounds.
     let tailSeconds: Double
 
     init(mix: ActuatorMix, items: [(type: String, timeSeconds: Double)], durationSeconds: Double) {
         content = .voices(mix, items: items, durationSeconds: durationSeconds)
-        let haptics = mix.haptics
-        tailSeconds = max(haptics.fallSeconds + haptics.driver.offAfterSeconds, mix.audio.standbyTailSeconds)
+        tailSeconds = max(
+            mix.hapticVoices.isEmpty ? 0 : mix.haptics.tailSeconds,
+            mix.audioVoices.isEmpty ? 0 : mix.audio.standbyTailSeconds
+        )
         influenceSeconds = durationSeconds + tailSeconds
     }
 

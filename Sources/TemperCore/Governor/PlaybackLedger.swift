@@ -33,8 +33,8 @@ public struct PlaybackLedger: Sendable {
     private var placements: Set<Placement> = []
     /// What the admitted requests play, mixed.
     private var mixed = MixedPlayback()
-    /// The longest tail of anything admitted: how long a piece that stopped can still change a price.
-    private var tailSeconds = 0.0
+    /// When the first entry's influence ends: nothing to forget before then.
+    private var earliestEndSeconds = Double.infinity
 
     struct Placement: Hashable, Sendable {
         var key: PayloadKey
@@ -56,22 +56,26 @@ public struct PlaybackLedger: Sendable {
             if let placement = entries[first].placement { placements.remove(placement) }
             entries.remove(at: first)
         }
-        entries.append(Entry(endSeconds: startSeconds + max(0, signal.influenceSeconds), placement: placement))
-        if case .voices(let mix, _, _) = signal.content {
-            mixed.add(mix, at: startSeconds)
-            tailSeconds = max(tailSeconds, signal.tailSeconds)
-        }
+        let end = startSeconds + max(0, signal.influenceSeconds)
+        entries.append(Entry(endSeconds: end, placement: placement))
+        earliestEndSeconds = min(earliestEndSeconds, end)
+        if case .voices(let mix, _, _) = signal.content { mixed.add(mix, at: startSeconds) }
     }
 
     /// Forgets every entry whose influence ended before `now`, and every piece of the mix whose tail did.
     public mutating func forget(before now: Double) {
-        guard now.isFinite else { return }
-        mixed.forget(endingBefore: now - tailSeconds)
-        guard entries.contains(where: { $0.endSeconds < now }) else { return }
-        for entry in entries where entry.endSeconds < now {
+        guard now.isFinite, now > earliestEndSeconds else { return }
+        mixed.forget(before: now)
+        var earliest = Double.infinity
+        entries.removeAll { entry in
+            guard entry.endSeconds < now else {
+                earliest = min(earliest, entry.endSeconds)
+                return false
+            }
             if let placement = entry.placement { placements.remove(placement) }
+            return true
         }
-        entries.removeAll { $0.endSeconds < now }
+        earliestEndSeconds = earliest
     }
 
     /// Forgets everything (a service that restarts its clock, a test).
@@ -79,7 +83,7 @@ public struct PlaybackLedger: Sendable {
         entries.removeAll()
         placements.removeAll()
         mixed = MixedPlayback()
-        tailSeconds = 0
+        earliestEndSeconds = .infinity
     }
 
     /// What `signal`, starting at `startSeconds`, adds to what the ledger holds, by kind; `nil` when nothing in
@@ -90,8 +94,8 @@ public struct PlaybackLedger: Sendable {
         guard startSeconds.isFinite, case .voices(let own, _, _) = signal.content else { return nil }
         if let key, placements.contains(Placement(key: key, startSeconds: startSeconds)) { return EnergyBreakdown() }
         guard !mixed.isEmpty, signal.voiceCount <= Self.maxVoicesPricedTogether else { return nil }
-        // From a tail before the request starts to a tail after it stops, whichever tail is longer.
-        let tail = max(tailSeconds, signal.tailSeconds)
+        // From a tail before the request starts to a tail after it stops, on the outputs it plays.
+        let tail = signal.tailSeconds
         let plays = signal.plays
         let view = MixView(
             from: startSeconds - tail,
