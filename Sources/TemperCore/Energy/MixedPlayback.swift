@@ -23,19 +23,21 @@ struct MixedPlayback: Sendable {
     /// higher price (a request under less is masked less), never a lower one, and a flood cannot grow memory.
     static let capacity = 16_384
 
+    private static let always = -Double.infinity..<Double.infinity
+
     var isEmpty: Bool { haptics.isEmpty && sounds.isEmpty && soundsPlay.isEmpty }
 
     /// Mixes in what `mix` plays, `offset` seconds later.
     mutating func add(_ mix: ActuatorMix, at offset: Double) {
         var byOutput: [Int: [VoiceMixer.Voice]] = [:]
         for voice in mix.hapticVoices {
-            if let placed = MixView.everything.placed(voice, at: offset, numberedFrom: 0) {
+            if let placed = MixView.placed(voice, at: offset, in: Self.always, numberedFrom: 0) {
                 byOutput[placed.output, default: []].append(placed)
             }
         }
         for (output, voices) in byOutput { Self.mixIn(voices, into: &haptics[output, default: []]) }
         if !byOutput.isEmpty { hapticTailSeconds = max(hapticTailSeconds, mix.haptics.tailSeconds) }
-        let placedSounds = mix.audioVoices.compactMap { MixView.everything.placed($0, at: offset, numberedFrom: 0) }
+        let placedSounds = mix.audioVoices.compactMap { MixView.placed($0, at: offset, in: Self.always, numberedFrom: 0) }
         Self.mixIn(placedSounds, into: &sounds)
         Self.join(placedSounds, into: &soundsPlay)
         if !placedSounds.isEmpty { audioTailSeconds = max(audioTailSeconds, mix.audio.standbyTailSeconds) }
@@ -55,16 +57,16 @@ struct MixedPlayback: Sendable {
     /// `limit` pieces would be priced.
     func mix(in view: MixView, estimator: EnergyEstimator, limit: Int) -> ActuatorMix? {
         var mix = ActuatorMix(estimator: estimator, itemCount: 1)
-        if view.haptics {
+        if let span = view.haptics {
             for output in haptics.keys.sorted() {
                 guard let pieces = haptics[output] else { continue }
-                for voice in Self.pieces(of: pieces, in: view) { mix.hapticVoices.append(voice) }
+                mix.hapticVoices += Self.pieces(of: pieces, in: span)
             }
         }
-        if view.audio {
-            mix.audioVoices += Self.pieces(of: sounds, in: view)
+        if let span = view.audio {
+            mix.audioVoices += Self.pieces(of: sounds, in: span)
             // The open path as silent voices: the path's schedule sees them, the sound mix skips them.
-            mix.audioVoices += Self.pieces(of: soundsPlay, in: view).map {
+            mix.audioVoices += Self.pieces(of: soundsPlay, in: span).map {
                 var open = $0
                 open.milliwatts = 0
                 return open
@@ -75,12 +77,12 @@ struct MixedPlayback: Sendable {
 
     // MARK: Sorted lists of pieces
 
-    /// The pieces of `list` inside `view`, cut to it and numbered item 0.
-    private static func pieces(of list: [VoiceMixer.Voice], in view: MixView) -> [VoiceMixer.Voice] {
+    /// The pieces of `list` inside `span`, cut to it and numbered item 0.
+    private static func pieces(of list: [VoiceMixer.Voice], in span: Range<Double>) -> [VoiceMixer.Voice] {
         var cut: [VoiceMixer.Voice] = []
-        var index = firstIndex(in: list, endingAfter: view.from)
-        while index < list.count, list[index].start < view.to {
-            if var voice = view.placed(list[index], at: 0, numberedFrom: 0) {
+        var index = firstIndex(in: list, endingAfter: span.lowerBound)
+        while index < list.count, list[index].start < span.upperBound {
+            if var voice = MixView.placed(list[index], at: 0, in: span, numberedFrom: 0) {
                 voice.eventIndex = 0
                 cut.append(voice)
             }

@@ -23,6 +23,9 @@ public struct PlaybackSignal: Sendable {
     /// How long after what it plays stops it can still change a state, on the outputs it plays: the braking and
     /// the driver's steps down to off for haptics, the audio path's standby tail for sounds.
     let tailSeconds: Double
+    /// When its last vibration and its last sound stop, from its start; `nil` for an output it does not play.
+    let hapticsEndSeconds: Double?
+    let audioEndSeconds: Double?
 
     init(mix: ActuatorMix, items: [(type: String, timeSeconds: Double)], durationSeconds: Double) {
         content = .voices(mix, items: items, durationSeconds: durationSeconds)
@@ -30,6 +33,8 @@ public struct PlaybackSignal: Sendable {
             mix.hapticVoices.isEmpty ? 0 : mix.haptics.tailSeconds,
             mix.audioVoices.isEmpty ? 0 : mix.audio.standbyTailSeconds
         )
+        hapticsEndSeconds = mix.hapticVoices.lazy.map(\.end).max()
+        audioEndSeconds = mix.audioVoices.lazy.map(\.end).max()
         influenceSeconds = durationSeconds + tailSeconds
     }
 
@@ -46,6 +51,8 @@ public struct PlaybackSignal: Sendable {
         content = .fixed(breakdown)
         influenceSeconds = 0
         tailSeconds = 0
+        hapticsEndSeconds = nil
+        audioEndSeconds = nil
     }
 
     /// What this payload costs on its own, with its power over time: the estimate `temper score` shows.
@@ -58,13 +65,6 @@ public struct PlaybackSignal: Sendable {
         }
     }
 
-    /// Which of its outputs a signal plays: haptics, sounds, or both.
-    var plays: (haptics: Bool, audio: Bool) {
-        switch content {
-        case .voices(let mix, _, _): (!mix.hapticVoices.isEmpty, !mix.audioVoices.isEmpty)
-        case .fixed: (true, true)
-        }
-    }
 }
 
 extension EnergyBreakdown {
@@ -79,22 +79,21 @@ extension EnergyBreakdown {
     }
 }
 
-/// The part of a joint mix a marginal price needs: a stretch of time, and the outputs the new request plays. Two
-/// prices taken through the same view differ exactly as the whole prices do when what differs between them lies
-/// inside it and it reaches a tail's length beyond on both sides: nothing outside can change a state inside.
+/// The part of a joint mix a marginal price needs: on each output the new request plays, the stretch from a tail
+/// before it starts to a tail after it stops (`nil` for an output it does not play). Two prices taken through the
+/// same view differ exactly as the whole prices do when what differs between them lies inside it: nothing outside
+/// can change a state inside.
 struct MixView: Sendable {
-    var from: Double
-    var to: Double
-    var haptics: Bool
-    var audio: Bool
+    var haptics: Range<Double>?
+    var audio: Range<Double>?
 
-    static let everything = MixView(from: -.infinity, to: .infinity, haptics: true, audio: true)
+    static let everything = MixView(haptics: -Double.infinity..<Double.infinity, audio: -Double.infinity..<Double.infinity)
 
-    /// `voice` moved by `offset` and cut to the view; `nil` when none of it is inside.
-    func placed(_ voice: VoiceMixer.Voice, at offset: Double, numberedFrom base: Int) -> VoiceMixer.Voice? {
+    /// `voice` moved by `offset` and cut to `span`; `nil` when none of it is inside.
+    static func placed(_ voice: VoiceMixer.Voice, at offset: Double, in span: Range<Double>, numberedFrom base: Int) -> VoiceMixer.Voice? {
         var voice = voice
-        voice.start = max(voice.start + offset, from)
-        voice.end = min(voice.end + offset, to)
+        voice.start = max(voice.start + offset, span.lowerBound)
+        voice.end = min(voice.end + offset, span.upperBound)
         guard voice.end > voice.start else { return nil }
         voice.eventIndex += base
         return voice
@@ -106,14 +105,14 @@ extension ActuatorMix {
     /// only what `view` shows.
     mutating func append(_ other: ActuatorMix, at offset: Double, view: MixView = .everything) {
         let base = ownMillijoules.count
-        if view.haptics {
+        if let span = view.haptics {
             for voice in other.hapticVoices {
-                if let placed = view.placed(voice, at: offset, numberedFrom: base) { hapticVoices.append(placed) }
+                if let placed = MixView.placed(voice, at: offset, in: span, numberedFrom: base) { hapticVoices.append(placed) }
             }
         }
-        if view.audio {
+        if let span = view.audio {
             for voice in other.audioVoices {
-                if let placed = view.placed(voice, at: offset, numberedFrom: base) { audioVoices.append(placed) }
+                if let placed = MixView.placed(voice, at: offset, in: span, numberedFrom: base) { audioVoices.append(placed) }
             }
         }
         ownMillijoules += other.ownMillijoules

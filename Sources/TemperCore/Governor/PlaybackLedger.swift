@@ -94,14 +94,12 @@ public struct PlaybackLedger: Sendable {
         guard startSeconds.isFinite, case .voices(let own, _, _) = signal.content else { return nil }
         if let key, placements.contains(Placement(key: key, startSeconds: startSeconds)) { return EnergyBreakdown() }
         guard !mixed.isEmpty, signal.voiceCount <= Self.maxVoicesPricedTogether else { return nil }
-        // From a tail before the request starts to a tail after it stops, on the outputs it plays.
-        let tail = signal.tailSeconds
-        let plays = signal.plays
+        // On each output it plays, from that output's tail before it starts to its tail after it stops there.
+        let hapticTail = own.haptics.tailSeconds
+        let audioTail = own.audio.standbyTailSeconds
         let view = MixView(
-            from: startSeconds - tail,
-            to: startSeconds + max(0, signal.influenceSeconds) + tail,
-            haptics: plays.haptics,
-            audio: plays.audio
+            haptics: signal.hapticsEndSeconds.map { (startSeconds - hapticTail)..<(startSeconds + max(0, $0) + hapticTail) },
+            audio: signal.audioEndSeconds.map { (startSeconds - audioTail)..<(startSeconds + max(0, $0) + audioTail) }
         )
         let estimator = own.estimator.withoutPowerTracking
         let limit = Self.maxVoicesPricedTogether - signal.voiceCount
