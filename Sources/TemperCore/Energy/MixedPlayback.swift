@@ -149,8 +149,10 @@ struct MixedPlayback: Sendable {
         if list.count > capacity { list.removeFirst(list.count - capacity) }
     }
 
+    /// Drops the pieces that ended before `time` once they are many or most of the list: each drop moves the
+    /// rest, and pieces that ended sit before every view and change no price meanwhile.
     private static func dropPrefix(of list: inout [VoiceMixer.Voice], endingBefore time: Double) {
         let count = firstIndex(in: list, endingAfter: time)
-        if count > 0 { list.removeFirst(count) }
+        if count >= 256 || (count > 0 && 2 * count >= list.count) { list.removeFirst(count) }
     }
 }

@@ -32,6 +32,7 @@ enum VoiceMixer {
     /// The mixed signal: non-overlapping segments in time order, each naming the voice that plays. Voices without
     /// power or length are silence.
     static func mix(_ voices: [Voice]) -> [Segment] {
+        if let apart = apart(voices) { return apart }
         var edges: [(time: Double, voice: Int, isStart: Bool)] = []
         edges.reserveCapacity(voices.count * 2)
         for (index, voice) in voices.enumerated()
@@ -60,6 +61,21 @@ enum VoiceMixer {
             } else {
                 segments.append(Segment(start: time, end: next, voice: top))
             }
+        }
+        return segments
+    }
+
+    /// The mix of voices that are already in time order and do not overlap (what a ledger keeps, a single
+    /// event's steps): each sounding voice is its own segment. `nil` when they overlap or are out of order.
+    private static func apart(_ voices: [Voice]) -> [Segment]? {
+        var segments: [Segment] = []
+        segments.reserveCapacity(voices.count)
+        var end = -Double.infinity
+        for (index, voice) in voices.enumerated()
+        where voice.end > voice.start && voice.milliwatts > 0 && voice.start.isFinite && voice.end.isFinite {
+            guard voice.start >= end else { return nil }
+            segments.append(Segment(start: voice.start, end: voice.end, voice: index))
+            end = voice.end
         }
         return segments
     }
