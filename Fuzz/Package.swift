@@ -17,6 +17,8 @@ let package = Package(
             dependencies: [
                 .product(name: "TemperAHAP", package: "Temper"),
                 .product(name: "TemperCore", package: "Temper"),
+                .product(name: "TemperPatterns", package: "Temper"),
+                .product(name: "TemperFiles", package: "Temper"),
                 .product(name: "TemperSimulation", package: "Temper"),
                 .product(name: "TemperReports", package: "Temper"),
             ],

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes Temper's readers with libFuzzer (and AddressSanitizer, which also catches leaks).
 #
-#   scripts/fuzz.sh TARGET SECONDS    one target: ahap, policy, profile, scenario, request or trace
+#   scripts/fuzz.sh TARGET SECONDS    one target: ahap, policy, profile, scenario, request, trace, haptic,
+#                                     android-json, android-xml, rumble, feedbackd or acf
 #   scripts/fuzz.sh all SECONDS       each target in turn, SECONDS each (CI runs `all 30`)
 #   scripts/fuzz.sh build             only build Fuzz/.build/temper-fuzz
 #
@@ -15,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 
-targets=(ahap policy profile scenario request trace)
+targets=(ahap policy profile scenario request trace haptic android-json android-xml rumble feedbackd acf)
 work=Fuzz/.build
 # The shared corpus of real files beside the clone; TEMPER_CORPUS points elsewhere (a worktree's clone).
 shared_corpus=${TEMPER_CORPUS:-../shared/corpus}
@@ -47,14 +48,19 @@ seed() {
   local target=$1 directory=$work/seeds/$1
   rm -rf "$directory"
   mkdir -p "$directory"
-  local sources=()
+  local sources=() patterns=()
   case $target in
-    ahap) sources=(Examples/patterns "$shared_corpus/ahap"); pattern='*.ahap' ;;
-    policy) sources=(Policies); pattern='*.yaml' ;;
-    profile) sources=(Policies/devices); pattern='*.yaml' ;;
-    scenario) sources=(Examples/scenarios); pattern='*.yaml' ;;
-    request) sources=(Examples/requests Examples/scenarios/requests); pattern='*.json' ;;
-    trace) sources=(Examples/traces); pattern='*.jsonl' ;;
+    ahap) sources=(Examples/patterns "$shared_corpus/ahap"); patterns=('*.ahap') ;;
+    policy) sources=(Policies); patterns=('*.yaml') ;;
+    profile) sources=(Policies/devices); patterns=('*.yaml') ;;
+    scenario) sources=(Examples/scenarios); patterns=('*.yaml') ;;
+    request) sources=(Examples/requests Examples/scenarios/requests); patterns=('*.json') ;;
+    trace) sources=(Examples/traces); patterns=('*.jsonl') ;;
+    haptic) sources=(Examples/formats "$shared_corpus/haptic"); patterns=('*.haptic' '*.vij') ;;
+    android-json | feedbackd) sources=(Examples/formats); patterns=('*.json') ;;
+    android-xml) sources=(Examples/formats "$shared_corpus/android-vibration-xml"); patterns=('*.xml') ;;
+    rumble) sources=(Examples/formats "$shared_corpus/gamepad-rumble"); patterns=('*.json') ;;
+    acf) sources=("$shared_corpus/acf"); patterns=('*.acf') ;;
   esac
   local count=0
   for source in "${sources[@]}"; do
@@ -62,7 +68,7 @@ seed() {
     while IFS= read -r file; do
       count=$((count + 1))
       ln -s "$(realpath "$file")" "$directory/$count-$(basename "$file")"
-    done < <(find "$source" -name "$pattern" -type f | sort)
+    done < <(for pattern in "${patterns[@]}"; do find "$source" -name "$pattern" -type f; done | sort)
   done
   echo "fuzz: $target: $count seed files" >&2
 }
@@ -95,7 +101,7 @@ case "${1:-}" in
     for target in "${targets[@]}"; do run "$target" "${2:?seconds}" || failed=1; done
     exit $failed
     ;;
-  ahap | policy | profile | scenario | request | trace)
+  ahap | policy | profile | scenario | request | trace | haptic | android-json | android-xml | rumble | feedbackd | acf)
     build
     run "$1" "${2:?seconds}"
     ;;

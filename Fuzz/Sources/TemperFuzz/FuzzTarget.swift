@@ -7,6 +7,7 @@ import TemperSimulation
 /// One reader under fuzzing. Each run must return (errors are fine) without a trap, a hang or a leak.
 enum FuzzTarget: String, CaseIterable {
     case ahap, policy, profile, scenario, request, trace
+    case haptic, androidJSON = "android-json", androidXML = "android-xml", rumble, feedbackd, acf
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -30,6 +31,21 @@ enum FuzzTarget: String, CaseIterable {
             guard let snapshots = try? TraceFile.read(Data(bytes), file: "fuzz.jsonl", lenient: true).snapshots else { return }
             let result = TraceReplay.replay(snapshots, settings: .init(), name: "fuzz")
             _ = TraceReport.renderedForFuzzing(result)
+        case .haptic:
+            // `.haptic` v1, and `.vij` v0 through its upgrade.
+            PatternFuzzing.read(bytes, file: "fuzz.haptic", format: .haptic)
+            PatternFuzzing.read(bytes, file: "fuzz.vij", format: .vij)
+        case .androidJSON:
+            // Waveform, composition or envelope, told apart by content as an unnamed file is.
+            PatternFuzzing.read(bytes, file: "fuzz.json", format: nil)
+        case .androidXML:
+            PatternFuzzing.read(bytes, file: "fuzz.xml", format: .androidXML)
+        case .rumble:
+            PatternFuzzing.read(bytes, file: "fuzz.json", format: .rumble)
+        case .feedbackd:
+            PatternFuzzing.read(bytes, file: "fuzz.json", format: .feedbackd)
+        case .acf:
+            PatternFuzzing.readACF(bytes)
         }
     }
 }
