@@ -4,13 +4,13 @@
 #   scripts/package-deb.sh [OUTDIR]
 #
 # Environment: TEMPER_BINARY, the binary to package (default: scripts/build-release.sh's build, made now);
-# TEMPER_VERSION (default 0.1.0); TEMPER_DEB_COMPRESSION (xz, the default, gzip or none). The package installs
-# under /usr through scripts/install.sh, and depends on the Debian packages that own the shared libraries the binary links.
+# TEMPER_VERSION (default: what the binary's `temper --version` says); TEMPER_DEB_COMPRESSION (xz, the default,
+# gzip or none). The package installs under /usr through scripts/install.sh, and depends on the Debian packages
+# that own the shared libraries the binary links.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 outdir="${1:-$root/.build/deb}"
-version="${TEMPER_VERSION:-0.1.0}"
 binary="${TEMPER_BINARY:-}"
 
 command -v dpkg-deb >/dev/null || { echo "package-deb: dpkg-deb is missing (Debian's dpkg package)" >&2; exit 2; }
@@ -18,6 +18,8 @@ if [ -z "$binary" ]; then
   binary="$("$root/scripts/build-release.sh")"
 fi
 [ -x "$binary" ] || { echo "package-deb: no temper binary at $binary" >&2; exit 2; }
+version="${TEMPER_VERSION:-$("$binary" --version | awk '{ print $2 }')}"
+[[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+ ]] || { echo "package-deb: $binary --version gave no version ($version)" >&2; exit 2; }
 
 stage="$(mktemp -d "${TMPDIR:-/tmp}/temper-deb.XXXXXX")"
 trap 'rm -rf "$stage"' EXIT

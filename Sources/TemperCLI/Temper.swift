@@ -1,4 +1,5 @@
 public import ArgumentParser
+import TemperCore
 
 /// The `temper` command: score, simulate and govern haptic and audio feedback.
 public struct Temper: AsyncParsableCommand, Sendable {
@@ -15,6 +16,7 @@ public struct Temper: AsyncParsableCommand, Sendable {
             Exit codes: 0 success; 1 a check failed (a pattern over budget, a policy with errors); \
             2 bad input or usage.
             """,
+        version: "temper \(TemperVersion.number)",
         subcommands: [
             ScoreCommand.self,
             RewriteCommand.self,

@@ -11,6 +11,12 @@ import Testing
         }
     }
 
+    @Test func versionIsTheReleaseNumber() throws {
+        let result = try TemperRunner.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.wholeMatch(of: #/temper \d+\.\d+\.\d+\n/#) != nil, "\(result.stdout)")
+    }
+
     @Test func unknownSubcommandIsAUsageError() throws {
         let result = try TemperRunner.run(["frobnicate"])
         #expect(result.status == 2)
