@@ -83,7 +83,7 @@ let package = Package(
             ]
         ),
         // What ships built in (policies, device profiles, examples) and the folders whose files override it.
-        .target(name: "TemperFiles", dependencies: ["TemperCore"]),
+        .target(name: "TemperFiles", dependencies: ["TemperCore", "TemperPatterns"]),
         // Prometheus for fleets: the governor's swift-metrics at /metrics over HTTP, and as a node_exporter textfile.
         .target(
             name: "TemperMetrics",
