@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TemperCore
+import TemperFiles
 import TemperReports
 import TemperSimulation
 
