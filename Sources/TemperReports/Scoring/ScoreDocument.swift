@@ -1,7 +1,7 @@
 public import Foundation
 public import TemperCore
 
-/// `temper score --format json`: a ``ScoreReport`` as ``TemperJSON``'s pretty layout writes it, every number
+/// `temper score --format json`: a ``ScoreReport`` as `TemperJSON`'s pretty layout writes it, every number
 /// rounded for people (``PeopleRounding``), and a final newline.
 ///
 /// ``encoded(_:)`` writes it whole; a ``ScoreDocumentStream`` writes the same bytes a pattern at a time, so output
@@ -18,7 +18,7 @@ public enum ScoreDocument: Sendable {
 /// ``ScoreDocument`` written piece by piece: ``header``, one ``element(_:)`` per pattern, then ``end(_:)``.
 ///
 /// The header and the end are the encoder's own text of the report around an empty pattern list; each pattern
-/// is the encoder's text of that ``PatternScore`` alone, indented to its place in the list.
+/// is the encoder's text of that `PatternScore` alone, indented to its place in the list.
 public struct ScoreDocumentStream: Sendable {
     /// Everything before the first pattern: the run's header and the list's opening bracket.
     public let header: Data
