@@ -107,7 +107,9 @@ public struct LevenbergMarquardt: Sendable {
         for candidate in candidates.sorted(by: { $0.cost < $1.cost }).prefix(max(settings.extraStarts, 0)) {
             let descent = descend(from: candidate.coordinates, residuals: candidate.residuals, evaluate: evaluate, progress: report)
             iterationsSoFar += descent.iterations
-            if descent.cost < best.cost { best = descent }
+            // Only a clearly lower minimum replaces the first descent's: descents that end in the same minimum differ
+            // in the last digits, and a fit that needs no other start must read the same as it did with one.
+            if descent.cost < best.cost * (1 - Self.clearlyLower) { best = descent }
         }
         return try summarise(
             parameters,
@@ -175,6 +177,8 @@ public struct LevenbergMarquardt: Sendable {
     static let primes = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29]
     /// Spread points evaluated for each extra descent; the best of them are descended from.
     static let candidatesPerStart = 4
+    /// How much lower (relatively) another start's cost must be to replace the first descent's.
+    static let clearlyLower = 1e-6
 
     /// The `index`-th point of the van der Corput sequence in `base`, in (0, 1).
     static func halton(_ index: Int, base: Int) -> Double {
