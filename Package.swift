@@ -83,7 +83,7 @@ let package = Package(
             ]
         ),
         // What ships built in (policies, device profiles, examples) and the folders whose files override it.
-        .target(name: "TemperFiles", dependencies: ["TemperCore"]),
+        .target(name: "TemperFiles", dependencies: ["TemperCore", "TemperPatterns"]),
         // Prometheus for fleets: the governor's swift-metrics at /metrics over HTTP, and as a node_exporter textfile.
         .target(
             name: "TemperMetrics",
@@ -110,11 +110,11 @@ let package = Package(
         .target(
             name: "TemperSimulation",
             // TemperLifecycle: the simulator runs the Governor's own run() loop.
-            dependencies: ["TemperCore", "TemperLifecycle", .product(name: "Yams", package: "Yams")]
+            dependencies: ["TemperCore", "TemperFiles", "TemperLifecycle", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "TemperReports",
-            dependencies: ["TemperAHAP", "TemperPatterns", "TemperCore", "TemperSimulation", "TemperCalibration"]
+            dependencies: ["TemperAHAP", "TemperPatterns", "TemperCore", "TemperFiles", "TemperSimulation", "TemperCalibration"]
         ),
         // Least-squares fitting of device profiles to measurements; pure (the command line does the reading).
         .target(name: "TemperCalibration", dependencies: ["TemperAHAP", "TemperCore", "TemperSimulation"]),
@@ -151,7 +151,7 @@ let package = Package(
         .testTarget(
             name: "TemperCoreTests",
             dependencies: [
-                "TemperCore", "TemperPatterns", "TemperAHAP", "TemperLifecycle", "TemperTestKit", "TemperTestSupport",
+                "TemperCore", "TemperPatterns", "TemperAHAP", "TemperFiles", "TemperLifecycle", "TemperTestKit", "TemperTestSupport",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),

@@ -1,15 +1,26 @@
 #!/usr/bin/env bash
 # Runs every test: unit, corpus, command-line and real-daemon tests (private D-Bus, umockdev, upowerd), then a
 # short fuzzing smoke of every reader (TEMPER_FUZZ_SECONDS each, 30 by default; 0 skips it). The code must be
-# formatted as .swift-format says (`swift format -i -r -p Sources Tests Package.swift` fixes it).
+# formatted as .swift-format says (`swift format -i -r -p Sources Tests Package.swift` fixes it). At the end it says
+# how many tests were skipped and why, one line per reason (scripts/skipped-tests.py): a clone without the shared
+# corpus (../shared/corpus) skips the tests that read it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 scripts/setup.sh
 swift format lint --strict -r -p Sources Tests Package.swift
 swift build --build-tests
-swift test --skip-build
+events=$(mktemp "${TMPDIR:-/tmp}/temper-test-events.XXXXXX")
+trap 'rm -f "$events"' EXIT
+status=0
+swift test --skip-build --event-stream-output-path "$events" --event-stream-version 0 || status=$?
+skipped=$(python3 scripts/skipped-tests.py "$events")
+if [ "$status" -ne 0 ]; then
+  [ -z "$skipped" ] || echo "$skipped"
+  exit "$status"
+fi
 seconds=${TEMPER_FUZZ_SECONDS:-30}
 if [ "$seconds" -gt 0 ]; then
   scripts/fuzz.sh all "$seconds"
 fi
+[ -z "$skipped" ] || echo "$skipped"

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TemperCalibration
 import TemperCore
+import TemperFiles
 
 /// `temper calibrate`: fit a device profile's sections to measurements from the device itself.
 struct CalibrateCommand: AsyncParsableCommand {

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import TemperCore
 import TemperFiles
-import TemperPatterns
 
 /// `temper profile`: device profiles from other tools' files.
 struct ProfileCommand: ParsableCommand {
@@ -50,33 +49,12 @@ struct ProfileCommand: ParsableCommand {
             } catch {
                 throw CLIFailure.usage("\(file): cannot read: \(FileErrorText.describe(error, path: file))")
             }
-            let acfName = URL(fileURLWithPath: file).lastPathComponent
-            let configuration: ActuatorConfiguration
-            do {
-                configuration = try ACFReader.read(bytes, file: file)
+            let yaml: String
+            do throws(TemperError) {
+                yaml = try ProfileImport(acf: bytes, file: file, base: base, devices: .standard())
+                    .checkedYAML(name: name, file: out ?? "<imported profile>")
             } catch {
                 throw CLIFailure.usage(error.description)
-            }
-            let (baseText, baseName) = try Self.baseProfile(base)
-            let baseProfile: DeviceProfile
-            do {
-                baseProfile = try DeviceProfile.parse(yaml: baseText, file: baseName)
-            } catch {
-                throw CLIFailure.usage(error.description)
-            }
-            let profileName = name ?? Self.slug(acfName)
-            let yaml = ProfileImport(
-                configuration: configuration,
-                acfName: acfName,
-                base: baseProfile,
-                baseText: baseText,
-                baseName: baseProfile.name
-            )
-            .yaml(name: profileName)
-            do {
-                _ = try DeviceProfile.parse(yaml: yaml, file: out ?? "<imported profile>")
-            } catch {
-                throw CLIFailure.usage("the imported profile does not read back: \(error.description)")
             }
             if let out {
                 do { try Data(yaml.utf8).write(to: URL(fileURLWithPath: out)) } catch {
@@ -85,23 +63,6 @@ struct ProfileCommand: ParsableCommand {
             } else {
                 print(yaml, terminator: "")
             }
-        }
-
-        /// The profile `--base` names (a name, found as every command finds one, or a file) with its text.
-        static func baseProfile(_ argument: String) throws -> (text: String, name: String) {
-            do throws(TemperError) {
-                let resolved = try DeviceProfileLibrary.standard().resolve(argument)
-                return (resolved.text, resolved.source.description)
-            } catch {
-                throw CLIFailure.usage(error.description)
-            }
-        }
-
-        /// `MetaQuest.acf` → `MetaQuest`; anything but letters, digits, '-' and '_' becomes '-'.
-        static func slug(_ fileName: String) -> String {
-            let stem = fileName.hasSuffix(".acf") ? String(fileName.dropLast(4)) : fileName
-            let mapped = String(stem.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
-            return mapped.isEmpty ? "imported" : mapped
         }
     }
 }

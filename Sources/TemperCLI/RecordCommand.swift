@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Glibc
 import TemperCore
+import TemperFiles
 import TemperHost
 import TemperSimulation
 

@@ -52,12 +52,12 @@ struct ReportCommand: AsyncParsableCommand {
             return
         }
         print(
-            "trace \(result.trace): \(result.samples.count) snapshots over \(SimulateSummary.clock(result.durationSeconds)), highest tier \(result.highestTier)"
+            "trace \(result.trace): \(result.samples.count) snapshots over \(ClockText.format(result.durationSeconds)), highest tier \(result.highestTier)"
         )
         for transition in result.transitions {
             let power = transition.lowPower ? " (low power)" : ""
             print(
-                "  \(SimulateSummary.clock(transition.timeSeconds))  \(transition.from) → \(transition.to)\(power): \(transition.reasons.first ?? "")"
+                "  \(ClockText.format(transition.timeSeconds))  \(transition.from) → \(transition.to)\(power): \(transition.reasons.first ?? "")"
             )
         }
         print("report: \(report)/index.html")

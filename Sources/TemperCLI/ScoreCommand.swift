@@ -137,7 +137,7 @@ struct ScoreCommand: AsyncParsableCommand {
         )
         // JSON and CSV stream out as each pattern is scored; a table needs every row for its widths. Only
         // `--report` needs the power series kept after a pattern is written.
-        var stream = ScoreStream(format: format, device: profile, budgetMillijoules: budgetMillijoules)
+        var stream = try ScoreStream(format: format, device: profile, budgetMillijoules: budgetMillijoules)
         var scores: [PatternScore] = []
         scores.reserveCapacity(inputs.count)
         // A bar only for a set large enough to wait for.
@@ -149,13 +149,13 @@ struct ScoreCommand: AsyncParsableCommand {
             printDiagnostics(score, warnings: format == .table)
             var printed = score
             if !powerSeries { printed.estimate?.powerSeries = [] }
-            stream.write(printed)
+            try stream.write(printed)
             if format != .table && self.report == nil { printed.estimate?.events = [] }
             scores.append(self.report == nil ? printed : score)
         }
         progress.finish()
         let report = ScoreReport(device: profile, budgetMillijoules: budgetMillijoules, patterns: scores)
-        stream.finish(report.summary)
+        try stream.finish(report.summary)
         if format == .table { print(ScoreOutput.table(report.withoutPowerSeries(), width: wide ? nil : TerminalWidth.current())) }
         if let folder = self.report {
             do throws(TemperError) {

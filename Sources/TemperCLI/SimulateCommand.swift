@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TemperCore
+import TemperFiles
 import TemperReports
 import TemperSimulation
 
@@ -78,7 +79,12 @@ struct SimulateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let result = try await SimulateInputs.withScenario(scenario) { url in try await simulate(url) }
+        let result: SimulationResult
+        do {
+            result = try await ScenarioInputs.withScenarioFile(scenario) { url in try await simulate(url) }
+        } catch let error as TemperError {
+            throw CLIFailure.usage(error.description)
+        }
         if json {
             print(try TemperJSON.string(result))
         } else {
@@ -89,7 +95,13 @@ struct SimulateCommand: AsyncParsableCommand {
 
     /// Runs the scenario at `url` with and without the policy, and writes what was asked for.
     private func simulate(_ url: URL) async throws -> SimulationResult {
-        let inputs = try SimulateInputs.resolve(url, policyOption: policy)
+        let read: (inputs: ScenarioInputs?, errors: [TemperError])
+        do throws(TemperError) {
+            read = try ScenarioInputs.read(contentsOf: url, policy: policy)
+        } catch {
+            throw CLIFailure.usage(error.description)
+        }
+        guard let inputs = read.inputs else { throw CLIFailure.reporting(read.errors, in: url.path, as: CLIFailure.usage) }
         let (setup, policy, energy) = (inputs.setup, inputs.policy, inputs.energy)
         let result: SimulationResult
         do {

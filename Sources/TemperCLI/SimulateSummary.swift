@@ -10,7 +10,7 @@ enum SimulateSummary {
         let baseline = result.baseline
         var lines: [String] = []
         lines.append(
-            "simulation \(result.scenario) on \(result.device): \(clock(result.durationSeconds)) of virtual time, seed \(result.seed)"
+            "simulation \(result.scenario) on \(result.device): \(ClockText.format(result.durationSeconds)) of virtual time, seed \(result.seed)"
         )
         lines.append("thermal model: \(result.thermalSource)")
         lines.append("")
@@ -21,14 +21,14 @@ enum SimulateSummary {
         for transition in policy.transitions {
             let power = transition.lowPower ? " (low power)" : ""
             lines.append(
-                "  " + pad(clock(transition.timeSeconds), 6)
+                "  " + pad(ClockText.format(transition.timeSeconds), 6)
                     + " \(transition.from) → \(transition.to)\(power): \(transition.reasons.first ?? "")"
             )
         }
         lines.append("")
         lines.append(
-            "time in tier:    " + Tier.allCases.map { "\($0) \(clock(policy.tierSeconds[$0]))" }.joined(separator: ", ")
-                + ", low power \(clock(policy.tierSeconds.lowPower))"
+            "time in tier:    " + Tier.allCases.map { "\($0) \(ClockText.format(policy.tierSeconds[$0]))" }.joined(separator: ", ")
+                + ", low power \(ClockText.format(policy.tierSeconds.lowPower))"
         )
         lines.append(
             "decisions:       \(policy.decisions.total): "
@@ -78,11 +78,4 @@ enum SimulateSummary {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
     }
     private static func joules(_ millijoules: Double) -> String { String(format: "%.2f", millijoules / 1000) }
-
-    static func clock(_ seconds: Double) -> String {
-        // Beyond what an Int counts, and for negative or non-finite times, plain seconds.
-        guard seconds.isFinite, seconds >= 0, seconds < 1e15 else { return "\(seconds) s" }
-        let total = Int(seconds.rounded())
-        return String(format: "%d:%02d", total / 60, total % 60)
-    }
 }

@@ -47,6 +47,21 @@ public struct FitParameter: Sendable, Hashable {
         return FittedValue(name: name, value: toPhysical(coordinate), low: ends.min()!, high: ends.max()!, standardError: error)
     }
 
+    /// A starting point spread over the domain by `unit` in (0, 1): evenly across a bounded domain (kept off its
+    /// edges, where the logit flattens), and from a quarter to four times ``initial`` for a positive or real
+    /// quantity, which has no upper bound to spread to.
+    public func spreadStart(_ unit: Double) -> Double {
+        let inside = min(max(unit, 0.05), 0.95)
+        switch domain {
+        case .real:
+            return initial + (2 * inside - 1) * max(abs(initial), 1)
+        case .positive:
+            return initial * Foundation.exp(Foundation.log(4) * (2 * inside - 1))
+        case .bounded(let lower, let upper):
+            return lower + inside * (upper - lower)
+        }
+    }
+
     /// The physical value of a fitting coordinate.
     func toPhysical(_ coordinate: Double) -> Double {
         switch domain {

@@ -13,6 +13,10 @@ public import TemperCore
 ///   back to physical units (so a positive quantity's interval is asymmetric and stays positive).
 /// - A parameter the residuals do not depend on, or one that is a combination of others (JᵀJ singular), is an
 ///   error naming it, never an interval of ±∞.
+/// - Multi-start (``Settings/extraStarts``): a model with a kink (a capped intensity) can hold a descent in a false
+///   minimum, so the descent also runs from deterministic points spread over each parameter's domain
+///   (``FitParameter/spreadStart(_:)`` along a Halton sequence; of four points per extra start, those with the
+///   lowest cost) and the lowest cost wins.
 public struct LevenbergMarquardt: Sendable {
     public struct Settings: Sendable, Hashable {
         public var maxIterations: Int
@@ -25,19 +29,24 @@ public struct LevenbergMarquardt: Sendable {
         public var residualsAreStandardised: Bool
         /// Two-sided confidence of the reported intervals.
         public var confidence: Double
+        /// Descents besides the one from each parameter's `initial`, from points spread over the parameters'
+        /// domains; the lowest cost wins. 0 (the default) descends from `initial` alone.
+        public var extraStarts: Int
 
         public init(
             maxIterations: Int = 200,
             relativeCostTolerance: Double = 1e-12,
             stepTolerance: Double = 1e-10,
             residualsAreStandardised: Bool = false,
-            confidence: Double = 0.95
+            confidence: Double = 0.95,
+            extraStarts: Int = 0
         ) {
             self.maxIterations = maxIterations
             self.relativeCostTolerance = relativeCostTolerance
             self.stepTolerance = stepTolerance
             self.residualsAreStandardised = residualsAreStandardised
             self.confidence = confidence
+            self.extraStarts = extraStarts
         }
     }
 
@@ -65,9 +74,9 @@ public struct LevenbergMarquardt: Sendable {
         func evaluate(_ coordinates: [Double]) -> [Double] {
             residuals(zip(parameters, coordinates).map { $0.toPhysical($1) })
         }
-        var coordinates = parameters.map { $0.toFitting($0.initial) }
-        var current = evaluate(coordinates)
-        let observations = current.count
+        let start = parameters.map { $0.toFitting($0.initial) }
+        let first = evaluate(start)
+        let observations = first.count
         guard observations > count else {
             throw TemperError(
                 code: .cannotCalibrate,
@@ -75,10 +84,53 @@ public struct LevenbergMarquardt: Sendable {
                     "\(observations) observation\(observations == 1 ? "" : "s") cannot determine \(count) parameters: at least \(count + 1) are needed"
             )
         }
-        var cost = Self.cost(current)
-        guard cost.isFinite else {
+        guard Self.cost(first).isFinite else {
             throw TemperError(code: .cannotCalibrate, message: "the model gives non-finite residuals at the starting values")
         }
+        var iterationsSoFar = 0
+        let report = { (iterations: Int, cost: Double) -> Void in
+            progress?(iterationsSoFar + iterations, (cost / Double(observations)).squareRoot())
+        }
+        var best = descend(from: start, residuals: first, evaluate: evaluate, progress: report)
+        iterationsSoFar = best.iterations
+        // Halton points, evenly spread in every dimension and the same on every run; the descents start from those
+        // that already fit best, so a few descents search a wide domain.
+        let candidates = (1...max(settings.extraStarts * Self.candidatesPerStart, 1)).compactMap {
+            index -> (coordinates: [Double], residuals: [Double], cost: Double)? in
+            let spread = parameters.enumerated().map { dimension, parameter in
+                parameter.toFitting(parameter.spreadStart(Self.halton(index, base: Self.primes[dimension % Self.primes.count])))
+            }
+            let residuals = evaluate(spread)
+            let cost = Self.cost(residuals)
+            return residuals.count == observations && cost.isFinite ? (spread, residuals, cost) : nil
+        }
+        for candidate in candidates.sorted(by: { $0.cost < $1.cost }).prefix(max(settings.extraStarts, 0)) {
+            let descent = descend(from: candidate.coordinates, residuals: candidate.residuals, evaluate: evaluate, progress: report)
+            iterationsSoFar += descent.iterations
+            // Only a clearly lower minimum replaces the first descent's: descents that end in the same minimum differ
+            // in the last digits, and a fit that needs no other start must read the same as it did with one.
+            if descent.cost < best.cost * (1 - Self.clearlyLower) { best = descent }
+        }
+        return try summarise(
+            parameters,
+            coordinates: best.coordinates,
+            residuals: best.residuals,
+            iterations: best.iterations,
+            evaluate: evaluate
+        )
+    }
+
+    /// One damped Gauss–Newton descent from `start` until the cost stops falling.
+    private func descend(
+        from start: [Double],
+        residuals startResiduals: [Double],
+        evaluate: ([Double]) -> [Double],
+        progress: (_ iteration: Int, _ cost: Double) -> Void
+    ) -> (coordinates: [Double], residuals: [Double], cost: Double, iterations: Int) {
+        let count = start.count
+        var coordinates = start
+        var current = startResiduals
+        var cost = Self.cost(current)
         var lambda = 1e-3
         var iterations = 0
         while iterations < settings.maxIterations {
@@ -116,10 +168,29 @@ public struct LevenbergMarquardt: Sendable {
                 }
                 lambda *= 10
             }
-            progress?(iterations, (cost / Double(observations)).squareRoot())
+            progress(iterations, cost)
             if !accepted || converged { break }
         }
-        return try summarise(parameters, coordinates: coordinates, residuals: current, iterations: iterations, evaluate: evaluate)
+        return (coordinates, current, cost, iterations)
+    }
+
+    static let primes = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29]
+    /// Spread points evaluated for each extra descent; the best of them are descended from.
+    static let candidatesPerStart = 4
+    /// How much lower (relatively) another start's cost must be to replace the first descent's.
+    static let clearlyLower = 1e-6
+
+    /// The `index`-th point of the van der Corput sequence in `base`, in (0, 1).
+    static func halton(_ index: Int, base: Int) -> Double {
+        var result = 0.0
+        var fraction = 1.0 / Double(base)
+        var rest = index
+        while rest > 0 {
+            result += Double(rest % base) * fraction
+            rest /= base
+            fraction /= Double(base)
+        }
+        return result
     }
 
     /// Intervals from the covariance at the solution.

@@ -1,9 +1,10 @@
 import Foundation
+import TemperTestSupport
 import Testing
 
 @testable import TemperAHAP
 
-@Suite("Corpus", .enabled(if: Corpus.isPresent, "the shared AHAP corpus is not beside the package"))
+@Suite("Corpus", .needsSharedCorpus, .enabled(if: Corpus.isPresent, "the corpus has no ahap folder"))
 struct CorpusTests {
     @Test func everyFileIsReadAndMatchesTheValidationTable() throws {
         let files = Corpus.files

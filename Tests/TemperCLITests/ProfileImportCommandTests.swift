@@ -2,13 +2,8 @@ import Foundation
 import TemperTestSupport
 import Testing
 
-/// `temper profile import`: Meta ACF files become device profiles whose every number names its source.
+/// `temper profile import`: its arguments, output and errors (what the profile holds: ProfileImportTests).
 @Suite struct ProfileImportCommandTests {
-    static let acfFolder: URL? = {
-        let folder = PackagePaths.corpus.appendingPathComponent("acf")
-        return FileManager.default.fileExists(atPath: folder.path + "/SCHEMA.md") ? folder : nil
-    }()
-
     /// An ACF of our own, in the JSON5 spellings real ones use (unquoted keys, single quotes, comments, trailing
     /// commas).
     static let ourACF = """
@@ -34,34 +29,12 @@ import Testing
             defer { try? FileManager.default.removeItem(atPath: profile) }
             let result = try TemperRunner.run(["profile", "import", path, "--name", "our-lra", "--out", profile])
             #expect(result.status == 0, "\(result.stderr)")
+            // The content is ProfileImportTests' (TemperFilesTests); here, that the command writes it.
             let yaml = try String(contentsOfFile: profile, encoding: .utf8)
-            #expect(yaml.contains("name: our-lra"))
-            #expect(yaml.contains("sharpnessLowFrequency: {value: 120, unit: Hz, source: "))
-            #expect(yaml.contains("sharpnessHighFrequency: {value: 180, unit: Hz, source: "))
-            #expect(yaml.contains("clickDuration: {value: 20, unit: ms, derived: "))
-            // The phone's 52.2 mA × 3.7 V = 193.14 mW continuous power × 0.5².
+            #expect(yaml.contains("name: our-lra\n"))
             #expect(yaml.contains("continuousPower: {value: 48.29, unit: mW, derived: "))
-            // Every figure line cites a source, or says how it was derived or why it is assumed.
-            for line in yaml.split(separator: "\n") where line.contains("value:") {
-                let kinds = ["source:", "derived:", "assumed:", "fitted:"]
-                #expect(kinds.contains { line.contains($0) }, "\(line)")
-            }
             let score = try TemperRunner.run(["score", "Examples/patterns/ui-tap.ahap", "--device", profile])
             #expect(score.status == 0, "\(score.stderr)")
-        }
-    }
-
-    @Test(.needsSharedCorpus) func everyCorpusACFImports() throws {
-        let folder = try #require(Self.acfFolder, "corpus absent")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/facebook__meta-haptics-sdk").filter {
-            $0.hasSuffix(".acf")
-        }
-        #expect(files.count == 4)
-        for file in files {
-            let result = try TemperRunner.run([
-                "profile", "import", folder.path + "/facebook__meta-haptics-sdk/" + file, "--base", "gamepad",
-            ])
-            #expect(result.status == 0, "\(file): \(result.stderr)")
         }
     }
 

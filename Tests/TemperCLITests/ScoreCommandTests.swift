@@ -318,7 +318,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: hasCorpus)) func everyCorpusFileIsReadAndScored() throws {
+    @Test(.needsSharedCorpus, .enabled(if: hasCorpus, "the corpus has no ahap folder")) func everyCorpusFileIsReadAndScored() throws {
         let result = try TemperRunner.run(["score", Self.corpus.path, "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try json(result.stdout)

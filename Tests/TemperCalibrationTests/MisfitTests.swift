@@ -76,24 +76,39 @@ struct MisfitTests {
         }
     }
 
-    /// The honest energy case stays honest: across 20 noise draws a warning is rare and the typical reduced χ² is
-    /// near 1. Since intensity is capped at what the driver reaches off resonance, the model has a kink, and one
-    /// draw of the 20 (seed 105) ends in a false minimum (reduced χ² about 205): that fit warns, as it should, so
-    /// the count allows it and the median, not the mean, is held near 1.
-    @Test func honestEnergyFitsRarelyWarn() throws {
-        var warned = 0
-        var chis: [Double] = []
-        for seed in 100..<120 {
-            let fit = try EnergyCalibration.fit(
-                base: EnergyCalibrationTests.base,
-                measurements: EnergyCalibrationTests.measurements(on: EnergyCalibrationTests.truth, seed: UInt64(seed))
-            )
-            if fit.goodness.isMisfit { warned += 1 }
-            chis.append(try #require(fit.goodness.reducedChiSquare))
+    /// The honest energy case stays honest for every one of 20 noise draws: each fit reaches a minimum at least as
+    /// good as the truth itself, and warns only when the truth does not fit that draw to within the noise either.
+    /// Since intensity is capped at what the driver reaches off resonance, the model has a kink, and a descent from
+    /// the base profile alone ended one draw (seed 105) in a false minimum, reduced χ² about 205 against 0.93 at
+    /// the truth, where this test held only the median near 1. The fit now descends from several starts spread over
+    /// the figures' domains and keeps the best.
+    @Test(arguments: 100..<120)
+    func everyHonestEnergyFitFindsTheBestMinimum(seed: Int) throws {
+        let measurements = EnergyCalibrationTests.measurements(on: EnergyCalibrationTests.truth, seed: UInt64(seed))
+        let fit = try EnergyCalibration.fit(base: EnergyCalibrationTests.base, measurements: measurements)
+        let chi = try #require(fit.goodness.reducedChiSquare)
+        let degrees = Double(fit.goodness.degreesOfFreedom)
+        let estimator = EnergyEstimator(profile: EnergyCalibrationTests.truth)
+        let atTruth = measurements.reduce(0.0) { sum, measurement in
+            let predicted = Double(measurement.row.repetitions) * estimator.estimate(measurement.pattern).energyMillijoules
+            let residual = (predicted - measurement.row.millijoules) / (measurement.row.standardDeviation ?? 1)
+            return sum + residual * residual
         }
-        #expect(warned <= 2, "\(warned) of 20 honest fits warned: \(chis)")
-        let median = chis.sorted()[chis.count / 2]
-        #expect(abs(median - 1) < 0.25, "median reduced χ² \(median): \(chis)")
+        #expect(chi * degrees <= atTruth * (1 + 1e-6), "seed \(seed): χ² \(chi * degrees), at the truth \(atTruth)")
+        #expect(chi < 3, "seed \(seed): reduced χ² \(chi)")
+        // Reduced χ² 2.36 at 21 dof (seed 107) is the noise draw's own: the truth fits it no better.
+        #expect(!fit.goodness.isMisfit || atTruth / degrees > 2, "seed \(seed): \(fit.warnings)")
+    }
+
+    /// Seed 105 from the base profile alone, the descent the fit used to be: the false minimum is real, so the
+    /// test above is one a single start fails.
+    @Test func aSingleStartEndsSeed105InAFalseMinimum() throws {
+        let fit = try EnergyCalibration.fit(
+            base: EnergyCalibrationTests.base,
+            measurements: EnergyCalibrationTests.measurements(on: EnergyCalibrationTests.truth, seed: 105),
+            solver: LevenbergMarquardt()
+        )
+        #expect(try #require(fit.goodness.reducedChiSquare) > 100)
     }
 
     @Test func withoutStandardDeviationsThereIsNoReducedChiSquare() throws {

@@ -122,7 +122,7 @@ import Testing
         return lines.joined(separator: "\n")
     }
 
-    @Test(.enabled(if: hasCorpus), arguments: ["phone", "gamepad"])
+    @Test(.needsSharedCorpus, .enabled(if: hasCorpus, "the corpus has no haptic folder"), arguments: ["phone", "gamepad"])
     func everyConversionKeepsItsPriceOrSaysWhy(_ name: String) throws {
         let device = try EnergyFixtures.profile(name)
         let (toAHAP, back) = try Self.legs(on: device)

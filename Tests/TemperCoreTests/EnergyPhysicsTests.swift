@@ -151,7 +151,7 @@ import Testing
 
     // MARK: Real files
 
-    @Test(.enabled(if: RealPatterns.isPresent, "the shared AHAP corpus is not beside the package"))
+    @Test(.needsSharedCorpus, .enabled(if: RealPatterns.isPresent, "the corpus has no ahap folder"))
     func noRealPatternPeaksAboveItsDriversLimit() throws {
         let profiles = try [F.profile("phone"), F.profile("gamepad"), F.profile("headphones")]
         let files = RealPatterns.files

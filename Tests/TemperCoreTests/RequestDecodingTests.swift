@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TemperAHAP
 import TemperCore
+import TemperFiles
 import TemperTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import TemperAHAP
 import TemperCore
+import TemperFiles
 import TemperPatterns
 import TemperTestSupport
 import Testing

@@ -15,7 +15,7 @@ import Testing
         #expect(Self.pairs.count == 17)
     }
 
-    @Test(arguments: pairs.indices)
+    @Test(.needsSharedCorpus, arguments: pairs.indices)
     func pairReproduces(index: Int) throws {
         let pair = Self.pairs[index]
         let input = try #require(pair["haptic_file"])

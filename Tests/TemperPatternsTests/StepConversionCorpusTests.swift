@@ -40,7 +40,7 @@ import Testing
     }
 
     /// Durations exact; speeds rounded to 3 decimals on both sides, as the upstream test compares them.
-    @Test(arguments: rumblePairs.indices)
+    @Test(.needsSharedCorpus, arguments: rumblePairs.indices)
     func rumbleReproduces(index: Int) throws {
         let pair = Self.rumblePairs[index]
         let input = String(pair["input_file"]!.dropFirst("../haptic/".count))

@@ -14,12 +14,23 @@ public enum SimulationFixtures: Sendable {
 
     public static let policy = Policy.default
 
-    /// The phone profile from Policies/devices.
-    public static let phone: DeviceProfile = {
-        let path = PackagePaths.root.appendingPathComponent("Policies/devices/phone.yaml").path
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        return try! DeviceProfile.parse(yaml: text, file: path)
+    /// The package's own policies and device profiles (`Policies/`), as the built-in files the program carries,
+    /// without the folders of the machine running the tests.
+    public static let search: ConfigurationSearch = {
+        var files: [String: String] = [:]
+        for folder in ["Policies", "Policies/devices"] {
+            let url = PackagePaths.root.appendingPathComponent(folder)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [] where name.hasSuffix(".yaml") {
+                files["\(folder)/\(name)"] = try? String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
+            }
+        }
+        return ConfigurationSearch(folders: [], builtIn: files, readText: { _ in nil }, listDirectory: { _ in [] })
     }()
+    public static let devices = DeviceProfileLibrary(search: search)
+    public static let policies = PolicyLibrary(search: search)
+
+    /// The phone profile from Policies/devices.
+    public static let phone: DeviceProfile = try! devices.profile("phone")
 
     public static let energy = SimulationEnergyModel(estimator: EnergyEstimator(profile: phone))
 
@@ -73,13 +84,14 @@ public enum SimulationFixtures: Sendable {
     }
 
     public static func setup(_ scenario: Scenario) throws -> SimulationSetup {
-        let loader = FeedbackLoader(energy: energy)
-        return try SimulationSetup(
-            scenario: scenario,
-            deviceName: phone.name,
-            thermal: ThermalParameters(profile: phone),
-            battery: BatteryParameters(profile: phone)
-        ) { _, url throws(TemperError) in
+        try inputs(scenario).setup
+    }
+
+    /// `scenario` resolved as `temper simulate` resolves it, on the package's policies and profiles; with
+    /// `standIns`, each payload file is played as its stand-in pattern (``pattern(named:)``), else it is read.
+    public static func inputs(_ scenario: Scenario, standIns: Bool = true) throws -> ScenarioInputs {
+        try ScenarioInputs(scenario, devices: devices, policies: policies) { payload, url, loader throws(TemperError) in
+            guard standIns else { return try ScenarioInputs.readFile(payload, at: url, loader: loader) }
             let request = SensoryRequest(
                 id: url.lastPathComponent,
                 usage: .game,
@@ -91,6 +103,13 @@ public enum SimulationFixtures: Sendable {
 
     /// The heat-soak run, computed once for every test that reads it.
     public static let heatSoak = Task { try await run(setup("heat-soak")) }
+
+    /// Runs resolved inputs with their own policy and energy model, as `temper simulate` does.
+    public static func run(_ inputs: ScenarioInputs) async -> SimulationResult {
+        await Simulator.run(inputs.setup, policyName: inputs.policy.name) { policyOn in
+            GovernorDriver(policy: policyOn ? inputs.policy : GovernorDriver.passThrough(inputs.policy), energy: inputs.energy)
+        }
+    }
 
     public static func run(_ setup: SimulationSetup, policy: Policy = policy) async -> SimulationResult {
         await Simulator.run(setup, policyName: policy.name) { policyOn in

@@ -26,15 +26,8 @@ import Testing
     }
 
     /// The scenario with its real payloads (the fixtures' stand-ins are haptic only): the audio path included.
-    static func shippedSetup(_ scenario: Scenario) throws -> SimulationSetup {
-        let loader = FeedbackLoader(energy: SimulationFixtures.energy)
-        let phone = SimulationFixtures.phone
-        return try SimulationSetup(
-            scenario: scenario,
-            deviceName: phone.name,
-            thermal: ThermalParameters(profile: phone),
-            battery: BatteryParameters(profile: phone)
-        ) { payload, url throws(TemperError) in try loader.load(payload, at: url) }
+    static func shipped(_ scenario: Scenario) throws -> ScenarioInputs {
+        try SimulationFixtures.inputs(scenario, standIns: false)
     }
 
     @Test func feedbackThatPlaysHeatsTheDeviceAndFeedbackThePolicyDropsDoesNot() async throws {
@@ -42,8 +35,8 @@ import Testing
         scenario.timeStepSeconds = 0.5
         var quiet = scenario
         quiet.streams = []
-        let silent = await SimulationFixtures.run(try Self.shippedSetup(quiet))
-        let noisy = await SimulationFixtures.run(try Self.shippedSetup(scenario))
+        let silent = await SimulationFixtures.run(try Self.shipped(quiet))
+        let noisy = await SimulationFixtures.run(try Self.shipped(scenario))
         // Same workload and room: the baseline plays everything and runs hotter than the silent run; the policy,
         // which played less, lands in between.
         #expect(noisy.baseline.workloadEnergyJoules == silent.baseline.workloadEnergyJoules)

@@ -16,7 +16,7 @@ import Testing
         #expect(names.count >= 3)
         for name in names {
             let scenario = try Scenario.load(contentsOf: SimulationFixtures.scenarios.appendingPathComponent(name))
-            let result = await SimulationFixtures.run(try HeatInputTests.shippedSetup(scenario))
+            let result = await SimulationFixtures.run(try HeatInputTests.shipped(scenario))
             for sample in result.withPolicy.timeline + result.baseline.timeline {
                 // Samples are rounded to 1 m°C each.
                 let low = min(sample.skinCelsius, sample.internalCelsius) - 0.0015

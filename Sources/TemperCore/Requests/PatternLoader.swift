@@ -1,4 +1,5 @@
 public import TemperAHAP
+public import TemperPatterns
 
 /// A request's `{"file": "explosion.ahap"}`, decoded but not yet read.
 public struct PatternReference: Sendable, Hashable {
@@ -32,8 +33,8 @@ public struct LoadedPattern: Sendable, Hashable {
 /// Reads the pattern a ``PatternReference`` names.
 ///
 /// The core does no I/O, so whoever decodes requests passes one in (as ``DeviceProfileLibrary`` is given its
-/// file operations): a command line passes ``ahapFiles``, tests pass a closure over a dictionary, and a service
-/// that only accepts self-contained requests passes ``refusing``.
+/// file operations): a command line passes TemperFiles' `ahapFiles` or `patternFiles`, tests pass a closure over a
+/// dictionary, and a service that only accepts self-contained requests passes ``refusing``.
 public struct PatternLoader: Sendable {
     private let body: @Sendable (PatternReference) throws(AHAPError) -> LoadedPattern
 
@@ -48,12 +49,6 @@ public struct PatternLoader: Sendable {
         try body(reference)
     }
 
-    /// Reads `.ahap` files from disk through ``AHAPReader/load(contentsOf:options:)``, TemperAHAP's one place that
-    /// opens pattern files.
-    public static var ahapFiles: PatternLoader {
-        PatternLoader { reference throws(AHAPError) in LoadedPattern(try AHAPReader.load(contentsOf: reference.path)) }
-    }
-
     /// Refuses every file reference: requests must carry their pattern inline.
     public static var refusing: PatternLoader {
         PatternLoader { reference throws(AHAPError) in
@@ -63,5 +58,28 @@ public struct PatternLoader: Sendable {
                 message: "pattern files are not read here; put the pattern inline as {\"pattern\": …}"
             )
         }
+    }
+}
+
+extension LoadedPattern {
+    /// What `PatternReader` returned for a format other than AHAP.
+    public init(_ document: PatternDocument) {
+        self.init(content: .timeline(document.timeline), diagnostics: document.diagnostics.map(\.description))
+    }
+}
+
+extension AHAPError {
+    /// A pattern reader's error in the shape requests place at their `pattern` or `file` key.
+    public init(_ error: PatternReadError, file: String?) {
+        let code: AHAPError.Code =
+            switch error.code {
+            case .unreadableFile: .unreadableFile
+            case .tooLarge: .tooLarge
+            case .notUTF8: .notUTF8
+            case .invalidJSON: .invalidJSON
+            case .limitExceeded: .limitExceeded
+            default: .wrongType
+            }
+        self.init(code: code, file: error.file ?? file, path: error.path, line: error.line, column: error.column, message: error.message)
     }
 }

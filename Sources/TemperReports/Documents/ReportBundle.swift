@@ -1,5 +1,6 @@
 import Foundation
 import TemperCore
+import TemperFiles
 
 /// Writes a report folder: `index.html`, `report.md`, `data.json` and each chart as an SVG file.
 /// Everything is deterministic: no "now", sorted JSON keys, stable number formatting.

@@ -51,8 +51,8 @@ public struct SimulationHeadline: Sendable {
             hot.0 == 0 && hot.1 == 0
             ? nil
             : hot.0 == hot.1
-                ? "left the time in serious and critical at \(ReportNumber.clock(hot.0))"
-                : "\(hot.0 < hot.1 ? "cut" : "raised") the time in serious and critical from \(ReportNumber.clock(hot.1)) to \(ReportNumber.clock(hot.0))"
+                ? "left the time in serious and critical at \(ClockText.format(hot.0))"
+                : "\(hot.0 < hot.1 ? "cut" : "raised") the time in serious and critical from \(ClockText.format(hot.1)) to \(ClockText.format(hot.0))"
         let end = hotTime == nil ? "; neither run reached serious." : "."
         let battery =
             "the battery ended at \(ReportNumber.percent(policy.batteryEndPercentage)) against \(ReportNumber.percent(baseline.batteryEndPercentage))"
@@ -131,8 +131,8 @@ public struct SimulationHeadline: Sendable {
                 row("feedback energy played (J)", joules(policy), joules(baseline), 2),
                 temperature("peak skin hotspot (°C)", policy.peakHotspotCelsius, baseline.peakHotspotCelsius),
                 [
-                    "time in serious and critical (m:ss)", ReportNumber.clock(hot.0), ReportNumber.clock(hot.1),
-                    (hot.0 < hot.1 ? "−" : hot.0 > hot.1 ? "+" : "") + ReportNumber.clock(abs(hot.0 - hot.1)),
+                    "time in serious and critical (m:ss)", ClockText.format(hot.0), ClockText.format(hot.1),
+                    (hot.0 < hot.1 ? "−" : hot.0 > hot.1 ? "+" : "") + ClockText.format(abs(hot.0 - hot.1)),
                 ],
                 row("battery at the end (%)", policy.batteryEndPercentage, baseline.batteryEndPercentage, 1),
                 temperature("peak internal (°C)", policy.peakInternalCelsius, baseline.peakInternalCelsius),

@@ -14,7 +14,7 @@ public enum SimulationReport: Sendable {
         let baseline = result.baseline
         var document = ReportDocument(
             title: "Simulation: \(result.scenario)",
-            subtitle: "\(result.description) Device \(result.device); \(ReportNumber.clock(result.durationSeconds)) of virtual time "
+            subtitle: "\(result.description) Device \(result.device); \(ClockText.format(result.durationSeconds)) of virtual time "
                 + "at \(ReportNumber.coordinate(result.timeStepSeconds)) s steps; seed \(result.seed)."
         )
         let headline = SimulationHeadline(result: result)
@@ -57,7 +57,7 @@ public enum SimulationReport: Sendable {
                 ["time (m:ss)", "change", "low power", "why"],
                 policy.transitions.map { transition in
                     [
-                        ReportNumber.clock(transition.timeSeconds), "\(transition.from) → \(transition.to)",
+                        ClockText.format(transition.timeSeconds), "\(transition.from) → \(transition.to)",
                         transition.lowPower ? "yes" : "no",
                         transition.reasons.first ?? "",
                     ]
@@ -67,8 +67,8 @@ public enum SimulationReport: Sendable {
         document.table(
             ["tier", "with policy (m:ss)", "baseline (m:ss)"],
             Tier.allCases.map { tier in
-                [tier.rawValue, ReportNumber.clock(policy.tierSeconds[tier]), ReportNumber.clock(baseline.tierSeconds[tier])]
-            } + [["low power", ReportNumber.clock(policy.tierSeconds.lowPower), ReportNumber.clock(baseline.tierSeconds.lowPower)]]
+                [tier.rawValue, ClockText.format(policy.tierSeconds[tier]), ClockText.format(baseline.tierSeconds[tier])]
+            } + [["low power", ClockText.format(policy.tierSeconds.lowPower), ClockText.format(baseline.tierSeconds.lowPower)]]
         )
 
         document.heading("Decisions")

@@ -32,7 +32,7 @@ public struct SimulationSensitivity: Sendable {
         let cells = { (outcome: SensitivityOutcome) in
             [
                 SimulationHeadline.temperatureChange(outcome.hotspotChangeCelsius), ReportNumber.fixed(outcome.peakHotspotCelsius, 1),
-                ReportNumber.clock(outcome.hotSeconds),
+                ClockText.format(outcome.hotSeconds),
             ]
         }
         let nominal = sensitivity.nominal

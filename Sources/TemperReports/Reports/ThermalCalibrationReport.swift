@@ -56,7 +56,7 @@ public enum ThermalCalibrationReport: Sendable {
             "Intervals are 95 % (Student's t at \(fit.result.degreesOfFreedom) degrees of freedom, quantile "
                 + "\(ReportNumber.fixed(fit.result.intervalQuantile, 3))) from the covariance at the fit, computed in log coordinates for "
                 + "positive figures and logit for the hotspot weight, so they stay physical. Time constants of the fitted model: "
-                + "\(ReportNumber.clock(constants.fast)) and \(ReportNumber.clock(constants.slow))."
+                + "\(ClockText.format(constants.fast)) and \(ClockText.format(constants.slow))."
         )
         let correlation = fit.residualAutocorrelation
         document.paragraph(

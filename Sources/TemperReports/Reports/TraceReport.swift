@@ -13,7 +13,7 @@ public enum TraceReport: Sendable {
         var document = ReportDocument(
             title: "Host trace: \(result.trace)",
             subtitle:
-                "\(result.samples.count) snapshots over \(ReportNumber.clock(result.durationSeconds)); highest tier \(result.highestTier)."
+                "\(result.samples.count) snapshots over \(ClockText.format(result.durationSeconds)); highest tier \(result.highestTier)."
         )
         let time = TimeAxis(durationSeconds: result.durationSeconds)
         // Every chart spans the whole trace, so their time axes line up even where a series has no values.
@@ -102,14 +102,14 @@ public enum TraceReport: Sendable {
             document.table(
                 ["time (m:ss)", "change", "low power", "why"],
                 result.transitions.map {
-                    [ReportNumber.clock($0.timeSeconds), "\($0.from) → \($0.to)", $0.lowPower ? "yes" : "no", $0.reasons.first ?? ""]
+                    [ClockText.format($0.timeSeconds), "\($0.from) → \($0.to)", $0.lowPower ? "yes" : "no", $0.reasons.first ?? ""]
                 }
             )
         }
         document.table(
             ["tier", "time (m:ss)"],
-            Tier.allCases.map { [$0.rawValue, ReportNumber.clock(result.tierSeconds[$0])] } + [
-                ["low power", ReportNumber.clock(result.tierSeconds.lowPower)]
+            Tier.allCases.map { [$0.rawValue, ClockText.format(result.tierSeconds[$0])] } + [
+                ["low power", ClockText.format(result.tierSeconds.lowPower)]
             ]
         )
         return document

@@ -21,16 +21,6 @@ enum ReportNumber {
         return text == "-0" ? "0" : text
     }
 
-    /// `m:ss` for times under an hour, `h:mm:ss` above.
-    static func clock(_ seconds: Double) -> String {
-        // Beyond what an Int counts (about 2.9e11 years), and for negative or non-finite times, plain seconds.
-        guard seconds.isFinite, seconds >= 0, seconds < 1e15 else { return "\(seconds) s" }
-        let total = Int(seconds.rounded())
-        let (hours, minutes, secs) = (total / 3600, total % 3600 / 60, total % 60)
-        let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
-        return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))" : "\(minutes):\(twoDigits(secs))"
-    }
-
     /// Energy in the unit that reads best, to three significant digits: `850 mJ`, `12.4 J`, `3.10 kJ`.
     static func energy(millijoules: Double) -> String {
         let magnitude = abs(millijoules)

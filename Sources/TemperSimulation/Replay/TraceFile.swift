@@ -1,5 +1,6 @@
 public import Foundation
 public import TemperCore
+import TemperFiles
 
 /// Trace files as `temper record` writes them: a header line naming the format and its version, then one
 /// snapshot per line in compact JSON, in the one shape of ``HostStatusDocument`` (what `temper status --json`

@@ -1,6 +1,7 @@
 public import Foundation
 import TemperAHAP
 public import TemperCore
+import TemperFiles
 
 /// Reads a scenario's payloads from disk and costs them on the device: patterns in any format through
 /// `PatternLoader.patternFiles` and

@@ -1,5 +1,6 @@
 public import Foundation
 public import TemperCore
+import TemperFiles
 
 extension Scenario {
     static let topKeys: Set<String> = [
