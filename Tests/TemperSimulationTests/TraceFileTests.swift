@@ -125,6 +125,24 @@ import Testing
         #expect(lenient.warnings.map(\.description) == ["t.jsonl:4: skipped (not a host snapshot: not valid JSON)"])
     }
 
+    /// A trace whose clock steps back (two recordings pasted together, an edited file) was replayed as if time
+    /// ran on, and reported a span shorter than its tiers' durations.
+    @Test func aLineWhoseTimeGoesBackwardsIsAnErrorUnlessLenient() throws {
+        let snapshots = try read(Self.shippedLines.joined(separator: "\n")).snapshots
+        var reordered = Array(snapshots.prefix(4))
+        reordered[2].time = reordered[0].time - 1
+        let text = String(decoding: TraceFile.encode(reordered), as: UTF8.self)
+        let expected = "time goes backwards: \(reordered[2].time) s after \(reordered[1].time) s"
+        #expect {
+            try read(text)
+        } throws: { error in
+            (error as? TemperError)?.description == "t.jsonl:4: \(expected) (--lenient skips such lines)"
+        }
+        let lenient = try read(text, lenient: true)
+        #expect(lenient.snapshots.map(\.time) == [reordered[0].time, reordered[1].time, reordered[3].time])
+        #expect(lenient.warnings.map(\.description) == ["t.jsonl:4: skipped (\(expected))"])
+    }
+
     @Test func aTraceOfOnlyAHeaderOrOnlyGarbageHasNoSnapshots() throws {
         for text in [#"{"format":"temper-trace","version":2}"#, "garbage", "\n\n"] {
             #expect(throws: TemperError.self) { try read(text) }

@@ -9,8 +9,8 @@ import TemperFiles
 /// Version 3 is that shape. Versions 2 and 1 (before the header existed) wrote ``HostSnapshot``'s older form
 /// (`temperatures`, `powerReadings`, health as objects) and still read. `temper record`
 /// writes whole lines, so an interrupted recording loses at most its last line: a torn or malformed last line is
-/// skipped with a warning. A malformed line anywhere else is an error naming its line, unless reading leniently,
-/// when it is skipped with a warning too.
+/// skipped with a warning. A malformed line anywhere else, or one whose time is before the line it follows, is an
+/// error naming its line, unless reading leniently, when it is skipped with a warning too.
 public enum TraceFile: Sendable {
     /// The format version this build writes; it reads every version up to this one.
     public static let formatVersion = 3
@@ -86,7 +86,24 @@ public enum TraceFile: Sendable {
                 guard contents.snapshots.count < maxSnapshots else {
                     throw TemperError(code: .invalidTrace, message: "more than \(maxSnapshots) snapshots", file: file, line: lineNumber)
                 }
-                contents.snapshots.append(try decoder.decode(HostSnapshot.self, from: Data(line)))
+                let snapshot = try decoder.decode(HostSnapshot.self, from: Data(line))
+                // A replay runs forwards: a snapshot from before the one it follows has no place in it.
+                if let previous = contents.snapshots.last, snapshot.time < previous.time {
+                    let problem = "time goes backwards: \(snapshot.time) s after \(previous.time) s"
+                    guard lenient else {
+                        throw TemperError(
+                            code: .invalidTrace,
+                            message: problem + " (--lenient skips such lines)",
+                            file: file,
+                            line: lineNumber
+                        )
+                    }
+                    contents.warnings.append(
+                        TemperError(code: .invalidTrace, message: "skipped (\(problem))", file: file, line: lineNumber)
+                    )
+                    continue
+                }
+                contents.snapshots.append(snapshot)
             } catch let error as TemperError {
                 throw error
             } catch {
