@@ -16,8 +16,32 @@ public enum OneLineText: Sendable {
         var location = file ?? (line == nil ? "" : "<input>")
         if let line { location += ":\(line)" + (column.map { ":\($0)" } ?? "") }
         let prefix = location.isEmpty ? "" : location + ": "
-        if let path, !path.isEmpty { return escaping("\(prefix)\(path): \(message)") }
-        return escaping("\(prefix)\(message)")
+        let message = shortened(escaping(message))
+        if let path, !path.isEmpty { return escaping("\(prefix)\(shortened(path)): \(message)") }
+        return escaping(prefix) + message
+    }
+
+    /// The longest a value quoted from a file is shown, and the longest a whole message is: a 5 MB attribute makes
+    /// a 5 MB error line otherwise.
+    static let longestValue = 64
+    static let longestMessage = 480
+
+    /// `text` with each word longer than ``longestValue`` cut (a file path keeps up to 256 characters) and the
+    /// whole cut at ``longestMessage``, each cut saying how long it was.
+    static func shortened(_ text: String) -> String {
+        guard text.count > longestValue else { return text }
+        var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        for index in words.indices {
+            let word = words[index]
+            let limit = word.contains("/") ? 256 : longestValue
+            if word.count > limit { words[index] = cut(word, to: longestValue - 16) }
+        }
+        let joined = words.joined(separator: " ")
+        return joined.count > longestMessage ? cut(joined, to: longestMessage - 24) : joined
+    }
+
+    private static func cut(_ text: String, to length: Int) -> String {
+        "\(text.prefix(length))… (\(text.count) characters)"
     }
 
     private static func breaksTheLine(_ scalar: Unicode.Scalar) -> Bool {

@@ -37,6 +37,30 @@ import Testing
         }
     }
 
+    /// A 5 MB attribute made a 5,000,168-character error line: a value quoted from a file is cut, saying how long
+    /// it was, and no message runs past a few hundred characters, with or without spaces in the value.
+    @Test(arguments: [false, true])
+    func aHugeBadValueGivesAShortErrorLine(spaced: Bool) throws {
+        let value = String(repeating: spaced ? "9 " : "9", count: spaced ? 100_000 : 5_000_000) + "x"
+        let text =
+            "<vibration-effect><waveform-effect><waveform-entry durationMs=\"5\" amplitude=\"" + value
+            + "\"/></waveform-effect></vibration-effect>"
+        let description = Self.errorDescription(Array(text.utf8), file: "big.xml")
+        #expect(description.hasPrefix("big.xml:1:"))
+        #expect(description.count < 600, "\(description.prefix(700))")
+        #expect(description.contains("characters)"), "\(description)")
+    }
+
+    /// The error reading `bytes` gives, or "" when they read.
+    static func errorDescription(_ bytes: [UInt8], file: String) -> String {
+        do throws(PatternReadError) {
+            _ = try PatternReader.read(bytes, file: file)
+            return ""
+        } catch {
+            return error.description
+        }
+    }
+
     @Test func deepXMLIsRefused() {
         let deep = String(repeating: "<vibration-effect>", count: 5000)
         #expect(rejection { () throws(PatternReadError) in _ = try AndroidXMLReader.read(Array(deep.utf8)) } != nil)
