@@ -110,6 +110,15 @@ import Testing
         #expect(error.line != nil)
     }
 
+    /// libyaml's own text leaked: "while parsing Maximum nesting level reached, set with yaml_set_max_nest_level()".
+    @Test func tooDeepANestingIsSaidInOurWords() throws {
+        let deep = "version: 1\nname: " + String(repeating: "[", count: 2000) + String(repeating: "]", count: 2000) + "\n"
+        let error = try #require(errors(deep).first)
+        #expect(error.code == .invalidYAML)
+        #expect(error.message == "nested more than 1000 levels deep, the most a YAML file may be")
+        #expect(error.line == 2)
+    }
+
     @Test func duplicateKeysAreOneLocatedError() throws {
         let error = try #require(errors("version: 1\nname: a\nname: b\n").first)
         #expect(error.code == .invalidYAML)

@@ -38,8 +38,13 @@ public struct YAMLValue {
         case .scanner(let context, let problem, let mark, _),
             .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
-            let text = context.map { "\($0.text) \(problem)" } ?? problem
-            return TemperError(code: .invalidYAML, message: text, file: file, line: mark.line, column: mark.column)
+            return TemperError(
+                code: .invalidYAML,
+                message: describe(problem, context: context?.text),
+                file: file,
+                line: mark.line,
+                column: mark.column
+            )
         case .reader(let problem, _, _, _):
             return TemperError(code: .invalidYAML, message: problem, file: file)
         case .duplicatedKeysInMapping(let duplicates, let context):
@@ -55,6 +60,19 @@ public struct YAMLValue {
             return TemperError(code: .invalidYAML, message: "\(error)", file: file)
         }
     }
+
+    /// The YAML library's problem in Temper's words: its bare "while parsing" context says nothing, and its
+    /// nesting limit names a C function the reader cannot call.
+    private static func describe(_ problem: String, context: String?) -> String {
+        if problem.hasPrefix("Maximum nesting level reached") {
+            return "nested more than \(maxNestingLevel) levels deep, the most a YAML file may be"
+        }
+        guard let context, context != "while parsing" else { return problem }
+        return "\(context) \(problem)"
+    }
+
+    /// libyaml's limit on nested collections (`MAX_NESTING_LEVEL` in its parser).
+    static let maxNestingLevel = 1000
 
     /// Whether the value is a mapping (`key: value` pairs).
     public var isMapping: Bool {
