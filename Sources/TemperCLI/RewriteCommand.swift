@@ -46,6 +46,11 @@ struct RewriteCommand: AsyncParsableCommand {
     @Option(name: .customLong("request"), help: "A JSON request file of any kind, or '-' for stdin, instead of FILE.")
     var requestFile: String?
 
+    @Flag(
+        help: "Let a request's pattern `file` be an absolute path or go up with '..' (by default it must be inside the request's folder)."
+    )
+    var allowOutside = false
+
     @Option(help: "The usage class of FILE's pattern: ui, game, media, notification, alarm, communication, accessibility.")
     var usage: String = UsageClass.game.rawValue
 
@@ -103,9 +108,15 @@ struct RewriteCommand: AsyncParsableCommand {
                     let data = FileHandle.standardInput.readDataToEndOfFile()
                     // Relative pattern paths resolve against the working directory, so an error names the path tried.
                     let here = FileManager.default.currentDirectoryPath
-                    return try RequestDecoder(fileName: "<stdin>", baseDirectory: here, patterns: .patternFiles).decodeList(data)
+                    return try RequestDecoder(
+                        fileName: "<stdin>",
+                        baseDirectory: here,
+                        patterns: .patternFiles,
+                        allowsFilesOutside: allowOutside
+                    )
+                    .decodeList(data)
                 }
-                return try FeedbackLoader.requests(inFile: requestFile)
+                return try FeedbackLoader.requests(inFile: requestFile, allowsFilesOutside: allowOutside)
             }
             let path = file ?? ""
             let loaded = try PatternLoader.patternFiles.load(PatternReference(file: path, path: path))

@@ -7,17 +7,64 @@ import TemperTestSupport
 import Testing
 
 @Suite struct RequestDecodingTests {
-    static let examples: [String] = {
-        let folder = PackagePaths.root.appendingPathComponent("Examples/requests").path
+    /// Every example request: `Examples/requests`, and beside `Examples/patterns` the ones that name a pattern file
+    /// (a request's `file` stays inside its folder).
+    static let examples: [String] = ["Examples/requests", "Examples"].flatMap { name in
+        let folder = PackagePaths.root.appendingPathComponent(name).path
         return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted().map {
             "\(folder)/\($0)"
         }
-    }()
+    }
 
     /// Reads a request file as the command line does: its bytes, and the patterns it names from disk.
     static func load(contentsOf path: String) throws -> [SensoryRequest] {
         let data = try #require(FileManager.default.contents(atPath: path), "cannot read \(path)")
         return try RequestDecoder.forFile(path, patterns: .ahapFiles).decodeList(data)
+    }
+
+    /// A `../` path made the command line read any file it could and print its first character.
+    @Test(arguments: ["../../etc/passwd", "/etc/hostname", "patterns/../../x.ahap"])
+    func aPatternFileOutsideTheRequestsFolderIsRefused(file: String) throws {
+        let request = Data(#"{"id": "a", "usage": "game", "haptic": {"file": "\#(file)"}}"#.utf8)
+        let loader = PatternLoader { reference throws(AHAPError) in
+            Issue.record("read \(reference.path)")
+            throw AHAPError(code: .unreadableFile, file: reference.path, message: "not read")
+        }
+        #expect {
+            try RequestDecoder(fileName: "r.json", baseDirectory: "/tmp/requests", patterns: loader).decode(request)
+        } throws: { error in
+            let text = (error as? TemperError)?.description ?? ""
+            return text.hasPrefix("r.json: haptic.file: '\(file)'")
+                && text.hasSuffix("inside the request's folder (--allow-outside reads it anyway)")
+        }
+        let allowed = RequestDecoder(fileName: "r.json", baseDirectory: "/tmp/requests", patterns: .refusing, allowsFilesOutside: true)
+        #expect {
+            try allowed.decode(request)
+        } throws: { error in
+            (error as? TemperError)?.description.contains("pattern files are not read here") ?? false
+        }
+    }
+
+    /// A pattern file that does not parse was blamed on the request alone: the error names the pattern file and
+    /// its line:column too.
+    @Test func aBadPatternFileIsNamedWithItsLineAndColumn() throws {
+        let folder = TemporaryFolder.uniquePath(prefix: "temper-request")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pattern = folder.appendingPathComponent("bad.ahap")
+        try Data(
+            #"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": "x"}]}}]}"#
+                .utf8
+        )
+        .write(to: pattern)
+        let request = folder.appendingPathComponent("r.json")
+        try Data(#"{"id": "a", "usage": "game", "haptic": {"file": "bad.ahap"}}"#.utf8).write(to: request)
+        #expect {
+            try Self.load(contentsOf: request.path)
+        } throws: { error in
+            let text = (error as? TemperError)?.description ?? ""
+            return text.hasPrefix("\(request.path): haptic.file: \(pattern.path):1:") && text.contains("ParameterValue")
+        }
     }
 
     @Test func everyExampleKindIsThere() throws {
@@ -77,7 +124,8 @@ import Testing
         }
         let json =
             #"[{"id": "a", "usage": "game", "haptic": {"file": "boom.ahap"}}, {"id": "b", "usage": "game", "haptic": {"file": "/abs/bang.ahap"}}]"#
-        let requests = try RequestDecoder(fileName: "in.json", baseDirectory: "/requests", patterns: loader).decodeList(Array(json.utf8))
+        let requests = try RequestDecoder(fileName: "in.json", baseDirectory: "/requests", patterns: loader, allowsFilesOutside: true)
+            .decodeList(Array(json.utf8))
         #expect(
             calls.withLock { $0 } == [
                 PatternReference(file: "boom.ahap", path: "/requests/boom.ahap"),

@@ -26,16 +26,24 @@ extension HapticPatternRequest: Codable {
             }
         case (false, true):
             let file = try container.decode(String.self, forKey: .file)
+            if !(context?.allowsFilesOutside ?? false), let problem = Self.leavesItsFolder(file) {
+                throw RequestDecoding.invalid(problem, at: container.codingPath + [CodingKeys.file])
+            }
             let reference = PatternReference(file: file, path: Self.resolve(file, against: context?.baseDirectory))
             let loader = context?.patterns ?? .refusing
             do {
                 self.init(content: try loader.load(reference).content, sourceFile: file)
             } catch {
-                // Name the path tried: a relative `file` resolves against the request file's folder (or the
-                // working directory for stdin), which the request alone does not show.
-                var error = error
-                if error.line == nil, reference.path != file { error.message = "\(reference.path): \(error.message)" }
-                throw Self.located(error, at: container.codingPath + [CodingKeys.file])
+                // Name the pattern file, as the path tried (a relative `file` resolves against the request file's
+                // folder, or the working directory for stdin), with its line:column and path inside it.
+                let place = OneLineText.errorLine(
+                    file: reference.path,
+                    line: error.line,
+                    column: error.column,
+                    path: error.path,
+                    message: error.message
+                )
+                throw RequestDecoding.invalid(place, at: container.codingPath + [CodingKeys.file])
             }
         default:
             throw RequestDecoding.invalid(
@@ -96,6 +104,14 @@ extension HapticPatternRequest: Codable {
         var fullPath = path
         if let ahapPath = error.path, !ahapPath.isEmpty { fullPath.append(RequestCodingKey(ahapPath)) }
         return RequestDecoding.invalid(error.message, at: fullPath)
+    }
+
+    /// Why `file` would leave the request's folder, or `nil` when it stays inside.
+    static func leavesItsFolder(_ file: String) -> String? {
+        let outside = "a pattern file must be inside the request's folder (--allow-outside reads it anyway)"
+        if file.hasPrefix("/") { return "'\(file)' is an absolute path; \(outside)" }
+        if file.split(separator: "/").contains("..") { return "'\(file)' goes up with '..'; \(outside)" }
+        return nil
     }
 
     static func resolve(_ file: String, against base: String?) -> String {

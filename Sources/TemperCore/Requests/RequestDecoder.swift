@@ -10,6 +10,7 @@ public struct RequestDecoder: Sendable {
         var fileName: String?
         var baseDirectory: String?
         var patterns: PatternLoader
+        var allowsFilesOutside: Bool
     }
 
     static let contextKey = CodingUserInfoKey(rawValue: "temper.requestContext")!
@@ -20,20 +21,35 @@ public struct RequestDecoder: Sendable {
     public var baseDirectory: String?
     /// Reads the patterns that requests name by `file`; the decoder itself reads nothing.
     public var patterns: PatternLoader
+    /// Whether a `file` may leave ``baseDirectory`` (an absolute path, or `..`); by default it may not, so a
+    /// request cannot make its reader open any file it can.
+    public var allowsFilesOutside: Bool
 
     /// - Parameters:
     ///   - fileName: Names the input in errors.
     ///   - baseDirectory: Folder that relative `.ahap` paths are resolved against.
     ///   - patterns: Reads `{"file": …}` references; by default they are refused.
-    public init(fileName: String? = nil, baseDirectory: String? = nil, patterns: PatternLoader = .refusing) {
+    ///   - allowsFilesOutside: Whether a `file` may leave `baseDirectory`.
+    public init(
+        fileName: String? = nil,
+        baseDirectory: String? = nil,
+        patterns: PatternLoader = .refusing,
+        allowsFilesOutside: Bool = false
+    ) {
         self.fileName = fileName
         self.baseDirectory = baseDirectory
         self.patterns = patterns
+        self.allowsFilesOutside = allowsFilesOutside
     }
 
     /// A decoder for a request file: errors name it and relative paths resolve beside it.
-    public static func forFile(_ path: String, patterns: PatternLoader) -> RequestDecoder {
-        RequestDecoder(fileName: path, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path, patterns: patterns)
+    public static func forFile(_ path: String, patterns: PatternLoader, allowsFilesOutside: Bool = false) -> RequestDecoder {
+        RequestDecoder(
+            fileName: path,
+            baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+            patterns: patterns,
+            allowsFilesOutside: allowsFilesOutside
+        )
     }
 
     /// One request.
@@ -51,7 +67,12 @@ public struct RequestDecoder: Sendable {
 
     private func run<T>(_ data: Data, _ body: (JSONDecoder, Data) throws -> T) throws(TemperError) -> T {
         let decoder = JSONDecoder()
-        decoder.userInfo[Self.contextKey] = Context(fileName: fileName, baseDirectory: baseDirectory, patterns: patterns)
+        decoder.userInfo[Self.contextKey] = Context(
+            fileName: fileName,
+            baseDirectory: baseDirectory,
+            patterns: patterns,
+            allowsFilesOutside: allowsFilesOutside
+        )
         do {
             return try body(decoder, data)
         } catch let error as DecodingError {

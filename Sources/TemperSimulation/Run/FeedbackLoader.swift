@@ -46,7 +46,8 @@ public struct FeedbackLoader: Sendable {
     /// The requests in a request file (one request or a JSON array); the pattern files they name are read beside it.
     ///
     /// - Throws: `unreadableFile`, or the first request's problem with its JSON path.
-    public static func requests(inFile path: String) throws(TemperError) -> [SensoryRequest] {
+    /// - Parameter allowsFilesOutside: Whether the pattern files may be outside the request file's folder.
+    public static func requests(inFile path: String, allowsFilesOutside: Bool = false) throws(TemperError) -> [SensoryRequest] {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw TemperError(
@@ -55,7 +56,7 @@ public struct FeedbackLoader: Sendable {
                 file: path
             )
         }
-        return try RequestDecoder.forFile(path, patterns: .patternFiles).decodeList(data)
+        return try RequestDecoder.forFile(path, patterns: .patternFiles, allowsFilesOutside: allowsFilesOutside).decodeList(data)
     }
 
     /// A named item for a request, costed as written.
