@@ -60,6 +60,11 @@ extension Temper {
 
     /// Runs the command line, printing one-line errors on stderr and mapping them to exit codes.
     static func runMain() async {
+        let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
+        if let problem = CommandSuggestion.problem(in: Array(CommandLine.arguments.dropFirst()), commands: commands) {
+            printError("temper: \(problem)")
+            Foundation.exit(2)
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

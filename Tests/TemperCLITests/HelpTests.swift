@@ -17,6 +17,17 @@ import Testing
         #expect(result.stdout.wholeMatch(of: #/temper \d+\.\d+\.\d+\n/#) != nil, "\(result.stdout)")
     }
 
+    /// `temper scor` said "2 unexpected arguments" and `temper help scor` printed the root help with status 0.
+    @Test(arguments: [["scor"], ["help", "scor"], ["simualte", "--seed", "3"]])
+    func aMistypedCommandGetsTheClosestOne(arguments: [String]) throws {
+        let result = try TemperRunner.run(arguments)
+        #expect(result.status == 2)
+        let typo = arguments.first == "help" ? arguments[1] : arguments[0]
+        let match = typo == "scor" ? "score" : "simulate"
+        #expect(result.stderr.hasPrefix("temper: unknown command '\(typo)'; did you mean '\(match)'?"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test func unknownSubcommandIsAUsageError() throws {
         let result = try TemperRunner.run(["frobnicate"])
         #expect(result.status == 2)
