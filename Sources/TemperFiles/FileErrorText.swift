@@ -11,6 +11,9 @@ public enum FileErrorText: Sendable {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             return "it is a folder, not a file"
         }
+        // A write into a folder that is not there fails as "no such file": name the folder.
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) { return "the folder \(folder) does not exist" }
         let nsError = error as NSError
         if let posix = posixCode(nsError) { return phrase(forErrno: posix) }
         if nsError.domain == NSCocoaErrorDomain {
@@ -19,12 +22,13 @@ public enum FileErrorText: Sendable {
             case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
             case .fileReadInapplicableStringEncoding, .fileReadCorruptFile, .fileReadUnknownStringEncoding:
                 return "it is not UTF-8 text (a binary file?)"
+            case .fileWriteFileExists: return "a file of that name is in the way"
             case .fileWriteOutOfSpace: return "there is no space left on the device"
             case .fileWriteVolumeReadOnly: return "the file system is read-only"
             default: break
             }
         }
-        return "the system reports error \(nsError.code)"
+        return "the system gives no reason Temper knows (\(nsError.domain) \(nsError.code))"
     }
 
     private static func posixCode(_ error: NSError) -> Int32? {

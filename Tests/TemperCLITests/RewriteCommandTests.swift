@@ -115,6 +115,11 @@ import Testing
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("desk: no such policy file or policy name (available: "), "\(unknown.stderr)")
         #expect(unknown.stderr.contains("handheld") && unknown.stderr.contains("searched "))
+        // A policy or profile file that is not there says so, where it said only "cannot read the policy file".
+        let missing = try TemperRunner.run(["rewrite", Self.explosion, "--condition", "fair", "--policy", "/nonexistent/p.yaml"])
+        #expect(missing.stderr == "temper: /nonexistent/p.yaml: cannot read the policy file: there is no such file\n")
+        let profile = try TemperRunner.run(["rewrite", Self.explosion, "--condition", "fair", "--device", "/nonexistent/d.yaml"])
+        #expect(profile.stderr == "temper: /nonexistent/d.yaml: cannot read the device profile: there is no such file\n")
     }
 
     @Test func aRequestCanComeFromStdin() throws {

@@ -28,7 +28,7 @@ public struct DeviceProfileLibrary: Sendable {
         let argument = argument ?? Self.defaultName
         if ConfigurationSearch.isPath(argument) {
             guard let text = try search.readText(argument) else {
-                throw TemperError(code: .unreadableFile, message: "cannot read device profile", file: argument)
+                throw TemperError(code: .unreadableFile, message: "cannot read the device profile: there is no such file", file: argument)
             }
             return (try DeviceProfile.parse(yaml: text, file: argument), .file(argument), text)
         }

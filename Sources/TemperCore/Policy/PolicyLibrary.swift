@@ -32,7 +32,7 @@ public struct PolicyLibrary: Sendable {
         let argument = argument ?? Self.defaultName
         if ConfigurationSearch.isPath(argument) {
             guard let text = try search.readText(argument) else {
-                throw TemperError(code: .unreadableFile, message: "cannot read the policy file", file: argument)
+                throw TemperError(code: .unreadableFile, message: "cannot read the policy file: there is no such file", file: argument)
             }
             return Located(text: text, file: argument, source: .file(argument))
         }
