@@ -16,7 +16,7 @@ struct ScoreCommand: AsyncParsableCommand {
             voltage, peak and average power, duration, and a breakdown into transients, continuous events, audio \
             and driver overhead. Intensity is read against what the actuator plays at each frequency (the \
             EnergyModel article), so a pattern plays in full; PLAYS (playedFraction) is the share of the asked \
-            strength that plays at its worst moment, for clippedSeconds, should the driver ever clip. Folders are searched recursively for *.ahap files, in sorted order. With no PATH, the \
+            strength that plays at its worst moment, for clippedSeconds, should the driver ever clip. Folders are searched recursively for *.ahap, *.haptic and *.vij files, in sorted order. With no PATH, the \
             built-in examples (Examples/patterns) are scored.
 
             ENERGY takes a unit: 25mJ, 0.5J, 10uAh (or 10µAh), 1mAh. Charge converts at the device's battery voltage.
@@ -44,7 +44,7 @@ struct ScoreCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "AHAP files or folders (searched recursively). Default: the built-in Examples/patterns.")
+    @Argument(help: "Pattern files in any format, or folders (searched for .ahap, .haptic, .vij). Default: the built-in Examples/patterns.")
     var paths: [String] = []
 
     @Option(
@@ -105,7 +105,9 @@ struct ScoreCommand: AsyncParsableCommand {
         }
         if !paths.isEmpty {
             let inputs = PatternFiles.collect(paths)
-            guard !inputs.isEmpty else { throw CLIFailure.usage("no .ahap files found in \(paths.joined(separator: ", "))") }
+            guard !inputs.isEmpty else {
+                throw CLIFailure.usage("no .ahap, .haptic or .vij files found in \(paths.joined(separator: ", "))")
+            }
             return try score(inputs, on: profile)
         }
         // The built-in examples, read from a private unpacked copy and shown by their place in the project.

@@ -239,7 +239,7 @@ import Testing
         try withFolder(["notes.txt": "nothing to score"]) { folder in
             let result = try TemperRunner.run(["score", folder.path])
             #expect(result.status == 2)
-            #expect(result.stderr.contains("no .ahap files found"))
+            #expect(result.stderr.contains("no .ahap, .haptic or .vij files found"))
         }
     }
 
