@@ -67,9 +67,11 @@ let package = Package(
         .target(
             name: "TemperLifecycle",
             dependencies: [
-                "TemperCore",
+                "TemperCore", "TemperAHAP",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         // The Linux edge: libsensors, thermal zones, UPower, power-profiles-daemon.
@@ -193,7 +195,11 @@ let package = Package(
         // The service's own parts without a bus; its tests on real buses live with the host harness (TemperHostTests).
         .testTarget(
             name: "TemperServiceTests",
-            dependencies: ["TemperService", "TemperCore", "TemperTestKit", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "TemperService", "TemperCore", "TemperHost", "TemperLifecycle", "TemperTestKit",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ]
         ),
     ]
 )

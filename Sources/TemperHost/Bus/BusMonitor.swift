@@ -54,16 +54,8 @@ public final class BusMonitor: Sendable {
         }
     }
 
-    /// Stops the bus thread and waits (up to 2 s), blocking the calling thread, for it to release its GLib
-    /// objects. From async code prefer ``shutDown()``, which waits without blocking a thread.
-    public func stop() {
-        endStreams()
-        endLoop()
-        thread.stop()
-    }
-
     /// Stops the bus thread and waits for it to release its GLib objects, suspending rather than blocking.
-    public func shutDown() async {
+    public func stop() async {
         endStreams()
         endLoop()
         await thread.shutDown()
