@@ -4,6 +4,7 @@ public import Metrics
 public import ServiceLifecycle
 import Synchronization
 public import TemperCore
+import TemperGLib
 public import TemperHost
 import TemperLifecycle
 
@@ -31,8 +32,12 @@ public final class GovernorBusService: Service, Sendable {
     let tickets = TicketBook()
     let rateLimiter: SenderRateLimiter
     let callsInFlight = Atomic<Int>(0)
-    /// The service's one GLib thread: the bus endpoint, uevents, thermal events, feedbackd and the governor's timers.
-    private let glib = GLibThread(name: "temper.serve")
+    /// The one GLib thread of the whole service: the host's bus watch, the bus endpoint, uevents, thermal events,
+    /// feedbackd and the governor's timers. The host's when it watches the bus (the host starts and stops it),
+    /// else the service's own.
+    private let glib: GLibThread
+    /// Whether ``glib`` is the service's own, to stop when it stops.
+    private let ownsGLib: Bool
     private let gate = LifecycleGate(name: "the bus service")
     private let endpoint = Mutex<BusEndpoint?>(nil)
     private let nameEvents: AsyncStream<Bool>
@@ -60,6 +65,8 @@ public final class GovernorBusService: Service, Sendable {
     ) {
         self.configuration = configuration
         self.host = host
+        self.glib = host.bus?.thread ?? GLibThread(name: "temper.glib")
+        self.ownsGLib = host.bus == nil
         self.profiles = profiles
         self.logger = logger
         // On the host's time base (snapshot times, target times and budgets agree), sleeping on the GLib thread.
@@ -128,7 +135,7 @@ public final class GovernorBusService: Service, Sendable {
         switch opened {
         case .success(let value): endpoint = value
         case .failure(let failure):
-            await glib.shutDown()
+            if ownsGLib { await glib.shutDown() }
             throw failure
         }
         self.endpoint.withLock { $0 = endpoint }
@@ -168,7 +175,7 @@ public final class GovernorBusService: Service, Sendable {
             endpoint.close()
         }
         self.endpoint.withLock { $0 = nil }
-        await glib.shutDown()
+        if ownsGLib { await glib.shutDown() }
         if let failure { throw failure }
     }
 
@@ -273,19 +280,19 @@ public final class GovernorBusService: Service, Sendable {
         let logger = self.logger
         let host = self.host
         await glib.perform { [self] in
-            let client = UdevClient(subsystems: Self.ueventSubsystems) { action, subsystem, path in
-                logger.debug("uevent", metadata: ["action": "\(action)", "subsystem": "\(subsystem)", "path": "\(path)"])
-                // A device may have come or gone, or a chip changed a limit: the next sample lists and reads again.
-                host.devicesMayHaveChanged()
-                governor.sampleSoon()
-            }
-            if client == nil {
-                logger.warning("no udev uevents (cannot listen on netlink); sampling only")
-            } else {
+            do {
+                let client = try UdevClient(subsystems: Self.ueventSubsystems) { action, subsystem, path in
+                    logger.debug("uevent", metadata: ["action": "\(action)", "subsystem": "\(subsystem)", "path": "\(path)"])
+                    // A device may have come or gone, or a chip changed a limit: the next sample lists and reads again.
+                    host.devicesMayHaveChanged()
+                    governor.sampleSoon()
+                }
                 // Every device the host lists announces itself here, so the listings need not be read each sample.
                 host.keepDeviceListings(forSeconds: Self.deviceListingSeconds)
+                udev.withLock { $0 = client }
+            } catch {
+                logger.warning("no udev uevents; sampling only", metadata: ["why": "\(error)"])
             }
-            udev.withLock { $0 = client }
             do {
                 let events = try ThermalNetlinkEvents { governor.sampleSoon() }
                 thermalEvents.withLock { $0 = events }

@@ -107,6 +107,22 @@ extension RealDaemonTests {
             }
         }
 
+        /// Issue 20: serve ran two GLib threads (the host's `temper.bus` and the service's `temper.serve`); the host's
+        /// bus watch, the endpoint, uevents and the governor's timers now share one.
+        @Test("serve runs one GLib thread of Temper's own")
+        func oneGLibThread() async throws {
+            try await HostTestbed.with { testbed in
+                let (serve, _, _, _) = try ServeTests.serving(testbed)
+                let tasks = "/proc/\(serve.process.processIdentifier)/task"
+                let names = try FileManager.default.contentsOfDirectory(atPath: tasks).compactMap { task in
+                    try? String(contentsOfFile: "\(tasks)/\(task)/comm", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+                }
+                #expect(names.filter { $0.hasPrefix("temper.") }.sorted() == ["temper.glib"], "\(names.sorted())")
+                serve.interrupt()
+                #expect(serve.waitForExit(timeout: .seconds(10)).status == 0)
+            }
+        }
+
         static func freePort() throws -> Int {
             let result = try BusClient.run(
                 HarnessRequirements.python,

@@ -1,8 +1,7 @@
 import Foundation
 import Synchronization
+import TemperGLib
 import Testing
-
-@testable import TemperHost
 
 /// ``GLibThread``, the one home of "a thread running its own GLib main context": work runs on that thread, in
 /// the order posted, a one-shot timer fires unless dropped, and a shutdown drains what was posted before it.

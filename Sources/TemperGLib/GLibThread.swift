@@ -2,7 +2,8 @@ import CUPowerGlib
 import Synchronization
 
 /// A thread that owns a private GLib main context and runs its loop: the one home of that pattern, for the
-/// host's bus watch (``BusMonitor``) and the service's D-Bus endpoint. Every GLib object that should deliver
+/// host's bus watch (TemperHost's `BusMonitor`) and everything `temper serve` does with GLib (its D-Bus endpoint,
+/// uevents, thermal events, the governor's timers), which share one such thread. Every GLib object that should deliver
 /// its signals here is created here, through ``perform(_:)`` or ``post(_:)``, because GLib delivers them to
 /// the context that was the thread default at creation. Idle, the thread sleeps in `poll` and wakes only for
 /// the sources its owner attached.
@@ -86,17 +87,7 @@ package final class GLibThread: Sendable {
     /// other. `nil` once the thread is stopping.
     package func after(milliseconds: UInt32, _ body: @escaping @Sendable () -> Void) -> GLibTimer? {
         guard let main, !shared.withLock({ $0.quitRequested }), let source = g_timeout_source_new(milliseconds) else { return nil }
-        let box = Unmanaged.passRetained(Work { [self] in runAsCallback(body) }).toOpaque()
-        g_source_set_callback(
-            source,
-            { data in
-                Unmanaged<Work>.fromOpaque(data!).takeUnretainedValue().run()
-                return 0
-            },
-            box,
-            { data in Unmanaged<Work>.fromOpaque(data!).release() }
-        )
-        g_source_attach(source, main.owner.context)
+        attachOnce(source, to: main.owner.context, body)
         return GLibTimer(source: GSourceReference(adopting: source))
     }
 
@@ -145,8 +136,14 @@ package final class GLibThread: Sendable {
 
     /// Attaches a one-shot idle source running `work` to `context`.
     private func attach(to context: OpaquePointer, _ work: @escaping () -> Void) {
-        let source = g_idle_source_new()
-        // The source holds the thread until it has run or the context is gone.
+        let source = g_idle_source_new()!
+        attachOnce(source, to: context, work)
+        // The context holds the source (and the source the thread) until it has run or the context is gone.
+        g_source_unref(source)
+    }
+
+    /// Attaches `source` to `context` with `work` as its callback, run once as one of the thread's callbacks.
+    private func attachOnce(_ source: UnsafeMutablePointer<GSource>, to context: OpaquePointer, _ work: @escaping () -> Void) {
         let box = Unmanaged.passRetained(Work { [self] in runAsCallback(work) }).toOpaque()
         g_source_set_callback(
             source,
@@ -158,7 +155,6 @@ package final class GLibThread: Sendable {
             { data in Unmanaged<Work>.fromOpaque(data!).release() }
         )
         g_source_attach(source, context)
-        g_source_unref(source)
     }
 }
 

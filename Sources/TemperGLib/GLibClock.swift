@@ -1,8 +1,8 @@
 import Synchronization
 public import TemperCore
 
-/// A ``GovernorClock`` whose sleeps are one-shot timers on a ``GLibThread``: the clock `temper serve`'s
-/// ``Governor`` runs on. The thread sleeps in `poll` anyway, waiting for the bus; a timer is one more source it
+/// A `GovernorClock` whose sleeps are one-shot timers on a ``GLibThread``: the clock `temper serve`'s
+/// `Governor` runs on. The thread sleeps in `poll` anyway, waiting for the bus; a timer is one more source it
 /// sleeps towards, so a sample costs one wake-up of that thread and nothing wakes between samples. The thread is the
 /// clock's ``preferredExecutor``: the governor's loop, and the tasks its samples resume, run where the timer woke.
 ///
