@@ -35,16 +35,16 @@ public final class GovernorBusService: Service, Sendable {
     /// The one GLib thread of the whole service: the host's bus watch, the bus endpoint, uevents, thermal events,
     /// feedbackd and the governor's timers. The host's when it watches the bus (the host starts and stops it),
     /// else the service's own.
-    private let glib: GLibThread
+    let glib: GLibThread
     /// Whether ``glib`` is the service's own, to stop when it stops.
     private let ownsGLib: Bool
     private let gate = LifecycleGate(name: "the bus service")
-    private let endpoint = Mutex<BusEndpoint?>(nil)
+    let endpoint = Mutex<BusEndpoint?>(nil)
     private let nameEvents: AsyncStream<Bool>
     private let nameEventSink: AsyncStream<Bool>.Continuation
-    private let udev = Mutex<UdevClient?>(nil)
-    private let thermalEvents = Mutex<ThermalNetlinkEvents?>(nil)
-    private let classifierSettings: ClassifierSettings
+    let udev = Mutex<UdevClient?>(nil)
+    let thermalEvents = Mutex<ThermalNetlinkEvents?>(nil)
+    let classifierSettings: ClassifierSettings
     private let feedbackd: FeedbackdBridge?
     let scoreProfiles = Mutex<[String: DeviceProfile]>([:])
 
@@ -217,41 +217,6 @@ public final class GovernorBusService: Service, Sendable {
         }
     }
 
-    /// Emits `PropertiesChanged` for what each of the governor's samples changed.
-    private func publishProperties(_ samples: AsyncStream<HostSample>) async {
-        await Self.publish(samples, to: properties) { changes in
-            endpoint.withLock { $0 }?.connection.emitPropertiesChanged(
-                path: GovernorInterface.objectPath,
-                interface: GovernorInterface.interfaceName,
-                changes
-            )
-        }
-    }
-
-    /// Stores each sample's condition and forecast in `properties` and hands what changed to `emit`, until the
-    /// samples end or the task is cancelled.
-    static func publish(
-        _ samples: AsyncStream<HostSample>,
-        to properties: GovernorProperties,
-        emit: ([(String, DBusValue)]) -> Void
-    ) async {
-        for await sample in samples {
-            if Task.isCancelled { break }
-            let changes = properties.update(condition: sample.condition, forecast: sample.forecast)
-            if !changes.isEmpty { emit(changes) }
-        }
-    }
-
-    /// Keeps kernel thresholds at the tier edges of the zones each sample shows (the edges move with trip points
-    /// and settings); removes them when the service stops.
-    private func followThresholds(_ thresholds: ThermalThresholds) async {
-        for await sample in governor.samples(bufferingPolicy: .bufferingNewest(1)) {
-            if Task.isCancelled { break }
-            thresholds.follow(sample.snapshot, settings: classifierSettings)
-        }
-        thresholds.clear()
-    }
-
     /// Sends each scheduled request's final decision to its client, until the governor shuts down.
     private func releaseLoop(_ decisions: AsyncStream<Decision>) async {
         for await decision in decisions {
@@ -273,42 +238,6 @@ public final class GovernorBusService: Service, Sendable {
             text: json
         )
     }
-
-    /// Listens for uevents and the kernel's thermal events on the GLib thread; each asks the governor for a sample.
-    private func startEvents() async {
-        let governor = self.governor
-        let logger = self.logger
-        let host = self.host
-        await glib.perform { [self] in
-            do {
-                let client = try UdevClient(subsystems: Self.ueventSubsystems) { action, subsystem, path in
-                    logger.debug("uevent", metadata: ["action": "\(action)", "subsystem": "\(subsystem)", "path": "\(path)"])
-                    // A device may have come or gone, or a chip changed a limit: the next sample lists and reads again.
-                    host.devicesMayHaveChanged()
-                    governor.sampleSoon()
-                }
-                // Every device the host lists announces itself here, so the listings need not be read each sample.
-                host.keepDeviceListings(forSeconds: Self.deviceListingSeconds)
-                udev.withLock { $0 = client }
-            } catch {
-                logger.warning("no udev uevents; sampling only", metadata: ["why": "\(error)"])
-            }
-            do {
-                let events = try ThermalNetlinkEvents { governor.sampleSoon() }
-                thermalEvents.withLock { $0 = events }
-                logger.info("listening for thermal netlink trip events")
-            } catch {
-                logger.info("no thermal netlink events; sampling covers trip points", metadata: ["why": "\(error)"])
-            }
-        }
-    }
-
-    /// The uevents that wake the service: sensors and thermal zones (alarms, trips, limits), and every class of
-    /// device the host lists (RAPL zones, power supplies).
-    static let ueventSubsystems = ["hwmon", "thermal", "powercap", "power_supply"]
-    /// How long device listings are kept while uevents announce every change: a minute, like the sensors' limits,
-    /// in case an event is lost.
-    static let deviceListingSeconds = 60.0
 
     static let clientGone = FiredRule("client.gone", code: "client.gone", "the client left the bus before the target time")
 
