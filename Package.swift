@@ -39,14 +39,17 @@ let package = Package(
             pkgConfig: "upower-glib",
             providers: [.apt(["libupower-glib-dev"])]
         ),
-        .target(name: "CTemperGObject", dependencies: ["CUPowerGlib"]),
         .systemLibrary(
             name: "CGUdev",
             pkgConfig: "gudev-1.0",
             providers: [.apt(["libgudev-1.0-dev"])]
         ),
-        // The GDBus service side and GUdev uevents, for `temper serve`.
-        .target(name: "CTemperDBus", dependencies: ["CUPowerGlib", "CGUdev"]),
+        // The one C shim of the GLib edge: UPower and power profiles, the GDBus service side, GUdev uevents and
+        // thermal netlink events; one unref, one bus opener.
+        .target(name: "CTemperGLib", dependencies: ["CUPowerGlib", "CGUdev"]),
+        // The GLib edge's one Swift home (internal, not a product): the GLib thread and its clock, the typed owners
+        // and the text conversion; TemperHost (UPower, thermal netlink) and TemperService (D-Bus, udev) are its clients.
+        .target(name: "TemperGLib", dependencies: ["TemperCore", "CTemperGLib", "CUPowerGlib"]),
 
         // The AHAP format alone.
         .target(name: "TemperAHAP"),
@@ -67,16 +70,18 @@ let package = Package(
         .target(
             name: "TemperLifecycle",
             dependencies: [
-                "TemperCore",
+                "TemperCore", "TemperAHAP",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         // The Linux edge: libsensors, thermal zones, UPower, power-profiles-daemon.
         .target(
             name: "TemperHost",
             dependencies: [
-                "TemperCore", "TemperLifecycle", "CSensors", "CUPowerGlib", "CTemperGObject",
+                "TemperCore", "TemperLifecycle", "TemperGLib", "CSensors", "CUPowerGlib", "CTemperGLib",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -101,7 +106,7 @@ let package = Package(
         .target(
             name: "TemperService",
             dependencies: [
-                "TemperAHAP", "TemperCore", "TemperLifecycle", "TemperHost", "CTemperDBus", "CUPowerGlib",
+                "TemperAHAP", "TemperCore", "TemperLifecycle", "TemperHost", "TemperGLib", "CTemperGLib", "CUPowerGlib",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -157,7 +162,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TemperHostTests",
-            dependencies: ["TemperHost", "TemperCore", "TemperLifecycle", "TemperTestSupport", "temper"],
+            dependencies: ["TemperHost", "TemperGLib", "TemperCore", "TemperLifecycle", "TemperTestSupport", "temper"],
             // The Python testbed driver and the private bus's config, run by the tests, not compiled.
             exclude: ["Harness"]
         ),
@@ -193,7 +198,11 @@ let package = Package(
         // The service's own parts without a bus; its tests on real buses live with the host harness (TemperHostTests).
         .testTarget(
             name: "TemperServiceTests",
-            dependencies: ["TemperService", "TemperCore", "TemperTestKit", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "TemperService", "TemperCore", "TemperHost", "TemperLifecycle", "TemperTestKit",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ]
         ),
     ]
 )

@@ -4,6 +4,7 @@ import Glibc
 import TemperCore
 import TemperFiles
 import TemperHost
+import TemperLifecycle
 import TemperSimulation
 
 /// `temper record --out FILE [--duration S] [--interval S]`: a trace of host snapshots, one JSON line each.
@@ -80,8 +81,9 @@ struct RecordCommand: AsyncParsableCommand {
         let start = clock.now
         try file.write(contentsOf: TraceFile.headerLine)
         let progress = RecordProgress(durationSeconds: duration)
-        try await host.sample(policy: .default, intervalSeconds: interval, gracefulShutdownSignals: HostSession.terminationSignals) {
-            sample in
+        await host.start()
+        let governor = Governor.sampler(policy: .default, source: host, clock: host.clock, intervalSeconds: interval, logger: logger)
+        try await governor.runSampling(alongside: [host], gracefulShutdownSignals: HostSession.terminationSignals) { sample in
             let line = try TraceFile.line(sample)
             // One write per line: a signal only ends the sampling between samples, so a line is never cut.
             try file.write(contentsOf: line)

@@ -128,7 +128,7 @@ struct ServeCommand: AsyncParsableCommand {
         )
         let group = ServiceGroup(
             configuration: .init(
-                services: [.init(service: service)] + exporters.map { .init(service: $0) },
+                services: (service.services + exporters).map { .init(service: $0) },
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )

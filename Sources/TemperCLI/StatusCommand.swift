@@ -70,8 +70,8 @@ struct StatusCommand: AsyncParsableCommand {
         let logger = HostSession.makeLogger()
         let host = HostSession.makeHost(logger: logger)
         await host.start()
-        defer { host.stop() }
         let snapshot = await host.snapshot()
+        await host.stop()
         var classifier = Classifier(settings: policy.classifier)
         let condition = classifier.update(with: snapshot)
         if json {

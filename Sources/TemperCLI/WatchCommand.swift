@@ -4,6 +4,7 @@ import ServiceLifecycle
 import Synchronization
 import TemperCore
 import TemperHost
+import TemperLifecycle
 import TemperMetrics
 
 /// `temper watch [--json] [--verbose] [--interval S]`: a line per condition change until Ctrl-C.
@@ -64,13 +65,18 @@ struct WatchCommand: AsyncParsableCommand {
         let (json, verbose) = (json, verbose)
         let previous = Mutex<Condition?>(nil)
         // The exporters run in the sampling group, so a graceful end lets the textfile writer write its last values.
-        try await host.sample(
+        // Started before the group so the first sample has the battery; the host's run() owns it from then on.
+        await host.start()
+        let governor = Governor.sampler(
             policy: policy,
+            source: host,
+            clock: host.clock,
             intervalSeconds: interval,
-            gracefulShutdownSignals: HostSession.terminationSignals,
-            metricsFactory: export.factory,
-            services: exporters
-        ) { sample in
+            logger: logger,
+            metricsFactory: export.factory
+        )
+        try await governor.runSampling(alongside: [host] + exporters, gracefulShutdownSignals: HostSession.terminationSignals) {
+            sample in
             let changed = previous.withLock { previous in
                 defer { previous = sample.condition }
                 return previous.map { !$0.isSameState(as: sample.condition) } ?? true

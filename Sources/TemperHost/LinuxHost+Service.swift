@@ -1,11 +1,10 @@
 import Logging
 public import ServiceLifecycle
-import Synchronization
 public import TemperCore
 
 extension LinuxHost: Service {
     /// Where the host is in its life as a `Service`.
-    public var state: LifecycleState { lifecycle.withLock { $0 } }
+    public var state: LifecycleState { gate.state }
 
     /// Watches the bus until graceful shutdown or cancellation, then stops the bus thread and waits, without
     /// blocking a thread, for it to release its GLib objects.
@@ -16,19 +15,13 @@ extension LinuxHost: Service {
     ///
     /// - Throws: ``TemperError/Code/alreadyRunning`` or ``TemperError/Code/alreadyFinished``: a host runs once.
     public func run() async throws {
-        try lifecycle.withLock { state throws(TemperError) in
-            switch state {
-            case .initial: state = .running
-            case .running: throw TemperError(code: .alreadyRunning, message: "the Linux host is already running")
-            case .finished: throw TemperError(code: .alreadyFinished, message: "the Linux host has stopped and cannot run again")
-            }
-        }
-        defer { lifecycle.withLock { $0 = .finished } }
+        try gate.begin()
+        defer { gate.finish() }
         bus?.start()
         logger.debug("Linux host running", metadata: ["bus": "\(bus != nil)"])
         // Returns on graceful shutdown, throws on cancellation: both end the host the same way.
         try? await gracefulShutdown()
-        await bus?.shutDown()
+        await bus?.stop()
         logger.debug("Linux host stopped")
     }
 }

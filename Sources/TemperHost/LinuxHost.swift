@@ -1,6 +1,5 @@
 import Foundation
 public import Logging
-import Synchronization
 public import TemperCore
 
 /// The live Linux host as a ``HostSource``: libsensors temperatures, power and energy, the kernel's thermal
@@ -29,16 +28,17 @@ public final class LinuxHost: HostSource {
     /// `<sysfs root>/class/hwmon`, whose listing tells libsensors' owner when chips came or went.
     private let hwmonClassPath: String
     let logger: Logger
-    /// Where the host is in its life as a `Service`; read through ``state``.
-    let lifecycle = Mutex(LifecycleState.initial)
+    /// Runs the host as a `Service` once; read through ``state``.
+    let gate = LifecycleGate(name: "the Linux host")
 
     /// - Parameters:
     ///   - configuration: What to read and where.
-    ///   - clock: The governor's clock; a continuous clock starting now by default (for one-off readings).
+    ///   - clock: The governor's clock; by default `CLOCK_MONOTONIC` (`SuspendingClock`) from now, so time the
+    ///     machine spends suspended does not count (see ``GovernorClock``).
     ///   - logger: Where sensor and bus trouble is logged.
     public init(
         configuration: Configuration = .init(),
-        clock: any GovernorClock = ContinuousGovernorClock(ContinuousClock()),
+        clock: any GovernorClock = ContinuousGovernorClock(SuspendingClock()),
         logger: Logger
     ) {
         self.configuration = configuration
@@ -59,9 +59,9 @@ public final class LinuxHost: HostSource {
         await bus.waitUntilReady(timeout: timeout)
     }
 
-    /// Stops the bus thread, blocking the caller until it has released its GLib objects (at most 2 s).
-    public func stop() {
-        bus?.stop()
+    /// Stops the bus thread and waits, without blocking a thread, for it to release its GLib objects.
+    public func stop() async {
+        await bus?.stop()
     }
 
     /// A snapshot; while a started bus has not published its first reading (a host just started by ``run()``),

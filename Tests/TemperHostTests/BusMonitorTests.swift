@@ -28,7 +28,6 @@ extension RealDaemonTests {
 
                 let monitor = BusMonitor(logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
                 monitor.start()
-                defer { monitor.stop() }
                 await monitor.waitUntilReady(timeout: .seconds(5))
                 #expect(monitor.current.battery.status == .available)
                 #expect(monitor.current.battery.percentage.map { abs($0 - 70) < 0.5 } == true, "the testbed's battery, on the private bus")
@@ -55,6 +54,7 @@ extension RealDaemonTests {
                 #expect(states.last.map { abs(($0.battery.percentage ?? 0) - 40) < 0.5 } == true)
                 // A restart fires dozens of "notify" signals; coalescing turns them into a handful of states.
                 #expect(states.count <= 10, "\(states.count) states published")
+                await monitor.stop()
             }
         }
 

@@ -9,7 +9,8 @@ public import Logging
 /// - ``schedule(_:at:)`` parks a request until its target time; it is decided under the condition in force then,
 ///   and the final decision comes out of ``drain(now:)`` (for frame loops that poll) and ``decisions(bufferingPolicy:)``;
 /// - `run()` (TemperLifecycle's swift-service-lifecycle `Service` conformance) samples the source every
-///   ``Configuration/sampleIntervalSeconds`` and releases due requests, until graceful shutdown.
+///   ``Configuration/sampleIntervalSeconds``, and at once after ``sampleSoon()``, and releases due requests, until
+///   graceful shutdown. It is the only sampling loop: the simulator, `temper serve`, `watch` and `record` all run it.
 ///
 /// The simulator runs `run()` on a ``VirtualClock``; a test can also skip it and feed the governor directly with
 /// ``update(with:)`` or ``setCondition(_:)``, moving time with its own clock. Every request gets exactly one final decision.
@@ -67,9 +68,13 @@ public actor Governor {
     private let sampleBroadcast = Broadcast<HostSample>()
     /// The condition requests are decided under.
     public private(set) var condition: Condition
+    /// Runs `run()` once and refuses work after ``shutdown()``.
+    package nonisolated let gate = LifecycleGate(name: "the governor")
+    /// Raised by ``sampleSoon()`` from any thread; the run loop takes it.
+    nonisolated let sampleRequest = SampleRequest()
     /// Where the governor is in its life. In ``LifecycleState/initial`` it already decides requests; once
     /// ``LifecycleState/finished`` every request that waited has its final decision and the streams have ended.
-    public package(set) var state: LifecycleState = .initial
+    public var state: LifecycleState { gate.state }
 
     /// Makes a governor.
     ///
@@ -135,7 +140,7 @@ public actor Governor {
     /// Decides `request` now under the current condition, spending its energy from the budget. Once the governor
     /// is ``State/finished`` the decision is `dropped` with reason code `governor.finished`.
     public func submit(_ request: SensoryRequest) -> Decision {
-        guard state != .finished else {
+        guard !gate.isFinished else {
             let rule = FiredRule("governor.finished", code: "governor.finished", "the governor has shut down")
             let decision = dropDecision(request, rule: rule)
             metrics.record(decision, kind: request.kind.name)
@@ -153,7 +158,7 @@ public actor Governor {
     ///   finite number (NaN would jump the queue and infinity would never be released); in each case the request
     ///   was not taken and gets no decision.
     public func schedule(_ request: SensoryRequest, at targetTime: Double? = nil) throws(TemperError) -> ScheduledRequest {
-        guard state != .finished else {
+        guard !gate.isFinished else {
             throw TemperError(code: .alreadyFinished, message: "the governor has shut down; request '\(request.id)' was not scheduled")
         }
         let target = targetTime ?? request.targetTime ?? clock.now
@@ -232,7 +237,9 @@ public actor Governor {
     public func update(with snapshot: HostSnapshot) -> Condition {
         let next = classifier.update(with: snapshot)
         setCondition(next)
-        sampleBroadcast.yield { HostSample(snapshot: snapshot, condition: next, sensors: classifier.sensors) }
+        sampleBroadcast.yield {
+            HostSample(snapshot: snapshot, condition: next, sensors: classifier.sensors, forecast: classifier.forecast)
+        }
         return next
     }
 
@@ -333,8 +340,7 @@ public actor Governor {
     /// Ends the governor's life: every waiting request gets its final decision (`dropped`, `governor.shutdown`),
     /// the decision and condition streams finish, and the state becomes ``State/finished``. Later calls do nothing.
     public func shutdown() {
-        guard state != .finished else { return }
-        state = .finished
+        guard gate.finish() else { return }
         for entry in queue.removeAll() {
             deliver(
                 dropDecision(

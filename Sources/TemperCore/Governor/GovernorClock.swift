@@ -9,6 +9,16 @@ import Synchronization
 /// - ``ContinuousGovernorClock`` adapts any `Clock` whose duration is `Duration` (e.g. `ContinuousClock`);
 /// - ``VirtualClock`` moves only when told to (`advance(by:)`), for the simulator and for tests (TemperTestKit
 ///   calls it `ManualClock`).
+///
+/// ### Suspend
+///
+/// A scheduled request's delay, the sample interval, the classifier's slopes and the budget's refill all count the
+/// clock's seconds, so the clock decides what a suspended machine's time is worth. Temper's live clocks count only
+/// the time the machine is awake: `ContinuousGovernorClock(SuspendingClock())` (`CLOCK_MONOTONIC` on Linux), the
+/// default of TemperHost's `LinuxHost` and the clock of `temper serve`, whose D-Bus `Schedule` takes
+/// `CLOCK_MONOTONIC` target times. A request scheduled half a second ahead plays half a second of awake time later,
+/// with the frames it belongs to, rather than at resume with every other request that came due during the sleep.
+/// `ContinuousClock` (`CLOCK_BOOTTIME` on Linux) would count the sleep.
 public protocol GovernorClock: Sendable {
     /// Seconds since the clock's origin.
     var now: Double { get }
@@ -21,9 +31,14 @@ public protocol GovernorClock: Sendable {
     /// The default sleeps in a task that the alarm cancels; a clock that can end its own sleeps early
     /// (``VirtualClock``) does without that task, which is what makes the simulator's many wakes cheap.
     nonisolated(nonsending) func sleep(until deadline: Double, orUntil alarm: WakeAlarm) async throws
+    /// The executor whose thread this clock's timers wake, if it has one; `nil` (the default) for none. The
+    /// Governor's run loop prefers it, so a wake-up runs on the thread the timer woke and no other thread wakes.
+    var preferredExecutor: (any TaskExecutor)? { get }
 }
 
 extension GovernorClock {
+    public var preferredExecutor: (any TaskExecutor)? { nil }
+
     nonisolated(nonsending) public func sleep(until deadline: Double, orUntil alarm: WakeAlarm) async throws {
         let sleeper = Task { try await sleep(until: deadline) }
         if !alarm.onRing({ sleeper.cancel() }) { sleeper.cancel() }
@@ -39,7 +54,7 @@ extension GovernorClock {
 /// A ``GovernorClock`` over a standard library `Clock`, counting seconds from the instant it was made at.
 ///
 /// ```swift
-/// let clock = ContinuousGovernorClock(ContinuousClock())
+/// let clock = ContinuousGovernorClock(SuspendingClock())   // CLOCK_MONOTONIC: suspended time does not count
 /// ```
 public struct ContinuousGovernorClock<Base: Clock>: GovernorClock where Base.Duration == Duration {
     public let base: Base

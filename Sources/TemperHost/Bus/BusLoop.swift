@@ -1,7 +1,8 @@
-import CTemperGObject
+import CTemperGLib
 import CUPowerGlib
 import Logging
 import TemperCore
+import TemperGLib
 
 /// The GLib side of ``BusMonitor``: owns the UpClient, its devices and the power-profiles proxies, and lives
 /// only on the bus thread (its methods run from that thread's main context). Every change signal schedules
@@ -56,13 +57,13 @@ final class BusLoop {
     // MARK: - Connecting
 
     private func connectIfNeeded() {
-        if let connection, temper_system_bus_is_closed(connection.pointer) {
+        if let connection, temper_bus_is_closed(connection.pointer) {
             logger.info("system bus closed; reconnecting")
             disconnectAll()
         }
         if connection == nil {
             var message: UnsafeMutablePointer<CChar>?
-            connection = GObjectReference(adopting: temper_system_bus_open(&message))
+            connection = GObjectReference(adopting: temper_bus_open(0, nil, true, &message))
             connectionError = connection == nil ? BusError(.noSystemBus, takingMessage: message) : nil
             guard let connection else { return }
             // A bus that goes away says so only through this signal; the proxies keep their last values.
@@ -80,10 +81,11 @@ final class BusLoop {
                 connectionError = BusError(.upowerClientFailed, takingMessage: message)
             }
         }
-        if profileProxies.isEmpty {
+        if profileProxies.isEmpty, let connection {
             for (name, path) in Self.profileServices {
                 var message: UnsafeMutablePointer<CChar>?
-                guard let proxy = GObjectReference(adopting: temper_power_profiles_proxy_new(name, path, &message)) else {
+                let made = temper_dbus_proxy_new(connection.pointer, name, path, name, &message)
+                guard let proxy = GObjectReference(adopting: made) else {
                     _ = GLibText.take(message)
                     continue
                 }
@@ -169,7 +171,7 @@ final class BusLoop {
     /// display device is missing, and disarms it once everything is there: then only signals wake the thread
     /// (a daemon that comes back or a profile daemon that appears announces itself, a closed bus says so).
     private func updateRetryTimer() {
-        let busClosed = connection.map { temper_system_bus_is_closed($0.pointer) } ?? true
+        let busClosed = connection.map { temper_bus_is_closed($0.pointer) } ?? true
         let daemonMissing = client.map { Self.daemonVersion(of: $0.pointer) == nil } ?? true
         let missing = busClosed || daemonMissing || profileProxies.isEmpty || devicesStale
         if !missing {
@@ -207,7 +209,7 @@ final class BusLoop {
 
     /// Reads everything from GDBus's property caches and publishes it.
     private func refresh() {
-        if let connection, temper_system_bus_is_closed(connection.pointer) { connectIfNeeded() }
+        if let connection, temper_bus_is_closed(connection.pointer) { connectIfNeeded() }
         monitor.publish(BusState(battery: readBattery(), powerProfile: readProfile()))
         updateRetryTimer()
     }

@@ -2,6 +2,7 @@ import CUPowerGlib
 import Foundation
 public import Logging
 import Synchronization
+package import TemperGLib
 
 /// Watches UPower and power-profiles-daemon on a dedicated thread that owns a private GLib main context, and
 /// publishes what they say as ``BusState`` values: the latest one on demand, and every change as an
@@ -13,10 +14,13 @@ public final class BusMonitor: Sendable {
         var ready = false
         var subscribers: [UUID: AsyncStream<BusState>.Continuation] = [:]
         var stopRequested = false
+        var started = false
     }
 
     private let shared = Mutex(Shared())
-    private let thread = GLibThread(name: "temper.bus")
+    /// The GLib thread the monitor lives on; `temper serve` runs the rest of its GLib work on it too, so a
+    /// service has one such thread. The monitor starts it and stops it.
+    package let thread = GLibThread(name: "temper.glib")
     /// The GLib side, made and ended on the bus thread only.
     private let loop = LoopBox()
     let logger: Logger
@@ -47,23 +51,21 @@ public final class BusMonitor: Sendable {
 
     /// Starts the bus thread; later calls, and calls after ``stop()``, do nothing.
     public func start() {
-        guard thread.start() else { return }
+        let first = shared.withLock { shared in
+            guard !shared.started, !shared.stopRequested else { return false }
+            shared.started = true
+            return true
+        }
+        guard first else { return }
+        thread.start()
         thread.post { [self] in
             loop.value = BusLoop(monitor: self)
             loop.value?.begin()
         }
     }
 
-    /// Stops the bus thread and waits (up to 2 s), blocking the calling thread, for it to release its GLib
-    /// objects. From async code prefer ``shutDown()``, which waits without blocking a thread.
-    public func stop() {
-        endStreams()
-        endLoop()
-        thread.stop()
-    }
-
     /// Stops the bus thread and waits for it to release its GLib objects, suspending rather than blocking.
-    public func shutDown() async {
+    public func stop() async {
         endStreams()
         endLoop()
         await thread.shutDown()
@@ -90,7 +92,7 @@ public final class BusMonitor: Sendable {
     public var current: BusState { shared.withLock { $0.state } }
 
     /// Whether ``start()`` has been called.
-    var isStarted: Bool { thread.isStarted }
+    var isStarted: Bool { shared.withLock { $0.started } }
 
     /// Whether the bus thread has published its first reading.
     public var isReady: Bool { shared.withLock { $0.ready } }

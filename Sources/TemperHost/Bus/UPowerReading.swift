@@ -1,4 +1,4 @@
-import CTemperGObject
+import CTemperGLib
 import TemperCore
 
 /// Turns UPower's objects into a ``BatteryState``: one `g_object_get` per object through the C shim.

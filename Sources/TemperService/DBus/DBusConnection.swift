@@ -1,5 +1,6 @@
-import CTemperDBus
+import CTemperGLib
 import Glibc
+import TemperGLib
 
 /// An owned GDBusConnection (one of our own, never the process's shared one): each method wraps one C call.
 /// Used from the ``GLibThread`` that created it, except the emit and answer calls, which GDBus allows from
@@ -12,9 +13,9 @@ final class DBusConnection: @unchecked Sendable {
         var message: UnsafeMutablePointer<CChar>?
         let opened: UnsafeMutableRawPointer? =
             switch bus {
-            case .system: temper_dbus_connection_open(0, nil, &message)
-            case .session: temper_dbus_connection_open(1, nil, &message)
-            case .address(let address): temper_dbus_connection_open(0, address, &message)
+            case .system: temper_bus_open(0, nil, false, &message)
+            case .session: temper_bus_open(1, nil, false, &message)
+            case .address(let address): temper_bus_open(0, address, false, &message)
             }
         guard let opened else {
             throw DBusFailure("cannot connect to the \(bus): \(GLibText.take(message) ?? "unknown error")")
@@ -23,7 +24,7 @@ final class DBusConnection: @unchecked Sendable {
     }
 
     deinit {
-        temper_dbus_object_unref(pointer)
+        temper_object_unref(pointer)
     }
 
     /// Flushes and closes; the object stays valid until released.
@@ -51,15 +52,5 @@ final class DBusConnection: @unchecked Sendable {
     /// Emits a `(ts)` signal, unicast to `destination` when given.
     func emitTicketSignal(destination: String?, path: String, interface: String, name: String, ticket: UInt64, text: String) {
         _ = temper_dbus_emit_ticket_signal(pointer, destination, path, interface, name, ticket, text)
-    }
-}
-
-/// Strings GLib hands over.
-enum GLibText {
-    /// Copies a g_malloc'd C string and frees it.
-    static func take(_ text: UnsafeMutablePointer<CChar>?) -> String? {
-        guard let text else { return nil }
-        defer { temper_dbus_free(text) }
-        return String(cString: text)
     }
 }

@@ -1,4 +1,4 @@
-import CTemperDBus
+import CTemperGLib
 import Synchronization
 
 /// One incoming method call, answered exactly once: a second answer is ignored, and a call dropped without

@@ -1,4 +1,4 @@
-import CTemperDBus
+import CTemperGLib
 import Glibc
 
 /// An owned GVariant (sunk on creation, unreffed in deinit).

@@ -1,8 +1,8 @@
-import CTemperDBus
+import CTemperGLib
 import Glibc
 
 /// An owned GUdevClient listening for uevents of some subsystems (one C call each way). Make it and drop it
-/// on a ``GLibThread``: uevents are delivered to the context that was the thread default at creation.
+/// on a `GLibThread`: uevents are delivered to the context that was the thread default at creation.
 final class UdevClient: @unchecked Sendable {
     private let pointer: UnsafeMutableRawPointer
     private let target: Unmanaged<Target>
@@ -13,8 +13,11 @@ final class UdevClient: @unchecked Sendable {
         init(_ handle: @escaping (String, String, String) -> Void) { self.handle = handle }
     }
 
-    /// `nil` when GUdev cannot make a client (no netlink socket).
-    init?(subsystems: [String], onUevent: @escaping (_ action: String, _ subsystem: String, _ path: String) -> Void) {
+    /// - Throws: ``UdevError`` when GUdev cannot make a client (no netlink socket).
+    init(
+        subsystems: [String],
+        onUevent: @escaping (_ action: String, _ subsystem: String, _ path: String) -> Void
+    ) throws(UdevError) {
         let target = Unmanaged.passRetained(Target(onUevent))
         let client = withCStringArray(subsystems, nullTerminated: true) { names in
             temper_udev_client_new(
@@ -28,14 +31,23 @@ final class UdevClient: @unchecked Sendable {
         }
         guard let client else {
             target.release()
-            return nil
+            throw UdevError(subsystems: subsystems)
         }
         self.pointer = client
         self.target = target
     }
 
     deinit {
-        temper_dbus_object_unref(pointer)
+        temper_object_unref(pointer)
         target.release()
+    }
+}
+
+/// GUdev could not listen for uevents (no netlink socket, e.g. in a sandbox without `AF_NETLINK`).
+struct UdevError: Error, Sendable, Hashable, CustomStringConvertible {
+    var subsystems: [String]
+
+    var description: String {
+        "cannot listen for uevents of \(subsystems.joined(separator: ", ")) (no netlink socket?)"
     }
 }

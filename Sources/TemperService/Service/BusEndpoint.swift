@@ -1,5 +1,6 @@
-import CTemperDBus
+import CTemperGLib
 import Foundation
+import TemperGLib
 
 /// The service's GLib-side objects: its bus connection, the exported object, the owned name and the
 /// NameOwnerChanged subscription. Made and dropped on the ``GLibThread`` (calls and signals arrive there).

@@ -68,20 +68,6 @@ extension GovernorBusService {
         }
     }
 
-    /// Where the service is in its life.
-    public enum State: Sendable, Hashable {
-        case idle
-        /// Connecting, exporting the object and asking for the name.
-        case starting
-        /// Owns the name on the bus.
-        case serving
-        /// Giving the name back; every scheduled request gets its final decision.
-        case stopping
-        case stopped
-        /// Could not start or lost the bus; the message says why.
-        case failed(String)
-    }
-
     /// A refusal, answered as one of ``GovernorInterface/ErrorName`` with a one-line message.
     struct Refusal: Error {
         var name: GovernorInterface.ErrorName

@@ -4,44 +4,54 @@ public import Metrics
 public import ServiceLifecycle
 import Synchronization
 public import TemperCore
+import TemperGLib
 public import TemperHost
 import TemperLifecycle
 
 /// `org.temper.Temper1` on a message bus: the live host's condition as properties, and the governor's
 /// Decide, Schedule, Cancel and Score as methods, as a swift-service-lifecycle `Service`.
 ///
-/// It runs the real ``Governor`` with the ``LinuxHost`` as its source, sampling every
-/// ``Configuration/sampleIntervalSeconds`` and at once when UPower, power-profiles-daemon or a udev uevent
-/// (hwmon alarms, thermal zones) announces a change. Every scheduled request gets exactly one `Released`
-/// signal, sent to its client only; a client that leaves the bus has its requests cancelled (`client.gone`).
-/// Graceful shutdown gives the name back after every waiting request got its final decision. The service
-/// installs no signal handlers; the `ServiceGroup` that runs it does.
+/// The real ``Governor`` samples the ``LinuxHost``: its own run loop, on a clock whose timers fire on the
+/// service's GLib thread, every ``Configuration/sampleIntervalSeconds`` and at once (``Governor/sampleSoon()``)
+/// when UPower, power-profiles-daemon, a udev uevent (hwmon alarms, thermal zones, power supplies) or a kernel
+/// thermal event announces a change. The properties are published from the governor's samples. Run the three
+/// together in one `ServiceGroup`, as ``services`` lists them: the host, the governor, then the service.
+///
+/// Every scheduled request gets exactly one `Released` signal, sent to its client only; a client that leaves the
+/// bus has its requests cancelled (`client.gone`). Graceful shutdown gives the name back after every waiting
+/// request got its final decision. The service installs no signal handlers; the `ServiceGroup` that runs it does.
 public final class GovernorBusService: Service, Sendable {
     public let configuration: Configuration
-    let governor: Governor
-    let host: LinuxHost
+    /// The governor the service decides with; it runs as a `Service` of its own (see ``services``).
+    public let governor: Governor
+    /// The live host the governor samples; it runs as a `Service` of its own (see ``services``).
+    public let host: LinuxHost
     let profiles: DeviceProfileLibrary
     let logger: Logger
     let properties: GovernorProperties
     let tickets = TicketBook()
     let rateLimiter: SenderRateLimiter
-    let wakeup = Wakeup()
     let callsInFlight = Atomic<Int>(0)
-    private let glib = GLibThread(name: "temper.serve")
-    private let endpoint = Mutex<BusEndpoint?>(nil)
-    private let currentState = Mutex<State>(.idle)
+    /// The one GLib thread of the whole service: the host's bus watch, the bus endpoint, uevents, thermal events,
+    /// feedbackd and the governor's timers. The host's when it watches the bus (the host starts and stops it),
+    /// else the service's own.
+    let glib: GLibThread
+    /// Whether ``glib`` is the service's own, to stop when it stops.
+    private let ownsGLib: Bool
+    private let gate = LifecycleGate(name: "the bus service")
+    let endpoint = Mutex<BusEndpoint?>(nil)
     private let nameEvents: AsyncStream<Bool>
     private let nameEventSink: AsyncStream<Bool>.Continuation
-    private let udev = Mutex<UdevClient?>(nil)
-    private let thermalEvents = Mutex<ThermalNetlinkEvents?>(nil)
-    private let classifierSettings: ClassifierSettings
+    let udev = Mutex<UdevClient?>(nil)
+    let thermalEvents = Mutex<ThermalNetlinkEvents?>(nil)
+    let classifierSettings: ClassifierSettings
     private let feedbackd: FeedbackdBridge?
     let scoreProfiles = Mutex<[String: DeviceProfile]>([:])
 
     /// - Parameters:
     ///   - policy: What the governor classifies and decides with.
     ///   - profile: The device profile requests are priced on.
-    ///   - host: The live host; the service starts and stops its bus watching.
+    ///   - host: The live host the governor samples.
     ///   - profiles: Where Score finds device profiles by name (clients cannot name files).
     ///   - metricsFactory: Where the governor records its metrics.
     public init(
@@ -55,18 +65,19 @@ public final class GovernorBusService: Service, Sendable {
     ) {
         self.configuration = configuration
         self.host = host
+        self.glib = host.bus?.thread ?? GLibThread(name: "temper.glib")
+        self.ownsGLib = host.bus == nil
         self.profiles = profiles
         self.logger = logger
-        // The service samples (on its interval and on events); the governor's own loop only releases. It runs on
-        // the host's clock, so snapshot times, target times and budgets share one time base.
-        self.governor = Governor(
+        // On the host's time base (snapshot times, target times and budgets agree), sleeping on the GLib thread.
+        self.governor = Self.makeGovernor(
             policy: policy,
-            profile: profile,
+            energyModel: EnergyEstimator(profile: profile),
             source: host,
-            clock: host.clock,
+            clock: GLibClock(base: host.clock, thread: glib),
+            configuration: configuration,
             logger: logger,
-            metricsFactory: metricsFactory,
-            configuration: .init(sampleIntervalSeconds: .infinity, releasesInRunLoop: true)
+            metricsFactory: metricsFactory
         )
         self.properties = GovernorProperties(policy: policy.name, condition: .nominal)
         self.classifierSettings = policy.classifier
@@ -78,13 +89,44 @@ public final class GovernorBusService: Service, Sendable {
         feedbackd = configuration.feedbackdBus.map { _ in FeedbackdBridge(mapping: policy.feedbackd, logger: logger) }
     }
 
-    /// Where the service is in its life.
-    public var state: State { currentState.withLock { $0 } }
+    /// The governor as the service runs it, on any source and clock: sampling on the service's interval and
+    /// releasing scheduled requests in its own loop.
+    static func makeGovernor(
+        policy: Policy,
+        energyModel: any FeedbackEnergyModel,
+        source: any HostSource,
+        clock: any GovernorClock,
+        configuration: Configuration,
+        logger: Logger,
+        metricsFactory: any MetricsFactory
+    ) -> Governor {
+        Governor(
+            policy: policy,
+            energyModel: energyModel,
+            source: source,
+            clock: clock,
+            logger: logger,
+            metricsFactory: metricsFactory,
+            configuration: .init(sampleIntervalSeconds: configuration.sampleIntervalSeconds, releasesInRunLoop: true)
+        )
+    }
 
+    /// The host, the governor and the service, in the order a `ServiceGroup` runs them: graceful shutdown reaches the
+    /// service first (it gives the name back after the last decision), then the governor, then the host.
+    public var services: [any Service] { [host, governor, self] }
+
+    /// Where the service is in its life: it runs once.
+    public var state: LifecycleState { gate.state }
+
+    /// Exports the object, owns the name and answers calls until graceful shutdown or cancellation, or until the
+    /// name is lost.
+    ///
+    /// - Throws: ``DBusFailure`` when the bus cannot be reached, the name cannot be owned or is lost;
+    ///   ``TemperError/Code/alreadyRunning`` or ``TemperError/Code/alreadyFinished``: a service runs once.
     public func run() async throws {
-        setState(.starting)
+        try gate.begin()
+        defer { gate.finish() }
         glib.start()
-        defer { glib.stop() }
         let bus = configuration.bus
         let opened: Result<BusEndpoint, DBusFailure> = await glib.perform { [self] in
             Result { () throws(DBusFailure) in try BusEndpoint(bus: bus, handler: self) }
@@ -93,21 +135,18 @@ public final class GovernorBusService: Service, Sendable {
         switch opened {
         case .success(let value): endpoint = value
         case .failure(let failure):
-            setState(.failed(failure.description))
+            if ownsGLib { await glib.shutDown() }
             throw failure
         }
         self.endpoint.withLock { $0 = endpoint }
-        await host.start()
-        defer { host.stop() }
         let decisions = governor.decisions()
         async let releases: Void = releaseLoop(decisions)
         var failure: DBusFailure?
         await glib.perform { endpoint.requestName() }
         var nameEvents = self.nameEvents.makeAsyncIterator()
         if await nameEvents.next() == true {
-            setState(.serving)
             logger.info("serving", metadata: ["name": "\(GovernorInterface.busName)", "bus": "\(bus)"])
-            if configuration.watchesUevents { await startUevents() }
+            if configuration.watchesUevents { await startEvents() }
             if let feedbackd, let bus = configuration.feedbackdBus {
                 let started: Result<Void, DBusFailure> = await glib.perform {
                     Result { () throws(DBusFailure) in try feedbackd.start(bus: bus) }
@@ -126,7 +165,7 @@ public final class GovernorBusService: Service, Sendable {
                 "cannot own \(GovernorInterface.busName) on the \(bus): the name is taken or the bus policy does not allow it"
             )
         }
-        setState(.stopping)
+        // Every waiting request gets its final decision, and its Released signal, before the name goes.
         await governor.shutdown()
         await releases
         await glib.perform { [self] in
@@ -136,23 +175,22 @@ public final class GovernorBusService: Service, Sendable {
             endpoint.close()
         }
         self.endpoint.withLock { $0 = nil }
-        if let failure {
-            setState(.failed(failure.description))
-            throw failure
-        }
-        setState(.stopped)
+        if ownsGLib { await glib.shutDown() }
+        if let failure { throw failure }
     }
 
-    /// The governor's release loop, the sampling loop, the bus's change feed and the name watch, until one
-    /// fails or the task is cancelled.
+    /// Publishes the governor's samples, turns the bus's changes into samples, follows thresholds and feedbackd,
+    /// and watches the name, until one fails or the task is cancelled.
     private func serve() async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await self.governor.run() }
-            // On the GLib thread whose timer and bus callbacks signal it: a sample wakes that one thread.
-            group.addTask(executorPreference: self.glib) { await self.sampleLoop(on: self.governor) }
+            let samples = governor.samples(bufferingPolicy: .bufferingNewest(1))
+            // On the GLib thread the governor's timer wakes: a sample and its PropertiesChanged are one turn there.
+            group.addTask(executorPreference: self.glib) { await self.publishProperties(samples) }
+            // The properties so far came from samples taken before anyone listened.
+            self.governor.sampleSoon()
             if let bus = self.host.bus {
                 group.addTask {
-                    for await _ in bus.updates() { self.wakeup.signal() }
+                    for await _ in bus.updates() { self.governor.sampleSoon() }
                 }
             }
             if !self.configuration.setsThermalThresholds {
@@ -179,42 +217,6 @@ public final class GovernorBusService: Service, Sendable {
         }
     }
 
-    /// Samples at once, then at each tick of the sample timer or wake-up; publishes the properties that changed.
-    /// It runs isolated to the governor on the GLib thread (the task prefers that executor), so a sample is one
-    /// job on the thread the timer woke, with no hop between the host, the governor and the properties; the host's
-    /// sweep is synchronous and well under a millisecond, so bus calls wait no longer than they would for the
-    /// governor.
-    private func sampleLoop(on governor: isolated Governor) async {
-        // The interval's timer runs on the GLib thread, which sleeps in poll anyway: no runtime timer to re-arm.
-        let milliseconds = UInt32((min(configuration.sampleIntervalSeconds * 1000, Double(UInt32.max))).rounded(.up))
-        let ticks = glib.repeating(everyMilliseconds: max(milliseconds, 1)) { [wakeup] in wakeup.signal() }
-        defer { withExtendedLifetime(ticks) {} }
-        while !Task.isCancelled {
-            // run() started the host and waited for its first bus reading.
-            let snapshot = host.sample()
-            let condition = governor.update(with: snapshot)
-            let changes = properties.update(condition: condition, forecast: governor.forecast)
-            if !changes.isEmpty {
-                endpoint.withLock { $0 }?.connection.emitPropertiesChanged(
-                    path: GovernorInterface.objectPath,
-                    interface: GovernorInterface.interfaceName,
-                    changes
-                )
-            }
-            await wakeup.wait()
-        }
-    }
-
-    /// Keeps kernel thresholds at the tier edges of the zones each sample shows (the edges move with trip points
-    /// and settings); removes them when the service stops.
-    private func followThresholds(_ thresholds: ThermalThresholds) async {
-        for await sample in governor.samples(bufferingPolicy: .bufferingNewest(1)) {
-            if Task.isCancelled { break }
-            thresholds.follow(sample.snapshot, settings: classifierSettings)
-        }
-        thresholds.clear()
-    }
-
     /// Sends each scheduled request's final decision to its client, until the governor shuts down.
     private func releaseLoop(_ decisions: AsyncStream<Decision>) async {
         for await decision in decisions {
@@ -236,45 +238,6 @@ public final class GovernorBusService: Service, Sendable {
             text: json
         )
     }
-
-    private func startUevents() async {
-        let wakeup = self.wakeup
-        let logger = self.logger
-        let host = self.host
-        await glib.perform { [self] in
-            let client = UdevClient(subsystems: Self.ueventSubsystems) { action, subsystem, path in
-                logger.debug("uevent", metadata: ["action": "\(action)", "subsystem": "\(subsystem)", "path": "\(path)"])
-                // A device may have come or gone, or a chip changed a limit: the next sample lists and reads again.
-                host.devicesMayHaveChanged()
-                wakeup.signal()
-            }
-            if client == nil {
-                logger.warning("no udev uevents (cannot listen on netlink); sampling only")
-            } else {
-                // Every device the host lists announces itself here, so the listings need not be read each sample.
-                host.keepDeviceListings(forSeconds: Self.deviceListingSeconds)
-            }
-            udev.withLock { $0 = client }
-            do {
-                let events = try ThermalNetlinkEvents { wakeup.signal() }
-                thermalEvents.withLock { $0 = events }
-                logger.info("listening for thermal netlink trip events")
-            } catch {
-                logger.info("no thermal netlink events; sampling covers trip points", metadata: ["why": "\(error)"])
-            }
-        }
-    }
-
-    private func setState(_ next: State) {
-        currentState.withLock { $0 = next }
-    }
-
-    /// The uevents that wake the service: sensors and thermal zones (alarms, trips, limits), and every class of
-    /// device the host lists (RAPL zones, power supplies).
-    static let ueventSubsystems = ["hwmon", "thermal", "powercap", "power_supply"]
-    /// How long device listings are kept while uevents announce every change: a minute, like the sensors' limits,
-    /// in case an event is lost.
-    static let deviceListingSeconds = 60.0
 
     static let clientGone = FiredRule("client.gone", code: "client.gone", "the client left the bus before the target time")
 

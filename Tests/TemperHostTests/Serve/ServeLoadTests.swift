@@ -85,6 +85,44 @@ extension RealDaemonTests {
             }
         }
 
+        /// Issue 20: serve sampled behind the governor's back, so `temper_sample_duration_seconds_count` stayed at 1
+        /// however long it ran. Now the governor's own loop samples, and every sample is timed.
+        @Test("under serve, the sample-duration histogram counts every sample")
+        func everySampleIsTimed() async throws {
+            try await HostTestbed.with { testbed in
+                let port = try Self.freePort()
+                let (serve, _, _, _) = try ServeTests.serving(testbed, ["--interval", "0.2", "--metrics-listen", "127.0.0.1:\(port)"])
+                let clock = ContinuousClock()
+                let deadline = clock.now + .seconds(20)
+                var count = 0.0
+                repeat {
+                    count = Metrics(text: try Self.scrape(port)).value("temper_sample_duration_seconds_count") ?? 0
+                    if count >= 10 { break }
+                    try await Task.sleep(for: .milliseconds(100))
+                } while clock.now < deadline
+                #expect(count >= 10, "ten samples at 0.2 s counted: \(count)")
+                serve.interrupt()
+                let result = serve.waitForExit(timeout: .seconds(10))
+                #expect(result.status == 0)
+            }
+        }
+
+        /// Issue 20: serve ran two GLib threads (the host's `temper.bus` and the service's `temper.serve`); the host's
+        /// bus watch, the endpoint, uevents and the governor's timers now share one.
+        @Test("serve runs one GLib thread of Temper's own")
+        func oneGLibThread() async throws {
+            try await HostTestbed.with { testbed in
+                let (serve, _, _, _) = try ServeTests.serving(testbed)
+                let tasks = "/proc/\(serve.process.processIdentifier)/task"
+                let names = try FileManager.default.contentsOfDirectory(atPath: tasks).compactMap { task in
+                    try? String(contentsOfFile: "\(tasks)/\(task)/comm", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+                }
+                #expect(names.filter { $0.hasPrefix("temper.") }.sorted() == ["temper.glib"], "\(names.sorted())")
+                serve.interrupt()
+                #expect(serve.waitForExit(timeout: .seconds(10)).status == 0)
+            }
+        }
+
         static func freePort() throws -> Int {
             let result = try BusClient.run(
                 HarnessRequirements.python,

@@ -10,7 +10,7 @@ import UnixSignals
 enum EmbeddingExample {
     static func embed(policyYAML: String, phoneYAML: String, explosion: SensoryRequest, play: (SensoryRequest?) -> Void) async throws {
         let logger = Logger(label: "opta.feedback")
-        let clock = ContinuousGovernorClock(ContinuousClock())  // one time base; ManualClock in tests and simulations
+        let clock = ContinuousGovernorClock(SuspendingClock())  // one time base, CLOCK_MONOTONIC; ManualClock in tests and simulations
         let host = LinuxHost(clock: clock, logger: logger)  // a Service: owns its system-bus thread while it runs
         let governor = Governor(
             policy: try Policy.parse(yaml: policyYAML, file: "Policies/default.yaml"),  // or .default

@@ -1,11 +1,10 @@
 import Foundation
 import Synchronization
+import TemperGLib
 import Testing
 
-@testable import TemperHost
-
 /// ``GLibThread``, the one home of "a thread running its own GLib main context": work runs on that thread, in
-/// the order posted, a repeating timer ticks until dropped, and a stop drains what was posted before it.
+/// the order posted, a one-shot timer fires unless dropped, and a shutdown drains what was posted before it.
 @Suite struct GLibThreadTests {
     /// The kernel's name of the calling thread.
     static func threadName() -> String {
@@ -92,39 +91,37 @@ import Testing
         await thread.shutDown()
     }
 
-    @Test("a repeating timer ticks on the thread until it is dropped")
-    func repeatingTimerTicksUntilDropped() async throws {
+    @Test("a one-shot timer fires once on the thread, and never once dropped")
+    func oneShotTimerFiresOnceUnlessDropped() async throws {
         let thread = GLibThread(name: "temper.test")
         thread.start()
-        let ticks = Atomic<Int>(0)
-        var timer = thread.repeating(everyMilliseconds: 5) { ticks.add(1, ordering: .relaxed) }
+        let fired = Mutex<[String]>([])
+        let timer = thread.after(milliseconds: 5) { fired.withLock { $0.append(Self.threadName()) } }
         #expect(timer != nil)
+        var dropped = thread.after(milliseconds: 5) { fired.withLock { $0.append("dropped") } }
+        dropped = nil
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(5)
-        while ticks.load(ordering: .relaxed) < 3, clock.now < deadline {
+        while fired.withLock({ $0.isEmpty }), clock.now < deadline {
             try await Task.sleep(for: .milliseconds(5))
         }
-        #expect(ticks.load(ordering: .relaxed) >= 3)
-        timer = nil
-        // Let a tick already dispatched finish, then no more come.
-        _ = await thread.perform { 0 }
-        let stopped = ticks.load(ordering: .relaxed)
         try await Task.sleep(for: .milliseconds(50))
-        #expect(ticks.load(ordering: .relaxed) == stopped, "no tick after the timer was dropped")
+        #expect(fired.withLock { $0 } == ["temper.test"], "the kept timer fired once, on the thread; the dropped one never")
+        withExtendedLifetime((timer, dropped)) {}
         await thread.shutDown()
     }
 
-    @Test("stop runs the work posted before it, then nothing: later work is dropped or runs on the caller")
+    @Test("shutting down runs the work posted before it, then nothing: later work is dropped or runs on the caller")
     func stopDrainsThenRefuses() async {
         let thread = GLibThread(name: "temper.test")
         thread.start()
         let ran = Atomic<Int>(0)
         thread.post { ran.add(1, ordering: .relaxed) }
-        thread.stop()
+        await thread.shutDown()
         #expect(ran.load(ordering: .relaxed) == 1)
         thread.post { ran.add(1, ordering: .relaxed) }
         #expect(ran.load(ordering: .relaxed) == 1, "posted after stop: dropped")
-        #expect(thread.repeating(everyMilliseconds: 5) {} == nil)
+        #expect(thread.after(milliseconds: 5) {} == nil)
         let name = await thread.perform { Self.threadName() }
         #expect(name != "temper.test", "perform after stop runs on the caller, so nothing waits forever")
         #expect(!thread.start(), "a stopped thread does not start again")

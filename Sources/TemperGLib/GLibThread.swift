@@ -1,9 +1,9 @@
 import CUPowerGlib
-import Dispatch
 import Synchronization
 
 /// A thread that owns a private GLib main context and runs its loop: the one home of that pattern, for the
-/// host's bus watch (``BusMonitor``) and the service's D-Bus endpoint. Every GLib object that should deliver
+/// host's bus watch (TemperHost's `BusMonitor`) and everything `temper serve` does with GLib (its D-Bus endpoint,
+/// uevents, thermal events, the governor's timers), which share one such thread. Every GLib object that should deliver
 /// its signals here is created here, through ``perform(_:)`` or ``post(_:)``, because GLib delivers them to
 /// the context that was the thread default at creation. Idle, the thread sleeps in `poll` and wakes only for
 /// the sources its owner attached.
@@ -29,7 +29,6 @@ package final class GLibThread: Sendable {
     /// context as its default before running any of it.
     private let main: SendableMainLoop?
     private let shared = Mutex(Shared())
-    private let finished = DispatchSemaphore(value: 0)
     package let name: String
 
     package init(name: String) {
@@ -83,29 +82,13 @@ package final class GLibThread: Sendable {
         }
     }
 
-    /// Calls `body` on the thread every `milliseconds`, measured from each call, until the returned timer is
-    /// dropped or the thread stops: a timer the thread's `poll` sleeps towards, so a periodic job costs one
-    /// wake-up of this thread and no other. `nil` once the thread is stopping.
-    package func repeating(everyMilliseconds milliseconds: UInt32, _ body: @escaping @Sendable () -> Void) -> GLibTimer? {
+    /// Calls `body` once on the thread after `milliseconds`, unless the returned timer is dropped first or the
+    /// thread stops: a timer the thread's `poll` sleeps towards, so it costs one wake-up of this thread and no
+    /// other. `nil` once the thread is stopping.
+    package func after(milliseconds: UInt32, _ body: @escaping @Sendable () -> Void) -> GLibTimer? {
         guard let main, !shared.withLock({ $0.quitRequested }), let source = g_timeout_source_new(milliseconds) else { return nil }
-        let box = Unmanaged.passRetained(Work { [self] in runAsCallback(body) }).toOpaque()
-        g_source_set_callback(
-            source,
-            { data in
-                Unmanaged<Work>.fromOpaque(data!).takeUnretainedValue().run()
-                return 1
-            },
-            box,
-            { data in Unmanaged<Work>.fromOpaque(data!).release() }
-        )
-        g_source_attach(source, main.owner.context)
+        attachOnce(source, to: main.owner.context, body)
         return GLibTimer(source: GSourceReference(adopting: source))
-    }
-
-    /// Quits the loop (after the work already posted) and waits, blocking the caller up to 2 s, for the
-    /// thread to end. From async code prefer ``shutDown()``.
-    package func stop() {
-        if requestQuit() { _ = finished.wait(timeout: .now() + 2) }
     }
 
     /// Quits the loop (after the work already posted) and waits for the thread to end, suspending rather
@@ -142,7 +125,6 @@ package final class GLibThread: Sendable {
                 return shared.endWaiters
             }
             for waiter in waiters { waiter.resume() }
-            finished.signal()
         }
         guard let main = main?.owner else { return }
         g_main_context_push_thread_default(main.context)
@@ -154,8 +136,14 @@ package final class GLibThread: Sendable {
 
     /// Attaches a one-shot idle source running `work` to `context`.
     private func attach(to context: OpaquePointer, _ work: @escaping () -> Void) {
-        let source = g_idle_source_new()
-        // The source holds the thread until it has run or the context is gone.
+        let source = g_idle_source_new()!
+        attachOnce(source, to: context, work)
+        // The context holds the source (and the source the thread) until it has run or the context is gone.
+        g_source_unref(source)
+    }
+
+    /// Attaches `source` to `context` with `work` as its callback, run once as one of the thread's callbacks.
+    private func attachOnce(_ source: UnsafeMutablePointer<GSource>, to context: OpaquePointer, _ work: @escaping () -> Void) {
         let box = Unmanaged.passRetained(Work { [self] in runAsCallback(work) }).toOpaque()
         g_source_set_callback(
             source,
@@ -167,7 +155,6 @@ package final class GLibThread: Sendable {
             { data in Unmanaged<Work>.fromOpaque(data!).release() }
         )
         g_source_attach(source, context)
-        g_source_unref(source)
     }
 }
 
@@ -231,7 +218,7 @@ extension GLibThread {
     }
 }
 
-/// A repeating timer on a ``GLibThread``, stopped when dropped (`g_source_destroy` may be called from any
+/// A timer on a ``GLibThread``, stopped when dropped (`g_source_destroy` may be called from any
 /// thread).
 package final class GLibTimer: @unchecked Sendable {
     private let source: GSourceReference

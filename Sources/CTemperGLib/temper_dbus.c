@@ -1,39 +1,7 @@
-#include "temper_dbus.h"
+#include "temper_glib.h"
+#include "temper_private.h"
 #include <gio/gio.h>
 
-static void temper_set_error(char **error_message, GError *error) {
-    if (error_message != NULL) *error_message = g_strdup(error != NULL ? error->message : "unknown error");
-    g_clear_error(&error);
-}
-
-/* ---- connections ---------------------------------------------------------------------------------- */
-
-void *temper_dbus_connection_open(int bus_kind, const char *address, char **error_message) {
-    GError *error = NULL;
-    GDBusConnection *connection = NULL;
-    if (address != NULL) {
-        connection = g_dbus_connection_new_for_address_sync(
-            address, G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
-            NULL, NULL, &error);
-    } else {
-        /* A connection of our own, not the shared singleton: closing it must not close anyone else's. */
-        gchar *bus_address = g_dbus_address_get_for_bus_sync(bus_kind == 1 ? G_BUS_TYPE_SESSION : G_BUS_TYPE_SYSTEM,
-                                                             NULL, &error);
-        if (bus_address != NULL) {
-            connection = g_dbus_connection_new_for_address_sync(
-                bus_address,
-                G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
-                NULL, NULL, &error);
-            g_free(bus_address);
-        }
-    }
-    if (connection == NULL) {
-        temper_set_error(error_message, error);
-        return NULL;
-    }
-    g_dbus_connection_set_exit_on_close(connection, FALSE);
-    return connection;
-}
 
 void temper_dbus_connection_close(void *connection) {
     if (connection == NULL || g_dbus_connection_is_closed(G_DBUS_CONNECTION(connection))) return;
@@ -259,48 +227,12 @@ void temper_dbus_signal_unsubscribe(void *connection, unsigned int subscription_
 
 /* ---- a remote string property --------------------------------------------------------------------- */
 
-typedef struct {
-    TemperProxyChangedCallback callback;
-    void *context;
-} TemperProxyTarget;
-
-static void temper_proxy_properties_changed(GDBusProxy *proxy, GVariant *changed, GStrv invalidated, gpointer data) {
-    (void)proxy;
-    (void)changed;
-    (void)invalidated;
-    TemperProxyTarget *target = data;
-    target->callback(target->context);
-}
-
-static void temper_proxy_owner_changed(GObject *proxy, GParamSpec *spec, gpointer data) {
-    (void)proxy;
-    (void)spec;
-    TemperProxyTarget *target = data;
-    target->callback(target->context);
-}
-
-static void temper_proxy_target_free(gpointer data, GClosure *closure) {
-    (void)closure;
-    g_free(data);
-}
-
 void *temper_dbus_proxy_new(void *connection, const char *bus_name, const char *object_path, const char *interface_name,
-                            TemperProxyChangedCallback changed, void *context, char **error_message) {
+                            char **error_message) {
     GError *error = NULL;
     GDBusProxy *proxy = g_dbus_proxy_new_sync(G_DBUS_CONNECTION(connection), G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START, NULL,
                                               bus_name, object_path, interface_name, NULL, &error);
-    if (proxy == NULL) {
-        temper_set_error(error_message, error);
-        return NULL;
-    }
-    TemperProxyTarget *first = g_new0(TemperProxyTarget, 1);
-    first->callback = changed;
-    first->context = context;
-    TemperProxyTarget *second = g_memdup2(first, sizeof *first);
-    g_signal_connect_data(proxy, "g-properties-changed", G_CALLBACK(temper_proxy_properties_changed), first,
-                          temper_proxy_target_free, 0);
-    g_signal_connect_data(proxy, "notify::g-name-owner", G_CALLBACK(temper_proxy_owner_changed), second,
-                          temper_proxy_target_free, 0);
+    if (proxy == NULL) temper_set_error(error_message, error);
     return proxy;
 }
 
@@ -323,9 +255,3 @@ void temper_dbus_proxy_set_string_property(void *proxy, const char *property, co
                                          g_variant_new_string(value)),
                            NULL, G_DBUS_CALL_FLAGS_NONE, 5000, NULL, NULL, NULL);
 }
-
-void temper_dbus_object_unref(void *object) {
-    if (object != NULL) g_object_unref(object);
-}
-
-void temper_dbus_free(void *memory) { g_free(memory); }

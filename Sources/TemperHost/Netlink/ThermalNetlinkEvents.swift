@@ -1,10 +1,10 @@
-import CTemperDBus
-import TemperHost
+import CTemperGLib
+import TemperGLib
 
 /// Membership of the kernel's thermal generic-netlink "event" group: trip-point crossings (and, on Linux
-/// ≥ 6.13, user thresholds) of every thermal zone, as a wake-up. Make and drop it on a ``GLibThread``; the
+/// ≥ 6.13, user thresholds) of every thermal zone, as a wake-up. Make and drop it on a `GLibThread`; the
 /// socket is watched by that thread's main context.
-final class ThermalNetlinkEvents: @unchecked Sendable {
+package final class ThermalNetlinkEvents: @unchecked Sendable {
     private let sourceID: UInt32
     private let target: Unmanaged<Target>
 
@@ -13,14 +13,10 @@ final class ThermalNetlinkEvents: @unchecked Sendable {
         init(_ wake: @escaping () -> Void) { self.wake = wake }
     }
 
-    /// Throws when the kernel has no thermal netlink family (sampling alone covers the zones then).
-    init(onEvent: @escaping () -> Void) throws(DBusFailure) {
-        let group: UInt32
-        do throws(ThermalNetlinkError) {
-            group = try ThermalNetlinkFamily.eventGroup()
-        } catch {
-            throw DBusFailure(error.description)
-        }
+    /// Throws ``ThermalNetlinkError`` when the kernel has no thermal netlink family or the group cannot be joined
+    /// (sampling alone covers the zones then).
+    package init(onEvent: @escaping () -> Void) throws(ThermalNetlinkError) {
+        let group = try ThermalNetlinkFamily.eventGroup()
         let target = Unmanaged.passRetained(Target(onEvent))
         var message: UnsafeMutablePointer<CChar>?
         let id = temper_thermal_events_watch(
@@ -33,7 +29,7 @@ final class ThermalNetlinkEvents: @unchecked Sendable {
         )
         guard id != 0 else {
             target.release()
-            throw DBusFailure(GLibText.take(message) ?? "no thermal netlink events")
+            throw ThermalNetlinkError(.io, GLibText.take(message) ?? "cannot join the thermal event group")
         }
         sourceID = id
         self.target = target

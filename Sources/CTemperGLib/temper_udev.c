@@ -1,4 +1,4 @@
-#include "temper_dbus.h"
+#include "temper_glib.h"
 #include <gudev/gudev.h>
 
 typedef struct {

@@ -2,7 +2,8 @@
  * wake-up source. The protocol is the one tools/lib/thermal uses; the Swift side (TemperHost's
  * ThermalNetlinkSocket) resolves the "event" multicast group through the generic-netlink controller, and this
  * joins it and reads events on a GLib context. */
-#include "temper_dbus.h"
+#include "temper_glib.h"
+#include "temper_private.h"
 #include <errno.h>
 #include <glib-unix.h>
 #include <linux/genetlink.h>

@@ -1,4 +1,5 @@
-#include "temper_gobject.h"
+#include "temper_glib.h"
+#include "temper_private.h"
 #include <libupower-glib/upower.h>
 #include <gio/gio.h>
 
@@ -89,60 +90,6 @@ unsigned int temper_up_device_kind_battery(void) {
     return UP_DEVICE_KIND_BATTERY;
 }
 
-typedef struct {
-    TemperChangedCallback callback;
-    void *context;
-} TemperSignalTarget;
-
-/* Every signal Temper connects has the instance first and user data last; the arguments between are not
- * needed, so one trampoline per arity forwards to the callback. */
-static void temper_forward3(gpointer instance, gpointer argument, gpointer user_data) {
-    (void)instance;
-    (void)argument;
-    TemperSignalTarget *target = user_data;
-    target->callback(target->context);
-}
-
-static void temper_forward4(gpointer instance, gpointer first, gpointer second, gpointer user_data) {
-    (void)instance;
-    (void)first;
-    (void)second;
-    TemperSignalTarget *target = user_data;
-    target->callback(target->context);
-}
-
-static void temper_target_free(gpointer data, GClosure *closure) {
-    (void)closure;
-    g_free(data);
-}
-
-unsigned long temper_signal_connect(void *object, const char *signal, TemperChangedCallback callback, void *context) {
-    if (object == NULL || callback == NULL) return 0;
-    TemperSignalTarget *target = g_new0(TemperSignalTarget, 1);
-    target->callback = callback;
-    target->context = context;
-    /* "g-properties-changed" and GDBusConnection's "closed" carry two arguments, the others one. */
-    gboolean two_arguments = g_str_equal(signal, "g-properties-changed") || g_str_equal(signal, "closed");
-    GCallback forward = two_arguments ? G_CALLBACK(temper_forward4) : G_CALLBACK(temper_forward3);
-    return g_signal_connect_data(object, signal, forward, target, temper_target_free, 0);
-}
-
-void temper_signal_disconnect(void *object, unsigned long handler_id) {
-    if (object != NULL && handler_id != 0) g_signal_handler_disconnect(object, handler_id);
-}
-
-void *temper_power_profiles_proxy_new(const char *bus_name, const char *object_path, char **error_message) {
-    GError *error = NULL;
-    GDBusProxy *proxy = g_dbus_proxy_new_for_bus_sync(G_BUS_TYPE_SYSTEM,
-                                                      G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START,
-                                                      NULL, bus_name, object_path, bus_name, NULL, &error);
-    if (proxy == NULL) {
-        if (error_message != NULL) *error_message = g_strdup(error != NULL ? error->message : "unknown error");
-        g_clear_error(&error);
-    }
-    return proxy;
-}
-
 bool temper_power_profiles_read(void *proxy, char **active_profile, char **performance_degraded) {
     *active_profile = NULL;
     *performance_degraded = NULL;
@@ -198,36 +145,11 @@ bool temper_power_profiles_list(void *proxy, char ***names, char ***drivers) {
     return true;
 }
 
-void *temper_object_ref(void *object) {
-    return object != NULL ? g_object_ref(object) : NULL;
-}
-
-void temper_object_unref(void *object) {
-    if (object != NULL) g_object_unref(object);
-}
-
-void *temper_system_bus_open(char **error_message) {
-    GError *error = NULL;
-    GDBusConnection *connection = g_bus_get_sync(G_BUS_TYPE_SYSTEM, NULL, &error);
-    if (connection == NULL) {
-        if (error_message != NULL) *error_message = g_strdup(error != NULL ? error->message : "unknown error");
-        g_clear_error(&error);
-        return NULL;
-    }
-    g_dbus_connection_set_exit_on_close(connection, FALSE);
-    return connection;
-}
-
-bool temper_system_bus_is_closed(void *connection) {
-    return connection == NULL || g_dbus_connection_is_closed(G_DBUS_CONNECTION(connection));
-}
-
 void *temper_up_client_new(char **error_message) {
     GError *error = NULL;
     UpClient *client = up_client_new_full(NULL, &error);
     if (client == NULL) {
-        if (error_message != NULL) *error_message = g_strdup(error != NULL ? error->message : "unknown error");
-        g_clear_error(&error);
+        temper_set_error(error_message, error);
     }
     return client;
 }
@@ -250,10 +172,4 @@ void **temper_up_client_batteries(void *client) {
     }
     g_ptr_array_add(result, NULL);
     return (void **)g_ptr_array_free(result, FALSE);
-}
-
-void temper_object_array_free(void **objects) {
-    if (objects == NULL) return;
-    for (void **cursor = objects; *cursor != NULL; cursor++) g_object_unref(*cursor);
-    g_free(objects);
 }

@@ -1,20 +1,106 @@
-#ifndef TEMPER_DBUS_H
-#define TEMPER_DBUS_H
+#ifndef TEMPER_GLIB_H
+#define TEMPER_GLIB_H
 
 /*
- * Shims for the GDBus and GUdev calls Swift cannot make (variadic g_variant_new/g_variant_get, the
- * g_signal_connect macro, C vtables). Every function is prefixed `temper_dbus_`/`temper_udev_` and does one
- * thing; GLib objects cross as `void *` and every returned object is a new reference the caller releases.
+ * The one C shim of Temper's GLib edge (the TemperGLib target's), for the calls Swift cannot make: g_object_get,
+ * g_variant_new and g_variant_get are variadic, g_signal_connect is a macro, GDBus wants C vtables. Every
+ * function is prefixed `temper_` and does one thing; GLib objects cross as `void *` and every returned object is
+ * a new reference the caller drops with temper_object_unref. Its clients: UPower and power-profiles-daemon (the
+ * host's bus watch), the GDBus service side, GUdev uevents and the kernel's thermal netlink events.
  */
 
 #include <stdbool.h>
 #include <stdint.h>
 
+/* GObject pointers cross this boundary as `void *` so Swift sees one set of GLib types (CUPowerGlib's). */
+
+/* The UpClient properties Temper reads, taken in one g_object_get. Strings are owned: free with
+ * temper_up_client_info_clear. */
+typedef struct {
+    bool on_battery;
+    bool lid_is_closed;
+    bool lid_is_present;
+    char *daemon_version;
+} TemperUpClientInfo;
+
+/* The UpDevice properties Temper reads, taken in one g_object_get. Strings are owned: free with
+ * temper_up_device_info_clear. */
+typedef struct {
+    char *native_path;
+    char *model;
+    char *vendor;
+    unsigned int technology;     /* UpDeviceTechnology */
+    unsigned int kind;           /* UpDeviceKind */
+    unsigned int state;          /* UpDeviceState */
+    unsigned int warning_level;  /* UpDeviceLevel */
+    bool is_present;
+    bool power_supply;
+    bool online;
+    double percentage;
+    double energy_rate;
+    double energy;               /* Wh */
+    double energy_full;          /* Wh */
+    double energy_full_design;   /* Wh */
+    double capacity;             /* energy_full / energy_full_design, percent */
+    int64_t time_to_empty;
+    int64_t time_to_full;
+} TemperUpDeviceInfo;
+
+void temper_up_client_read(void *client, TemperUpClientInfo *info);
+void temper_up_client_info_clear(TemperUpClientInfo *info);
+void temper_up_device_read(void *device, TemperUpDeviceInfo *info);
+void temper_up_device_info_clear(TemperUpDeviceInfo *info);
+
+/* UPower's names for a device state and kind (static strings). */
+const char *temper_up_device_state_name(unsigned int state);
+const char *temper_up_device_kind_name(unsigned int kind);
+/* UPower's name for a battery technology ("lithium-ion", …; "unknown" for UP_DEVICE_TECHNOLOGY_UNKNOWN). */
+const char *temper_up_device_technology_name(unsigned int technology);
+/* UP_DEVICE_KIND_BATTERY. */
+unsigned int temper_up_device_kind_battery(void);
+
+/* Something changed: the only callback Swift receives. */
+typedef void (*TemperChangedCallback)(void *context);
+
+/* Connects `signal` on `object` (any GObject) so that `callback(context)` runs on the context that owns the
+ * object: the one way any client of the shim hears a signal. Works for "notify", "device-added", "device-removed", "g-properties-changed",
+ * "notify::g-name-owner" and a GDBusConnection's "closed". Returns the handler id (0 on failure). */
+unsigned long temper_signal_connect(void *object, const char *signal, TemperChangedCallback callback, void *context);
+void temper_signal_disconnect(void *object, unsigned long handler_id);
+
+/* Reads the cached ActiveProfile and PerformanceDegraded; returns false when the daemon is absent
+ * (no name owner or no cached property). Strings are owned: free with g_free. */
+bool temper_power_profiles_read(void *proxy, char **active_profile, char **performance_degraded);
+
+/* Reads the cached Profiles (aa{sv}): each profile's "Profile" and "Driver" as two NULL-terminated arrays of
+ * the same length, in the daemon's order (a missing driver is ""). Returns false (both NULL) when the property
+ * is absent. Free both with g_strfreev. */
+bool temper_power_profiles_list(void *proxy, char ***names, char ***drivers);
+
+/* Takes or drops a reference of any GObject. */
+void *temper_object_ref(void *object);
+void temper_object_unref(void *object);
+
+/* Opens a bus connection: 0 system, 1 session; `address` (when not NULL) wins over both. `shared` takes the
+ * process's shared connection (the one libupower-glib and bus-wide proxies use), otherwise a connection of our
+ * own that closing cannot take from anyone else. Exit-on-close is off, so a vanished bus never terminates the
+ * process. Returns a new reference, or NULL with *error_message set (free with g_free). */
+void *temper_bus_open(int bus_kind, const char *address, bool shared, char **error_message);
+/* Whether a connection has closed (the bus went away). */
+bool temper_bus_is_closed(void *connection);
+
+/* Creates the UpClient (up_client_new_full) on the calling thread's default main context. Returns NULL with
+ * *error_message set (free with g_free) when there is no bus. */
+void *temper_up_client_new(char **error_message);
+/* The display device (a new reference) or NULL when the daemon does not answer. */
+void *temper_up_client_display_device(void *client);
+/* Every battery UPower knows, as new references in a NULL-terminated array (free with
+ * temper_object_array_free). */
+void **temper_up_client_batteries(void *client);
+void temper_object_array_free(void **objects);
+
 /* ---- connections ---------------------------------------------------------------------------------- */
 
-/* Which bus: 0 system, 1 session; `address` (when not NULL) wins over both. Returns a new connection with
- * exit-on-close off, or NULL with *error_message set (free with g_free). */
-void *temper_dbus_connection_open(int bus_kind, const char *address, char **error_message);
 /* Flushes outgoing messages and closes the connection (synchronously). */
 void temper_dbus_connection_close(void *connection);
 
@@ -84,11 +170,11 @@ void temper_dbus_signal_unsubscribe(void *connection, unsigned int subscription_
 
 /* ---- a remote string property (feedbackd's Profile) ----------------------------------------------- */
 
-/* A proxy for `interface_name` at `bus_name` `object_path` on `connection`, caching its properties and
- * calling `changed(context)` on every PropertiesChanged or owner change. NULL with *error_message. */
-typedef void (*TemperProxyChangedCallback)(void *context);
+/* A proxy for `interface_name` at `bus_name` `object_path` on `connection`, caching its properties (without
+ * starting the service). Connect "g-properties-changed" and "notify::g-name-owner" with temper_signal_connect to
+ * hear changes. NULL with *error_message. */
 void *temper_dbus_proxy_new(void *connection, const char *bus_name, const char *object_path, const char *interface_name,
-                            TemperProxyChangedCallback changed, void *context, char **error_message);
+                            char **error_message);
 /* The cached string property (g_free it), or NULL when absent or the service has no owner. */
 char *temper_dbus_proxy_string_property(void *proxy, const char *property);
 /* Sets a string property through org.freedesktop.DBus.Properties.Set, asynchronously (result ignored,
@@ -112,11 +198,5 @@ typedef void (*TemperWakeCallback)(void *context);
  * fan updates, not threshold bookkeeping). Returns the GSource id, or 0 with *error_message. */
 unsigned int temper_thermal_events_watch(unsigned int group, TemperWakeCallback callback, void *context, char **error_message);
 void temper_thermal_events_unwatch(unsigned int source_id);
-
-/* Frees a string GLib allocated. */
-void temper_dbus_free(void *memory);
-
-/* Drops one reference of any GObject. */
-void temper_dbus_object_unref(void *object);
 
 #endif
