@@ -62,14 +62,13 @@ struct TimelineCosting {
     // MARK: What plays
 
     /// The output a motor's drive plays on and how many actuators play it: on a gamepad each motor track drives
-    /// its own ERM; everywhere else every track plays on every actuator.
+    /// its own ERM and a pattern's one track both (``GamepadMotors``); everywhere else every track plays on every
+    /// actuator.
     private func route(_ motor: PatternMotor) -> (output: Int, actuators: Int?) {
         guard haptics.actuatorClass == .dualERM, haptics.actuatorCount >= 2 else { return (0, nil) }
-        switch motor {
-        case .main: return (0, nil)
-        case .lowFrequency: return (1, 1)
-        case .highFrequency: return (2, 1)
-        }
+        let motors = GamepadMotors.motors(for: motor)
+        guard motors.count == 1, let only = motors.first else { return (0, nil) }
+        return (only == .lowFrequency ? 1 : 2, 1)
     }
 
     /// What this device plays differently from what the timeline asks.
