@@ -65,7 +65,8 @@ import Testing
         #expect(meta.status == 0)
         let line = meta.stderr.split(separator: "\n").first { $0.contains("sharpness 0 written") }
         #expect(line?.hasPrefix("temper: warning: Examples/formats/notify-waveform.json → ahap: no frequency") == true)
-        #expect(line?.hasSuffix("(30.77 mJ → 75.74 mJ)") == true, "\(meta.stderr)")
+        // 75.74 mJ before each curve piece was sampled between its own control points (the steps priced where they are).
+        #expect(line?.hasSuffix("(30.77 mJ → 76.18 mJ)") == true, "\(meta.stderr)")
     }
 
     /// `--json` carries each kind of loss once, with the energy before and after, and prints the output in it

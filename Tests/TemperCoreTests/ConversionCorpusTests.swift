@@ -166,22 +166,23 @@ import Testing
         let (toAHAP, back) = try Self.legs(on: device)
         print(Self.summary(toAHAP, "\(name) AHAP ÷ source"))
         print(Self.summary(back, "\(name) back ÷ source"))
-        let disagreeing = toAHAP.filter { !$0.accounted && $0.frontEndsDisagree }
-        print(
-            "\(name): the front ends disagree on \(disagreeing.count) AHAP(s): "
-                + disagreeing.map { "\($0.file) \($0.ratio)" }.joined(separator: ", ")
-        )
-        // What is left is measured, not hidden: a few files with breakpoints a millisecond apart or an emphasis on
-        // the first breakpoint of an ERM's drive (Kick1 on the gamepad, 1.29×), each listed here.
-        let unaccounted = back.filter { !$0.accounted } + toAHAP.filter { !$0.accounted && !$0.frontEndsDisagree }
+        // The AHAP front end samples each event between its curves' control points, as the timeline's between its
+        // breakpoints, and both play a ramp too short to follow as a step: they agree on every AHAP of the corpus
+        // (before: 14 on the phone and 27 on the gamepad more than 2 % apart, up to 1.18×).
+        let disagreeing = toAHAP.filter { $0.frontEndsDisagree }
+        #expect(disagreeing.isEmpty, "\(disagreeing.map { "\($0.file) \($0.ratio)" })")
+        // What is left is measured, not hidden: clips whose runs open with a ramp of a few milliseconds, where the
+        // overdrive follows the first sample's level and Core Haptics ramps √amplitude (before: 6 on the phone and
+        // 8 on the gamepad, besides the front ends' 14 and 27; Kick1 on the gamepad at 1.28×).
+        let unaccounted = back.filter { !$0.accounted } + toAHAP.filter { !$0.accounted }
         print("\(name): unaccounted: " + unaccounted.map { "\($0.file) \($0.ratio)" }.joined(separator: ", "))
-        #expect(unaccounted.allSatisfy { abs($0.ratio - 1) <= 0.35 }, "\(unaccounted.map { "\($0.file) \($0.ratio)" })")
-        #expect(Double(unaccounted.count) <= 0.03 * Double(toAHAP.count + back.count), "\(unaccounted.count) unaccounted")
+        #expect(unaccounted.allSatisfy { abs($0.ratio - 1) <= 0.05 }, "\(unaccounted.map { "\($0.file) \($0.ratio)" })")
+        #expect(Double(unaccounted.count) <= 0.02 * Double(toAHAP.count + back.count), "\(unaccounted.count) unaccounted")
         #expect(toAHAP.count >= 190)
         // .haptic → AHAP plays what the clip plays: most files within 2 % with no loss to explain (before this
         // conversion, 7 of 30 real files were within 5 %).
         let haptic = toAHAP.filter { $0.family == "haptic" }
         let within = haptic.count { abs($0.ratio - 1) <= Self.tolerance }
-        #expect(Double(within) >= 0.8 * Double(haptic.count), "\(within) of \(haptic.count)")
+        #expect(Double(within) >= 0.95 * Double(haptic.count), "\(within) of \(haptic.count)")
     }
 }

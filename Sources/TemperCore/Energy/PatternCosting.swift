@@ -9,6 +9,11 @@ struct PatternCosting {
     /// before it, and have no envelope, play at one constant value and need only one sample.
     let earliestHapticControl: Double
     let earliestAudioControl: Double
+    /// When a haptic (or audio) control changes or bends, in order: curve control points and `Parameter` items.
+    /// An event is sampled piece by piece between them, as a timeline is between its breakpoints, so a short
+    /// step or a sharp corner is priced where it is, not smeared over one sample of the event's grid.
+    let hapticControlTimes: [Double]
+    let audioControlTimes: [Double]
     var mix: ActuatorMix
     var activityEnd = 0.0
 
@@ -19,17 +24,33 @@ struct PatternCosting {
         self.sampler = AHAPSampler(pattern: pattern, waveformDurations: waveformSeconds)
         var haptic = Double.infinity
         var audio = Double.infinity
+        var hapticTimes: Set<Double> = []
+        var audioTimes: Set<Double> = []
         for item in pattern.items {
             let (id, time): (AHAPDynamicParameterID, Double)
+            var times: [Double]
             switch item {
             case .event: continue
-            case .parameter(let parameter): (id, time) = (parameter.id, parameter.time)
-            case .curve(let curve): (id, time) = (curve.id, curve.time)
+            case .parameter(let parameter):
+                (id, time) = (parameter.id, parameter.time)
+                times = [parameter.time]
+            case .curve(let curve):
+                (id, time) = (curve.id, curve.time)
+                times = curve.controlPoints.map { curve.time + $0.time }
             }
-            if Self.hapticControls.contains(id) { haptic = min(haptic, time) } else { audio = min(audio, time) }
+            times = times.filter(\.isFinite)
+            if Self.hapticControls.contains(id) {
+                haptic = min(haptic, time)
+                hapticTimes.formUnion(times)
+            } else {
+                audio = min(audio, time)
+                audioTimes.formUnion(times)
+            }
         }
         earliestHapticControl = haptic
         earliestAudioControl = audio
+        hapticControlTimes = hapticTimes.sorted()
+        audioControlTimes = audioTimes.sorted()
         mix = ActuatorMix(estimator: estimator, itemCount: events.count)
     }
 
@@ -74,7 +95,7 @@ struct PatternCosting {
         guard duration > 0, duration.isFinite else { return }
         let end = event.time + duration
         let varying = hasEnvelope(event) || earliestHapticControl < end
-        for step in mix.sampleSteps(from: event.time, length: duration, varying: varying) {
+        for step in steps(from: event.time, to: end, varying: varying, controls: hapticControlTimes) {
             let values = sampler.hapticValues(eventIndex: index, at: step.time)
             let drive = haptics.drive(
                 intensity: values.intensity,
@@ -92,12 +113,35 @@ struct PatternCosting {
         let length = end - start
         guard length > 0, length.isFinite else { return }
         let varying = hasEnvelope(event) || earliestAudioControl < end
-        for step in mix.sampleSteps(from: start, length: length, varying: varying) {
+        for step in steps(from: start, to: end, varying: varying, controls: audioControlTimes) {
             let volume = sampler.audioVolume(eventIndex: index, at: step.time)
             let power = mix.audio.soundMilliwatts(volume: volume, spatial: mix.options.spatialAudio)
             mix.addAudioVoice(index, from: step.start, to: step.end, milliwatts: power)
         }
         activityEnd = max(activityEnd, end)
+    }
+
+    /// The sample steps from `start` to `end`, cut at every control time inside, each piece on the mix's grid.
+    private func steps(
+        from start: Double,
+        to end: Double,
+        varying: Bool,
+        controls: [Double]
+    ) -> [(start: Double, end: Double, time: Double)] {
+        guard varying else { return mix.sampleSteps(from: start, length: end - start, varying: false) }
+        var low = 0
+        var high = controls.count
+        while low < high {
+            let middle = (low + high) / 2
+            if controls[middle] <= start { low = middle + 1 } else { high = middle }
+        }
+        var cuts = [start]
+        while low < controls.count, controls[low] < end {
+            cuts.append(controls[low])
+            low += 1
+        }
+        cuts.append(end)
+        return zip(cuts, cuts.dropFirst()).flatMap { TimelineCosting.steps(mix, from: $0, length: $1 - $0, varying: true) }
     }
 
     private func hasEnvelope(_ event: AHAPEvent) -> Bool {

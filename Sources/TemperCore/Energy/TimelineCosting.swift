@@ -129,7 +129,7 @@ struct TimelineCosting {
             let varying =
                 track.amplitude(at: quarter) != track.amplitude(at: threeQuarters)
                 || track.frequency(at: quarter) != track.frequency(at: threeQuarters)
-            for step in mix.sampleSteps(from: start, length: length, varying: varying) {
+            for step in Self.steps(mix, from: start, length: length, varying: varying) {
                 let amplitude = min(max(track.amplitude(at: step.time), 0), 1)
                 let drive = haptics.drive(
                     intensity: amplitude.squareRoot(),
@@ -141,6 +141,20 @@ struct TimelineCosting {
             }
             activityEnd = max(activityEnd, end)
         }
+    }
+
+    /// The sample steps across one interval between breakpoints: the mix's grid, or one step at the end value
+    /// for a ramp shorter than ``PatternTimeline/shortestRampSeconds``, which plays as a step.
+    static func steps(
+        _ mix: ActuatorMix,
+        from start: Double,
+        length: Double,
+        varying: Bool
+    ) -> [(start: Double, end: Double, time: Double)] {
+        guard varying, length < PatternTimeline.shortestRampSeconds else {
+            return mix.sampleSteps(from: start, length: length, varying: varying)
+        }
+        return [(start, start + length, start + length * (1 - 1e-6))]
     }
 
     private mutating func costTransient(_ index: Int, _ transient: PatternTransient) {
