@@ -8,9 +8,10 @@ struct AHAPControls {
     /// before it, and have no envelope, play at one constant value and need only one sample.
     let earliestHapticControl: Double
     let earliestAudioControl: Double
-    /// When a haptic (or audio) control changes or bends, in order: curve control points and `Parameter` items.
-    /// An event is sampled piece by piece between them, as a timeline is between its breakpoints, so a short
-    /// step or a sharp corner is priced where it is, not smeared over one sample of the event's grid.
+    /// When a haptic (or audio) control does something the sampling grid would smear: a `Parameter` item, a
+    /// step in a curve (two points at one time) or a curve point within one grid step of the next. An event is
+    /// sampled piece by piece between them, as a timeline is between its breakpoints, so a short step, raise or
+    /// ramp is priced where it is; slower curves are resolved by the grid alone.
     let hapticControlTimes: [Double]
     let audioControlTimes: [Double]
 
@@ -19,7 +20,7 @@ struct AHAPControls {
     ]
     static let envelopeParameters: Set<AHAPEventParameterID> = [.attackTime, .decayTime, .releaseTime, .sustained]
 
-    init(pattern: AHAPPattern, waveforms: [Int: AHAPWaveform]) {
+    init(pattern: AHAPPattern, waveforms: [Int: AHAPWaveform], sampleStep: Double) {
         events = pattern.events
         var waveformSeconds: [Int: Double] = [:]
         for (index, waveform) in waveforms { if let seconds = waveform.durationSeconds { waveformSeconds[index] = seconds } }
@@ -38,7 +39,11 @@ struct AHAPControls {
                 times = [parameter.time]
             case .curve(let curve):
                 (id, time) = (curve.id, curve.time)
-                times = curve.controlPoints.map { curve.time + $0.time }
+                let points = curve.controlPoints.map { curve.time + $0.time }
+                times = points.indices.filter { index in
+                    (index > 0 && points[index] - points[index - 1] < sampleStep)
+                        || (index + 1 < points.count && points[index + 1] - points[index] < sampleStep)
+                }.map { points[$0] }
             }
             times = times.filter(\.isFinite)
             if Self.hapticControls.contains(id) {

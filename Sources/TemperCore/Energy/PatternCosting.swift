@@ -21,7 +21,7 @@ struct PatternCosting {
 
     /// An AHAP pattern, with the waveforms its audio events name (keyed by event index).
     init(estimator: EnergyEstimator, pattern: AHAPPattern, waveforms: [Int: AHAPWaveform]) {
-        content = .ahap(AHAPControls(pattern: pattern, waveforms: waveforms))
+        content = .ahap(AHAPControls(pattern: pattern, waveforms: waveforms, sampleStep: estimator.options.sampleStep))
         mix = ActuatorMix(estimator: estimator, itemCount: pattern.events.count)
     }
 
