@@ -24,7 +24,9 @@ struct ConvertCommand: ParsableCommand {
             players that play transients as a second pattern; Nice Vibrations' splits curves into pieces of at \
             most 16 points, drops an emphasis on the first breakpoint and adds a Metadata block. A feedbackd \
             theme holds many patterns: --event names one (PROFILE/EVENT, e.g. quiet/message-new-instant); \
-            without it the first is converted.
+            without it the first is converted. Rumble drives both motors from the one track, as Temper prices it \
+            on a gamepad; --flavor nice-vibrations drives the weak motor from the frequency envelope instead, as \
+            Nice Vibrations does.
 
             --device shapes the output to what that device's actuator plays: an amplitude-only or ERM device \
             gets no frequency, an on/off one full-scale steps, and Hz outside its range are clamped; each is \
@@ -50,7 +52,7 @@ struct ConvertCommand: ParsableCommand {
 
     @Option(
         name: .long,
-        help: "How to write AHAP: core-haptics plays what the source plays; meta and nice-vibrations follow those converters."
+        help: "How to write AHAP and rumble: core-haptics plays what the source plays; meta and nice-vibrations follow those converters."
     )
     var flavor: AHAPFlavor = .coreHaptics
 

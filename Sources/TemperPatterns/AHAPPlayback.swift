@@ -55,12 +55,14 @@ extension AHAPConversion {
         }
         hits = hits.filter { $0.time.isFinite && $0.time >= 0 }
         var curve: [CurvePoint] = []
-        if let track, let first = track.amplitude.first, let last = track.amplitude.last {
+        if let track, !track.amplitude.isEmpty {
             curve = curvePoints(track, hits: hits, scale: scale)
             pattern.items += curves(.hapticIntensityControl, curve.map { ($0.time, $0.intensity) })
             if !track.frequency.isEmpty { pattern.items += curves(.hapticSharpnessControl, curve.map { ($0.time, $0.sharpness) }) }
             let sharpness = track.frequency.isEmpty ? scale.resonanceSharpness : 0
-            pattern.items += continuousEvents(from: first.time, until: last.time, sharpness: sharpness)
+            for span in activeSpans(track, hits: hits) {
+                pattern.items += continuousEvents(from: span.start, until: span.end, sharpness: sharpness)
+            }
         }
         for hit in hits.sorted(by: { $0.time < $1.time }) {
             let control = curve.isEmpty ? 1 : curveValue(curve, at: hit.time)
@@ -135,12 +137,36 @@ extension AHAPConversion {
             let next = sorted[index + 1]
             let target = value(next.nextDown)
             let change = max(abs(target.intensity - at.intensity), abs(target.sharpness - at.sharpness))
-            let pieces = Int((change * rampPiecesPerUnit).rounded(.up))
+            // A ramp too short to follow plays as a step (``PatternTimeline/shortestRampSeconds``): no pieces.
+            let pieces = next - time < PatternTimeline.shortestRampSeconds ? 1 : Int((change * rampPiecesPerUnit).rounded(.up))
             for piece in stride(from: 1, to: max(pieces, 1), by: 1) {
                 points.append(value(time + (next - time) * Double(piece) / Double(pieces)))
             }
         }
         return points
+    }
+
+    /// Where the continuous events play: each stretch where the track is above 0. Core Haptics multiplies a
+    /// transient by the curve, not by an event, so a transient in a silent stretch plays at its raised curve
+    /// with nothing continuous under it; a stretch a transient opens starts ``raiseSeconds`` later, after the
+    /// raise, so the continuous event does not play the transient's level from rest (the click covers that
+    /// moment in the source as well).
+    private static func activeSpans(_ track: PatternTrack, hits: [Hit]) -> [(start: Double, end: Double)] {
+        var spans: [(start: Double, end: Double)] = []
+        for (a, b) in zip(track.amplitude, track.amplitude.dropFirst()) where b.time > a.time && (a.value > 0 || b.value > 0) {
+            if let last = spans.last, last.end >= a.time {
+                spans[spans.count - 1].end = b.time
+            } else {
+                spans.append((a.time, b.time))
+            }
+        }
+        return spans.compactMap { span in
+            let opening = hits.contains {
+                abs($0.time - span.start) <= 1e-9 && $0.intensity > unit(track.amplitude(at: span.start)).squareRoot()
+            }
+            let start = opening ? span.start + raiseSeconds : span.start
+            return span.end > start ? (start, span.end) : nil
+        }
     }
 
     /// The sharpness the track asks for at `time`: √f for a normalized frequency (as the upstream converters map

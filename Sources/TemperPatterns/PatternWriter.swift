@@ -24,7 +24,7 @@ public enum PatternTarget: String, Sendable, Hashable, CaseIterable {
 /// Writes a timeline in a target format, with what the conversion loses.
 public enum PatternWriter: Sendable {
     /// - Parameters:
-    ///   - flavor: How AHAP is written; by default so that it plays what the timeline plays.
+    ///   - flavor: How AHAP and rumble are written; by default so that they play what the timeline plays.
     ///   - sharpness: The target actuator's sharpness range and resonance, for AHAP and for Hz in `.haptic`.
     public static func write(
         _ timeline: PatternTimeline,
@@ -45,7 +45,7 @@ public enum PatternWriter: Sendable {
             let converted = AndroidXMLWriter.write(timeline)
             return Converted(output: Array(converted.output.utf8), losses: converted.losses)
         case .rumble:
-            let converted = StepConversion.rumble(timeline)
+            let converted = StepConversion.rumble(timeline, flavor: flavor)
             return Converted(output: Array(converted.output.json.utf8), losses: converted.losses)
         }
     }

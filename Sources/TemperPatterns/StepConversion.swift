@@ -1,6 +1,6 @@
 /// Timeline → the step-wise targets, following Nice Vibrations' converters so the corpus' expected outputs
 /// reproduce: Android waveforms (`clip-players/src/android.rs`) and gamepad rumble
-/// (`unity-editor-plugin/src/algorithm.rs`).
+/// (`unity-editor-plugin/src/algorithm.rs`, its motor mapping as a flavor; by default the model's own).
 public enum StepConversion: Sendable {
     /// Android waveform: emphasis emulated by 30 ms ducked to 1.1/255 (not 0, so the motor stays spinning), 30 ms
     /// at 255 and 30 ms ducked again; linear ramps in steps of at least 25 ms; amplitudes truncated to 0…255.
@@ -28,18 +28,91 @@ public enum StepConversion: Sendable {
         return Converted(output: waveform, losses: losses)
     }
 
-    /// Gamepad rumble: the amplitude envelope drives the strong (low-frequency) motor and the frequency envelope,
-    /// read as an amplitude, the weak (high-frequency) motor, as Nice Vibrations does; emphasis emulated by a duck
-    /// to 0 and a full-speed burst; ramps in steps of at least 1/60 s. A timeline that already has motor tracks
-    /// (a rumble read back) keeps them.
-    public static func rumble(_ timeline: PatternTimeline) -> Converted<GamepadRumble> {
-        var losses: [ConversionLoss] = []
+    /// Gamepad rumble, both motors driven from one track as ``GamepadMotors`` says (the mapping the energy model
+    /// prices), or as Nice Vibrations drives them (`flavor: .niceVibrations`): emphasis emulated by a duck to 0
+    /// and a full-speed burst, ramps in steps of at least 1/60 s. A timeline that already has motor tracks (a
+    /// rumble read back) keeps them.
+    public static func rumble(_ timeline: PatternTimeline, flavor: AHAPFlavor = .coreHaptics) -> Converted<GamepadRumble> {
         let lowTrack = timeline.tracks.first { $0.motor == .lowFrequency }
         let highTrack = timeline.tracks.first { $0.motor == .highFrequency }
         if lowTrack != nil || highTrack != nil {
-            return Converted(output: motorSteps(low: lowTrack, high: highTrack), losses: losses)
+            return Converted(output: motorSteps(low: lowTrack, high: highTrack), losses: [])
         }
-        var low = emphasisBreakpoints(timeline, losses: &losses, frequencyKept: true)
+        guard flavor == .niceVibrations else { return playedRumble(timeline) }
+        var losses: [ConversionLoss] = []
+        let strong = emphasisBreakpoints(timeline, losses: &losses, frequencyKept: true)
+        let weak = niceVibrationsWeakMotor(timeline, losses: &losses)
+        let steps = rumbleSteps(strong: strong, weak: weak)
+        if timeline.repeatStart != nil { losses.append(ConversionLoss(.repeatDropped, "rumble cannot loop; the pattern plays once")) }
+        return Converted(output: GamepadRumble(steps: steps), losses: losses)
+    }
+
+    /// How long an emphasis or transient holds a rumble motor at its level: an ERM click lasts 45–50 ms (TI
+    /// SLOA194A table 5-1), which is what the energy model plays it for on a gamepad.
+    static let hitSeconds = 0.048
+
+    /// A rumble that plays what the timeline plays on a gamepad (``GamepadMotors``): both motors at the track's
+    /// amplitude, each step holding the mean of its stretch (ramps cut at 1/60 s, so a ramp's energy is kept), an
+    /// emphasis or transient raising both to its amplitude for ``hitSeconds``. Frequency is not played.
+    static func playedRumble(_ timeline: PatternTimeline) -> Converted<GamepadRumble> {
+        var losses: [ConversionLoss] = []
+        let track = timeline.primaryTrack(losses: &losses) ?? PatternTrack(amplitude: [])
+        if !track.frequency.isEmpty || timeline.transients.contains(where: { $0.frequency != nil }) {
+            losses.append(ConversionLoss(.frequencyDropped, "frequency dropped: rumble motors play amplitude only"))
+        }
+        var hits = timeline.transients.map { (time: $0.time, amplitude: $0.amplitude) }
+        for point in track.amplitude { if let emphasis = point.emphasis { hits.append((point.time, emphasis.amplitude)) } }
+        if !hits.isEmpty {
+            losses.append(
+                ConversionLoss(
+                    .emphasisMerged,
+                    "\(hits.count) emphasis or transient(s) played as \(Int(hitSeconds * 1000)) ms steps at their amplitude"
+                )
+            )
+        }
+        if timeline.transients.contains(where: { $0.effect != nil }) {
+            losses.append(ConversionLoss(.effectApproximated, "Android primitives and predefined effects written as plain steps"))
+        }
+        // From 0: a rumble starts when it is played, so a late first breakpoint is a silent first step.
+        var times = Set(track.amplitude.map(\.time) + (hits.isEmpty && track.amplitude.isEmpty ? [] : [0]))
+        for hit in hits {
+            times.insert(hit.time)
+            times.insert(hit.time + hitSeconds)
+        }
+        let step = 1.0 / 60.0
+        var ramps = false
+        for (a, b) in zip(track.amplitude, track.amplitude.dropFirst()) where b.time - a.time > step && a.value != b.value {
+            ramps = true
+            var time = a.time + step
+            while time < b.time - step / 2 {
+                times.insert(time)
+                time += step
+            }
+        }
+        if ramps { losses.append(ConversionLoss(.pointsThinned, "ramps written as steps of at most 1/60 s")) }
+        let sorted = times.filter { $0.isFinite && $0 >= 0 }.sorted()
+        var steps: [GamepadRumble.Step] = []
+        var elapsedMs = 0
+        for (start, end) in zip(sorted, sorted.dropFirst()) {
+            let endMs = Int((end * 1000).rounded())
+            guard endMs > elapsedMs else { continue }
+            let middle = (start + end) / 2
+            var level = track.amplitude(at: middle)
+            for hit in hits where hit.time <= middle && middle < hit.time + hitSeconds { level = max(level, hit.amplitude) }
+            level = min(max(level, 0), 1)
+            steps.append(GamepadRumble.Step(durationMs: endMs - elapsedMs, low: level, high: level))
+            elapsedMs = endMs
+        }
+        if timeline.repeatStart != nil { losses.append(ConversionLoss(.repeatDropped, "rumble cannot loop; the pattern plays once")) }
+        return Converted(output: GamepadRumble(steps: steps), losses: losses)
+    }
+
+    /// Nice Vibrations' weak motor: the frequency envelope read as a speed (Hz mapped onto 0…1 first); still
+    /// without one. Says where that departs from ``GamepadMotors``.
+    private static func niceVibrationsWeakMotor(
+        _ timeline: PatternTimeline,
+        losses: inout [ConversionLoss]
+    ) -> [StepRendering.Breakpoint] {
         var ignored: [ConversionLoss] = []
         let track = timeline.primaryTrack(losses: &ignored)
         var frequency = track?.frequency ?? []
@@ -47,7 +120,6 @@ public enum StepConversion: Sendable {
             frequency = frequency.map { PatternFrequencyPoint(time: $0.time, value: FrequencyRange.assumed.normalized($0.value)) }
             losses.append(ConversionLoss(.frequencyMapped, "frequencies in Hz mapped onto the weak motor's 0…1 over 60–300 Hz"))
         }
-        var high = frequency.map { StepRendering.Breakpoint(time: Float($0.time), amplitude: Float($0.value)) }
         if !frequency.isEmpty {
             losses.append(
                 ConversionLoss(
@@ -63,23 +135,26 @@ public enum StepConversion: Sendable {
                 )
             )
         }
+        return frequency.map { StepRendering.Breakpoint(time: Float($0.time), amplitude: Float($0.value)) }
+    }
+
+    /// The two motors' breakpoints rendered to steps on one time grid, in single precision as upstream.
+    private static func rumbleSteps(strong: [StepRendering.Breakpoint], weak: [StepRendering.Breakpoint]) -> [GamepadRumble.Step] {
         let step: Float = 1.0 / 60.0
-        low = StepRendering.interpolate(StepRendering.emphasize(low, ducking: 0), step: step)
-        high = StepRendering.interpolate(StepRendering.emphasize(high, ducking: 0), step: step)
+        var low = StepRendering.interpolate(StepRendering.emphasize(strong, ducking: 0), step: step)
+        var high = StepRendering.interpolate(StepRendering.emphasize(weak, ducking: 0), step: step)
         low = StepRendering.extend(low, with: high.map(\.time))
         high = StepRendering.extend(high, with: low.map(\.time))
         let lowWave = StepRendering.waveform(low)
         let highWave = StepRendering.waveform(high)
         let count = min(lowWave.timings.count, highWave.timings.count)
-        let steps = (0..<count).map {
+        return (0..<count).map {
             GamepadRumble.Step(
                 durationMs: lowWave.timings[$0],
                 low: Double(Float(lowWave.amplitudes[$0]) / 255),
                 high: Double(Float(highWave.amplitudes[$0]) / 255)
             )
         }
-        if timeline.repeatStart != nil { losses.append(ConversionLoss(.repeatDropped, "rumble cannot loop; the pattern plays once")) }
-        return Converted(output: GamepadRumble(steps: steps), losses: losses)
     }
 
     /// Motor tracks as they are: one step per interval between breakpoints, holding each motor's level in the

@@ -122,28 +122,72 @@ import Testing
         return lines.joined(separator: "\n")
     }
 
+    /// Finding 1 on the gamepad: `--to rumble` and `score` drive the two motors from one track the same way
+    /// (``GamepadMotors``), so every `.haptic` and Android file's rumble prices within 2 % of it or its losses say
+    /// why (before, the rumble cost 0.7–5.7× the `.haptic`: the weak motor followed the frequency envelope). Nice
+    /// Vibrations' mapping stays a flavor, and says so.
+    @Test(.needsSharedCorpus, .enabled(if: hasCorpus, "the corpus has no haptic folder")) func everyRumbleConversionPricesAsItsSource()
+        throws
+    {
+        let device = try EnergyFixtures.profile("gamepad")
+        let estimator = EnergyEstimator(profile: device)
+        var legs: [Leg] = []
+        var niceVibrations: [Leg] = []
+        for (family, path) in Self.files() where family != "rumble" {
+            let document = try PatternReader.load(contentsOf: path)
+            let source = HapticPattern.timeline(document.timeline)
+            let name = String(path.split(separator: "/").last ?? "")
+            let ours = try ConversionCost.converting(document.timeline, from: source, to: .rumble, on: estimator)
+            legs.append(Self.leg(ours.cost, family: family, file: name))
+            let theirs = try ConversionCost.converting(
+                document.timeline,
+                from: source,
+                to: .rumble,
+                flavor: .niceVibrations,
+                on: estimator
+            )
+            niceVibrations.append(Self.leg(theirs.cost, family: family, file: name))
+        }
+        print(Self.summary(legs, "gamepad rumble ÷ source"))
+        print(Self.summary(niceVibrations, "gamepad rumble (nice-vibrations) ÷ source"))
+        let unaccounted = legs.filter { !$0.accounted }
+        #expect(unaccounted.isEmpty, "\(unaccounted.map { "\($0.file) \($0.ratio)" })")
+        #expect(niceVibrations.allSatisfy { $0.accounted })
+        #expect(legs.count >= 190)
+        // Half the `.haptic` rumbles within 2 % with nothing to explain, the median within 3 % (Nice Vibrations'
+        // mapping: 9 of 196 within 2 %, median 1.26, up to 2.75× at p90); the rest are emphases played as steps,
+        // whose continuous drive is overdriven and braked where the energy model's click is not.
+        let haptic = legs.filter { $0.family == "haptic" }.map(\.ratio).sorted()
+        #expect(Double(haptic.count { abs($0 - 1) <= Self.tolerance }) >= 0.45 * Double(haptic.count))
+        #expect(abs(haptic[haptic.count / 2] - 1) <= 0.03)
+    }
+
     @Test(.needsSharedCorpus, .enabled(if: hasCorpus, "the corpus has no haptic folder"), arguments: ["phone", "gamepad"])
     func everyConversionKeepsItsPriceOrSaysWhy(_ name: String) throws {
         let device = try EnergyFixtures.profile(name)
         let (toAHAP, back) = try Self.legs(on: device)
         print(Self.summary(toAHAP, "\(name) AHAP ÷ source"))
         print(Self.summary(back, "\(name) back ÷ source"))
-        let disagreeing = toAHAP.filter { !$0.accounted && $0.frontEndsDisagree }
-        print(
-            "\(name): the front ends disagree on \(disagreeing.count) AHAP(s): "
-                + disagreeing.map { "\($0.file) \($0.ratio)" }.joined(separator: ", ")
-        )
-        // What is left is measured, not hidden: a few files with breakpoints a millisecond apart or an emphasis on
-        // the first breakpoint of an ERM's drive (Kick1 on the gamepad, 1.29×), each listed here.
-        let unaccounted = back.filter { !$0.accounted } + toAHAP.filter { !$0.accounted && !$0.frontEndsDisagree }
+        // The AHAP front end samples each event between its curves' control points, as the timeline's between its
+        // breakpoints where the grid would smear them, and both play a ramp too short to follow as a step: they
+        // agree on every AHAP of the corpus but one dense benchmark clip on the phone, whose conversion still prices
+        // within 2 % of its source (before: 14 on the phone and 27 on the gamepad more than 2 % apart, up to 1.18×).
+        let disagreeing = toAHAP.filter { $0.frontEndsDisagree }
+        print("\(name): the front ends disagree on " + disagreeing.map { "\($0.file) \($0.ratio)" }.joined(separator: ", "))
+        #expect(disagreeing.count <= 1, "\(disagreeing.map { "\($0.file) \($0.ratio)" })")
+        #expect(disagreeing.allSatisfy { abs($0.ratio - 1) <= Self.tolerance })
+        // What is left is measured, not hidden: clips whose runs open with a ramp of a few milliseconds, where the
+        // overdrive follows the first sample's level and Core Haptics ramps √amplitude (before: 6 on the phone and
+        // 8 on the gamepad, besides the front ends' 14 and 27; Kick1 on the gamepad at 1.28×).
+        let unaccounted = back.filter { !$0.accounted } + toAHAP.filter { !$0.accounted }
         print("\(name): unaccounted: " + unaccounted.map { "\($0.file) \($0.ratio)" }.joined(separator: ", "))
-        #expect(unaccounted.allSatisfy { abs($0.ratio - 1) <= 0.35 }, "\(unaccounted.map { "\($0.file) \($0.ratio)" })")
-        #expect(Double(unaccounted.count) <= 0.03 * Double(toAHAP.count + back.count), "\(unaccounted.count) unaccounted")
+        #expect(unaccounted.allSatisfy { abs($0.ratio - 1) <= 0.05 }, "\(unaccounted.map { "\($0.file) \($0.ratio)" })")
+        #expect(Double(unaccounted.count) <= 0.02 * Double(toAHAP.count + back.count), "\(unaccounted.count) unaccounted")
         #expect(toAHAP.count >= 190)
         // .haptic → AHAP plays what the clip plays: most files within 2 % with no loss to explain (before this
         // conversion, 7 of 30 real files were within 5 %).
         let haptic = toAHAP.filter { $0.family == "haptic" }
         let within = haptic.count { abs($0.ratio - 1) <= Self.tolerance }
-        #expect(Double(within) >= 0.8 * Double(haptic.count), "\(within) of \(haptic.count)")
+        #expect(Double(within) >= 0.95 * Double(haptic.count), "\(within) of \(haptic.count)")
     }
 }

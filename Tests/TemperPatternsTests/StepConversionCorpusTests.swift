@@ -49,7 +49,7 @@ import Testing
             from: Data(try SharedCorpus.bytes("gamepad-rumble", pair["expected_gamepad_rumble_file"]!))
         )
         let timeline = try HapticFileReader.read(try SharedCorpus.bytes("haptic", input)).timeline
-        let rumble = StepConversion.rumble(timeline).output
+        let rumble = StepConversion.rumble(timeline, flavor: .niceVibrations).output
         func rounded(_ values: [Double]) -> [Double] { values.map { ($0 * 1000).rounded() / 1000 } }
         #expect(rumble.steps.map(\.durationMs) == expected.durations_ms, "\(input)")
         #expect(rounded(rumble.steps.map(\.low)) == rounded(expected.low_frequency_motor_speeds ?? []), "\(input)")
@@ -61,6 +61,6 @@ import Testing
         try #require(SharedCorpus.isPresent("haptic"), "corpus absent")
         let file = "Lofelt__NiceVibrations/unity-editor-plugin__src__test_data__car.vij"
         let timeline = try HapticFileReader.read(try SharedCorpus.bytes("haptic", file)).timeline
-        #expect(StepConversion.rumble(timeline).output.steps.count > 100)
+        #expect(StepConversion.rumble(timeline, flavor: .niceVibrations).output.steps.count > 100)
     }
 }

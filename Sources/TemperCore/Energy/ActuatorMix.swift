@@ -1,5 +1,5 @@
 /// The back half of every pricing run, whatever the pattern's format: the pieces of drive a front end asks for
-/// (``PatternCosting`` for AHAP, ``TimelineCosting`` for a `PatternTimeline`) are mixed into the one signal the
+/// (``PatternCosting``, for AHAP and every other format alike) are mixed into the one signal the
 /// actuator plays, limited by its driver, given their rise and fall tails and the driver's power states, and
 /// packed into an ``EnergyEstimate``. Keeping this in one place is what makes the same feel cost the same in
 /// every format.

@@ -1,42 +1,36 @@
-import TemperAHAP
+public import TemperAHAP
+public import TemperPatterns
 
-/// The AHAP front end of the energy model (see ``EnergyEstimator``): samples each event with `AHAPSampler` into
-/// pieces of drive and hands them to the ``ActuatorMix`` every format shares.
+/// The one front end of the energy model (see ``EnergyEstimator``): a pattern in any format is lowered into
+/// pieces of drive (clicks, continuous drive sampled in steps, sounds) and handed to the ``ActuatorMix``.
+///
+/// A format only says what plays when: AHAP's events through `AHAPSampler` (``lowerAHAP(_:)``), a timeline's
+/// tracks, transients and emphases (``lowerTimeline(_:)``). How a click, a step of drive or a sound is priced,
+/// how a stretch is cut into samples and how long the pattern is active live here once, so the same feel costs
+/// the same in every format.
 struct PatternCosting {
-    let events: [AHAPEvent]
-    let sampler: AHAPSampler
-    /// The earliest time any dynamic parameter or curve can change haptic (or audio) values; events that end
-    /// before it, and have no envelope, play at one constant value and need only one sample.
-    let earliestHapticControl: Double
-    let earliestAudioControl: Double
+    /// What is being lowered: an AHAP pattern with what its sampler needs, or a timeline as this device plays it.
+    enum Content {
+        case ahap(AHAPControls)
+        case timeline(PatternTimeline)
+    }
+
+    let content: Content
     var mix: ActuatorMix
     var activityEnd = 0.0
 
+    /// An AHAP pattern, with the waveforms its audio events name (keyed by event index).
     init(estimator: EnergyEstimator, pattern: AHAPPattern, waveforms: [Int: AHAPWaveform]) {
-        self.events = pattern.events
-        var waveformSeconds: [Int: Double] = [:]
-        for (index, waveform) in waveforms { if let seconds = waveform.durationSeconds { waveformSeconds[index] = seconds } }
-        self.sampler = AHAPSampler(pattern: pattern, waveformDurations: waveformSeconds)
-        var haptic = Double.infinity
-        var audio = Double.infinity
-        for item in pattern.items {
-            let (id, time): (AHAPDynamicParameterID, Double)
-            switch item {
-            case .event: continue
-            case .parameter(let parameter): (id, time) = (parameter.id, parameter.time)
-            case .curve(let curve): (id, time) = (curve.id, curve.time)
-            }
-            if Self.hapticControls.contains(id) { haptic = min(haptic, time) } else { audio = min(audio, time) }
-        }
-        earliestHapticControl = haptic
-        earliestAudioControl = audio
-        mix = ActuatorMix(estimator: estimator, itemCount: events.count)
+        content = .ahap(AHAPControls(pattern: pattern, waveforms: waveforms, sampleStep: estimator.options.sampleStep))
+        mix = ActuatorMix(estimator: estimator, itemCount: pattern.events.count)
     }
 
-    static let hapticControls: Set<AHAPDynamicParameterID> = [
-        .hapticIntensityControl, .hapticSharpnessControl, .hapticAttackTimeControl, .hapticDecayTimeControl, .hapticReleaseTimeControl,
-    ]
-    static let envelopeParameters: Set<AHAPEventParameterID> = [.attackTime, .decayTime, .releaseTime, .sustained]
+    /// A timeline in any other format, with its Android primitives as long as the device plays them.
+    init(estimator: EnergyEstimator, timeline: PatternTimeline) {
+        content = .timeline(timeline.primitivesPlayed(on: estimator.profile))
+        let emphases = timeline.tracks.reduce(0) { $0 + $1.amplitude.count { $0.emphasis != nil } }
+        mix = ActuatorMix(estimator: estimator, itemCount: timeline.tracks.count + timeline.transients.count + emphases)
+    }
 
     var haptics: HapticActuatorFigures { mix.haptics }
 
@@ -46,61 +40,101 @@ struct PatternCosting {
 
     /// The pattern's voices, not yet mixed: what the playback ledger mixes with other requests.
     mutating func lower() -> PlaybackSignal {
-        for (index, event) in events.enumerated() where event.time.isFinite && event.time >= 0 {
-            switch event.type {
-            case .hapticTransient: costTransient(index, event)
-            case .hapticContinuous: costContinuous(index, event)
-            case .audioContinuous, .audioCustom: costAudio(index, event)
-            }
+        switch content {
+        case .ahap(let controls): lowerAHAP(controls)
+        case .timeline(let timeline): lowerTimeline(timeline)
         }
-        let duration = events.isEmpty ? 0 : max(sampler.duration, activityEnd)
-        return PlaybackSignal(mix: mix, items: events.map { ($0.type.rawValue, $0.time) }, durationSeconds: duration)
     }
 
-    private mutating func costTransient(_ index: Int, _ event: AHAPEvent) {
-        let values = sampler.hapticValues(eventIndex: index, at: event.time)
+    // MARK: Pieces of drive
+
+    /// Which output a piece of drive plays on, and on how many actuators (every one when `nil`).
+    struct Route {
+        var output = 0
+        var actuators: Int?
+
+        static let everyActuator = Route()
+    }
+
+    /// A click at `time`: the profile's click energy at `intensity`, driven at `hertz`.
+    mutating func addClick(_ index: Int, at time: Double, intensity: Double, hertz: Double, route: Route = .everyActuator) {
         let click = haptics.clickSeconds
         let drive = haptics.drive(
-            intensity: values.intensity,
-            sharpness: values.sharpness,
-            fullScaleMilliwatts: haptics.clickEnergyMillijoules / click
+            intensity: intensity,
+            hertz: hertz,
+            fullScaleMilliwatts: haptics.clickEnergyMillijoules / click,
+            actuators: route.actuators
         )
-        mix.addHapticVoice(index, from: event.time, to: event.time + click, drive, isContinuous: false)
-        activityEnd = max(activityEnd, event.time + click)
+        mix.addHapticVoice(index, from: time, to: time + click, drive, isContinuous: false, output: route.output)
+        activityEnd = max(activityEnd, time + click)
     }
 
-    private mutating func costContinuous(_ index: Int, _ event: AHAPEvent) {
-        let duration = max(0, event.duration ?? 0)
-        guard duration > 0, duration.isFinite else { return }
-        let end = event.time + duration
-        let varying = hasEnvelope(event) || earliestHapticControl < end
-        for step in mix.sampleSteps(from: event.time, length: duration, varying: varying) {
-            let values = sampler.hapticValues(eventIndex: index, at: step.time)
+    /// Continuous drive over `steps`, each at the intensity and frequency `sample` gives at its sample time.
+    mutating func addDrive(
+        _ index: Int,
+        _ steps: [(start: Double, end: Double, time: Double)],
+        route: Route = .everyActuator,
+        sample: (Double) -> (intensity: Double, hertz: Double)
+    ) {
+        for step in steps {
+            let value = sample(step.time)
             let drive = haptics.drive(
-                intensity: values.intensity,
-                sharpness: values.sharpness,
-                fullScaleMilliwatts: haptics.continuousMilliwatts
+                intensity: value.intensity,
+                hertz: value.hertz,
+                fullScaleMilliwatts: haptics.continuousMilliwatts,
+                actuators: route.actuators
             )
-            mix.addHapticVoice(index, from: step.start, to: step.end, drive, isContinuous: true)
+            mix.addHapticVoice(index, from: step.start, to: step.end, drive, isContinuous: true, output: route.output)
         }
-        activityEnd = max(activityEnd, end)
     }
 
-    private mutating func costAudio(_ index: Int, _ event: AHAPEvent) {
-        // The sampler knows how long a custom waveform plays (its WAV length, cut or looped to its duration).
-        let (start, end) = sampler.span(eventIndex: index)
-        let length = end - start
-        guard length > 0, length.isFinite else { return }
-        let varying = hasEnvelope(event) || earliestAudioControl < end
-        for step in mix.sampleSteps(from: start, length: length, varying: varying) {
-            let volume = sampler.audioVolume(eventIndex: index, at: step.time)
-            let power = mix.audio.soundMilliwatts(volume: volume, spatial: mix.options.spatialAudio)
+    /// A sound over `steps`, each at the volume `volume` gives at its sample time.
+    mutating func addSound(_ index: Int, _ steps: [(start: Double, end: Double, time: Double)], volume: (Double) -> Double) {
+        for step in steps {
+            let power = mix.audio.soundMilliwatts(volume: volume(step.time), spatial: mix.options.spatialAudio)
             mix.addAudioVoice(index, from: step.start, to: step.end, milliwatts: power)
         }
-        activityEnd = max(activityEnd, end)
     }
 
-    private func hasEnvelope(_ event: AHAPEvent) -> Bool {
-        event.parameters.contains { Self.envelopeParameters.contains($0.id) }
+    /// The sample steps from `start` to `end`: one when nothing changes; else cut at every one of `cuts` inside
+    /// (an AHAP curve's control points, a timeline's breakpoints), each piece on the mix's grid, and a piece
+    /// shorter than ``PatternTimeline/shortestRampSeconds`` one step at its end value, as it plays.
+    func steps(from start: Double, to end: Double, varying: Bool, cuts: [Double] = []) -> [(start: Double, end: Double, time: Double)] {
+        guard varying else { return mix.sampleSteps(from: start, length: end - start, varying: false) }
+        var low = 0
+        var high = cuts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if cuts[middle] <= start { low = middle + 1 } else { high = middle }
+        }
+        var bounds = [start]
+        while low < cuts.count, cuts[low] < end {
+            bounds.append(cuts[low])
+            low += 1
+        }
+        bounds.append(end)
+        return zip(bounds, bounds.dropFirst()).flatMap { piece in
+            let length = piece.1 - piece.0
+            guard length < PatternTimeline.shortestRampSeconds else {
+                return mix.sampleSteps(from: piece.0, length: length, varying: true)
+            }
+            return [(piece.0, piece.0 + length, piece.0 + length * (1 - 1e-6))]
+        }
+    }
+}
+
+extension EnergyEstimator {
+    /// What a format-neutral pattern costs: tracks, transients and emphases, priced through the same mixing, driver
+    /// limits and power states as an AHAP pattern.
+    public func estimate(_ timeline: PatternTimeline) -> EnergyEstimate {
+        var costing = PatternCosting(estimator: self, timeline: timeline)
+        return costing.run()
+    }
+
+    /// What this device plays differently from what `timeline` asks (frequency ignored on an amplitude-only
+    /// actuator, Hz clamped to its range, motor tracks sharing one actuator), one line each; empty when it plays
+    /// everything.
+    public func playbackNotes(for timeline: PatternTimeline) -> [String] {
+        PatternCosting.notes(for: timeline, on: profile.haptics)
     }
 }

@@ -154,7 +154,7 @@ extension EnergyEstimator {
             var costing = PatternCosting(estimator: self, pattern: pattern, waveforms: waveforms)
             return costing.lower()
         case .timeline(let timeline):
-            var costing = TimelineCosting(estimator: self, timeline: timeline)
+            var costing = PatternCosting(estimator: self, timeline: timeline)
             return costing.lower()
         }
     }

@@ -26,23 +26,27 @@ extension HapticPatternRequest: Codable {
             }
         case (false, true):
             let file = try container.decode(String.self, forKey: .file)
-            if !(context?.allowsFilesOutside ?? false), let problem = Self.leavesItsFolder(file) {
+            let loader = context?.patterns ?? .refusing
+            if loader.readsFiles, !(context?.allowsFilesOutside ?? false), let problem = Self.leavesItsFolder(file) {
                 throw RequestDecoding.invalid(problem, at: container.codingPath + [CodingKeys.file])
             }
             let reference = PatternReference(file: file, path: Self.resolve(file, against: context?.baseDirectory))
-            let loader = context?.patterns ?? .refusing
             do {
                 self.init(content: try loader.load(reference).content, sourceFile: file)
             } catch {
                 // Name the pattern file, as the path tried (a relative `file` resolves against the request file's
                 // folder, or the working directory for stdin), with its line:column and path inside it.
-                let place = OneLineText.errorLine(
-                    file: reference.path,
-                    line: error.line,
-                    column: error.column,
-                    path: error.path,
-                    message: error.message
-                )
+                // (A refusal, with no place in any file, is the loader's message alone.)
+                let place =
+                    error.line == nil && reference.path == file
+                    ? error.message
+                    : OneLineText.errorLine(
+                        file: reference.path,
+                        line: error.line,
+                        column: error.column,
+                        path: error.path,
+                        message: error.message
+                    )
                 throw RequestDecoding.invalid(place, at: container.codingPath + [CodingKeys.file])
             }
         default:

@@ -37,11 +37,19 @@ public struct LoadedPattern: Sendable, Hashable {
 /// dictionary, and a service that only accepts self-contained requests passes ``refusing``.
 public struct PatternLoader: Sendable {
     private let body: @Sendable (PatternReference) throws(AHAPError) -> LoadedPattern
+    /// Whether it reads files at all: a loader that refuses every reference has no folder to keep them in.
+    let readsFiles: Bool
 
     /// - Parameter load: Reads and parses the referenced pattern; its ``AHAPError`` is placed at the request's
     ///   `file` key.
     public init(_ load: @escaping @Sendable (PatternReference) throws(AHAPError) -> LoadedPattern) {
         self.body = load
+        readsFiles = true
+    }
+
+    private init(refusing load: @escaping @Sendable (PatternReference) throws(AHAPError) -> LoadedPattern) {
+        self.body = load
+        readsFiles = false
     }
 
     /// The referenced pattern.
@@ -51,13 +59,13 @@ public struct PatternLoader: Sendable {
 
     /// Refuses every file reference: requests must carry their pattern inline.
     public static var refusing: PatternLoader {
-        PatternLoader { reference throws(AHAPError) in
+        PatternLoader(refusing: { reference throws(AHAPError) in
             throw AHAPError(
                 code: .unreadableFile,
                 file: reference.file,
                 message: "pattern files are not read here; put the pattern inline as {\"pattern\": …}"
             )
-        }
+        })
     }
 }
 

@@ -16,8 +16,8 @@ extension PatternEditing {
         pattern.items.removeAll { item in
             switch item {
             case .event(let event): event.type.isHaptic
-            case .parameter(let parameter): PatternCosting.hapticControls.contains(parameter.id)
-            case .curve(let curve): PatternCosting.hapticControls.contains(curve.id)
+            case .parameter(let parameter): AHAPControls.hapticControls.contains(parameter.id)
+            case .curve(let curve): AHAPControls.hapticControls.contains(curve.id)
             }
         }
         return before - pattern.events.count
@@ -35,8 +35,8 @@ extension PatternEditing {
                 pattern.items[..<first].filter { item in
                     switch item {
                     case .event: true
-                    case .parameter(let parameter): !PatternCosting.hapticControls.contains(parameter.id)
-                    case .curve(let curve): !PatternCosting.hapticControls.contains(curve.id)
+                    case .parameter(let parameter): !AHAPControls.hapticControls.contains(parameter.id)
+                    case .curve(let curve): !AHAPControls.hapticControls.contains(curve.id)
                     }
                 }.count
         }

@@ -1,8 +1,7 @@
-public import TemperPatterns
+import TemperPatterns
 
-/// The `PatternTimeline` front end of the energy model: every format but AHAP's own events is priced here,
-/// through the same ``ActuatorMix`` as AHAP, with the levels mapped the way the upstream `.haptic` → AHAP
-/// converters map them, so the same feel costs the same in either format:
+/// A timeline's levels, mapped the way the upstream `.haptic` → AHAP converters map them, so the same feel costs
+/// the same in either format:
 /// - an amplitude `a` plays as AHAP intensity √a, a normalised frequency `f` as sharpness √f (then onto the
 ///   profile's sharpness range); a frequency in Hz is priced at that frequency against the resonance, within the
 ///   profile's playable range;
@@ -14,28 +13,8 @@ public import TemperPatterns
 ///   table's drive.
 /// What the device cannot play (see ``ActuatorClass``) is priced as what it plays, with a note
 /// (``notes(for:on:)``).
-struct TimelineCosting {
-    let timeline: PatternTimeline
-    var mix: ActuatorMix
-    var activityEnd = 0.0
-
-    let profile: DeviceProfile
-
-    init(estimator: EnergyEstimator, timeline: PatternTimeline) {
-        self.timeline = timeline.primitivesPlayed(on: estimator.profile)
-        profile = estimator.profile
-        let emphases = timeline.tracks.reduce(0) { $0 + $1.amplitude.count { $0.emphasis != nil } }
-        mix = ActuatorMix(estimator: estimator, itemCount: timeline.tracks.count + timeline.transients.count + emphases)
-    }
-
-    var haptics: HapticActuatorFigures { mix.haptics }
-
-    mutating func run() -> EnergyEstimate {
-        lower().estimate()
-    }
-
-    /// The timeline's voices, not yet mixed: what the playback ledger mixes with other requests.
-    mutating func lower() -> PlaybackSignal {
+extension PatternCosting {
+    mutating func lowerTimeline(_ timeline: PatternTimeline) -> PlaybackSignal {
         var items: [(type: String, timeSeconds: Double)] = []
         for (index, track) in timeline.tracks.enumerated() {
             costTrack(index, track)
@@ -59,17 +38,14 @@ struct TimelineCosting {
         return PlaybackSignal(mix: mix, items: items, durationSeconds: items.isEmpty ? 0 : duration)
     }
 
-    // MARK: What plays
-
     /// The output a motor's drive plays on and how many actuators play it: on a gamepad each motor track drives
-    /// its own ERM; everywhere else every track plays on every actuator.
-    private func route(_ motor: PatternMotor) -> (output: Int, actuators: Int?) {
-        guard haptics.actuatorClass == .dualERM, haptics.actuatorCount >= 2 else { return (0, nil) }
-        switch motor {
-        case .main: return (0, nil)
-        case .lowFrequency: return (1, 1)
-        case .highFrequency: return (2, 1)
-        }
+    /// its own ERM and a pattern's one track both (``GamepadMotors``); everywhere else every track plays on every
+    /// actuator.
+    private func route(_ motor: PatternMotor) -> Route {
+        guard haptics.actuatorClass == .dualERM, haptics.actuatorCount >= 2 else { return .everyActuator }
+        let motors = GamepadMotors.motors(for: motor)
+        guard motors.count == 1, let only = motors.first else { return .everyActuator }
+        return Route(output: only == .lowFrequency ? 1 : 2, actuators: 1)
     }
 
     /// What this device plays differently from what the timeline asks.
@@ -104,24 +80,25 @@ struct TimelineCosting {
         return notes
     }
 
-    /// The drive frequency a track or transient asks for, and whether it had to be brought into range.
-    private func hertz(_ value: Double?, unit: PatternFrequencyUnit, sharpnessIsLinear: Bool = false) -> Double {
+    /// The drive frequency a track or transient asks for, brought into the playable range.
+    private static func hertz(
+        _ value: Double?,
+        unit: PatternFrequencyUnit,
+        sharpnessIsLinear: Bool = false,
+        on haptics: HapticActuatorFigures
+    ) -> Double {
         guard let value, value.isFinite else { return haptics.resonanceHertz }
         switch unit {
         case .normalized:
             let clamped = min(max(value, 0), 1)
             return haptics.driveHertz(sharpness: sharpnessIsLinear ? clamped : clamped.squareRoot())
         case .hertz:
-            let low = haptics.sharpnessLowHertz
-            let high = haptics.sharpnessHighHertz
-            return min(max(value, low), high)
+            return min(max(value, haptics.sharpnessLowHertz), haptics.sharpnessHighHertz)
         }
     }
 
-    // MARK: Pricing
-
     private mutating func costTrack(_ index: Int, _ track: PatternTrack) {
-        let (output, actuators) = route(track.motor)
+        let route = route(track.motor)
         let times = Set(track.amplitude.map(\.time) + track.frequency.map(\.time)).filter { $0.isFinite && $0 >= 0 }.sorted()
         for (start, end) in zip(times, times.dropFirst()) where end > start {
             let length = end - start
@@ -130,15 +107,12 @@ struct TimelineCosting {
             let varying =
                 track.amplitude(at: quarter) != track.amplitude(at: threeQuarters)
                 || track.frequency(at: quarter) != track.frequency(at: threeQuarters)
-            for step in mix.sampleSteps(from: start, length: length, varying: varying) {
-                let amplitude = min(max(track.amplitude(at: step.time), 0), 1)
-                let drive = haptics.drive(
-                    intensity: amplitude.squareRoot(),
-                    hertz: hertz(track.frequency(at: step.time), unit: track.frequencyUnit),
-                    fullScaleMilliwatts: haptics.continuousMilliwatts,
-                    actuators: actuators
+            let haptics = haptics
+            addDrive(index, steps(from: start, to: end, varying: varying), route: route) { time in
+                (
+                    min(max(track.amplitude(at: time), 0), 1).squareRoot(),
+                    Self.hertz(track.frequency(at: time), unit: track.frequencyUnit, on: haptics)
                 )
-                mix.addHapticVoice(index, from: step.start, to: step.end, drive, isContinuous: true, output: output)
             }
             activityEnd = max(activityEnd, end)
         }
@@ -146,45 +120,18 @@ struct TimelineCosting {
 
     private mutating func costTransient(_ index: Int, _ transient: PatternTransient) {
         guard transient.time.isFinite, transient.time >= 0 else { return }
-        let (output, actuators) = route(transient.motor)
-        let drive = transient.effect.flatMap(AndroidPrimitive.init(rawValue:)).map { profile.primitive($0).drive } ?? 1
+        let route = route(transient.motor)
+        let drive = transient.effect.flatMap(AndroidPrimitive.init(rawValue:)).map { mix.estimator.profile.primitive($0).drive } ?? 1
         let intensity = (min(max(transient.amplitude, 0), 1) * drive).squareRoot()
-        let hertz = hertz(transient.frequency, unit: .normalized, sharpnessIsLinear: true)
+        let hertz = Self.hertz(transient.frequency, unit: .normalized, sharpnessIsLinear: true, on: haptics)
         let click = haptics.clickSeconds
         let length = transient.duration.map { $0.isFinite ? max($0, 0) : 0 } ?? click
-        if length > click {
-            let drive = haptics.drive(
-                intensity: intensity,
-                hertz: hertz,
-                fullScaleMilliwatts: haptics.continuousMilliwatts,
-                actuators: actuators
-            )
-            mix.addHapticVoice(index, from: transient.time, to: transient.time + length, drive, isContinuous: true, output: output)
-        } else {
-            let drive = haptics.drive(
-                intensity: intensity,
-                hertz: hertz,
-                fullScaleMilliwatts: haptics.clickEnergyMillijoules / click,
-                actuators: actuators
-            )
-            mix.addHapticVoice(index, from: transient.time, to: transient.time + click, drive, isContinuous: false, output: output)
+        guard length > click else {
+            addClick(index, at: transient.time, intensity: intensity, hertz: hertz, route: route)
+            return
         }
-        activityEnd = max(activityEnd, transient.time + max(length, click))
-    }
-}
-
-extension EnergyEstimator {
-    /// What a format-neutral pattern costs: tracks, transients and emphases, priced through the same mixing, driver
-    /// limits and power states as an AHAP pattern.
-    public func estimate(_ timeline: PatternTimeline) -> EnergyEstimate {
-        var costing = TimelineCosting(estimator: self, timeline: timeline)
-        return costing.run()
-    }
-
-    /// What this device plays differently from what `timeline` asks (frequency ignored on an amplitude-only
-    /// actuator, Hz clamped to its range, motor tracks sharing one actuator), one line each; empty when it plays
-    /// everything.
-    public func playbackNotes(for timeline: PatternTimeline) -> [String] {
-        TimelineCosting.notes(for: timeline, on: profile.haptics)
+        let step = (start: transient.time, end: transient.time + length, time: transient.time)
+        addDrive(index, [step], route: route) { _ in (intensity, hertz) }
+        activityEnd = max(activityEnd, transient.time + length)
     }
 }
