@@ -3,8 +3,9 @@ import TemperLifecycle
 
 /// Runs a scenario in virtual time. The simulator is just another host source: each step it publishes the thermal
 /// and battery models' state through the ``SimulatedHost`` and schedules the step's requests at their arrival
-/// times, and the ``Governor``'s own run loop, on a ``VirtualClock``, samples the host, releases the requests and
-/// re-decides what waits, the code that runs live. What played then heats the device and drains the battery.
+/// times, and the ``Governor``'s own run loop samples the host, releases the requests and re-decides what waits,
+/// the code that runs live; the loop's sleeps move virtual time. What played then heats the device and drains the
+/// battery.
 public enum Simulator: Sendable {
     /// Told how far a run has got, as the fraction of its steps done (0 to 1), about a hundred times a run; called
     /// on the run's own task, so it must return quickly.
@@ -20,18 +21,17 @@ public enum Simulator: Sendable {
         progress: Progress? = nil,
         governing: (_ policyOn: Bool) -> GovernorDriver
     ) async -> SimulationResult {
-        let requests = setup.requests()
         let withPolicy = governing(true)
         let policyRun = await runOnce(
             setup,
-            requests: requests,
+            requests: setup.arrivals,
             governing: withPolicy,
             policyName: policyName,
             progress: half(0, of: progress)
         ).summary
         let baselineRun = await runOnce(
             setup,
-            requests: requests,
+            requests: setup.arrivals,
             governing: governing(false),
             policyName: "off (baseline)",
             progress: half(1, of: progress)
@@ -57,99 +57,30 @@ public enum Simulator: Sendable {
         return { fraction in progress((Double(run) + fraction) / 2) }
     }
 
-    /// One run, on a fresh driver (a governor runs once). With `snapshotEverySeconds`, also returns the host
-    /// snapshots at that interval: what `temper record` would have written had the simulated host been real.
-    public static func runOnce(
+    /// One run, on a fresh driver (a governor runs once), of `requests` in time order: ``SimulationSetup/arrivals``,
+    /// which makes each request as the run reaches it. With `snapshotEverySeconds`, also returns the host snapshots
+    /// at that interval: what `temper record` would have written had the simulated host been real.
+    ///
+    /// The governor's own `run()` loop drives the run: each time it sleeps, the driver's clock steps the models,
+    /// schedules the requests that arrive and accounts the decisions made, up to the loop's deadline, on the
+    /// governor's actor in the loop's own task.
+    public static func runOnce<Requests: Sequence<SimulatedRequest>>(
         _ setup: SimulationSetup,
-        requests: [SimulatedRequest],
+        requests: Requests,
         governing driver: GovernorDriver,
         policyName: String,
         snapshotEverySeconds: Double? = nil,
         progress: Progress? = nil
-    ) async -> (summary: RunSummary, snapshots: [HostSnapshot]) {
+    ) async -> (summary: RunSummary, snapshots: [HostSnapshot]) where Requests.Iterator: Sendable {
         var run = SimulationRun(setup, policyName: policyName, snapshotEverySeconds: snapshotEverySeconds)
         run.publish(on: driver.host, step: 0)
-        let governor = driver.governor
-        // Subscribed before the run loop starts, so no sample or decision is missed.
-        let streams = (governor.samples(), governor.decisions())
-        return await withTaskGroup(of: Void.self) { [run] group in
-            group.addTask { try? await governor.run() }
-            let result = await drive(run, requests: requests, driver: driver, streams: streams, progress: progress, on: governor)
-            group.cancelAll()
-            return result
-        }
-    }
-
-    /// The run itself, isolated to the governor: scheduling, reading its streams and stepping the models happen on
-    /// the governor's actor between turns of its run loop, so moving through virtual time costs no thread hops.
-    private static func drive(
-        _ run: SimulationRun,
-        requests: [SimulatedRequest],
-        driver: GovernorDriver,
-        streams: (samples: AsyncStream<HostSample>, decisions: AsyncStream<Decision>),
-        progress: Progress?,
-        on governor: isolated Governor
-    ) async -> (summary: RunSummary, snapshots: [HostSnapshot]) {
-        var run = run
-        var samples = streams.samples.makeAsyncIterator()
-        var decisions = streams.decisions.makeAsyncIterator()
-        var samplesSeen = 0
-        var nextRequest = 0
-        var scheduled = 0
-        var scheduleStep = 0
-        await driver.clock.waitForSleepers(1)
-        let progressEvery = max(1, run.stepCount / 100)
-        for index in 0..<run.stepCount {
-            if let progress, index % progressEvery == 0 { progress(Double(index) / Double(run.stepCount)) }
-            let (time, length) = run.span(ofStep: index)
-            let end = time + length
-            // Requests reach the governor a sample interval ahead of their arrival, as a service schedules ahead
-            // of the target time, so the run loop plans its sleeps around them rather than being woken for each.
-            let horizon = end + driver.sampleIntervalSeconds
-            while scheduled < requests.count, requests[scheduled].timeSeconds < horizon {
-                let request = requests[scheduled]
-                scheduled += 1
-                guard let sensory = GovernorDriver.sensoryRequest(for: request) else { continue }
-                while scheduleStep + 1 < run.stepCount, request.timeSeconds >= run.end(ofStep: scheduleStep) { scheduleStep += 1 }
-                // The queue has no capacity limit and the governor runs until the run ends, so this cannot throw.
-                _ = try? governor.schedule(sensory, at: run.target(of: request, inStep: scheduleStep))
-            }
-            let first = nextRequest
-            var lastTarget = -Double.infinity
-            while nextRequest < requests.count, requests[nextRequest].timeSeconds < end {
-                if requests[nextRequest].item.request != nil { lastTarget = run.target(of: requests[nextRequest], inStep: index) }
-                nextRequest += 1
-            }
-            // The host shows this step's state to every sample from now on; a step nothing wakes in is skipped.
-            let limit = run.sampleLimit(ofStep: index)
-            await driver.clock.waitForSleepers(1)
-            if index > 0, run.records(step: index) || lastTarget > -.infinity || (driver.clock.nextDeadline ?? .infinity) < limit {
-                run.publish(on: driver.host, step: index)
-            }
-            await driver.advance(before: max(limit, lastTarget.nextUp))
-
-            // The samples the loop took in this step: the condition the step runs under, and its changes.
-            while samplesSeen < driver.host.readCount, let sample = await samples.next(isolation: governor) {
-                samplesSeen += 1
-                run.observe(sample.condition, at: time)
-            }
-            run.countTime(length)
-            var feedbackJoules = 0.0
-            for request in requests[first..<nextRequest] {
-                let decision: SimulatedDecision
-                if request.item.request == nil {
-                    decision = GovernorDriver.playedAsWritten(request)
-                } else if let made = await decisions.next(isolation: governor) {
-                    decision = driver.outcome(of: made, for: request)
-                } else {
-                    break
-                }
-                feedbackJoules += run.account(request, decision)
-            }
-            run.advanceModels(index: index, time: time, length: length, feedbackJoules: feedbackJoules)
-        }
-        progress?(1)
-        return (run.finish(), run.snapshots)
+        let clock = driver.clock
+        clock.begin(SimulationStepper(run, requests: requests, driver: driver, progress: progress))
+        await driver.governor.recordDecisions { clock.record($0) }
+        try? await driver.governor.run()
+        // The clock held the run while the loop drove it; a driver runs once, so it is there to take back.
+        var stepper = clock.end()!
+        return stepper.finish()
     }
 }
 
