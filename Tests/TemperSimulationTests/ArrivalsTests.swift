@@ -29,7 +29,7 @@ import Testing
     @Test func aRunHoldsOnlyTheRequestsBetweenItsClockAndItsHorizon() {
         // Four hours at about 13.5 requests a second: the whole list would hold over 190,000.
         let setup = Self.setup(durationSeconds: 4 * 3600)
-        var window = RequestWindow(setup.arrivals)
+        var window = RequestWindow(setup.arrivals.makeIterator())
         var accounted = 0
         var largest = 0
         for step in 0..<(4 * 36_000) {
@@ -64,10 +64,10 @@ import Testing
         }
         let items: [[FeedbackItem]] = [
             [item("a", .game)],
-            [item("b1", .game), item("b2", .alert), item("b3", .game)],
-            [item("c1", .alert), item("c2", .game)],
+            [item("b1", .game), item("b2", .notification), item("b3", .game)],
+            [item("c1", .notification), item("c2", .game)],
             [item("d", .ui), FeedbackItem(name: "plays as written", energy: F.energy.estimate(.system(.selection)))],
-            [item("e", .alert)],
+            [item("e", .notification)],
             [],
         ]
         return SimulationSetup(scenario: scenario, deviceName: "phone", items: items)

@@ -72,14 +72,36 @@ enum OneHour {
         let energy = SimulationEnergyModel(estimator: EnergyEstimator(profile: profile))
         let loader = FeedbackLoader(energy: energy)
         let explosion = AHAPPattern(items: [
-            .event(AHAPEvent(type: .hapticTransient, time: 0, parameters: [.init(id: .hapticIntensity, value: 1), .init(id: .hapticSharpness, value: 1)])),
-            .event(AHAPEvent(type: .hapticContinuous, time: 0.02, duration: 0.6, parameters: [.init(id: .hapticIntensity, value: 0.8), .init(id: .hapticSharpness, value: 0.4)])),
+            .event(
+                AHAPEvent(
+                    type: .hapticTransient,
+                    time: 0,
+                    parameters: [.init(id: .hapticIntensity, value: 1), .init(id: .hapticSharpness, value: 1)]
+                )
+            ),
+            .event(
+                AHAPEvent(
+                    type: .hapticContinuous,
+                    time: 0.02,
+                    duration: 0.6,
+                    parameters: [.init(id: .hapticIntensity, value: 0.8), .init(id: .hapticSharpness, value: 0.4)]
+                )
+            ),
         ])
         let tap = AHAPPattern(items: [
-            .event(AHAPEvent(type: .hapticTransient, time: 0, parameters: [.init(id: .hapticIntensity, value: 0.4), .init(id: .hapticSharpness, value: 0.2)]))
+            .event(
+                AHAPEvent(
+                    type: .hapticTransient,
+                    time: 0,
+                    parameters: [.init(id: .hapticIntensity, value: 0.4), .init(id: .hapticSharpness, value: 0.2)]
+                )
+            )
         ])
         let scenario = Scenario(
-            name: "one-hour", durationSeconds: duration, timeStepSeconds: 0.1, seed: 1,
+            name: "one-hour",
+            durationSeconds: duration,
+            timeStepSeconds: 0.1,
+            seed: 1,
             ambient: AmbientSchedule(points: [.init(timeSeconds: 0, celsius: 25), .init(timeSeconds: 1200, celsius: 38)]),
             workload: [WorkloadSegment(name: "gaming", watts: 3.5, startSeconds: 0, durationSeconds: duration)],
             streams: [
@@ -88,11 +110,22 @@ enum OneHour {
             ]
         )
         let items = [
-            [loader.item(named: "explosion", request: SensoryRequest(id: "explosion", usage: .game, kind: .haptic(HapticPatternRequest(pattern: explosion))))],
+            [
+                loader.item(
+                    named: "explosion",
+                    request: SensoryRequest(id: "explosion", usage: .game, kind: .haptic(HapticPatternRequest(pattern: explosion)))
+                )
+            ],
             [loader.item(named: "tap", request: SensoryRequest(id: "tap", usage: .ui, kind: .haptic(HapticPatternRequest(pattern: tap))))],
         ]
         return (
-            SimulationSetup(scenario: scenario, deviceName: profile.name, thermal: ThermalParameters(profile: profile), battery: BatteryParameters(profile: profile), items: items),
+            SimulationSetup(
+                scenario: scenario,
+                deviceName: profile.name,
+                thermal: ThermalParameters(profile: profile),
+                battery: BatteryParameters(profile: profile),
+                items: items
+            ),
             energy
         )
     }

@@ -15,14 +15,23 @@ final class SimulationClock: GovernorClock {
 
     var now: Double { time.withLock { $0 } }
 
-    /// Hands the clock the run it steps through; from now on the loop's sleeps drive it.
-    func begin(_ run: sending SimulationStepper) {
-        stepper.withLock { $0 = run }
+    /// Hands the clock the run it steps through, with its requests in time order; from now on the loop's sleeps
+    /// drive it.
+    func begin(
+        _ run: SimulationRun,
+        requests: any IteratorProtocol<SimulatedRequest> & Sendable,
+        driver: GovernorDriver,
+        progress: Simulator.Progress?
+    ) {
+        stepper.withLock { $0 = SimulationStepper(run, requests: requests, driver: driver, progress: progress) }
     }
 
-    /// Takes the run back, however far it got; the clock steps nothing more.
-    func end() -> SimulationStepper? {
-        stepper.withLock { $0.take() }
+    /// The run's summary and recorded snapshots, however far it got; the clock steps nothing more.
+    func finish() -> (summary: RunSummary, snapshots: [HostSnapshot])? {
+        stepper.withLock { stepper in
+            defer { stepper = nil }
+            return stepper?.finish()
+        }
     }
 
     /// Keeps a final decision of the governor's for the step that accounts it.
@@ -41,8 +50,8 @@ final class SimulationClock: GovernorClock {
         let now = self.now
         guard deadline > now else { return }
         let woken = try stepper.withLock { (stepper) throws(CancellationError) -> Double in
-            guard stepper != nil else { throw CancellationError() }
-            return try stepper!.wake(now: now, deadline: deadline, alarm: alarm)
+            guard let stepper else { throw CancellationError() }
+            return try stepper.wake(now: now, deadline: deadline, alarm: alarm)
         }
         time.withLock { $0 = max($0, woken) }
     }

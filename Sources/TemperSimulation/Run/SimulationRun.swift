@@ -70,8 +70,8 @@ struct SimulationRun {
 
     /// When a request accounted in step `index` is released: at its arrival, except that an arrival in the step's
     /// last sliver is released just before it, so it is decided before the next step's sample.
-    func target(of request: SimulatedRequest, inStep index: Int) -> Double {
-        max(min(request.timeSeconds, sampleLimit(ofStep: index) - step * 1e-6), Double(index) * step)
+    func target(arrivingAt time: Double, inStep index: Int) -> Double {
+        max(min(time, sampleLimit(ofStep: index) - step * 1e-6), Double(index) * step)
     }
 
     /// Whether step `index`'s snapshot goes into the recorded trace.

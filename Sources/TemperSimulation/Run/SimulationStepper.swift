@@ -8,7 +8,9 @@ import TemperCore
 /// to the samples from then on (a step nothing wakes in is skipped); the loop wakes at each of its deadlines within
 /// the step, sampling, releasing and re-deciding as it does live; then the step's requests are accounted with the
 /// decisions the governor made for them, and the thermal and battery models step with what played.
-struct SimulationStepper {
+///
+/// A class, kept by the clock under its lock: a wake changes it in place rather than copying the run's accounts.
+final class SimulationStepper {
     private enum Phase {
         /// The next step has not begun.
         case scheduling
@@ -39,12 +41,12 @@ struct SimulationStepper {
     /// The governor's final decisions not yet accounted, in the order it made them.
     private var decisions: [Decision] = []
 
-    init<Requests: Sequence<SimulatedRequest>>(
+    init(
         _ run: SimulationRun,
-        requests: Requests,
+        requests: any IteratorProtocol<SimulatedRequest> & Sendable,
         driver: GovernorDriver,
         progress: Simulator.Progress?
-    ) where Requests.Iterator: Sendable {
+    ) {
         self.run = run
         self.requests = RequestWindow(requests)
         self.driver = driver
@@ -52,7 +54,7 @@ struct SimulationStepper {
         progressEvery = max(1, run.stepCount / 100)
     }
 
-    mutating func record(_ decision: Decision) {
+    func record(_ decision: Decision) {
         if case .done = phase { return }
         decisions.append(decision)
     }
@@ -62,7 +64,7 @@ struct SimulationStepper {
     /// Runs on the governor's actor, inside the loop's sleep.
     ///
     /// - Throws: `CancellationError` once every step has run: the loop ends.
-    mutating func wake(now: Double, deadline: Double, alarm: WakeAlarm) throws(CancellationError) -> Double {
+    func wake(now: Double, deadline: Double, alarm: WakeAlarm) throws(CancellationError) -> Double {
         observeSamples()
         while true {
             switch phase {
@@ -93,12 +95,12 @@ struct SimulationStepper {
     }
 
     /// The run's summary and the snapshots it recorded.
-    mutating func finish() -> (summary: RunSummary, snapshots: [HostSnapshot]) {
+    func finish() -> (summary: RunSummary, snapshots: [HostSnapshot]) {
         (run.finish(), run.snapshots)
     }
 
     /// Each sample the loop took since the last wake: the condition the step runs under, and its changes.
-    private mutating func observeSamples() {
+    private func observeSamples() {
         let reads = driver.host.readCount
         guard reads > samplesSeen else { return }
         samplesSeen = reads
@@ -107,28 +109,29 @@ struct SimulationStepper {
     }
 
     /// Schedules the requests arriving before the horizon and finds the step's own.
-    private mutating func beginStep() {
+    private func beginStep() {
         if let progress, index % progressEvery == 0 { progress(Double(index) / Double(run.stepCount)) }
         let end = run.end(ofStep: index)
         let horizon = end + driver.sampleIntervalSeconds
-        while let request = requests[scheduled], request.timeSeconds < horizon {
+        while let time = requests.time(at: scheduled), time < horizon {
+            let sensory = requests.sensoryRequest(at: scheduled)
             scheduled += 1
-            guard let sensory = GovernorDriver.sensoryRequest(for: request) else { continue }
-            while scheduleStep + 1 < run.stepCount, request.timeSeconds >= run.end(ofStep: scheduleStep) { scheduleStep += 1 }
-            let target = run.target(of: request, inStep: scheduleStep)
+            guard let sensory else { continue }
+            while scheduleStep + 1 < run.stepCount, time >= run.end(ofStep: scheduleStep) { scheduleStep += 1 }
+            let target = run.target(arrivingAt: time, inStep: scheduleStep)
             // The queue has no capacity limit and the governor runs until the run ends, so this cannot throw.
             _ = driver.governor.assumeIsolated { try? $0.schedule(sensory, at: target) }
         }
         stepStart = stepEnd
         lastTarget = -.infinity
-        while let request = requests[stepEnd], request.timeSeconds < end {
-            if request.item.request != nil { lastTarget = run.target(of: request, inStep: index) }
+        while let time = requests.time(at: stepEnd), time < end {
+            if requests.isDecided(at: stepEnd) { lastTarget = run.target(arrivingAt: time, inStep: index) }
             stepEnd += 1
         }
     }
 
     /// Accounts the step's requests with the governor's decisions and steps the models through it.
-    private mutating func endStep() {
+    private func endStep() {
         let (time, length) = run.span(ofStep: index)
         run.countTime(length)
         var feedbackJoules = 0.0
@@ -161,20 +164,34 @@ struct RequestWindow {
     private var first = 0
     private var base = 0
 
-    init<Requests: Sequence<SimulatedRequest>>(_ requests: Requests) where Requests.Iterator: Sendable {
-        source = requests.makeIterator()
+    init(_ requests: any IteratorProtocol<SimulatedRequest> & Sendable) {
+        source = requests
     }
 
     /// The request at `position`, made if need be; `nil` past the last, or before ``forget(before:)``'s mark.
     subscript(position: Int) -> SimulatedRequest? {
-        mutating get {
-            guard position >= first else { return nil }
-            while base + held.count <= position {
-                guard let next = source.next() else { return nil }
-                held.append(next)
-            }
-            return held[position - base]
+        mutating get { make(through: position) ? held[position - base] : nil }
+    }
+
+    /// When the request at `position` arrives, without copying it out.
+    mutating func time(at position: Int) -> Double? {
+        make(through: position) ? held[position - base].timeSeconds : nil
+    }
+
+    /// Whether the governor decides the request at ``time(at:)``'s `position` (it has a request to decide).
+    func isDecided(at position: Int) -> Bool { held[position - base].item.request != nil }
+
+    /// What the governor is asked to decide for the request at ``time(at:)``'s `position`.
+    func sensoryRequest(at position: Int) -> SensoryRequest? { GovernorDriver.sensoryRequest(for: held[position - base]) }
+
+    /// Makes requests up to `position`; whether there is one there to read.
+    private mutating func make(through position: Int) -> Bool {
+        guard position >= first else { return false }
+        while base + held.count <= position {
+            guard let next = source.next() else { return false }
+            held.append(next)
         }
+        return true
     }
 
     /// How many requests it holds: what a run's requests cost in memory.

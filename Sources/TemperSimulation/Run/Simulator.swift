@@ -75,12 +75,11 @@ public enum Simulator: Sendable {
         var run = SimulationRun(setup, policyName: policyName, snapshotEverySeconds: snapshotEverySeconds)
         run.publish(on: driver.host, step: 0)
         let clock = driver.clock
-        clock.begin(SimulationStepper(run, requests: requests, driver: driver, progress: progress))
+        clock.begin(run, requests: requests.makeIterator(), driver: driver, progress: progress)
         await driver.governor.recordDecisions { clock.record($0) }
         try? await driver.governor.run()
         // The clock held the run while the loop drove it; a driver runs once, so it is there to take back.
-        var stepper = clock.end()!
-        return stepper.finish()
+        return clock.finish()!
     }
 }
 
@@ -89,26 +88,40 @@ func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
 /// Per-item energy, kept in first-seen order, and the first of each way the policy changed an item.
 struct ItemAccounts {
-    private var order: [String] = []
-    private var byName: [String: ItemEnergy] = [:]
-    private var variantKeys: Set<String> = []
+    /// One way an item was played instead: what names a variant, compared without building its name.
+    private struct VariantKey: Hashable {
+        var item: String
+        var outcome: Decision.Outcome
+        var rules: [String]
+    }
+
+    private var items: [ItemEnergy] = []
+    private var positions: [String: Int] = [:]
+    private var variantKeys: Set<VariantKey> = []
     /// What played instead, once per item, outcome and rules, named for reports: "heavy-decay.ahap, fallback (haptics.simpleImpact)".
     private(set) var variants: [FeedbackItem] = []
 
     mutating func add(_ name: String, _ decision: SimulatedDecision) {
         if var played = decision.played {
             let rules = decision.rules.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            played.name = "\(name), \(decision.outcome.rawValue)" + (rules.isEmpty ? "" : " (\(rules.joined(separator: ", ")))")
-            if variantKeys.insert(played.name).inserted { variants.append(played) }
+            if variantKeys.insert(VariantKey(item: name, outcome: decision.outcome, rules: rules)).inserted {
+                played.name = "\(name), \(decision.outcome.rawValue)" + (rules.isEmpty ? "" : " (\(rules.joined(separator: ", ")))")
+                variants.append(played)
+            }
         }
-        if byName[name] == nil {
-            order.append(name)
-            byName[name] = ItemEnergy(name: name)
+        let position: Int
+        if let known = positions[name] {
+            position = known
+        } else {
+            position = items.count
+            positions[name] = position
+            items.append(ItemEnergy(name: name))
         }
-        byName[name]!.requests += 1
-        byName[name]!.requestedMillijoules += decision.before.totalMillijoules
-        byName[name]!.playedMillijoules += decision.after.totalMillijoules
+        items[position].requests += 1
+        items[position].requestedMillijoules += decision.before.totalMillijoules
+        items[position].playedMillijoules += decision.after.totalMillijoules
     }
 
-    var sorted: [ItemEnergy] { order.compactMap { byName[$0] } }
+    /// Each item's energy, in the order first seen.
+    var sorted: [ItemEnergy] { items }
 }
