@@ -10,8 +10,14 @@ import CoreMetrics
 /// - `temper_pending_requests` and `temper_budget_remaining_joules`;
 /// - `temper_sample_duration_seconds`: how long each reading of the host source took, on the governor's clock.
 struct GovernorMetrics {
+    /// One counter per outcome and request kind, keyed without building a string per decision.
+    private struct DecisionKey: Hashable {
+        var outcome: Decision.Outcome
+        var kind: String
+    }
+
     private let factory: any MetricsFactory
-    private var decisions: [String: Counter] = [:]
+    private var decisions: [DecisionKey: Counter] = [:]
     private var rules: [String: Counter] = [:]
     private let energyRequested: FloatingPointCounter
     private let energySaved: FloatingPointCounter
@@ -33,7 +39,7 @@ struct GovernorMetrics {
     }
 
     mutating func record(_ decision: Decision, kind: String) {
-        let key = "\(decision.outcome.rawValue)|\(kind)"
+        let key = DecisionKey(outcome: decision.outcome, kind: kind)
         let counter =
             decisions[key]
             ?? {

@@ -1,6 +1,6 @@
 import TemperCore
 
-/// One run moved through its steps by the governor's run loop: each time the loop sleeps, ``wake(deadline:alarm:)``
+/// One run moved through its steps by the governor's run loop: each time the loop sleeps, ``wake(now:deadline:alarm:)``
 /// does what happens in virtual time before the loop's deadline and says when the loop wakes.
 ///
 /// Each step: the requests arriving up to a sample interval after the step's end are scheduled (as a service
