@@ -23,6 +23,7 @@ final class SimulationStepper {
     }
 
     private var run: SimulationRun
+    private let grid: StepGrid
     private var requests: RequestWindow
     private let driver: GovernorDriver
     private let progress: Simulator.Progress?
@@ -48,10 +49,11 @@ final class SimulationStepper {
         progress: Simulator.Progress?
     ) {
         self.run = run
+        grid = run.grid
         self.requests = RequestWindow(requests)
         self.driver = driver
         self.progress = progress
-        progressEvery = max(1, run.stepCount / 100)
+        progressEvery = max(1, grid.stepCount / 100)
     }
 
     func record(_ decision: Decision) {
@@ -69,7 +71,7 @@ final class SimulationStepper {
         while true {
             switch phase {
             case .scheduling:
-                guard index < run.stepCount else {
+                guard index < grid.stepCount else {
                     progress?(1)
                     phase = .done
                     throw CancellationError()
@@ -78,7 +80,7 @@ final class SimulationStepper {
                 phase = .publishing
                 if alarm.hasRung { return now }
             case .publishing:
-                let limit = run.sampleLimit(ofStep: index)
+                let limit = grid.sampleLimit(ofStep: index)
                 if index > 0, run.records(step: index) || lastTarget > -.infinity || deadline < limit {
                     run.publish(on: driver.host, step: index)
                 }
@@ -105,34 +107,34 @@ final class SimulationStepper {
         guard reads > samplesSeen else { return }
         samplesSeen = reads
         let condition = driver.governor.assumeIsolated { $0.condition }
-        run.observe(condition, at: run.span(ofStep: index).time)
+        run.observe(condition, at: grid.span(ofStep: index).time)
     }
 
     /// Schedules the requests arriving before the horizon and finds the step's own.
     private func beginStep() {
-        if let progress, index % progressEvery == 0 { progress(Double(index) / Double(run.stepCount)) }
-        let end = run.end(ofStep: index)
+        if let progress, index % progressEvery == 0 { progress(Double(index) / Double(grid.stepCount)) }
+        let end = grid.end(ofStep: index)
         let horizon = end + driver.sampleIntervalSeconds
         while let time = requests.time(at: scheduled), time < horizon {
             let sensory = requests.sensoryRequest(at: scheduled)
             scheduled += 1
             guard let sensory else { continue }
-            while scheduleStep + 1 < run.stepCount, time >= run.end(ofStep: scheduleStep) { scheduleStep += 1 }
-            let target = run.target(arrivingAt: time, inStep: scheduleStep)
+            while scheduleStep + 1 < grid.stepCount, time >= grid.end(ofStep: scheduleStep) { scheduleStep += 1 }
+            let target = grid.target(arrivingAt: time, inStep: scheduleStep)
             // The queue has no capacity limit and the governor runs until the run ends, so this cannot throw.
             _ = driver.governor.assumeIsolated { try? $0.schedule(sensory, at: target) }
         }
         stepStart = stepEnd
         lastTarget = -.infinity
         while let time = requests.time(at: stepEnd), time < end {
-            if requests.isDecided(at: stepEnd) { lastTarget = run.target(arrivingAt: time, inStep: index) }
+            if requests.isDecided(at: stepEnd) { lastTarget = grid.target(arrivingAt: time, inStep: index) }
             stepEnd += 1
         }
     }
 
     /// Accounts the step's requests with the governor's decisions and steps the models through it.
     private func endStep() {
-        let (time, length) = run.span(ofStep: index)
+        let (time, length) = grid.span(ofStep: index)
         run.countTime(length)
         var feedbackJoules = 0.0
         var taken = 0
@@ -179,10 +181,10 @@ struct RequestWindow {
     }
 
     /// Whether the governor decides the request at ``time(at:)``'s `position` (it has a request to decide).
-    func isDecided(at position: Int) -> Bool { held[position - base].item.request != nil }
+    mutating func isDecided(at position: Int) -> Bool { held[position - base].item.request != nil }
 
     /// What the governor is asked to decide for the request at ``time(at:)``'s `position`.
-    func sensoryRequest(at position: Int) -> SensoryRequest? { GovernorDriver.sensoryRequest(for: held[position - base]) }
+    mutating func sensoryRequest(at position: Int) -> SensoryRequest? { GovernorDriver.sensoryRequest(for: held[position - base]) }
 
     /// Makes requests up to `position`; whether there is one there to read.
     private mutating func make(through position: Int) -> Bool {
