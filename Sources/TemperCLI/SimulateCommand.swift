@@ -133,7 +133,7 @@ struct SimulateCommand: AsyncParsableCommand {
             if let recordTrace {
                 let snapshots = await Simulator.runOnce(
                     setup,
-                    requests: setup.requests(),
+                    requests: setup.arrivals,
                     governing: GovernorDriver(policy: policy, energy: energy),
                     policyName: policy.name,
                     snapshotEverySeconds: traceInterval,

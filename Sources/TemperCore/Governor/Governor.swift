@@ -63,6 +63,9 @@ public actor Governor {
     private var bucket: TokenBucket?
     /// When the run loop will wake, and the alarm that cuts its sleep short for an earlier request.
     var wakeUp: (time: Double, alarm: WakeAlarm)?
+    /// Handed every final decision as it is made, in order, on the governor's actor: the simulator's recorder,
+    /// which takes them with no stream in between. The decision streams get them too.
+    private var decisionRecorder: (@Sendable (Decision) -> Void)?
     private let decisionBroadcast = Broadcast<Decision>()
     private let conditionBroadcast = Broadcast<Condition>()
     private let sampleBroadcast = Broadcast<HostSample>()
@@ -265,6 +268,13 @@ public actor Governor {
 
     // MARK: Streams
 
+    /// Hands every final decision from now on to `recorder`, in order, on the governor's actor, before the decision
+    /// streams get it: for a recorder that runs on this actor (the simulator's), which would otherwise pay an
+    /// `AsyncStream` element per decision. One recorder at a time; `nil` removes it.
+    package func recordDecisions(_ recorder: (@Sendable (Decision) -> Void)?) {
+        decisionRecorder = recorder
+    }
+
     /// Every final decision from now on (submitted, released, cancelled, shut down), as an AsyncSequence.
     public nonisolated func decisions(
         bufferingPolicy: AsyncStream<Decision>.Continuation.BufferingPolicy = .unbounded
@@ -298,6 +308,7 @@ public actor Governor {
         if decision.outcome == .dropped {
             logger.debug("request dropped", metadata: ["id": "\(request.id)", "reasons": "\(decision.reasons.map(\.message))"])
         }
+        decisionRecorder?(decision)
         decisionBroadcast.yield(decision)
         return decision
     }
@@ -319,19 +330,21 @@ public actor Governor {
     /// A decision made outside ``submit(_:)``: counted, announced and kept for the next drain.
     private func deliver(_ decision: Decision) {
         metrics.record(decision, kind: decision.request?.kind.name ?? "dropped")
+        decisionRecorder?(decision)
         decisionBroadcast.yield(decision)
         outbox.append(decision)
     }
 
     /// Final decisions for every request due by `now`; kept for the next drain only when a drain asked.
     func releaseDue(now: Double, keepForDrain: Bool) {
-        let due = queue.popDue(through: now + configuration.armingLeadSeconds)
-        guard !due.isEmpty else { return }
-        metrics.recordPending(queue.count)
-        for entry in due {
+        let through = now + configuration.armingLeadSeconds
+        var released = false
+        while let entry = queue.popFirst(dueBy: through) {
+            released = true
             let decision = finalDecision(for: entry.request, now: now, start: max(now, entry.targetTime))
             if keepForDrain { outbox.append(decision) }
         }
+        if released { metrics.recordPending(queue.count) }
     }
 
     /// When the earliest scheduled request is due for release.

@@ -9,9 +9,18 @@ import CoreMetrics
 /// - `temper_tier` (0 nominal … 3 critical) and `temper_low_power` (0 or 1): the current condition;
 /// - `temper_pending_requests` and `temper_budget_remaining_joules`;
 /// - `temper_sample_duration_seconds`: how long each reading of the host source took, on the governor's clock.
+///
+/// Every recording method is `mutating`, even those that only record: the governor then calls them in place rather
+/// than on a copy of every handle (a copy per scheduled and per released request, in the simulator's profile).
 struct GovernorMetrics {
+    /// One counter per outcome and request kind, keyed without building a string per decision.
+    private struct DecisionKey: Hashable {
+        var outcome: Decision.Outcome
+        var kind: String
+    }
+
     private let factory: any MetricsFactory
-    private var decisions: [String: Counter] = [:]
+    private var decisions: [DecisionKey: Counter] = [:]
     private var rules: [String: Counter] = [:]
     private let energyRequested: FloatingPointCounter
     private let energySaved: FloatingPointCounter
@@ -33,7 +42,7 @@ struct GovernorMetrics {
     }
 
     mutating func record(_ decision: Decision, kind: String) {
-        let key = "\(decision.outcome.rawValue)|\(kind)"
+        let key = DecisionKey(outcome: decision.outcome, kind: kind)
         let counter =
             decisions[key]
             ?? {
@@ -62,16 +71,16 @@ struct GovernorMetrics {
     }
 
     /// One reading of the host source took `seconds`.
-    func recordSample(seconds: Double) {
+    mutating func recordSample(seconds: Double) {
         guard seconds.isFinite, seconds >= 0 else { return }
         sampleDuration.recordNanoseconds(Int64(min(seconds, 3600) * 1_000_000_000))
     }
 
     /// The tier is recorded last: a scrape that sees a tier sees the whole condition it belongs to.
-    func record(_ condition: Condition) {
+    mutating func record(_ condition: Condition) {
         lowPower.record(condition.lowPower ? 1 : 0)
         tier.record(condition.tier.rank)
     }
 
-    func recordPending(_ count: Int) { pending.record(count) }
+    mutating func recordPending(_ count: Int) { pending.record(count) }
 }

@@ -3,16 +3,17 @@ public import Logging
 public import TemperCore
 
 /// The embeddable ``Governor``, the same actor services run live, set up to run in virtual time: its source is a
-/// ``SimulatedHost`` and its clock a ``VirtualClock``. The simulator runs the governor's own ``Governor/run()``
-/// loop, which samples the host, releases each scheduled request when it is due and re-decides what waits on
-/// every change of condition, exactly as it does live; the simulator only publishes the models' state, schedules
-/// each request for its arrival time and moves the clock one deadline at a time.
+/// ``SimulatedHost`` and its clock one whose sleeps move the simulation. The simulator runs the governor's own
+/// ``Governor/run()`` loop, which samples the host, releases each scheduled request when it is due and re-decides
+/// what waits on every change of condition, exactly as it does live; the simulator only publishes the models'
+/// state, schedules each request for its arrival time and, each time the loop sleeps, moves time to its deadline.
 ///
 /// A driver runs once, as its governor does.
 public struct GovernorDriver: Sendable {
     public let governor: Governor
     public let host: SimulatedHost
-    public let clock: VirtualClock
+    /// Virtual time: the loop's sleeps step the run (``SimulationClock``).
+    let clock: SimulationClock
     public let energy: SimulationEnergyModel
     /// The classifier settings the governor classifies with, so reports can draw its thresholds.
     public let classifierSettings: ClassifierSettings
@@ -28,7 +29,7 @@ public struct GovernorDriver: Sendable {
         sampleIntervalSeconds: Double = 1,
         logger: Logger = Logger(label: "temper.simulation", factory: { _ in SwiftLogNoOpLogHandler() })
     ) {
-        let clock = VirtualClock()
+        let clock = SimulationClock()
         let host = SimulatedHost()
         self.clock = clock
         self.host = host
@@ -66,18 +67,6 @@ public struct GovernorDriver: Sendable {
         guard var sensory = request.item.request else { return nil }
         sensory.usage = request.usage
         return sensory
-    }
-
-    /// Moves the virtual clock through every deadline before `limit`, one at a time, and after each waits until
-    /// the governor's run loop sleeps again: the loop samples, releases and re-decides at the exact time it asked
-    /// for, and the simulator moves on only once it has. Runs on the caller's actor (the simulator drives from the
-    /// governor's own).
-    nonisolated(nonsending) func advance(before limit: Double) async {
-        await clock.waitForSleepers(1)
-        while let deadline = clock.nextDeadline, deadline < limit {
-            clock.advance(to: deadline)
-            await clock.waitForSleepers(1)
-        }
     }
 
     /// What the simulator accounts for the governor's `decision` on `request`: what played is charged its

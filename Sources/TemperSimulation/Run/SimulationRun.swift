@@ -4,8 +4,10 @@ import TemperCore
 /// for how long, what each request cost, and how the device heated and the battery drained.
 struct SimulationRun {
     let scenario: Scenario
-    let step: Double
-    let stepCount: Int
+    /// Where each step starts and ends.
+    let grid: StepGrid
+    var step: Double { grid.step }
+    var stepCount: Int { grid.stepCount }
     /// Timeline samples for charts: about 300 per run, on the step grid.
     let stepsPerSample: Int
     let stepsPerSnapshot: Int?
@@ -25,10 +27,13 @@ struct SimulationRun {
         let scenario = setup.scenario
         let step = scenario.timeStepSeconds
         self.scenario = scenario
-        self.step = step
         // The scenario reader refuses more than maxSteps; a Scenario built in code is held to the same ceiling
         // here rather than trapping (or running for ever) on a step of 1e-300 or NaN.
-        stepCount = Self.count(scenario.durationSeconds / step, atMost: Scenario.maxSteps)
+        grid = StepGrid(
+            step: step,
+            stepCount: Self.count(scenario.durationSeconds / step, atMost: Scenario.maxSteps),
+            durationSeconds: scenario.durationSeconds
+        )
         stepsPerSample = max(1, Self.count(scenario.durationSeconds / 300 / step, atMost: Scenario.maxSteps))
         stepsPerSnapshot = snapshotEverySeconds.map {
             max(1, Self.count($0 / step, atMost: Scenario.maxSteps, rounding: .toNearestOrAwayFromZero))
@@ -50,28 +55,6 @@ struct SimulationRun {
             sampleIntervalSeconds: Double(stepsPerSample) * step
         )
         lastPower = scenario.workloadWatts(at: 0)
-    }
-
-    /// Step `index`'s start time and length (the last step may be short).
-    func span(ofStep index: Int) -> (time: Double, length: Double) {
-        let time = Double(index) * step
-        return (time, min(step, scenario.durationSeconds - time))
-    }
-
-    /// Where step `index` ends.
-    func end(ofStep index: Int) -> Double {
-        let (time, length) = span(ofStep: index)
-        return time + length
-    }
-
-    /// The clock runs through step `index` up to here: a sample due within a millionth of a step of the step's end
-    /// reads the next step's state, as the step grid has it.
-    func sampleLimit(ofStep index: Int) -> Double { end(ofStep: index) - step * 1e-6 }
-
-    /// When a request accounted in step `index` is released: at its arrival, except that an arrival in the step's
-    /// last sliver is released just before it, so it is decided before the next step's sample.
-    func target(of request: SimulatedRequest, inStep index: Int) -> Double {
-        max(min(request.timeSeconds, sampleLimit(ofStep: index) - step * 1e-6), Double(index) * step)
     }
 
     /// Whether step `index`'s snapshot goes into the recorded trace.
@@ -201,5 +184,35 @@ struct SimulationRun {
     static func count(_ value: Double, atMost limit: Int, rounding: FloatingPointRoundingRule = .up) -> Int {
         guard value > 0 else { return 0 }
         return value >= Double(limit) ? limit : Int(value.rounded(rounding))
+    }
+}
+
+/// A run's step grid: where each step starts and ends, and when a request accounted in a step is released. A small
+/// value of its own, so the stepper asks it many times a step without touching the run's accounts.
+struct StepGrid {
+    let step: Double
+    let stepCount: Int
+    let durationSeconds: Double
+
+    /// Step `index`'s start time and length (the last step may be short).
+    func span(ofStep index: Int) -> (time: Double, length: Double) {
+        let time = Double(index) * step
+        return (time, min(step, durationSeconds - time))
+    }
+
+    /// Where step `index` ends.
+    func end(ofStep index: Int) -> Double {
+        let (time, length) = span(ofStep: index)
+        return time + length
+    }
+
+    /// The clock runs through step `index` up to here: a sample due within a millionth of a step of the step's end
+    /// reads the next step's state, as the step grid has it.
+    func sampleLimit(ofStep index: Int) -> Double { end(ofStep: index) - step * 1e-6 }
+
+    /// When a request accounted in step `index` is released: at its arrival, except that an arrival in the step's
+    /// last sliver is released just before it, so it is decided before the next step's sample.
+    func target(arrivingAt time: Double, inStep index: Int) -> Double {
+        max(min(time, sampleLimit(ofStep: index) - step * 1e-6), Double(index) * step)
     }
 }

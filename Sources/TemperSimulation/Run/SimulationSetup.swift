@@ -31,22 +31,12 @@ public struct SimulationSetup: Sendable {
         return items.joined().filter { seen.insert($0.name).inserted }
     }
 
-    /// Every request of the run in time order (streams in file order break ties), deterministic for the seed.
-    public func requests() -> [SimulatedRequest] {
-        var requests: [SimulatedRequest] = []
-        for (index, stream) in scenario.streams.enumerated() where index < items.count && !items[index].isEmpty {
-            let streamItems = items[index]
-            let times = stream.arrivalTimes(durationSeconds: scenario.durationSeconds, scenarioSeed: scenario.seed, streamIndex: index)
-            for (count, time) in times.enumerated() {
-                let item = streamItems[count % streamItems.count]
-                let usage = stream.usage ?? item.request?.usage ?? .game
-                requests.append(SimulatedRequest(id: 0, timeSeconds: time, streamIndex: index, item: item, usage: usage))
-            }
-        }
-        requests.sort { ($0.timeSeconds, $0.streamIndex) < ($1.timeSeconds, $1.streamIndex) }
-        for index in requests.indices { requests[index].id = index + 1 }
-        return requests
-    }
+    /// Every request of the run in time order (streams in file order break ties), deterministic for the seed, as
+    /// one list: for a caller that needs them all at once. A run takes ``arrivals`` and makes each as it comes.
+    public func requests() -> [SimulatedRequest] { Array(arrivals) }
+
+    /// Every request of the run in time order, made as it is iterated: memory stays flat however long the run.
+    public var arrivals: SimulatedArrivals { SimulatedArrivals(self) }
 }
 
 extension SimulationSetup {

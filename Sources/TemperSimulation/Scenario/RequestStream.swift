@@ -67,36 +67,9 @@ public struct RequestStream: Sendable, Hashable {
 
     /// Every arrival time in `[start, min(end, duration))`, in order. Deterministic for a given seed.
     public func arrivalTimes(durationSeconds: Double, scenarioSeed: UInt64, streamIndex: Int) -> [Double] {
-        let end = min(endSeconds ?? durationSeconds, durationSeconds)
+        var arrivals = ArrivalIterator(self, durationSeconds: durationSeconds, scenarioSeed: scenarioSeed, streamIndex: streamIndex)
         var times: [Double] = []
-        switch arrivals {
-        case .periodic(let every):
-            guard every > 0 else { return [] }
-            var index = 0.0
-            while startSeconds + index * every < end {
-                times.append(startSeconds + index * every)
-                index += 1
-            }
-        case .poisson(let perSecond):
-            guard perSecond > 0 else { return [] }
-            var generator = seed.map(SeededGenerator.init(seed:)) ?? .derived(from: scenarioSeed, stream: streamIndex)
-            var time = startSeconds
-            while true {
-                time += -Foundation.log(generator.nextUnitInterval()) / perSecond
-                guard time < end else { break }
-                times.append(time)
-            }
-        case .bursts(let count, let spacing, let every):
-            guard every > 0, count > 0 else { return [] }
-            var burst = 0.0
-            while startSeconds + burst * every < end {
-                for member in 0..<count {
-                    let time = startSeconds + burst * every + Double(member) * spacing
-                    if time < end { times.append(time) }
-                }
-                burst += 1
-            }
-        }
+        while let arrival = arrivals.next() { times.append(arrival.time) }
         return times
     }
 }
