@@ -53,8 +53,9 @@ import Testing
         }
         let requestFile = folder.appendingPathComponent("requests.json")
         try JSONSerialization.data(withJSONObject: requests).write(to: requestFile)
+        // The files are elsewhere: absolute paths, which a request may name only with --allow-outside.
         let rewritten = try TemperRunner.run([
-            "rewrite", "--request", requestFile.path, "--condition", "nominal", "--device", "phone", "--explain",
+            "rewrite", "--request", requestFile.path, "--condition", "nominal", "--device", "phone", "--explain", "--allow-outside",
         ])
         #expect(rewritten.status == 0, "\(rewritten.stderr)")
         let decisions = try JSONDecoder().decode([Decision].self, from: Data(rewritten.stdout.utf8))

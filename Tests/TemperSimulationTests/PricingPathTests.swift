@@ -19,7 +19,7 @@ import Testing
             let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
             return names.filter { $0.hasSuffix(suffix) }.sorted().map { url.appendingPathComponent($0) }
         }
-        let requests = (files("requests", ".json") + files("scenarios/requests", ".json")).map {
+        let requests = (files("requests", ".json") + files("scenarios/requests", ".json") + files("", "-request.json")).map {
             ($0, RequestStream.Payload.request(path: $0.path))
         }
         // A scenario's `patterns` in every format: AHAP, .haptic, Android JSON and XML, rumble, feedbackd.
