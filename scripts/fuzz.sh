@@ -3,7 +3,7 @@
 #
 #   scripts/fuzz.sh TARGET SECONDS    one target: ahap, policy, profile, scenario, request, trace, haptic,
 #                                     android-json, android-xml, rumble, feedbackd or acf
-#   scripts/fuzz.sh all SECONDS       each target in turn, SECONDS each (CI runs `all 30`)
+#   scripts/fuzz.sh all SECONDS       each target in turn, SECONDS each (CI runs `all 15`)
 #   scripts/fuzz.sh build             only build Fuzz/.build/temper-fuzz
 #
 # Exits 1 on a crash, leak, timeout or out-of-memory; the input that caused it is kept in

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test: unit, corpus, command-line and real-daemon tests (private D-Bus, umockdev, upowerd), then a
-# short fuzzing smoke of every reader (TEMPER_FUZZ_SECONDS each, 30 by default; 0 skips it). The code must be
+# short fuzzing smoke of every reader (TEMPER_FUZZ_SECONDS each, 15 by default; 0 skips it). The code must be
 # formatted as .swift-format says (`swift format -i -r -p Sources Tests Package.swift` fixes it). At the end it says
 # how many tests were skipped and why, one line per reason (scripts/skipped-tests.py): a clone without the shared
 # corpus (../shared/corpus) skips the tests that read it.
@@ -19,7 +19,7 @@ if [ "$status" -ne 0 ]; then
   [ -z "$skipped" ] || echo "$skipped"
   exit "$status"
 fi
-seconds=${TEMPER_FUZZ_SECONDS:-30}
+seconds=${TEMPER_FUZZ_SECONDS:-15}
 if [ "$seconds" -gt 0 ]; then
   scripts/fuzz.sh all "$seconds"
 fi
