@@ -66,15 +66,21 @@ public struct PlaybackLedger: Sendable {
     public mutating func forget(before now: Double) {
         guard now.isFinite, now > earliestEndSeconds else { return }
         mixed.forget(before: now)
+        // Kept entries move forward in place: an entry holds its payload's key, and copying one out to test it
+        // costs more than the test.
         var earliest = Double.infinity
-        entries.removeAll { entry in
-            guard entry.endSeconds < now else {
-                earliest = min(earliest, entry.endSeconds)
-                return false
+        var kept = 0
+        for index in entries.indices {
+            let end = entries[index].endSeconds
+            if end < now {
+                if let placement = entries[index].placement { placements.remove(placement) }
+            } else {
+                earliest = min(earliest, end)
+                if index != kept { entries.swapAt(index, kept) }
+                kept += 1
             }
-            if let placement = entry.placement { placements.remove(placement) }
-            return true
         }
+        entries.removeLast(entries.count - kept)
         earliestEndSeconds = earliest
     }
 
