@@ -103,7 +103,7 @@ struct ServeCommand: AsyncParsableCommand {
         let bus: DBusBus = if let address { .address(address) } else if session { .session } else { .system }
         var logger = HostSession.makeLogger()
         logger[metadataKey: "service"] = "serve"
-        let export = PrometheusExport()
+        let export = PrometheusExport(version: TemperVersion.number)
         let exporters: [any Service]
         do {
             exporters = try await metrics.options().services(export: export, logger: logger)

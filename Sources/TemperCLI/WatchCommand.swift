@@ -53,7 +53,7 @@ struct WatchCommand: AsyncParsableCommand {
     func run() async throws {
         let policy = try HostSession.policy(policy).policy
         let logger = HostSession.makeLogger()
-        let export = PrometheusExport()
+        let export = PrometheusExport(version: TemperVersion.number)
         let exporters: [any Service]
         do {
             exporters = try await metrics.options().services(export: export, logger: logger)

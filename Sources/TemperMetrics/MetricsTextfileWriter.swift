@@ -44,6 +44,11 @@ public struct MetricsTextfileWriter: Service {
         }
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw failure("cannot create \(temporary)", created: false) }
+        // node_exporter runs as another user: readable by all whatever the umask (a unit's is often 077).
+        guard fchmod(descriptor, 0o644) == 0 else {
+            close(descriptor)
+            throw failure("chmod")
+        }
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }

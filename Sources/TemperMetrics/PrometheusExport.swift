@@ -13,11 +13,15 @@ public final class PrometheusExport: Sendable {
 
     /// An export over a new, empty registry.
     ///
-    /// - Parameter help: The `# HELP` text of each metric by name; the governor's metrics are described already.
-    public init(help: [String: String] = [:]) {
+    /// - Parameters:
+    ///   - help: The `# HELP` text of each metric by name; the governor's metrics are described already.
+    ///   - version: The program's release; when given, `temper_build_info{version="…"} 1` says which build a
+    ///     fleet's hosts run.
+    public init(help: [String: String] = [:], version: String? = nil) {
         let registry = PrometheusCollectorRegistry()
         self.registry = registry
         self.factory = DescribedMetricsFactory(registry: registry, help: MetricHelp.governor.merging(help) { $1 })
+        if let version { Gauge(label: "temper_build_info", dimensions: [("version", version)], factory: factory).record(1) }
     }
 
     /// The metrics in Prometheus' text exposition format (version 0.0.4).
@@ -48,6 +52,7 @@ enum MetricHelp {
         "temper_pending_requests": "Scheduled requests waiting for their target time.",
         "temper_budget_remaining_joules": "Energy left in the current condition's budget window.",
         "temper_sample_duration_seconds": "How long each reading of the host's sensors, battery and power profile took.",
+        "temper_build_info": "1, labelled with the release of temper that serves these metrics.",
     ]
 
     static func text(for name: String, in table: [String: String]) -> String {

@@ -53,6 +53,7 @@ struct WatchMetricsTests {
         #expect(metrics.contains("# TYPE temper_tier gauge"))
         #expect(metrics.contains("\ntemper_tier "))
         #expect(metrics.contains("\ntemper_low_power "))
+        #expect(metrics.contains("\ntemper_build_info{version=\""), "\(metrics)")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/promtool") {
             let lint = try TemperRunner.run(
                 ["check", "metrics"],

@@ -33,6 +33,22 @@ import Testing
         }
     }
 
+    /// Under umask 077 (a hardened unit's) the file came out 0600, which node_exporter, another user, cannot read.
+    @Test func theTextfileIsReadableByAllWhateverTheUmask() throws {
+        let folder = try MetricsTools.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("temper.prom").path
+        let writer = MetricsTextfileWriter(path: path, export: PrometheusExport(), logger: MetricsTools.quietLogger)
+        // The umask is the process's: only group and others' bits change, so tests running beside this one keep
+        // their own access to what they create.
+        let previous = umask(0o077)
+        defer { umask(previous) }
+        try writer.write()
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o644)
+    }
+
     @Test func anUnwritableFolderIsAnErrorNamingTheFile() {
         let writer = MetricsTextfileWriter(
             path: "/nonexistent/folder/temper.prom",
