@@ -80,8 +80,9 @@ struct SimulateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let result: SimulationResult
+        let trace: String?
         do {
-            result = try await ScenarioInputs.withScenarioFile(scenario) { url in try await simulate(url) }
+            (result, trace) = try await ScenarioInputs.withScenarioFile(scenario) { url in try await simulate(url) }
         } catch let error as TemperError {
             throw CLIFailure.usage(error.description)
         }
@@ -90,11 +91,13 @@ struct SimulateCommand: AsyncParsableCommand {
         } else {
             print(SimulateSummary.text(result))
             if let report { print("report: \(report)/index.html") }
+            if let trace { print(trace) }
         }
     }
 
-    /// Runs the scenario at `url` with and without the policy, and writes what was asked for.
-    private func simulate(_ url: URL) async throws -> SimulationResult {
+    /// Runs the scenario at `url` with and without the policy, and writes what was asked for; returns the result,
+    /// and a line saying what trace was written, how many snapshots and how large.
+    private func simulate(_ url: URL) async throws -> (SimulationResult, String?) {
         let read: (inputs: ScenarioInputs?, errors: [TemperError])
         do throws(TemperError) {
             read = try ScenarioInputs.read(contentsOf: url, policy: policy)
@@ -104,6 +107,7 @@ struct SimulateCommand: AsyncParsableCommand {
         guard let inputs = read.inputs else { throw CLIFailure.reporting(read.errors, in: url.path, as: CLIFailure.usage) }
         let (setup, policy, energy) = (inputs.setup, inputs.policy, inputs.energy)
         let result: SimulationResult
+        var traceLine: String?
         do {
             let traceSnapshots = inputs.scenario.durationSeconds / traceInterval
             if recordTrace != nil, traceSnapshots > Double(OptionRange.maxTraceSnapshots) {
@@ -142,7 +146,12 @@ struct SimulateCommand: AsyncParsableCommand {
                     }
                 ).snapshots
                 do {
-                    try TraceFile.encode(snapshots).write(to: URL(fileURLWithPath: recordTrace))
+                    let data = TraceFile.encode(snapshots)
+                    try data.write(to: URL(fileURLWithPath: recordTrace))
+                    let size =
+                        data.count >= 1_000_000
+                        ? "\(Self.oneDecimal(Double(data.count) / 1e6)) MB" : "\(Self.oneDecimal(Double(data.count) / 1e3)) kB"
+                    traceLine = "trace: \(recordTrace) (\(snapshots.count) snapshots, \(size))"
                 } catch {
                     throw TemperError(
                         code: .unreadableFile,
@@ -155,6 +164,10 @@ struct SimulateCommand: AsyncParsableCommand {
         } catch let error as TemperError {
             throw CLIFailure.usage(error.description)
         }
-        return result
+        return (result, traceLine)
+    }
+
+    private static func oneDecimal(_ value: Double) -> String {
+        String((value * 10).rounded() / 10)
     }
 }

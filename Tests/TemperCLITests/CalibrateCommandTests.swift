@@ -35,6 +35,11 @@ import Testing
         let trace = directory.appendingPathComponent("\(name).jsonl")
         let result = try TemperRunner.run(["simulate", file.path, "--record-trace", trace.path, "--trace-interval", "2"])
         #expect(result.status == 0, "\(result.stderr)")
+        // It says what it wrote, and how large: a long scenario's trace runs to megabytes.
+        let size = (try? FileManager.default.attributesOfItem(atPath: trace.path)[.size] as? Int) ?? 0
+        let written = try #require(result.stdout.split(separator: "\n").last.map(String.init))
+        #expect(written.hasPrefix("trace: \(trace.path) ("), "\(result.stdout)")
+        #expect(written.hasSuffix(size >= 1_000_000 ? " MB)" : " kB)"), "\(written)")
         return trace
     }
 
