@@ -17,8 +17,11 @@ struct ReportCommand: AsyncParsableCommand {
             elsewhere is an error naming its line, unless --lenient. Traces without a format header (version 1) \
             still read.
 
+            Without --report it prints the summary only.
+
             Examples:
               temper record --out run.jsonl --duration 600 --interval 2
+              temper report run.jsonl
               temper report run.jsonl --report out/run
               temper report Examples/traces/heat-soak.jsonl --report out/heat-soak --json
             """
@@ -28,7 +31,7 @@ struct ReportCommand: AsyncParsableCommand {
     var trace: String
 
     @Option(help: "Write index.html, report.md and data.json into this folder.")
-    var report: String
+    var report: String?
 
     @Option(help: "A policy (a name such as phone, or a file) whose classifier settings to use instead of the default.")
     var policy: String?
@@ -60,7 +63,7 @@ struct ReportCommand: AsyncParsableCommand {
                 "  \(ClockText.format(transition.timeSeconds))  \(transition.from) → \(transition.to)\(power): \(transition.reasons.first ?? "")"
             )
         }
-        print("report: \(report)/index.html")
+        if let report { print("report: \(report)/index.html") }
     }
 
     private func replayAndWrite() throws(TemperError) -> TraceResult {
@@ -70,7 +73,7 @@ struct ReportCommand: AsyncParsableCommand {
         let snapshots = contents.snapshots
         let settings = try PolicyLibrary.standard().policy(policy).classifier
         let result = TraceReplay.replay(snapshots, settings: settings, name: url.lastPathComponent)
-        try TraceReport.write(result, to: URL(fileURLWithPath: report))
+        if let report { try TraceReport.write(result, to: URL(fileURLWithPath: report)) }
         return result
     }
 }
