@@ -211,8 +211,20 @@ package struct JSONScanner {
                 message: "not UTF-8: invalid byte 0x\(String(byte, radix: 16, uppercase: true))"
             )
         }
+        if let kind = binaryKind(), !bytes[..<position].contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+            return Failure(code: .invalidJSON, offset: position, message: "not JSON text: \(kind)")
+        }
         let found =
             byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
         return Failure(code: .invalidJSON, offset: position, message: "expected \(expected), found \(found)")
+    }
+
+    /// What a file that fails at its first byte is when it is not text at all: "expected a value, found 'R'" says
+    /// nothing to someone who gave a sound file.
+    private func binaryKind() -> String? {
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), bytes[8..<12].elementsEqual("WAVE".utf8) {
+            return "a WAV sound file (an AHAP pattern names its sound with EventWaveformPath)"
+        }
+        return bytes.prefix(512).contains(0) ? "a binary file" : nil
     }
 }

@@ -186,6 +186,18 @@ struct ReaderErrorTests {
         #expect(error.description == "test.ahap:4:30: Pattern[1].Event: expected ',' or '}', found '\"'")
     }
 
+    /// A sound file given as a pattern said "1:1: expected a value, found 'R'".
+    @Test func aSoundOrBinaryFileIsNamedForWhatItIs() throws {
+        let wav = Array("RIFF".utf8) + [36, 0, 0, 0] + Array("WAVEfmt ".utf8) + [16, 0, 0, 0, 1, 0, 1, 0]
+        let sound = try #require(failure(wav))
+        #expect(
+            sound.description == "test.ahap:1:1: not JSON text: a WAV sound file (an AHAP pattern names its sound with EventWaveformPath)"
+        )
+        let binary = try #require(failure(Array("ELF".utf8) + [0, 1, 2]))
+        #expect(binary.description == "test.ahap:1:1: not JSON text: a binary file")
+        #expect(failure("Version: 1")?.description == "test.ahap:1:1: expected a value, found 'V'", "text keeps its own message")
+    }
+
     @Test func controlCharactersQuotedFromTheFileStayOnOneLine() throws {
         let error = try #require(failure(pattern(event: #""Time": 0, "EventType": "Haptic\nBuzz\u001b[31m""#)))
         #expect(error.code == .unknownEventType)
