@@ -202,7 +202,10 @@ struct AHAPDecoder {
         strictMessage: String? = nil
     ) throws(AHAPError) {
         if options.strict {
-            var failure = error(.strictViolation, at: node, strictMessage ?? message + " (not allowed in strict mode)")
+            // What lenient mode would have ignored is refused here: the message must not say "ignored".
+            var stated = Substring(message)
+            for ending in ["; ignored", " ignored"] where stated.hasSuffix(ending) { stated = stated.dropLast(ending.count) }
+            var failure = error(.strictViolation, at: node, strictMessage ?? stated + " (not allowed in strict mode)")
             (failure.line, failure.column) = self.location(of: location ?? node)
             throw failure
         }

@@ -267,6 +267,8 @@ struct ReaderErrorTests {
         let error = try #require(failure(json, strict: true))
         #expect(error.code == .strictViolation)
         #expect(error.path == path)
+        // An error is not "ignored", as the lenient warning says.
+        #expect(!error.message.contains("ignored"), "\(error.message)")
     }
 
     @Test func strictModeKeepsSyntacticLeniencesAsDiagnostics() throws {
