@@ -18,6 +18,11 @@ struct CalibrateCommand: AsyncParsableCommand {
             the text, in --json ('warnings') and in the --out profile. With --out it writes a complete \
             profile (the --device base with the fitted section), each fitted number marked 'fitted:' with \
             where it came from; any --device or scenario 'device:' accepts that file at once.
+
+            Examples:
+              temper calibrate energy Examples/measurements/bench-phone.csv \\
+                --fit clickEnergy,continuousPower
+              temper calibrate thermal steps.jsonl --out my-phone.yaml
             """,
         subcommands: [
             CalibrateThermalCommand.self,

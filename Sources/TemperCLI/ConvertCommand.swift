@@ -35,7 +35,7 @@ struct ConvertCommand: ParsableCommand {
             Examples:
               temper convert Examples/formats/door-knock.haptic --to ahap
               temper convert knock.haptic --to ahap --flavor nice-vibrations
-              temper convert Examples/formats/notify-waveform.json --to ahap --device phone --json
+              temper convert Examples/formats/notify-waveform.json --to ahap --json
               temper convert ring.ahap --to android-waveform --out ring.json
               temper convert theme.json --to rumble --event quiet/bell
               temper convert ring.ahap --to android-waveform --device gamepad

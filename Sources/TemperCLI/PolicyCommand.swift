@@ -34,6 +34,10 @@ struct PolicyCommand: AsyncParsableCommand {
                 what was found. Unknown keys are named, with the keys allowed there. All errors are reported, not \
                 just the first, then counted. A valid file prints a one-line summary on stdout.
 
+                Examples:
+                  temper policy check Policies/phone.yaml
+                  temper policy check handheld
+
                 Exit codes: 0 the policy is valid; 1 it has errors; 2 the file cannot be read.
                 """
         )
@@ -56,6 +60,9 @@ struct PolicyCommand: AsyncParsableCommand {
                 The output is a complete version-1 policy that `temper policy check` accepts and that reads \
                 back to the same policy. For a policy given by name, its second line says which file the name \
                 was found in. Without FILE it prints the policy named `default`.
+
+                Examples:
+                  temper policy show handheld > mine.yaml
 
                 Exit codes: 0 printed; 1 the policy has errors (listed on stderr); 2 the file cannot be read.
                 """

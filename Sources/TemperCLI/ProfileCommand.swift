@@ -8,6 +8,10 @@ struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",
         abstract: "Make device profiles from other tools' actuator files.",
+        discussion: """
+            Examples:
+              temper profile import MetaQuest.acf --base gamepad > quest.yaml
+            """,
         subcommands: [Import.self]
     )
 

@@ -19,6 +19,11 @@ struct RewriteCommand: AsyncParsableCommand {
             Where the condition's rules set an energy budget, the requests spend from one fresh window of it, in \
             order, and --explain shows what is left after each.
 
+            Examples:
+              temper rewrite Examples/patterns/ring-explosion.ahap --condition serious
+              temper rewrite --request Examples/requests/alarm-rumble.json --condition fair
+              temper rewrite Examples/formats/door-knock.haptic --condition fair --explain
+
             The outcome and each reason's rule are one of:
 
             \(GlossaryHelp.text)

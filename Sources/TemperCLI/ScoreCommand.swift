@@ -38,9 +38,9 @@ struct ScoreCommand: AsyncParsableCommand {
             Examples:
               temper score
               temper score Examples/patterns --budget 25mJ
-              temper score Examples/patterns/ui-tap.ahap Examples/patterns/success.ahap --device gamepad --format json
+              temper score Examples/patterns/ui-tap.ahap --device gamepad --format json
               temper score ../shared/corpus/ahap --format csv > scores.csv
-              temper score Examples/patterns --device ./my-device.yaml --budget 10uAh --strict
+              temper score Examples/patterns --device my-device.yaml --budget 10uAh
             """
     )
 

@@ -28,6 +28,23 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
+    /// Every command's help shows how it is run (`rewrite --help` was 81 lines without one), each example a
+    /// `temper` command line.
+    @Test(arguments: [
+        ["score"], ["rewrite"], ["status"], ["watch"], ["serve"], ["record"], ["simulate"], ["policy"], ["policy", "check"],
+        ["policy", "show"], ["report"], ["calibrate"], ["calibrate", "energy"], ["calibrate", "thermal"], ["convert"],
+        ["profile"], ["profile", "import"],
+    ])
+    func everyHelpHasARunnableExample(command: [String]) throws {
+        let help = try TemperRunner.run(command + ["--help"], environment: ["COLUMNS": "80"])
+        #expect(help.status == 0)
+        let examples = help.stdout.components(separatedBy: "Examples:").dropFirst().first ?? ""
+        let lines = examples.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().prefix { !$0.isEmpty }
+        #expect(lines.first?.hasPrefix("  temper ") == true, "\(command): \(help.stdout)")
+        // At 80 columns no example breaks mid-command: each line is indented, a command or its continuation.
+        for line in lines { #expect(line.hasPrefix("  "), "\(command): '\(line)'") }
+    }
+
     @Test func unknownSubcommandIsAUsageError() throws {
         let result = try TemperRunner.run(["frobnicate"])
         #expect(result.status == 2)
