@@ -23,21 +23,19 @@ struct MixedPlayback: Sendable {
     /// higher price (a request under less is masked less), never a lower one, and a flood cannot grow memory.
     static let capacity = 16_384
 
-    private static let always = -Double.infinity..<Double.infinity
-
     var isEmpty: Bool { haptics.isEmpty && sounds.isEmpty && soundsPlay.isEmpty }
 
     /// Mixes in what `mix` plays, `offset` seconds later.
     mutating func add(_ mix: ActuatorMix, at offset: Double) {
         var byOutput: [Int: [VoiceMixer.Voice]] = [:]
         for voice in mix.hapticVoices {
-            if let placed = MixView.placed(voice, at: offset, in: Self.always, numberedFrom: 0) {
+            if let placed = MixView.placed(voice, at: offset, in: MixView.always, numberedFrom: 0) {
                 byOutput[placed.output, default: []].append(placed)
             }
         }
         for (output, voices) in byOutput { Self.mixIn(voices, into: &haptics[output, default: []]) }
         if !byOutput.isEmpty { hapticTailSeconds = max(hapticTailSeconds, mix.haptics.tailSeconds) }
-        let placedSounds = mix.audioVoices.compactMap { MixView.placed($0, at: offset, in: Self.always, numberedFrom: 0) }
+        let placedSounds = mix.audioVoices.compactMap { MixView.placed($0, at: offset, in: MixView.always, numberedFrom: 0) }
         Self.mixIn(placedSounds, into: &sounds)
         Self.join(placedSounds, into: &soundsPlay)
         if !placedSounds.isEmpty { audioTailSeconds = max(audioTailSeconds, mix.audio.standbyTailSeconds) }

@@ -18,18 +18,16 @@ public struct PlaybackSignal: Sendable {
 
     let content: Content
     /// How long after its start this payload can still change what another one costs: until its last vibration or
-    /// sound stops, then its tail.
+    /// sound stops, then the tail of the outputs it plays (the braking and the driver's steps down to off for
+    /// haptics, the audio path's standby tail for sounds).
     public let influenceSeconds: Double
-    /// How long after what it plays stops it can still change a state, on the outputs it plays: the braking and
-    /// the driver's steps down to off for haptics, the audio path's standby tail for sounds.
-    let tailSeconds: Double
     /// When its last vibration and its last sound stop, from its start; `nil` for an output it does not play.
     let hapticsEndSeconds: Double?
     let audioEndSeconds: Double?
 
     init(mix: ActuatorMix, items: [(type: String, timeSeconds: Double)], durationSeconds: Double) {
         content = .voices(mix, items: items, durationSeconds: durationSeconds)
-        tailSeconds = max(
+        let tailSeconds = max(
             mix.hapticVoices.isEmpty ? 0 : mix.haptics.tailSeconds,
             mix.audioVoices.isEmpty ? 0 : mix.audio.standbyTailSeconds
         )
@@ -50,7 +48,6 @@ public struct PlaybackSignal: Sendable {
     public init(fixed breakdown: EnergyBreakdown) {
         content = .fixed(breakdown)
         influenceSeconds = 0
-        tailSeconds = 0
         hapticsEndSeconds = nil
         audioEndSeconds = nil
     }
@@ -87,7 +84,9 @@ struct MixView: Sendable {
     var haptics: Range<Double>?
     var audio: Range<Double>?
 
-    static let everything = MixView(haptics: -Double.infinity..<Double.infinity, audio: -Double.infinity..<Double.infinity)
+    /// All of time.
+    static let always = -Double.infinity..<Double.infinity
+    static let everything = MixView(haptics: always, audio: always)
 
     /// `voice` moved by `offset` and cut to `span`; `nil` when none of it is inside.
     static func placed(_ voice: VoiceMixer.Voice, at offset: Double, in span: Range<Double>, numberedFrom base: Int) -> VoiceMixer.Voice? {
