@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "TemperMetrics", targets: ["TemperMetrics"]),
         .library(name: "TemperService", targets: ["TemperService"]),
         .library(name: "TemperSimulation", targets: ["TemperSimulation"]),
+        .library(name: "TemperScoring", targets: ["TemperScoring"]),
         .library(name: "TemperReports", targets: ["TemperReports"]),
         .library(name: "TemperCalibration", targets: ["TemperCalibration"]),
         .library(name: "TemperTestKit", targets: ["TemperTestKit"]),
@@ -117,9 +118,13 @@ let package = Package(
             // TemperLifecycle: the simulator runs the Governor's own run() loop.
             dependencies: ["TemperCore", "TemperFiles", "TemperLifecycle", .product(name: "Yams", package: "Yams")]
         ),
+        // Scoring pattern files on a device: what `temper score` prints, with its JSON document.
+        .target(name: "TemperScoring", dependencies: ["TemperAHAP", "TemperPatterns", "TemperCore"]),
         .target(
             name: "TemperReports",
-            dependencies: ["TemperAHAP", "TemperPatterns", "TemperCore", "TemperFiles", "TemperSimulation", "TemperCalibration"]
+            dependencies: [
+                "TemperAHAP", "TemperPatterns", "TemperCore", "TemperFiles", "TemperScoring", "TemperSimulation", "TemperCalibration",
+            ]
         ),
         // Least-squares fitting of device profiles to measurements; pure (the command line does the reading).
         .target(name: "TemperCalibration", dependencies: ["TemperAHAP", "TemperCore", "TemperSimulation"]),
@@ -132,7 +137,7 @@ let package = Package(
             dependencies: [
                 "TemperAHAP", "TemperPatterns", "TemperCore", "TemperLifecycle", "TemperFiles", "TemperHost", "TemperService",
                 "TemperMetrics",
-                "TemperSimulation", "TemperReports", "TemperCalibration",
+                "TemperSimulation", "TemperScoring", "TemperReports", "TemperCalibration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -181,6 +186,7 @@ let package = Package(
             name: "TemperCalibrationTests",
             dependencies: ["TemperCalibration", "TemperSimulation", "TemperCore", "TemperAHAP"]
         ),
+        .testTarget(name: "TemperScoringTests", dependencies: ["TemperScoring", "TemperCore", "TemperTestSupport"]),
         .testTarget(name: "TemperFilesTests", dependencies: ["TemperFiles", "TemperCore", "TemperTestSupport"]),
         .testTarget(
             name: "TemperMetricsTests",

@@ -4,6 +4,7 @@ import TemperAHAP
 import TemperCore
 import TemperFiles
 import TemperReports
+import TemperScoring
 
 /// `temper score PATH... [--device NAME|FILE] [--budget ENERGY] [--format table|json|csv] [--strict]`
 struct ScoreCommand: AsyncParsableCommand {

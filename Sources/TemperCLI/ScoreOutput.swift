@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TemperCore
-import TemperReports
+import TemperScoring
 
 /// `temper score`'s table and CSV rows (``ScoreStream`` writes JSON and CSV as patterns are scored).
 enum ScoreOutput {

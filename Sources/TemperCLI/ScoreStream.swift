@@ -1,6 +1,6 @@
 import Foundation
 import TemperCore
-import TemperReports
+import TemperScoring
 
 /// `temper score`'s JSON and CSV, written pattern by pattern as each is scored, so output keeps pace with
 /// reading instead of waiting for the whole document. The JSON is ``ScoreDocumentStream``'s: the library's

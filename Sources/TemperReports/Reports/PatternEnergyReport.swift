@@ -1,5 +1,6 @@
 public import Foundation
 public import TemperCore
+public import TemperScoring
 
 /// The report of `temper score … --report DIR`: energy per pattern, by kind, and each pattern's power curve.
 public enum PatternEnergyReport: Sendable {
@@ -105,5 +106,15 @@ public enum PatternEnergyReport: Sendable {
             document.bullets(warned.flatMap { entry in entry.warnings.map { "\(entry.path): \($0)" } })
         }
         return document
+    }
+}
+
+extension ScoreReport {
+    /// Writes the run as `index.html`, `report.md` and `data.json` in `folder`, with each pattern's power curve
+    /// when the estimator kept power series.
+    ///
+    /// - Throws: ``TemperError`` when the folder cannot be written.
+    public func write(toReportFolder folder: URL) throws(TemperError) {
+        try PatternEnergyReport.write(results: patterns, device: device, budgetMillijoules: budgetMillijoules, to: folder)
     }
 }

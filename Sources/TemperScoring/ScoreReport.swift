@@ -38,12 +38,4 @@ public struct ScoreReport: Sendable, Codable {
         for index in copy.patterns.indices { copy.patterns[index].estimate?.powerSeries = [] }
         return copy
     }
-
-    /// Writes the run as `index.html`, `report.md` and `data.json` in `folder`, with each pattern's power curve
-    /// when the estimator kept power series.
-    ///
-    /// - Throws: ``TemperError`` when the folder cannot be written.
-    public func write(toReportFolder folder: URL) throws(TemperError) {
-        try PatternEnergyReport.write(results: patterns, device: device, budgetMillijoules: budgetMillijoules, to: folder)
-    }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import TemperCore
-import TemperReports
+import TemperScoring
 import TemperTestSupport
 import Testing
 
