@@ -25,7 +25,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
-        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
@@ -39,6 +38,11 @@ let package = Package(
             name: "CUPowerGlib",
             pkgConfig: "upower-glib",
             providers: [.apt(["libupower-glib-dev"])]
+        ),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
         ),
         .systemLibrary(
             name: "CGUdev",
@@ -64,7 +68,7 @@ let package = Package(
                 "TemperPatterns",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Yams", package: "Yams"),
+                "CYAML",
             ]
         ),
         // The Governor as a swift-service-lifecycle Service, apart so the estimator alone does not link the lifecycle.
@@ -116,7 +120,7 @@ let package = Package(
         .target(
             name: "TemperSimulation",
             // TemperLifecycle: the simulator runs the Governor's own run() loop.
-            dependencies: ["TemperCore", "TemperFiles", "TemperLifecycle", .product(name: "Yams", package: "Yams")]
+            dependencies: ["TemperCore", "TemperFiles", "TemperLifecycle"]
         ),
         // Scoring pattern files on a device: what `temper score` prints, with its JSON document.
         .target(name: "TemperScoring", dependencies: ["TemperAHAP", "TemperPatterns", "TemperCore"]),

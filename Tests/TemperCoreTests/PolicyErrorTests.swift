@@ -122,8 +122,8 @@ import Testing
     @Test func duplicateKeysAreOneLocatedError() throws {
         let error = try #require(errors("version: 1\nname: a\nname: b\n").first)
         #expect(error.code == .invalidYAML)
-        #expect(error.message == "duplicate key 'name' in one mapping")
-        #expect(error.line == 2)
+        #expect(error.message == "duplicate key 'name' in one mapping (first on line 2)")
+        #expect(error.line == 3)
     }
 
     @Test func aDocumentThatIsNotAMappingIsRefused() {

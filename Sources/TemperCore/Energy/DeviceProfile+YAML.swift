@@ -1,5 +1,4 @@
 import TemperPatterns
-import Yams
 
 extension DeviceProfile {
     /// Reads a profile from YAML text.

@@ -1,5 +1,3 @@
-import Yams
-
 /// The kind of quantity a profile number is, and the units a file may write it in.
 ///
 /// Each kind has one canonical unit the model computes in (mJ, mW, s, Hz, V, mAh, °C, J/K, K/W, W or a plain

@@ -98,7 +98,7 @@ extension Policy {
     }
 }
 
-/// Scalars written so that Yams reads them back as the same value.
+/// Scalars written so that a YAML reader (ours, and any YAML 1.1 one) reads them back as the same value.
 enum YAMLText {
     /// Whole numbers without a fraction; others in Swift's shortest round-tripping form, with the `.0` YAML 1.1
     /// needs before an exponent (`1.0e-05`, not `1e-05`, which would read as a string).

@@ -1,5 +1,3 @@
-import Yams
-
 extension PolicyReader {
     static let classifierKeys: Set<String> = [
         "defaultThresholds", "sensorOverrides", "hysteresisCelsius", "dwellSeconds", "trendWindowSeconds",
@@ -56,7 +54,7 @@ extension PolicyReader {
     /// `none`, `null`, `~` or an empty value: switches an optional setting off.
     static func isNone(_ node: YAMLValue) -> Bool {
         if node.isNull { return true }
-        if case .scalar(let scalar) = node.node { return scalar.string == "none" }
+        if case .scalar(let scalar) = node.node { return scalar.text == "none" }
         return false
     }
 

@@ -1,5 +1,3 @@
-import Yams
-
 extension PolicyReader {
     static let ruleKeys: Set<String> = [
         "haptics", "intensityScale", "spatialAudioAllowed", "audioVolumeScale", "nonEssentialAudio", "particleScale",

@@ -1,5 +1,3 @@
-import Yams
-
 /// Reads a version-1 policy document, collecting every problem instead of stopping at the first.
 ///
 /// Every value a file leaves out takes the built-in ``Policy/default``'s value: classifier settings key by key,

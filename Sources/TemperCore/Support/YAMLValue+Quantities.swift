@@ -1,5 +1,3 @@
-import Yams
-
 /// The valid ranges that quantities in policy, scenario and request files, and on the command line, are checked
 /// against where they are read. Each bound keeps a run finite: nothing a file can say makes Temper allocate
 /// without bound, run for hours, or turn a number into infinity.

@@ -1,17 +1,15 @@
-import Yams
-
 /// A node of a YAML document that knows its key path and its line:column, so every error
 /// about policies, device profiles and scenarios names the file, the key and the place.
 ///
-/// The YAML library's own node type stays inside: callers ask what a value is (``isMapping``, ``isScalar``) and
+/// The composed node stays inside: callers ask what a value is (``isMapping``, ``isScalar``) and
 /// read it through the typed accessors.
 public struct YAMLValue {
-    let node: Node
+    let node: YAMLNode
     /// Key path from the document root, e.g. `rules.serious.haptics.mode` or `streams[2].period`.
     public let path: String
     public let file: String?
 
-    init(node: Node, path: String = "", file: String? = nil) {
+    init(node: YAMLNode, path: String = "", file: String? = nil) {
         self.node = node
         self.path = path
         self.file = file
@@ -19,60 +17,11 @@ public struct YAMLValue {
 
     /// Parses YAML text; a syntax error carries the parser's line:column.
     public static func parse(_ text: String, file: String? = nil) throws(TemperError) -> YAMLValue {
-        do {
-            guard let node = try Yams.compose(yaml: text) else {
-                throw TemperError(code: .invalidYAML, message: "the document is empty", file: file, line: 1, column: 1)
-            }
-            return YAMLValue(node: node, file: file)
-        } catch let error as TemperError {
-            throw error
-        } catch let error as YamlError {
-            throw Self.locate(error, file: file)
-        } catch {
-            throw TemperError(code: .invalidYAML, message: "\(error)", file: file)
+        guard let node = try YAMLComposer.compose(text, file: file) else {
+            throw TemperError(code: .invalidYAML, message: "the document is empty", file: file, line: 1, column: 1)
         }
+        return YAMLValue(node: node, file: file)
     }
-
-    private static func locate(_ error: YamlError, file: String?) -> TemperError {
-        switch error {
-        case .scanner(let context, let problem, let mark, _),
-            .parser(let context, let problem, let mark, _),
-            .composer(let context, let problem, let mark, _):
-            return TemperError(
-                code: .invalidYAML,
-                message: describe(problem, context: context?.text),
-                file: file,
-                line: mark.line,
-                column: mark.column
-            )
-        case .reader(let problem, _, _, _):
-            return TemperError(code: .invalidYAML, message: problem, file: file)
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-            return TemperError(
-                code: .invalidYAML,
-                message: "duplicate key \(keys) in one mapping",
-                file: file,
-                line: context.mark.line,
-                column: context.mark.column
-            )
-        default:
-            return TemperError(code: .invalidYAML, message: "\(error)", file: file)
-        }
-    }
-
-    /// The YAML library's problem in Temper's words: its bare "while parsing" context says nothing, and its
-    /// nesting limit names a C function the reader cannot call.
-    private static func describe(_ problem: String, context: String?) -> String {
-        if problem.hasPrefix("Maximum nesting level reached") {
-            return "nested more than \(maxNestingLevel) levels deep, the most a YAML file may be"
-        }
-        guard let context, context != "while parsing" else { return problem }
-        return "\(context) \(problem)"
-    }
-
-    /// libyaml's limit on nested collections (`MAX_NESTING_LEVEL` in its parser).
-    static let maxNestingLevel = 1000
 
     /// Whether the value is a mapping (`key: value` pairs).
     public var isMapping: Bool {
@@ -86,34 +35,34 @@ public struct YAMLValue {
         return false
     }
 
-    public var line: Int? { node.mark?.line }
-    public var column: Int? { node.mark?.column }
+    public var line: Int? { node.mark.line }
+    public var column: Int? { node.mark.column }
 
     /// An error located at this node.
     public func error(_ code: TemperError.Code, _ message: String) -> TemperError {
         TemperError(code: code, message: message, file: file, path: path, line: line, column: column)
     }
 
-    private func child(_ node: Node, key: String) -> YAMLValue {
+    private func child(_ node: YAMLNode, key: String) -> YAMLValue {
         YAMLValue(node: node, path: path.isEmpty ? key : "\(path).\(key)", file: file)
     }
 
     public var isNull: Bool {
-        if case .scalar(let scalar) = node {
-            return scalar.string == "~" || scalar.string == "null" || scalar.string.isEmpty && scalar.style == .plain
+        if case .scalar(let scalar) = node, scalar.isPlain {
+            return ["~", "null", "Null", "NULL", ""].contains(scalar.text)
         }
         return false
     }
 
     /// The mapping's entries in document order; throws if this is not a mapping.
     public func entries() throws(TemperError) -> [(key: String, value: YAMLValue)] {
-        guard case .mapping(let mapping) = node else { throw error(.invalidValue, "expected a mapping, found \(kindName)") }
-        return mapping.map { pair in (pair.key.string ?? "\(pair.key)", child(pair.value, key: pair.key.string ?? "?")) }
+        guard case .mapping(let pairs, _) = node else { throw error(.invalidValue, "expected a mapping, found \(kindName)") }
+        return pairs.map { pair in (pair.key.text, child(pair.value, key: pair.key.text)) }
     }
 
     /// The value under `key`, or `nil` when absent.
     public subscript(key: String) -> YAMLValue? {
-        guard case .mapping(let mapping) = node, let value = mapping[key] else { return nil }
+        guard let value = node[key] else { return nil }
         return child(value, key: key)
     }
 
@@ -127,9 +76,9 @@ public struct YAMLValue {
 
     /// One error per key not in `allowed`, each naming the key and its place.
     public func unknownKeys(allowed: Set<String>) -> [TemperError] {
-        guard case .mapping(let mapping) = node else { return [] }
-        return mapping.compactMap { pair in
-            let key = pair.key.string ?? "\(pair.key)"
+        guard case .mapping(let pairs, _) = node else { return [] }
+        return pairs.compactMap { pair in
+            let key = pair.key.text
             guard !allowed.contains(key) else { return nil }
             let known = allowed.sorted().joined(separator: ", ")
             return TemperError(
@@ -137,21 +86,21 @@ public struct YAMLValue {
                 message: "unknown key '\(key)' (expected one of: \(known))",
                 file: file,
                 path: path.isEmpty ? key : "\(path).\(key)",
-                line: pair.key.mark?.line,
-                column: pair.key.mark?.column
+                line: pair.key.mark.line,
+                column: pair.key.mark.column
             )
         }
     }
 
     /// The sequence's items; throws if this is not a sequence.
     public func items() throws(TemperError) -> [YAMLValue] {
-        guard case .sequence(let sequence) = node else { throw error(.invalidValue, "expected a list, found \(kindName)") }
+        guard case .sequence(let sequence, _) = node else { throw error(.invalidValue, "expected a list, found \(kindName)") }
         return sequence.enumerated().map { index, item in YAMLValue(node: item, path: "\(path)[\(index)]", file: file) }
     }
 
     public func string() throws(TemperError) -> String {
         guard case .scalar(let scalar) = node else { throw error(.invalidValue, "expected a string, found \(kindName)") }
-        return scalar.string
+        return scalar.text
     }
 
     public func double() throws(TemperError) -> Double {
@@ -207,10 +156,9 @@ public struct YAMLValue {
 
     private var kindName: String {
         switch node {
-        case .scalar(let scalar): "'\(scalar.string)'"
+        case .scalar(let scalar): "'\(scalar.text)'"
         case .mapping: "a mapping"
         case .sequence: "a list"
-        case .alias: "an alias"
         }
     }
 
@@ -235,6 +183,5 @@ public struct YAMLProblems: Sendable {
     }
 }
 
-// Yams' `Node` is not Sendable, so neither is a value that wraps one.
-@available(*, unavailable)
+// A composed document is plain values; a value can cross to another task with its document.
 extension YAMLValue: Sendable {}
