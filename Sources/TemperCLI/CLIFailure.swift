@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import TemperAHAP
 import TemperCore
 
@@ -39,7 +40,7 @@ extension CLIFailure {
 /// Writes one line to stderr. Control characters that came from a user's file (a YAML key with a newline or an
 /// escape sequence in it) are written as escapes, so the line stays one line and cannot drive the terminal.
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((OneLineText.escaping(line) + "\n").utf8))
+    OutputStream.standardError.print(OneLineText.escaping(line) + "\n")
 }
 
 extension Temper {
@@ -63,7 +64,7 @@ extension Temper {
         let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
         if let problem = CommandSuggestion.problem(in: Array(CommandLine.arguments.dropFirst()), commands: commands) {
             printError("temper: \(problem)")
-            Foundation.exit(2)
+            Glibc.exit(2)
         }
         do {
             var command = try parseAsRoot()
@@ -74,13 +75,13 @@ extension Temper {
             }
         } catch let failure as CLIFailure {
             if !failure.description.isEmpty { printError("temper: \(failure.description)") }
-            Foundation.exit(failure.exitCode.rawValue)
+            Glibc.exit(failure.exitCode.rawValue)
         } catch {
             let code = exitCode(for: error)
             // ArgumentParser's own usage errors exit 64 by default; the contract says 2.
             if code == .validationFailure || code.rawValue == 64 {
                 printError(oneLineUsageError(fullMessage(for: error)))
-                Foundation.exit(2)
+                Glibc.exit(2)
             }
             exit(withError: error)
         }
@@ -89,14 +90,14 @@ extension Temper {
     /// ArgumentParser's usage error (`Error: …`, `Help: …`, `Usage: …`, `See '…' …`) as the one line the
     /// contract promises, keeping the option's help: `temper: MESSAGE; OPTION: HELP (see 'temper CMD --help')`.
     static func oneLineUsageError(_ full: String) -> String {
-        let lines = full.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = full.split(separator: "\n").map { $0.trimmingSpaces }
         var message = lines.first ?? full
         if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
         if let help = lines.first(where: { $0.hasPrefix("Help: ") }) {
-            let text = help.dropFirst("Help: ".count).trimmingCharacters(in: .whitespaces)
-            if let gap = text.range(of: "  ") {
+            let text = help.dropFirst("Help: ".count).trimmingSpaces
+            if let gap = text.firstRange(of: "  ") {
                 let option = text[..<gap.lowerBound]
-                message += "; \(option): " + text[gap.upperBound...].trimmingCharacters(in: .whitespaces)
+                message += "; \(option): " + text[gap.upperBound...].trimmingSpaces
             } else {
                 message += "; " + text
             }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TemperAHAP
 import TemperCalibration
 import TemperCore
@@ -64,7 +64,7 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
 
     /// The figures `--fit` names, or all of them.
     var keys: [String] {
-        fit.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? EnergyCalibration.fittableKeys
+        fit.map { $0.split(separator: ",").map { $0.trimmingSpaces } } ?? EnergyCalibration.fittableKeys
     }
 
     func validate() throws {
@@ -89,7 +89,7 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
             // Cleared before anything else is printed, an error included.
             defer { progress.finish() }
             result = try EnergyCalibration.fit(base: base.profile, measurements: measured, keys: keys) { iteration, rmse in
-                progress.status("\(label): iteration \(iteration), RMSE \(String(format: "%.4g", rmse)) \(unit)")
+                progress.status("\(label): iteration \(iteration), RMSE \(String(cFormat: "%.4g", rmse)) \(unit)")
             }
             if let out { try writeProfile(result, base: base, to: out) }
             if let report {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TemperCalibration
 import TemperCore
 import TemperFiles
@@ -103,7 +103,7 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
             fit = try ThermalCalibration.fit(series, base: base.profile.thermal, ambient: ambient.flatMap(Self.givenAmbient)) {
                 iteration,
                 rmse in
-                progress.status("\(label): iteration \(iteration), RMSE \(String(format: "%.4g", rmse)) σ")
+                progress.status("\(label): iteration \(iteration), RMSE \(String(cFormat: "%.4g", rmse)) σ")
             }
             if let out { try writeProfile(fit, base: base, to: out) }
             if let report { try ThermalCalibrationReport.write(fit, device: base.profile.name, to: URL(fileURLWithPath: report)) }
@@ -165,8 +165,8 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
     /// `24`, `24C`, `24 °C`, `24±0.5`, `24+-0.5`, `24+/-0.5 °C`: a temperature in -40...80 °C and an uncertainty
     /// in 0.01...20 °C (``GivenAmbient/defaultUncertaintyCelsius`` when none is written).
     static func givenAmbient(_ text: String) -> GivenAmbient? {
-        var rest = text.replacingOccurrences(of: " ", with: "")
-        for unit in ["°C", "C"] { rest = rest.replacingOccurrences(of: unit, with: "") }
+        var rest = text.replacing(" ", with: "")
+        for unit in ["°C", "C"] { rest = rest.replacing(unit, with: "") }
         let parts = rest.components(separatedBy: "±").flatMap { $0.components(separatedBy: "+/-") }.flatMap {
             $0.components(separatedBy: "+-")
         }

@@ -1,5 +1,5 @@
 public import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TemperAHAP
 import TemperCore
 import TemperFiles
@@ -126,7 +126,7 @@ struct ConvertCommand: ParsableCommand {
                 throw CLIFailure.usage("\(out): cannot write: \(FileErrorText.describe(error, path: out))")
             }
         } else if !json {
-            FileHandle.standardOutput.write(Data(output))
+            OutputStream.standardOutput.print(output)
         }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TemperCore
 
 /// The human-readable `temper status`, laid out as `sensors`, `upower -d` and `powerprofilesctl` lay theirs
@@ -19,7 +19,7 @@ enum HostStatusTable {
         lines += temperatures(snapshot, sensors: sensors, width: width)
         if let failSafe {
             lines.append("")
-            let seconds = String(format: "%.0f s", failSafe.afterSeconds)
+            let seconds = String(cFormat: "%.0f s", failSafe.afterSeconds)
             // Three lines that fit 80 columns.
             lines.append("A running governor (watch, serve) holds the tier while sensors it read vanish;")
             lines.append("after \(seconds) without a valid temperature it falls to the fail-safe tier \(failSafe.tier).")
@@ -97,14 +97,14 @@ enum HostStatusTable {
     static func measurements(_ snapshot: HostSnapshot) -> [String] {
         var items: [(chip: String, chipName: String, label: String, value: String, limits: String)] = snapshot.measurements.map { reading in
             let digits = reading.kind == .fan ? "%.0f" : "%.2f"
-            func value(_ number: Double?) -> String? { number.map { String(format: digits, $0) + " " + reading.kind.unit } }
+            func value(_ number: Double?) -> String? { number.map { String(cFormat: digits, $0) + " " + reading.kind.unit } }
             let text = reading.health.isOK ? value(reading.value) ?? "-" : "\(reading.health)"
             let limits = [value(reading.minimum).map { "min \($0)" }, value(reading.maximum).map { "max \($0)" }].compactMap { $0 }
             return (reading.chip, reading.chipName, reading.label, text, limits.isEmpty ? "" : "(" + limits.joined(separator: ", ") + ")")
         }
         items += snapshot.powerReadings.map { reading in
             let unit = reading.kind == .power ? "W" : "J"
-            let text = reading.health.isOK ? reading.value.map { String(format: "%.2f %@", $0, unit) } ?? "-" : "\(reading.health)"
+            let text = reading.health.isOK ? reading.value.map { String(cFormat: "%.2f", $0) + " " + unit } ?? "-" : "\(reading.health)"
             return (reading.chip, reading.chipName, reading.label, text, "")
         }
         var lines: [String] = []
@@ -114,7 +114,7 @@ enum HostStatusTable {
             let valueWidth = chip.members.map { items[$0].value.count }.max() ?? 0
             lines += chip.members.map { member in
                 let item = items[member]
-                let label = (item.label + ":").padding(toLength: labelWidth + 1, withPad: " ", startingAt: 0)
+                let label = (item.label + ":") + String(repeating: " ", count: max(0, labelWidth + 1 - item.label.count - 1))
                 let value = String(repeating: " ", count: valueWidth - item.value.count) + item.value
                 return "  \(label)  \(value)" + (item.limits.isEmpty ? "" : "  " + item.limits)
             }
@@ -130,13 +130,13 @@ enum HostStatusTable {
             let name = device.nativePath.isEmpty ? "battery" : device.nativePath
             let identity = [device.vendor, device.model, device.technology].compactMap { $0 }
             lines.append("  \(name)" + (identity.isEmpty ? "" : " (\(identity.joined(separator: ", ")))"))
-            var charge = [device.percentage.map { String(format: "%.0f %%", $0) } ?? "? %", device.state]
-            if let now = device.energyWh, let full = device.energyFullWh { charge.append(String(format: "%.1f of %.1f Wh", now, full)) }
+            var charge = [device.percentage.map { String(cFormat: "%.0f %%", $0) } ?? "? %", device.state]
+            if let now = device.energyWh, let full = device.energyFullWh { charge.append(String(cFormat: "%.1f of %.1f Wh", now, full)) }
             lines.append("    charge: " + charge.joined(separator: ", "))
             if let design = device.energyFullDesignWh {
-                let health = device.capacityPercent.map { String(format: "%.0f %% of design", $0) } ?? "health unknown"
-                let full = device.energyFullWh.map { String(format: "%.1f Wh full, ", $0) } ?? ""
-                lines.append("    health: \(health) (\(full)\(String(format: "%.1f", design)) Wh design)")
+                let health = device.capacityPercent.map { String(cFormat: "%.0f %% of design", $0) } ?? "health unknown"
+                let full = device.energyFullWh.map { String(cFormat: "%.1f Wh full, ", $0) } ?? ""
+                lines.append("    health: \(health) (\(full)\(String(cFormat: "%.1f", design)) Wh design)")
             }
         }
         return lines
@@ -147,11 +147,11 @@ enum HostStatusTable {
             return "unavailable" + (battery.detail.map { " (\($0))" } ?? "")
         }
         guard battery.present else { return "none" + (battery.onBattery ? ", on battery" : ", on AC") }
-        var parts = [battery.percentage.map { String(format: "%.0f %%", $0) } ?? "? %"]
+        var parts = [battery.percentage.map { String(cFormat: "%.0f %%", $0) } ?? "? %"]
         parts.append(battery.state ?? "unknown")
         parts.append(battery.onBattery ? "on battery" : "on AC")
         parts.append("warning \(battery.warningLevel.rawValue)")
-        if let rate = battery.energyRateWatts, rate > 0 { parts.append(String(format: "%.1f W", rate)) }
+        if let rate = battery.energyRateWatts, rate > 0 { parts.append(String(cFormat: "%.1f W", rate)) }
         // `Int(exactly:)`: a daemon's or a trace's absurd figure is left out rather than trapping.
         if let empty = battery.timeToEmptySeconds, let minutes = Int(exactly: (empty / 60).rounded(.down)) {
             parts.append("\(minutes) min to empty")
@@ -176,7 +176,7 @@ enum HostStatusTable {
             var details = profile.driver.map { ["driver \($0)"] } ?? []
             if profile.name == "performance", let degraded { details.append("degraded: \(degraded)") }
             let marker = profile.name == active ? "* " : "  "
-            let name = details.isEmpty ? profile.name : profile.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+            let name = details.isEmpty ? profile.name : profile.name + String(repeating: " ", count: max(0, nameWidth - profile.name.count))
             lines.append("  " + marker + name + (details.isEmpty ? "" : "  " + details.joined(separator: ", ")))
         }
         if let degraded, !offered.contains(where: { $0.name == "performance" }) {
@@ -197,7 +197,7 @@ enum HostStatusTable {
     }
 
     static func number(_ value: Double?) -> String {
-        value.map { String(format: "%.1f", $0) } ?? "-"
+        value.map { String(cFormat: "%.1f", $0) } ?? "-"
     }
 
     /// Groups indices by chip (its sysfs path: printed names can collide), chips in order of first appearance.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A plain-text table: a header row, left-aligned text columns and right-aligned number columns.
 ///

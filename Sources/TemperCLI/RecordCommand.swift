@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Glibc
 import TemperCore
 import TemperFiles
@@ -71,22 +71,21 @@ struct RecordCommand: AsyncParsableCommand {
                 : FileErrorText.describe(errno: failure)
             throw CLIFailure.usage("\(out): cannot create the trace file: \(cause)")
         }
-        let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        let file = OutputStream(owning: descriptor)
         let logger = HostSession.makeLogger()
         let host = HostSession.makeHost(logger: logger)
-        defer { try? file.close() }
         HostSession.unblockTerminationSignals()
         let (period, limit) = (HostSession.duration(seconds: interval), duration.map(HostSession.duration(seconds:)))
         let clock = ContinuousClock()
         let start = clock.now
-        try file.write(contentsOf: TraceFile.headerLine)
+        try file.write(TraceFile.headerLine)
         let progress = RecordProgress(durationSeconds: duration)
         await host.start()
         let governor = Governor.sampler(policy: .default, source: host, clock: host.clock, intervalSeconds: interval, logger: logger)
         try await governor.runSampling(alongside: [host], gracefulShutdownSignals: HostSession.terminationSignals) { sample in
             let line = try TraceFile.line(sample)
             // One write per line: a signal only ends the sampling between samples, so a line is never cut.
-            try file.write(contentsOf: line)
+            try file.write(line)
             try file.synchronize()
             await progress.recorded(sample.snapshot, after: clock.now - start)
             if let limit, clock.now + period - start > limit { return false }
@@ -127,12 +126,12 @@ actor RecordProgress {
         var parts: [String] = []
         let readings = snapshot.temperatures.compactMap { reading in reading.celsius.map { (reading, $0) } }
         if let (hottest, celsius) = readings.max(by: { $0.1 < $1.1 }) {
-            parts.append("hottest \(hottest.chipName) \(hottest.label) \(String(format: "%.1f", celsius)) °C")
+            parts.append("hottest \(hottest.chipName) \(hottest.label) \(String(cFormat: "%.1f", celsius)) °C")
         } else {
             parts.append("no temperature sensors")
         }
         if snapshot.battery.present, let percent = snapshot.battery.percentage {
-            parts.append("battery \(String(format: "%.0f", percent)) %" + (snapshot.battery.onBattery ? " on battery" : ""))
+            parts.append("battery \(String(cFormat: "%.0f", percent)) %" + (snapshot.battery.onBattery ? " on battery" : ""))
         }
         if let profile = snapshot.powerProfile.activeProfile { parts.append("profile \(profile)") }
         return parts.joined(separator: ", ")

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TemperAHAP
 import TemperCore
 import TemperFiles
@@ -110,7 +110,7 @@ struct RewriteCommand: AsyncParsableCommand {
         do {
             if let requestFile {
                 if requestFile == "-" {
-                    let data = FileHandle.standardInput.readDataToEndOfFile()
+                    let data = Data(StandardInput.readAll())
                     // Relative pattern paths resolve against the working directory, so an error names the path tried.
                     let here = FileManager.default.currentDirectoryPath
                     return try RequestDecoder(

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TemperAHAP
 import TemperCore
 import TemperPatterns
@@ -24,7 +24,7 @@ enum RewriteOutput {
             for loss in converted.losses { printError("\(haptic.sourceFile ?? request.id) → \(target.rawValue): lost: \(loss.message)") }
             var bytes = converted.output
             if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
-            FileHandle.standardOutput.write(Data(bytes))
+            OutputStream.standardOutput.print(bytes)
         default:
             print(try TemperJSON.string(request))
         }

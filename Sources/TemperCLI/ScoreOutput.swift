@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import TemperCore
 import TemperScoring
 
@@ -93,7 +94,7 @@ enum ScoreOutput {
                     estimate.energyMillijoules, estimate.microampHours, estimate.peakMilliwatts, estimate.durationSeconds,
                     breakdown.transientsMillijoules, breakdown.continuousMillijoules, breakdown.audioMillijoules,
                     breakdown.overheadMillijoules, estimate.averageMilliwatts, estimate.clippedSeconds, estimate.playedFraction,
-                ].map { String(format: "%.6g", $0) }
+                ].map { String(cFormat: "%.6g", $0) }
             } ?? Array(repeating: "", count: 11)
         let cells = [score.path, score.status.rawValue] + numbers + [score.warnings.joined(separator: "; "), score.error ?? ""]
         return cells.map(csvField).joined(separator: ",")
@@ -101,7 +102,7 @@ enum ScoreOutput {
 
     static func csvField(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + text.replacing("\"", with: "\"\"") + "\""
     }
 
     /// The share of what it asks that a pattern plays, in percent: 100, or its worst clipped moment.
@@ -110,7 +111,7 @@ enum ScoreOutput {
     }
 
     static func number(_ value: Double, places: Int = 1) -> String {
-        String(format: "%.\(places)f", value)
+        String(cFormat: "%.\(places)f", value)
     }
 }
 

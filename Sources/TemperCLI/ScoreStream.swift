@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TemperCore
 import TemperScoring
 
@@ -9,10 +9,10 @@ struct ScoreStream {
     let format: ScoreFormat
     private var document: ScoreDocumentStream?
     private var buffer = Data()
-    private let output: FileHandle
+    private let output: OutputStream
 
     /// Starts the document: the run's header and the opening of its pattern list, or the CSV's header.
-    init(format: ScoreFormat, device: DeviceProfile, budgetMillijoules: Double?, output: FileHandle = .standardOutput) throws {
+    init(format: ScoreFormat, device: DeviceProfile, budgetMillijoules: Double?, output: OutputStream = .standardOutput) throws {
         self.format = format
         self.output = output
         switch format {
@@ -53,7 +53,7 @@ struct ScoreStream {
 
     private mutating func flush() {
         guard !buffer.isEmpty else { return }
-        output.write(buffer)
+        output.print(buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TemperCore
 import TemperReports
 import TemperSimulation
@@ -77,5 +77,5 @@ enum SimulateSummary {
     private static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
     }
-    private static func joules(_ millijoules: Double) -> String { String(format: "%.2f", millijoules / 1000) }
+    private static func joules(_ millijoules: Double) -> String { String(cFormat: "%.2f", millijoules / 1000) }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The one progress line every long command draws on stderr (`score`'s bar, `simulate`'s bar, `calibrate`'s
@@ -50,7 +51,7 @@ struct TerminalProgress {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        OutputStream.standardError.print(text)
     }
 }
 

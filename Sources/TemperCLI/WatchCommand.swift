@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import ServiceLifecycle
 import Synchronization
 import TemperCore
@@ -83,7 +83,7 @@ struct WatchCommand: AsyncParsableCommand {
             }
             if changed || verbose {
                 let line = try Self.line(event: changed ? .change : .sample, sample: sample, json: json)
-                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                OutputStream.standardOutput.print(line + "\n")
             }
             return true
         }
@@ -94,13 +94,13 @@ struct WatchCommand: AsyncParsableCommand {
         if json {
             return try HostStatusDocument(event: event, sample: sample).jsonLine()
         }
-        let time = snapshot.timestamp?.formatted(.iso8601) ?? String(format: "%.1f s", snapshot.time)
+        let time = snapshot.timestamp?.formatted(.iso8601) ?? String(cFormat: "%.1f s", snapshot.time)
         let reasons = condition.reasons.map(\.message).joined(separator: "; ")
         guard event == .sample else {
             return "\(time) \(condition)" + (reasons.isEmpty ? "" : "  (\(reasons))")
         }
         let hottest = snapshot.temperatures.filter { $0.celsius != nil }.max { $0.celsius! < $1.celsius! }
-        let temperature = hottest.map { String(format: "hottest %@ %.1f °C", $0.displayName, $0.celsius!) } ?? "no temperature"
+        let temperature = hottest.map { "hottest \($0.displayName) " + String(cFormat: "%.1f °C", $0.celsius!) } ?? "no temperature"
         let profile = snapshot.powerProfile.activeProfile ?? "unknown"
         return "\(time) sample \(condition): \(temperature); battery \(HostStatusTable.battery(snapshot.battery)); profile \(profile)"
     }

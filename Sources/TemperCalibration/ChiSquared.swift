@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The χ² and standard normal tails the goodness-of-fit rules are judged by (``GoodnessOfFit``).
 public enum ChiSquared: Sendable {
@@ -12,7 +13,7 @@ public enum ChiSquared: Sendable {
 
     /// Q(a, x) by its series below x = a + 1 and its continued fraction (modified Lentz) above.
     static func regularizedUpperGamma(a: Double, x: Double) -> Double {
-        let logFront = a * Foundation.log(x) - x - lgamma(a)
+        let logFront = a * Glibc.log(x) - x - lgamma(a)
         if x < a + 1 {
             var term = 1 / a
             var sum = term
@@ -23,7 +24,7 @@ public enum ChiSquared: Sendable {
                 sum += term
                 if abs(term) < abs(sum) * 1e-15 { break }
             }
-            return max(0, 1 - sum * Foundation.exp(logFront))
+            return max(0, 1 - sum * Glibc.exp(logFront))
         }
         let tiny = 1e-300
         var b = x + 1 - a
@@ -42,7 +43,7 @@ public enum ChiSquared: Sendable {
             result *= delta
             if abs(delta - 1) < 1e-15 { break }
         }
-        return Foundation.exp(logFront) * result
+        return Glibc.exp(logFront) * result
     }
 
     /// The z with P(|Z| ≥ z) = `probability` for a standard normal Z.

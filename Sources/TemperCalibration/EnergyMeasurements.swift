@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 public import TemperCore
 
 /// One row of a measurements file: a pattern and the supply energy measured while it played.
@@ -37,7 +37,7 @@ public enum EnergyMeasurementsCSV: Sendable {
         for (offset, rawLine) in lines.enumerated() {
             let number = offset + 1
             let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : String(rawLine)
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingSpaces
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             func fail(_ message: String) -> TemperError {
                 TemperError(code: .invalidValue, message: message, file: file, line: number)
@@ -110,14 +110,14 @@ public enum EnergyMeasurementsCSV: Sendable {
             } else if character == "\"" {
                 quoted = true
             } else if character == "," {
-                fields.append(field.trimmingCharacters(in: .whitespaces))
+                fields.append(field.trimmingSpaces)
                 field = ""
             } else {
                 field.append(character)
             }
         }
         guard !quoted else { throw fail("a quoted field is not closed") }
-        fields.append(field.trimmingCharacters(in: .whitespaces))
+        fields.append(field.trimmingSpaces)
         return fields
     }
 }

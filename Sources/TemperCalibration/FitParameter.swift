@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One unknown of a least-squares fit: its name, a starting guess, and the physical domain it must stay in.
 ///
@@ -32,11 +33,11 @@ public struct FitParameter: Sendable, Hashable {
         case .real:
             return value
         case .positive:
-            return Foundation.log(max(value, Double.leastNormalMagnitude))
+            return Glibc.log(max(value, Double.leastNormalMagnitude))
         case .bounded(let lower, let upper):
             let span = upper - lower
             let unit = min(max((value - lower) / span, 1e-9), 1 - 1e-9)
-            return Foundation.log(unit / (1 - unit))
+            return Glibc.log(unit / (1 - unit))
         }
     }
 
@@ -56,7 +57,7 @@ public struct FitParameter: Sendable, Hashable {
         case .real:
             return initial + (2 * inside - 1) * max(abs(initial), 1)
         case .positive:
-            return initial * Foundation.exp(Foundation.log(4) * (2 * inside - 1))
+            return initial * Glibc.exp(Glibc.log(4) * (2 * inside - 1))
         case .bounded(let lower, let upper):
             return lower + inside * (upper - lower)
         }
@@ -68,9 +69,9 @@ public struct FitParameter: Sendable, Hashable {
         case .real:
             return coordinate
         case .positive:
-            return Foundation.exp(min(coordinate, 700))
+            return Glibc.exp(min(coordinate, 700))
         case .bounded(let lower, let upper):
-            return lower + (upper - lower) / (1 + Foundation.exp(-coordinate))
+            return lower + (upper - lower) / (1 + Glibc.exp(-coordinate))
         }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TemperCore
 
 /// How well a fit explains its measurements, and what that does to its intervals: the one home of the misfit rule
 /// both calibrations follow.
@@ -143,7 +144,7 @@ public struct GoodnessOfFit: Sendable, Hashable {
     static func format(_ value: Double) -> String { ProfileText.number(value, digits: 3) }
 
     static func probability(_ value: Double) -> String {
-        value < 1e-12 ? "below 1e-12" : value < 1e-4 ? String(format: "%.0e", value) : ProfileText.number(value, digits: 2)
+        value < 1e-12 ? "below 1e-12" : value < 1e-4 ? String(cFormat: "%.0e", value) : ProfileText.number(value, digits: 2)
     }
 }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 public import TemperCore
 
 /// Writes fitted numbers back into a device profile's text: the base file stays as its author wrote it (comments,
@@ -26,7 +27,7 @@ public enum ProfileText: Sendable {
         var end = key + 1
         while end < source.count, source[end].isEmpty || source[end].first == " " { end += 1 }
         // Keep the blank lines that separated the block from what follows.
-        while end > key + 1, source[end - 1].trimmingCharacters(in: .whitespaces).isEmpty { end -= 1 }
+        while end > key + 1, source[end - 1].trimmingSpaces.isEmpty { end -= 1 }
         // The comment block right above the section describes the numbers being replaced: it goes with them.
         var start = key
         while start > 0, source[start - 1].hasPrefix("#") { start -= 1 }
@@ -65,7 +66,7 @@ public enum ProfileText: Sendable {
         var end = start + 1
         while end < source.count, source[end].isEmpty || source[end].first == " " || source[end].first == "#" { end += 1 }
         let marker = "# \(notesMarker): "
-        let earlier = source[(start + 1)..<end].indices.filter { source[$0].trimmingCharacters(in: .whitespaces).hasPrefix(marker) }
+        let earlier = source[(start + 1)..<end].indices.filter { source[$0].trimmingSpaces.hasPrefix(marker) }
         for index in earlier.reversed() { source.remove(at: index) }
         end -= earlier.count
         source.insert(contentsOf: notes.map { "  \(marker)\($0)" }, at: start + 1)
@@ -74,7 +75,7 @@ public enum ProfileText: Sendable {
             let indent = { (line: String) in line.prefix { $0 == " " }.count }
             guard
                 let keyLine = source[(start + 1)..<end].firstIndex(where: {
-                    $0.trimmingCharacters(in: .whitespaces).hasPrefix(key + ":") && indent($0) > 0
+                    $0.trimmingSpaces.hasPrefix(key + ":") && indent($0) > 0
                 })
             else {
                 throw TemperError(
@@ -85,7 +86,7 @@ public enum ProfileText: Sendable {
                 )
             }
             var last = keyLine + 1
-            while last < end, !source[last].trimmingCharacters(in: .whitespaces).isEmpty, indent(source[last]) > indent(source[keyLine]) {
+            while last < end, !source[last].trimmingSpaces.isEmpty, indent(source[last]) > indent(source[keyLine]) {
                 last += 1
             }
             source.replaceSubrange(keyLine..<last, with: [line])
@@ -117,7 +118,7 @@ public enum ProfileText: Sendable {
         guard value.isFinite, value != 0 else { return value.isFinite ? "0" : "\(value)" }
         let magnitude = Int(floor(log10(abs(value))))
         let decimals = max(0, digits - 1 - magnitude)
-        var text = String(format: "%.\(decimals)f", value)
+        var text = String(cFormat: "%.\(decimals)f", value)
         if text.contains(".") {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }
@@ -138,7 +139,7 @@ public enum ProfileText: Sendable {
     }
 
     private static func isBlockStart(_ line: String, key: String) -> Bool {
-        let rest = line.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)
+        let rest = line.dropFirst(key.count + 1).trimmingSpaces
         return rest.isEmpty || rest.hasPrefix("#")
     }
 }

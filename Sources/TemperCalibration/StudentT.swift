@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Student's t distribution: the quantile the fit's intervals are built with.
 ///
@@ -32,12 +33,12 @@ public enum StudentT: Sendable {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         let logGammas: Double = lgamma(a + b) - lgamma(a) - lgamma(b)
-        let logPowers: Double = a * Foundation.log(x) + b * Foundation.log(1 - x)
+        let logPowers: Double = a * Glibc.log(x) + b * Glibc.log(1 - x)
         let logFront = logGammas + logPowers
         if x < (a + 1) / (a + b + 2) {
-            return Foundation.exp(logFront) * continuedFraction(x: x, a: a, b: b) / a
+            return Glibc.exp(logFront) * continuedFraction(x: x, a: a, b: b) / a
         }
-        return 1 - Foundation.exp(logFront) * continuedFraction(x: 1 - x, a: b, b: a) / b
+        return 1 - Glibc.exp(logFront) * continuedFraction(x: 1 - x, a: b, b: a) / b
     }
 
     private static func continuedFraction(x: Double, a: Double, b: Double) -> Double {

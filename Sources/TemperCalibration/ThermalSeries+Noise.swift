@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ThermalSeries {
     /// Each sensor's reading noise (°C, one standard deviation), estimated from the trace alone, so the fit can be

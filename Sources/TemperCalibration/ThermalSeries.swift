@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 public import TemperCore
 
 /// One trace reduced to what the thermal fit needs: per sample, the time, the heat put into the device over the

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 import TemperCore
 
 /// The built-in example patterns and scenarios as real files, for the defaults of `temper score` and
@@ -31,7 +31,8 @@ public enum BuiltInExamples: Sendable {
             try? fileManager.removeItem(at: root)
             throw TemperError(
                 code: .unreadableFile,
-                message: "cannot unpack the built-in examples (set TMPDIR to a writable folder): \(error.localizedDescription)",
+                message: "cannot unpack the built-in examples (set TMPDIR to a writable folder): "
+                    + FileErrorText.describe(error, path: root.path),
                 file: root.path
             )
         }

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// The files compiled into Temper, by their path in the project: the policies (`Policies/*.yaml`), the device
 /// profiles (`Policies/devices/*.yaml`), the example patterns (`Examples/patterns/`) and the scenarios

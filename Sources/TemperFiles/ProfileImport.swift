@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import TemperCore
 public import TemperPatterns
 
@@ -103,7 +103,7 @@ public struct ProfileImport: Sendable {
                 }
             }
             if section == "haptics", line.hasPrefix("  "), line.contains(":") {
-                let key = String(line.trimmingCharacters(in: .whitespaces).prefix { $0 != ":" })
+                let key = String(line.trimmingSpaces.prefix { $0 != ":" })
                 if let replacement = replacements[key] {
                     lines.append("  \(key): \(replacement)")
                     continue
@@ -150,10 +150,10 @@ public struct ProfileImport: Sendable {
 
     /// A figure as the profile writes it: whole numbers without a fraction, others to four significant digits.
     private static func number(_ value: Double) -> String {
-        value.rounded() == value && abs(value) < 1e12 ? String(Int(value)) : String(format: "%.4g", value)
+        value.rounded() == value && abs(value) < 1e12 ? String(Int(value)) : String(cFormat: "%.4g", value)
     }
 
     private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 }

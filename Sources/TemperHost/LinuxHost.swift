@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 public import Logging
 public import TemperCore
 
@@ -129,7 +129,7 @@ public final class LinuxHost: HostSource {
     static func merge(hwmon: [TemperatureReading], zones: [TemperatureReading]) -> [TemperatureReading] {
         var result = hwmon
         for zone in zones {
-            let hwmonName = zone.label.replacingOccurrences(of: "-", with: "_")
+            let hwmonName = zone.label.replacing("-", with: "_")
             let twins = result.indices.filter { index in
                 result[index].source == .hwmon && result[index].chipName.hasPrefix(hwmonName + "-")
             }

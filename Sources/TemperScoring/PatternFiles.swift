@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TemperPatterns
 
 /// The pattern files a scoring run covers: files as given, and every `*.ahap`, `*.haptic` and `*.vij` under
 /// folders (other formats are scored when named, since a folder's JSON or XML is rarely a pattern).
@@ -10,8 +11,8 @@ public enum PatternFiles: Sendable {
         var inputs: [String] = []
         var seen = Set<String>()
         for argument in arguments {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue else {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory else {
                 if seen.insert(argument).inserted { inputs.append(argument) }
                 continue
             }
@@ -25,24 +26,16 @@ public enum PatternFiles: Sendable {
     /// Every `*.ahap`, `*.haptic` and `*.vij` file (any letter case) below `folder`, sorted; hidden folders are
     /// skipped.
     public static func patternFiles(under folder: String) -> [String] {
-        let base = URL(fileURLWithPath: folder, isDirectory: true)
-        guard
-            let walker = FileManager.default.enumerator(
-                at: base,
-                includingPropertiesForKeys: [.isRegularFileKey],
-                options: [.skipsHiddenFiles]
-            )
-        else { return [] }
+        guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: folder) else { return [] }
+        // Show files under the folder as the user named it (`Examples/patterns/tap.ahap`).
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        let basePath = base.standardizedFileURL.path
         var files: [String] = []
-        for case let url as URL in walker where PatternScorer.folderExtensions.contains(url.pathExtension.lowercased()) {
-            let isFile = (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) ?? false
-            guard isFile else { continue }
-            // Show files under the folder as the user named it (`Examples/patterns/tap.ahap`).
-            let full = url.standardizedFileURL.path
-            let relative = full.hasPrefix(basePath + "/") ? String(full.dropFirst(basePath.count + 1)) : full
-            files.append(prefix + relative)
+        for path in paths {
+            guard let format = PatternFormat.byExtension(path), PatternScorer.folderFormats.contains(format) else { continue }
+            guard !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: prefix + path, isDirectory: &isDirectory), !isDirectory else { continue }
+            files.append(prefix + path)
         }
         return files.sorted()
     }

@@ -6,7 +6,7 @@ import TemperPatterns
 extension PatternScorer {
     /// Extensions `temper score` picks up inside folders: AHAP and the Meta / Lofelt files (JSON and XML files in
     /// other formats are scored when named, not when found in a folder, since a folder's JSON is rarely a pattern).
-    static let folderExtensions: Set<String> = ["ahap", "haptic", "vij"]
+    static let folderFormats: Set<PatternFormat> = [.ahap, .haptic, .vij]
 
     static func isAHAP(_ path: String) -> Bool {
         PatternFormat.byExtension(path) == .ahap

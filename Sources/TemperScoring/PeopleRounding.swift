@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Rounding measurements for people: six significant digits, the precision `temper score`'s CSV prints, so
 /// summed floating-point noise (`1.5678750000000001`) never reaches the user while every digit a measurement

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import TemperCore
 
 /// `temper score --format json`: a ``ScoreReport`` as `TemperJSON`'s pretty layout writes it, every number
@@ -60,7 +60,7 @@ public struct ScoreDocumentStream: Sendable {
     private static func emptyList(_ report: ScoreReport) throws -> (head: String, inside: String, tail: String) {
         let text = String(decoding: try TemperJSON.encoder().encode(RoundedForPeople(report)), as: UTF8.self)
         // The first `"patterns" : [` is the key: a string's quotes are escaped, and the summary's count is a number.
-        guard let open = text.range(of: listKey), let close = text[open.upperBound...].firstIndex(of: "]") else {
+        guard let open = text.firstRange(of: listKey), let close = text[open.upperBound...].firstIndex(of: "]") else {
             throw EncodingError.invalidValue(report, .init(codingPath: [], debugDescription: "no pattern list in the score report"))
         }
         return (String(text[..<open.upperBound]), String(text[open.upperBound..<close]), String(text[close...]))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns host snapshots into a condition: thresholds from each sensor's own limits, asymmetric hysteresis
 /// with dwell, trend and forecast, low power from the battery and power profile, and a fail-safe on sensor loss.

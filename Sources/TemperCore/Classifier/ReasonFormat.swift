@@ -1,5 +1,5 @@
 /// Cheap number formatting for reason messages: the classifier builds reasons on every update, and
-/// `String(format:)` costs more than the whole classification.
+/// `String(cFormat:)` costs more than the whole classification.
 enum ReasonFormat {
     /// `86.0 °C`
     static func celsius(_ value: Double) -> String { oneDecimal(value) + " °C" }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The smallest vibration a hand can feel, by frequency: the curve Android's framework uses to turn a basic
 /// envelope's intensity into drive (`BasicToPwleSegmentAdapter`, AOSP frameworks/base, API 36), in dB of
@@ -30,7 +30,7 @@ public enum VibrotactileThreshold: Sendable {
     /// The acceleration at `hertz` that feels as strong as `reference` at `referenceHertz`: the same number of dB
     /// above the threshold, as a multiple of `reference`.
     public static func equalSensation(hertz: Double, referenceHertz: Double) -> Double {
-        Foundation.pow(10, (decibels(hertz: hertz) - decibels(hertz: referenceHertz)) / 20)
+        Glibc.pow(10, (decibels(hertz: hertz) - decibels(hertz: referenceHertz)) / 20)
     }
 }
 
@@ -55,6 +55,6 @@ extension HapticActuatorFigures {
     /// drive the frequency needs) against ``VibrotactileThreshold``.
     public func strongestSensationDecibels(hertz: Double, fullScaleGs: Double) -> Double {
         let strongest = fullScaleGs * driver.driveHeadroom / driveRatio(hertz: hertz)
-        return 20 * Foundation.log10(strongest) - VibrotactileThreshold.decibels(hertz: hertz)
+        return 20 * Glibc.log10(strongest) - VibrotactileThreshold.decibels(hertz: hertz)
     }
 }

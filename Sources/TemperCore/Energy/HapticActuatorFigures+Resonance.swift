@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 extension HapticActuatorFigures {
     /// How long after the drive stops the actuator can still change what the next drive costs: its braking, then
@@ -98,7 +98,7 @@ extension HapticActuatorFigures {
     public func ringUpFraction(afterSeconds seconds: Double) -> Double {
         guard riseSeconds > 0 else { return 1 }
         guard seconds > 0 else { return 0 }
-        return -Foundation.expm1(-seconds / riseSeconds)
+        return -Glibc.expm1(-seconds / riseSeconds)
     }
 
     /// intensity^γ, with intensity clamped to 0...1.
@@ -106,7 +106,7 @@ extension HapticActuatorFigures {
         guard intensity.isFinite, intensity > 0 else { return 0 }
         if intensity >= 1 { return 1 }
         // γ = 2 in every shipped profile; squaring is exact and far cheaper than pow on the per-sample path.
-        return intensityExponent == 2 ? intensity * intensity : Foundation.pow(intensity, intensityExponent)
+        return intensityExponent == 2 ? intensity * intensity : Glibc.pow(intensity, intensityExponent)
     }
 }
 

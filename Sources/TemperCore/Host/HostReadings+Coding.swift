@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // The readings' part of the snapshot's one JSON shape (see HostSnapshot+Coding.swift). Each decoder also reads
 // the form trace format versions 1 and 2 wrote: health as an object under `health` and `limitHealth`.

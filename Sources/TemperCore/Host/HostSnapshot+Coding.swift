@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one JSON shape of a host snapshot: what `temper status --json` prints, each `temper watch --json` line,
 /// and each line of a trace `temper record` writes (``HostStatusDocument`` adds the condition around it).

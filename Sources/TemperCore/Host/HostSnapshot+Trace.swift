@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 extension HostSnapshot {
     /// The encoder for traces (`temper record`): one compact JSON object per line, keys sorted.

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Everything Temper knows about the host at one moment, with health per value.
 /// The live host, a recorded trace and the simulator all produce these.

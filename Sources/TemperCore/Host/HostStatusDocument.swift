@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// A host snapshot with what was made of it: the one JSON shape of `temper status --json`, of each
 /// `temper watch --json` line and of each line of a trace `temper record` writes, for people, dashboards and

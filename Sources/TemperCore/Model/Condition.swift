@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the host is going through: a tier plus low power, each with the facts that drove it.
 public struct Condition: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -19,7 +19,7 @@ public struct Condition: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Parses `TIER[,low-power]`.
     public init?(parsing text: String) {
-        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(separator: ",").map { $0.trimmingSpaces }
         guard let first = parts.first, let tier = Tier(rawValue: String(first)) else { return nil }
         var lowPower = false
         for part in parts.dropFirst() {

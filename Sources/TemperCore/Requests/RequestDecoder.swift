@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TemperAHAP
 
 /// Reads requests from JSON (a file's bytes or a command-line argument) and turns every failure into one
@@ -113,7 +113,7 @@ public struct RequestDecoder: Sendable {
         case .keyNotFound(let key, let context):
             (path, message) = (context.codingPath, "missing key '\(key.stringValue)'")
         case .dataCorrupted(let context):
-            let underlying = (context.underlyingError as NSError?).map { " (\($0.localizedDescription))" } ?? ""
+            let underlying = context.underlyingError.map { " (\($0))" } ?? ""
             (path, message) = (context.codingPath, context.debugDescription + (context.codingPath.isEmpty ? underlying : ""))
         @unknown default:
             (path, message) = ([], "\(error)")

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Turns a spatial cue into a 2D one: equal-power pan from the source's azimuth relative to the listener and
 /// the inverse-distance gain. Elevation has no place between two speakers, so it is dropped (and said so).

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// The one JSON setup every document Temper writes uses (command output, reports' data, status, traces): keys
 /// sorted, slashes unescaped, and non-finite numbers written as the strings `inf`, `-inf` and `nan` instead

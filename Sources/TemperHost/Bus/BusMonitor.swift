@@ -1,5 +1,5 @@
 import CUPowerGlib
-import Foundation
+import FoundationEssentials
 public import Logging
 import Synchronization
 package import TemperGLib

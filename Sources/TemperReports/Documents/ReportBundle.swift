@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TemperCore
 import TemperFiles
 
@@ -29,6 +29,6 @@ enum ReportBundle {
     }
 
     private static func write(_ text: String, to url: URL) throws {
-        try Foundation.Data(text.utf8).write(to: url)
+        try FoundationEssentials.Data(text.utf8).write(to: url)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ReportDocument {
     /// The same content as Markdown, linking each chart's SVG file written beside it.
@@ -29,6 +29,6 @@ extension ReportDocument {
     }
 
     private static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        text.replacing("|", with: "\\|").replacing("\n", with: " ")
     }
 }

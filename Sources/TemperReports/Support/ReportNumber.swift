@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TemperCore
 
 /// Stable number formatting for reports: the same value prints the same way on every machine and locale, so
 /// checked-in reports reproduce byte for byte.
@@ -6,7 +7,7 @@ enum ReportNumber {
     /// Fixed decimals, without a negative zero: `fixed(3.14159, 2)` is `3.14`.
     static func fixed(_ value: Double, _ decimals: Int) -> String {
         guard value.isFinite else { return "–" }
-        let text = String(format: "%.\(decimals)f", value)
+        let text = String(cFormat: "%.\(decimals)f", value)
         if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { return String(text.dropFirst()) }
         return text
     }

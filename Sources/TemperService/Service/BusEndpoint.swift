@@ -1,5 +1,5 @@
 import CTemperGLib
-import Foundation
+import FoundationEssentials
 import TemperGLib
 
 /// The service's GLib-side objects: its bus connection, the exported object, the owned name and the

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import TemperCore
 
 /// The two-node lumped thermal model, internal → skin → ambient, integrated exactly.
@@ -100,8 +101,8 @@ struct Matrix2: Sendable, Hashable {
     func exponential(times t: Double) -> Matrix2 {
         let (first, second) = eigenvalues
         let gap = first - second
-        let firstExp = Foundation.exp(first * t)
-        let secondExp = Foundation.exp(second * t)
+        let firstExp = Glibc.exp(first * t)
+        let secondExp = Glibc.exp(second * t)
         let identityWeight = (first * secondExp - second * firstExp) / gap
         let matrixWeight = (firstExp - secondExp) / gap
         return Matrix2(

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import TemperCore
 
 /// A scenario with everything it names already resolved: the device's thermal and battery constants and every

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A stream's arrivals made one at a time, as the run reaches them, so a run holds no list of them: in time order,
 /// ties in the order they were made, each with its index in that order (which picks its payload). Deterministic for
@@ -38,7 +39,7 @@ struct ArrivalIterator: IteratorProtocol {
             return arrival(at: next)
         case .poisson(let perSecond):
             guard perSecond > 0, time < end else { return nil }
-            time += -Foundation.log(generator.nextUnitInterval()) / perSecond
+            time += -Glibc.log(generator.nextUnitInterval()) / perSecond
             return time < end ? arrival(at: time) : nil
         case .bursts(let members, let spacing, let every):
             guard every > 0, members > 0 else { return nil }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 public import TemperCore
 
 /// A stream of feedback requests: when they arrive, and what each one asks for.

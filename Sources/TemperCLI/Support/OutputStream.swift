@@ -1,0 +1,77 @@
+import Glibc
+
+/// A file descriptor the command line writes to: standard output or error, or a file it opened and owns.
+///
+/// What Foundation's `FileHandle` did for Temper, on `write(2)` alone, so the binary does not link Foundation.
+final class OutputStream: Sendable {
+    static let standardOutput = OutputStream(borrowing: STDOUT_FILENO)
+    static let standardError = OutputStream(borrowing: STDERR_FILENO)
+
+    let descriptor: Int32
+    private let owned: Bool
+
+    private init(borrowing descriptor: Int32) {
+        self.descriptor = descriptor
+        self.owned = false
+    }
+
+    /// Takes a descriptor this stream closes when it goes.
+    init(owning descriptor: Int32) {
+        self.descriptor = descriptor
+        self.owned = true
+    }
+
+    deinit {
+        if owned { close(descriptor) }
+    }
+
+    /// Writes every byte (`write(2)` until done; an interrupted call is retried).
+    /// - Throws: the `errno` of a write that failed.
+    func write(_ bytes: some Collection<UInt8>) throws(OutputStreamError) {
+        let array = Array(bytes)
+        var written = 0
+        while written < array.count {
+            let result = array.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw OutputStreamError(errno: errno)
+            }
+            written += result
+        }
+    }
+
+    /// Writes text; a failure (a closed pipe, a full disk) is dropped, as for `print`.
+    func print(_ text: String) {
+        print(text.utf8)
+    }
+
+    /// Writes bytes; a failure is dropped, as for `print`.
+    func print(_ bytes: some Collection<UInt8>) {
+        try? write(bytes)
+    }
+
+    /// Waits until the file's bytes are on the disk (`fsync(2)`).
+    func synchronize() throws(OutputStreamError) {
+        guard fsync(descriptor) == 0 else { throw OutputStreamError(errno: errno) }
+    }
+}
+
+/// A failed write, with the system's code.
+struct OutputStreamError: Error {
+    var errno: Int32
+}
+
+/// Standard input, read to its end.
+enum StandardInput {
+    /// Every byte until end of file.
+    static func readAll() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return bytes }
+            bytes += chunk.prefix(count)
+        }
+    }
+}
