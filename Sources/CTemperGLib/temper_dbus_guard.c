@@ -1,0 +1,355 @@
+/* A bus connection that never holds an oversized message.
+ *
+ * GDBus reads each incoming message whole into a buffer it keeps at the largest size it has seen, parses its body
+ * into a second copy, and serialises the argument tuple a third time when a child is read: a 31 MiB message cost
+ * the service about twice its size at once and left it 31 MiB bigger for good. Here the connection reads the bus
+ * socket through a framing input stream: a message whose body is over the limit never reaches GDBus. Its body is
+ * read and thrown away in 64 KiB pieces; a method call keeps its header (path, interface, member, destination,
+ * sender, serial), loses its body and signature, and gains a private header field with the body's size, which a
+ * filter answers with a TooLarge error before dispatch. Any other oversized message is dropped. */
+#include "temper_glib.h"
+#include "temper_private.h"
+#include <gio/gio.h>
+#include <gio/gunixconnection.h>
+#include <string.h>
+#include <unistd.h>
+
+enum {
+    /* Not a code the D-Bus specification assigns; GDBus keeps unknown fields, the daemon adds none. */
+    TEMPER_FIELD_OVERSIZED = 200,
+    /* The daemon validates every known field (names are at most 255 bytes): a real header is far smaller. */
+    TEMPER_MAX_HEADER_FIELDS = 64 * 1024,
+    TEMPER_FIXED_HEADER = 16,
+    TEMPER_SCRATCH = 64 * 1024,
+};
+
+typedef struct {
+    GInputStream parent_instance;
+    GIOStream *base_stream;
+    guint32 body_limit;
+    /* The current message's header as read, and how much of it is due. */
+    guint8 *header;
+    gsize header_have, header_want;
+    gboolean header_sized;
+    /* Bytes to hand to GDBus before anything else: a header as read or as rewritten. */
+    const guint8 *out;
+    gsize out_length, out_offset;
+    guint8 *rewritten;
+    guint64 pass_through, discard;
+    guint8 *scratch;
+} TemperGuardedInput;
+
+typedef struct {
+    GInputStreamClass parent_class;
+} TemperGuardedInputClass;
+
+G_DEFINE_TYPE(TemperGuardedInput, temper_guarded_input, G_TYPE_INPUT_STREAM)
+
+static gsize align_up(gsize value, gsize to) { return (value + to - 1) / to * to; }
+
+static guint32 read_u32(const guint8 *bytes, gboolean little) {
+    guint32 value;
+    memcpy(&value, bytes, 4);
+    return little ? GUINT32_FROM_LE(value) : GUINT32_FROM_BE(value);
+}
+
+static void write_u32(guint8 *bytes, guint32 value, gboolean little) {
+    guint32 raw = little ? GUINT32_TO_LE(value) : GUINT32_TO_BE(value);
+    memcpy(bytes, &raw, 4);
+}
+
+static gssize read_base(TemperGuardedInput *self, void *buffer, gsize count, GCancellable *cancellable, GError **error) {
+    return g_input_stream_read(g_io_stream_get_input_stream(self->base_stream), buffer, count, cancellable, error);
+}
+
+/* The header without the signature and every field but the names, plus the oversized mark, and its length; 0
+ * when a field cannot be read (then the message is dropped). */
+static gsize rewrite_header(TemperGuardedInput *self, guint32 body_length) {
+    const guint8 *h = self->header;
+    gboolean little = h[0] == 'l';
+    gsize end = TEMPER_FIXED_HEADER + read_u32(h + 12, little);
+    guint8 *out = self->rewritten;
+    memcpy(out, h, TEMPER_FIXED_HEADER);
+    gsize written = TEMPER_FIXED_HEADER;
+    for (gsize at = TEMPER_FIXED_HEADER; align_up(at, 8) < end;) {
+        at = align_up(at, 8);
+        if (at + 4 > end || h[at + 1] != 1) return 0;
+        guint8 code = h[at], type = h[at + 2];
+        gsize value = at + 4, value_end;
+        if (type == 's' || type == 'o') {
+            if (value + 4 > end) return 0;
+            value_end = value + 4 + (gsize)read_u32(h + value, little) + 1;
+        } else if (type == 'g') {
+            value_end = value + 1 + h[value] + 1;
+        } else if (type == 'u') {
+            value_end = value + 4;
+        } else {
+            return 0;
+        }
+        if (value_end > end) return 0;
+        /* Path, interface, member, destination and sender: what an error reply and the filter need. */
+        if (code == 1 || code == 2 || code == 3 || code == 6 || code == 7) {
+            gsize to = align_up(written, 8);
+            memset(out + written, 0, to - written);
+            memcpy(out + to, h + at, value_end - at);
+            written = to + (value_end - at);
+        }
+        at = value_end;
+    }
+    gsize mark = align_up(written, 8);
+    memset(out + written, 0, mark - written);
+    out[mark] = TEMPER_FIELD_OVERSIZED;
+    out[mark + 1] = 1;
+    out[mark + 2] = 'u';
+    out[mark + 3] = 0;
+    write_u32(out + mark + 4, body_length, little);
+    written = mark + 8;
+    write_u32(out + 4, 0, little);
+    write_u32(out + 12, (guint32)(written - TEMPER_FIXED_HEADER), little);
+    return written;
+}
+
+/* A whole header is in: pass the message on, or keep its body out. */
+static void finish_header(TemperGuardedInput *self) {
+    const guint8 *h = self->header;
+    guint32 body_length = read_u32(h + 4, h[0] == 'l');
+    if (body_length <= self->body_limit) {
+        self->out = self->header;
+        self->out_length = self->header_want;
+        self->pass_through = body_length;
+    } else {
+        gsize length = h[1] == G_DBUS_MESSAGE_TYPE_METHOD_CALL ? rewrite_header(self, body_length) : 0;
+        self->out = self->rewritten;
+        self->out_length = length;
+        self->discard = body_length;
+    }
+    self->out_offset = 0;
+}
+
+static gssize temper_guarded_input_read(GInputStream *stream, void *buffer, gsize count, GCancellable *cancellable,
+                                        GError **error) {
+    TemperGuardedInput *self = (TemperGuardedInput *)stream;
+    if (count == 0) return 0;
+    for (;;) {
+        if (self->out_offset < self->out_length) {
+            gsize n = MIN(count, self->out_length - self->out_offset);
+            memcpy(buffer, self->out + self->out_offset, n);
+            self->out_offset += n;
+            return (gssize)n;
+        }
+        if (self->pass_through > 0) {
+            gssize n = read_base(self, buffer, (gsize)MIN((guint64)count, self->pass_through), cancellable, error);
+            if (n > 0) self->pass_through -= (guint64)n;
+            return n;
+        }
+        if (self->discard > 0) {
+            gssize n = read_base(self, self->scratch, (gsize)MIN((guint64)TEMPER_SCRATCH, self->discard), cancellable,
+                                 error);
+            if (n <= 0) return n;
+            self->discard -= (guint64)n;
+            continue;
+        }
+        gssize n = read_base(self, self->header + self->header_have, self->header_want - self->header_have,
+                             cancellable, error);
+        if (n <= 0) return n;
+        self->header_have += (gsize)n;
+        if (self->header_have < self->header_want) continue;
+        if (!self->header_sized) {
+            const guint8 *h = self->header;
+            if (h[0] != 'l' && h[0] != 'B') {
+                g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "not a D-Bus message (endianness '%c')", h[0]);
+                return -1;
+            }
+            guint32 fields = read_u32(h + 12, h[0] == 'l');
+            self->header_sized = TRUE;
+            if (fields > TEMPER_MAX_HEADER_FIELDS) {
+                /* Drop it all: the rest of the header and the body. */
+                self->discard = align_up(fields, 8) + (guint64)read_u32(h + 4, h[0] == 'l');
+                self->header_have = 0;
+                self->header_want = TEMPER_FIXED_HEADER;
+                self->header_sized = FALSE;
+                continue;
+            }
+            self->header_want = TEMPER_FIXED_HEADER + align_up(fields, 8);
+            if (self->header_have < self->header_want) continue;
+        }
+        finish_header(self);
+        self->header_have = 0;
+        self->header_want = TEMPER_FIXED_HEADER;
+        self->header_sized = FALSE;
+    }
+}
+
+static gboolean temper_guarded_input_close(GInputStream *stream, GCancellable *cancellable, GError **error) {
+    TemperGuardedInput *self = (TemperGuardedInput *)stream;
+    return g_io_stream_close(self->base_stream, cancellable, error);
+}
+
+static void temper_guarded_input_finalize(GObject *object) {
+    TemperGuardedInput *self = (TemperGuardedInput *)object;
+    g_clear_object(&self->base_stream);
+    g_free(self->header);
+    g_free(self->rewritten);
+    g_free(self->scratch);
+    G_OBJECT_CLASS(temper_guarded_input_parent_class)->finalize(object);
+}
+
+static void temper_guarded_input_class_init(TemperGuardedInputClass *klass) {
+    G_OBJECT_CLASS(klass)->finalize = temper_guarded_input_finalize;
+    G_INPUT_STREAM_CLASS(klass)->read_fn = temper_guarded_input_read;
+    G_INPUT_STREAM_CLASS(klass)->close_fn = temper_guarded_input_close;
+}
+
+static void temper_guarded_input_init(TemperGuardedInput *self) {
+    self->header = g_malloc(TEMPER_FIXED_HEADER + TEMPER_MAX_HEADER_FIELDS);
+    self->rewritten = g_malloc(TEMPER_FIXED_HEADER + TEMPER_MAX_HEADER_FIELDS + 16);
+    self->scratch = g_malloc(TEMPER_SCRATCH);
+    self->header_want = TEMPER_FIXED_HEADER;
+}
+
+/* The socket's output, passed through: GDBus writes to a GSocketOutputStream through the connection's socket,
+ * which a GSimpleIOStream does not have. */
+typedef struct {
+    GOutputStream parent_instance;
+    GOutputStream *base;
+} TemperPassOutput;
+
+typedef struct {
+    GOutputStreamClass parent_class;
+} TemperPassOutputClass;
+
+G_DEFINE_TYPE(TemperPassOutput, temper_pass_output, G_TYPE_OUTPUT_STREAM)
+
+static gssize temper_pass_output_write(GOutputStream *stream, const void *buffer, gsize count,
+                                       GCancellable *cancellable, GError **error) {
+    return g_output_stream_write(((TemperPassOutput *)stream)->base, buffer, count, cancellable, error);
+}
+
+static gboolean temper_pass_output_flush(GOutputStream *stream, GCancellable *cancellable, GError **error) {
+    return g_output_stream_flush(((TemperPassOutput *)stream)->base, cancellable, error);
+}
+
+static void temper_pass_output_finalize(GObject *object) {
+    g_clear_object(&((TemperPassOutput *)object)->base);
+    G_OBJECT_CLASS(temper_pass_output_parent_class)->finalize(object);
+}
+
+static void temper_pass_output_class_init(TemperPassOutputClass *klass) {
+    G_OBJECT_CLASS(klass)->finalize = temper_pass_output_finalize;
+    G_OUTPUT_STREAM_CLASS(klass)->write_fn = temper_pass_output_write;
+    G_OUTPUT_STREAM_CLASS(klass)->flush = temper_pass_output_flush;
+}
+
+static void temper_pass_output_init(TemperPassOutput *self) { (void)self; }
+
+/* ---- the filter that answers the marked calls ----------------------------------------------------- */
+
+typedef struct {
+    gchar *error_name;
+    guint32 body_limit;
+    TemperOversizedCallback callback;
+    void *context;
+} TemperOversizedTarget;
+
+static void temper_oversized_target_free(gpointer data) {
+    TemperOversizedTarget *target = data;
+    g_free(target->error_name);
+    g_free(target);
+}
+
+static GDBusMessage *temper_oversized_filter(GDBusConnection *connection, GDBusMessage *message, gboolean incoming,
+                                             gpointer data) {
+    if (!incoming || g_dbus_message_get_message_type(message) != G_DBUS_MESSAGE_TYPE_METHOD_CALL) return message;
+    GVariant *mark = g_dbus_message_get_header(message, TEMPER_FIELD_OVERSIZED);
+    if (mark == NULL) return message;
+    TemperOversizedTarget *target = data;
+    guint32 size = g_variant_is_of_type(mark, G_VARIANT_TYPE_UINT32) ? g_variant_get_uint32(mark) : 0;
+    const gchar *member = g_dbus_message_get_member(message);
+    if (target->callback != NULL) target->callback(target->context, member != NULL ? member : "");
+    if ((g_dbus_message_get_flags(message) & G_DBUS_MESSAGE_FLAGS_NO_REPLY_EXPECTED) == 0) {
+        GDBusMessage *reply = g_dbus_message_new_method_error(
+            message, target->error_name, "the call's arguments are %u bytes; the limit is %u", size, target->body_limit);
+        g_dbus_connection_send_message(connection, reply, G_DBUS_SEND_MESSAGE_FLAGS_NONE, NULL, NULL);
+        g_object_unref(reply);
+    }
+    g_object_unref(message);
+    return NULL;
+}
+
+/* SASL EXTERNAL on the socket itself: GDBus offers EXTERNAL only over a GUnixConnection, which it would read
+ * directly, past the framing stream. */
+static gboolean temper_authenticate(GIOStream *socket_stream, GError **error) {
+    GOutputStream *output = g_io_stream_get_output_stream(socket_stream);
+    GInputStream *input = g_io_stream_get_input_stream(socket_stream);
+    if (G_IS_UNIX_CONNECTION(socket_stream)) {
+        if (!g_unix_connection_send_credentials(G_UNIX_CONNECTION(socket_stream), NULL, error)) return FALSE;
+    } else if (!g_output_stream_write_all(output, "", 1, NULL, NULL, error)) {
+        return FALSE;
+    }
+    gchar *uid = g_strdup_printf("%u", (unsigned)getuid());
+    GString *request = g_string_new("AUTH EXTERNAL ");
+    for (const gchar *digit = uid; *digit != '\0'; digit++) g_string_append_printf(request, "%02x", (guint8)*digit);
+    g_string_append(request, "\r\n");
+    g_free(uid);
+    gboolean sent = g_output_stream_write_all(output, request->str, request->len, NULL, NULL, error);
+    g_string_free(request, TRUE);
+    if (!sent) return FALSE;
+    gchar line[512];
+    gsize length = 0;
+    /* One byte at a time: nothing after the line may be taken from GDBus. */
+    while (length < sizeof line - 1) {
+        gssize n = g_input_stream_read(input, line + length, 1, NULL, error);
+        if (n < 0) return FALSE;
+        if (n == 0) break;
+        if (line[length++] == '\n') break;
+    }
+    line[length] = '\0';
+    if (!g_str_has_prefix(line, "OK ")) {
+        g_set_error(error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED, "the bus refused EXTERNAL authentication: %s",
+                    g_strchomp(line));
+        return FALSE;
+    }
+    return g_output_stream_write_all(output, "BEGIN\r\n", 7, NULL, NULL, error);
+}
+
+void *temper_bus_open_guarded(int bus_kind, const char *address, uint32_t body_limit, const char *error_name,
+                              TemperOversizedCallback callback, void *context, char **error_message) {
+    GError *error = NULL;
+    GBusType type = bus_kind == 1 ? G_BUS_TYPE_SESSION : G_BUS_TYPE_SYSTEM;
+    gchar *bus_address = address != NULL ? g_strdup(address) : g_dbus_address_get_for_bus_sync(type, NULL, &error);
+    GIOStream *socket_stream = bus_address != NULL ? g_dbus_address_get_stream_sync(bus_address, NULL, NULL, &error)
+                                                   : NULL;
+    g_free(bus_address);
+    if (socket_stream == NULL) {
+        temper_set_error(error_message, error);
+        return NULL;
+    }
+    if (!temper_authenticate(socket_stream, &error)) {
+        g_object_unref(socket_stream);
+        temper_set_error(error_message, error);
+        return NULL;
+    }
+    TemperGuardedInput *input = g_object_new(temper_guarded_input_get_type(), NULL);
+    input->base_stream = socket_stream;
+    input->body_limit = body_limit;
+    TemperPassOutput *output = g_object_new(temper_pass_output_get_type(), NULL);
+    output->base = g_object_ref(g_io_stream_get_output_stream(socket_stream));
+    GIOStream *stream = g_simple_io_stream_new(G_INPUT_STREAM(input), G_OUTPUT_STREAM(output));
+    g_object_unref(input);
+    g_object_unref(output);
+    GDBusConnection *connection = g_dbus_connection_new_sync(
+        stream, NULL, G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION, NULL, NULL, &error);
+    g_object_unref(stream);
+    if (connection == NULL) {
+        temper_set_error(error_message, error);
+        return NULL;
+    }
+    g_dbus_connection_set_exit_on_close(connection, FALSE);
+    TemperOversizedTarget *target = g_new0(TemperOversizedTarget, 1);
+    target->error_name = g_strdup(error_name);
+    target->body_limit = body_limit;
+    target->callback = callback;
+    target->context = context;
+    g_dbus_connection_add_filter(connection, temper_oversized_filter, target, temper_oversized_target_free);
+    return connection;
+}
