@@ -268,7 +268,8 @@ static GDBusMessage *temper_oversized_filter(GDBusConnection *connection, GDBusM
     if (target->callback != NULL) target->callback(target->context, member != NULL ? member : "");
     if ((g_dbus_message_get_flags(message) & G_DBUS_MESSAGE_FLAGS_NO_REPLY_EXPECTED) == 0) {
         GDBusMessage *reply = g_dbus_message_new_method_error(
-            message, target->error_name, "the call's arguments are %u bytes; the limit is %u", size, target->body_limit);
+            message, target->error_name, "%s's arguments are %u bytes; the limit is %u", member != NULL ? member : "the call",
+            size, target->body_limit);
         g_dbus_connection_send_message(connection, reply, G_DBUS_SEND_MESSAGE_FLAGS_NONE, NULL, NULL);
         g_object_unref(reply);
     }
