@@ -43,7 +43,11 @@ typedef struct {
     GInputStreamClass parent_class;
 } TemperGuardedInputClass;
 
-G_DEFINE_TYPE(TemperGuardedInput, temper_guarded_input, G_TYPE_INPUT_STREAM)
+static void temper_guarded_input_pollable_init(GPollableInputStreamInterface *iface);
+
+/* Pollable, so GDBus's reads wait in its worker's main loop like a socket's, not in a thread of their own. */
+G_DEFINE_TYPE_WITH_CODE(TemperGuardedInput, temper_guarded_input, G_TYPE_INPUT_STREAM,
+                        G_IMPLEMENT_INTERFACE(G_TYPE_POLLABLE_INPUT_STREAM, temper_guarded_input_pollable_init))
 
 static gsize align_up(gsize value, gsize to) { return (value + to - 1) / to * to; }
 
@@ -58,8 +62,11 @@ static void write_u32(guint8 *bytes, guint32 value, gboolean little) {
     memcpy(bytes, &raw, 4);
 }
 
-static gssize read_base(TemperGuardedInput *self, void *buffer, gsize count, GCancellable *cancellable, GError **error) {
-    return g_input_stream_read(g_io_stream_get_input_stream(self->base_stream), buffer, count, cancellable, error);
+static gssize read_base(TemperGuardedInput *self, void *buffer, gsize count, gboolean blocking,
+                        GCancellable *cancellable, GError **error) {
+    GInputStream *base = g_io_stream_get_input_stream(self->base_stream);
+    if (blocking) return g_input_stream_read(base, buffer, count, cancellable, error);
+    return g_pollable_input_stream_read_nonblocking(G_POLLABLE_INPUT_STREAM(base), buffer, count, cancellable, error);
 }
 
 /* The header without the signature and every field but the names, plus the oversized mark, and its length; 0
@@ -126,9 +133,10 @@ static void finish_header(TemperGuardedInput *self) {
     self->out_offset = 0;
 }
 
-static gssize temper_guarded_input_read(GInputStream *stream, void *buffer, gsize count, GCancellable *cancellable,
-                                        GError **error) {
-    TemperGuardedInput *self = (TemperGuardedInput *)stream;
+/* Hands on what is due next; every step keeps its state in `self`, so a read that would block resumes where it
+ * stopped. */
+static gssize guarded_read(TemperGuardedInput *self, void *buffer, gsize count, gboolean blocking,
+                           GCancellable *cancellable, GError **error) {
     if (count == 0) return 0;
     for (;;) {
         if (self->out_offset < self->out_length) {
@@ -138,19 +146,20 @@ static gssize temper_guarded_input_read(GInputStream *stream, void *buffer, gsiz
             return (gssize)n;
         }
         if (self->pass_through > 0) {
-            gssize n = read_base(self, buffer, (gsize)MIN((guint64)count, self->pass_through), cancellable, error);
+            gssize n = read_base(self, buffer, (gsize)MIN((guint64)count, self->pass_through), blocking,
+                                 cancellable, error);
             if (n > 0) self->pass_through -= (guint64)n;
             return n;
         }
         if (self->discard > 0) {
-            gssize n = read_base(self, self->scratch, (gsize)MIN((guint64)TEMPER_SCRATCH, self->discard), cancellable,
-                                 error);
+            gssize n = read_base(self, self->scratch, (gsize)MIN((guint64)TEMPER_SCRATCH, self->discard), blocking,
+                                 cancellable, error);
             if (n <= 0) return n;
             self->discard -= (guint64)n;
             continue;
         }
         gssize n = read_base(self, self->header + self->header_have, self->header_want - self->header_have,
-                             cancellable, error);
+                             blocking, cancellable, error);
         if (n <= 0) return n;
         self->header_have += (gsize)n;
         if (self->header_have < self->header_want) continue;
@@ -178,6 +187,45 @@ static gssize temper_guarded_input_read(GInputStream *stream, void *buffer, gsiz
         self->header_want = TEMPER_FIXED_HEADER;
         self->header_sized = FALSE;
     }
+}
+
+static gssize temper_guarded_input_read(GInputStream *stream, void *buffer, gsize count, GCancellable *cancellable,
+                                        GError **error) {
+    return guarded_read((TemperGuardedInput *)stream, buffer, count, TRUE, cancellable, error);
+}
+
+static gboolean temper_guarded_input_can_poll(GPollableInputStream *stream) {
+    (void)stream;
+    return TRUE;
+}
+
+static gboolean temper_guarded_input_is_readable(GPollableInputStream *stream) {
+    TemperGuardedInput *self = (TemperGuardedInput *)stream;
+    if (self->out_offset < self->out_length) return TRUE;
+    return g_pollable_input_stream_is_readable(G_POLLABLE_INPUT_STREAM(g_io_stream_get_input_stream(self->base_stream)));
+}
+
+static GSource *temper_guarded_input_create_source(GPollableInputStream *stream, GCancellable *cancellable) {
+    TemperGuardedInput *self = (TemperGuardedInput *)stream;
+    GSource *inner = self->out_offset < self->out_length
+                         ? g_timeout_source_new(0)
+                         : g_pollable_input_stream_create_source(
+                               G_POLLABLE_INPUT_STREAM(g_io_stream_get_input_stream(self->base_stream)), cancellable);
+    GSource *source = g_pollable_source_new_full(stream, inner, cancellable);
+    g_source_unref(inner);
+    return source;
+}
+
+static gssize temper_guarded_input_read_nonblocking(GPollableInputStream *stream, void *buffer, gsize count,
+                                                    GError **error) {
+    return guarded_read((TemperGuardedInput *)stream, buffer, count, FALSE, NULL, error);
+}
+
+static void temper_guarded_input_pollable_init(GPollableInputStreamInterface *iface) {
+    iface->can_poll = temper_guarded_input_can_poll;
+    iface->is_readable = temper_guarded_input_is_readable;
+    iface->create_source = temper_guarded_input_create_source;
+    iface->read_nonblocking = temper_guarded_input_read_nonblocking;
 }
 
 static gboolean temper_guarded_input_close(GInputStream *stream, GCancellable *cancellable, GError **error) {

@@ -15,7 +15,6 @@ final class CallerTable: Sendable {
 
     /// Why a call was not admitted.
     enum Refusal: Error {
-        case unknownUser
         case tooManyConnections(user: UInt32, limit: Int)
         case tooManyCalls(user: UInt32, limit: Int)
     }
@@ -32,6 +31,8 @@ final class CallerTable: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The account of connections the bus could not name (they had left); never a real user's (`(uid_t)-1`).
+    static let unnamedUser = UInt32.max
     private let exemptCallers: ExemptCallers
     private let maxConnectionsPerUser: Int
     private let maxCallsInFlightPerUser: Int
@@ -50,12 +51,24 @@ final class CallerTable: Sendable {
         {
             return caller
         }
-        let uid = userOf(sender)
-        guard uid >= 0, let user = UInt32(exactly: uid) else { throw .unknownUser }
+        // The bus names the user of every connection still on it; one that left already shares one account
+        // with the others it could not name, and its request is cancelled as `client.gone` like any other.
+        let user = UInt32(exactly: userOf(sender)) ?? Self.unnamedUser
+        if user == Self.unnamedUser {
+            // Not kept as a connection: no departure will come to forget it.
+            let limit = maxCallsInFlightPerUser
+            return try state.withLock { state throws(Refusal) in
+                var entry = state.users[user] ?? User(mayUseExemptUsages: false)
+                guard entry.callsInFlight < limit else { throw .tooManyCalls(user: user, limit: limit) }
+                entry.callsInFlight += 1
+                state.users[user] = entry
+                return Caller(user: user, account: RequestAccount(id: user, mayUseExemptUsages: false))
+            }
+        }
         try admitConnection(sender, user: user)
         guard
             let caller = try state.withLock({ state throws(Refusal) in try Self.count(sender, in: &state, limit: maxCallsInFlightPerUser) })
-        else { throw .unknownUser }
+        else { throw .tooManyCalls(user: user, limit: maxCallsInFlightPerUser) }
         return caller
     }
 

@@ -90,10 +90,8 @@ extension GovernorBusService {
             self.message = message
         }
 
-        init(_ refusal: CallerTable.Refusal, sender: String) {
+        init(_ refusal: CallerTable.Refusal) {
             switch refusal {
-            case .unknownUser:
-                self.init(.invalidRequest, "the bus does not say which user \(sender) runs as")
             case .tooManyConnections(let user, let limit):
                 self.init(.rateLimited, "user \(user) already has \(limit) connections calling; close some")
             case .tooManyCalls(let user, let limit):

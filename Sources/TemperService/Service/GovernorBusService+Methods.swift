@@ -38,7 +38,7 @@ extension GovernorBusService {
                 endpoint.withLock { $0 }?.connection.unixUser(of: name) ?? -1
             }
         } catch {
-            return refuse(invocation, method, Refusal(error, sender: sender))
+            return refuse(invocation, method, Refusal(error))
         }
         guard callsInFlight.wrappingAdd(1, ordering: .relaxed).newValue <= limits.maxCallsInFlight else {
             callsInFlight.wrappingSubtract(1, ordering: .relaxed)
