@@ -8,6 +8,7 @@
     bus_client.py ADDRESS hit-and-run COUNT    COUNT connections each send one Schedule and leave at once
     bus_client.py ADDRESS decide FILE          Decide the request in FILE; print the decision or the error
     bus_client.py ADDRESS big SIZE...          Decide a request of SIZE bytes each (MiB with an M suffix); print each error
+    bus_client.py ADDRESS connections COUNT SECONDS  COUNT connections each call Cancel; print what came back, hold
     bus_client.py ADDRESS fill CONNS COUNT SECONDS  COUNT Schedule calls far ahead over CONNS connections; print
                                                what came back, then hold the tickets for SECONDS
 
@@ -240,6 +241,23 @@ def fill(address, connections, count, seconds):
     time.sleep(seconds)
 
 
+def connections(address, count, seconds):
+    """COUNT connections each call Cancel once (cheap, and counted against the caller's user); print what came back,
+    then hold the connections for SECONDS."""
+    links = [connect(address) for _ in range(count)]
+    counts = {'ok': 0, 'rateLimited': 0, 'other': []}
+    for link in links:
+        _, error = call(link, 'Cancel', '(t)', (0,), reply='(b)')
+        if error is None:
+            counts['ok'] += 1
+        elif error.startswith('org.temper.Temper1.Error.RateLimited'):
+            counts['rateLimited'] += 1
+        elif len(counts['other']) < 5:
+            counts['other'].append(error)
+    print(json.dumps(counts), flush=True)
+    time.sleep(seconds)
+
+
 def main():
     address, command = sys.argv[1], sys.argv[2]
     if command == 'exercise':
@@ -256,6 +274,8 @@ def main():
         decide(address, sys.argv[3])
     elif command == 'big':
         big(address, sys.argv[3:])
+    elif command == 'connections':
+        connections(address, int(sys.argv[3]), float(sys.argv[4]))
     elif command == 'fill':
         fill(address, int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]))
     else:

@@ -67,6 +67,25 @@ extension RealDaemonTests {
             }
         }
 
+        /// Issue 21: 256 connections per user were allowed, each with its own rate and ticket share.
+        @Test("nobody's 40 connections: 32 are served, the rest RateLimited; root is served beside them")
+        func connectionsPerUser() async throws {
+            try await HostTestbed.with { testbed in
+                let (serve, address, _, _) = try ServeTests.serving(testbed)
+                Self.openToOthers(testbed)
+                let (holder, lines) = try BusClient.startPython(address, ["connections", "40", "60"], as: "nobody")
+                defer { holder.terminate() }
+                let line = try #require(lines.nextLine(timeout: .seconds(60)), "the client reports")
+                let counts = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                #expect(counts["ok"] as? Int == 32, "\(counts)")
+                #expect(counts["rateLimited"] as? Int == 8, "\(counts)")
+                let root = try BusClient.python(address, ["exercise"])
+                #expect((root["decide"] as? [String: Any])?["requestID"] as? String == "decided", "root is served: \(root["decide"] ?? "")")
+                serve.interrupt()
+                #expect(serve.waitForExit(timeout: .seconds(10)).status == 0)
+            }
+        }
+
         /// Issue 21: `nobody` with 5 connections took all 1,024 Schedule slots, and root got `QueueFull`.
         @Test("nobody's 1,024 Schedule calls over 5 connections take 256 slots; root still schedules")
         func queueSharesPerUser() async throws {
