@@ -255,3 +255,50 @@ void temper_dbus_proxy_set_string_property(void *proxy, const char *property, co
                                          g_variant_new_string(value)),
                            NULL, G_DBUS_CALL_FLAGS_NONE, 5000, NULL, NULL, NULL);
 }
+
+/* ---- who is calling ------------------------------------------------------------------------------- */
+
+int64_t temper_dbus_connection_unix_user(void *connection, const char *name, int timeout_ms) {
+    GVariant *reply = g_dbus_connection_call_sync(G_DBUS_CONNECTION(connection), "org.freedesktop.DBus",
+                                                  "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                                  "GetConnectionUnixUser", g_variant_new("(s)", name),
+                                                  G_VARIANT_TYPE("(u)"), G_DBUS_CALL_FLAGS_NONE, timeout_ms, NULL, NULL);
+    if (reply == NULL) return -1;
+    guint32 uid = 0;
+    g_variant_get(reply, "(u)", &uid);
+    g_variant_unref(reply);
+    return (int64_t)uid;
+}
+
+/* ---- typed values for GetCondition ------------------------------------------------------------------ */
+
+void *temper_dbus_value_vardict(const char *const *names, void *const *values, unsigned int count) {
+    GVariantBuilder builder;
+    g_variant_builder_init(&builder, G_VARIANT_TYPE("a{sv}"));
+    for (unsigned int index = 0; index < count; index++) {
+        g_variant_builder_add(&builder, "{sv}", names[index], (GVariant *)values[index]);
+    }
+    return g_variant_builder_end(&builder);
+}
+
+void *temper_dbus_value_double_map(const char *const *names, const double *values, unsigned int count) {
+    GVariantBuilder builder;
+    g_variant_builder_init(&builder, G_VARIANT_TYPE("a{sd}"));
+    for (unsigned int index = 0; index < count; index++) {
+        g_variant_builder_add(&builder, "{sd}", names[index], values[index]);
+    }
+    return g_variant_builder_end(&builder);
+}
+
+void *temper_dbus_value_string_pairs(const char *const *firsts, const char *const *seconds, unsigned int count) {
+    GVariantBuilder builder;
+    g_variant_builder_init(&builder, G_VARIANT_TYPE("a(ss)"));
+    for (unsigned int index = 0; index < count; index++) {
+        g_variant_builder_add(&builder, "(ss)", firsts[index], seconds[index]);
+    }
+    return g_variant_builder_end(&builder);
+}
+
+void temper_dbus_return_value(void *invocation, void *value) {
+    g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple((GVariant *const *)&value, 1));
+}

@@ -40,7 +40,7 @@ public final class PrometheusExport: Sendable {
     public static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 }
 
-/// What each governor metric means, for its `# HELP` line (promtool's lint asks for one on every metric).
+/// What each governor and service metric means, for its `# HELP` line (promtool's lint asks for one on every metric).
 enum MetricHelp {
     static let governor: [String: String] = [
         "temper_decisions_total": "Feedback requests decided, by outcome and request kind.",
@@ -53,6 +53,9 @@ enum MetricHelp {
         "temper_budget_remaining_joules": "Energy left in the current condition's budget window.",
         "temper_sample_duration_seconds": "How long each reading of the host's sensors, battery and power profile took.",
         "temper_build_info": "1, labelled with the release of temper that serves these metrics.",
+        "temper_dbus_calls_total": "D-Bus method calls temper serve received, by method; refused ones included.",
+        "temper_dbus_errors_total": "D-Bus method calls temper serve answered with an error, by method and error name.",
+        "temper_headroom_seconds": "Forecast whole seconds until the next thermal tier; -1 when none is forecast.",
     ]
 
     static func text(for name: String, in table: [String: String]) -> String {

@@ -109,6 +109,21 @@ import Testing
         await run.stop()
     }
 
+    /// Issue 21: while temperatures moved, `Reasons` and `Condition` changed about once a second (their text
+    /// carries the temperature), so every client woke every second.
+    @Test func movingTemperaturesInOneTierSignalNoReasonsOrCondition() async throws {
+        let run = await Running()
+        await run.advance(to: 1, celsius: 75)
+        for step in 2...8 { await run.advance(to: Double(step), celsius: 75 + 0.1 * Double(step)) }
+        await run.stop()
+        var emissions: [[String]] = []
+        for await names in run.emitted { emissions.append(names) }
+        let fair = try #require(emissions.firstIndex { $0.contains("Tier") }, "the tier changed to fair: \(emissions)")
+        #expect(emissions[fair].contains("Reasons") && emissions[fair].contains("Condition"))
+        let later = emissions[(fair + 1)...].filter { $0.contains("Reasons") || $0.contains("Condition") }
+        #expect(later.isEmpty, "seven samples in one tier with the same reason codes: \(later)")
+    }
+
     @Test func aScheduledRequestIsReleasedAtItsTargetTimeBetweenSamples() async throws {
         let run = await Running()
         let decisions = run.governor.decisions()

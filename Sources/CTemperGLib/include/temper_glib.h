@@ -104,6 +104,18 @@ void temper_object_array_free(void **objects);
 /* Flushes outgoing messages and closes the connection (synchronously). */
 void temper_dbus_connection_close(void *connection);
 
+/* Called on GDBus's worker thread for each method call refused as too large, with its member name. */
+typedef void (*TemperOversizedCallback)(void *context, const char *member);
+/* A connection of our own (bus_kind 0 system, 1 session; or `address`) that never holds a message whose body is
+ * over `body_limit` bytes: such a body is read and thrown away in pieces, and a method call is answered with the
+ * D-Bus error `error_name` before dispatch; other oversized messages are dropped. NULL with *error_message set on
+ * failure. */
+void *temper_bus_open_guarded(int bus_kind, const char *address, uint32_t body_limit, const char *error_name,
+                              TemperOversizedCallback callback, void *context, char **error_message);
+/* The Unix user id of the connection that owns `name` (GetConnectionUnixUser, waiting at most `timeout_ms`), or
+ * -1 when the bus does not say. */
+int64_t temper_dbus_connection_unix_user(void *connection, const char *name, int timeout_ms);
+
 /* ---- owning a name -------------------------------------------------------------------------------- */
 
 /* Called with 1 when the name is ours, 0 when it is lost or could not be had. */
@@ -150,6 +162,12 @@ void *temper_dbus_value_boolean(bool value);
 void *temper_dbus_value_double(double value);
 /* An `as` from `count` strings. */
 void *temper_dbus_value_strings(const char *const *values, unsigned int count);
+/* An a{sv} of `count` (name, value) pairs (values borrowed), an a{sd}, and an a(ss); each floating. */
+void *temper_dbus_value_vardict(const char *const *names, void *const *values, unsigned int count);
+void *temper_dbus_value_double_map(const char *const *names, const double *values, unsigned int count);
+void *temper_dbus_value_string_pairs(const char *const *firsts, const char *const *seconds, unsigned int count);
+/* Answers with the one-value tuple (value); `value` is borrowed. */
+void temper_dbus_return_value(void *invocation, void *value);
 /* Takes ownership of a floating value (g_variant_ref_sink). */
 void *temper_dbus_value_sink(void *value);
 void temper_dbus_value_unref(void *value);

@@ -61,6 +61,10 @@ public actor Governor {
     private var ledger = PlaybackLedger()
     private var outbox: [Decision] = []
     private var bucket: TokenBucket?
+    /// The buckets of accounts other than the shared one (``RequestAccount/id``), made full on their first request.
+    private var accountBuckets: [UInt32: TokenBucket] = [:]
+    /// The accounts of scheduled requests not decided for the shared account, by ticket.
+    private var scheduledAccounts: [UInt64: RequestAccount] = [:]
     /// When the run loop will wake, and the alarm that cuts its sleep short for an earlier request.
     var wakeUp: (time: Double, alarm: WakeAlarm)?
     /// Handed every final decision as it is made, in order, on the governor's actor: the simulator's recorder,
@@ -143,6 +147,12 @@ public actor Governor {
     /// Decides `request` now under the current condition, spending its energy from the budget. Once the governor
     /// is ``State/finished`` the decision is `dropped` with reason code `governor.finished`.
     public func submit(_ request: SensoryRequest) -> Decision {
+        submit(request, account: .shared)
+    }
+
+    /// Decides `request` now for `account`: it spends from that account's budget, and its usage is exempt only
+    /// when the account may use exempt usages.
+    public func submit(_ request: SensoryRequest, account: RequestAccount) -> Decision {
         guard !gate.isFinished else {
             let rule = FiredRule("governor.finished", code: "governor.finished", "the governor has shut down")
             let decision = dropDecision(request, rule: rule)
@@ -150,7 +160,7 @@ public actor Governor {
             return decision
         }
         let now = clock.now
-        return finalDecision(for: request, now: now, start: now)
+        return finalDecision(for: request, now: now, start: now, account: account)
     }
 
     /// Parks `request` until `targetTime` (default: the request's own target time, else now) and returns a handle
@@ -160,7 +170,11 @@ public actor Governor {
     ///   once the governor has shut down, and ``TemperError/Code/invalidRequest`` for a target time that is not a
     ///   finite number (NaN would jump the queue and infinity would never be released); in each case the request
     ///   was not taken and gets no decision.
-    public func schedule(_ request: SensoryRequest, at targetTime: Double? = nil) throws(TemperError) -> ScheduledRequest {
+    public func schedule(
+        _ request: SensoryRequest,
+        at targetTime: Double? = nil,
+        account: RequestAccount = .shared
+    ) throws(TemperError) -> ScheduledRequest {
         guard !gate.isFinished else {
             throw TemperError(code: .alreadyFinished, message: "the governor has shut down; request '\(request.id)' was not scheduled")
         }
@@ -171,6 +185,7 @@ public actor Governor {
         var parked = request
         parked.targetTime = target
         let ticket = try queue.insert(parked, at: target)
+        if account != .shared { scheduledAccounts[ticket] = account }
         metrics.recordPending(queue.count)
         if configuration.releasesInRunLoop, let wakeUp, target - configuration.armingLeadSeconds < wakeUp.time {
             wakeUp.alarm.ring()
@@ -190,6 +205,7 @@ public actor Governor {
     @discardableResult
     public func cancel(_ handle: ScheduledRequest, because rule: FiredRule?) -> Decision? {
         guard let entry = queue.remove(ticket: handle.ticket) else { return nil }
+        scheduledAccounts[handle.ticket] = nil
         metrics.recordPending(queue.count)
         let rule =
             rule
@@ -257,11 +273,14 @@ public actor Governor {
         metrics.record(next)
         let budget = rewriter.rules(for: next).budget
         switch (bucket, budget) {
-        case (_, nil): bucket = nil
+        case (_, nil):
+            bucket = nil
+            accountBuckets.removeAll()
         case (nil, let budget?): bucket = TokenBucket(budget: budget, now: now)
         case (var current?, let budget?):
             current.reconfigure(budget, at: now)
             bucket = current
+            for id in accountBuckets.keys { accountBuckets[id]?.reconfigure(budget, at: now) }
         }
         conditionBroadcast.yield(next)
     }
@@ -299,11 +318,33 @@ public actor Governor {
 
     private func budgetSnapshot(at now: Double) -> BudgetSnapshot? { bucket?.snapshot(at: now) }
 
-    /// Decides `request`, playing from `start`, against the ledger and the budget, and charges what it adds.
-    private func finalDecision(for request: SensoryRequest, now: Double, start: Double) -> Decision {
+    /// Decides `request`, playing from `start`, against the ledger and the account's budget, and charges what it adds.
+    private func finalDecision(for request: SensoryRequest, now: Double, start: Double, account: RequestAccount = .shared) -> Decision {
         ledger.forget(before: now)
-        let decision = rewriter.decide(request, condition: condition, budget: budgetSnapshot(at: now), ledger: &ledger, startingAt: start)
-        bucket?.spend(for: decision, at: now)
+        let decision: Decision
+        if let id = account.id, let shared = bucket {
+            var own = accountBuckets[id] ?? TokenBucket(budget: shared.budget, now: now)
+            decision = rewriter.decide(
+                request,
+                condition: condition,
+                budget: own.snapshot(at: now),
+                ledger: &ledger,
+                startingAt: start,
+                exemptAllowed: account.mayUseExemptUsages
+            )
+            own.spend(for: decision, at: now)
+            accountBuckets[id] = own
+        } else {
+            decision = rewriter.decide(
+                request,
+                condition: condition,
+                budget: budgetSnapshot(at: now),
+                ledger: &ledger,
+                startingAt: start,
+                exemptAllowed: account.mayUseExemptUsages
+            )
+            bucket?.spend(for: decision, at: now)
+        }
         metrics.record(decision, kind: request.kind.name)
         if decision.outcome == .dropped {
             logger.debug("request dropped", metadata: ["id": "\(request.id)", "reasons": "\(decision.reasons.map(\.message))"])
@@ -341,7 +382,8 @@ public actor Governor {
         var released = false
         while let entry = queue.popFirst(dueBy: through) {
             released = true
-            let decision = finalDecision(for: entry.request, now: now, start: max(now, entry.targetTime))
+            let account = scheduledAccounts.removeValue(forKey: entry.ticket) ?? .shared
+            let decision = finalDecision(for: entry.request, now: now, start: max(now, entry.targetTime), account: account)
             if keepForDrain { outbox.append(decision) }
         }
         if released { metrics.recordPending(queue.count) }
@@ -354,6 +396,7 @@ public actor Governor {
     /// the decision and condition streams finish, and the state becomes ``State/finished``. Later calls do nothing.
     public func shutdown() {
         guard gate.finish() else { return }
+        scheduledAccounts.removeAll()
         for entry in queue.removeAll() {
             deliver(
                 dropDecision(

@@ -22,6 +22,9 @@ extension Policy {
         }
         let usages = UsageClass.allCases.filter(exemptUsages.contains).map(\.rawValue)
         lines.append("exemptUsages: [\(usages.joined(separator: ", "))]")
+        lines.append("exemptCallers:")
+        lines.append("  users: [\(exemptCallers.users.map(YAMLText.quoted).joined(separator: ", "))]")
+        lines.append("  groups: [\(exemptCallers.groups.map(YAMLText.quoted).joined(separator: ", "))]")
         lines.append("feedbackd:")
         for tier in Tier.allCases { lines.append("  \(tier.rawValue): \(feedbackd.tiers[tier]?.rawValue ?? "none")") }
         lines.append("  lowPower: \(feedbackd.lowPower?.rawValue ?? "none")")

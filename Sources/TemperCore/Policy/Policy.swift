@@ -14,6 +14,8 @@ public struct Policy: Sendable, Hashable, Codable {
     public var exemptUsages: Set<UsageClass>
     /// The feedbackd profile each condition asks for (`temper serve --feedbackd`).
     public var feedbackd: FeedbackdMapping = .standard
+    /// Who may use ``exemptUsages`` through `temper serve`; other callers' exempt usages are ordinary.
+    public var exemptCallers: ExemptCallers = .standard
 
     public init(
         version: Int = 1,

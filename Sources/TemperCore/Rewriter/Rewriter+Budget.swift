@@ -21,9 +21,16 @@ extension Rewriter {
         condition: Condition,
         budget: BudgetSnapshot?,
         ledger: inout PlaybackLedger,
-        startingAt start: Double
+        startingAt start: Double,
+        exemptAllowed: Bool = true
     ) -> Decision {
-        let decision = decide(request, condition: condition, budget: budget, playing: PlaybackContext(ledger: ledger, startSeconds: start))
+        let decision = decide(
+            request,
+            condition: condition,
+            budget: budget,
+            playing: PlaybackContext(ledger: ledger, startSeconds: start),
+            exemptAllowed: exemptAllowed
+        )
         if let played = decision.request {
             let (key, lowered) = signal(of: played)
             ledger.admit(lowered, of: key, at: start)

@@ -41,6 +41,15 @@ public struct Rewriter: Sendable {
     /// Whether `usage` may be degraded but never dropped.
     public func isExempt(_ usage: UsageClass) -> Bool { exemptMask & usage.maskBit != 0 }
 
+    /// Why an exempt usage was decided as an ordinary one.
+    static func exemptNotAllowed(_ request: SensoryRequest) -> FiredRule {
+        FiredRule(
+            "exempt",
+            code: "exempt.notAllowed",
+            "usage \(request.usage.rawValue) is exempt only for the callers the policy names; decided as ordinary"
+        )
+    }
+
     /// One candidate result while deciding.
     struct Variant {
         var request: SensoryRequest?
@@ -64,17 +73,21 @@ public struct Rewriter: Sendable {
     ///   - budget: What is left of the energy budget in force, or `nil` when none is.
     ///   - playing: What already plays when the request would start; the result is charged what it adds to
     ///     that (its marginal price). `nil` charges its own price.
+    ///   - exemptAllowed: Whether the policy's exempt usages are exempt for this caller; when not, an exempt
+    ///     usage is decided as an ordinary one, with the reason `exempt.notAllowed`.
     /// - Returns: The decision, with the rules that fired, the energy before and after and the marginal price.
     public func decide(
         _ request: SensoryRequest,
         condition: Condition,
         budget: BudgetSnapshot? = nil,
-        playing: PlaybackContext? = nil
+        playing: PlaybackContext? = nil,
+        exemptAllowed: Bool = true
     ) -> Decision {
         let rules = rules(for: condition)
-        let exempt = isExempt(request.usage)
+        let exempt = exemptAllowed && isExempt(request.usage)
         let before = energy(of: request)
         var variant = apply(rules, to: request, exempt: exempt, condition: condition)
+
         price(&variant, before: before)
         variant = guardEnergy(variant, original: request, rules: rules, exempt: exempt, condition: condition, before: before)
         charge(&variant, playing: playing)
@@ -109,7 +122,7 @@ public struct Rewriter: Sendable {
             usage: request.usage,
             outcome: outcome(of: variant, original: request),
             request: variant.request,
-            rules: variant.rules,
+            rules: exemptAllowed || !isExempt(request.usage) ? variant.rules : [Self.exemptNotAllowed(request)] + variant.rules,
             energyBeforeMillijoules: before,
             energyAfterMillijoules: variant.energy,
             marginal: variant.request == nil ? nil : variant.marginal,

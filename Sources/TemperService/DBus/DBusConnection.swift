@@ -23,8 +23,37 @@ final class DBusConnection: @unchecked Sendable {
         pointer = opened
     }
 
+    /// Connects through a reader that never holds a message whose body is over `bodyLimit` bytes: a method call
+    /// with a larger body is answered `errorName` before dispatch (and `refused` is called with its member, on
+    /// GDBus's worker thread), any other such message dropped, its body read and thrown away in pieces.
+    init(
+        bus: DBusBus,
+        bodyLimit: Int,
+        errorName: String,
+        refused: TemperOversizedCallback,
+        context: UnsafeMutableRawPointer
+    ) throws(DBusFailure) {
+        var message: UnsafeMutablePointer<CChar>?
+        let limit = UInt32(clamping: bodyLimit)
+        let opened: UnsafeMutableRawPointer? =
+            switch bus {
+            case .system: temper_bus_open_guarded(0, nil, limit, errorName, refused, context, &message)
+            case .session: temper_bus_open_guarded(1, nil, limit, errorName, refused, context, &message)
+            case .address(let address): temper_bus_open_guarded(0, address, limit, errorName, refused, context, &message)
+            }
+        guard let opened else {
+            throw DBusFailure("cannot connect to the \(bus): \(GLibText.take(message) ?? "unknown error")")
+        }
+        pointer = opened
+    }
+
     deinit {
         temper_object_unref(pointer)
+    }
+
+    /// The Unix user of the connection that owns `name`, asked of the bus (at most a second); -1 when it does not say.
+    func unixUser(of name: String) -> Int64 {
+        temper_dbus_connection_unix_user(pointer, name, 1000)
     }
 
     /// Flushes and closes; the object stays valid until released.

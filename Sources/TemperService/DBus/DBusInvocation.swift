@@ -29,6 +29,7 @@ final class DBusInvocation: @unchecked Sendable {
     func returnString(_ value: String) { take().map { temper_dbus_return_string($0, value) } }
     func returnUInt64(_ value: UInt64) { take().map { temper_dbus_return_uint64($0, value) } }
     func returnBoolean(_ value: Bool) { take().map { temper_dbus_return_boolean($0, value) } }
+    func returnValue(_ value: DBusValue) { take().map { temper_dbus_return_value($0, value.pointer) } }
     func returnError(name: String, message: String) { take().map { temper_dbus_return_error($0, name, message) } }
 }
 

@@ -23,6 +23,35 @@ final class DBusValue: @unchecked Sendable {
         }
     }
 
+    /// An `a{sv}` dictionary.
+    static func dictionary(_ entries: [(String, DBusValue)]) -> DBusValue {
+        let values: [UnsafeMutableRawPointer?] = entries.map { $0.1.pointer }
+        return withCStringArray(entries.map(\.0)) { names in
+            values.withUnsafeBufferPointer { buffer in
+                withExtendedLifetime(entries) {
+                    DBusValue(sinking: temper_dbus_value_vardict(names, buffer.baseAddress, UInt32(entries.count)))
+                }
+            }
+        }
+    }
+
+    /// An `a{sd}` dictionary.
+    static func doubles(_ entries: [(String, Double)]) -> DBusValue {
+        let values = entries.map(\.1)
+        return withCStringArray(entries.map(\.0)) { names in
+            DBusValue(sinking: temper_dbus_value_double_map(names, values, UInt32(entries.count)))
+        }
+    }
+
+    /// An `a(ss)` array of pairs.
+    static func pairs(_ entries: [(String, String)]) -> DBusValue {
+        withCStringArray(entries.map(\.0)) { firsts in
+            withCStringArray(entries.map(\.1)) { seconds in
+                DBusValue(sinking: temper_dbus_value_string_pairs(firsts, seconds, UInt32(entries.count)))
+            }
+        }
+    }
+
     /// A new (full) reference for GDBus, which takes it over.
     func retainedForGLib() -> UnsafeMutableRawPointer { temper_dbus_value_sink(pointer) }
 }

@@ -11,6 +11,8 @@ final class BusEndpoint: @unchecked Sendable {
         func property(named name: String) -> DBusValue?
         func nameOwnership(_ owned: Bool)
         func senderVanished(_ name: String)
+        /// A method call was refused as too large before dispatch (on GDBus's worker thread).
+        func refusedOversized(member: String)
     }
 
     let connection: DBusConnection
@@ -25,11 +27,26 @@ final class BusEndpoint: @unchecked Sendable {
     }
 
     /// Connects, exports the object and subscribes to departures; the name is requested by ``requestName()``
-    /// once everything answers.
-    init(bus: DBusBus, handler: any Handler) throws(DBusFailure) {
-        connection = try DBusConnection(bus: bus)
-        handlerBox = Unmanaged.passRetained(HandlerBox(handler))
-        let context = handlerBox.toOpaque()
+    /// once everything answers. A message whose body is over `bodyLimit` bytes never reaches the service (see
+    /// ``DBusConnection/init(bus:bodyLimit:errorName:refused:context:)``).
+    init(bus: DBusBus, bodyLimit: Int, handler: any Handler) throws(DBusFailure) {
+        let box = Unmanaged.passRetained(HandlerBox(handler))
+        handlerBox = box
+        let context = box.toOpaque()
+        do {
+            connection = try DBusConnection(
+                bus: bus,
+                bodyLimit: bodyLimit,
+                errorName: GovernorInterface.ErrorName.tooLarge.rawValue,
+                refused: { context, member in
+                    BusEndpoint.handler(context).refusedOversized(member: String(cString: member!))
+                },
+                context: context
+            )
+        } catch {
+            box.release()
+            throw error
+        }
         subscription = temper_dbus_watch_vanished_names(
             connection.pointer,
             { context, name in

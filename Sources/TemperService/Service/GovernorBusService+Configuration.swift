@@ -44,8 +44,13 @@ extension GovernorBusService {
         public var burstPerSender: Double
         /// Calls being decided at once over all senders; more is `RateLimited` until some finish.
         public var maxCallsInFlight: Int
-        /// Scheduled requests one sender may have waiting; more is `QueueFull`.
-        public var maxTicketsPerSender: Int
+        /// Calls one Unix user's connections may have in progress at once (a share of ``maxCallsInFlight``).
+        public var maxCallsInFlightPerUser: Int
+        /// Connections of one Unix user that may call; a call from one more is `RateLimited`.
+        public var maxConnectionsPerUser: Int
+        /// Scheduled requests one Unix user may have waiting over all its connections; more is `QueueFull`.
+        /// The governor's queue (1,024) is the cap over all users.
+        public var maxTicketsPerUser: Int
         /// How far ahead a request may be scheduled (seconds).
         public var maxScheduleAheadSeconds: Double
 
@@ -55,7 +60,9 @@ extension GovernorBusService {
             callsPerSecondPerSender: Double = 500,
             burstPerSender: Double = 1000,
             maxCallsInFlight: Int = 512,
-            maxTicketsPerSender: Int = 256,
+            maxCallsInFlightPerUser: Int = 128,
+            maxConnectionsPerUser: Int = 32,
+            maxTicketsPerUser: Int = 256,
             maxScheduleAheadSeconds: Double = 3600
         ) {
             self.maxRequestBytes = maxRequestBytes
@@ -63,9 +70,15 @@ extension GovernorBusService {
             self.callsPerSecondPerSender = callsPerSecondPerSender
             self.burstPerSender = burstPerSender
             self.maxCallsInFlight = maxCallsInFlight
-            self.maxTicketsPerSender = maxTicketsPerSender
+            self.maxCallsInFlightPerUser = maxCallsInFlightPerUser
+            self.maxConnectionsPerUser = maxConnectionsPerUser
+            self.maxTicketsPerUser = maxTicketsPerUser
             self.maxScheduleAheadSeconds = maxScheduleAheadSeconds
         }
+
+        /// The largest message body the service reads at all: the largest arguments a method takes (Score's
+        /// pattern and device name), with room for their framing. A larger message is refused before GDBus holds it.
+        public var maxMessageBodyBytes: Int { max(maxRequestBytes, maxPatternBytes) + 4096 }
     }
 
     /// A refusal, answered as one of ``GovernorInterface/ErrorName`` with a one-line message.
@@ -75,6 +88,15 @@ extension GovernorBusService {
         init(_ name: GovernorInterface.ErrorName, _ message: String) {
             self.name = name
             self.message = message
+        }
+
+        init(_ refusal: CallerTable.Refusal) {
+            switch refusal {
+            case .tooManyConnections(let user, let limit):
+                self.init(.rateLimited, "user \(user) already has \(limit) connections calling; close some")
+            case .tooManyCalls(let user, let limit):
+                self.init(.rateLimited, "user \(user) already has \(limit) calls in progress; try again")
+            }
         }
     }
 }

@@ -11,6 +11,7 @@ extension GovernorBusService {
     /// Emits `PropertiesChanged` for what each of the governor's samples changed.
     func publishProperties(_ samples: AsyncStream<HostSample>) async {
         await Self.publish(samples, to: properties) { changes in
+            if changes.contains(where: { $0.0 == "HeadroomSeconds" }) { busMetrics.recordHeadroom(properties.current.headroomSeconds) }
             endpoint.withLock { $0 }?.connection.emitPropertiesChanged(
                 path: GovernorInterface.objectPath,
                 interface: GovernorInterface.interfaceName,
@@ -28,7 +29,7 @@ extension GovernorBusService {
     ) async {
         for await sample in samples {
             if Task.isCancelled { break }
-            let changes = properties.update(condition: sample.condition, forecast: sample.forecast)
+            let changes = properties.update(condition: sample.condition, forecast: sample.forecast, sensors: sample.sensors)
             if !changes.isEmpty { emit(changes) }
         }
     }

@@ -4,8 +4,9 @@ import Synchronization
 import TemperAHAP
 import TemperCore
 
-/// The four methods. The bus thread checks the caller's rate and the arguments' sizes at once; the
-/// deciding runs in a task, and every call is answered exactly once, with a value or one of the errors.
+/// The methods. The bus thread checks the caller's rate, the arguments' sizes and the caller's Unix user's
+/// shares at once; the deciding runs in a task, and every call is answered exactly once, with a value or one of
+/// the errors. GetCondition is answered on the bus thread and spends nothing.
 extension GovernorBusService {
     private enum Call {
         case decide(request: [UInt8])
@@ -15,23 +16,36 @@ extension GovernorBusService {
     }
 
     func methodCalled(sender: String, method: String, arguments: DBusArguments, invocation: DBusInvocation) {
+        busMetrics.called(method)
         let limits = configuration.limits
         guard rateLimiter.admit(sender, now: Self.monotonicSeconds()) else {
             return refuse(
                 invocation,
+                method,
                 Refusal(.rateLimited, "more than \(Int(limits.callsPerSecondPerSender)) calls a second from \(sender); slow down")
             )
         }
+        if method == "GetCondition" { return invocation.returnValue(properties.conditionDictionary()) }
         let call: Call
         do {
             call = try Self.read(method, arguments, limits: limits)
         } catch {
-            return refuse(invocation, error)
+            return refuse(invocation, method, error)
+        }
+        let caller: CallerTable.Caller
+        do {
+            caller = try callers.begin(sender: sender) { name in
+                endpoint.withLock { $0 }?.connection.unixUser(of: name) ?? -1
+            }
+        } catch {
+            return refuse(invocation, method, Refusal(error))
         }
         guard callsInFlight.wrappingAdd(1, ordering: .relaxed).newValue <= limits.maxCallsInFlight else {
             callsInFlight.wrappingSubtract(1, ordering: .relaxed)
+            callers.finish(caller)
             return refuse(
                 invocation,
+                method,
                 Refusal(.rateLimited, "the service is busy (\(limits.maxCallsInFlight) calls in progress); try again")
             )
         }
@@ -39,18 +53,22 @@ extension GovernorBusService {
         // known to have one coming (``TicketBook/handles(of:)``).
         if case .schedule = call { tickets.scheduleArrived(sender: sender) }
         Task {
-            defer { callsInFlight.wrappingSubtract(1, ordering: .relaxed) }
+            defer {
+                callsInFlight.wrappingSubtract(1, ordering: .relaxed)
+                callers.finish(caller)
+            }
             do {
-                try await perform(call, sender: sender, invocation: invocation)
+                try await perform(call, sender: sender, caller: caller, invocation: invocation)
             } catch let refusal as Refusal {
-                refuse(invocation, refusal)
+                refuse(invocation, method, refusal)
             } catch {
-                refuse(invocation, Refusal(.invalidRequest, "\(error)"))
+                refuse(invocation, method, Refusal(.invalidRequest, "\(error)"))
             }
         }
     }
 
-    private func refuse(_ invocation: DBusInvocation, _ refusal: Refusal) {
+    private func refuse(_ invocation: DBusInvocation, _ method: String, _ refusal: Refusal) {
+        busMetrics.failed(method, refusal.name)
         invocation.returnError(name: refusal.name.rawValue, message: OneLineText.escaping(refusal.message))
     }
 
@@ -75,14 +93,14 @@ extension GovernorBusService {
         }
     }
 
-    private func perform(_ call: Call, sender: String, invocation: DBusInvocation) async throws {
+    private func perform(_ call: Call, sender: String, caller: CallerTable.Caller, invocation: DBusInvocation) async throws {
         switch call {
         case .decide(let bytes):
             var request = try Self.decode(bytes)
             let originalID = request.id
             // Renamed so no client can pose as another's scheduled request in the decision stream.
             request.id = "temper.bus.decide"
-            var decision = await governor.submit(request)
+            var decision = await governor.submit(request, account: caller.account)
             decision.requestID = originalID
             decision.request?.id = originalID
             invocation.returnString(Self.json(decision))
@@ -97,7 +115,7 @@ extension GovernorBusService {
                 throw error
             }
             let clientTarget = targetTime == 0 ? Self.monotonicSeconds() : targetTime
-            try await schedule(request, at: target, clientTarget: clientTarget, sender: sender, invocation: invocation)
+            try await schedule(request, at: target, clientTarget: clientTarget, sender: sender, caller: caller, invocation: invocation)
         case .cancel(let ticket):
             guard let handle = tickets.handle(ticket: ticket, sender: sender) else { return invocation.returnBoolean(false) }
             invocation.returnBoolean(await governor.cancel(handle) != nil)
@@ -111,19 +129,20 @@ extension GovernorBusService {
         at target: Double,
         clientTarget: Double,
         sender: String,
+        caller: CallerTable.Caller,
         invocation: DBusInvocation
     ) async throws {
-        let limit = configuration.limits.maxTicketsPerSender
-        let reserved = tickets.reserve(sender: sender, originalID: request.id, target: clientTarget, limit: limit)
+        let limit = configuration.limits.maxTicketsPerUser
+        let reserved = tickets.reserve(sender: sender, user: caller.user, originalID: request.id, target: clientTarget, limit: limit)
         tickets.scheduleSettled(sender: sender)
         guard let id = reserved else {
-            throw Refusal(.queueFull, "\(sender) already has \(limit) scheduled requests waiting")
+            throw Refusal(.queueFull, "user \(caller.user) already has \(limit) scheduled requests waiting")
         }
         var renamed = request
         renamed.id = id
         let handle: ScheduledRequest
         do {
-            handle = try await governor.schedule(renamed, at: target)
+            handle = try await governor.schedule(renamed, at: target, account: caller.account)
         } catch {
             tickets.abandon(id)
             throw Refusal(error.code == .queueFull ? .queueFull : .invalidRequest, error.description)

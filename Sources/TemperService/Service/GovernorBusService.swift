@@ -31,6 +31,8 @@ public final class GovernorBusService: Service, Sendable {
     let properties: GovernorProperties
     let tickets = TicketBook()
     let rateLimiter: SenderRateLimiter
+    let callers: CallerTable
+    let busMetrics: BusMetrics
     let callsInFlight = Atomic<Int>(0)
     /// The one GLib thread of the whole service: the host's bus watch, the bus endpoint, uevents, thermal events,
     /// feedbackd and the governor's timers. The host's when it watches the bus (the host starts and stops it),
@@ -81,6 +83,12 @@ public final class GovernorBusService: Service, Sendable {
         )
         self.properties = GovernorProperties(policy: policy.name, condition: .nominal)
         self.classifierSettings = policy.classifier
+        self.callers = CallerTable(
+            exemptCallers: policy.exemptCallers,
+            maxConnectionsPerUser: configuration.limits.maxConnectionsPerUser,
+            maxCallsInFlightPerUser: configuration.limits.maxCallsInFlightPerUser
+        )
+        self.busMetrics = BusMetrics(factory: metricsFactory)
         self.rateLimiter = SenderRateLimiter(
             rate: configuration.limits.callsPerSecondPerSender,
             burst: configuration.limits.burstPerSender
@@ -129,7 +137,8 @@ public final class GovernorBusService: Service, Sendable {
         glib.start()
         let bus = configuration.bus
         let opened: Result<BusEndpoint, DBusFailure> = await glib.perform { [self] in
-            Result { () throws(DBusFailure) in try BusEndpoint(bus: bus, handler: self) }
+            Result { () throws(DBusFailure) in try BusEndpoint(bus: bus, bodyLimit: configuration.limits.maxMessageBodyBytes, handler: self)
+            }
         }
         let endpoint: BusEndpoint
         switch opened {
@@ -251,6 +260,11 @@ public final class GovernorBusService: Service, Sendable {
 extension GovernorBusService: BusEndpoint.Handler {
     func property(named name: String) -> DBusValue? { properties.value(named: name) }
 
+    func refusedOversized(member: String) {
+        busMetrics.called(member)
+        busMetrics.failed(member, .tooLarge)
+    }
+
     func nameOwnership(_ owned: Bool) {
         if !owned { logger.warning("the bus name is not ours", metadata: ["name": "\(GovernorInterface.busName)"]) }
         nameEventSink.yield(owned)
@@ -258,6 +272,7 @@ extension GovernorBusService: BusEndpoint.Handler {
 
     func senderVanished(_ name: String) {
         rateLimiter.forget(name)
+        callers.forget(name)
         let handles = tickets.handles(of: name)
         guard !handles.isEmpty else { return }
         logger.info("client left; cancelling its requests", metadata: ["client": "\(name)", "count": "\(handles.count)"])

@@ -28,12 +28,18 @@ public enum GovernorInterface: Sendable {
             <property name="Tier" type="s" access="read"/>
             <!-- On battery and low (warning level, percentage or the power-saver profile). -->
             <property name="LowPower" type="b" access="read"/>
-            <!-- One line per fact behind the condition. -->
+            <!-- One line per fact behind the condition, as of the last change of tier, low power or the set of
+                 reason codes (the numbers in the text do not make it change; GetCondition has them live). -->
             <property name="Reasons" type="as" access="read"/>
-            <!-- Forecast seconds until the next tier at the current slopes; negative when none is forecast. -->
+            <!-- Forecast whole seconds until the next tier at the current slopes; negative when none is forecast. -->
             <property name="HeadroomSeconds" type="d" access="read"/>
-            <!-- The condition as JSON: {"lowPower":…,"reasons":[{"code":…,"message":…}],"tier":…}. -->
+            <!-- The condition as JSON: {"lowPower":…,"reasons":[{"code":…,"message":…}],"tier":…}, as of the
+                 last change of tier, low power or the set of reason codes. -->
             <property name="Condition" type="s" access="read"/>
+            <!-- Each sensor's temperature in °C at the last sample ("chip/label"); read it, it sends no signal. -->
+            <property name="Temperatures" type="a{sd}" access="read">
+              <annotation name="org.freedesktop.DBus.Property.EmitsChangedSignal" value="false"/>
+            </property>
             <!-- The name of the policy in force. -->
             <property name="Policy" type="s" access="read"/>
 
@@ -53,6 +59,11 @@ public enum GovernorInterface: Sendable {
             <method name="Cancel">
               <arg direction="in" name="ticket" type="t"/>
               <arg direction="out" name="cancelled" type="b"/>
+            </method>
+            <!-- The live condition, typed: tier (s), lowPower (b), reasons (a(ss): code, message),
+                 headroomSeconds (d), temperatures (a{sd}). Spends nothing. -->
+            <method name="GetCondition">
+              <arg direction="out" name="condition" type="a{sv}"/>
             </method>
             <!-- Scores an AHAP pattern's energy on a built-in device profile ("" = the default). -->
             <method name="Score">

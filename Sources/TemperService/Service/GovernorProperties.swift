@@ -4,29 +4,70 @@ import TemperCore
 
 /// The interface's properties, read by GDBus on the bus thread and updated after each sample; an update
 /// returns only what changed, for one `PropertiesChanged`.
+///
+/// The signalled properties are quiet: `Reasons` and `Condition` carry text with countdowns and temperatures, so
+/// they are rewritten only when the tier, low power or the set of reason codes changes; `HeadroomSeconds` only
+/// when its whole seconds change. The readings that move every sample are in `Temperatures` (read, never
+/// signalled) and in what ``current`` hands `GetCondition`.
 final class GovernorProperties: Sendable {
     struct Values: Sendable, Equatable {
         var tier: String
         var lowPower: Bool
+        /// The reason messages as of the last change of tier, low power or reason codes.
         var reasons: [String]
         /// Whole seconds, so a forecast that drifts by fractions each sample does not signal every sample.
         var headroomSeconds: Double
+        /// The condition's JSON as of the last change of tier, low power or reason codes.
         var condition: String
         var policy: String
     }
 
-    /// The values, and the condition they were made from: a sample that leaves it alone (nearly every one)
-    /// does not encode its JSON again.
-    private let stored: Mutex<(values: Values, condition: Condition)>
+    /// What a sample said, kept for reads: the live condition and each sensor's temperature.
+    struct Live: Sendable, Equatable {
+        var condition: Condition
+        var headroomSeconds: Double
+        /// `chip/label` and degrees Celsius, in the sample's order.
+        var temperatures: [(String, Double)]
+
+        static func == (lhs: Live, rhs: Live) -> Bool {
+            lhs.condition == rhs.condition && lhs.headroomSeconds == rhs.headroomSeconds
+                && lhs.temperatures.elementsEqual(rhs.temperatures, by: { $0 == $1 })
+        }
+    }
+
+    /// The tier, low power and reason codes: what a change of the text properties needs.
+    private struct State: Equatable {
+        var tier: Tier
+        var lowPower: Bool
+        var codes: Set<String>
+
+        init(_ condition: Condition) {
+            tier = condition.tier
+            lowPower = condition.lowPower
+            codes = Set(condition.reasons.map(\.code.name))
+        }
+    }
+
+    private let stored: Mutex<(values: Values, state: State, live: Live)>
 
     init(policy: String, condition: Condition) {
-        stored = Mutex((Self.values(condition: condition, forecast: nil, policy: policy), condition))
+        let values = Values(
+            tier: condition.tier.rawValue,
+            lowPower: condition.lowPower,
+            reasons: condition.reasons.map(\.message),
+            headroomSeconds: -1,
+            condition: Self.conditionJSON(condition),
+            policy: policy
+        )
+        stored = Mutex((values, State(condition), Live(condition: condition, headroomSeconds: -1, temperatures: [])))
     }
 
     var current: Values { stored.withLock { $0.values } }
+    var live: Live { stored.withLock { $0.live } }
 
     /// The value of property `name`, or `nil` for a name the interface does not have.
     func value(named name: String) -> DBusValue? {
+        if name == "Temperatures" { return .doubles(live.temperatures) }
         let current = current
         return switch name {
         case "Tier": .string(current.tier)
@@ -39,38 +80,46 @@ final class GovernorProperties: Sendable {
         }
     }
 
-    /// Stores the condition and forecast; returns the properties that changed, named and valued.
-    func update(condition: Condition, forecast: ThermalForecast?) -> [(String, DBusValue)] {
-        stored.withLock { stored -> [(String, DBusValue)] in
-            let values = stored.values
-            let json = condition == stored.condition ? values.condition : nil
-            let next = Self.values(condition: condition, forecast: forecast, policy: values.policy, conditionJSON: json)
-            defer { stored = (next, condition) }
+    /// Stores a sample's condition, forecast and readings; returns the signalled properties that changed.
+    func update(condition: Condition, forecast: ThermalForecast?, sensors: [SensorAssessment] = []) -> [(String, DBusValue)] {
+        let headroom = forecast.map { max(0, $0.seconds.rounded(.down)) } ?? -1
+        let temperatures = sensors.compactMap { sensor in sensor.celsius.map { ("\(sensor.chipName)/\(sensor.label)", $0) } }
+        return stored.withLock { stored -> [(String, DBusValue)] in
+            let headroomSeconds = headroom.isFinite ? headroom : -1
+            stored.live = Live(condition: condition, headroomSeconds: headroomSeconds, temperatures: temperatures)
             var changes: [(String, DBusValue)] = []
-            if next.tier != values.tier { changes.append(("Tier", .string(next.tier))) }
-            if next.lowPower != values.lowPower { changes.append(("LowPower", .boolean(next.lowPower))) }
-            if next.reasons != values.reasons { changes.append(("Reasons", .strings(next.reasons))) }
-            if next.headroomSeconds != values.headroomSeconds { changes.append(("HeadroomSeconds", .double(next.headroomSeconds))) }
-            if next.condition != values.condition { changes.append(("Condition", .string(next.condition))) }
+            let state = State(condition)
+            if state != stored.state {
+                let before = stored.values
+                stored.state = state
+                stored.values.tier = condition.tier.rawValue
+                stored.values.lowPower = condition.lowPower
+                stored.values.reasons = condition.reasons.map(\.message)
+                stored.values.condition = Self.conditionJSON(condition)
+                let after = stored.values
+                if after.tier != before.tier { changes.append(("Tier", .string(after.tier))) }
+                if after.lowPower != before.lowPower { changes.append(("LowPower", .boolean(after.lowPower))) }
+                if after.reasons != before.reasons { changes.append(("Reasons", .strings(after.reasons))) }
+                if after.condition != before.condition { changes.append(("Condition", .string(after.condition))) }
+            }
+            if headroomSeconds != stored.values.headroomSeconds {
+                stored.values.headroomSeconds = headroomSeconds
+                changes.append(("HeadroomSeconds", .double(headroomSeconds)))
+            }
             return changes
         }
     }
 
-    private static func values(
-        condition: Condition,
-        forecast: ThermalForecast?,
-        policy: String,
-        conditionJSON json: String? = nil
-    ) -> Values {
-        let headroom = forecast.map { max(0, $0.seconds.rounded(.down)) } ?? -1
-        return Values(
-            tier: condition.tier.rawValue,
-            lowPower: condition.lowPower,
-            reasons: condition.reasons.map(\.message),
-            headroomSeconds: headroom.isFinite ? headroom : -1,
-            condition: json ?? conditionJSON(condition),
-            policy: policy
-        )
+    /// `GetCondition`'s answer: the live condition, typed.
+    func conditionDictionary() -> DBusValue {
+        let live = live
+        return .dictionary([
+            ("tier", .string(live.condition.tier.rawValue)),
+            ("lowPower", .boolean(live.condition.lowPower)),
+            ("reasons", .pairs(live.condition.reasons.map { ($0.code.name, $0.message) })),
+            ("headroomSeconds", .double(live.headroomSeconds)),
+            ("temperatures", .doubles(live.temperatures)),
+        ])
     }
 
     /// The condition's keys as `temper status --json` writes them (tier, lowPower, reasons), sorted.

@@ -7,6 +7,8 @@ import TemperCore
 final class TicketBook: Sendable {
     struct Entry: Sendable {
         var sender: String
+        /// The sender's Unix user, whose share of the queue the entry takes.
+        var user: UInt32
         var originalID: String
         /// The client's own target time (CLOCK_MONOTONIC seconds), put back into its decision.
         var originalTarget: Double
@@ -40,6 +42,7 @@ final class TicketBook: Sendable {
         var entries: [String: Entry] = [:]
         var idsBySender: [String: Set<String>] = [:]
         var idsByTicket: [UInt64: String] = [:]
+        var countByUser: [UInt32: Int] = [:]
         /// Schedule calls received from each sender and not yet reserved or refused.
         var arrivingBySender: [String: Int] = [:]
         /// Senders that left while some of their Schedule calls were still arriving; bounded by the calls in
@@ -65,14 +68,16 @@ final class TicketBook: Sendable {
         }
     }
 
-    /// Reserves an internal id for `sender`'s request; `nil` when the sender already has `limit` waiting. The
-    /// request of a sender that already left is reserved orphaned, so ``confirm(_:)`` cancels it.
-    func reserve(sender: String, originalID: String, target: Double, limit: Int) -> String? {
+    /// Reserves an internal id for `sender`'s request; `nil` when its Unix user already has `limit` waiting,
+    /// over all its connections. The request of a sender that already left is reserved orphaned, so
+    /// ``confirm(_:)`` cancels it.
+    func reserve(sender: String, user: UInt32 = 0, originalID: String, target: Double, limit: Int) -> String? {
         state.withLock { state in
-            guard state.idsBySender[sender, default: []].count < limit else { return nil }
+            guard state.countByUser[user, default: 0] < limit else { return nil }
+            state.countByUser[user, default: 0] += 1
             let id = Self.idPrefix + String(state.nextSerial)
             state.nextSerial += 1
-            var entry = Entry(sender: sender, originalID: originalID, originalTarget: target)
+            var entry = Entry(sender: sender, user: user, originalID: originalID, originalTarget: target)
             entry.orphaned = state.departed.contains(sender)
             state.entries[id] = entry
             state.idsBySender[sender, default: []].insert(id)
@@ -149,6 +154,8 @@ final class TicketBook: Sendable {
     private func remove(_ id: String, from state: inout State) {
         guard let entry = state.entries.removeValue(forKey: id) else { return }
         if let ticket = entry.handle?.ticket { state.idsByTicket[ticket] = nil }
+        let left = state.countByUser[entry.user, default: 1] - 1
+        state.countByUser[entry.user] = left > 0 ? left : nil
         state.idsBySender[entry.sender]?.remove(id)
         if state.idsBySender[entry.sender]?.isEmpty == true { state.idsBySender[entry.sender] = nil }
     }

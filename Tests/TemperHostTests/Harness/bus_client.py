@@ -6,6 +6,11 @@
     bus_client.py ADDRESS watch SECONDS        print each PropertiesChanged as a JSON line (time.monotonic())
     bus_client.py ADDRESS abandon SCHEDULED    schedule requests far ahead, fire calls, exit without waiting
     bus_client.py ADDRESS hit-and-run COUNT    COUNT connections each send one Schedule and leave at once
+    bus_client.py ADDRESS decide FILE          Decide the request in FILE; print the decision or the error
+    bus_client.py ADDRESS big SIZE...          Decide a request of SIZE bytes each (MiB with an M suffix); print each error
+    bus_client.py ADDRESS connections COUNT SECONDS  COUNT connections each call Cancel; print what came back, hold
+    bus_client.py ADDRESS fill CONNS COUNT SECONDS  COUNT Schedule calls far ahead over CONNS connections; print
+                                               what came back, then hold the tickets for SECONDS
 
 ADDRESS is a D-Bus address (a private bus the test started). Output is JSON on stdout.
 """
@@ -68,6 +73,8 @@ def exercise(address):
     out['properties'] = props[0] if props else error
     decision, error = call(connection, 'Decide', '(s)', (request('decided'),))
     out['decide'] = json.loads(decision[0]) if decision else error
+    typed, error = call(connection, 'GetCondition', None, None, reply='(a{sv})')
+    out['getCondition'] = typed[0] if typed else error
     # Due in 0.2 s: released by the service; far ahead: cancelled by us; another client may not cancel ours.
     soon, error = call(connection, 'Schedule', '(sd)', (request('soon'), time.monotonic() + 0.2), reply='(t)')
     far, _ = call(connection, 'Schedule', '(sd)', (request('far'), time.monotonic() + 600), reply='(t)')
@@ -201,6 +208,56 @@ def hit_and_run(address, count):
     print(json.dumps({'sent': count, 'farAhead': (count + 1) // 2, 'clients': len(names)}))
 
 
+def decide(address, path):
+    with open(path) as source:
+        body = json.dumps(json.load(source))
+    decision, error = call(connect(address), 'Decide', '(s)', (body,))
+    print(json.dumps({'decision': json.loads(decision[0]) if decision else None, 'error': error}))
+
+
+def big(address, sizes):
+    connection = connect(address)
+    results = {}
+    for size in sizes:
+        count = int(size[:-1]) << 20 if size.endswith('M') else int(size)
+        _, error = call(connection, 'Decide', '(s)', ('x' * count,))
+        results[size] = error.split(':')[0] if error else 'answered'
+    print(json.dumps({'results': results}))
+
+
+def fill(address, connections, count, seconds):
+    links = [connect(address) for _ in range(connections)]
+    counts = {'ok': 0, 'queueFull': 0, 'other': []}
+    for index in range(count):
+        _, error = call(links[index % connections], 'Schedule', '(sd)',
+                        (request('fill-%d' % index), time.monotonic() + 1800), reply='(t)')
+        if error is None:
+            counts['ok'] += 1
+        elif error.startswith('org.temper.Temper1.Error.QueueFull'):
+            counts['queueFull'] += 1
+        elif len(counts['other']) < 5:
+            counts['other'].append(error)
+    print(json.dumps(counts), flush=True)
+    time.sleep(seconds)
+
+
+def connections(address, count, seconds):
+    """COUNT connections each call Cancel once (cheap, and counted against the caller's user); print what came back,
+    then hold the connections for SECONDS."""
+    links = [connect(address) for _ in range(count)]
+    counts = {'ok': 0, 'rateLimited': 0, 'other': []}
+    for link in links:
+        _, error = call(link, 'Cancel', '(t)', (0,), reply='(b)')
+        if error is None:
+            counts['ok'] += 1
+        elif error.startswith('org.temper.Temper1.Error.RateLimited'):
+            counts['rateLimited'] += 1
+        elif len(counts['other']) < 5:
+            counts['other'].append(error)
+    print(json.dumps(counts), flush=True)
+    time.sleep(seconds)
+
+
 def main():
     address, command = sys.argv[1], sys.argv[2]
     if command == 'exercise':
@@ -213,6 +270,14 @@ def main():
         abandon(address, int(sys.argv[3]))
     elif command == 'hit-and-run':
         hit_and_run(address, int(sys.argv[3]))
+    elif command == 'decide':
+        decide(address, sys.argv[3])
+    elif command == 'big':
+        big(address, sys.argv[3:])
+    elif command == 'connections':
+        connections(address, int(sys.argv[3]), float(sys.argv[4]))
+    elif command == 'fill':
+        fill(address, int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]))
     else:
         sys.exit('unknown command ' + command)
 

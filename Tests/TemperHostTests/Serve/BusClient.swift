@@ -6,9 +6,16 @@ import Glibc
 enum BusClient {
     static let script = HostTestbed.harnessDirectory.appendingPathComponent("bus_client.py").path
 
-    /// Runs `bus_client.py ADDRESS ARGUMENTS…` to its end and decodes its one JSON object.
-    static func python(_ address: String, _ arguments: [String], timeout: Duration = .seconds(120)) throws -> [String: Any] {
-        let result = try run(HarnessRequirements.python, [script, address] + arguments, timeout: timeout)
+    /// Runs `bus_client.py ADDRESS ARGUMENTS…` to its end and decodes its one JSON object; as `user` when given
+    /// (through `setpriv`, with the user's own group and no others).
+    static func python(
+        _ address: String,
+        _ arguments: [String],
+        as user: String? = nil,
+        timeout: Duration = .seconds(120)
+    ) throws -> [String: Any] {
+        let (executable, prefix) = command(as: user)
+        let result = try run(executable, prefix + [script, address] + arguments, timeout: timeout)
         guard let line = result.stdout.split(separator: "\n").last,
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         else {
@@ -17,11 +24,19 @@ enum BusClient {
         return object
     }
 
+    /// The executable and leading arguments that run the Python client, as `user` when given.
+    static func command(as user: String?) -> (String, [String]) {
+        guard let user else { return (HarnessRequirements.python, []) }
+        let group = user == "nobody" ? "nogroup" : user
+        return ("/usr/bin/setpriv", ["--reuid=\(user)", "--regid=\(group)", "--clear-groups", HarnessRequirements.python])
+    }
+
     /// Starts `bus_client.py ADDRESS ARGUMENTS…` and returns it running, with its lines collected.
-    static func startPython(_ address: String, _ arguments: [String]) throws -> (Process, LineCollector) {
+    static func startPython(_ address: String, _ arguments: [String], as user: String? = nil) throws -> (Process, LineCollector) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: HarnessRequirements.python)
-        process.arguments = [script, address] + arguments
+        let (executable, prefix) = command(as: user)
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = prefix + [script, address] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -107,6 +107,42 @@ extension RealDaemonTests {
             }
         }
 
+        /// Issue 21, item 7: no metric said how many D-Bus calls came or failed, nor the headroom.
+        @Test("metrics count D-Bus calls and errors by method and error name, and show the headroom")
+        func busMetrics() async throws {
+            try await HostTestbed.with { testbed in
+                let port = try Self.freePort()
+                let (serve, address, _, _) = try ServeTests.serving(testbed, ["--metrics-listen", "127.0.0.1:\(port)"])
+                try ServeTests.exercise(address)
+                let metrics = Metrics(text: try Self.scrape(port))
+                let tooLarge = GovernorErrors.tooLarge
+                #expect((metrics.value(#"temper_dbus_calls_total{method="Decide"}"#) ?? 0) >= 5, "decided, and four refused")
+                #expect(metrics.value(#"temper_dbus_calls_total{method="GetCondition"}"#) == 1)
+                #expect(
+                    metrics.value(#"temper_dbus_errors_total{method="Decide",error="\#(tooLarge)"}"#) == 1,
+                    "64 KiB refused by the method"
+                )
+                #expect(
+                    metrics.value(#"temper_dbus_errors_total{method="Score",error="\#(tooLarge)"}"#) == 1,
+                    "2 MiB refused before dispatch"
+                )
+                #expect(
+                    (metrics.value(#"temper_dbus_errors_total{method="Decide",error="org.temper.Temper1.Error.InvalidRequest"}"#) ?? 0) >= 3
+                )
+                #expect(
+                    metrics.value(#"temper_dbus_errors_total{method="Cancel",error="\#(tooLarge)"}"#) == 0,
+                    "every series is there from the start"
+                )
+                #expect(metrics.value("temper_headroom_seconds") == -1, "no forecast on an idle laptop")
+                serve.interrupt()
+                #expect(serve.waitForExit(timeout: .seconds(10)).status == 0)
+            }
+        }
+
+        enum GovernorErrors {
+            static let tooLarge = "org.temper.Temper1.Error.TooLarge"
+        }
+
         /// Issue 20: serve ran two GLib threads (the host's `temper.bus` and the service's `temper.serve`); the host's
         /// bus watch, the endpoint, uevents and the governor's timers now share one.
         @Test("serve runs one GLib thread of Temper's own")

@@ -112,6 +112,11 @@ extension RealDaemonTests {
                 (properties?["Condition"] as? String).flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [String: Any]
             #expect(condition?["tier"] as? String == "nominal", "Condition is the status JSON's condition")
             #expect((out["decide"] as? [String: Any])?["requestID"] as? String == "decided")
+            let typed = out["getCondition"] as? [String: Any]
+            #expect(typed?["tier"] as? String == "nominal", "GetCondition answers a{sv}: \(out["getCondition"] ?? "")")
+            #expect(typed?["lowPower"] as? Bool == false)
+            #expect(typed?["headroomSeconds"] is Double)
+            #expect((typed?["reasons"] as? [Any]) != nil && (typed?["temperatures"] as? [String: Any]) != nil, "\(typed ?? [:])")
 
             let tickets = out["tickets"] as? [Int] ?? []
             #expect(tickets.count == 2 && Set(tickets).count == 2, "\(out)")
@@ -141,7 +146,7 @@ extension RealDaemonTests {
                 "wrongKey": "org.temper.Temper1.Error.InvalidRequest: request_json: colour: unknown key",
                 "file": "org.temper.Temper1.Error.InvalidRequest: request_json: haptic.file: pattern files are not read here",
                 "huge": "org.temper.Temper1.Error.TooLarge: request_json is 1048576 bytes; the limit is 65536",
-                "hugePattern": "org.temper.Temper1.Error.TooLarge: ahap_json is 2097152 bytes",
+                "hugePattern": "org.temper.Temper1.Error.TooLarge: Score's arguments are 2097165 bytes; the limit is 1052672",
                 "badTime": "org.temper.Temper1.Error.InvalidRequest: target_time must be CLOCK_MONOTONIC seconds",
                 "pastTime": "org.temper.Temper1.Error.InvalidRequest: target_time must be",
                 "deviceFile": "org.temper.Temper1.Error.InvalidRequest: device must be a built-in profile's name",
