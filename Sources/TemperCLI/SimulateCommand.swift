@@ -89,7 +89,7 @@ struct SimulateCommand: AsyncParsableCommand {
         if json {
             print(try TemperJSON.string(result))
         } else {
-            print(SimulateSummary.text(result))
+            print(SimulateSummary.text(result, width: TerminalWidth.current(), style: .forStdout()))
             if let report { print("report: \(report)/index.html") }
             if let trace { print(trace) }
         }
@@ -148,10 +148,7 @@ struct SimulateCommand: AsyncParsableCommand {
                 do {
                     let data = TraceFile.encode(snapshots)
                     try data.write(to: URL(fileURLWithPath: recordTrace))
-                    let size =
-                        data.count >= 1_000_000
-                        ? "\(Self.oneDecimal(Double(data.count) / 1e6)) MB" : "\(Self.oneDecimal(Double(data.count) / 1e3)) kB"
-                    traceLine = "trace: \(recordTrace) (\(snapshots.count) snapshots, \(size))"
+                    traceLine = "trace: \(recordTrace) (\(snapshots.count) snapshots, \(TerminalText.size(bytes: data.count)))"
                 } catch {
                     throw TemperError(
                         code: .unreadableFile,
@@ -165,9 +162,5 @@ struct SimulateCommand: AsyncParsableCommand {
             throw CLIFailure.usage(error.description)
         }
         return (result, traceLine)
-    }
-
-    private static func oneDecimal(_ value: Double) -> String {
-        String((value * 10).rounded() / 10)
     }
 }
