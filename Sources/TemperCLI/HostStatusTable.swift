@@ -24,11 +24,11 @@ enum HostStatusTable {
             lines += others
         }
         lines.append("")
-        lines += batteryLines(snapshot.battery).flatMap { fit($0, first: "", rest: "    ", width: width) }
+        lines += batteryLines(snapshot.battery).flatMap { TerminalText.fit($0, first: "", rest: "    ", width: width) }
         lines.append("")
         lines += profiles(snapshot.powerProfile)
         lines.append("")
-        lines += fit("Policy: \(policy.name) (\(policy.source))", first: "", rest: "  ", width: width)
+        lines += TerminalText.fit("Policy: \(policy.name) (\(policy.source))", first: "", rest: "  ", width: width)
         return TerminalText.fit(lines.joined(separator: "\n"), width: width)
     }
 
@@ -42,14 +42,14 @@ enum HostStatusTable {
         var lines = [
             style.bold("Condition: ") + style.tier(condition.tier) + (condition.lowPower ? style.bold(", low power") : "")
         ]
-        lines += causes.flatMap { fit($0.message, first: "  - ", rest: "    ", width: width) }
+        lines += causes.flatMap { TerminalText.fit($0.message, first: "  - ", rest: "    ", width: width) }
         if !skipped.isEmpty {
             let count = skipped.count == 1 ? "1 sensor" : "\(skipped.count) sensors"
             lines.append("  - \(count) not read, so not counted (the table says why)")
         }
         let sensorsGone = condition.reasons.contains { $0.code == "sensors.missing" || $0.code == "sensors.unavailable" }
         if let failSafe, sensorsGone {
-            lines += fit(
+            lines += TerminalText.fit(
                 "a running governor holds the tier, and after \(QuantityLimits.number(failSafe.afterSeconds)) s without a valid temperature falls to \(failSafe.tier)",
                 first: "    ",
                 rest: "    ",
@@ -62,11 +62,6 @@ enum HostStatusTable {
     /// The reasons that only say a sensor was skipped (unreadable, faulted, absurd): the table shows each.
     private static func isSkippedSensor(_ code: Reason.Code) -> Bool {
         (["sensor.unhealthy", "sensor.fault", "sensor.noReading", "sensor.absurdReading"] as [Reason.Code]).contains(code)
-    }
-
-    /// `text` after `first`, wrapped to `width` with `rest` before each further line; one line when piped.
-    static func fit(_ text: String, first: String, rest: String, width: Int?) -> [String] {
-        TerminalText.fit(text, first: first, rest: rest, width: width)
     }
 
     /// Chip by chip as `sensors` prints them; the numbers are °C. FAIR, SERIOUS and CRITICAL are where the
@@ -112,7 +107,7 @@ enum HostStatusTable {
                 if let limit = reading.limitHealth { notes.append("\(reading.label): a limit could not be read (\(limit))") }
             }
             lines += table.render(width: width.map { $0 - 2 }).split(separator: "\n").map { "  " + $0 }
-            lines += notes.flatMap { fit($0, first: "    ", rest: "      ", width: width) }
+            lines += notes.flatMap { TerminalText.fit($0, first: "    ", rest: "      ", width: width) }
         }
         return lines
     }

@@ -25,7 +25,7 @@ struct RewriteCommand: AsyncParsableCommand {
               temper rewrite Examples/patterns/ring-explosion.ahap --condition serious
               temper rewrite --request Examples/requests/alarm-rumble.json --condition fair
               temper rewrite Examples/formats/door-knock.haptic --condition fair --explain
-              temper rewrite Examples/patterns/ring-explosion.ahap --condition serious --json | jq .rules
+              temper rewrite Examples/patterns/ui-tap.ahap --condition serious --json
 
             The outcome and each reason's rule are one of:
 

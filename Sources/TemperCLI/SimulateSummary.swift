@@ -16,7 +16,7 @@ enum SimulateSummary {
         )
         lines.append("thermal model: \(result.thermalSource)")
         lines.append("")
-        lines += TerminalText.wrap(SimulationHeadline(result: result).sentence, width: width ?? 80).map(style.bold)
+        lines += TerminalText.wrap(SimulationHeadline(result: result).sentence, width: width ?? TerminalWidth.prosePiped).map(style.bold)
         lines.append("")
         lines.append("tier timeline (policy \(policy.policy)):")
         if policy.transitions.isEmpty { lines.append("  stayed nominal") }
@@ -56,7 +56,7 @@ enum SimulateSummary {
         lines.append(comparison.render(width: width))
         if let sensitivity = SimulationSensitivity(result: result) {
             lines.append("")
-            lines += TerminalText.wrap(sensitivity.line, width: width ?? 80)
+            lines += TerminalText.wrap(sensitivity.line, width: width ?? TerminalWidth.prosePiped)
         }
         return TerminalText.fit(lines.joined(separator: "\n"), width: width)
     }

@@ -15,11 +15,9 @@ enum TerminalWidth {
         return Int(size.ws_col)
     }
 
-    /// The width prose is wrapped to: the terminal's, or 80 columns when piped (a paragraph on one line of
-    /// several hundred characters reads badly in a file too).
-    static func forProse(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
-        current(environment: environment) ?? 80
-    }
+    /// The width prose is wrapped to when piped: a paragraph on one line of several hundred characters reads
+    /// badly in a file too.
+    static let prosePiped = 80
 
     /// The narrowest width text is fitted to; below it every line would be a word.
     static let narrowest = 40

@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("classifier: {dwellSeconds: soon}", "expected a duration such as 60s, 500ms or 10 min, found 'soon'"),
+        ("classifier: {dwellSeconds: soon}", "expected a duration in ms, s, min, h or d, such as 60s, 500ms or 10 min, found 'soon'"),
         ("classifier: {failSafeTier: warm}", "expected one of nominal, fair, serious, critical, found 'warm'"),
         (
             "classifier: {defaultThresholds: {fair: 90 °C, serious: 80 °C, critical: 95 °C}}",
