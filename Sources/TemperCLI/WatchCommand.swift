@@ -83,7 +83,9 @@ struct WatchCommand: AsyncParsableCommand {
             }
             if changed || verbose {
                 let line = try Self.line(event: changed ? .change : .sample, sample: sample, json: json)
-                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                // Piped, an event is one line (what logs and grep read); on a terminal it wraps to fit.
+                let text = json ? line : TerminalText.fit(line, width: TerminalWidth.current())
+                FileHandle.standardOutput.write(Data((text + "\n").utf8))
             }
             return true
         }
