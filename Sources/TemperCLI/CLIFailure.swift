@@ -37,10 +37,13 @@ extension CLIFailure {
     }
 }
 
-/// Writes one line to stderr. Control characters that came from a user's file (a YAML key with a newline or an
-/// escape sequence in it) are written as escapes, so the line stays one line and cannot drive the terminal.
+/// Writes one diagnostic to stderr. Control characters that came from a user's file (a YAML key with a newline or
+/// an escape sequence in it) are written as escapes, so they cannot drive the terminal. Piped, it is one line (what
+/// editors and scripts parse: `temper: FILE:LINE:COLUMN: …`); on a terminal or with `COLUMNS`, it wraps to fit,
+/// its further lines indented.
 func printError(_ line: String) {
-    OutputStream.standardError.print(OneLineText.escaping(line) + "\n")
+    let text = TerminalText.fit(OneLineText.escaping(line), width: TerminalWidth.current(of: STDERR_FILENO))
+    OutputStream.standardError.print(text + "\n")
 }
 
 extension Temper {

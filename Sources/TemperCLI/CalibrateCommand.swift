@@ -60,10 +60,10 @@ enum FittedProfileFile {
 /// warning, wrapped to 80 columns.
 enum FitFooter {
     static func lines(_ goodness: GoodnessOfFit, intervalsNote: String, warnings: [String]) -> [String] {
-        var lines = SimulateSummary.wrap("Goodness of fit: \(goodness.line).", width: 80)
-        lines += SimulateSummary.wrap(intervalsNote, width: 80)
+        var lines = TerminalText.wrap("Goodness of fit: \(goodness.line).", width: 80)
+        lines += TerminalText.wrap(intervalsNote, width: 80)
         for warning in warnings {
-            let wrapped = SimulateSummary.wrap(warning, width: 71)
+            let wrapped = TerminalText.wrap(warning, width: 71)
             lines += wrapped.enumerated().map { ($0.offset == 0 ? "warning: " : "         ") + $0.element }
         }
         return lines

@@ -107,7 +107,7 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
             FitFooter.printWarnings(result.warnings)
             print(try TemperJSON.string(result.summary))
         } else {
-            print(Self.text(result, base: base.profile.name, measurements: measurements))
+            print(TerminalText.fit(Self.text(result, base: base.profile.name, measurements: measurements), width: TerminalWidth.current()))
             if let out { print("profile: \(out)") }
             if let report { print("report: \(report)/index.html") }
         }

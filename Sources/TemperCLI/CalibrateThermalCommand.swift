@@ -114,7 +114,7 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
             FitFooter.printWarnings(fit.warnings)
             print(try TemperJSON.string(fit.summary))
         } else {
-            print(Self.text(fit, base: base.profile.name))
+            print(TerminalText.fit(Self.text(fit, base: base.profile.name), width: TerminalWidth.current()))
             if let out { print("profile: \(out)") }
             if let report { print("report: \(report)/index.html") }
         }

@@ -85,7 +85,7 @@ struct ConvertCommand: ParsableCommand {
             }
             timeline = named.timeline
         }
-        for diagnostic in document.diagnostics { printError("\(input): \(diagnostic)") }
+        for diagnostic in document.diagnostics { printError("temper: warning: \(input): \(diagnostic)") }
         let profile: DeviceProfile
         do throws(TemperError) {
             profile = try DeviceProfileLibrary.standard().profile(device)

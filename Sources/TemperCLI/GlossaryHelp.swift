@@ -8,7 +8,7 @@ enum GlossaryHelp {
     private static func section(_ title: String, _ entries: [(term: String, meaning: String)]) -> String {
         var lines = ["\(title):"]
         for entry in entries {
-            let wrapped = SimulateSummary.wrap("\(entry.term): \(entry.meaning)", width: 74)
+            let wrapped = TerminalText.wrap("\(entry.term): \(entry.meaning)", width: 74)
             lines += wrapped.enumerated().map { index, line in (index == 0 ? "  " : "    ") + line }
         }
         return lines.joined(separator: "\n")

@@ -11,50 +11,66 @@ enum HostStatusTable {
         policy: HostStatusDocument.PolicyEntry,
         sensors: [SensorAssessment] = [],
         failSafe: (tier: Tier, afterSeconds: Double)? = nil,
-        width: Int? = nil
+        width: Int? = nil,
+        style: TerminalStyle = .plain
     ) -> String {
-        var lines = ["Condition: \(condition)"]
-        lines += condition.reasons.flatMap { fit($0.message, first: "  - ", rest: "    ", width: width) }
+        var lines = header(condition, failSafe: failSafe, width: width, style: style)
         lines.append("")
-        lines += temperatures(snapshot, sensors: sensors, width: width)
-        if let failSafe {
-            lines.append("")
-            let seconds = String(cFormat: "%.0f s", failSafe.afterSeconds)
-            // Three lines that fit 80 columns.
-            lines.append("A running governor (watch, serve) holds the tier while sensors it read vanish;")
-            lines.append("after \(seconds) without a valid temperature it falls to the fail-safe tier \(failSafe.tier).")
-            lines.append("A host that never had sensors is classified from its battery and power profile.")
-        }
+        lines += temperatures(snapshot, sensors: sensors, width: width, style: style)
         let others = measurements(snapshot)
         if !others.isEmpty {
             lines.append("")
-            lines.append("Fans, voltages, currents and power")
+            lines.append(style.bold("Fans, voltages, currents and power"))
             lines += others
         }
         lines.append("")
-        lines += batteryLines(snapshot.battery).flatMap { fit($0, first: "", rest: "    ", width: width) }
+        lines += batteryLines(snapshot.battery).flatMap { TerminalText.fit($0, first: "", rest: "    ", width: width) }
         lines.append("")
         lines += profiles(snapshot.powerProfile)
         lines.append("")
-        lines += fit("Policy: \(policy.name) (\(policy.source))", first: "", rest: "  ", width: width)
-        return lines.joined(separator: "\n")
+        lines += TerminalText.fit("Policy: \(policy.name) (\(policy.source))", first: "", rest: "  ", width: width)
+        return TerminalText.fit(lines.joined(separator: "\n"), width: width)
     }
 
-    /// `text` after `first`, wrapped to `width` with `rest` before each further line; one line when piped.
-    static func fit(_ text: String, first: String, rest: String, width: Int?) -> [String] {
-        guard let width, first.count + text.count > width else { return [first + text] }
-        let body = text.drop { $0 == " " }
-        let lead = text.prefix(text.count - body.count)
-        let wrapped = SimulateSummary.wrap(String(body), width: max(20, width - rest.count - lead.count))
-        return wrapped.enumerated().map { ($0.offset == 0 ? first : rest) + lead + $0.element }
+    /// The condition and, first, what caused it: the sensor over its threshold (or the hold, the forecast, the
+    /// lost sensors), then what makes it low power. A sensor the classifier skipped is counted here, not
+    /// described: the table below gives its error, once. The fail-safe is explained only when sensors are gone.
+    static func header(_ condition: Condition, failSafe: (tier: Tier, afterSeconds: Double)?, width: Int?, style: TerminalStyle) -> [String]
+    {
+        let skipped = condition.reasons.filter { isSkippedSensor($0.code) }
+        let causes = condition.reasons.filter { !isSkippedSensor($0.code) }
+        var lines = [
+            style.bold("Condition: ") + style.tier(condition.tier) + (condition.lowPower ? style.bold(", low power") : "")
+        ]
+        lines += causes.flatMap { TerminalText.fit($0.message, first: "  - ", rest: "    ", width: width) }
+        if !skipped.isEmpty {
+            let count = skipped.count == 1 ? "1 sensor" : "\(skipped.count) sensors"
+            lines.append("  - \(count) not read, so not counted (the table says why)")
+        }
+        let sensorsGone = condition.reasons.contains { $0.code == "sensors.missing" || $0.code == "sensors.unavailable" }
+        if let failSafe, sensorsGone {
+            lines += TerminalText.fit(
+                "a running governor holds the tier, and after \(QuantityLimits.number(failSafe.afterSeconds)) s without a valid temperature falls to \(failSafe.tier)",
+                first: "    ",
+                rest: "    ",
+                width: width
+            )
+        }
+        return lines
+    }
+
+    /// The reasons that only say a sensor was skipped (unreadable, faulted, absurd): the table shows each.
+    private static func isSkippedSensor(_ code: Reason.Code) -> Bool {
+        (["sensor.unhealthy", "sensor.fault", "sensor.noReading", "sensor.absurdReading"] as [Reason.Code]).contains(code)
     }
 
     /// Chip by chip as `sensors` prints them; the numbers are °C. FAIR, SERIOUS and CRITICAL are where the
     /// classifier puts this sensor in each tier (see --help); TIER is its own, or why it is not counted.
-    static func temperatures(_ snapshot: HostSnapshot, sensors: [SensorAssessment], width: Int?) -> [String] {
-        var lines = ["Temperatures, °C (FAIR, SERIOUS and CRITICAL: each sensor's derived thresholds)"]
+    static func temperatures(_ snapshot: HostSnapshot, sensors: [SensorAssessment], width: Int?, style: TerminalStyle = .plain) -> [String]
+    {
+        var lines = [style.bold("Temperatures, °C") + " (FAIR, SERIOUS and CRITICAL: each sensor's derived thresholds)"]
         if case .error(let code, let message, _) = snapshot.sensorLibrary {
-            lines.append("  libsensors could not start (error \(code): \(message)); no hwmon sensor was read")
+            lines.append("  libsensors could not start (\(message.isEmpty ? "error \(code)" : message)); no hwmon sensor was read")
         }
         guard !snapshot.temperatures.isEmpty else {
             // As `sensors` says it (when it has nothing else to show), with what to do about it.
@@ -80,14 +96,18 @@ enum HostStatusTable {
                 let entry = assessment?.thresholds?.entry
                 table.append([
                     reading.label, number(reading.celsius), number(reading.high), number(reading.critical),
-                    number(entry?.fair), number(entry?.serious), number(entry?.critical), tier(reading, assessment),
+                    number(entry?.fair), number(entry?.serious), number(entry?.critical), tier(reading, assessment, style: style),
                 ])
-                if case .error = reading.health { notes.append("\(reading.label): \(reading.health)") }
+                // Each sensor's trouble once: an unreadable sensor's error, else why the classifier left it out.
+                if case .error = reading.health {
+                    notes.append("\(reading.label): \(problem(reading.health))")
+                } else if assessment?.status != .counted, let note = assessment?.note {
+                    notes.append("\(reading.label): \(note.message)")
+                }
                 if let limit = reading.limitHealth { notes.append("\(reading.label): a limit could not be read (\(limit))") }
-                if assessment?.status != .counted, let note = assessment?.note { notes.append("\(reading.label): \(note.message)") }
             }
             lines += table.render(width: width.map { $0 - 2 }).split(separator: "\n").map { "  " + $0 }
-            lines += notes.flatMap { fit($0, first: "    ", rest: "      ", width: width) }
+            lines += notes.flatMap { TerminalText.fit($0, first: "    ", rest: "      ", width: width) }
         }
         return lines
     }
@@ -98,13 +118,13 @@ enum HostStatusTable {
         var items: [(chip: String, chipName: String, label: String, value: String, limits: String)] = snapshot.measurements.map { reading in
             let digits = reading.kind == .fan ? "%.0f" : "%.2f"
             func value(_ number: Double?) -> String? { number.map { String(cFormat: digits, $0) + " " + reading.kind.unit } }
-            let text = reading.health.isOK ? value(reading.value) ?? "-" : "\(reading.health)"
+            let text = reading.health.isOK ? value(reading.value) ?? "-" : problem(reading.health)
             let limits = [value(reading.minimum).map { "min \($0)" }, value(reading.maximum).map { "max \($0)" }].compactMap { $0 }
             return (reading.chip, reading.chipName, reading.label, text, limits.isEmpty ? "" : "(" + limits.joined(separator: ", ") + ")")
         }
         items += snapshot.powerReadings.map { reading in
             let unit = reading.kind == .power ? "W" : "J"
-            let text = reading.health.isOK ? reading.value.map { String(cFormat: "%.2f", $0) + " " + unit } ?? "-" : "\(reading.health)"
+            let text = reading.health.isOK ? reading.value.map { String(cFormat: "%.2f", $0) + " " + unit } ?? "-" : problem(reading.health)
             return (reading.chip, reading.chipName, reading.label, text, "")
         }
         var lines: [String] = []
@@ -114,7 +134,7 @@ enum HostStatusTable {
             let valueWidth = chip.members.map { items[$0].value.count }.max() ?? 0
             lines += chip.members.map { member in
                 let item = items[member]
-                let label = (item.label + ":") + String(repeating: " ", count: max(0, labelWidth + 1 - item.label.count - 1))
+                let label = TerminalText.padded(item.label + ":", to: labelWidth + 1)
                 let value = String(repeating: " ", count: valueWidth - item.value.count) + item.value
                 return "  \(label)  \(value)" + (item.limits.isEmpty ? "" : "  " + item.limits)
             }
@@ -176,7 +196,7 @@ enum HostStatusTable {
             var details = profile.driver.map { ["driver \($0)"] } ?? []
             if profile.name == "performance", let degraded { details.append("degraded: \(degraded)") }
             let marker = profile.name == active ? "* " : "  "
-            let name = details.isEmpty ? profile.name : profile.name + String(repeating: " ", count: max(0, nameWidth - profile.name.count))
+            let name = details.isEmpty ? profile.name : TerminalText.padded(profile.name, to: nameWidth)
             lines.append("  " + marker + name + (details.isEmpty ? "" : "  " + details.joined(separator: ", ")))
         }
         if let degraded, !offered.contains(where: { $0.name == "performance" }) {
@@ -186,14 +206,21 @@ enum HostStatusTable {
     }
 
     /// The sensor's own tier when counted, `ignored` when the classifier leaves it out, `error` when unreadable.
-    static func tier(_ reading: TemperatureReading, _ assessment: SensorAssessment?) -> String {
-        if !reading.health.isOK { return "error" }
+    static func tier(_ reading: TemperatureReading, _ assessment: SensorAssessment?, style: TerminalStyle = .plain) -> String {
+        if !reading.health.isOK { return style.alarm("error") }
         switch assessment?.status {
-        case .counted: return assessment?.tier?.rawValue ?? "-"
-        case .ignored: return "ignored"
+        case .counted: return assessment?.tier.map { style.tier($0) } ?? "-"
+        case .ignored: return style.dim("ignored")
         case .unhealthy: return "no value"
         case nil: return "-"
         }
+    }
+
+    /// What went wrong reading a sensor, in words: the message, without the errno or library code behind it
+    /// (`status --json` keeps those).
+    static func problem(_ health: ReadingHealth) -> String {
+        guard case .error(let code, let message, _) = health else { return "\(health)" }
+        return message.isEmpty ? "unreadable (error \(code))" : message
     }
 
     static func number(_ value: Double?) -> String {

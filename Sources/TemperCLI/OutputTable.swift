@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 
-/// A plain-text table: a header row, left-aligned text columns and right-aligned number columns.
+/// A plain-text table (colour codes in a cell take no width): a header row, left-aligned text columns and right-aligned number columns.
 ///
 /// Given a width, it fits: columns with the highest `drop` rank go first, then the `shortens` column (a path)
 /// loses characters from its left, where paths say least.
@@ -34,12 +34,15 @@ struct OutputTable {
     /// The narrowest a shortened column gets: "…" and a file name's tail.
     static let shortestShortened = 16
 
-    /// The table as lines; with `width`, fitted to that many columns where dropping and shortening can.
+    /// The table as lines; with `width`, fitted to that many columns where dropping, shortening and wrapping
+    /// the titles over several lines can.
     func render(width: Int? = nil) -> String {
         var kept = Array(columns.indices)
-        var widths = columns.indices.map { index in
-            rows.reduce(columns[index].title.count) { max($0, index < $1.count ? $1[index].count : 0) }
+        let cellWidths = columns.indices.map { index in
+            rows.reduce(0) { max($0, index < $1.count ? TerminalStyle.visibleCount($1[index]) : 0) }
         }
+        var titles = columns.map { [$0.title] }
+        var widths = columns.indices.map { max(cellWidths[$0], columns[$0].title.count) }
         if let width {
             func total() -> Int { kept.reduce(0) { $0 + widths[$1] } + Self.gap * max(0, kept.count - 1) }
             while total() > width,
@@ -47,32 +50,48 @@ struct OutputTable {
             {
                 kept.removeAll { $0 == dropped }
             }
+            // A title wider than its cells ("with policy (default)") goes over two lines.
+            for index in kept where total() > width && columns[index].title.count > cellWidths[index] {
+                titles[index] = Self.twoLines(columns[index].title)
+                widths[index] = max(cellWidths[index], titles[index].map(\.count).max() ?? 0)
+            }
             if total() > width, let shortened = kept.first(where: { columns[$0].shortens }) {
-                widths[shortened] = max(Self.shortestShortened, columns[shortened].title.count, widths[shortened] - (total() - width))
+                widths[shortened] = max(
+                    Self.shortestShortened,
+                    titles[shortened].map(\.count).max() ?? 0,
+                    widths[shortened] - (total() - width)
+                )
             }
         }
         func line(_ cells: [String]) -> String {
             kept.enumerated().map { position, index in
                 var cell = index < cells.count ? cells[index] : ""
-                if cell.count > widths[index] { cell = "…" + cell.suffix(widths[index] - 1) }
-                let padding = String(repeating: " ", count: max(0, widths[index] - cell.count))
+                // Only a shortened column's plain cells (paths) are cut; a coloured cell keeps its codes whole.
+                if TerminalStyle.visibleCount(cell) > widths[index] { cell = "…" + cell.suffix(widths[index] - 1) }
+                let padding = String(repeating: " ", count: max(0, widths[index] - TerminalStyle.visibleCount(cell)))
                 switch columns[index].alignment {
                 case .left: return position == kept.count - 1 ? cell : cell + padding
                 case .right: return padding + cell
                 }
             }.joined(separator: String(repeating: " ", count: Self.gap))
         }
-        return ([line(columns.map(\.title))] + rows.map(line)).joined(separator: "\n")
+        // Titles on several lines sit at the bottom of the header, next to the first row.
+        let headerHeight = kept.map { titles[$0].count }.max() ?? 1
+        let header = (0..<headerHeight).map { row in
+            line(titles.map { lines in row - (headerHeight - lines.count) >= 0 ? lines[row - (headerHeight - lines.count)] : "" })
+        }
+        return (header + rows.map(line)).map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
     }
-}
 
-/// How wide the terminal is: `COLUMNS` when set (as shells and `ls` honour it), else the width of stdout's
-/// terminal, else `nil` (piped: nothing to fit).
-enum TerminalWidth {
-    static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int? {
-        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
-        var size = winsize()
-        guard isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
+    /// `title` split at the space that makes its longer half shortest; itself when it has no space.
+    static func twoLines(_ title: String) -> [String] {
+        let spaces = title.indices.filter { title[$0] == " " }
+        guard
+            let split = spaces.min(by: {
+                max(title.distance(from: title.startIndex, to: $0), title.distance(from: $0, to: title.endIndex))
+                    < max(title.distance(from: title.startIndex, to: $1), title.distance(from: $1, to: title.endIndex))
+            })
+        else { return [title] }
+        return [String(title[..<split]), String(title[title.index(after: split)...])]
     }
 }

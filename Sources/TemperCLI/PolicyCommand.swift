@@ -49,7 +49,7 @@ struct PolicyCommand: AsyncParsableCommand {
             let (text, name) = try PolicyCommand.read(file)
             let (policy, errors) = Policy.read(yaml: text, file: name)
             guard errors.isEmpty, let policy else { throw CLIFailure.reporting(errors, in: name, as: CLIFailure.checkFailed) }
-            print("\(name): ok: \(PolicyCommand.summary(of: policy))")
+            print(TerminalText.fit("\(name): ok: \(PolicyCommand.summary(of: policy))", width: TerminalWidth.current()))
         }
     }
 

@@ -5,6 +5,7 @@ import TemperCore
 import TemperFiles
 import TemperHost
 import TemperLifecycle
+import TemperReports
 import TemperSimulation
 
 /// `temper record --out FILE [--duration S] [--interval S]`: a trace of host snapshots, one JSON line each.
@@ -92,6 +93,10 @@ struct RecordCommand: AsyncParsableCommand {
             return true
         }
         await progress.finish()
+        let seconds = Double((clock.now - start).components.seconds)
+        let size = (try? file.offset()).map { TerminalText.size(bytes: Int($0)) } ?? "?"
+        let count = await progress.count
+        print("recorded \(count) snapshot\(count == 1 ? "" : "s") over \(ClockText.format(seconds)) into \(out) (\(size))")
     }
 }
 
@@ -100,7 +105,7 @@ actor RecordProgress {
     private let durationSeconds: Double?
     private let onATerminal = isatty(STDERR_FILENO) == 1
     private var progress = TerminalProgress()
-    private var count = 0
+    private(set) var count = 0
 
     init(durationSeconds: Double?) {
         self.durationSeconds = durationSeconds
@@ -121,12 +126,13 @@ actor RecordProgress {
 
     func finish() { progress.finish() }
 
-    /// One snapshot in a line: the hottest sensor, the battery and the power profile.
+    /// One snapshot in a line: the hottest temperature first (a cut line loses the sensor's name, not the
+    /// figure), the battery and the power profile.
     static func summary(_ snapshot: HostSnapshot) -> String {
         var parts: [String] = []
         let readings = snapshot.temperatures.compactMap { reading in reading.celsius.map { (reading, $0) } }
         if let (hottest, celsius) = readings.max(by: { $0.1 < $1.1 }) {
-            parts.append("hottest \(hottest.chipName) \(hottest.label) \(String(cFormat: "%.1f", celsius)) °C")
+            parts.append("\(String(cFormat: "%.1f", celsius)) °C hottest (\(hottest.label))")
         } else {
             parts.append("no temperature sensors")
         }

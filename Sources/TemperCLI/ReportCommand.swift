@@ -54,16 +54,18 @@ struct ReportCommand: AsyncParsableCommand {
             print(try TemperJSON.string(brief))
             return
         }
-        print(
-            "trace \(result.trace): \(result.samples.count) snapshots over \(ClockText.format(result.durationSeconds)), highest tier \(result.highestTier)"
-        )
+        let style = TerminalStyle.forStdout()
+        var lines = [
+            "trace \(result.trace): \(result.samples.count) snapshots over \(ClockText.format(result.durationSeconds)), highest tier \(style.tier(result.highestTier))"
+        ]
         for transition in result.transitions {
             let power = transition.lowPower ? " (low power)" : ""
-            print(
-                "  \(ClockText.format(transition.timeSeconds))  \(transition.from) → \(transition.to)\(power): \(transition.reasons.first ?? "")"
+            lines.append(
+                "  \(ClockText.format(transition.timeSeconds))  \(style.tier(transition.from)) → \(style.tier(transition.to))\(power): \(transition.reasons.first ?? "")"
             )
         }
-        if let report { print("report: \(report)/index.html") }
+        if let report { lines.append("report: \(report)/index.html") }
+        print(TerminalText.fit(lines.joined(separator: "\n"), width: TerminalWidth.current()))
     }
 
     private func replayAndWrite() throws(TemperError) -> TraceResult {

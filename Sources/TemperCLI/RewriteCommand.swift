@@ -15,14 +15,17 @@ struct RewriteCommand: AsyncParsableCommand {
             takes a JSON request of any kind (haptic, audio, system, visual; see Examples/requests). The result \
             goes to stdout (a pattern in FILE's own format, or --to's; JSON for anything else; nothing when \
             dropped) and one line per reason to stderr, then, for a pattern with sounds, one line per channel \
-            (haptics: …, audio: …); --explain prints the whole decision as JSON instead, channels included.
-            Where the condition's rules set an energy budget, the requests spend from one fresh window of it, in \
-            order, and --explain shows what is left after each.
+            (haptics: …, audio: …). --explain prints each decision instead: its outcome, energy before and \
+            after, the budget left, each rule with its reason and each channel, rounded, on a terminal; the \
+            whole decision as JSON with --json or when stdout is not a terminal. Where the condition's rules set \
+            an energy budget, the requests spend from one fresh window of it, in order, and --explain shows what \
+            is left after each.
 
             Examples:
               temper rewrite Examples/patterns/ring-explosion.ahap --condition serious
               temper rewrite --request Examples/requests/alarm-rumble.json --condition fair
               temper rewrite Examples/formats/door-knock.haptic --condition fair --explain
+              temper rewrite Examples/patterns/ui-tap.ahap --condition serious --json
 
             The outcome and each reason's rule are one of:
 
@@ -45,8 +48,11 @@ struct RewriteCommand: AsyncParsableCommand {
     @Option(help: "A device profile's name (phone, gamepad, headphones, …) or a profile file (default: phone).")
     var device: String?
 
-    @Flag(help: "Print the decision as JSON (outcome, result, rules with reasons, energy before and after).")
+    @Flag(help: "Explain the decision: outcome, energy before and after, rules with reasons (JSON when piped).")
     var explain = false
+
+    @Flag(help: "Print the decision as JSON (outcome, result, rules with reasons, energy before and after).")
+    var json = false
 
     @Option(name: .customLong("request"), help: "A JSON request file of any kind, or '-' for stdin, instead of FILE.")
     var requestFile: String?
@@ -90,8 +96,12 @@ struct RewriteCommand: AsyncParsableCommand {
         // The requests spend from one fresh window of the condition's budget, in order, as if submitted together
         // to a governor; so the ladder shows, and each decision says what is left.
         let decisions = rewriter.decideInOrder(requests, condition: condition)
-        if explain {
+        if json || (explain && isatty(STDOUT_FILENO) != 1) {
             print(decisions.count == 1 ? try TemperJSON.string(decisions[0]) : try TemperJSON.string(decisions))
+            return
+        }
+        if explain {
+            print(RewriteExplanation.text(decisions, width: TerminalWidth.current(), style: .forStdout()))
             return
         }
         for decision in decisions {

@@ -17,8 +17,9 @@ struct SimulateCommand: AsyncParsableCommand {
             temperature over time, workload segments ("gaming 3.5 W for 20 min"), insulation wrapped around \
             the device ("a towel, 10 K/W, from 1 min until 20 min"), spans on a charger ("7.5 W at 85 %"), \
             request streams (periodic, poisson with a rate, or bursts; each naming AHAP patterns or request \
-            files relative to the scenario) and the initial temperatures and battery. Examples/scenarios/ has \
-            four to start from. The device may be a profile name or a file (a 'temper calibrate' profile).
+            files relative to the scenario) and the initial temperatures and battery. Every physical number \
+            carries its unit (45 min, 3.5 W, 25 °C, 10 K/W, 0.5/s), as --budget does; only a key that names its \
+            unit (internalCelsius, batteryPercentage) takes a bare number. Examples/scenarios/ has four to start from. The device may be a profile name or a file (a 'temper calibrate' profile).
 
             Every scenario also runs once with the policy off, as a baseline. The summary shows the tier timeline \
             with the reason for each change, time in each tier, decisions by outcome and rule, feedback energy by \
@@ -89,7 +90,7 @@ struct SimulateCommand: AsyncParsableCommand {
         if json {
             print(try TemperJSON.string(result))
         } else {
-            print(SimulateSummary.text(result))
+            print(SimulateSummary.text(result, width: TerminalWidth.current(), style: .forStdout()))
             if let report { print("report: \(report)/index.html") }
             if let trace { print(trace) }
         }
@@ -148,10 +149,7 @@ struct SimulateCommand: AsyncParsableCommand {
                 do {
                     let data = TraceFile.encode(snapshots)
                     try data.write(to: URL(fileURLWithPath: recordTrace))
-                    let size =
-                        data.count >= 1_000_000
-                        ? "\(Self.oneDecimal(Double(data.count) / 1e6)) MB" : "\(Self.oneDecimal(Double(data.count) / 1e3)) kB"
-                    traceLine = "trace: \(recordTrace) (\(snapshots.count) snapshots, \(size))"
+                    traceLine = "trace: \(recordTrace) (\(snapshots.count) snapshots, \(TerminalText.size(bytes: data.count)))"
                 } catch {
                     throw TemperError(
                         code: .unreadableFile,
@@ -165,9 +163,5 @@ struct SimulateCommand: AsyncParsableCommand {
             throw CLIFailure.usage(error.description)
         }
         return (result, traceLine)
-    }
-
-    private static func oneDecimal(_ value: Double) -> String {
-        String((value * 10).rounded() / 10)
     }
 }

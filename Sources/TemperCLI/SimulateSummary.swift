@@ -3,18 +3,20 @@ import TemperCore
 import TemperReports
 import TemperSimulation
 
-/// The human summary `temper simulate` prints.
+/// The human summary `temper simulate` prints, fitted to `width` (the terminal's; prose wraps at 80 columns when
+/// piped) and coloured by `style`.
 enum SimulateSummary {
-    static func text(_ result: SimulationResult) -> String {
+    static func text(_ result: SimulationResult, width: Int? = nil, style: TerminalStyle = .plain) -> String {
         let policy = result.withPolicy
         let baseline = result.baseline
         var lines: [String] = []
         lines.append(
-            "simulation \(result.scenario) on \(result.device): \(ClockText.format(result.durationSeconds)) of virtual time, seed \(result.seed)"
+            style.bold("simulation \(result.scenario) on \(result.device)")
+                + ": \(ClockText.format(result.durationSeconds)) of virtual time, seed \(result.seed)"
         )
         lines.append("thermal model: \(result.thermalSource)")
         lines.append("")
-        lines += wrap(SimulationHeadline(result: result).sentence, width: 80)
+        lines += TerminalText.wrap(SimulationHeadline(result: result).sentence, width: width ?? TerminalWidth.prosePiped).map(style.bold)
         lines.append("")
         lines.append("tier timeline (policy \(policy.policy)):")
         if policy.transitions.isEmpty { lines.append("  stayed nominal") }
@@ -22,7 +24,7 @@ enum SimulateSummary {
             let power = transition.lowPower ? " (low power)" : ""
             lines.append(
                 "  " + pad(ClockText.format(transition.timeSeconds), 6)
-                    + " \(transition.from) → \(transition.to)\(power): \(transition.reasons.first ?? "")"
+                    + " \(style.tier(transition.from)) → \(style.tier(transition.to))\(power): \(transition.reasons.first ?? "")"
             )
         }
         lines.append("")
@@ -51,27 +53,12 @@ enum SimulateSummary {
         for (mine, theirs) in zip(policy.playedEnergy.kinds, baseline.playedEnergy.kinds) {
             comparison.append(["  \(mine.name) (J)", joules(mine.millijoules), joules(theirs.millijoules), ""])
         }
-        lines.append(comparison.render())
+        lines.append(comparison.render(width: width))
         if let sensitivity = SimulationSensitivity(result: result) {
             lines.append("")
-            lines += wrap(sensitivity.line, width: 80)
+            lines += TerminalText.wrap(sensitivity.line, width: width ?? TerminalWidth.prosePiped)
         }
-        return lines.joined(separator: "\n")
-    }
-
-    /// Words in lines of at most `width` columns (a longer word gets a line of its own).
-    static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty, line.count + 1 + word.count > width {
-                lines.append(line)
-                line = ""
-            }
-            line += (line.isEmpty ? "" : " ") + word
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
+        return TerminalText.fit(lines.joined(separator: "\n"), width: width)
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {

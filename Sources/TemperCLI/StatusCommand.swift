@@ -86,7 +86,8 @@ struct StatusCommand: AsyncParsableCommand {
                     policy: policyEntry,
                     sensors: classifier.sensors,
                     failSafe: (settings.failSafeTier, settings.sensorLossTimeoutSeconds),
-                    width: TerminalWidth.current()
+                    width: TerminalWidth.current(),
+                    style: .forStdout()
                 )
             )
         }

@@ -15,6 +15,9 @@ public struct Temper: AsyncParsableCommand, Sendable {
 
             Exit codes: 0 success; 1 a check failed (a pattern over budget, a policy with errors); \
             2 bad input or usage.
+
+            Text fits COLUMNS, else the terminal's width; piped, a diagnostic stays on one line. Colour only on \
+            a terminal: NO_COLOR (set and not empty) turns it off, CLICOLOR_FORCE turns it on for a pipe.
             """,
         version: "temper \(TemperVersion.number)",
         subcommands: [

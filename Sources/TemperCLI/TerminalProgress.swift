@@ -7,30 +7,34 @@ import Synchronization
 /// see nothing.
 struct TerminalProgress {
     static let barWidth = 30
-    /// What is left of 80 columns after the bar, its brackets and a space.
-    static let labelWidth = 80 - barWidth - 4
     private let enabled: Bool
+    /// What is left of stderr's terminal (80 columns when unknown) after the bar, its brackets and a space.
+    private let labelWidth: Int
     private var lastDrawn: String?
 
     init(enabled: Bool = isatty(STDERR_FILENO) == 1) {
         self.enabled = enabled
+        let columns = TerminalWidth.current(of: STDERR_FILENO) ?? 80
+        labelWidth = max(TerminalWidth.narrowest / 2, columns - Self.barWidth - 4)
     }
 
     /// `[#######-----] 12/40 label`, redrawn only when the bar or the count moves.
     mutating func bar(done: Int, total: Int, label: String = "") {
         let filled = total <= 0 ? Self.barWidth : min(Self.barWidth, max(0, done * Self.barWidth / total))
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: Self.barWidth - filled)
-        let name = label.count > 40 ? "…" + label.suffix(39) : label
-        draw("[\(bar)] \(done)/\(total)" + (name.isEmpty ? "" : " \(name)"))
+        let count = "\(done)/\(total)"
+        let room = max(1, labelWidth - count.count - 1)
+        let name = label.count > room ? "…" + label.suffix(room - 1) : label
+        draw("[\(bar)] \(count)" + (name.isEmpty ? "" : " \(name)"))
     }
 
     /// A bar for a fraction of work measured in something other than items (seconds simulated, recorded), its
-    /// label cut to fit 80 columns.
+    /// label cut to fit the terminal.
     mutating func bar(fraction: Double, label: String) {
         let clamped = fraction.isFinite ? min(1, max(0, fraction)) : 0
         let filled = Int(clamped * Double(Self.barWidth))
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: Self.barWidth - filled)
-        let shown = label.count > Self.labelWidth ? label.prefix(Self.labelWidth - 1) + "…" : label
+        let shown = label.count > labelWidth ? label.prefix(labelWidth - 1) + "…" : label
         draw("[\(bar)] \(shown)")
     }
 

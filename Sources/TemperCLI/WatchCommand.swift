@@ -83,7 +83,9 @@ struct WatchCommand: AsyncParsableCommand {
             }
             if changed || verbose {
                 let line = try Self.line(event: changed ? .change : .sample, sample: sample, json: json)
-                OutputStream.standardOutput.print(line + "\n")
+                // Piped, an event is one line (what logs and grep read); on a terminal it wraps to fit.
+                let text = json ? line : TerminalText.fit(line, width: TerminalWidth.current())
+                OutputStream.standardOutput.print(text + "\n")
             }
             return true
         }

@@ -818,7 +818,7 @@ timeStep: 200 ms
 seed: 5
 device: phone
 policy: default
-ambient: 24
+ambient: 24 °C
 workload:
   - { name: idle baseline, power: 400 mW, for: 10 min }
   - { name: heavy workload, power: 3.5 W, for: 20 min }
@@ -849,7 +849,7 @@ timeStep: 100 ms
 seed: 7
 device: phone
 policy: default
-ambient: 22
+ambient: 22 °C
 workload:
   - { name: rhythm game, power: 2.2 W, for: 40 min }
 streams:
@@ -885,7 +885,7 @@ timeStep: 100 ms
 seed: 20260101
 device: phone
 policy: default
-ambient: 25
+ambient: 25 °C
 insulation:
   # A folded towel around a phone: about as much again as the bare case's 5 K/W to the room (still air
   # through cotton is a poor conductor); derived, not measured.
@@ -1024,8 +1024,10 @@ initial:
 # needs the keys it changes. Check a file with `temper policy check FILE`; see the effective policy, every
 # value filled in, with `temper policy show FILE`.
 #
-# Units: temperatures in °C, times in seconds (a bare number, or 500ms, 60s, 2m), energies with a unit
-# (500mJ, 0.5J, 2kJ; a charge such as 10uAh is refused here, because turning it into energy needs a voltage).
+# Units: every number that is not a plain count or scale carries its unit, as on the command line: temperatures
+# 70 °C, times 500ms, 60s or 2m, energies 500mJ, 0.5J or 2kJ (a charge such as 10uAh is refused here, because
+# turning it into energy needs a voltage). A key that names its unit (dwellSeconds, hysteresisCelsius) takes a
+# bare number in it.
 # `none` (or null) switches an optional setting off.
 
 # The schema version. Required; this build reads version 1.
@@ -1040,7 +1042,7 @@ classifier:
   # Thresholds come from each sensor's own limits: serious at its high limit (hwmon max, or the thermal zone's
   # passive trip point), critical at its critical limit minus 5 °C, fair at high minus 10 °C.
   # A sensor with no limits of its own uses these entry temperatures instead.
-  defaultThresholds: {fair: 70, serious: 85, critical: 95}
+  defaultThresholds: {fair: 70 °C, serious: 85 °C, critical: 95 °C}
   # Per-sensor overrides, first match wins. Each names a `chip` (the sysfs path, or the printed name such as
   # coretemp-isa-0000) and/or a `label` (as `sensors` prints it), and sets `thresholds: {fair, serious,
   # critical}`, `hysteresisCelsius`, or `ignore: true` to leave the sensor out of the host tier. Example:
@@ -1424,7 +1426,7 @@ name: handheld
 description: "A fan-cooled handheld: higher thresholds, wider hysteresis, longer dwell, rumble goes first"
 
 classifier:
-  defaultThresholds: {fair: 75, serious: 90, critical: 100}
+  defaultThresholds: {fair: 75 °C, serious: 90 °C, critical: 100 °C}
   sensorOverrides:
     # Many handhelds expose an ACPI zone that reports a fixed, meaningless value: leave it out of the host tier.
     - chip: acpitz-acpi-0
@@ -1482,11 +1484,11 @@ description: "A passively cooled phone: early escalation, slow recovery, tight e
 
 classifier:
   # Sensors without limits on a phone are mostly battery, skin and board sensors, which run cooler than a SoC.
-  defaultThresholds: {fair: 45, serious: 55, critical: 65}
+  defaultThresholds: {fair: 45 °C, serious: 55 °C, critical: 65 °C}
   sensorOverrides:
     # A Li-ion cell should not be charged above 45 °C: treat the battery's own sensor much more strictly.
     - label: battery
-      thresholds: {fair: 38, serious: 42, critical: 45}
+      thresholds: {fair: 38 °C, serious: 42 °C, critical: 45 °C}
       hysteresisCelsius: 2
   # Passive cooling is slow: wait longer before believing the device cooled.
   dwellSeconds: 20

@@ -48,7 +48,7 @@ import Testing
         duration: 75 min
         timeStep: 1 s
         device: DEVICE
-        ambient: 24
+        ambient: 24 °C
         workload:
           - { power: 400 mW, for: 10 min }
           - { power: 3.5 W, for: 20 min }
@@ -62,7 +62,7 @@ import Testing
         duration: 40 min
         timeStep: 1 s
         device: DEVICE
-        ambient: 20
+        ambient: 20 °C
         workload:
           - { power: 1 W, for: 5 min }
           - { power: 4.5 W, for: 10 min }

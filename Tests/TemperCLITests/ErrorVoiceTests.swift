@@ -105,7 +105,7 @@ import Testing
         #expect(result.status == 2)
         #expect(
             result.stderr.contains(
-                ":4:10: ambient: expected a temperature in °C (a number) or a list of {at, celsius} points, found 'hot'"
+                ":4:10: ambient: expected a temperature in °C, such as 25 °C, found 'hot' (or a list of {at, celsius} points)"
             ),
             "\(result.stderr)"
         )
@@ -122,6 +122,9 @@ import Testing
             """
         )
         #expect(result.status == 2)
-        #expect(result.stderr.contains("expected a rate with its unit, such as 0.5/s, 12/min or 30/h, found '2'"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("'2' needs its unit: expected a rate in /s, /min or /h, such as 0.5/s, 12/min or 30/h"),
+            "\(result.stderr)"
+        )
     }
 }

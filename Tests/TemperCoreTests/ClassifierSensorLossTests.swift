@@ -110,7 +110,7 @@ import Testing
     typealias F = ClassifierFixtures
 
     @Test func aClassifierTakesItsSettingsFromAPolicy() throws {
-        let policy = try Policy.parse(yaml: "version: 1\nclassifier: {defaultThresholds: {fair: 40, serious: 50, critical: 60}}")
+        let policy = try Policy.parse(yaml: "version: 1\nclassifier: {defaultThresholds: {fair: 40 °C, serious: 50 °C, critical: 60 °C}}")
         var classifier = Classifier(policy: policy)
         #expect(classifier.update(with: F.snapshot(at: 0, [F.bare(51)])).tier == .serious)
     }

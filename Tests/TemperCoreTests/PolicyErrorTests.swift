@@ -31,7 +31,7 @@ import Testing
             classifier:
               dwellSeconds: soon
               failSafeTier: warm
-              defaultThresholds: {fair: 90, serious: 80, critical: 95}
+              defaultThresholds: {fair: 90 °C, serious: 80 °C, critical: 95 °C}
             tiers:
               lukewarm: {}
               fair:
@@ -57,13 +57,13 @@ import Testing
     }
 
     @Test(arguments: [
-        ("classifier: {dwellSeconds: soon}", "expected a duration such as 60s, 500ms or 10 min, found 'soon'"),
+        ("classifier: {dwellSeconds: soon}", "expected a duration in ms, s, min, h or d, such as 60s, 500ms or 10 min, found 'soon'"),
         ("classifier: {failSafeTier: warm}", "expected one of nominal, fair, serious, critical, found 'warm'"),
         (
-            "classifier: {defaultThresholds: {fair: 90, serious: 80, critical: 95}}",
+            "classifier: {defaultThresholds: {fair: 90 °C, serious: 80 °C, critical: 95 °C}}",
             "expected fair ≤ serious ≤ critical, found 90.0, 80.0, 95.0"
         ),
-        ("classifier: {defaultThresholds: {fair: 60, serious: 80}}", "missing key 'critical'"),
+        ("classifier: {defaultThresholds: {fair: 60 °C, serious: 80 °C}}", "missing key 'critical'"),
         ("classifier: {lowBatteryPercentage: 120}", "expected a number from 0 to 100, found '120'"),
         (
             "classifier: {lowBatteryPercentage: 10, criticalBatteryPercentage: 15}",

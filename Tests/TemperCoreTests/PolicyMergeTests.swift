@@ -65,7 +65,7 @@ import Testing
                   sensorOverrides:
                     - chip: coretemp-isa-0000
                       label: Core 0
-                      thresholds: {fair: 60, serious: 70, critical: 80}
+                      thresholds: {fair: 60 °C, serious: 70 °C, critical: 80 °C}
                       hysteresisCelsius: 2
                 """
         )

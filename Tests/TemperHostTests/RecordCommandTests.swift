@@ -18,6 +18,9 @@ extension RealDaemonTests {
                 #expect(snapshots.allSatisfy { $0.temperatures.contains { $0.label == "Package id 0" && $0.celsius == 50 } })
                 #expect(snapshots.allSatisfy { $0.battery.status == .unavailable })
                 #expect(zip(snapshots, snapshots.dropFirst()).allSatisfy { $0.timestamp! < $1.timestamp! && $0.time < $1.time })
+                // Issue 22, item 10: record ends with a closing line saying what it wrote.
+                #expect(result.stdout.hasPrefix("recorded \(snapshots.count) snapshots over 0:0"), "\(result.stdout)")
+                #expect(result.stdout.contains("into \(out.path) (") && result.stdout.contains("B)"), "\(result.stdout)")
 
                 // What record writes, replay reads: `temper report` turns the trace into a report.
                 let report = URL(fileURLWithPath: testbed.workDirectory).appendingPathComponent("report")

@@ -132,7 +132,7 @@ import Testing
                 duration: \(Double(copies) * period + 10) s
                 timeStep: 100 ms
                 seed: 1
-                ambient: 25
+                ambient: 25 °C
                 workload:
                   - { name: idle, power: 300 mW, for: \(Double(copies) * period + 10) s }
                 streams:

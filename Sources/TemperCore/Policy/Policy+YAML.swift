@@ -65,7 +65,7 @@ extension Policy {
     }
 
     private static func thresholds(_ thresholds: TierThresholds) -> String {
-        "{fair: \(YAMLText.number(thresholds.fair)), serious: \(YAMLText.number(thresholds.serious)), critical: \(YAMLText.number(thresholds.critical))}"
+        "{fair: \(YAMLText.number(thresholds.fair)) °C, serious: \(YAMLText.number(thresholds.serious)) °C, critical: \(YAMLText.number(thresholds.critical)) °C}"
     }
 
     static func ruleLines(_ rules: FeedbackRules) -> [String] {

@@ -15,15 +15,16 @@ extension PolicyReader {
         if let value = node["defaultThresholds"], let thresholds = readThresholds(value) { settings.defaultThresholds = thresholds }
         if let value = node["sensorOverrides"] { settings.sensorOverrides = readOverrides(value) }
         read(node["hysteresisCelsius"], into: &settings.hysteresisCelsius) { v throws(TemperError) in try v.double(in: 0...50) }
-        read(node["dwellSeconds"], into: &settings.dwellSeconds) { v throws(TemperError) in try v.durationSeconds() }
+        read(node["dwellSeconds"], into: &settings.dwellSeconds) { v throws(TemperError) in try v.durationSeconds(unitInKey: true) }
         read(node["trendWindowSeconds"], into: &settings.trendWindowSeconds) { v throws(TemperError) in
-            try v.durationSeconds(in: QuantityLimits.positiveSeconds)
+            try v.durationSeconds(in: QuantityLimits.positiveSeconds, unitInKey: true)
         }
         read(node["preemptiveEscalationSeconds"], into: &settings.preemptiveEscalationSeconds) { v throws(TemperError) in
-            Self.isNone(v) ? nil : try v.durationSeconds(in: QuantityLimits.positiveSeconds)
+            Self.isNone(v) ? nil : try v.durationSeconds(in: QuantityLimits.positiveSeconds, unitInKey: true)
         }
         read(node["absurdLimitCelsius"], into: &settings.absurdLimitCelsius) { v throws(TemperError) in try v.double(in: 1...1000) }
-        read(node["sensorLossTimeoutSeconds"], into: &settings.sensorLossTimeoutSeconds) { v throws(TemperError) in try v.durationSeconds()
+        read(node["sensorLossTimeoutSeconds"], into: &settings.sensorLossTimeoutSeconds) { v throws(TemperError) in
+            try v.durationSeconds(unitInKey: true)
         }
         read(node["failSafeTier"], into: &settings.failSafeTier) { v throws(TemperError) in try v.oneOf(Tier.self) }
         read(node["lowBatteryPercentage"], into: &settings.lowBatteryPercentage) { v throws(TemperError) in try v.double(in: 0...100) }
@@ -62,7 +63,7 @@ extension PolicyReader {
         guard attempt({ () throws(TemperError) in try node.entries() }) != nil else { return nil }
         problems.record(node.unknownKeys(allowed: Self.thresholdKeys))
         let values = ["fair", "serious", "critical"].map { key in
-            attempt { () throws(TemperError) in try node.require(key).double(in: -273.15...1000) }
+            attempt { () throws(TemperError) in try node.require(key).celsius(in: -273.15...1000) }
         }
         guard let fair = values[0], let serious = values[1], let critical = values[2] else { return nil }
         guard fair <= serious, serious <= critical else {

@@ -21,7 +21,7 @@ extension PolicyReader {
         read(node["exemptOnly"], into: &patch.exemptOnly) { v throws(TemperError) in try v.bool() }
         if let budget = node["budget"] { patch.budget = readBudget(budget) }
         read(node["rumbleCapSeconds"], into: &patch.rumbleCapSeconds) { v throws(TemperError) in
-            Self.isNone(v) ? .some(nil) : .some(try v.durationSeconds(in: QuantityLimits.positiveSeconds))
+            Self.isNone(v) ? .some(nil) : .some(try v.durationSeconds(in: QuantityLimits.positiveSeconds, unitInKey: true))
         }
         read(node["pairedAudio"], into: &patch.pairedAudio) { v throws(TemperError) in try v.oneOf(PairedAudio.self) }
         return patch
@@ -56,9 +56,10 @@ extension PolicyReader {
         case "capRumble":
             var maxSeconds = 0.5
             var fadeSeconds = 0.1
-            read(node["maxSeconds"], into: &maxSeconds) { v throws(TemperError) in try v.durationSeconds(in: QuantityLimits.positiveSeconds)
+            read(node["maxSeconds"], into: &maxSeconds) { v throws(TemperError) in
+                try v.durationSeconds(in: QuantityLimits.positiveSeconds, unitInKey: true)
             }
-            read(node["fadeSeconds"], into: &fadeSeconds) { v throws(TemperError) in try v.durationSeconds() }
+            read(node["fadeSeconds"], into: &fadeSeconds) { v throws(TemperError) in try v.durationSeconds(unitInKey: true) }
             guard fadeSeconds <= maxSeconds else {
                 problems.record(
                     (node["fadeSeconds"] ?? node).error(

@@ -30,10 +30,12 @@ public enum QuantityLimits: Sendable {
 }
 
 /// Numbers with units, as policy and scenario files write them: durations (`60s`, `500 ms`, `10 min`, `2 days`), powers
-/// (`3.5 W`, `800 mW`), rates (`0.5/s`, `12/min`) and energies (`500mJ`, `0.5 J`, `2kJ`).
-/// A bare number is in the base unit (seconds, watts); a rate and an energy always need their unit (an energy is
-/// read by ``EnergyAmount``, as the command line's `--budget` is). Every reader takes the valid range (in the base
-/// unit), so a value out of range, not finite, or overflowing in its unit conversion (`1e308 h`) is an error naming it.
+/// (`3.5 W`, `800 mW`), thermal resistances (`10 K/W`), temperatures (`25 °C`), rates (`0.5/s`, `12/min`) and
+/// energies (`500mJ`, `0.5 J`, `2kJ`). Every physical number needs its unit, as the command line's `--budget` does:
+/// `duration: 45` could be seconds or minutes, so it is refused with the units that are accepted. The one exception
+/// is a key that names its unit (`dwellSeconds: 10`, `celsius: 30`), whose reader says so with `unitInKey`.
+/// An energy is read by ``EnergyAmount``, as `--budget` is. Every reader takes the valid range (in the base unit), so
+/// a value out of range, not finite, or overflowing in its unit conversion (`1e308 h`) is an error naming it.
 extension YAMLValue {
     private static let durationUnits: [String: Double] = [
         "ms": 0.001, "s": 1, "sec": 1, "second": 1, "seconds": 1,
@@ -42,20 +44,47 @@ extension YAMLValue {
     ]
     private static let powerUnits: [String: Double] = ["mW": 0.001, "W": 1]
     private static let rateUnits: [String: Double] = ["/s": 1, "/min": 1.0 / 60, "/h": 1.0 / 3600]
+    private static let celsiusUnits: [String: Double] = ["°C": 1, "C": 1]
 
-    /// A duration in seconds within `range`, e.g. `60s`, `500 ms`, `2m`, `10 min` or a bare number of seconds.
-    public func durationSeconds(in range: ClosedRange<Double> = QuantityLimits.seconds) throws(TemperError) -> Double {
-        try measure(units: Self.durationUnits, unit: "s", range: range, noun: "a duration", examples: "60s, 500ms or 10 min")
+    /// A duration in seconds within `range`, e.g. `60s`, `500 ms`, `2m` or `10 min`. A bare number is refused
+    /// unless `unitInKey` (the key says seconds, as `dwellSeconds` does).
+    public func durationSeconds(
+        in range: ClosedRange<Double> = QuantityLimits.seconds,
+        unitInKey: Bool = false
+    ) throws(TemperError) -> Double {
+        try measure(
+            units: Self.durationUnits,
+            unit: "s",
+            range: range,
+            noun: "a duration",
+            unitNames: "ms, s, min, h or d",
+            examples: "60s, 500ms or 10 min",
+            bareNumbers: unitInKey
+        )
     }
 
-    /// A power in watts within `range`, e.g. `3.5 W`, `800 mW` or a bare number of watts.
+    /// A power in watts within `range`, e.g. `3.5 W` or `800 mW`.
     public func watts(in range: ClosedRange<Double> = QuantityLimits.watts) throws(TemperError) -> Double {
-        try measure(units: Self.powerUnits, unit: "W", range: range, noun: "a power", examples: "3.5 W or 800 mW")
+        try measure(units: Self.powerUnits, unit: "W", range: range, noun: "a power", unitNames: "W or mW", examples: "3.5 W or 800 mW")
     }
 
-    /// A thermal resistance in kelvin per watt within `range`, e.g. `10 K/W` or a bare number.
+    /// A thermal resistance in kelvin per watt within `range`, e.g. `10 K/W`.
     public func kelvinPerWatt(in range: ClosedRange<Double> = 0...1000) throws(TemperError) -> Double {
-        try measure(units: ["K/W": 1], unit: "K/W", range: range, noun: "a thermal resistance", examples: "10 K/W")
+        try measure(units: ["K/W": 1], unit: "K/W", range: range, noun: "a thermal resistance", unitNames: "K/W", examples: "10 K/W")
+    }
+
+    /// A temperature in degrees Celsius within `range`, e.g. `25 °C` (or `25 C`). A bare number is refused unless
+    /// `unitInKey` (the key says Celsius, as `hysteresisCelsius` does).
+    public func celsius(in range: ClosedRange<Double>, unitInKey: Bool = false) throws(TemperError) -> Double {
+        try measure(
+            units: Self.celsiusUnits,
+            unit: "°C",
+            range: range,
+            noun: "a temperature",
+            unitNames: "°C",
+            examples: "25 °C",
+            bareNumbers: unitInKey
+        )
     }
 
     /// A fraction from a percentage (`85 %`) or a bare number (`0.85`), within `range`.
@@ -65,7 +94,9 @@ extension YAMLValue {
             unit: "",
             range: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude,
             noun: "a fraction",
-            examples: "85 % or 0.85"
+            unitNames: "%",
+            examples: "85 % or 0.85",
+            bareNumbers: true
         )
         guard range.contains(value) else {
             throw error(
@@ -83,9 +114,9 @@ extension YAMLValue {
             units: Self.rateUnits,
             unit: "/s",
             range: range,
-            noun: "a rate with its unit",
-            examples: "0.5/s, 12/min or 30/h",
-            bareNumbers: false
+            noun: "a rate",
+            unitNames: "/s, /min or /h",
+            examples: "0.5/s, 12/min or 30/h"
         )
     }
 
@@ -115,24 +146,27 @@ extension YAMLValue {
     }
 
     /// A finite number followed by one of `units` (spaces allowed between), scaled to the base unit and within
-    /// `range`.
+    /// `range`. A bare number is the base unit only with `bareNumbers`; otherwise its error names the units.
     private func measure(
         units: [String: Double],
         unit: String,
         range: ClosedRange<Double>,
         noun: String,
+        unitNames: String,
         examples: String,
-        bareNumbers: Bool = true
+        bareNumbers: Bool = false
     ) throws(TemperError) -> Double {
         let text = ((try? string()) ?? "").trimmingWhitespace()
         let value: Double
         if case .scalar = node, let number = node.float ?? node.int.map(Double.init) {
-            guard bareNumbers else { throw error(.invalidValue, "expected \(noun), such as \(examples), found '\(text)'") }
+            guard bareNumbers else {
+                throw error(.invalidValue, "'\(text)' needs its unit: expected \(noun) in \(unitNames), such as \(examples)")
+            }
             value = number
         } else {
             let quantity = QuantityText(text)
             guard let scale = units[quantity.unit], let number = quantity.number else {
-                throw error(.invalidValue, "expected \(noun) such as \(examples), found '\(text)'")
+                throw error(.invalidValue, "expected \(noun) in \(unitNames), such as \(examples), found '\(text)'")
             }
             value = number * scale
         }

@@ -106,13 +106,11 @@ struct ScenarioReader {
 
     static func ambientSchedule(_ value: YAMLValue) throws(TemperError) -> AmbientSchedule {
         if value.isScalar {
-            guard (try? value.double()) != nil else {
-                throw value.error(
-                    .invalidScenario,
-                    "expected a temperature in °C (a number) or a list of {at, celsius} points, found '\((try? value.string()) ?? "")'"
-                )
+            do { return .constant(try value.celsius(in: Scenario.ambientCelsius)) } catch {
+                var problem = error
+                problem.message += " (or a list of {at, celsius} points)"
+                throw problem
             }
-            return .constant(try value.double(in: Scenario.ambientCelsius))
         }
         let points = try value.items().map { (item) throws(TemperError) -> AmbientSchedule.Point in
             if let problem = item.unknownKeys(allowed: ["at", "celsius"]).first { throw problem }
