@@ -29,6 +29,7 @@ public struct Temper: AsyncParsableCommand, Sendable {
             ReportCommand.self,
             CalibrateCommand.self,
             ConvertCommand.self,
+            CompareCommand.self,
             ProfileCommand.self,
         ]
     )
