@@ -33,6 +33,9 @@ import Testing
         // The heat-soak trace reaches critical; the desktop's only fair.
         #expect(lines[3].hasPrefix("A reached critical for "), "\(result.stdout)")
         #expect(lines[3].contains("B went no higher than fair"), "\(result.stdout)")
+        // Each peak names its sensor, as the two traces' hottest sensors differ; what neither knows is left out.
+        #expect(lines[4].hasPrefix("Peak temperature: A 58.4 °C ("), "\(result.stdout)")
+        #expect(!result.stdout.contains("feedback played"))
         #expect(result.stdout.contains("what differs"))
         for line in lines { #expect(line.count <= 80, "'\(line)'") }
     }
@@ -66,9 +69,12 @@ import Testing
     @Test func twoPoliciesRunOnOneScenario() throws {
         let folder = try TemporaryFolder(prefix: "temper-compare")
         let hot = try Self.scenario(in: folder, watts: 6, name: "hot")
-        let result = try TemperRunner.run(["compare", "default", "phone", "--scenario", hot])
+        let result = try TemperRunner.run(["compare", "default", "phone", "--scenario", hot], environment: ["COLUMNS": "300"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("A: policy default on \(hot)\nB: policy phone on \(hot)\n"), "\(result.stdout)")
+        // The phone policy holds fair longer (its dwell is 20 s against the default's): the verdict says by how much.
+        #expect(result.stdout.contains("\nBoth reached fair: A for "), "\(result.stdout)")
+        #expect(result.stdout.contains("; B stayed there "), "\(result.stdout)")
     }
 
     @Test(arguments: [("missing.yaml", "no such file or folder"), ("Package.swift", "not a scenario (.yaml), report folder")])

@@ -29,9 +29,9 @@ public struct RunComparison: Sendable, Hashable, Codable {
         return lines
     }
 
-    /// Every figure, the ones that differ first (in the order below), then those the runs share.
+    /// Every figure either run knows, the ones that differ first (in the order below), then those the runs share.
     public var rows: [Row] {
-        let all = figures
+        let all = figures.filter { $0.a != "–" || $0.b != "–" }
         return all.filter(\.differs) + all.filter { !$0.differs }
     }
 
@@ -63,9 +63,14 @@ public struct RunComparison: Sendable, Hashable, Codable {
 
     private var peakVerdict: String? {
         guard let peakA = a.peakCelsius, let peakB = b.peakCelsius else { return nil }
-        let sensors = a.peakSensor == b.peakSensor ? " (\(a.peakSensor ?? "hottest sensor"))" : ""
-        return "Peak temperature\(sensors): A \(ReportNumber.celsius(peakA)), B \(ReportNumber.celsius(peakB)) "
-            + "(B \(ReportNumber.signed(peakB - peakA, 1)) K)."
+        let sameSensor = a.peakSensor == b.peakSensor
+        let side = { (run: ComparedRun, celsius: Double) in
+            ReportNumber.celsius(celsius) + (sameSensor ? "" : run.peakSensor.map { " (\($0))" } ?? "")
+        }
+        let difference = ReportNumber.signed(peakB - peakA, 1)
+        return "Peak temperature" + (sameSensor ? a.peakSensor.map { " (\($0))" } ?? "" : "")
+            + ": A \(side(a, peakA)), B \(side(b, peakB))"
+            + (difference == "0.0" ? ", the same." : " (B \(difference) K).")
     }
 
     /// " (B +22.0 %)", or nothing when A is zero.
@@ -107,8 +112,9 @@ public struct RunComparison: Sendable, Hashable, Codable {
                 Self.signedEnergy($1 - $0)
             }
         )
+        // To the tenth of a point shown, so the difference is that of the figures printed (8.5 − 8.4, not 0.0).
         let used = { (run: ComparedRun) in
-            run.batteryStartPercentage.flatMap { start in run.batteryEndPercentage.map { start - $0 } }
+            run.batteryStartPercentage.flatMap { start in run.batteryEndPercentage.map { ((start - $0) * 10).rounded() / 10 } }
         }
         rows.append(
             Self.numberRow("battery used", used(a), used(b), format: { ReportNumber.fixed($0, 1) + " points" }) {
