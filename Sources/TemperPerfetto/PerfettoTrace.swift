@@ -70,12 +70,15 @@ extension PerfettoTraceBuilder {
                     PerfettoArgument("outcome", .string(decision.outcome.rawValue)),
                     PerfettoArgument("item", .string(decision.item)),
                     PerfettoArgument("rules", .list(decision.rules)),
-                    PerfettoArgument("requested mJ", .number(decision.requestedMillijoules)),
-                    PerfettoArgument("played mJ", .number(decision.playedMillijoules)),
+                    PerfettoArgument("requested mJ", .number(Self.microjoules(decision.requestedMillijoules))),
+                    PerfettoArgument("played mJ", .number(Self.microjoules(decision.playedMillijoules))),
                 ]
             )
         }
     }
+
+    /// Millijoules to the microjoule: a request's cost carries float noise (1.9953360000000004).
+    static func microjoules(_ millijoules: Double) -> Double { (millijoules * 1000).rounded() / 1000 }
 
     /// A counter track with its unit for each temperature, the battery and each power component of a run.
     mutating func timeline(_ samples: [TimelineSample], parent: UInt64) {
