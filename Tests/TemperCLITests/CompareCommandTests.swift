@@ -66,6 +66,19 @@ import Testing
         #expect(again.stderr.contains("not the data.json of a `temper simulate` or `temper report` report"), "\(again.stderr)")
     }
 
+    /// A simulation's report folder reads back as the run it reports: compared with its scenario, nothing differs.
+    @Test func aReportFolderIsTheSimulationItReports() throws {
+        let folder = try TemporaryFolder(prefix: "temper-compare")
+        let hot = try Self.scenario(in: folder, watts: 6, name: "hot")
+        let report = URL(fileURLWithPath: folder.path).appendingPathComponent("hot-report").path
+        let simulated = try TemperRunner.run(["simulate", hot, "--report", report])
+        #expect(simulated.status == 0, "\(simulated.stderr)")
+        let result = try TemperRunner.run(["compare", report, hot], environment: ["COLUMNS": "300"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\nBoth reached fair, for the same time ("), "\(result.stdout)")
+        #expect(result.stdout.contains("\nEvery figure is the same in both.\n"), "\(result.stdout)")
+    }
+
     @Test func twoPoliciesRunOnOneScenario() throws {
         let folder = try TemporaryFolder(prefix: "temper-compare")
         let hot = try Self.scenario(in: folder, watts: 6, name: "hot")
