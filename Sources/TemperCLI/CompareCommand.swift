@@ -38,7 +38,7 @@ struct CompareCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The first run: a scenario, report folder, data.json, trace or (with --scenario) policy.", valueName: "a"))
     var a: String
 
-    @Argument(help: ArgumentHelp("The second run, of the same kinds as A.", valueName: "b"))
+    @Argument(help: ArgumentHelp("The second run: any of the kinds A may be.", valueName: "b"))
     var b: String
 
     @Option(help: ArgumentHelp("Run policies A and B on this scenario (YAML) and compare the two runs.", valueName: "file"))
