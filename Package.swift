@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "TemperSimulation", targets: ["TemperSimulation"]),
         .library(name: "TemperScoring", targets: ["TemperScoring"]),
         .library(name: "TemperReports", targets: ["TemperReports"]),
+        .library(name: "TemperPerfetto", targets: ["TemperPerfetto"]),
         .library(name: "TemperCalibration", targets: ["TemperCalibration"]),
         .library(name: "TemperTestKit", targets: ["TemperTestKit"]),
         .executable(name: "temper", targets: ["temper"]),
@@ -27,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
     ],
     targets: [
         // C bridges: one system library per C library, and one tiny C target for GObject calls Swift cannot make.
@@ -130,6 +132,12 @@ let package = Package(
                 "TemperAHAP", "TemperPatterns", "TemperCore", "TemperFiles", "TemperScoring", "TemperSimulation", "TemperCalibration",
             ]
         ),
+        // Simulations and replayed traces in Perfetto's protobuf trace format, through swift-protobuf's runtime; the
+        // messages are generated once from Protos/ (scripts/generate-perfetto-proto.sh), never by the build.
+        .target(
+            name: "TemperPerfetto",
+            dependencies: ["TemperCore", "TemperSimulation", .product(name: "SwiftProtobuf", package: "swift-protobuf")]
+        ),
         // Least-squares fitting of device profiles to measurements; pure (the command line does the reading).
         .target(name: "TemperCalibration", dependencies: ["TemperAHAP", "TemperCore", "TemperSimulation"]),
         .target(
@@ -141,7 +149,7 @@ let package = Package(
             dependencies: [
                 "TemperAHAP", "TemperPatterns", "TemperCore", "TemperLifecycle", "TemperFiles", "TemperHost", "TemperService",
                 "TemperMetrics",
-                "TemperSimulation", "TemperScoring", "TemperReports", "TemperCalibration",
+                "TemperSimulation", "TemperScoring", "TemperReports", "TemperCalibration", "TemperPerfetto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -185,6 +193,15 @@ let package = Package(
             name: "TemperReportsTests",
             // The reports draw simulated runs and replayed traces.
             dependencies: ["TemperReports", "TemperSimulation", "TemperCore", "TemperTestSupport", "TemperSimulationTestSupport"]
+        ),
+        .testTarget(
+            name: "TemperPerfettoTests",
+            dependencies: [
+                "TemperPerfetto", "TemperSimulation", "TemperCore", "TemperTestSupport", "TemperSimulationTestSupport",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
+            // The Python script that decodes a trace with Perfetto's own proto, run by the tests, not compiled.
+            exclude: ["Decoder"]
         ),
         .testTarget(
             name: "TemperCalibrationTests",

@@ -34,6 +34,14 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+# tests: Perfetto's own trace proto (perfetto_trace_pb2), which decodes the traces `--perfetto` writes. The
+# Perfetto tests are skipped, not failed, where this cannot be installed.
+if ! python3 -c 'import perfetto.protos.perfetto.trace.perfetto_trace_pb2' >/dev/null 2>&1; then
+  echo "setup: installing the perfetto Python package"
+  python3 -m pip install --quiet --disable-pip-version-check perfetto \
+    || echo "setup: warning: could not install the perfetto Python package; the Perfetto decode tests will be skipped" >&2
+fi
+
 source "$(dirname "$0")/env.sh"
 command -v swift >/dev/null 2>&1 || { echo "setup: no Swift toolchain on PATH (Swift 6.3 is expected)" >&2; exit 2; }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import TemperCore
 import TemperFiles
+import TemperPerfetto
 import TemperReports
 import TemperSimulation
 
@@ -24,6 +25,7 @@ struct ReportCommand: AsyncParsableCommand {
               temper report run.jsonl
               temper report run.jsonl --report out/run
               temper report Examples/traces/heat-soak.jsonl --report out/heat-soak --json
+              temper report Examples/traces/heat-soak.jsonl --perfetto heat-soak.pftrace
             """
     )
 
@@ -36,6 +38,14 @@ struct ReportCommand: AsyncParsableCommand {
     @Option(help: "A policy (a name such as phone, or a file) whose classifier settings to use instead of the default.")
     var policy: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Also write the replay in Perfetto's trace format: tiers with their reasons, and every sensor, battery and power reading.",
+            valueName: "file"
+        )
+    )
+    var perfetto: String?
+
     @Flag(help: "Print the replay's results as JSON.")
     var json = false
 
@@ -44,8 +54,9 @@ struct ReportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let result: TraceResult
+        let perfettoLine: String?
         do {
-            result = try replayAndWrite()
+            (result, perfettoLine) = try replayAndWrite()
         } catch {
             throw CLIFailure.usage(error.description)
         }
@@ -65,10 +76,14 @@ struct ReportCommand: AsyncParsableCommand {
             )
         }
         if let report { lines.append("report: \(report)/index.html") }
-        print(TerminalText.fit(lines.joined(separator: "\n"), width: TerminalWidth.current()))
+        if let perfettoLine { lines.append(perfettoLine) }
+        print(TerminalText.fit(lines.joined(separator: "
+"), width: TerminalWidth.current()))
     }
 
-    private func replayAndWrite() throws(TemperError) -> TraceResult {
+    /// Replays the trace and writes what was asked for; returns the result, and the line saying what Perfetto
+    /// trace was written.
+    private func replayAndWrite() throws(TemperError) -> (TraceResult, String?) {
         let url = URL(fileURLWithPath: trace)
         let contents = try TraceFile.read(contentsOf: url, lenient: lenient)
         for warning in contents.warnings { printError("temper: warning: \(warning)") }
@@ -76,6 +91,10 @@ struct ReportCommand: AsyncParsableCommand {
         let settings = try PolicyLibrary.standard().policy(policy).classifier
         let result = TraceReplay.replay(snapshots, settings: settings, name: url.lastPathComponent)
         if let report { try TraceReport.write(result, to: URL(fileURLWithPath: report)) }
-        return result
+        var perfettoLine: String?
+        if let perfetto {
+            perfettoLine = try WrittenFile.perfetto({ try PerfettoTrace.replay(result, snapshots: snapshots) }, to: perfetto)
+        }
+        return (result, perfettoLine)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import TemperCore
 import TemperFiles
+import TemperPerfetto
 import TemperReports
 import TemperSimulation
 
@@ -47,6 +48,7 @@ struct SimulateCommand: AsyncParsableCommand {
               temper simulate
               temper simulate Examples/scenarios/summer-car.yaml --report out/summer-car
               temper simulate Examples/scenarios/commute-battery.yaml --json
+              temper simulate Examples/scenarios/summer-car.yaml --perfetto car.pftrace
             """
     )
 
@@ -71,6 +73,14 @@ struct SimulateCommand: AsyncParsableCommand {
     @Option(help: "Also write the run's host snapshots as a trace (JSON lines, as `temper record` does).")
     var recordTrace: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Also write both runs in Perfetto's trace format: tiers, each decision with its rules, temperatures, battery and power.",
+            valueName: "file"
+        )
+    )
+    var perfetto: String?
+
     // Unconditional, so `--trace-interval -1` reaches validate() and gets its own message.
     @Option(parsing: .unconditional, help: "Seconds between the trace's snapshots, 0.001 to 604800; at most 100000 snapshots.")
     var traceInterval: Double = 1
@@ -82,8 +92,9 @@ struct SimulateCommand: AsyncParsableCommand {
     func run() async throws {
         let result: SimulationResult
         let trace: String?
+        let perfettoLine: String?
         do {
-            (result, trace) = try await ScenarioInputs.withScenarioFile(scenario) { url in try await simulate(url) }
+            (result, trace, perfettoLine) = try await ScenarioInputs.withScenarioFile(scenario) { url in try await simulate(url) }
         } catch let error as TemperError {
             throw CLIFailure.usage(error.description)
         }
@@ -93,12 +104,13 @@ struct SimulateCommand: AsyncParsableCommand {
             print(SimulateSummary.text(result, width: TerminalWidth.current(), style: .forStdout()))
             if let report { print("report: \(report)/index.html") }
             if let trace { print(trace) }
+            if let perfetto = perfettoLine { print(perfetto) }
         }
     }
 
     /// Runs the scenario at `url` with and without the policy, and writes what was asked for; returns the result,
-    /// and a line saying what trace was written, how many snapshots and how large.
-    private func simulate(_ url: URL) async throws -> (SimulationResult, String?) {
+    /// and lines saying what trace and Perfetto trace were written, how much each holds and how large it is.
+    private func simulate(_ url: URL) async throws -> (SimulationResult, String?, String?) {
         let read: (inputs: ScenarioInputs?, errors: [TemperError])
         do throws(TemperError) {
             read = try ScenarioInputs.read(contentsOf: url, policy: policy)
@@ -109,6 +121,7 @@ struct SimulateCommand: AsyncParsableCommand {
         let (setup, policy, energy) = (inputs.setup, inputs.policy, inputs.energy)
         let result: SimulationResult
         var traceLine: String?
+        var perfettoLine: String?
         do {
             let traceSnapshots = inputs.scenario.durationSeconds / traceInterval
             if recordTrace != nil, traceSnapshots > Double(OptionRange.maxTraceSnapshots) {
@@ -128,11 +141,17 @@ struct SimulateCommand: AsyncParsableCommand {
                 progress: { fraction in
                     progress.bar(fraction: fraction, label: "simulating \(name): \(Int(fraction * 100)) %")
                 },
+                logsDecisions: perfetto != nil,
                 governing: governing
             )
             if sensitivity || report != nil {
                 progress.bar(fraction: 1, label: "rerunning \(name) with each assumed thermal figure moved ±30 %")
                 simulated.sensitivity = await Simulator.sensitivity(setup, of: simulated, policyName: policy.name, governing: governing)
+            }
+            if let perfetto {
+                perfettoLine = try WrittenFile.perfetto({ try PerfettoTrace.simulation(simulated) }, to: perfetto)
+                // The log is for the Perfetto trace only: --json and data.json stay as they were.
+                simulated.withPolicy.decisionLog = nil
             }
             result = simulated
             if let recordTrace {
@@ -162,6 +181,6 @@ struct SimulateCommand: AsyncParsableCommand {
         } catch let error as TemperError {
             throw CLIFailure.usage(error.description)
         }
-        return (result, traceLine)
+        return (result, traceLine, perfettoLine)
     }
 }

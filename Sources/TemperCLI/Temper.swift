@@ -32,6 +32,7 @@ public struct Temper: AsyncParsableCommand, Sendable {
             ReportCommand.self,
             CalibrateCommand.self,
             ConvertCommand.self,
+            CompareCommand.self,
             ProfileCommand.self,
         ]
     )

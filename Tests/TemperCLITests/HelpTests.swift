@@ -33,7 +33,7 @@ import Testing
     @Test(arguments: [
         ["score"], ["rewrite"], ["status"], ["watch"], ["serve"], ["record"], ["simulate"], ["policy"], ["policy", "check"],
         ["policy", "show"], ["report"], ["calibrate"], ["calibrate", "energy"], ["calibrate", "thermal"], ["convert"],
-        ["profile"], ["profile", "import"],
+        ["profile"], ["profile", "import"], ["compare"],
     ])
     func everyHelpHasARunnableExample(command: [String]) throws {
         let help = try TemperRunner.run(command + ["--help"], environment: ["COLUMNS": "80"])

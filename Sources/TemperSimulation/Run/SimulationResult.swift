@@ -77,6 +77,9 @@ public struct RunSummary: Sendable, Hashable, Codable {
     public var timeline: [TimelineSample]
     /// What the policy played instead of an item, once per item, outcome and rules, with its power curve.
     public var playedVariants: [ItemProfile] = []
+    /// Every decision in time order, when the run was asked to log them (for a Perfetto trace); `nil` otherwise,
+    /// and then absent from JSON.
+    public var decisionLog: [LoggedDecision]?
 
     public init(
         policy: String,
@@ -395,5 +398,33 @@ extension TierTransition {
         let rank = { (reason: Reason) in preferred.firstIndex { reason.code.hasPrefix($0) } ?? preferred.count }
         let ordered = next.reasons.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
         self.init(timeSeconds: timeSeconds, from: previous.tier, to: next.tier, lowPower: next.lowPower, reasons: ordered.map(\.message))
+    }
+}
+
+/// One decided request as the run logged it: when, what, what became of it and by which rules.
+public struct LoggedDecision: Sendable, Hashable, Codable {
+    public var timeSeconds: Double
+    /// The feedback item's name (its file name).
+    public var item: String
+    public var outcome: Decision.Outcome
+    /// The codes of the rules that fired, in the order they fired.
+    public var rules: [String]
+    public var requestedMillijoules: Double
+    public var playedMillijoules: Double
+
+    public init(
+        timeSeconds: Double,
+        item: String,
+        outcome: Decision.Outcome,
+        rules: [String],
+        requestedMillijoules: Double,
+        playedMillijoules: Double
+    ) {
+        self.timeSeconds = timeSeconds
+        self.item = item
+        self.outcome = outcome
+        self.rules = rules
+        self.requestedMillijoules = requestedMillijoules
+        self.playedMillijoules = playedMillijoules
     }
 }

@@ -23,7 +23,7 @@ struct SimulationRun {
     var intervalChargerLossJoules = 0.0
     var intervalChanged = 0
 
-    init(_ setup: SimulationSetup, policyName: String, snapshotEverySeconds: Double?) {
+    init(_ setup: SimulationSetup, policyName: String, snapshotEverySeconds: Double?, logsDecisions: Bool = false) {
         let scenario = setup.scenario
         let step = scenario.timeStepSeconds
         self.scenario = scenario
@@ -55,6 +55,7 @@ struct SimulationRun {
             sampleIntervalSeconds: Double(stepsPerSample) * step
         )
         lastPower = scenario.workloadWatts(at: 0)
+        if logsDecisions { summary.decisionLog = [] }
     }
 
     /// Whether step `index`'s snapshot goes into the recorded trace.
@@ -97,6 +98,16 @@ struct SimulationRun {
         summary.playedEnergy.add(decision.after)
         accounts.add(request.item.name, decision)
         if decision.outcome != .pass { intervalChanged += 1 }
+        summary.decisionLog?.append(
+            LoggedDecision(
+                timeSeconds: request.timeSeconds,
+                item: request.item.name,
+                outcome: decision.outcome,
+                rules: decision.rules,
+                requestedMillijoules: decision.before.totalMillijoules,
+                playedMillijoules: decision.after.totalMillijoules
+            )
+        )
         return decision.after.totalMillijoules / 1000
     }
 

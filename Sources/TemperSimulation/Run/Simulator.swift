@@ -17,11 +17,13 @@ public enum Simulator: Sendable {
     /// governor's actor: on a machine with two cores the pair takes about as long as one run.
     /// - Parameters:
     ///   - progress: told the fraction of both runs done, from either run's task.
+    ///   - logsDecisions: keep every decision of the run with the policy in its ``RunSummary/decisionLog``.
     ///   - governing: makes the governor's driver for a policy; `policyOn` false asks for the pass-through baseline.
     public static func run(
         _ setup: SimulationSetup,
         policyName: String,
         progress: Progress? = nil,
+        logsDecisions: Bool = false,
         governing: (_ policyOn: Bool) -> GovernorDriver
     ) async -> SimulationResult {
         let withPolicy = governing(true)
@@ -32,7 +34,8 @@ public enum Simulator: Sendable {
             requests: setup.arrivals,
             governing: withPolicy,
             policyName: policyName,
-            progress: both?.reporter(for: 0)
+            progress: both?.reporter(for: 0),
+            logsDecisions: logsDecisions
         ).summary
         async let baselineRun = runOnce(
             setup,
@@ -69,9 +72,10 @@ public enum Simulator: Sendable {
         governing driver: GovernorDriver,
         policyName: String,
         snapshotEverySeconds: Double? = nil,
-        progress: Progress? = nil
+        progress: Progress? = nil,
+        logsDecisions: Bool = false
     ) async -> (summary: RunSummary, snapshots: [HostSnapshot]) where Requests.Iterator: Sendable {
-        var run = SimulationRun(setup, policyName: policyName, snapshotEverySeconds: snapshotEverySeconds)
+        var run = SimulationRun(setup, policyName: policyName, snapshotEverySeconds: snapshotEverySeconds, logsDecisions: logsDecisions)
         run.publish(on: driver.host, step: 0)
         let clock = driver.clock
         clock.begin(run, requests: requests.makeIterator(), driver: driver, progress: progress)

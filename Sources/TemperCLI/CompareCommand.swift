@@ -1,0 +1,145 @@
+import ArgumentParser
+import FoundationEssentials
+import TemperCore
+import TemperFiles
+import TemperReports
+import TemperSimulation
+
+struct CompareCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Put two simulations, traces or policies side by side, the differences first.",
+        discussion: """
+            A and B are each one of:
+              - a scenario (.yaml), simulated with its own policy as `temper simulate`
+                runs it;
+              - a simulation or trace report: the folder `--report` wrote, or its
+                data.json;
+              - a trace (.jsonl) that `temper record` wrote, replayed as `temper report`
+                does;
+              - with --scenario FILE, a policy: a name (default, phone, handheld, or
+                yours) or a file; both policies run on that scenario.
+
+            It opens with the verdict: which run reached the higher tier and for how long, then the feedback energy \
+            played and the peak temperature. A table of the figures that differ follows, then those that are the \
+            same. A simulation is compared by its run with the policy; its peak is the skin hotspot, a trace's the \
+            hottest sensor the classifier counts. A and B may be of different kinds: what only one knows is shown \
+            as –.
+
+            Examples:
+              temper compare Examples/scenarios/heat-soak.yaml \\
+                Examples/scenarios/summer-car.yaml
+              temper compare default phone --scenario Examples/scenarios/heat-soak.yaml
+              temper compare Examples/traces/heat-soak.jsonl \\
+                Examples/traces/desktop-fans.jsonl --report out/compare
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The first run: a scenario, report folder, data.json, trace or (with --scenario) policy.", valueName: "a"))
+    var a: String
+
+    @Argument(help: ArgumentHelp("The second run: any of the kinds A may be.", valueName: "b"))
+    var b: String
+
+    @Option(help: ArgumentHelp("Run policies A and B on this scenario (YAML) and compare the two runs.", valueName: "file"))
+    var scenario: String?
+
+    @Option(help: ArgumentHelp("Write index.html, report.md and data.json of the comparison into this folder.", valueName: "dir"))
+    var report: String?
+
+    @Flag(help: "Print the comparison as JSON.")
+    var json = false
+
+    func run() async throws {
+        let comparison: RunComparison
+        do {
+            comparison = RunComparison(try await load(a), try await load(b))
+            if let report { try ComparisonReport.write(comparison, to: URL(fileURLWithPath: report)) }
+        } catch let error as TemperError {
+            throw CLIFailure.usage(error.description)
+        }
+        if json {
+            print(try TemperJSON.string(comparison))
+            return
+        }
+        print(ComparisonText.text(comparison, width: TerminalWidth.current()))
+        if let report { print("report: \(report)/index.html") }
+    }
+
+    /// One side, by what `argument` names.
+    private func load(_ argument: String) async throws -> ComparedRun {
+        if let scenario {
+            let result = try await Self.simulate(URL(fileURLWithPath: scenario), policy: argument)
+            return ComparedRun(simulation: result, label: "policy \(argument) on \(scenario)")
+        }
+        var isFolder = false
+        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) else {
+            throw TemperError(
+                code: .unreadableFile,
+                message:
+                    "no such file or folder; A and B are scenarios, report folders, data.json files or traces (policies need --scenario)",
+                file: argument
+            )
+        }
+        if isFolder {
+            return try Self.reportData(URL(fileURLWithPath: argument).appendingPathComponent("data.json"), label: argument)
+        }
+        switch URL(fileURLWithPath: argument).pathExtension.lowercased() {
+        case "json": return try Self.reportData(URL(fileURLWithPath: argument), label: argument)
+        case "jsonl": return try Self.replay(argument)
+        case "yaml", "yml":
+            let result = try await Self.simulate(URL(fileURLWithPath: argument), policy: nil)
+            return ComparedRun(simulation: result, label: "\(argument) with \(result.withPolicy.policy)")
+        default:
+            throw TemperError(
+                code: .unreadableFile,
+                message: "not a scenario (.yaml), report folder, data.json or trace (.jsonl)",
+                file: argument
+            )
+        }
+    }
+
+    /// Runs a scenario with and without its policy (or `policy`), as `temper simulate` does.
+    private static func simulate(_ url: URL, policy: String?) async throws -> SimulationResult {
+        let read = try ScenarioInputs.read(contentsOf: url, policy: policy)
+        guard let inputs = read.inputs else { throw CLIFailure.reporting(read.errors, in: url.path, as: CLIFailure.usage) }
+        return await Simulator.run(inputs.setup, policyName: inputs.policy.name) { policyOn in
+            GovernorDriver(policy: policyOn ? inputs.policy : GovernorDriver.passThrough(inputs.policy), energy: inputs.energy)
+        }
+    }
+
+    /// A trace replayed through the default policy's classifier, as `temper report` does.
+    private static func replay(_ path: String) throws -> ComparedRun {
+        let url = URL(fileURLWithPath: path)
+        let contents = try TraceFile.read(contentsOf: url, lenient: false)
+        for warning in contents.warnings { printError("temper: warning: \(warning)") }
+        let settings = try PolicyLibrary.standard().policy(nil).classifier
+        return ComparedRun(trace: TraceReplay.replay(contents.snapshots, settings: settings, name: url.lastPathComponent), label: path)
+    }
+
+    /// A report's data.json: a simulation's or a trace's.
+    private static func reportData(_ url: URL, label: String) throws -> ComparedRun {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw TemperError(
+                code: .unreadableFile,
+                message: "cannot read it: \(FileErrorText.describe(error, path: url.path))",
+                file: url.path
+            )
+        }
+        let decoder = TemperJSON.decoder()
+        if let result = try? decoder.decode(SimulationResult.self, from: data) {
+            return ComparedRun(simulation: result, label: "\(label) with \(result.withPolicy.policy)")
+        }
+        if let result = try? decoder.decode(TraceResult.self, from: data) {
+            return ComparedRun(trace: result, label: label)
+        }
+        throw TemperError(
+            code: .unreadableFile,
+            message: "not the data.json of a `temper simulate` or `temper report` report",
+            file: url.path
+        )
+    }
+}

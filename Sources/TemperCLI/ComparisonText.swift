@@ -1,0 +1,39 @@
+import TemperReports
+
+/// What `temper compare` prints: which is which, the verdict, the figures that differ, then those shared.
+enum ComparisonText {
+    /// The comparison fitted to `width` columns (80 when piped).
+    static func text(_ comparison: RunComparison, width: Int?) -> String {
+        let width = width ?? 80
+        var lines = SimulateSummary.wrap("A: \(comparison.a.label)", width: width)
+        lines += SimulateSummary.wrap("B: \(comparison.b.label)", width: width)
+        lines.append("")
+        for sentence in comparison.verdict { lines += SimulateSummary.wrap(sentence, width: width) }
+        let rows = comparison.rows
+        let differing = rows.filter(\.differs)
+        lines.append("")
+        if differing.isEmpty {
+            lines.append("Every figure is the same in both.")
+        } else {
+            var table = OutputTable(
+                columns: [
+                    .init(title: "what differs", alignment: .left),
+                    .init(title: "A", alignment: .right),
+                    .init(title: "B", alignment: .right),
+                    .init(title: "B − A", alignment: .right, drop: 1),
+                ]
+            )
+            for row in differing { table.append([row.figure, row.a, row.b, row.difference]) }
+            lines.append(table.render(width: width))
+        }
+        let shared = rows.filter { !$0.differs }
+        if !shared.isEmpty {
+            lines.append("")
+            lines += SimulateSummary.wrap(
+                "The same in both: " + shared.map { "\($0.figure) \($0.a)" }.joined(separator: "; ") + ".",
+                width: width
+            )
+        }
+        return lines.joined(separator: "\n")
+    }
+}
