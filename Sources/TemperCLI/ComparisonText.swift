@@ -5,10 +5,10 @@ enum ComparisonText {
     /// The comparison fitted to `width` columns (80 when piped).
     static func text(_ comparison: RunComparison, width: Int?) -> String {
         let width = width ?? 80
-        var lines = SimulateSummary.wrap("A: \(comparison.a.label)", width: width)
-        lines += SimulateSummary.wrap("B: \(comparison.b.label)", width: width)
+        var lines = TerminalText.wrap("A: \(comparison.a.label)", width: width)
+        lines += TerminalText.wrap("B: \(comparison.b.label)", width: width)
         lines.append("")
-        for sentence in comparison.verdict { lines += SimulateSummary.wrap(sentence, width: width) }
+        for sentence in comparison.verdict { lines += TerminalText.wrap(sentence, width: width) }
         let rows = comparison.rows
         let differing = rows.filter(\.differs)
         lines.append("")
@@ -29,7 +29,7 @@ enum ComparisonText {
         let shared = rows.filter { !$0.differs }
         if !shared.isEmpty {
             lines.append("")
-            lines += SimulateSummary.wrap(
+            lines += TerminalText.wrap(
                 "The same in both: " + shared.map { "\($0.figure) \($0.a)" }.joined(separator: "; ") + ".",
                 width: width
             )

@@ -77,8 +77,7 @@ struct ReportCommand: AsyncParsableCommand {
         }
         if let report { lines.append("report: \(report)/index.html") }
         if let perfettoLine { lines.append(perfettoLine) }
-        print(TerminalText.fit(lines.joined(separator: "
-"), width: TerminalWidth.current()))
+        print(TerminalText.fit(lines.joined(separator: "\n"), width: TerminalWidth.current()))
     }
 
     /// Replays the trace and writes what was asked for; returns the result, and the line saying what Perfetto

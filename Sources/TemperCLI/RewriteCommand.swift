@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import Glibc
 import TemperAHAP
 import TemperCore
 import TemperFiles

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import TemperCore
 
 /// Colour on a terminal, and none otherwise: the one place that decides. Off when the stream is not a terminal

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// How wide the terminal is: `COLUMNS` when set (as shells and `ls` honour it), else the width of stdout's
 /// terminal, else `nil` (piped: nothing to fit). The one place the width is read; every command's text goes

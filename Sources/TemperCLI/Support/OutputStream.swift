@@ -50,6 +50,13 @@ final class OutputStream: Sendable {
         try? write(bytes)
     }
 
+    /// Where the next write goes: the bytes written so far to a file this stream opened (`lseek(2)`).
+    func offset() throws(OutputStreamError) -> Int {
+        let position = lseek(descriptor, 0, SEEK_CUR)
+        guard position >= 0 else { throw OutputStreamError(errno: errno) }
+        return Int(position)
+    }
+
     /// Waits until the file's bytes are on the disk (`fsync(2)`).
     func synchronize() throws(OutputStreamError) {
         guard fsync(descriptor) == 0 else { throw OutputStreamError(errno: errno) }
