@@ -5,7 +5,7 @@ public import TemperAHAP
 public enum AHAPFlavor: String, Sendable, Hashable, CaseIterable {
     /// One AHAP that Core Haptics plays as the source plays, so it costs what the source costs:
     /// - a transient or emphasis plays at the source's level: Core Haptics multiplies a transient's intensity by
-    ///   the intensity curve at its onset, so the curve is raised to the transient's level for 1 ms there (the
+    ///   the intensity curve at its onset, so the curve is raised to the transient's level for 0.1 ms there (the
     ///   upstream players avoid this by playing transients as a second pattern, which one file cannot);
     /// - a track without frequency says the sharpness of the actuator's resonance, which is what it plays (the
     ///   upstream converters write sharpness 0, the far low end of the range);

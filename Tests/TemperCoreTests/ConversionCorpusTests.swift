@@ -170,24 +170,24 @@ import Testing
         print(Self.summary(back, "\(name) back ÷ source"))
         // The AHAP front end samples each event between its curves' control points, as the timeline's between its
         // breakpoints where the grid would smear them, and both play a ramp too short to follow as a step: they
-        // agree on every AHAP of the corpus but one dense benchmark clip on the phone, whose conversion still prices
-        // within 2 % of its source (before: 14 on the phone and 27 on the gamepad more than 2 % apart, up to 1.18×).
+        // agree on every AHAP of the corpus (before: one dense benchmark clip on the phone 2.1 % apart, once the
+        // overdrive took its first sliver's level; earlier 14 on the phone and 27 on the gamepad, up to 1.18×).
         let disagreeing = toAHAP.filter { $0.frontEndsDisagree }
-        print("\(name): the front ends disagree on " + disagreeing.map { "\($0.file) \($0.ratio)" }.joined(separator: ", "))
-        #expect(disagreeing.count <= 1, "\(disagreeing.map { "\($0.file) \($0.ratio)" })")
-        #expect(disagreeing.allSatisfy { abs($0.ratio - 1) <= Self.tolerance })
-        // What is left is measured, not hidden: clips whose runs open with a ramp of a few milliseconds, where the
-        // overdrive follows the first sample's level and Core Haptics ramps √amplitude (before: 6 on the phone and
-        // 8 on the gamepad, besides the front ends' 14 and 27; Kick1 on the gamepad at 1.28×).
+        #expect(disagreeing.isEmpty, "\(disagreeing.map { "\($0.file) \($0.ratio)" })")
+        // Every leg of every file: within 2 % or accounted for by its losses. Runs that open with a ramp of a few
+        // milliseconds are overdriven toward the drive over the rise time, not the first sample's level, so a ramp
+        // of amplitude and its conversion to a ramp of intensity agree (before: 7 legs on the phone and 5 on the
+        // gamepad 2–5 % off with no loss line).
         let unaccounted = back.filter { !$0.accounted } + toAHAP.filter { !$0.accounted }
         print("\(name): unaccounted: " + unaccounted.map { "\($0.file) \($0.ratio)" }.joined(separator: ", "))
-        #expect(unaccounted.allSatisfy { abs($0.ratio - 1) <= 0.05 }, "\(unaccounted.map { "\($0.file) \($0.ratio)" })")
-        #expect(Double(unaccounted.count) <= 0.02 * Double(toAHAP.count + back.count), "\(unaccounted.count) unaccounted")
+        #expect(unaccounted.isEmpty, "\(unaccounted.map { "\($0.file) \($0.ratio)" })")
         #expect(toAHAP.count >= 190)
-        // .haptic → AHAP plays what the clip plays: most files within 2 % with no loss to explain (before this
-        // conversion, 7 of 30 real files were within 5 %).
-        let haptic = toAHAP.filter { $0.family == "haptic" }
-        let within = haptic.count { abs($0.ratio - 1) <= Self.tolerance }
-        #expect(Double(within) >= 0.95 * Double(haptic.count), "\(within) of \(haptic.count)")
+        // .haptic → AHAP plays what the clip plays: every file within 2 % with no loss to explain, there and back
+        // (before this conversion, 7 of 30 real files were within 5 %; last round 191 and 194 of 196).
+        for legs in [toAHAP, back] {
+            let haptic = legs.filter { $0.family == "haptic" }
+            let outside = haptic.filter { abs($0.ratio - 1) > Self.tolerance }
+            #expect(outside.isEmpty, "\(outside.map { "\($0.file) \($0.ratio)" })")
+        }
     }
 }

@@ -59,6 +59,25 @@ import Testing
         #expect(abs(direct - viaTimeline) <= 0.01 * direct, "\(direct) vs \(viaTimeline)")
     }
 
+    /// A run that opens with a 3 ms ramp of amplitude, and its AHAP conversion (a ramp of intensity, cut so it plays
+    /// the same amplitudes), are overdriven toward the drive over the rise time, so they price alike: before, the
+    /// overdrive took the power of each one's first 1.5 ms sample, and the AHAP cost 0.972× its source
+    /// (16.45 mJ against 16.92 mJ).
+    @Test func aRunOpeningWithAShortRampPricesAsItsAHAPConversion() throws {
+        let ramp = PatternTimeline(
+            source: .haptic,
+            tracks: [
+                PatternTrack(amplitude: [
+                    PatternPoint(time: 0, value: 0), PatternPoint(time: 0.003, value: 0.8),
+                    PatternPoint(time: 0.08, value: 0.8), PatternPoint(time: 0.1, value: 0),
+                ])
+            ]
+        )
+        let cost = try ConversionCost.converting(ramp, from: .timeline(ramp), to: .ahap, on: Self.phone).cost
+        #expect(cost.losses.isEmpty)
+        #expect(abs(cost.outputMillijoules / cost.sourceMillijoules - 1) <= 0.02, "\(cost.outputMillijoules) vs \(cost.sourceMillijoules)")
+    }
+
     @Test func hertzArePricedAgainstTheResonance() {
         let atResonance = Self.phone.estimate(Self.buzz(seconds: 1, amplitude: 1, frequency: [.init(time: 0, value: 145)], unit: .hertz))
         let offResonance = Self.phone.estimate(Self.buzz(seconds: 1, amplitude: 0.5, frequency: [.init(time: 0, value: 125)], unit: .hertz))

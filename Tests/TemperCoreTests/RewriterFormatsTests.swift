@@ -49,6 +49,33 @@ import Testing
         }
     }
 
+    /// Finding 7 on a timeline: the simple impact stands at the first haptic onset, in the pattern's own format,
+    /// and costs what the system impact costs. Was: a system impact at 0 s, 0.2 s before the clip's first onset.
+    @Test func aFallbackKeepsTheFirstOnsetAndTheFormat() throws {
+        let late = PatternTimeline(
+            source: .haptic,
+            tracks: [PatternTrack(amplitude: [.init(time: 0.2, value: 0.6), .init(time: 0.6, value: 0.6), .init(time: 0.6, value: 0)])]
+        )
+        let request = SensoryRequest(id: "late", usage: .game, kind: .haptic(HapticPatternRequest(timeline: late)))
+        let decision = RewriterFixtures.rewriter(RewriterFixtures.uniform(FeedbackRules(haptics: .simpleImpact(.medium))))
+            .decide(request, condition: .nominal)
+        let timeline = try #require(Self.timeline(decision), "a system impact would move the onset to 0 s")
+        #expect(timeline.source == .haptic && timeline.tracks.isEmpty)
+        let impact = try #require(timeline.transients.first)
+        #expect(timeline.transients.count == 1 && abs(impact.time - 0.2) <= 0.001)
+        // The system's medium impact at the clip's peak intensity (√0.6), its own AHAP moved to the same onset, as
+        // an AHAP pattern's fallback prices it (the driver waits 0.2 s for it either way).
+        var standIn = SystemFeedbackPatterns.impact(.medium, intensity: 0.6.squareRoot())
+        standIn.items = standIn.events.map { event in
+            var event = event
+            event.time += 0.2
+            return .event(event)
+        }
+        let expected = RewriterFixtures.estimator.estimate(standIn).energyMillijoules
+        #expect(abs(decision.energyAfterMillijoules - expected) < 1e-6, "\(decision.energyAfterMillijoules) vs \(expected)")
+        #expect(decision.energyAfterMillijoules < decision.energyBeforeMillijoules)
+    }
+
     @Test func aCappedRunEndsAtTheCapWithARampToSilence() throws {
         // 0.8 s of steady drive, then silence.
         let long = PatternTimeline(

@@ -120,8 +120,8 @@ struct ActuatorMix {
     }
 
     /// The actuator plays the mix of its voices; continuous drive that starts from rest is overdriven over the rise
-    /// time and braked over the fall time when it stops, each at half its power times the square of the amplitude
-    /// the run reached; the driver's states fill the rest.
+    /// time and braked over the fall time when it stops, each at half the power it drives over its first and its
+    /// last rise time, times the square of the amplitude the run reached; the driver's states fill the rest.
     private mutating func mixHaptics() {
         var busy: [BusyStretch] = []
         if let first = hapticVoices.first?.output, hapticVoices.allSatisfy({ $0.output == first }) {
@@ -167,14 +167,18 @@ struct ActuatorMix {
             // a drive shorter than the ring-up is overdriven and braked only as far as it got.
             let reached = haptics.ringUpFraction(afterSeconds: last.end - first.start)
             let stored = reached * reached
-            let opening = hapticVoices[first.voice]
-            if opening.isContinuous {
-                // Overdrive: about half the starting power over the rise, within what the driver has left at
-                // each moment of it.
-                let riseEnd = first.start + haptics.riseSeconds
+            // Overdrive: about half the power the run's continuous drive has over the rise, within what the driver
+            // has left at each moment of it. A click that opens the run (an emphasis at a track's first point, an
+            // AHAP transient just before its continuous event) leaves the drive after it overdriven all the same.
+            let riseEnd = first.start + haptics.riseSeconds
+            let target = Self.meanContinuousMilliwatts(segments[run], hapticVoices, from: first.start, to: riseEnd)
+            if target > 0,
+                let opening = segments[run].first(where: { $0.start < riseEnd && hapticVoices[$0.voice].isContinuous })
+                    .map({ hapticVoices[$0.voice] })
+            {
                 for segment in segments[run] where segment.start < riseEnd {
                     let voice = hapticVoices[segment.voice]
-                    let extra = max(0, min(0.5 * opening.milliwatts * stored, voice.limitMilliwatts - voice.milliwatts))
+                    let extra = max(0, min(0.5 * target * stored, voice.limitMilliwatts - voice.milliwatts))
                     let end = min(segment.end, riseEnd)
                     timeline.add(from: segment.start, to: end, milliwatts: extra)
                     record(opening.eventIndex, extra * (end - segment.start), into: .continuous)
@@ -183,10 +187,12 @@ struct ActuatorMix {
             var end = last.end
             let closing = hapticVoices[last.voice]
             if closing.isContinuous {
-                // Braking: about half the power over the fall, cut short by the next effect.
+                // Braking: about half the power the run drove over its last rise time (as long as the mass takes to
+                // follow the drive) over the fall, cut short by the next effect.
                 let next = number + 1 < runs.count ? segments[runs[number + 1].lowerBound].start : Double.infinity
                 let window = min(haptics.fallSeconds, next - last.end)
-                let brake = 0.5 * closing.milliwatts * stored
+                let driven = Self.meanContinuousMilliwatts(segments[run], hapticVoices, from: last.end - haptics.riseSeconds, to: last.end)
+                let brake = 0.5 * driven * stored
                 timeline.add(from: last.end, to: last.end + window, milliwatts: brake)
                 record(closing.eventIndex, brake * window, into: .continuous)
                 end += window
@@ -194,6 +200,30 @@ struct ActuatorMix {
             busy.append(.init(start: first.start, end: end, eventIndices: played))
         }
         return busy
+    }
+
+    /// The mean power of a run's continuous drive from `start` to `end` (within the run), a click counting as
+    /// none: what the driver overdrives toward over the rise, and what the mass still carries when the drive stops.
+    /// Not the power of the run's first or last sample: a run that opens or closes with a ramp of a few
+    /// milliseconds would be overdriven or braked by the level of that sliver, which depends on how the ramp was
+    /// cut (a ramp of amplitude and its conversion to a ramp of intensity differ there), and a sliver of ramp
+    /// before a click would be overdriven as if it lasted the whole rise.
+    static func meanContinuousMilliwatts(
+        _ run: ArraySlice<VoiceMixer.Segment>,
+        _ voices: [VoiceMixer.Voice],
+        from start: Double,
+        to end: Double
+    ) -> Double {
+        guard let first = run.first?.start, let last = run.last?.end else { return 0 }
+        let (from, to) = (max(start, first), min(end, last))
+        guard to > from else { return 0 }
+        // Weighted by each segment's share of the window, so one segment that covers it gives its power exactly
+        // and a drive at a constant level is overdriven and braked to the last bit as before.
+        var mean = 0.0
+        for segment in run where segment.end > from && segment.start < to && voices[segment.voice].isContinuous {
+            mean += voices[segment.voice].milliwatts * ((min(segment.end, to) - max(segment.start, from)) / (to - from))
+        }
+        return mean
     }
 
     /// One audio path: its sounds' own parts mix (the loudest plays), and the path's fixed cost follows its

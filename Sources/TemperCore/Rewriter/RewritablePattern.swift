@@ -106,9 +106,23 @@ extension PatternTimeline: RewritablePattern {
         return removed
     }
 
-    /// A timeline's transient is priced by another model than the system feedback's AHAP stand-in, so the
-    /// impact stays a system feedback.
-    mutating func replaceHaptics(with standIn: AHAPPattern, at onset: Double) -> Bool { false }
+    /// The stand-in's transients become the timeline's, moved to `onset`, each at amplitude intensity² and
+    /// frequency = its sharpness: the one costing path prices them as the system feedback (a timeline transient is
+    /// a click at intensity √amplitude and sharpness = its frequency), and the pattern keeps its format and its
+    /// first onset. `false`, and nothing changed, for a stand-in that is not transients alone.
+    mutating func replaceHaptics(with standIn: AHAPPattern, at onset: Double) -> Bool {
+        let events = standIn.events
+        guard events.allSatisfy({ $0.type == .hapticTransient }) else { return false }
+        tracks = []
+        // One impact, played once, as the system feedback it stands for.
+        repeatStart = nil
+        transients = events.map { event in
+            let intensity = min(max(event.value(of: .hapticIntensity), 0), 1)
+            let sharpness = min(max(event.value(of: .hapticSharpness), 0), 1)
+            return PatternTransient(time: event.time + onset, amplitude: intensity * intensity, frequency: sharpness)
+        }
+        return true
+    }
 
     /// A timeline carries no sounds.
     mutating func capPairedAudio(

@@ -63,7 +63,7 @@ extension Rewriter {
 
     /// The impact stands where the first haptic event did. Alone and at the pattern's start it is a system
     /// feedback; with sounds, or later than the start, it is the system impact's own AHAP stand-in in the
-    /// pattern, which costs the same and keeps every onset.
+    /// pattern (on a timeline, its transients), which costs the same and keeps every onset and the format.
     func impact<Pattern: RewritablePattern>(
         in original: Pattern,
         _ step: PatternStep,
