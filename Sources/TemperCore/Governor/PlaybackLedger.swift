@@ -35,8 +35,25 @@ public struct PlaybackLedger: Sendable {
     private var earliestEndSeconds = Double.infinity
 
     struct Placement: Hashable, Sendable {
-        var key: PayloadKey
+        var key: BoxedKey
         var startSeconds: Double
+
+        init(key: PayloadKey, startSeconds: Double) {
+            self.key = BoxedKey(key)
+            self.startSeconds = startSeconds
+        }
+    }
+
+    /// A payload's key in a box: placements move as entries before them are forgotten, and copying a key (a whole
+    /// pattern) costs several retains, a box one.
+    final class BoxedKey: Hashable, Sendable {
+        let key: PayloadKey
+
+        init(_ key: PayloadKey) { self.key = key }
+
+        static func == (lhs: BoxedKey, rhs: BoxedKey) -> Bool { lhs === rhs || lhs.key == rhs.key }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(key) }
     }
 
     public init() {}
@@ -102,7 +119,9 @@ public struct PlaybackLedger: Sendable {
     public func marginalEnergy(of signal: PlaybackSignal, key: PayloadKey? = nil, at startSeconds: Double) -> EnergyBreakdown? {
         // A fixed price adds to whatever plays.
         guard startSeconds.isFinite, case .voices(let own, _, _) = signal.content else { return nil }
-        if let key, placements.contains(Placement(key: key, startSeconds: startSeconds)) { return EnergyBreakdown() }
+        if let key, !placements.isEmpty, placements.contains(Placement(key: key, startSeconds: startSeconds)) {
+            return EnergyBreakdown()
+        }
         guard !mixed.isEmpty, signal.voiceCount <= Self.maxVoicesPricedTogether else { return nil }
         // On each output it plays, from that output's tail before it starts to its tail after it stops there.
         let hapticTail = own.haptics.tailSeconds
