@@ -76,7 +76,12 @@ let benchmarks: @Sendable () -> Void = {
 
     // Issue 19: a decision priced against a ledger of 64 playing requests, its marginal price mixed with what
     // plays around it (at most 32 entries and 4,096 voices are priced together). Goal: within 2× of the same
-    // decision with nothing playing (`ExplosionAlone` below, the memoized standalone price).
+    // decision with nothing playing (`ExplosionAlone` below, the memoized standalone price, 1.3 µs): not met.
+    // Measured beside the code before, binary against binary in the same minutes on the loaded 2-core machine:
+    // 16.8 µs p50 and 78 allocations before, 9.3 µs and 41 since the request's own mix is memoized and merged with
+    // the kept pieces in one pass. What remains is linear in the ~520 pieces of the window (the explosion's 121
+    // steps against ~400 kept pieces): cutting them out, the merge, and pricing the window with and without. The
+    // checked-in p90 (10 µs, `GovernorBenchmarks.ExplosionAgainst64Playing.p90.json`) is what is met.
     Benchmark(
         "ExplosionAgainst64Playing",
         configuration: .init(
@@ -84,7 +89,8 @@ let benchmarks: @Sendable () -> Void = {
             timeUnits: .microseconds,
             warmupIterations: 10,
             maxDuration: .seconds(3),
-            maxIterations: .kilo(10)
+            maxIterations: .kilo(10),
+            thresholds: [.wallClock: .init(absolute: [.p90: 2_000]), .mallocCountTotal: .init(absolute: [.p90: 4])]
         )
     ) { benchmark in
         let rewriter = fixtures.rewriter

@@ -21,14 +21,31 @@ struct ActuatorMix {
     var clippedSpans: [ClippedSpan] = []
     var hapticVoices: [VoiceMixer.Voice] = []
     var audioVoices: [VoiceMixer.Voice] = []
+    /// How many items it prices: what the voices' event indices number.
+    private(set) var itemCount: Int
+    /// Whether only ``totals()`` is wanted (a marginal price): nothing is kept per item, nor the clipping.
+    let totalsOnly: Bool
 
-    init(estimator: EnergyEstimator, itemCount: Int) {
+    init(estimator: EnergyEstimator, itemCount: Int, totalsOnly: Bool = false) {
         self.estimator = estimator
-        timeline.isRecording = estimator.options.tracksPower
-        ownMillijoules = Array(repeating: 0, count: itemCount)
-        sharedMillijoules = Array(repeating: 0, count: itemCount)
-        clippedSeconds = Array(repeating: 0, count: itemCount)
-        playedFraction = Array(repeating: 1, count: itemCount)
+        self.itemCount = itemCount
+        self.totalsOnly = totalsOnly
+        timeline.isRecording = estimator.options.tracksPower && !totalsOnly
+        let kept = totalsOnly ? 0 : itemCount
+        ownMillijoules = Array(repeating: 0, count: kept)
+        sharedMillijoules = Array(repeating: 0, count: kept)
+        clippedSeconds = Array(repeating: 0, count: kept)
+        playedFraction = Array(repeating: 1, count: kept)
+    }
+
+    /// Numbers `count` more items after these, keeping their figures unless only totals are wanted.
+    mutating func appendItems(of other: ActuatorMix) {
+        itemCount += other.itemCount
+        guard !totalsOnly else { return }
+        ownMillijoules += other.ownMillijoules
+        sharedMillijoules += other.sharedMillijoules
+        clippedSeconds += other.clippedSeconds
+        playedFraction += other.playedFraction
     }
 
     var haptics: HapticActuatorFigures { estimator.profile.haptics }
@@ -45,7 +62,7 @@ struct ActuatorMix {
         isContinuous: Bool,
         output: Int = 0
     ) {
-        if drive.playedFraction < 1, drive.milliwatts > 0 {
+        if drive.playedFraction < 1, drive.milliwatts > 0, !totalsOnly {
             clippedSeconds[index] += end - start
             playedFraction[index] = min(playedFraction[index], drive.playedFraction)
         }
@@ -136,6 +153,8 @@ struct ActuatorMix {
 
     /// One output's voices mixed; returns when it is busy, for the driver's schedule.
     private mutating func mixHaptics(_ hapticVoices: [VoiceMixer.Voice]) -> [BusyStretch] {
+        // Read once: each read of the profile's figures copies them.
+        let haptics = self.haptics
         let segments = VoiceMixer.mix(hapticVoices)
         var busy: [BusyStretch] = []
         let runs = VoiceMixer.runs(segments)
@@ -150,6 +169,7 @@ struct ActuatorMix {
                     voice.milliwatts * length,
                     into: voice.isContinuous ? .continuous : .transients
                 )
+                guard !totalsOnly else { continue }
                 if voice.playedFraction < 1 {
                     patternClippedSeconds += length
                     patternPlayedFraction = min(patternPlayedFraction, voice.playedFraction)
@@ -250,7 +270,7 @@ struct ActuatorMix {
 
     private mutating func record(_ index: Int, _ millijoules: Double, into kind: Kind) {
         add(millijoules, to: kind)
-        ownMillijoules[index] += millijoules
+        if !totalsOnly { ownMillijoules[index] += millijoules }
     }
 
     private mutating func add(_ millijoules: Double, to kind: Kind) {
@@ -262,11 +282,13 @@ struct ActuatorMix {
         }
     }
 
+    /// Splits `millijoules` among the items in `all`; for totals only it is counted, with no item named.
     private mutating func share(_ millijoules: Double, among all: [Int], into kind: Kind) {
+        guard millijoules > 0, totalsOnly || !all.isEmpty else { return }
+        add(millijoules, to: kind)
+        guard !totalsOnly else { return }
         var seen = Set<Int>()
         let indices = all.filter { seen.insert($0).inserted }
-        guard !indices.isEmpty, millijoules > 0 else { return }
-        add(millijoules, to: kind)
         let each = millijoules / Double(indices.count)
         for index in indices { sharedMillijoules[index] += each }
     }

@@ -72,7 +72,9 @@ struct BusyStretch {
     /// Overlapping or touching stretches joined, in time order; empty ones left out.
     static func merged(_ busy: [BusyStretch]) -> [BusyStretch] {
         var merged: [BusyStretch] = []
-        for stretch in busy.sorted(by: { $0.start < $1.start }) where stretch.end > stretch.start {
+        // One output's stretches come in time order already: sorting them again would change nothing.
+        let inOrder = busy.indices.dropFirst().allSatisfy { busy[$0 - 1].start <= busy[$0].start }
+        for stretch in inOrder ? busy : busy.sorted(by: { $0.start < $1.start }) where stretch.end > stretch.start {
             if var last = merged.last, stretch.start <= last.end + VoiceMixer.contiguity {
                 last.end = max(last.end, stretch.end)
                 last.eventIndices.append(contentsOf: stretch.eventIndices)

@@ -51,42 +51,39 @@ struct MixedPlayback: Sendable {
         Self.dropPrefix(of: &soundsPlay, endingBefore: now - audioTailSeconds)
     }
 
-    /// The pieces `view` shows, as voices of item 0 of a new mix priced by `estimator`; `nil` when more than
-    /// `limit` pieces would be priced.
+    /// The pieces `view` shows, as voices of item 0 of a new mix priced by `estimator` for its totals only (haptic
+    /// voices in output order); `nil` when more than `limit` pieces would be priced.
     func mix(in view: MixView, estimator: EnergyEstimator, limit: Int) -> ActuatorMix? {
-        var mix = ActuatorMix(estimator: estimator, itemCount: 1)
+        var mix = ActuatorMix(estimator: estimator, itemCount: 1, totalsOnly: true)
         if let span = view.haptics {
-            for output in haptics.keys.sorted() {
-                guard let pieces = haptics[output] else { continue }
-                mix.hapticVoices += Self.pieces(of: pieces, in: span)
+            if haptics.count == 1, let pieces = haptics.values.first {
+                Self.append(pieces, in: span, to: &mix.hapticVoices)
+            } else {
+                for output in haptics.keys.sorted() { Self.append(haptics[output]!, in: span, to: &mix.hapticVoices) }
             }
         }
         if let span = view.audio {
-            mix.audioVoices += Self.pieces(of: sounds, in: span)
+            Self.append(sounds, in: span, to: &mix.audioVoices)
             // The open path as silent voices: the path's schedule sees them, the sound mix skips them.
-            mix.audioVoices += Self.pieces(of: soundsPlay, in: span).map {
-                var open = $0
-                open.milliwatts = 0
-                return open
-            }
+            let open = mix.audioVoices.count
+            Self.append(soundsPlay, in: span, to: &mix.audioVoices)
+            for index in open..<mix.audioVoices.count { mix.audioVoices[index].milliwatts = 0 }
         }
         return mix.hapticVoices.count + mix.audioVoices.count <= limit ? mix : nil
     }
 
     // MARK: Sorted lists of pieces
 
-    /// The pieces of `list` inside `span`, cut to it and numbered item 0.
-    private static func pieces(of list: [VoiceMixer.Voice], in span: Range<Double>) -> [VoiceMixer.Voice] {
-        var cut: [VoiceMixer.Voice] = []
+    /// Appends the pieces of `list` inside `span` to `voices`, cut to it and numbered item 0.
+    private static func append(_ list: [VoiceMixer.Voice], in span: Range<Double>, to voices: inout [VoiceMixer.Voice]) {
         var index = firstIndex(in: list, endingAfter: span.lowerBound)
         while index < list.count, list[index].start < span.upperBound {
             if var voice = MixView.placed(list[index], at: 0, in: span, numberedFrom: 0) {
                 voice.eventIndex = 0
-                cut.append(voice)
+                voices.append(voice)
             }
             index += 1
         }
-        return cut
     }
 
     /// Where the first piece ending after `time` is: pieces do not overlap, so their ends are in order too.

@@ -24,6 +24,9 @@ public struct PlaybackSignal: Sendable {
     /// When its last vibration and its last sound stop, from its start; `nil` for an output it does not play.
     let hapticsEndSeconds: Double?
     let audioEndSeconds: Double?
+    /// Its haptic voices mixed, per output in output order: what a ledger merges with what already plays. Made by
+    /// ``premixed()`` for a signal priced again and again (the rewriter's memo keeps one); `nil` until then.
+    private(set) var hapticMix: [(output: Int, voices: [VoiceMixer.Voice])]?
 
     init(mix: ActuatorMix, items: [(type: String, timeSeconds: Double)], durationSeconds: Double) {
         content = .voices(mix, items: items, durationSeconds: durationSeconds)
@@ -34,6 +37,32 @@ public struct PlaybackSignal: Sendable {
         hapticsEndSeconds = mix.hapticVoices.lazy.map(\.end).max()
         audioEndSeconds = mix.audioVoices.lazy.map(\.end).max()
         influenceSeconds = durationSeconds + tailSeconds
+    }
+
+    /// This signal with ``hapticMix`` made, once, for the ledger's prices to merge rather than mix again.
+    func premixed() -> PlaybackSignal {
+        guard hapticMix == nil, case .voices(let mix, _, _) = content else { return self }
+        var copy = self
+        copy.hapticMix = Self.hapticMix(of: mix)
+        return copy
+    }
+
+    /// `mix`'s haptic voices mixed, per output in output order.
+    static func hapticMix(of mix: ActuatorMix) -> [(output: Int, voices: [VoiceMixer.Voice])] {
+        let voices = mix.hapticVoices
+        let outputs = Set(voices.map(\.output)).sorted()
+        return outputs.map { output in
+            let own = outputs.count == 1 ? voices : voices.filter { $0.output == output }
+            return (
+                output,
+                VoiceMixer.mix(own).map { segment in
+                    var voice = own[segment.voice]
+                    voice.start = segment.start
+                    voice.end = segment.end
+                    return voice
+                }
+            )
+        }
     }
 
     /// How many pieces of constant drive it plays: what pricing it with others costs.
@@ -100,10 +129,49 @@ struct MixView: Sendable {
 }
 
 extension ActuatorMix {
+    /// Adds another payload as ``append(_:at:view:)`` does, to a mix whose haptic voices are already mixed per
+    /// output (in output order, as a ledger's pieces are) and stay so: `otherMix` is the other's haptic voices
+    /// mixed the same way (``PlaybackSignal/hapticMix``), merged in rather than appended. What this mix plays wins a
+    /// tie, as its lower item numbers do in a mix.
+    mutating func merge(_ other: ActuatorMix, mixed otherMix: [(output: Int, voices: [VoiceMixer.Voice])], at offset: Double, view: MixView)
+    {
+        let base = itemCount
+        if let span = view.haptics {
+            var merged: [VoiceMixer.Voice] = []
+            merged.reserveCapacity(hapticVoices.count + other.hapticVoices.count)
+            var placed: [VoiceMixer.Voice] = []
+            var kept = 0
+            var own = 0
+            while kept < hapticVoices.count || own < otherMix.count {
+                let keptOutput = kept < hapticVoices.count ? hapticVoices[kept].output : Int.max
+                let ownOutput = own < otherMix.count ? otherMix[own].output : Int.max
+                let output = min(keptOutput, ownOutput)
+                var keptEnd = kept
+                while keptEnd < hapticVoices.count, hapticVoices[keptEnd].output == output { keptEnd += 1 }
+                placed.removeAll(keepingCapacity: true)
+                if ownOutput == output {
+                    for voice in otherMix[own].voices {
+                        if let voice = MixView.placed(voice, at: offset, in: span, numberedFrom: base) { placed.append(voice) }
+                    }
+                    own += 1
+                }
+                VoiceMixer.merge(hapticVoices[kept..<keptEnd], placed[...], into: &merged)
+                kept = keptEnd
+            }
+            hapticVoices = merged
+        }
+        if let span = view.audio {
+            for voice in other.audioVoices {
+                if let placed = MixView.placed(voice, at: offset, in: span, numberedFrom: base) { audioVoices.append(placed) }
+            }
+        }
+        appendItems(of: other)
+    }
+
     /// Adds another payload's voices, not yet mixed, `offset` seconds later and numbered after this mix's items;
     /// only what `view` shows.
     mutating func append(_ other: ActuatorMix, at offset: Double, view: MixView = .everything) {
-        let base = ownMillijoules.count
+        let base = itemCount
         if let span = view.haptics {
             for voice in other.hapticVoices {
                 if let placed = MixView.placed(voice, at: offset, in: span, numberedFrom: base) { hapticVoices.append(placed) }
@@ -114,10 +182,7 @@ extension ActuatorMix {
                 if let placed = MixView.placed(voice, at: offset, in: span, numberedFrom: base) { audioVoices.append(placed) }
             }
         }
-        ownMillijoules += other.ownMillijoules
-        sharedMillijoules += other.sharedMillijoules
-        clippedSeconds += other.clippedSeconds
-        playedFraction += other.playedFraction
+        appendItems(of: other)
     }
 }
 

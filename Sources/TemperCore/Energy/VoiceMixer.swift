@@ -20,6 +20,9 @@ enum VoiceMixer {
         /// Which output plays it: 0 for every actuator at once, else one motor of several (a gamepad's strong and
         /// weak ERM), each mixed on its own.
         var output: Int = 0
+
+        /// Whether it sounds at some moment after `time`: the mix plays it (it has length and power).
+        func sounds(after time: Double) -> Bool { end > time && end > start && milliwatts > 0 }
     }
 
     /// A stretch during which one voice plays.
@@ -63,6 +66,42 @@ enum VoiceMixer {
             }
         }
         return segments
+    }
+
+    /// Appends to `merged` the mix of two signals that are each already mixed (in time order, not overlapping), as
+    /// voices cut to the stretches they play: what ``mix(_:)`` of both together plays when every voice of `first`
+    /// comes before every voice of `second` in the tie order (`first` wins a tie). A linear merge, where mixing
+    /// them again would sort.
+    static func merge(_ first: ArraySlice<Voice>, _ second: ArraySlice<Voice>, into merged: inout [Voice]) {
+        var i = first.startIndex
+        var j = second.startIndex
+        var time = -Double.infinity
+        // Which voice the last piece came from: its index in `first`, or -1 - its index in `second`.
+        var lastSource = Int.min
+        while true {
+            while i < first.endIndex, !first[i].sounds(after: time) { i += 1 }
+            while j < second.endIndex, !second[j].sounds(after: time) { j += 1 }
+            // The earliest moment either plays from here on, and the next edge after it.
+            let aStart = i < first.endIndex ? first[i].start : .infinity
+            let bStart = j < second.endIndex ? second[j].start : .infinity
+            guard aStart < .infinity || bStart < .infinity else { break }
+            time = max(time, min(aStart, bStart))
+            let aPlays = aStart <= time
+            let bPlays = bStart <= time
+            let next = min(aPlays ? first[i].end : aStart, bPlays ? second[j].end : bStart)
+            let fromFirst = aPlays && !(bPlays && second[j].milliwatts > first[i].milliwatts)
+            let source = fromFirst ? i : -1 - j
+            if source == lastSource, merged.last?.end == time {
+                merged[merged.count - 1].end = next
+            } else {
+                var voice = fromFirst ? first[i] : second[j]
+                voice.start = time
+                voice.end = next
+                merged.append(voice)
+                lastSource = source
+            }
+            time = next
+        }
     }
 
     /// The mix of voices that are already in time order and do not overlap (what a ledger keeps, a single

@@ -12,11 +12,6 @@
 /// outside can change a state inside, so the rest is the same with it and without it. Pieces are forgotten once
 /// their tails have passed (``forget(before:)``); what was cancelled or dropped is never admitted.
 public struct PlaybackLedger: Sendable {
-    struct Entry: Sendable {
-        /// When it stops changing what others cost: its start plus ``PlaybackSignal/influenceSeconds``.
-        var endSeconds: Double
-        var placement: Placement?
-    }
 
     /// The most entries kept; past it the one whose influence ends first is forgotten early, so a flood of
     /// requests cannot grow memory. What they play stays in the mix, which has its own bound
@@ -27,7 +22,10 @@ public struct PlaybackLedger: Sendable {
     /// nothing masked it), not a lower one.
     public static let maxVoicesPricedTogether = 4096
 
-    private(set) var entries: [Entry] = []
+    /// Per entry, when it stops changing what others cost (its start plus ``PlaybackSignal/influenceSeconds``),
+    /// and what it placed; two lists, so that looking for what to forget reads no payload.
+    private var endSeconds: [Double] = []
+    private var entryPlacements: [Placement?] = []
     /// What plays from when, for the payloads that came with a key: the same payload again at the same moment
     /// is the same vibration, adds nothing and is not kept twice (a flood of one request stays one entry).
     private var placements: Set<Placement> = []
@@ -37,14 +35,31 @@ public struct PlaybackLedger: Sendable {
     private var earliestEndSeconds = Double.infinity
 
     struct Placement: Hashable, Sendable {
-        var key: PayloadKey
+        var key: BoxedKey
         var startSeconds: Double
+
+        init(key: PayloadKey, startSeconds: Double) {
+            self.key = BoxedKey(key)
+            self.startSeconds = startSeconds
+        }
+    }
+
+    /// A payload's key in a box: placements move as entries before them are forgotten, and copying a key (a whole
+    /// pattern) costs several retains, a box one.
+    final class BoxedKey: Hashable, Sendable {
+        let key: PayloadKey
+
+        init(_ key: PayloadKey) { self.key = key }
+
+        static func == (lhs: BoxedKey, rhs: BoxedKey) -> Bool { lhs === rhs || lhs.key == rhs.key }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(key) }
     }
 
     public init() {}
 
     /// How many admitted requests can still change a price.
-    public var count: Int { entries.count }
+    public var count: Int { endSeconds.count }
 
     /// Admits what plays from `startSeconds`; `key` names the payload, so the same one at the same moment is
     /// kept once. A start that is not finite admits nothing: such a request cannot have been decided.
@@ -52,12 +67,14 @@ public struct PlaybackLedger: Sendable {
         guard startSeconds.isFinite, signal.influenceSeconds.isFinite else { return }
         let placement = key.map { Placement(key: $0, startSeconds: startSeconds) }
         if let placement, !placements.insert(placement).inserted { return }
-        if entries.count >= Self.capacity, let first = entries.indices.min(by: { entries[$0].endSeconds < entries[$1].endSeconds }) {
-            if let placement = entries[first].placement { placements.remove(placement) }
-            entries.remove(at: first)
+        if endSeconds.count >= Self.capacity, let first = endSeconds.indices.min(by: { endSeconds[$0] < endSeconds[$1] }) {
+            if let placement = entryPlacements[first] { placements.remove(placement) }
+            endSeconds.remove(at: first)
+            entryPlacements.remove(at: first)
         }
         let end = startSeconds + max(0, signal.influenceSeconds)
-        entries.append(Entry(endSeconds: end, placement: placement))
+        endSeconds.append(end)
+        entryPlacements.append(placement)
         earliestEndSeconds = min(earliestEndSeconds, end)
         if case .voices(let mix, _, _) = signal.content { mixed.add(mix, at: startSeconds) }
     }
@@ -66,27 +83,31 @@ public struct PlaybackLedger: Sendable {
     public mutating func forget(before now: Double) {
         guard now.isFinite, now > earliestEndSeconds else { return }
         mixed.forget(before: now)
-        // Kept entries move forward in place: an entry holds its payload's key, and copying one out to test it
-        // costs more than the test.
+        // Kept entries move forward in place.
         var earliest = Double.infinity
         var kept = 0
-        for index in entries.indices {
-            let end = entries[index].endSeconds
+        for index in endSeconds.indices {
+            let end = endSeconds[index]
             if end < now {
-                if let placement = entries[index].placement { placements.remove(placement) }
+                if let placement = entryPlacements[index] { placements.remove(placement) }
             } else {
                 earliest = min(earliest, end)
-                if index != kept { entries.swapAt(index, kept) }
+                if index != kept {
+                    endSeconds[kept] = end
+                    entryPlacements.swapAt(index, kept)
+                }
                 kept += 1
             }
         }
-        entries.removeLast(entries.count - kept)
+        endSeconds.removeLast(endSeconds.count - kept)
+        entryPlacements.removeLast(entryPlacements.count - kept)
         earliestEndSeconds = earliest
     }
 
     /// Forgets everything (a service that restarts its clock, a test).
     public mutating func removeAll() {
-        entries.removeAll()
+        endSeconds.removeAll()
+        entryPlacements.removeAll()
         placements.removeAll()
         mixed = MixedPlayback()
         earliestEndSeconds = .infinity
@@ -98,7 +119,9 @@ public struct PlaybackLedger: Sendable {
     public func marginalEnergy(of signal: PlaybackSignal, key: PayloadKey? = nil, at startSeconds: Double) -> EnergyBreakdown? {
         // A fixed price adds to whatever plays.
         guard startSeconds.isFinite, case .voices(let own, _, _) = signal.content else { return nil }
-        if let key, placements.contains(Placement(key: key, startSeconds: startSeconds)) { return EnergyBreakdown() }
+        if let key, !placements.isEmpty, placements.contains(Placement(key: key, startSeconds: startSeconds)) {
+            return EnergyBreakdown()
+        }
         guard !mixed.isEmpty, signal.voiceCount <= Self.maxVoicesPricedTogether else { return nil }
         // On each output it plays, from that output's tail before it starts to its tail after it stops there.
         let hapticTail = own.haptics.tailSeconds
@@ -113,7 +136,7 @@ public struct PlaybackLedger: Sendable {
             !(without.hapticVoices.isEmpty && without.audioVoices.isEmpty)
         else { return nil }
         var with = without
-        with.append(own, at: startSeconds, view: view)
+        with.merge(own, mixed: signal.hapticMix ?? PlaybackSignal.hapticMix(of: own), at: startSeconds, view: view)
         let added = with.totals().subtracting(without.totals())
         return added.totalMillijoules > 0 ? added : EnergyBreakdown()
     }

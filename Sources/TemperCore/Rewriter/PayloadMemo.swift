@@ -48,6 +48,6 @@ extension Rewriter {
     /// against what already plays and knows the same payload again by the key.
     func signal(of request: SensoryRequest) -> (key: PayloadKey, signal: PlaybackSignal) {
         let key = PayloadKey(request.kind)
-        return (key, signals.value(for: key) { energyModel.playbackSignal(of: request.kind) })
+        return (key, signals.value(for: key) { energyModel.playbackSignal(of: request.kind).premixed() })
     }
 }
