@@ -5,8 +5,8 @@
 #
 #   scripts/generate-docs.sh BINARY OUTDIR
 #
-# generate-manual is built once from the swift-argument-parser the package resolved, into
-# .build/tools/argument-parser. The pages are dated from packaging/debian/changelog's latest entry, so the same
+# generate-manual is built once (a debug build: about a minute) from the swift-argument-parser the package
+# resolved, into .build/tools/argument-parser. The pages are dated from packaging/debian/changelog's latest entry, so the same
 # sources give the same pages.
 set -euo pipefail
 
@@ -21,9 +21,9 @@ if [ ! -d "$parser" ]; then
   (cd "$root" && swift package resolve >/dev/null)
 fi
 tools="$root/.build/tools/argument-parser"
-generator="$tools/release/generate-manual"
+generator="$tools/debug/generate-manual"
 if [ ! -x "$generator" ]; then
-  swift build -c release --package-path "$parser" --scratch-path "$tools" --product generate-manual >&2
+  swift build --package-path "$parser" --scratch-path "$tools" --product generate-manual >&2
 fi
 
 # The changelog's date line: " -- Name <mail>  Thu, 26 Nov 2026 06:00:00 +0000".

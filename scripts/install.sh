@@ -50,7 +50,8 @@ install -d "$target/bin" "$target/share/temper/policies" "$target/share/temper/d
 install -m 0755 "$binary" "$target/bin/temper"
 if $strip; then
   command -v strip >/dev/null || { echo "install: --strip needs strip (Debian's binutils)" >&2; exit 2; }
-  strip "$target/bin/temper"
+  # As dh_strip does: the compilers' .comment notes go too.
+  strip --remove-section=.comment --remove-section=.note "$target/bin/temper"
 fi
 install -m 0644 "$root"/Policies/*.yaml "$target/share/temper/policies/"
 install -m 0644 "$root"/Policies/devices/*.yaml "$target/share/temper/devices/"

@@ -66,6 +66,7 @@ architecture="$(dpkg --print-architecture)"
 installed_size="$(du -sk "$stage" | cut -f1)"
 mkdir -p "$stage/DEBIAN"
 install -m 0755 "$debian/postinst" "$debian/prerm" "$debian/postrm" "$stage/DEBIAN/"
+(cd "$stage" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | sort -z | xargs -0 md5sum) > "$stage/DEBIAN/md5sums"
 cat > "$stage/DEBIAN/control" <<CONTROL
 Package: temper
 Version: $version

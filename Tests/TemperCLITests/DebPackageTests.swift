@@ -49,6 +49,8 @@ import Testing
         }
         try FileManager.default.copyItem(atPath: "/var/lib/dpkg/status", toPath: admin.appendingPathComponent("status").path)
         _ = FileManager.default.createFile(atPath: admin.appendingPathComponent("available").path, contents: nil)
+        // Every root has /etc, where systemd-sysusers takes its lock and writes the user.
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("etc"), withIntermediateDirectories: true)
 
         let installed = try Self.run("/usr/bin/dpkg", ["--root=\(root.path)", "--force-script-chrootless", "-i", package])
         #expect(installed.status == 0, "\(installed.stdout)\(installed.stderr)")
