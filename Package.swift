@@ -51,6 +51,14 @@ let package = Package(
             pkgConfig: "gudev-1.0",
             providers: [.apt(["libgudev-1.0-dev"])]
         ),
+        // libseccomp, and the typed wrappers of the calls `temper serve` makes to give up privileges when started as
+        // root (prctl and seccomp_rule_add are variadic, capset has no libc wrapper).
+        .systemLibrary(
+            name: "CSeccomp",
+            pkgConfig: "libseccomp",
+            providers: [.apt(["libseccomp-dev"])]
+        ),
+        .target(name: "CTemperConfinement", dependencies: ["CSeccomp"]),
         // The one C shim of the GLib edge: UPower and power profiles, the GDBus service side, GUdev uevents and
         // thermal netlink events; one unref, one bus opener.
         .target(name: "CTemperGLib", dependencies: ["CUPowerGlib", "CGUdev"]),
@@ -150,6 +158,7 @@ let package = Package(
                 "TemperAHAP", "TemperPatterns", "TemperCore", "TemperLifecycle", "TemperFiles", "TemperHost", "TemperService",
                 "TemperMetrics",
                 "TemperSimulation", "TemperScoring", "TemperReports", "TemperCalibration", "TemperPerfetto",
+                "CSeccomp", "CTemperConfinement",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Installs temper: the binary, copies of the shipped policies and device profiles, and the systemd unit and D-Bus
-# files found under packaging/. `make install` calls this after a release build.
+# Installs temper: the binary, its man pages and bash, zsh and fish completions (generated from its argument
+# parser by scripts/generate-docs.sh), copies of the shipped policies and device profiles, and the systemd units
+# and D-Bus files found under packaging/. `make install` calls this after a release build.
 #
-#   scripts/install.sh [--prefix PREFIX] [--destdir DESTDIR] [--binary FILE] [--strip]
+#   scripts/install.sh [--prefix PREFIX] [--destdir DESTDIR] [--binary FILE] [--strip] [--gzip-man]
 #
 #   --prefix   where temper will live (default /usr/local): PREFIX/bin/temper, PREFIX/share/temper/…
 #   --destdir  a staging root the files are written under instead of / (for packages); paths inside the
 #              files still name PREFIX
 #   --binary   the temper binary to install (default .build/release/temper)
 #   --strip    strip its symbols (binutils' strip): a third smaller
+#   --gzip-man compress the man pages (gzip -9n), as Debian packages ship them
 #
 # The policies and profiles are also built into the binary; the copies in PREFIX/share/temper are there to read and
 # to start your own from (copy one to /etc/temper/policies/ or ~/.config/temper/policies/ and edit it).
@@ -20,6 +22,7 @@ prefix=/usr/local
 destdir=""
 binary="$root/.build/release/temper"
 strip=false
+gzip_man=false
 packaging="${TEMPER_PACKAGING_DIR:-$root/packaging}"
 
 while [ $# -gt 0 ]; do
@@ -28,6 +31,7 @@ while [ $# -gt 0 ]; do
     --destdir) destdir="$2"; shift 2 ;;
     --binary) binary="$2"; shift 2 ;;
     --strip) strip=true; shift ;;
+    --gzip-man) gzip_man=true; shift ;;
     -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     *) echo "install: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -46,7 +50,8 @@ install -d "$target/bin" "$target/share/temper/policies" "$target/share/temper/d
 install -m 0755 "$binary" "$target/bin/temper"
 if $strip; then
   command -v strip >/dev/null || { echo "install: --strip needs strip (Debian's binutils)" >&2; exit 2; }
-  strip "$target/bin/temper"
+  # As dh_strip does: the compilers' .comment notes go too.
+  strip --remove-section=.comment --remove-section=.note "$target/bin/temper"
 fi
 install -m 0644 "$root"/Policies/*.yaml "$target/share/temper/policies/"
 install -m 0644 "$root"/Policies/devices/*.yaml "$target/share/temper/devices/"
@@ -57,6 +62,7 @@ placed=(
   "dbus/org.temper.Temper1.service:share/dbus-1/system-services"
   "dbus/org.temper.Temper1.xml:share/dbus-1/interfaces"
   "systemd/temper.service:lib/systemd/system"
+  "systemd/temper-feedbackd.service:lib/systemd/user"
   "sysusers.d/temper.conf:lib/sysusers.d"
 )
 for entry in "${placed[@]}"; do
@@ -67,5 +73,19 @@ for entry in "${placed[@]}"; do
   sed -e "s|@bindir@|$bindir|g" -e "s|/usr/bin/temper|$bindir/temper|g" "$file" > "$folder/$(basename "$file")"
   chmod 0644 "$folder/$(basename "$file")"
 done
+
+# Man pages and completions come from the binary's own parser, so they list exactly its commands and options.
+docs="$(mktemp -d "${TMPDIR:-/tmp}/temper-docs.XXXXXX")"
+trap 'rm -rf "$docs"' EXIT
+"$root/scripts/generate-docs.sh" "$binary" "$docs"
+install -d "$target/share/man/man1"
+install -m 0644 "$docs"/man/*.1 "$target/share/man/man1/"
+if $gzip_man; then gzip -9nf "$target/share/man/man1/temper.1"; fi
+# zsh looks in vendor-completions for the distribution's packages (/usr), in site-functions for local ones.
+zsh_folder=share/zsh/site-functions
+[ "$prefix" = /usr ] && zsh_folder=share/zsh/vendor-completions
+install -D -m 0644 "$docs/completions/temper.bash" "$target/share/bash-completion/completions/temper"
+install -D -m 0644 "$docs/completions/_temper" "$target/$zsh_folder/_temper"
+install -D -m 0644 "$docs/completions/temper.fish" "$target/share/fish/vendor_completions.d/temper.fish"
 
 echo "install: temper installed under $target"

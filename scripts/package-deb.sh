@@ -5,8 +5,10 @@
 #
 # Environment: TEMPER_BINARY, the binary to package (default: scripts/build-release.sh's build, made now);
 # TEMPER_VERSION (default: what the binary's `temper --version` says); TEMPER_DEB_COMPRESSION (xz, the default,
-# gzip or none). The package installs under /usr through scripts/install.sh, and depends on the Debian packages
-# that own the shared libraries the binary links.
+# gzip or none). The package installs under /usr through scripts/install.sh (binary, man pages, completions,
+# units, bus files, sysusers.d), adds packaging/debian/ (copyright, changelog, maintainer scripts, lintian
+# overrides), and depends on the Debian packages that own the shared libraries the binary links.
+# scripts/test.sh checks the package with lintian and, with TEMPER_TEST_DEB=1, installs it into a scratch root.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -20,11 +22,22 @@ fi
 [ -x "$binary" ] || { echo "package-deb: no temper binary at $binary" >&2; exit 2; }
 version="${TEMPER_VERSION:-$("$binary" --version | awk '{ print $2 }')}"
 [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+ ]] || { echo "package-deb: $binary --version gave no version ($version)" >&2; exit 2; }
+debian="$root/packaging/debian"
+logged="$(sed -n '1s/^temper (\([^)]*\)).*/\1/p' "$debian/changelog")"
+[ "$logged" = "$version" ] || {
+  echo "package-deb: packaging/debian/changelog's latest entry is $logged, the binary says $version: add an entry" >&2
+  exit 2
+}
 
 stage="$(mktemp -d "${TMPDIR:-/tmp}/temper-deb.XXXXXX")"
 trap 'rm -rf "$stage"' EXIT
 chmod 0755 "$stage"
-"$root/scripts/install.sh" --prefix /usr --destdir "$stage" --binary "$binary" --strip >/dev/null
+"$root/scripts/install.sh" --prefix /usr --destdir "$stage" --binary "$binary" --strip --gzip-man >/dev/null
+doc="$stage/usr/share/doc/temper"
+install -d "$doc"
+install -m 0644 "$debian/copyright" "$doc/copyright"
+gzip -9n < "$debian/changelog" > "$doc/changelog.gz"
+chmod 0644 "$doc/changelog.gz"
 
 # Depend on the package owning each shared library the binary names (NEEDED; every library ldd resolves when
 # objdump is missing). A library no package owns (a Swift runtime from a toolchain folder, for a binary built
@@ -51,6 +64,8 @@ depends_line="$(printf '%s\n' "${depends[@]}" | sort -u | paste -sd, | sed 's/,/
 architecture="$(dpkg --print-architecture)"
 installed_size="$(du -sk "$stage" | cut -f1)"
 mkdir -p "$stage/DEBIAN"
+install -m 0755 "$debian/postinst" "$debian/prerm" "$debian/postrm" "$stage/DEBIAN/"
+(cd "$stage" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | sort -z | xargs -0 md5sum) > "$stage/DEBIAN/md5sums"
 cat > "$stage/DEBIAN/control" <<CONTROL
 Package: temper
 Version: $version
@@ -58,12 +73,19 @@ Architecture: $architecture
 Maintainer: Temper <dev@temper.invalid>
 Installed-Size: $installed_size
 Depends: $depends_line
+Recommends: dbus, upower
+Suggests: feedbackd, power-profiles-daemon, lm-sensors
 Section: utils
 Priority: optional
 Description: power- and thermal-aware policy engine for haptic and audio feedback
- Temper reads the host's temperatures, battery and power profile, classifies them into a tier
- (nominal, fair, serious, critical) plus low power, and rewrites feedback requests to fit. It also
- scores what haptic patterns cost in energy and simulates thermal scenarios.
+ Temper reads the host's temperatures, battery and power profile, classifies
+ them into a tier (nominal, fair, serious, critical) plus low power, and
+ rewrites haptic and audio feedback requests to fit. It also scores what haptic
+ patterns cost in energy and simulates thermal scenarios.
+ .
+ temper serve offers the governor on D-Bus as org.temper.Temper1 (a system
+ service with its own user), and can set feedbackd's profile from the
+ condition in a user's session.
 CONTROL
 
 mkdir -p "$outdir"

@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   # build: the C libraries Temper links
-  libsensors-dev libupower-glib-dev libgudev-1.0-dev libyaml-dev pkg-config
+  libsensors-dev libupower-glib-dev libgudev-1.0-dev libyaml-dev libseccomp-dev pkg-config
   # tests: real components with fake hardware
   lm-sensors upower umockdev gir1.2-umockdev-1.0 python3-gi python3-dbusmock dbus libglib2.0-bin feedbackd
   power-profiles-daemon

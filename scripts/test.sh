@@ -4,6 +4,11 @@
 # formatted as .swift-format says (`swift format -i -r -p Sources Tests Package.swift` fixes it). At the end it says
 # how many tests were skipped and why, one line per reason (scripts/skipped-tests.py): a clone without the shared
 # corpus (../shared/corpus) skips the tests that read it.
+#
+# Opt-in: TEMPER_TEST_DEB=1 also builds the .deb from the debug binary and installs, removes and purges it in a
+# scratch Debian root (DebScratchRootTests, scripts/test-deb.sh; root only): about 45 s with the cached root, plus
+# about 6 minutes the first time, when debootstrap makes it. `make deb-check` does the same for the release
+# package and runs lintian on it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh

@@ -47,7 +47,10 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
     @Argument(help: "The measurements: pattern, millijoules[, repetitions[, standard deviation]] per row.")
     var measurements: String
 
-    @Option(help: "The profile to start from and to copy into --out: a name in Policies/devices or a file. Default: phone.")
+    @Option(
+        help: "The profile to start from and to copy into --out: a name in Policies/devices or a file. Default: phone.",
+        completion: .deviceNames
+    )
     var device: String?
 
     @Option(help: "Comma-separated figures to fit (default: all of \(EnergyCalibration.fittableKeys.joined(separator: ", "))).")

@@ -46,7 +46,10 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
     @Argument(help: "Traces written by 'temper record' or 'temper simulate --record-trace'.")
     var traces: [String]
 
-    @Option(help: "The profile to start from and to copy into --out: a name in Policies/devices or a file. Default: phone.")
+    @Option(
+        help: "The profile to start from and to copy into --out: a name in Policies/devices or a file. Default: phone.",
+        completion: .deviceNames
+    )
     var device: String?
 
     @Option(

@@ -59,7 +59,11 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "A feedbackd theme's pattern to convert, as PROFILE/EVENT.")
     var event: String?
 
-    @Option(name: .long, help: "Shape the output to this device's actuator and price the losses on it (a profile name or file).")
+    @Option(
+        name: .long,
+        help: "Shape the output to this device's actuator and price the losses on it (a profile name or file).",
+        completion: .deviceNames
+    )
     var device: String?
 
     @Option(name: .long, help: "Write here instead of stdout.")

@@ -42,7 +42,7 @@ struct PolicyCommand: AsyncParsableCommand {
                 """
         )
 
-        @Argument(help: "The policy file (or a policy name) to check.")
+        @Argument(help: "The policy file (or a policy name) to check.", completion: .policyNames)
         var file: String
 
         func run() throws {
@@ -68,7 +68,7 @@ struct PolicyCommand: AsyncParsableCommand {
                 """
         )
 
-        @Argument(help: "The policy file (or a policy name); omit for the policy named `default`.")
+        @Argument(help: "The policy file (or a policy name); omit for the policy named `default`.", completion: .policyNames)
         var file: String?
 
         func run() throws {

@@ -35,7 +35,10 @@ struct ReportCommand: AsyncParsableCommand {
     @Option(help: "Write index.html, report.md and data.json into this folder.")
     var report: String?
 
-    @Option(help: "A policy (a name such as phone, or a file) whose classifier settings to use instead of the default.")
+    @Option(
+        help: "A policy (a name such as phone, or a file) whose classifier settings to use instead of the default.",
+        completion: .policyNames
+    )
     var policy: String?
 
     @Option(

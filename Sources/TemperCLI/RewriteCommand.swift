@@ -40,13 +40,16 @@ struct RewriteCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Write the rewritten pattern in this format (default: FILE's own format).")
     var to: PatternTarget?
 
-    @Option(help: "The condition to rewrite for: TIER[,low-power], TIER one of nominal, fair, serious, critical.")
+    @Option(
+        help: "The condition to rewrite for: TIER[,low-power], TIER one of nominal, fair, serious, critical.",
+        completion: .conditionNames
+    )
     var condition: String
 
-    @Option(help: "A policy file, or a policy's name such as handheld (default: the policy named default).")
+    @Option(help: "A policy file, or a policy's name such as handheld (default: the policy named default).", completion: .policyNames)
     var policy: String?
 
-    @Option(help: "A device profile's name (phone, gamepad, headphones, …) or a profile file (default: phone).")
+    @Option(help: "A device profile's name (phone, gamepad, headphones, …) or a profile file (default: phone).", completion: .deviceNames)
     var device: String?
 
     @Flag(help: "Explain the decision: outcome, energy before and after, rules with reasons (JSON when piped).")

@@ -53,7 +53,8 @@ struct ScoreCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Device profile: a name (phone, gamepad, headphones, or one of yours; see 'temper policy --help') or a YAML file.",
             valueName: "NAME|FILE"
-        )
+        ),
+        completion: .deviceNames
     )
     var device: String?
 

@@ -23,8 +23,9 @@ struct ServeCommand: AsyncParsableCommand {
 
             With --feedbackd it also sets feedbackd's profile (full, quiet, silent) on the session bus from the \
             condition, through the policy's feedbackd section (default: serious or low power → quiet, critical → \
-            silent); it puts the user's profile back when the condition clears, and stands back until the next \
-            change of condition when someone else changes the profile meanwhile.
+            silent); it puts the user's profile back when the condition clears, and a profile the user sets \
+            meanwhile stands, across changes of tier, until the condition asks for none. What it holds is kept in \
+            --state-directory, so after a crash the next start puts the user's profile back.
 
             --metrics-listen and --metrics-textfile export the governor's metrics for Prometheus (see docs/embedding.md, \
             "Metrics for fleets").
@@ -45,12 +46,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Serve on the bus at this D-Bus address.", valueName: "ADDR"))
     var address: String?
 
-    @Option(name: .long, help: "A policy file, or a built-in policy's name.")
+    @Option(name: .long, help: "A policy file, or a built-in policy's name.", completion: .policyNames)
     var policy: String?
 
     @Option(
         name: .long,
-        help: ArgumentHelp("The device profile requests are priced on: a built-in name or a YAML file.", valueName: "NAME|FILE")
+        help: ArgumentHelp("The device profile requests are priced on: a built-in name or a YAML file.", valueName: "NAME|FILE"),
+        completion: .deviceNames
     )
     var device: String?
 
@@ -59,6 +61,15 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Set feedbackd's profile (on the session bus) from the condition, as the policy's feedbackd section maps it.")
     var feedbackd = false
+
+    @Option(
+        name: .customLong("state-directory"),
+        help: ArgumentHelp(
+            "Where --feedbackd keeps the profile it holds and the user's, to put the user's back after a crash (default: the unit's StateDirectory, else ~/.local/state/temper).",
+            valueName: "DIR"
+        )
+    )
+    var stateDirectory: String?
 
     @Option(
         name: .customLong("rate-limit"),
@@ -80,6 +91,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard interval > 0, interval.isFinite else { throw ValidationError("--interval must be a positive number of seconds") }
         guard rateLimit >= 1, rateLimit.isFinite else { throw ValidationError("--rate-limit must be at least 1 call a second") }
         if session, address != nil { throw ValidationError("--session and --address exclude each other") }
+        if let stateDirectory, !stateDirectory.hasPrefix("/") {
+            throw ValidationError("--state-directory must be an absolute path, not '\(stateDirectory)'")
+        }
     }
 
     /// A long-running service looks again for a missing bus or daemon every 5 s instead of every 0.5 s, and
@@ -121,6 +135,7 @@ struct ServeCommand: AsyncParsableCommand {
                 sampleIntervalSeconds: interval,
                 limits: .init(callsPerSecondPerSender: rateLimit, burstPerSender: 2 * rateLimit),
                 feedbackdBus: feedbackd ? .session : nil,
+                feedbackdMarksPath: feedbackd ? feedbackdMarksPath() : nil,
                 setsThermalThresholds: HostSession.readsKernelZones(host)
             ),
             logger: logger,

@@ -55,7 +55,10 @@ struct SimulateCommand: AsyncParsableCommand {
     @Argument(help: "A scenario file (YAML). Default: the built-in heat-soak scenario.")
     var scenario: String?
 
-    @Option(help: "A policy to enforce instead of the scenario's: a name (default, phone, handheld, or yours) or a file.")
+    @Option(
+        help: "A policy to enforce instead of the scenario's: a name (default, phone, handheld, or yours) or a file.",
+        completion: .policyNames
+    )
     var policy: String?
 
     @Flag(help: "Print the results as JSON.")

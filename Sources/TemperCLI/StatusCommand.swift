@@ -58,7 +58,11 @@ struct StatusCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "A policy file, or a policy's name (default, phone, handheld, or yours), whose classifier settings to use.")
+    @Option(
+        name: .long,
+        help: "A policy file, or a policy's name (default, phone, handheld, or yours), whose classifier settings to use.",
+        completion: .policyNames
+    )
     var policy: String?
 
     @Flag(name: .long, help: "Print JSON: tier, lowPower, reasons, sensors[], fans[], voltages[], power[], battery, profiles[].")

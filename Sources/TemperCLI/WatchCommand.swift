@@ -30,7 +30,11 @@ struct WatchCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "A policy file, or a policy's name (default, phone, handheld, or yours), whose classifier settings to use.")
+    @Option(
+        name: .long,
+        help: "A policy file, or a policy's name (default, phone, handheld, or yours), whose classifier settings to use.",
+        completion: .policyNames
+    )
     var policy: String?
 
     @Flag(name: .long, help: "Print JSON lines.")

@@ -4,7 +4,9 @@ import Testing
 
 /// `scripts/package-deb.sh` builds a package that installs, runs and removes cleanly. It is installed with
 /// `dpkg --root` into a temporary root whose package database is a copy of this machine's, so its dependencies
-/// are checked for real and nothing touches the machine's own files.
+/// are checked for real and nothing touches the machine's own files; its maintainer scripts run outside a chroot
+/// (the root has no shell) and work inside `DPKG_ROOT`. `scripts/test-deb.sh` installs it into a full scratch
+/// Debian root (``DebScratchRootTests``).
 @Suite struct DebPackageTests {
     static let hasDpkg =
         FileManager.default.isExecutableFile(atPath: "/usr/bin/dpkg-deb") && FileManager.default.isExecutableFile(atPath: "/usr/bin/dpkg")
@@ -47,9 +49,15 @@ import Testing
         }
         try FileManager.default.copyItem(atPath: "/var/lib/dpkg/status", toPath: admin.appendingPathComponent("status").path)
         _ = FileManager.default.createFile(atPath: admin.appendingPathComponent("available").path, contents: nil)
+        // Every root has /etc, where systemd-sysusers takes its lock and writes the user.
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("etc"), withIntermediateDirectories: true)
 
-        let installed = try Self.run("/usr/bin/dpkg", ["--root=\(root.path)", "-i", package])
+        let installed = try Self.run("/usr/bin/dpkg", ["--root=\(root.path)", "--force-script-chrootless", "-i", package])
         #expect(installed.status == 0, "\(installed.stdout)\(installed.stderr)")
+        let users = (try? String(contentsOfFile: root.appendingPathComponent("etc/passwd").path, encoding: .utf8)) ?? ""
+        #expect(users.contains("temper:"), "postinst made the temper user in the root")
+        let wants = root.appendingPathComponent("etc/systemd/system/multi-user.target.wants/temper.service").path
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: wants))?.hasSuffix("/systemd/system/temper.service") == true)
         let binary = root.appendingPathComponent("usr/bin/temper").path
         #expect(FileManager.default.isExecutableFile(atPath: binary))
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("usr/share/temper/policies/handheld.yaml").path))
@@ -57,7 +65,7 @@ import Testing
         #expect(status.status == 0, "\(status.stderr)")
         #expect(status.stdout.contains("Policy: default (built-in Policies/default.yaml)"))
 
-        let removed = try Self.run("/usr/bin/dpkg", ["--root=\(root.path)", "-r", "temper"])
+        let removed = try Self.run("/usr/bin/dpkg", ["--root=\(root.path)", "--force-script-chrootless", "-r", "temper"])
         #expect(removed.status == 0, "\(removed.stdout)\(removed.stderr)")
         #expect(!FileManager.default.fileExists(atPath: binary))
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("usr").path), "removal leaves no folder behind")

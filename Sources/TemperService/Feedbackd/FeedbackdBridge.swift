@@ -3,7 +3,12 @@ import TemperCore
 
 /// Sets feedbackd's `Profile` from the condition through the policy's ``FeedbackdMapping``, puts back the
 /// profile the user had when the condition no longer asks for one, and never fights the user: a profile
-/// changed by someone else while Temper holds one is left alone (logged) until the next change of condition.
+/// changed by someone else while Temper holds or wants one is the user's choice, and stands across changes of
+/// tier until the condition asks for no profile at all.
+///
+/// What it holds and what the user chose are kept in a ``FeedbackdMarkFile`` (the service's state directory)
+/// before each change, so a service killed while it holds `silent` puts the user's profile back when it starts
+/// again, instead of taking that `silent` for the user's own.
 ///
 /// Lives on the service's ``GLibThread``: every method runs there, so its state needs no lock.
 final class FeedbackdBridge: @unchecked Sendable {
@@ -12,23 +17,38 @@ final class FeedbackdBridge: @unchecked Sendable {
 
     private let mapping: FeedbackdMapping
     private let logger: Logger
+    private let markFile: FeedbackdMarkFile?
     private var connection: DBusConnection?
     private var proxy: DBusProxy?
-    /// What Temper set and still holds, and the user's profile to put back.
-    private var held: (profile: String, userProfile: String)?
+    /// What Temper holds and what the user chose, as last written to ``markFile``.
+    private var marks = FeedbackdMarks()
     private var wanted: FeedbackdMapping.Profile?
-    /// The user changed the profile while Temper held one: wait for the next change of condition.
-    private var standingBack = false
     /// The profile feedbackd had at its last announcement; `nil` while it is not on the bus.
     private var lastSeen: String?
 
-    init(mapping: FeedbackdMapping, logger: Logger) {
+    /// - Parameter markFile: Where the marks survive the process; `nil` keeps them in memory only.
+    init(mapping: FeedbackdMapping, markFile: FeedbackdMarkFile?, logger: Logger) {
         self.mapping = mapping
+        self.markFile = markFile
         self.logger = logger
     }
 
-    /// Connects to the session bus and watches feedbackd (which may come and go).
+    /// Reads the marks a previous run left, connects to the session bus and watches feedbackd (which may come
+    /// and go). The first condition puts the user's profile back if a previous run left Temper's on.
     func start(bus: DBusBus) throws(DBusFailure) {
+        if let markFile {
+            do {
+                marks = try markFile.load()
+                if let held = marks.held {
+                    logger.notice(
+                        "a previous run held feedbackd's profile",
+                        metadata: ["profile": "\(held.profile.rawValue)", "user": "\(held.userProfile.rawValue)"]
+                    )
+                }
+            } catch {
+                logger.warning("ignoring feedbackd's marks", metadata: ["problem": "\(error.description)"])
+            }
+        }
         let connection = try DBusConnection(bus: bus)
         self.connection = connection
         proxy = try DBusProxy(
@@ -42,8 +62,10 @@ final class FeedbackdBridge: @unchecked Sendable {
 
     /// Gives the user's profile back and disconnects.
     func stop() {
-        if let held, proxy?.string("Profile") == held.profile { proxy?.set("Profile", to: held.userProfile) }
-        held = nil
+        if let held = marks.held, proxy?.string("Profile") == held.profile.rawValue {
+            proxy?.set("Profile", to: held.userProfile.rawValue)
+            record(FeedbackdMarks(chosen: marks.chosen))
+        }
         proxy = nil
         connection?.close()
         connection = nil
@@ -51,28 +73,35 @@ final class FeedbackdBridge: @unchecked Sendable {
 
     /// A change of tier or low power.
     func conditionChanged(_ condition: Condition) {
-        standingBack = false
         wanted = mapping.profile(for: condition)
+        // The condition asks for nothing: the user's choice is simply their profile now.
+        if wanted == nil, marks.chosen != nil { record(FeedbackdMarks(held: marks.held)) }
         apply()
     }
 
     private func apply() {
-        guard !standingBack, let proxy, let current = proxy.string("Profile") else { return }
-        switch (wanted, held) {
+        guard marks.chosen == nil, let proxy, let text = proxy.string("Profile") else { return }
+        let current = FeedbackdMapping.Profile(rawValue: text)
+        switch (wanted, marks.held) {
         case (let wanted?, let holding):
-            guard current != wanted.rawValue else {
-                if holding == nil { return }  // the user already has it: nothing to hold or restore
-                held?.profile = wanted.rawValue
+            guard current != wanted else {
+                if let holding { record(FeedbackdMarks(held: (wanted, holding.userProfile))) }
+                return  // without a hold: the user already has it, nothing to hold or restore
+            }
+            guard let userProfile = holding?.userProfile ?? current else {
+                logger.warning("feedbackd reports a profile Temper does not know; leaving it", metadata: ["profile": "\(text)"])
                 return
             }
-            held = (wanted.rawValue, holding?.userProfile ?? current)
-            logger.info("setting feedbackd's profile", metadata: ["profile": "\(wanted.rawValue)", "was": "\(current)"])
+            // The mark first: a crash between the two leaves a mark that the next start reads.
+            record(FeedbackdMarks(held: (wanted, userProfile)))
+            logger.info("setting feedbackd's profile", metadata: ["profile": "\(wanted.rawValue)", "was": "\(text)"])
             proxy.set("Profile", to: wanted.rawValue)
         case (nil, let holding?):
-            held = nil
-            guard current == holding.profile else { return }
-            logger.info("restoring feedbackd's profile", metadata: ["profile": "\(holding.userProfile)"])
-            proxy.set("Profile", to: holding.userProfile)
+            if current == holding.profile {
+                logger.info("restoring feedbackd's profile", metadata: ["profile": "\(holding.userProfile.rawValue)"])
+                proxy.set("Profile", to: holding.userProfile.rawValue)
+            }
+            record(FeedbackdMarks())
         case (nil, nil):
             return
         }
@@ -82,19 +111,26 @@ final class FeedbackdBridge: @unchecked Sendable {
     private func profileChanged() {
         let current = proxy?.string("Profile")
         defer { lastSeen = current }
-        guard let current else {
-            held = nil  // feedbackd left; a new one starts from its own settings
-            return
-        }
+        guard let current else { return }  // feedbackd left; the marks stay for when it returns
         guard let lastSeen else { return apply() }  // feedbackd appeared
-        guard current != lastSeen, current != held?.profile else { return }
-        if wanted != nil || held != nil {
-            logger.notice(
-                "feedbackd's profile was changed by someone else; standing back until the condition changes",
-                metadata: ["profile": "\(current)", "temper": "\(held?.profile ?? "-")"]
-            )
-            held = nil
-            standingBack = true
+        guard current != lastSeen, current != marks.held?.profile.rawValue else { return }
+        guard wanted != nil || marks.held != nil, let chosen = FeedbackdMapping.Profile(rawValue: current) else { return }
+        logger.notice(
+            "feedbackd's profile was changed by someone else; it stands until the condition asks for no profile",
+            metadata: ["profile": "\(current)", "temper": "\(marks.held?.profile.rawValue ?? "-")"]
+        )
+        record(FeedbackdMarks(chosen: chosen))
+    }
+
+    /// Keeps `new` as the marks, in the file too when there is one.
+    private func record(_ new: FeedbackdMarks) {
+        guard new.text != marks.text else { return }
+        marks = new
+        guard let markFile else { return }
+        do {
+            try markFile.save(new)
+        } catch {
+            logger.warning("cannot keep feedbackd's marks", metadata: ["problem": "\(error.description)"])
         }
     }
 }

@@ -11,6 +11,9 @@ extension GovernorBusService {
         /// The bus where feedbackd runs (the user's session bus) to set its profile from the condition through
         /// the policy's ``FeedbackdMapping``; `nil` leaves feedbackd alone.
         public var feedbackdBus: DBusBus?
+        /// The file where the feedbackd bridge keeps the profile it holds and the user's, so a restart after a
+        /// crash puts the user's back (`temper serve` uses the unit's state directory); `nil` keeps them in memory.
+        public var feedbackdMarksPath: String?
         /// Set user thresholds at the policy's tier edges on the kernel's thermal zones (Linux ≥ 6.13, with
         /// `CAP_SYS_ADMIN`), so the kernel announces each crossing. Only when the host reads the kernel's own sysfs:
         /// a testbed's fake zones must not lend their numbers to the real kernel's.
@@ -22,11 +25,13 @@ extension GovernorBusService {
             limits: Limits = .init(),
             watchesUevents: Bool = true,
             feedbackdBus: DBusBus? = nil,
+            feedbackdMarksPath: String? = nil,
             setsThermalThresholds: Bool = false
         ) {
             self.bus = bus
             self.setsThermalThresholds = setsThermalThresholds
             self.feedbackdBus = feedbackdBus
+            self.feedbackdMarksPath = feedbackdMarksPath
             self.sampleIntervalSeconds = sampleIntervalSeconds
             self.limits = limits
             self.watchesUevents = watchesUevents

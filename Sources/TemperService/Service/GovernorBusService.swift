@@ -94,7 +94,13 @@ public final class GovernorBusService: Service, Sendable {
             burst: configuration.limits.burstPerSender
         )
         (nameEvents, nameEventSink) = AsyncStream.makeStream(of: Bool.self)
-        feedbackd = configuration.feedbackdBus.map { _ in FeedbackdBridge(mapping: policy.feedbackd, logger: logger) }
+        feedbackd = configuration.feedbackdBus.map { _ in
+            FeedbackdBridge(
+                mapping: policy.feedbackd,
+                markFile: configuration.feedbackdMarksPath.map(FeedbackdMarkFile.init),
+                logger: logger
+            )
+        }
     }
 
     /// The governor as the service runs it, on any source and clock: sampling on the service's interval and

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Installs a temper .deb into a scratch Debian root and checks what a distribution expects of it: the package
+# installs with dpkg, its maintainer scripts make the temper user (systemd-sysusers) and enable temper.service
+# (the multi-user.target.wants symlink and the D-Bus alias) without starting anything where systemd does not run;
+# removal keeps the configuration, purge leaves the root as it was before the installation. Needs root (chroot).
+#
+#   scripts/test-deb.sh PACKAGE.deb
+#
+# The scratch root is a debootstrap'd Debian 12 minbase with systemd and the package's Depends, made once and
+# cached as a tarball in ${XDG_CACHE_HOME:-~/.cache}/temper/ (about 3 minutes to make, 10 s to unpack). Exit 0
+# when every check passes; 77 when it cannot run here (not root, no debootstrap and no cache); 1 on a failed check.
+set -euo pipefail
+
+package="${1:?usage: test-deb.sh PACKAGE.deb}"
+[ "$(id -u)" -eq 0 ] || { echo "test-deb: skipped: needs root to chroot" >&2; exit 77; }
+cache="${XDG_CACHE_HOME:-$HOME/.cache}/temper"
+tarball="$cache/bookworm-minbase.tar.gz"
+# The packages the cached root has, one a line: it is made again when the package depends on one it lacks.
+packages="$cache/bookworm-minbase.packages"
+depends="$(dpkg-deb -f "$package" Depends | sed 's/([^)]*)//g; s/|[^,]*//g; s/,/ /g')"
+wanted="$(echo systemd passwd $depends | tr ' ' '\n' | sort -u)"
+missing="$(comm -23 <(echo "$wanted") <(sort -u "$packages" 2>/dev/null))"
+
+if [ ! -f "$tarball" ] || [ -n "$missing" ]; then
+  command -v debootstrap >/dev/null || { echo "test-deb: skipped: no debootstrap (apt install debootstrap) and no cached root" >&2; exit 77; }
+  mkdir -p "$cache"
+  build="$(mktemp -d "${TMPDIR:-/tmp}/temper-debootstrap.XXXXXX")"
+  echo "test-deb: making the scratch root (debootstrap, once)" >&2
+  if ! debootstrap --variant=minbase --include="$(echo $wanted | tr ' ' ,)" bookworm "$build" \
+    "${TEMPER_DEBIAN_MIRROR:-http://deb.debian.org/debian}" >"$build.log" 2>&1; then
+    tail -5 "$build.log" >&2
+    rm -rf "$build" "$build.log"
+    echo "test-deb: skipped: debootstrap failed (no network?)" >&2
+    exit 77
+  fi
+  rm -f "$build.log"
+  chroot "$build" dpkg-query -W -f '${Package}\n' | sort -u > "$packages.part"
+  tar -C "$build" -czf "$tarball.part" . && mv "$tarball.part" "$tarball" && mv "$packages.part" "$packages"
+  rm -rf "$build"
+fi
+
+root="$(mktemp -d "${TMPDIR:-/tmp}/temper-root.XXXXXX")"
+trap 'rm -rf "$root"' EXIT
+tar -C "$root" -xzf "$tarball"
+failures=0
+check() {
+  local what="$1"; shift
+  if "$@"; then echo "ok: $what"; else echo "FAILED: $what"; failures=$((failures + 1)); fi
+}
+in_root() { chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin "$@"; }
+# Everything but dpkg's own records, logs and caches, with each file's kind and content.
+survey() {
+  (cd "$root" && find . -xdev \( -path ./var/lib/dpkg -o -path ./var/log -o -path ./var/cache -o -path ./tmp \) -prune \
+    -o -printf '%p %y %m %l\n' | sort)
+  cat "$root"/etc/passwd "$root"/etc/group "$root"/etc/shadow "$root"/etc/gshadow
+}
+
+before="$(survey)"
+cp "$package" "$root/tmp/temper.deb"
+check "dpkg installs it" in_root dpkg -i /tmp/temper.deb
+check "the temper user exists" in_root getent passwd temper
+if in_root ldd /usr/bin/temper | grep -q "not found"; then
+  echo "skip: running temper (it needs libraries no Debian package has: a build without --static-swift-stdlib)"
+else
+  check "temper runs with the libraries its Depends bring" in_root temper --version
+fi
+check "temper.service is enabled (multi-user.target.wants)" test -L "$root/etc/systemd/system/multi-user.target.wants/temper.service"
+check "its D-Bus alias is enabled" test -L "$root/etc/systemd/system/dbus-org.temper.Temper1.service"
+check "the unit the symlink names is installed" test -f "$root$(readlink "$root/etc/systemd/system/multi-user.target.wants/temper.service")"
+check "the man page is installed" test -f "$root/usr/share/man/man1/temper.1.gz"
+check "bash completion is installed" test -f "$root/usr/share/bash-completion/completions/temper"
+check "nothing was started (no systemd here)" test ! -e "$root/run/systemd/system"
+check "dpkg removes it" in_root dpkg -r temper
+check "removal leaves no program" test ! -e "$root/usr/bin/temper"
+check "dpkg purges it" in_root dpkg -P temper
+rm -f "$root/tmp/temper.deb"
+after="$(survey)"
+if [ "$before" = "$after" ]; then
+  echo "ok: purge leaves the root as before the installation"
+else
+  echo "FAILED: purge leaves the root changed:"
+  diff <(echo "$before") <(echo "$after") | head -20
+  failures=$((failures + 1))
+fi
+[ "$failures" -eq 0 ]
