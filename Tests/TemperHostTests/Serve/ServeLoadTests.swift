@@ -17,7 +17,9 @@ extension RealDaemonTests {
                 #expect(out["sent"] as? Int == 10_000)
                 #expect(out["replies"] as? Int == 10_000, "no lost reply")
                 #expect(out["other"] as? Int == 0, "only decisions and RateLimited: \(out["otherErrors"] ?? "")")
-                #expect((out["ok"] as? Int ?? 0) >= 5 * 100, "each client's burst is decided")
+                // The five clients are one user: together they may have 128 calls in progress (the service's
+                // per-user share), so a flood sent at once gets at least that many decided, not each client's burst.
+                #expect((out["ok"] as? Int ?? 0) >= 128, "one user's share of calls in progress is decided")
                 #expect((out["rateLimited"] as? Int ?? 0) > 0, "a flood is rate limited")
                 #expect(after - before < 64, "memory stays bounded: \(before) → \(after) MiB")
                 let tier = try BusClient.busctl(address, ["get-property", "org.temper.Temper1"] + ServeTests.governor + ["Tier"])
