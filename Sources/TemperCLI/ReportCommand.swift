@@ -54,15 +54,10 @@ struct ReportCommand: AsyncParsableCommand {
             print(try TemperJSON.string(brief))
             return
         }
-        print(
-            "trace \(result.trace): \(result.samples.count) snapshots over \(ClockText.format(result.durationSeconds)), highest tier \(result.highestTier)"
-        )
-        for transition in result.transitions {
-            let power = transition.lowPower ? " (low power)" : ""
-            print(
-                "  \(ClockText.format(transition.timeSeconds))  \(transition.from) → \(transition.to)\(power): \(transition.reasons.first ?? "")"
-            )
-        }
+        // The verdict first (what happened, why, what to do), then each change.
+        let verdict = TraceVerdict(result)
+        print("\(result.trace) (\(result.samples.count) snapshots): \(verdict.sentence)")
+        for change in verdict.changes { print("  \(change)") }
         if let report { print("report: \(report)/index.html") }
     }
 

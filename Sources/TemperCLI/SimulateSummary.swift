@@ -8,13 +8,13 @@ enum SimulateSummary {
     static func text(_ result: SimulationResult) -> String {
         let policy = result.withPolicy
         let baseline = result.baseline
-        var lines: [String] = []
+        // The verdict first: what happened, why, and what to do; then what was run.
+        var lines = wrap(SimulationHeadline(result: result).sentence, width: 80)
+        lines.append("")
         lines.append(
             "simulation \(result.scenario) on \(result.device): \(ClockText.format(result.durationSeconds)) of virtual time, seed \(result.seed)"
         )
         lines.append("thermal model: \(result.thermalSource)")
-        lines.append("")
-        lines += wrap(SimulationHeadline(result: result).sentence, width: 80)
         lines.append("")
         lines.append("tier timeline (policy \(policy.policy)):")
         if policy.transitions.isEmpty { lines.append("  stayed nominal") }
