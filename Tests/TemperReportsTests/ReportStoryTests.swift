@@ -66,6 +66,13 @@ import Testing
         }
         #expect(svg.contains(">internal, baseline</text>"))
         #expect(svg.contains(">with policy</text>") && svg.contains(">baseline</text>"), "a tier strip for each run")
+        // Each moment the policy changed requests is a mark whose tooltip gives the outcome and the rules.
+        let marks = svg.components(separatedBy: "<title>").dropFirst().map { $0.prefix { $0 != "<" } }.filter {
+            $0.contains(" at serious: ") || $0.contains(" at fair: ")
+        }
+        let rules = Set(result.withPolicy.decisions.byRule.keys)
+        #expect(!marks.isEmpty)
+        #expect(marks.contains { mark in rules.contains { mark.contains("(\($0)") } }, "\(marks.prefix(3))")
         // Thresholds are dotted; data lines are solid or dashed, never dotted.
         #expect(svg.contains("stroke-dasharray=\"2 3\""))
     }

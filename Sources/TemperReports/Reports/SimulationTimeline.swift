@@ -141,12 +141,7 @@ enum SimulationTimeline {
             var decisions = Timeline.Lane(title: "Requests the policy changed", unit: "")
             decisions.marksLabel = "changed"
             decisions.marks = changed.map { sample in
-                .init(
-                    x: time(sample.timeSeconds),
-                    color: Palette.ink,
-                    tooltip: "\(sample.changedDecisions) request\(sample.changedDecisions == 1 ? "" : "s") rewritten, replaced or dropped "
-                        + "at \(sample.tier)\(sample.lowPower ? " in low power" : "")"
-                )
+                .init(x: time(sample.timeSeconds), color: Palette.ink, tooltip: tooltip(sample))
             }
             lanes.append(decisions)
         }
@@ -166,6 +161,15 @@ enum SimulationTimeline {
             domain: (0, time(result.durationSeconds)),
             lanes: lanes
         )
+    }
+
+    /// What the policy did in a sample's interval: each outcome with its count and the rules behind it.
+    static func tooltip(_ sample: TimelineSample) -> String {
+        let ways = sample.changes.map { change in
+            "\(change.count) \(change.outcome.rawValue)" + (change.rules.isEmpty ? "" : " (\(change.rules.joined(separator: ", ")))")
+        }
+        let detail = ways.isEmpty ? "\(sample.changedDecisions) changed" : ways.joined(separator: "; ")
+        return "at \(sample.tier)\(sample.lowPower ? " in low power" : ""): \(detail)"
     }
 
     static func strip(_ label: String, _ timeline: [TimelineSample], time: TimeAxis) -> Timeline.Strip {

@@ -22,6 +22,8 @@ struct SimulationRun {
     var intervalFeedbackJoules = 0.0
     var intervalChargerLossJoules = 0.0
     var intervalChanged = 0
+    /// The interval's changed requests by outcome and rules, in the order each way first came.
+    var intervalChanges: [DecisionChange] = []
 
     init(_ setup: SimulationSetup, policyName: String, snapshotEverySeconds: Double?) {
         let scenario = setup.scenario
@@ -96,7 +98,15 @@ struct SimulationRun {
         summary.requestedEnergy.add(decision.before)
         summary.playedEnergy.add(decision.after)
         accounts.add(request.item.name, decision)
-        if decision.outcome != .pass { intervalChanged += 1 }
+        if decision.outcome != .pass {
+            intervalChanged += 1
+            // A handful of ways a request changes per interval: a linear search beats hashing the rules.
+            if let index = intervalChanges.firstIndex(where: { $0.outcome == decision.outcome && $0.rules == decision.rules }) {
+                intervalChanges[index].count += 1
+            } else {
+                intervalChanges.append(DecisionChange(outcome: decision.outcome, rules: decision.rules, count: 1))
+            }
+        }
         return decision.after.totalMillijoules / 1000
     }
 
@@ -155,9 +165,11 @@ struct SimulationRun {
                 onBattery: battery.onBattery
             )
         )
+        summary.timeline[summary.timeline.count - 1].changes = intervalChanges
         intervalFeedbackJoules = 0
         intervalChargerLossJoules = 0
         intervalChanged = 0
+        intervalChanges.removeAll(keepingCapacity: true)
     }
 
     /// The run's summary, with the per-item accounts and the battery's end.
