@@ -66,6 +66,11 @@ import Testing
         }
         #expect(svg.contains(">internal, baseline</text>"))
         #expect(svg.contains(">with policy</text>") && svg.contains(">baseline</text>"), "a tier strip for each run")
+        // Feedback's power by component: the audio lane adds up to the audio energy that played.
+        #expect(svg.contains(">haptics</text>") && svg.contains(">audio</text>"))
+        let run = result.withPolicy
+        let audioJoules = run.timeline.map { $0.audioMilliwatts * run.sampleIntervalSeconds / 1000 }.reduce(0, +)
+        #expect(abs(audioJoules - run.playedEnergy.audioMillijoules / 1000) < 0.01 * run.playedEnergy.audioMillijoules / 1000 + 0.01)
         // Each moment the policy changed requests is a mark whose tooltip gives the outcome and the rules.
         let marks = svg.components(separatedBy: "<title>").dropFirst().map { $0.prefix { $0 != "<" } }.filter {
             $0.contains(" at serious: ") || $0.contains(" at fair: ")

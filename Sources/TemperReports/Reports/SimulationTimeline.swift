@@ -93,10 +93,18 @@ enum SimulationTimeline {
         heat.plotHeight = 100
         lanes.append(heat)
 
-        var feedback = Timeline.Lane(title: "Feedback power, haptics and audio", unit: "mW")
+        var feedback = Timeline.Lane(title: "Feedback power", unit: "mW")
+        let haptics = { (sample: TimelineSample) in at(sample, max(0, sample.feedbackMilliwatts - sample.audioMilliwatts)) }
         feedback.series = [
-            .init(name: "with policy", color: Palette.kinds[1], points: policy.timeline.map { at($0, $0.feedbackMilliwatts) }),
-            .init(name: "baseline", color: Palette.kinds[1], points: baseline.timeline.map { at($0, $0.feedbackMilliwatts) }, dashed: true),
+            .init(name: "haptics", color: Palette.kinds[0], points: policy.timeline.map(haptics)),
+            .init(name: "audio", color: Palette.kinds[2], points: policy.timeline.map { at($0, $0.audioMilliwatts) }),
+            .init(name: "haptics, baseline", color: Palette.kinds[0], points: baseline.timeline.map(haptics), dashed: true),
+            .init(
+                name: "audio, baseline",
+                color: Palette.kinds[2],
+                points: baseline.timeline.map { at($0, $0.audioMilliwatts) },
+                dashed: true
+            ),
         ]
         feedback.yIncludes = [0]
         feedback.plotHeight = 100

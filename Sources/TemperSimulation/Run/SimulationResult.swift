@@ -254,6 +254,8 @@ public struct TimelineSample: Sendable, Hashable, Codable {
     public var workloadWatts: Double
     /// Feedback power averaged over the sample interval.
     public var feedbackMilliwatts: Double
+    /// The part of ``feedbackMilliwatts`` the audio path drew for sounds; the rest is haptics (drive and driver).
+    public var audioMilliwatts: Double = 0
     /// Requests in the interval that were rewritten, fell back or were dropped.
     public var changedDecisions: Int
     /// Those requests by outcome and the rules that fired, for a report's decision marks; empty when none changed.

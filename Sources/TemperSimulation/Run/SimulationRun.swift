@@ -22,6 +22,8 @@ struct SimulationRun {
     var intervalFeedbackJoules = 0.0
     var intervalChargerLossJoules = 0.0
     var intervalChanged = 0
+    /// The part of ``intervalFeedbackJoules`` that sounds made (the audio path), as the headline splits heat.
+    var intervalAudioJoules = 0.0
     /// The interval's changed requests by outcome and rules, in the order each way first came.
     var intervalChanges: [DecisionChange] = []
 
@@ -98,6 +100,7 @@ struct SimulationRun {
         summary.requestedEnergy.add(decision.before)
         summary.playedEnergy.add(decision.after)
         accounts.add(request.item.name, decision)
+        intervalAudioJoules += decision.after.audioMillijoules / 1000
         if decision.outcome != .pass {
             intervalChanged += 1
             // A handful of ways a request changes per interval: a linear search beats hashing the rules.
@@ -166,6 +169,8 @@ struct SimulationRun {
             )
         )
         summary.timeline[summary.timeline.count - 1].changes = intervalChanges
+        summary.timeline[summary.timeline.count - 1].audioMilliwatts = rounded(intervalAudioJoules / interval * 1000)
+        intervalAudioJoules = 0
         intervalFeedbackJoules = 0
         intervalChargerLossJoules = 0
         intervalChanged = 0
