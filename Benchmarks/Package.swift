@@ -33,5 +33,9 @@ let package = Package(
         benchmarkTarget("GovernorBenchmarks", extra: [.product(name: "TemperTestKit", package: "Temper")]),
         benchmarkTarget("SimulationBenchmarks", extra: [.product(name: "TemperSimulation", package: "Temper")]),
         benchmarkTarget("FormatsBenchmarks", extra: [.product(name: "TemperPatterns", package: "Temper")]),
+        benchmarkTarget(
+            "ReportBenchmarks",
+            extra: [.product(name: "TemperSimulation", package: "Temper"), .product(name: "TemperReports", package: "Temper")]
+        ),
     ]
 )

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Checks every report in a real browser: headless Chromium opens each REPORTS_DIR/*/index.html at 1400 px and at
 # 420 px wide and fails when the page logs a console error, when a chart is not drawn (each figure must show one
-# chart of non-zero size inside the page's width), when chart text renders under 11 px, or when anything makes
-# the page itself scroll sideways (wide tables scroll inside their own box). It also writes a full-page
+# chart of non-zero size inside the page's width), when chart text renders under 11 px, when a chart's text runs
+# outside the chart or lies on another label, or when anything makes the page itself scroll sideways (wide tables
+# scroll inside their own box). It also writes a full-page
 # screenshot of each report at each width into SHOTS_DIR, for a person to look at.
 #
 # Usage: scripts/check-reports.sh [REPORTS_DIR] [SHOTS_DIR]   (defaults Reports/examples and .build/report-shots)
@@ -46,6 +47,22 @@ document.getElementById('report').addEventListener('load', () => {
     if (box.right > width + 0.5) problems.push('chart "' + svg.querySelector('title').textContent + '" runs past the page (' + Math.round(box.right) + ' px)');
     const scale = box.width / svg.viewBox.baseVal.width;
     for (const text of svg.querySelectorAll('text')) smallest = Math.min(smallest, parseFloat(text.getAttribute('font-size')) * scale);
+    // Every label inside its chart, and no two labels on top of each other.
+    const name = svg.querySelector('title').textContent;
+    const boxes = [];
+    for (const text of svg.querySelectorAll('text')) {
+      const r = text.getBoundingClientRect();
+      if (r.width === 0 || text.getAttribute('visibility') === 'hidden') continue;
+      const label = text.textContent.slice(0, 40);
+      if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5)
+        problems.push('text "' + label + '" runs outside chart "' + name + '"');
+      for (const other of boxes) {
+        const w = Math.min(r.right, other.r.right) - Math.max(r.left, other.r.left);
+        const h = Math.min(r.bottom, other.r.bottom) - Math.max(r.top, other.r.top);
+        if (w > 2 && h > 3) problems.push('text "' + label + '" overlaps "' + other.label + '" in chart "' + name + '"');
+      }
+      boxes.push({ r, label });
+    }
   }
   if (smallest < 10.95) problems.push('chart text renders at ' + smallest.toFixed(1) + ' px, under 11 px');
   if (page.documentElement.scrollWidth > width + 0.5) problems.push('the page scrolls sideways (' + page.documentElement.scrollWidth + ' px wide)');

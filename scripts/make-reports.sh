@@ -32,8 +32,12 @@ temper_path="$(cd "$(dirname "$temper")" && pwd)/$(basename "$temper")"
 rm -rf "${out:?}/calibration-energy"
 "$temper" calibrate energy Examples/measurements/bench-phone.csv --fit clickEnergy,continuousPower \
   --report "$out/calibration-energy" >/dev/null
-rm -rf "${out:?}/trace-heat-soak"
-"$temper" report Examples/traces/heat-soak.jsonl --report "$out/trace-heat-soak" >/dev/null
+# The traces: a simulated phone, a desktop board with fans, voltages and power, and a 16-sensor workstation
+# (five coretemp sensors sharing their limits, one the classifier ignores).
+for trace in heat-soak desktop-fans workstation-16; do
+  rm -rf "${out:?}/trace-$trace"
+  "$temper" report "Examples/traces/$trace.jsonl" --report "$out/trace-$trace" >/dev/null
+done
 if "$temper" score --help 2>/dev/null | grep -q -- '--report'; then
   rm -rf "${out:?}/score-examples"
   "$temper" score Examples/patterns --budget 500mJ --report "$out/score-examples" >/dev/null || [ $? -eq 1 ]

@@ -68,16 +68,10 @@ struct ReportCommand: AsyncParsableCommand {
             print(try TemperJSON.string(brief))
             return
         }
-        let style = TerminalStyle.forStdout()
-        var lines = [
-            "trace \(result.trace): \(result.samples.count) snapshots over \(ClockText.format(result.durationSeconds)), highest tier \(style.tier(result.highestTier))"
-        ]
-        for transition in result.transitions {
-            let power = transition.lowPower ? " (low power)" : ""
-            lines.append(
-                "  \(ClockText.format(transition.timeSeconds))  \(style.tier(transition.from)) → \(style.tier(transition.to))\(power): \(transition.reasons.first ?? "")"
-            )
-        }
+        // The verdict first (what happened, why, what to do), then each change.
+        let verdict = TraceVerdict(result)
+        var lines = ["\(result.trace) (\(result.samples.count) snapshots): \(verdict.sentence)"]
+        lines += verdict.changes.map { "  \($0)" }
         if let report { lines.append("report: \(report)/index.html") }
         if let perfettoLine { lines.append(perfettoLine) }
         print(TerminalText.fit(lines.joined(separator: "\n"), width: TerminalWidth.current()))

@@ -9,14 +9,15 @@ enum SimulateSummary {
     static func text(_ result: SimulationResult, width: Int? = nil, style: TerminalStyle = .plain) -> String {
         let policy = result.withPolicy
         let baseline = result.baseline
-        var lines: [String] = []
+        // The verdict first: what happened, why, and what to do; then what was run.
+        var lines = TerminalText.wrap(SimulationHeadline(result: result).sentence, width: width ?? TerminalWidth.prosePiped)
+            .map(style.bold)
+        lines.append("")
         lines.append(
             style.bold("simulation \(result.scenario) on \(result.device)")
                 + ": \(ClockText.format(result.durationSeconds)) of virtual time, seed \(result.seed)"
         )
         lines.append("thermal model: \(result.thermalSource)")
-        lines.append("")
-        lines += TerminalText.wrap(SimulationHeadline(result: result).sentence, width: width ?? TerminalWidth.prosePiped).map(style.bold)
         lines.append("")
         lines.append("tier timeline (policy \(policy.policy)):")
         if policy.transitions.isEmpty { lines.append("  stayed nominal") }

@@ -17,10 +17,11 @@ import Testing
         ] {
             #expect(result.stdout.contains(line), "\(line)")
         }
-        // The headline first: what the policy bought, in lines that fit 80 columns.
+        // The verdict first (issue 22): the tiers each run reached before what the policy saved, in lines that fit
+        // 80 columns.
         let lines = result.stdout.components(separatedBy: "\n")
-        let start = try #require(lines.firstIndex { $0.hasPrefix("The policy ") })
-        let headline = lines[start...].prefix { !$0.isEmpty }
+        #expect(lines.first?.hasPrefix("Both runs reached serious;") == true, "\(lines.first ?? "")")
+        let headline = lines.prefix { !$0.isEmpty }
         #expect(headline.joined(separator: " ").contains("of feedback energy"))
         #expect(headline.count > 1 && headline.allSatisfy { $0.count <= 80 }, "\(headline)")
         let transition = try #require(result.stdout.split(separator: "\n").first { $0.contains("nominal → fair") })
@@ -107,7 +108,7 @@ import Testing
         let result = try TemperRunner.run(["simulate", "Examples/scenarios/summer-car.yaml", "--report", directory.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("report: \(directory.path)/index.html"))
-        for file in ["index.html", "report.md", "data.json", "temperature.svg"] {
+        for file in ["index.html", "report.md", "data.json", "timeline.svg"] {
             #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(file).path), "\(file)")
         }
     }

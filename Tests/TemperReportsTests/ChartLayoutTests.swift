@@ -60,17 +60,20 @@ import Testing
         #expect(!files.contains { $0.hasSuffix(".svg") })
         let markdown = try String(contentsOf: directory.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(markdown.contains("No temperature sensor reported a value"))
-        #expect(markdown.contains("No battery was available"))
         #expect(markdown.contains("never changed: nominal"))
     }
 
-    @Test func theTraceReportsChartsShareTheTracesTimeAxis() throws {
+    @Test func theTraceReportDrawsOneTimelineWithItsLanes() throws {
         let snapshots = try TraceFile.read(contentsOf: SimulationFixtures.shippedTrace).snapshots
         let result = TraceReplay.replay(snapshots, settings: Policy.default.classifier, name: "heat-soak.jsonl")
         let document = TraceReport.document(for: result)
-        let charts = document.charts.map(\.svg)
-        #expect(charts.count == 3)
-        // The forecast stops when the trace reaches critical, but its axis still runs to the trace's last minutes.
-        for svg in charts { #expect(svg.contains(">40</text>")) }
+        let charts = document.charts
+        #expect(charts.map(\.file) == ["timeline.svg"])
+        let svg = try #require(charts.first?.svg)
+        // The forecast stops when the trace reaches critical, but the shared axis still runs to the trace's last minutes.
+        #expect(svg.contains(">40</text>"))
+        for lane in ["Tier", "Temperatures (°C)", "Battery (%)", "Seconds to the next tier, capped at 600 (s)"] {
+            #expect(svg.contains(">\(lane)</text>"), "\(lane)")
+        }
     }
 }

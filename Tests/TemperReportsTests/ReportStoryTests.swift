@@ -56,42 +56,50 @@ import Testing
         #expect(headline.sentence.contains("the charger's loss \(ReportNumber.energy(millijoules: heat.chargerLossJoules * 1000))"))
     }
 
-    @Test func theTemperatureChartDrawsTheThresholdsAndBothRuns() async throws {
+    @Test func theTimelineDrawsTheThresholdsAndBothRuns() async throws {
         let result = try await SimulationFixtures.heatSoak.value
         let skin = try #require(result.thresholds?.sensor("skin"))
-        let svg = try #require(Self.svgs(SimulationReport.document(for: result))["temperature.svg"])
+        let svg = try #require(Self.svgs(SimulationReport.document(for: result))["timeline.svg"])
         for tier in [Tier.fair, .serious, .critical] {
-            #expect(svg.contains(">\(tier) \(ReportNumber.coordinate(skin.entry.entry(of: tier)!))</text>"), "\(tier) entry")
-            #expect(svg.contains(">exit \(ReportNumber.coordinate(skin.exit.entry(of: tier)!))</text>"), "\(tier) exit")
+            #expect(svg.contains(">\(tier) \(ReportNumber.coordinate(skin.entry.entry(of: tier)!)) °C<title>"), "\(tier) entry")
+            #expect(svg.contains("is left only below \(ReportNumber.celsius(skin.exit.entry(of: tier)!))"), "\(tier) exit")
         }
         #expect(svg.contains(">internal, baseline</text>"))
         #expect(svg.contains(">with policy</text>") && svg.contains(">baseline</text>"), "a tier strip for each run")
+        // Feedback's power by component: the audio lane adds up to the audio energy that played.
+        #expect(svg.contains(">haptics</text>") && svg.contains(">audio</text>"))
+        let run = result.withPolicy
+        let audioJoules = run.timeline.map { $0.audioMilliwatts * run.sampleIntervalSeconds / 1000 }.reduce(0, +)
+        #expect(abs(audioJoules - run.playedEnergy.audioMillijoules / 1000) < 0.01 * run.playedEnergy.audioMillijoules / 1000 + 0.01)
+        // Each moment the policy changed requests is a mark whose tooltip gives the outcome and the rules.
+        let marks = svg.components(separatedBy: "<title>").dropFirst().map { $0.prefix { $0 != "<" } }.filter {
+            $0.contains(" at serious: ") || $0.contains(" at fair: ")
+        }
+        let rules = Set(result.withPolicy.decisions.byRule.keys)
+        #expect(!marks.isEmpty)
+        #expect(marks.contains { mark in rules.contains { mark.contains("(\($0)") } }, "\(marks.prefix(3))")
+        // Thresholds are dotted; data lines are solid or dashed, never dotted.
+        #expect(svg.contains("stroke-dasharray=\"2 3\""))
     }
 
     @Test func theTraceReportDrawsTheThresholdsOfTheSensorsItComesNear() throws {
         let snapshots = try TraceFile.read(contentsOf: SimulationFixtures.shippedTrace).snapshots
         let result = TraceReplay.replay(snapshots, settings: SimulationFixtures.policy.classifier, name: "heat-soak.jsonl")
         let skin = try #require(result.sensorThresholds.first { $0.label == "simulated/skin" }?.thresholds)
-        let svg = try #require(Self.svgs(TraceReport.document(for: result))["temperature.svg"])
-        #expect(svg.contains(">critical \(ReportNumber.coordinate(skin.entry.critical))</text>"))
-        #expect(svg.contains(">exit \(ReportNumber.coordinate(skin.exit.fair))</text>"))
+        let svg = try #require(Self.svgs(TraceReport.document(for: result))["timeline.svg"])
+        #expect(svg.contains(">critical \(ReportNumber.coordinate(skin.entry.critical)) °C<title>"))
+        #expect(svg.contains("fair is left only below \(ReportNumber.celsius(skin.exit.fair))"))
         // The internal sensor stays far below its own thresholds: drawing them would squash the chart.
         let internalSensor = try #require(result.sensorThresholds.first { $0.label == "simulated/internal" }?.thresholds)
-        #expect(!svg.contains(">critical \(ReportNumber.coordinate(internalSensor.entry.critical))</text>"))
+        #expect(!svg.contains(">critical \(ReportNumber.coordinate(internalSensor.entry.critical)) °C"))
     }
 
-    @Test func aBatteryChartAppearsWhenTheBatteryMovesOrLowPowerComes() async throws {
+    @Test func theBatteryLaneShowsLowPowerAndItsThreshold() async throws {
         let commute = try await Self.shortRun("commute-battery")
         #expect(commute.withPolicy.tierSeconds.lowPower > 0)
-        let svg = try #require(Self.svgs(SimulationReport.document(for: commute))["battery.svg"])
-        #expect(svg.contains(">low power</text>"))
-        #expect(svg.contains(">low 20 %</text>"))
-        // Summer-car never reaches low power, but its charger fills the battery: the chart shows that too.
-        let summer = try await Self.shortRun("summer-car")
-        #expect(summer.withPolicy.tierSeconds.lowPower == 0)
-        let last = try #require(summer.withPolicy.timeline.last)
-        #expect(last.batteryPercentage > summer.withPolicy.batteryStartPercentage)
-        #expect(Self.svgs(SimulationReport.document(for: summer))["battery.svg"] != nil, "a charging battery moves: a battery chart")
+        let svg = try #require(Self.svgs(SimulationReport.document(for: commute))["timeline.svg"])
+        #expect(svg.contains("<title>low power with the policy</title>"))
+        #expect(svg.contains(">low 20 %<title>"))
     }
 
     @Test func aShortTapIsDrawnOnItsOwnTimeScaleWithTheIdleTailNamed() {

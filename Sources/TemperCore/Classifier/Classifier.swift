@@ -43,6 +43,9 @@ public struct Classifier: Sendable {
             )
         }
     }
+    /// The counted sensor that set the last update's thermal tier (highest tier, then nearest its next
+    /// threshold), by display name; `nil` without a valid reading. What a report names as a tier's cause.
+    public var leadSensor: String? { leadIndex.map { tracks[$0].displayName } }
     /// Seconds until the next tier at the current slopes; `nil` when nothing is rising or the tier is critical.
     public var forecast: ThermalForecast? {
         guard var forecast = forecastState else { return nil }

@@ -1,7 +1,7 @@
 import TemperCore
 
-/// A time-series chart: lines over a shared x axis, with optional coloured bands behind them (tiers, clipped
-/// spans), strips of labelled spans above the plot (each run's tier) and labelled horizontal rules (thresholds).
+/// An x–y chart of lines, with optional coloured bands behind them (clipped spans): a pattern's power, a
+/// calibration's fit. Reports draw time series of a run on a ``Timeline`` instead.
 struct LineChart: ReportChart {
     struct Series {
         var name: String
@@ -19,29 +19,11 @@ struct LineChart: ReportChart {
         var opacity: Double? = nil
     }
 
-    /// A row of coloured spans above the plot, labelled inside at its left: one run's tier over time.
-    struct Strip {
-        var label: String
-        var bands: [Band]
-    }
-
-    /// A horizontal line across the plot at `y`, labelled in the right margin: a threshold.
-    struct Rule {
-        var y: Double
-        var label: String
-        var color: String
-        var dashed = false
-        /// The label's colour when the line's is too light to read as text; the line's by default.
-        var labelColor: String?
-    }
-
     var title: String
     var xLabel: String
     var yLabel: String
     var series: [Series]
     var bands: [Band] = []
-    var strips: [Strip] = []
-    var rules: [Rule] = []
     var bandLegend: [(label: String, color: String)] = []
     /// The x range to draw; `nil` fits the data. Charts of one run share it, so their time axes line up.
     var xDomain: (low: Double, high: Double)?
@@ -51,14 +33,11 @@ struct LineChart: ReportChart {
     var xFormat: (Double) -> String = { ReportNumber.coordinate($0) }
     /// A note under the title, for what the chart leaves out.
     var note: String?
-    /// Keeps the right margin rule labels need even without rules, so a chart lines up with one above it that has them.
-    var reservesRuleMargin = false
     var width = 760.0
     var height = 320.0
 
     private var left: Double { width < 500 ? 44 : 56 }
-    private var right: Double { rules.isEmpty && !reservesRuleMargin ? 16 : width < 500 ? 74 : 84 }
-    private static let stripHeight = 15.0
+    private var right: Double { 16 }
 
     /// Roughly how wide sans-serif text of `size` runs, for laying out legends and labels.
     static func textWidth(_ text: String, size: Double = ChartText.small) -> Double { Double(text.count) * size * 0.58 }
@@ -66,10 +45,10 @@ struct LineChart: ReportChart {
     func render() -> String {
         var svg = SVGDocument(width: width, height: height, title: title)
         let allX = series.flatMap { $0.points.map(\.x) } + bands.flatMap { [$0.from, $0.to] }
-        let allY = series.flatMap { $0.points.map(\.y) }.filter { !$0.isNaN } + rules.map(\.y) + yIncludes
+        let allY = series.flatMap { $0.points.map(\.y) }.filter { !$0.isNaN } + yIncludes
         let xRange = xDomain.map { AxisScale.range($0.low, $0.high) } ?? AxisScale.range(allX.min() ?? 0, allX.max() ?? 1)
         let yScale = AxisScale(low: allY.min() ?? 0, high: allY.max() ?? 1)
-        let top = 34 + (note == nil ? 0 : 14) + Double(strips.count) * (Self.stripHeight + 2) + (strips.isEmpty ? 0 : 4)
+        let top: Double = 34 + (note == nil ? 0 : 14)
         let legendEntries = series.count + bandLegend.count
         let legendRows = legendEntries > 1 ? legendRowCount() : 0
         let bottom = 44 + Double(legendRows) * 17
@@ -81,21 +60,6 @@ struct LineChart: ReportChart {
 
         svg.text(title, x: left, y: 18, size: ChartText.title, bold: true)
         if let note { svg.text(note, x: left, y: 34, size: ChartText.small, fill: Palette.muted) }
-        for (row, strip) in strips.enumerated() {
-            let y = top - 4 - Double(strips.count - row) * (Self.stripHeight + 2)
-            svg.rect(x: left, y: y, width: plotWidth, height: Self.stripHeight, fill: Palette.grid)
-            for band in strip.bands where band.to > xRange.low && band.from < xRange.high {
-                svg.rect(
-                    x: xPosition(clampX(band.from)),
-                    y: y,
-                    width: xPosition(clampX(band.to)) - xPosition(clampX(band.from)),
-                    height: Self.stripHeight,
-                    fill: band.color,
-                    tooltip: "\(strip.label): \(band.label)"
-                )
-            }
-            svg.text(strip.label, x: left + 4, y: y + Self.stripHeight - 4, size: ChartText.small)
-        }
         for band in bands where band.to > xRange.low && band.from < xRange.high {
             svg.rect(
                 x: xPosition(clampX(band.from)),
@@ -133,9 +97,9 @@ struct LineChart: ReportChart {
         svg.line(x1: left, y1: top + plotHeight, x2: left + plotWidth, y2: top + plotHeight, stroke: Palette.muted)
         svg.line(x1: left, y1: top, x2: left, y2: top + plotHeight, stroke: Palette.muted)
         svg.text(xLabel, x: left + plotWidth / 2, y: top + plotHeight + 33, anchor: .middle, size: ChartText.label)
-        svg.text(yLabel, x: left - 5, y: top - 6, anchor: .end, size: ChartText.label)
+        // High enough to clear the top tick label under it.
+        svg.text(yLabel, x: left - 5, y: top - 10, anchor: .end, size: ChartText.label)
 
-        drawRules(into: &svg, yPosition: yPosition, plotRight: left + plotWidth, top: top, bottom: top + plotHeight)
         for line in series {
             for run in line.points.split(whereSeparator: { $0.y.isNaN }) {
                 let inside = Self.clip(Array(run), low: xRange.low, high: xRange.high)
@@ -186,33 +150,6 @@ struct LineChart: ReportChart {
         for line in series { lastY = legend.place(width: 26 + Self.textWidth(line.name)).y }
         for entry in bandLegend { lastY = legend.place(width: 20 + Self.textWidth(entry.label)).y }
         return Int(lastY / 17) + 1
-    }
-
-    /// Each rule across the plot, its label in the right margin; labels too close to read are pushed apart.
-    private func drawRules(into svg: inout SVGDocument, yPosition: (Double) -> Double, plotRight: Double, top: Double, bottom: Double) {
-        let ordered = rules.sorted { $0.y > $1.y }
-        var labelY: [Double] = []
-        for rule in ordered {
-            let wanted = yPosition(rule.y) + 4
-            labelY.append(max(wanted, (labelY.last ?? -.infinity) + 12))
-        }
-        // Pushed below the plot: shift the whole stack up instead.
-        if let last = labelY.last, last > bottom + 4 {
-            let shift = last - bottom - 4
-            labelY = labelY.map { $0 - shift }
-        }
-        for (rule, y) in zip(ordered, labelY) {
-            svg.line(
-                x1: left,
-                y1: yPosition(rule.y),
-                x2: plotRight,
-                y2: yPosition(rule.y),
-                stroke: rule.color,
-                width: 1.2,
-                dashed: rule.dashed
-            )
-            svg.text(rule.label, x: plotRight + 5, y: y, size: ChartText.small, fill: rule.labelColor ?? rule.color)
-        }
     }
 }
 

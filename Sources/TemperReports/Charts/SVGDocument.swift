@@ -2,7 +2,8 @@
 /// The output is a standalone `<svg>` element that is also well-formed XML, so it can be inlined in XHTML.
 struct SVGDocument {
     let width: Double
-    let height: Double
+    /// Settable, for a chart that knows its height only once it has laid out its parts (a timeline's lanes).
+    var height: Double
     let title: String
     private var elements: [String] = []
 
@@ -12,7 +13,7 @@ struct SVGDocument {
         self.title = title
     }
 
-    private static func n(_ value: Double) -> String { ReportNumber.coordinate(value) }
+    static func n(_ value: Double) -> String { ReportNumber.coordinate(value) }
 
     mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String, opacity: Double? = nil, tooltip: String? = nil) {
         let opacityAttribute = opacity.map { " fill-opacity=\"\(Self.n($0))\"" } ?? ""
@@ -32,14 +33,25 @@ struct SVGDocument {
         )
     }
 
-    mutating func polyline(_ points: [(x: Double, y: Double)], stroke: String, width: Double = 1.5, dashed: Bool = false) {
+    /// `scalesWithZoom` keeps the stroke's width when a script stretches the line's group (a timeline's zoom).
+    mutating func polyline(
+        _ points: [(x: Double, y: Double)],
+        stroke: String,
+        width: Double = 1.5,
+        dashed: Bool = false,
+        scalesWithZoom: Bool = false
+    ) {
         guard !points.isEmpty else { return }
         let list = points.map { "\(Self.n($0.x)),\(Self.n($0.y))" }.joined(separator: " ")
         let dash = dashed ? " stroke-dasharray=\"6 4\"" : ""
+        let effect = scalesWithZoom ? " vector-effect=\"non-scaling-stroke\"" : ""
         elements.append(
-            "<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(Self.n(width))\"\(dash) stroke-linejoin=\"round\"/>"
+            "<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(Self.n(width))\"\(dash)\(effect) stroke-linejoin=\"round\"/>"
         )
     }
+
+    /// Markup written by the caller (groups, clip paths, elements with titles); it must be well-formed.
+    mutating func raw(_ markup: String) { elements.append(markup) }
 
     mutating func circle(x: Double, y: Double, radius: Double, fill: String, tooltip: String? = nil) {
         let open = "<circle cx=\"\(Self.n(x))\" cy=\"\(Self.n(y))\" r=\"\(Self.n(radius))\" fill=\"\(fill)\""
@@ -63,11 +75,13 @@ struct SVGDocument {
         )
     }
 
-    /// The whole `<svg>` element.
-    func render() -> String {
+    /// The whole `<svg>` element; `attributes` are added to it, `prelude` (definitions) follows its title.
+    func render(attributes: String = "", prelude: String = "") -> String {
+        let extra = attributes.isEmpty ? "" : " " + attributes
         var output =
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Self.n(width)) \(Self.n(height))\" width=\"\(Self.n(width))\" height=\"\(Self.n(height))\" role=\"img\" font-family=\"sans-serif\">\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Self.n(width)) \(Self.n(height))\" width=\"\(Self.n(width))\" height=\"\(Self.n(height))\" role=\"img\" font-family=\"sans-serif\"\(extra)>\n"
         output += "<title>\(Markup.escape(title))</title>\n"
+        if !prelude.isEmpty { output += prelude + "\n" }
         for element in elements { output += element + "\n" }
         output += "</svg>\n"
         return output

@@ -1,6 +1,7 @@
 extension ReportDocument {
-    /// A self-contained page: inline CSS and SVG, no scripts, no network. Written as XHTML-style well-formed
-    /// markup, so an XML parser reads it as well as a browser does.
+    /// A self-contained page: inline CSS and SVG, no network; a page with a ``Timeline`` carries its small inline
+    /// script (in a CDATA section), and reads without it. Written as XHTML-style well-formed markup, so an XML
+    /// parser reads it as well as a browser does.
     func html() -> String {
         var page = """
             <!DOCTYPE html>
@@ -49,7 +50,10 @@ extension ReportDocument {
                 page += "<figcaption>\(Markup.escape(caption))</figcaption>\n</figure>\n"
             }
         }
-        page += "</main>\n</body>\n</html>\n"
+        page += "</main>\n"
+        let hasTimeline = blocks.contains { if case .chart(_, let svg, _, _) = $0 { svg.contains("class=\"timeline\"") } else { false } }
+        if hasTimeline { page += "<script>//<![CDATA[\n\(Timeline.script)\n//]]></script>\n" }
+        page += "</body>\n</html>\n"
         return page
     }
 
@@ -73,6 +77,8 @@ extension ReportDocument {
         dt { font-weight: bold; }
         dd { margin: 0; }
         .narrow { display: none; }
+        svg.timeline { cursor: crosshair; user-select: none; }
+        .tl-key { cursor: pointer; }
         @media (max-width: 820px) {
           main { padding: 12px; }
           .wide { display: none; }

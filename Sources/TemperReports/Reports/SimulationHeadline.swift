@@ -32,10 +32,49 @@ public struct SimulationHeadline: Sendable {
 
     static func hotSeconds(_ run: RunSummary) -> Double { run.tierSeconds.serious + run.tierSeconds.critical }
 
-    /// The sentence: energy saved (J and %), the change in peak hotspot, time in serious and critical and the
-    /// battery at the end against the baseline; then what share of the heat feedback was and, when it matters,
-    /// which part of it (audio path or haptics) made it and why; or that the policy changed nothing.
-    public var sentence: String {
+    /// The headline: the verdict on tiers first (the largest difference: the tier each run reached and how long
+    /// it stayed there), then the details, then what to do.
+    public var sentence: String { [verdict, details, todo].compactMap(\.self).joined(separator: " ") }
+
+    /// The highest tier each run reached and the time in it, said as the difference the policy made.
+    var verdict: String? {
+        let (mine, theirs) = (result.withPolicy.highestTier, result.baseline.highestTier)
+        let time = { (run: RunSummary, tier: Tier) in ClockText.format(run.tierSeconds[tier]) }
+        let device = "the \(result.device)"
+        if theirs > mine {
+            let with =
+                mine == .nominal
+                ? "never: it stayed nominal." : "never: it went no further than \(mine), for \(time(result.withPolicy, mine))."
+            return "Without the policy \(device) reached \(theirs) for \(time(result.baseline, theirs)); with it, \(with)"
+        }
+        if mine > theirs {
+            return "With the policy \(device) reached \(mine) for \(time(result.withPolicy, mine)); without it, only \(theirs)."
+        }
+        guard mine > .nominal else { return "Neither run left nominal, so the policy's gain here is energy, not heat." }
+        let (a, b) = (result.withPolicy.tierSeconds[mine], result.baseline.tierSeconds[mine])
+        if abs(a - b) < 0.5 { return "Both runs reached \(mine), for \(ClockText.format(a)) each." }
+        return
+            "Both runs reached \(mine); the policy \(a < b ? "cut" : "raised") the time in it from \(ClockText.format(b)) to \(ClockText.format(a))."
+    }
+
+    /// What to do about it, from the tiers and the feedback's share of the heat.
+    var todo: String {
+        let (mine, theirs) = (result.withPolicy.highestTier, result.baseline.highestTier)
+        if mine > theirs { return "What to do: check the policy's rules; with it the device ran hotter." }
+        if mine >= .serious {
+            let because = theirs > mine ? "keep the policy on; " : ""
+            return
+                "What to do: \(because)the workload alone takes the device to \(mine) (feedback is \(Self.share(feedbackShare)) of the heat), "
+                + "so lighten it or improve the cooling."
+        }
+        if theirs > mine { return "What to do: keep the policy on for this workload." }
+        return "Nothing to do: neither run got hot enough for the policy to matter."
+    }
+
+    /// Energy saved (J and %), the change in peak hotspot, time in serious and critical and the battery at the
+    /// end against the baseline; then what share of the heat feedback was and, when it matters, which part of it
+    /// (audio path or haptics) made it and why; or that the policy changed nothing.
+    var details: String {
         let policy = result.withPolicy
         let baseline = result.baseline
         let changed = policy.decisions.total - (policy.decisions.byOutcome[.pass] ?? 0)
@@ -46,14 +85,16 @@ public struct SimulationHeadline: Sendable {
         let saved =
             "saved \(ReportNumber.energy(millijoules: savedMillijoules)) of feedback energy (\(ReportNumber.fixed(savedFraction * 100, 0)) %)"
         let hot = (figures.hotSeconds, figures.baselineHotSeconds)
-        // Neither run hot: said once at the end, rather than as something the policy did.
+        // Neither run hot: said once at the end, rather than as something the policy did; both runs at serious at
+        // most: the verdict has said it already.
+        let bothSerious = policy.highestTier == .serious && baseline.highestTier == .serious
         let hotTime: String? =
-            hot.0 == 0 && hot.1 == 0
+            (hot.0 == 0 && hot.1 == 0) || bothSerious
             ? nil
             : hot.0 == hot.1
                 ? "left the time in serious and critical at \(ClockText.format(hot.0))"
                 : "\(hot.0 < hot.1 ? "cut" : "raised") the time in serious and critical from \(ClockText.format(hot.1)) to \(ClockText.format(hot.0))"
-        let end = hotTime == nil ? "; neither run reached serious." : "."
+        let end = hotTime == nil && !bothSerious ? "; neither run reached serious." : "."
         let battery =
             "the battery ended at \(ReportNumber.percent(policy.batteryEndPercentage)) against \(ReportNumber.percent(baseline.batteryEndPercentage))"
         let heat = figures.heat
@@ -128,19 +169,19 @@ public struct SimulationHeadline: Sendable {
         return (
             ["", "with policy (\(policy.policy))", "baseline (policy off)", "difference"],
             [
-                row("feedback energy played (J)", joules(policy), joules(baseline), 2),
-                temperature("peak skin hotspot (°C)", policy.peakHotspotCelsius, baseline.peakHotspotCelsius),
+                ["highest tier", policy.highestTier.rawValue, baseline.highestTier.rawValue, ""],
                 [
                     "time in serious and critical (m:ss)", ClockText.format(hot.0), ClockText.format(hot.1),
                     (hot.0 < hot.1 ? "−" : hot.0 > hot.1 ? "+" : "") + ClockText.format(abs(hot.0 - hot.1)),
                 ],
+                row("feedback energy played (J)", joules(policy), joules(baseline), 2),
+                temperature("peak skin hotspot (°C)", policy.peakHotspotCelsius, baseline.peakHotspotCelsius),
                 row("battery at the end (%)", policy.batteryEndPercentage, baseline.batteryEndPercentage, 1),
                 temperature("peak internal (°C)", policy.peakInternalCelsius, baseline.peakInternalCelsius),
                 temperature("peak skin mean (°C)", policy.peakSkinCelsius, baseline.peakSkinCelsius),
                 row("workload (J)", policy.workloadEnergyJoules, baseline.workloadEnergyJoules, 1),
             ] + charger + [
                 row("feedback share of the heat (%)", share(heat.0), share(heat.1), 2),
-                ["highest tier", policy.highestTier.rawValue, baseline.highestTier.rawValue, ""],
                 ["requests", "\(policy.decisions.total)", "\(baseline.decisions.total)", ""],
             ]
         )

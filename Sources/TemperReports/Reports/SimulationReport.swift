@@ -22,33 +22,19 @@ public enum SimulationReport: Sendable {
         document.heading("Summary")
         document.table(headline.table.headers, headline.table.rows)
         document.paragraph("Thermal constants: \(result.thermalSource).")
+        document.heading("Timeline")
+        document.chart(
+            "timeline.svg",
+            SimulationTimeline.timeline(for: result),
+            caption: "Every lane shares the time axis; with the policy solid, the baseline dashed. Tier: each run's tier, with "
+                + "a mark at each change (its tooltip gives the reason). Temperatures: the skin hotspot (which the skin sensor "
+                + "reads) lies between the skin mean and the internal node; dotted lines are the classifier's thresholds (a tier "
+                + "starts at the labelled line and is left only below the fainter one under it). Heat sources and feedback power "
+                + "are what warms the device; the last lane marks each moment the policy changed requests. Drag across the chart "
+                + "to zoom, double-click to reset; click a legend entry to hide or show its line."
+        )
         SimulationSensitivity(result: result)?.write(into: &document)
 
-        document.heading("Temperature and tiers")
-        document.chart(
-            "temperature.svg",
-            SimulationCharts.temperature(result),
-            caption:
-                "The skin hotspot (which the skin sensor reads), the skin mean and the internal temperature, with the policy (solid) and "
-                + "in the baseline (dashed); the hotspot always lies between the skin mean and the internal node. Lines across the plot are the classifier's thresholds for the hotspot: a tier starts at its solid line, and the "
-                + "host steps down from it only after the hotspot stays below its dashed exit line. The strips above show each run's tier."
-        )
-        document.chart("heat.svg", heatChart(result), caption: heatCaption(result))
-        if let rate = SimulationCharts.changedRate(result) {
-            document.chart(
-                "decisions-changed.svg",
-                rate,
-                caption: "Requests the policy rewrote, replaced or dropped, per minute, with the policy."
-            )
-        }
-        if let battery = SimulationCharts.battery(result) {
-            document.chart(
-                "battery.svg",
-                battery,
-                caption: "Battery with the policy (solid) and in the baseline (dashed); shaded where the policy ran in low power. "
-                    + "The strip shows whether the device ran on its battery."
-            )
-        }
         document.heading("Tier timeline")
         if policy.transitions.isEmpty {
             document.paragraph("The condition never changed: nominal throughout.")
@@ -57,7 +43,7 @@ public enum SimulationReport: Sendable {
                 ["time (m:ss)", "change", "low power", "why"],
                 policy.transitions.map { transition in
                     [
-                        ClockText.format(transition.timeSeconds), "\(transition.from) → \(transition.to)",
+                        ClockText.format(transition.timeSeconds), TraceReport.change(transition),
                         transition.lowPower ? "yes" : "no",
                         transition.reasons.first ?? "",
                     ]
@@ -153,51 +139,5 @@ public enum SimulationReport: Sendable {
                     : "Power over time of \(item.name) as written (solid) and as the policy played it instead (dashed)."
             )
         }
-    }
-
-    static func heatChart(_ result: SimulationResult) -> LineChart {
-        let timeline = result.withPolicy.timeline
-        let time = TimeAxis(durationSeconds: result.durationSeconds)
-        var series: [LineChart.Series] = [
-            .init(name: "workload (W)", color: Palette.series[0], points: timeline.map { (time($0.timeSeconds), $0.workloadWatts) }),
-            .init(
-                name: "feedback (W)",
-                color: Palette.series[1],
-                points: timeline.map { (time($0.timeSeconds), $0.feedbackMilliwatts / 1000) }
-            ),
-        ]
-        if timeline.contains(where: { $0.chargerLossWatts > 0 }) {
-            series.append(
-                .init(
-                    name: "charger loss (W)",
-                    color: Palette.series[2],
-                    points: timeline.map { (time($0.timeSeconds), $0.chargerLossWatts) }
-                )
-            )
-        }
-        if timeline.contains(where: { $0.insulationKelvinPerWatt > 0 }) {
-            series.append(
-                .init(
-                    name: "insulation (K/W)",
-                    color: Palette.muted,
-                    points: timeline.map { (time($0.timeSeconds), $0.insulationKelvinPerWatt) },
-                    dashed: true
-                )
-            )
-        }
-        return LineChart(title: "Heat sources and insulation", xLabel: time.label, yLabel: "W, K/W", series: series)
-    }
-
-    static func heatCaption(_ result: SimulationResult) -> String {
-        let timeline = result.withPolicy.timeline
-        var parts = ["the workload", "the feedback that played"]
-        if timeline.contains(where: { $0.chargerLossWatts > 0 }) {
-            parts.append("the charger's loss (the cell's charging derates with its temperature, JEITA-style)")
-        }
-        var caption = "Heat into the device with the policy: " + parts.dropLast().joined(separator: ", ") + " and " + parts.last! + "."
-        if timeline.contains(where: { $0.insulationKelvinPerWatt > 0 }) {
-            caption += " Dashed: the insulation wrapped around it (K/W added between skin and air; the air's temperature is unchanged)."
-        }
-        return caption
     }
 }

@@ -10,6 +10,9 @@ public enum TraceReplay: Sendable {
         var result = TraceResult(trace: name, durationSeconds: 0)
         var condition = Condition.nominal
         var sensorNames: [String] = []
+        // A set beside the ordered list: a snapshot of thousands of sensors would otherwise search the list for
+        // each of its readings, and a report's time would grow with the square of the sensors (issue 22).
+        var seen: Set<String> = []
         for (index, snapshot) in snapshots.enumerated() {
             let time = snapshot.time - start
             let next = classifier.update(with: snapshot)
@@ -25,10 +28,12 @@ public enum TraceReplay: Sendable {
             var temperatures: [SensorValue] = []
             for reading in snapshot.temperatures where reading.health.isOK {
                 guard let celsius = reading.celsius else { continue }
-                if !sensorNames.contains(reading.displayName) {
+                if seen.insert(reading.displayName).inserted {
                     sensorNames.append(reading.displayName)
                     if let thresholds = settings.thresholds(for: reading) {
                         result.sensorThresholds.append(.init(label: reading.displayName, thresholds: thresholds))
+                    } else {
+                        result.ignoredSensors.append(reading.displayName)
                     }
                 }
                 temperatures.append(SensorValue(sensor: reading.displayName, celsius: celsius))
@@ -41,7 +46,9 @@ public enum TraceReplay: Sendable {
                     temperatures: temperatures,
                     batteryPercentage: snapshot.battery.status == .available ? snapshot.battery.percentage : nil,
                     onBattery: snapshot.battery.status == .available ? snapshot.battery.onBattery : nil,
-                    forecastSeconds: classifier.forecast?.seconds
+                    forecastSeconds: classifier.forecast?.seconds,
+                    leadSensor: classifier.leadSensor,
+                    channels: ChannelValue.channels(of: snapshot)
                 )
             )
             result.durationSeconds = time
@@ -58,6 +65,8 @@ public struct TraceResult: Sendable, Hashable, Codable {
     public var sensors: [String] = []
     /// The thresholds the classifier held each counted sensor to (by its first reading's limits), for charts.
     public var sensorThresholds: [ClassifierThresholds.Sensor] = []
+    /// The sensors that read fine but that the classifier leaves out of the tier (absurd limits, an override).
+    public var ignoredSensors: [String] = []
     public var transitions: [TierTransition] = []
     public var tierSeconds = TierSeconds()
     public var samples: [TraceSample] = []
@@ -88,6 +97,11 @@ public struct TraceSample: Sendable, Hashable, Codable {
     /// The classifier's forecast: seconds until the next tier at the current slopes; `nil` when nothing is rising
     /// or the tier is critical.
     public var forecastSeconds: Double?
+    /// The counted sensor that set the tier at this snapshot (highest tier, then nearest its next threshold);
+    /// `nil` without a valid reading.
+    public var leadSensor: String?
+    /// Power, fans, voltages and currents, in the order the snapshot listed them.
+    public var channels: [ChannelValue] = []
 
     public init(
         timeSeconds: Double,
@@ -96,7 +110,9 @@ public struct TraceSample: Sendable, Hashable, Codable {
         temperatures: [SensorValue],
         batteryPercentage: Double?,
         onBattery: Bool?,
-        forecastSeconds: Double?
+        forecastSeconds: Double?,
+        leadSensor: String? = nil,
+        channels: [ChannelValue] = []
     ) {
         self.timeSeconds = timeSeconds
         self.tier = tier
@@ -105,6 +121,8 @@ public struct TraceSample: Sendable, Hashable, Codable {
         self.batteryPercentage = batteryPercentage
         self.onBattery = onBattery
         self.forecastSeconds = forecastSeconds
+        self.leadSensor = leadSensor
+        self.channels = channels
     }
 }
 

@@ -257,8 +257,12 @@ public struct TimelineSample: Sendable, Hashable, Codable {
     public var workloadWatts: Double
     /// Feedback power averaged over the sample interval.
     public var feedbackMilliwatts: Double
+    /// The part of ``feedbackMilliwatts`` the audio path drew for sounds; the rest is haptics (drive and driver).
+    public var audioMilliwatts: Double = 0
     /// Requests in the interval that were rewritten, fell back or were dropped.
     public var changedDecisions: Int
+    /// Those requests by outcome and the rules that fired, for a report's decision marks; empty when none changed.
+    public var changes: [DecisionChange] = []
     /// Heat from the charging path averaged over the sample interval (W); 0 off the charger.
     public var chargerLossWatts: Double
     /// Power going into the battery at the sample (W); 0 when not charging.
@@ -300,6 +304,19 @@ public struct TimelineSample: Sendable, Hashable, Codable {
         self.workloadWatts = workloadWatts
         self.feedbackMilliwatts = feedbackMilliwatts
         self.changedDecisions = changedDecisions
+    }
+}
+
+/// How many requests of a sample interval ended one way: an outcome other than pass, and the rules behind it.
+public struct DecisionChange: Sendable, Hashable, Codable {
+    public var outcome: Decision.Outcome
+    public var rules: [String]
+    public var count: Int
+
+    public init(outcome: Decision.Outcome, rules: [String], count: Int) {
+        self.outcome = outcome
+        self.rules = rules
+        self.count = count
     }
 }
 

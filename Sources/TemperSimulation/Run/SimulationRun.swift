@@ -22,6 +22,10 @@ struct SimulationRun {
     var intervalFeedbackJoules = 0.0
     var intervalChargerLossJoules = 0.0
     var intervalChanged = 0
+    /// The part of ``intervalFeedbackJoules`` that sounds made (the audio path), as the headline splits heat.
+    var intervalAudioJoules = 0.0
+    /// The interval's changed requests by outcome and rules, in the order each way first came.
+    var intervalChanges: [DecisionChange] = []
 
     init(_ setup: SimulationSetup, policyName: String, snapshotEverySeconds: Double?, logsDecisions: Bool = false) {
         let scenario = setup.scenario
@@ -97,7 +101,16 @@ struct SimulationRun {
         summary.requestedEnergy.add(decision.before)
         summary.playedEnergy.add(decision.after)
         accounts.add(request.item.name, decision)
-        if decision.outcome != .pass { intervalChanged += 1 }
+        intervalAudioJoules += decision.after.audioMillijoules / 1000
+        if decision.outcome != .pass {
+            intervalChanged += 1
+            // A handful of ways a request changes per interval: a linear search beats hashing the rules.
+            if let index = intervalChanges.firstIndex(where: { $0.outcome == decision.outcome && $0.rules == decision.rules }) {
+                intervalChanges[index].count += 1
+            } else {
+                intervalChanges.append(DecisionChange(outcome: decision.outcome, rules: decision.rules, count: 1))
+            }
+        }
         summary.decisionLog?.append(
             LoggedDecision(
                 timeSeconds: request.timeSeconds,
@@ -166,9 +179,13 @@ struct SimulationRun {
                 onBattery: battery.onBattery
             )
         )
+        summary.timeline[summary.timeline.count - 1].changes = intervalChanges
+        summary.timeline[summary.timeline.count - 1].audioMilliwatts = rounded(intervalAudioJoules / interval * 1000)
+        intervalAudioJoules = 0
         intervalFeedbackJoules = 0
         intervalChargerLossJoules = 0
         intervalChanged = 0
+        intervalChanges.removeAll(keepingCapacity: true)
     }
 
     /// The run's summary, with the per-item accounts and the battery's end.
