@@ -32,38 +32,39 @@ public enum ComparisonReport: Sendable {
             document.heading("The same in both")
             document.table(["figure", "A and B"], shared.map { [$0.figure, $0.a] })
         }
-        // The shared multi-lane timeline (reports' TimelineChart, being built alongside) belongs here once it
-        // lands: one lane per run's tier and the temperature lane. Until then, the line chart with a tier strip
-        // per run shows the same on one time axis.
         document.heading("Over time")
         document.chart(
             "comparison.svg",
             temperatureChart(comparison),
-            caption: "The hottest counted temperature of each run over time (A solid, B dashed); the strips above show each run's tier."
+            caption: "Each run's tier, and the hottest counted temperature of each over time (A solid, B dashed)."
         )
         return document
     }
 
-    static func temperatureChart(_ comparison: RunComparison) -> LineChart {
+    static func temperatureChart(_ comparison: RunComparison) -> Timeline {
         let (a, b) = (comparison.a, comparison.b)
         let time = TimeAxis(durationSeconds: max(a.durationSeconds, b.durationSeconds))
-        var chart = LineChart(
-            title: "Peak temperature and tier, A against B",
-            xLabel: time.label,
-            yLabel: "°C",
-            series: [
-                .init(name: "A", color: Palette.series[0], points: a.temperatures.map { (time($0.timeSeconds), $0.value) }),
-                .init(name: "B", color: Palette.series[1], points: b.temperatures.map { (time($0.timeSeconds), $0.value) }, dashed: true),
-            ]
-        )
-        chart.strips = [("A", a), ("B", b)].map { label, run in
-            LineChart.Strip(
+        var tiers = Timeline.Lane(title: "Tier", unit: "")
+        tiers.strips = [("A", a), ("B", b)].map { label, run in
+            Timeline.Strip(
                 label: label,
-                bands: SimulationCharts.tierBands(run.tiers.map { (time($0.timeSeconds), $0.tier) }, start: 0, color: Palette.tierStrip)
+                spans: SimulationCharts.tierBands(run.tiers.map { (time($0.timeSeconds), $0.tier) }, start: 0, color: Palette.tierStrip)
+                    .map { .init(from: $0.from, to: $0.to, color: $0.color, label: $0.label) }
             )
         }
-        chart.xDomain = (0, time(max(a.durationSeconds, b.durationSeconds)))
-        chart.bandLegend = Tier.allCases.map { ($0.rawValue, Palette.tierStrip($0)) }
+        var temperatures = Timeline.Lane(title: "Hottest counted temperature", unit: "°C")
+        temperatures.series = [
+            .init(name: "A", color: Palette.series[0], points: a.temperatures.map { .init(time($0.timeSeconds), $0.value) }),
+            .init(name: "B", color: Palette.series[1], points: b.temperatures.map { .init(time($0.timeSeconds), $0.value) }, dashed: true),
+        ]
+        var chart = Timeline(
+            title: "Peak temperature and tier, A against B",
+            timeLabel: time.label,
+            secondsPerUnit: time.secondsPerUnit,
+            domain: (0, time(max(a.durationSeconds, b.durationSeconds))),
+            lanes: [tiers, temperatures]
+        )
+        chart.identifier = "comparison"
         return chart
     }
 }
