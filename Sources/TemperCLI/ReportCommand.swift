@@ -70,7 +70,8 @@ struct ReportCommand: AsyncParsableCommand {
         }
         // The verdict first (what happened, why, what to do), then each change.
         let verdict = TraceVerdict(result)
-        var lines = ["\(result.trace) (\(result.samples.count) snapshots): \(verdict.sentence)"]
+        let style = TerminalStyle.forStdout()
+        var lines = [style.bold("\(result.trace) (\(result.samples.count) snapshots): \(verdict.sentence)")]
         lines += verdict.changes.map { "  \($0)" }
         if let report { lines.append("report: \(report)/index.html") }
         if let perfettoLine { lines.append(perfettoLine) }
