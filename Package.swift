@@ -141,10 +141,12 @@ let package = Package(
             ]
         ),
         // Simulations and replayed traces in Perfetto's protobuf trace format, through swift-protobuf's runtime; the
-        // messages are generated once from Protos/ (scripts/generate-perfetto-proto.sh), never by the build.
+        // messages are generated once from Generated/perfetto_trace.proto (scripts/generate-perfetto-proto.sh), never
+        // by the build.
         .target(
             name: "TemperPerfetto",
-            dependencies: ["TemperCore", "TemperSimulation", .product(name: "SwiftProtobuf", package: "swift-protobuf")]
+            dependencies: ["TemperCore", "TemperSimulation", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            exclude: ["Generated/perfetto_trace.proto"]
         ),
         // Least-squares fitting of device profiles to measurements; pure (the command line does the reading).
         .target(name: "TemperCalibration", dependencies: ["TemperAHAP", "TemperCore", "TemperSimulation"]),

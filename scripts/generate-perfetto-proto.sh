@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates Sources/TemperPerfetto/Generated/perfetto_trace.pb.swift from Protos/perfetto_trace.proto. Run it by
+# Regenerates Sources/TemperPerfetto/Generated/perfetto_trace.pb.swift from the .proto beside it. Run it by
 # hand after changing the .proto and commit the result; the build never runs protoc (too slow for CI).
 #
 # Needs protoc (Debian: protobuf-compiler) and protoc-gen-swift of the swift-protobuf version Package.resolved pins,
@@ -23,7 +23,7 @@ fi
 
 out="$root/Sources/TemperPerfetto/Generated"
 mkdir -p "$out"
-protoc --plugin=protoc-gen-swift="$plugin" --proto_path="$root/Protos" --swift_opt=Visibility=Internal \
-  --swift_out="$out" "$root/Protos/perfetto_trace.proto"
+protoc --plugin=protoc-gen-swift="$plugin" --proto_path="$out" --swift_opt=Visibility=Internal \
+  --swift_out="$out" "$out/perfetto_trace.proto"
 # protoc-gen-swift marks the file `swift-format-ignore-file` itself, so the lint leaves its layout alone.
 echo "generate-perfetto-proto: wrote $out/perfetto_trace.pb.swift"

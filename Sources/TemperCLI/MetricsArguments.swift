@@ -6,7 +6,7 @@ struct MetricsArguments: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Serve Prometheus metrics at http://HOST:PORT/metrics, e.g. 127.0.0.1:9464 ([::1]:9464 for IPv6).",
-            valueName: "HOST:PORT"
+            valueName: "host:port"
         )
     )
     var metricsListen: String?
@@ -14,7 +14,7 @@ struct MetricsArguments: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Keep Prometheus metrics in FILE for node_exporter's textfile collector (replaced atomically every 15 s and at exit).",
-            valueName: "FILE"
+            valueName: "file"
         )
     )
     var metricsTextfile: String?

@@ -52,7 +52,7 @@ struct ScoreCommand: AsyncParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Device profile: a name (phone, gamepad, headphones, or one of yours; see 'temper policy --help') or a YAML file.",
-            valueName: "NAME|FILE"
+            valueName: "name|file"
         ),
         completion: .deviceNames
     )
@@ -63,7 +63,7 @@ struct ScoreCommand: AsyncParsableCommand {
         parsing: .unconditional,
         help: ArgumentHelp(
             "Energy budget per pattern, with a unit: 25mJ, 0.5J, 10uAh; above 0, at most 1 MJ or 10000 Ah.",
-            valueName: "ENERGY"
+            valueName: "energy"
         ),
         transform: { text in
             let amount: EnergyAmount
@@ -94,7 +94,7 @@ struct ScoreCommand: AsyncParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Also write index.html, report.md and data.json (with power-over-time charts) into this folder.",
-            valueName: "DIR"
+            valueName: "dir"
         )
     )
     var report: String?

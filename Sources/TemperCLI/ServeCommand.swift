@@ -43,7 +43,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Serve on the session bus instead of the system bus.")
     var session = false
 
-    @Option(name: .long, help: ArgumentHelp("Serve on the bus at this D-Bus address.", valueName: "ADDR"))
+    @Option(name: .long, help: ArgumentHelp("Serve on the bus at this D-Bus address.", valueName: "addr"))
     var address: String?
 
     @Option(name: .long, help: "A policy file, or a built-in policy's name.", completion: .policyNames)
@@ -51,7 +51,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("The device profile requests are priced on: a built-in name or a YAML file.", valueName: "NAME|FILE"),
+        help: ArgumentHelp("The device profile requests are priced on: a built-in name or a YAML file.", valueName: "name|file"),
         completion: .deviceNames
     )
     var device: String?
@@ -66,7 +66,7 @@ struct ServeCommand: AsyncParsableCommand {
         name: .customLong("state-directory"),
         help: ArgumentHelp(
             "Where --feedbackd keeps the profile it holds and the user's, to put the user's back after a crash (default: the unit's StateDirectory, else ~/.local/state/temper).",
-            valueName: "DIR"
+            valueName: "dir"
         )
     )
     var stateDirectory: String?
@@ -76,7 +76,7 @@ struct ServeCommand: AsyncParsableCommand {
         parsing: .unconditional,
         help: ArgumentHelp(
             "Calls a second each client may make, in bursts of twice as many; more are answered RateLimited.",
-            valueName: "CALLS"
+            valueName: "calls"
         )
     )
     var rateLimit: Double = 500

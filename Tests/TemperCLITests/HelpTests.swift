@@ -45,6 +45,15 @@ import Testing
         for line in lines { #expect(line.hasPrefix("  "), "\(command): '\(line)'") }
     }
 
+    /// Issue 22, item 5: one style of placeholder (`<out>` beside `<NAME|FILE>` was two).
+    @Test(arguments: [["score"], ["simulate"], ["serve"], ["watch"], ["record"], ["report"], ["compare"], ["rewrite"]])
+    func placeholdersAreLowercaseWords(command: [String]) throws {
+        let help = try TemperRunner.run(command + ["--help"], environment: ["COLUMNS": "200"])
+        let placeholders = help.stdout.matches(of: try Regex(#"<([^>]+)>"#)).compactMap { $0.output[1].substring.map(String.init) }
+        #expect(!placeholders.isEmpty)
+        for placeholder in placeholders { #expect(placeholder == placeholder.lowercased(), "\(command): <\(placeholder)>") }
+    }
+
     @Test func unknownSubcommandIsAUsageError() throws {
         let result = try TemperRunner.run(["frobnicate"])
         #expect(result.status == 2)
