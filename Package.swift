@@ -28,7 +28,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
+        // Without its default traits: BinaryDelimitedStreams imports all of Foundation (and so ICU, 45 MB of the
+        // binary); Temper writes whole traces, never delimited streams.
+        .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0", traits: []),
     ],
     targets: [
         // C bridges: one system library per C library, and one tiny C target for GObject calls Swift cannot make.

@@ -13,7 +13,9 @@
 #   instead of 2.4 MB that the loader reads at every start (needs glibc 2.36, Debian 12);
 # - --no-export-dynamic keeps the binary's own symbols out of the dynamic symbol table, which every shared
 #   library's symbol lookups would otherwise search;
-# - the link map (temper.map beside the binary) is what scripts/generate-order-file.py reads to order it.
+# - the link map (temper.map beside the binary) is what scripts/generate-order-file.py reads to order it;
+# - -Osize: 24.5 MB stripped instead of 26.1 MB (issue 21 asks for 25 MB at most); the
+#   benchmarks build their own -O copy, so their figures are -O figures.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -22,7 +24,7 @@ cd "$root"
 bin="$(swift build -c release "$@" --show-bin-path)"
 # SwiftPM does not know the link reads packaging/temper.order; without the binary it links again, in seconds.
 rm -f "$bin/temper"
-swift build -c release --product temper --static-swift-stdlib \
+swift build -c release --product temper --static-swift-stdlib -Xswiftc -Osize \
   -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
   -Xswiftc -use-ld=lld \
   -Xlinker -z -Xlinker pack-relative-relocs \
