@@ -24,7 +24,7 @@ enum SimulateSummary {
         for transition in policy.transitions {
             let power = transition.lowPower ? " (low power)" : ""
             lines.append(
-                "  " + pad(ClockText.format(transition.timeSeconds), 6)
+                "  " + TerminalText.padded(ClockText.format(transition.timeSeconds), to: 6)
                     + " \(style.tier(transition.from)) → \(style.tier(transition.to))\(power): \(transition.reasons.first ?? "")"
             )
         }
@@ -62,8 +62,5 @@ enum SimulateSummary {
         return TerminalText.fit(lines.joined(separator: "\n"), width: width)
     }
 
-    private static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
-    }
     private static func joules(_ millijoules: Double) -> String { String(cFormat: "%.2f", millijoules / 1000) }
 }

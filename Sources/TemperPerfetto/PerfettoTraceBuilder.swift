@@ -46,35 +46,34 @@ struct PerfettoTraceBuilder {
     /// A counter's value at `seconds`; a value that is not finite is left out (Perfetto has no gaps to draw it).
     mutating func count(_ value: Double, on track: UInt64, at seconds: Double) {
         guard value.isFinite else { return }
-        var event = Perfetto_Protos_TrackEvent()
-        event.type = .counter
-        event.trackUuid = track
+        var event = Self.event(.counter, on: track)
         event.doubleCounterValue = value
         append(event, at: seconds)
     }
 
     /// A slice from `start` to `end` seconds named `name`, with `arguments` as its debug annotations.
     mutating func slice(_ name: String, on track: UInt64, from start: Double, to end: Double, arguments: [PerfettoArgument] = []) {
-        var begin = Perfetto_Protos_TrackEvent()
-        begin.type = .sliceBegin
-        begin.trackUuid = track
-        begin.name = name
-        begin.debugAnnotations = arguments.map(\.annotation)
-        append(begin, at: start)
-        var finish = Perfetto_Protos_TrackEvent()
-        finish.type = .sliceEnd
-        finish.trackUuid = track
-        append(finish, at: max(start, end))
+        append(Self.event(.sliceBegin, on: track, name: name, arguments: arguments), at: start)
+        append(Self.event(.sliceEnd, on: track), at: max(start, end))
     }
 
     /// A slice of no duration at `seconds`: Perfetto draws it as a marker and lists it with the slices.
     mutating func instant(_ name: String, on track: UInt64, at seconds: Double, arguments: [PerfettoArgument] = []) {
+        append(Self.event(.instant, on: track, name: name, arguments: arguments), at: seconds)
+    }
+
+    private static func event(
+        _ type: Perfetto_Protos_TrackEvent.TypeEnum,
+        on track: UInt64,
+        name: String? = nil,
+        arguments: [PerfettoArgument] = []
+    ) -> Perfetto_Protos_TrackEvent {
         var event = Perfetto_Protos_TrackEvent()
-        event.type = .instant
+        event.type = type
         event.trackUuid = track
-        event.name = name
+        if let name { event.name = name }
         event.debugAnnotations = arguments.map(\.annotation)
-        append(event, at: seconds)
+        return event
     }
 
     /// The trace's bytes: descriptors, then events sorted by time (ties in the order they were added, so a slice's

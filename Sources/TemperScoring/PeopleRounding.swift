@@ -62,13 +62,15 @@ private struct RoundingEncoder: Encoder {
 
 /// Calls `primitive` with `value` rounded when it is a number the encoder writes itself, else `nested` with the
 /// value wrapped, so what it holds is rounded too.
+///
+/// Each container's one generic `encode` also stands in for the typed requirements (`encode(_: Int)` and the
+/// rest), so every value, primitive or not, passes through here once.
 private func forward<T: Encodable>(_ value: T, primitive: (any Encodable) throws -> Void, nested: (any Encodable) throws -> Void) rethrows {
     switch value {
     case let double as Double: try primitive(PeopleRounding.rounded(double))
     case let float as Float: try primitive(Float(PeopleRounding.rounded(Double(float))))
-    case let text as String: try primitive(text)
-    case let integer as Int: try primitive(integer)
-    case let flag as Bool: try primitive(flag)
+    // Wrapping a primitive would loop: its `encode(to:)` comes straight back to this container.
+    case is String, is Bool, is any BinaryInteger: try primitive(value)
     default: try nested(RoundedForPeople(value))
     }
 }
@@ -78,22 +80,6 @@ private struct RoundingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerPro
     var codingPath: [any CodingKey] { base.codingPath }
 
     mutating func encodeNil(forKey key: Key) throws { try base.encodeNil(forKey: key) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { try base.encode(value, forKey: key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { try base.encode(value, forKey: key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { try base.encode(PeopleRounding.rounded(value), forKey: key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws {
-        try base.encode(Float(PeopleRounding.rounded(Double(value))), forKey: key)
-    }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try base.encode(value, forKey: key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try base.encode(value, forKey: key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try base.encode(value, forKey: key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try base.encode(value, forKey: key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { try base.encode(value, forKey: key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { try base.encode(value, forKey: key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try base.encode(value, forKey: key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try base.encode(value, forKey: key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try base.encode(value, forKey: key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { try base.encode(value, forKey: key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try forward(value, primitive: { try base.encode($0, forKey: key) }, nested: { try base.encode($0, forKey: key) })
@@ -120,20 +106,6 @@ private struct RoundingUnkeyedContainer: UnkeyedEncodingContainer {
     var count: Int { base.count }
 
     mutating func encodeNil() throws { try base.encodeNil() }
-    mutating func encode(_ value: Bool) throws { try base.encode(value) }
-    mutating func encode(_ value: String) throws { try base.encode(value) }
-    mutating func encode(_ value: Double) throws { try base.encode(PeopleRounding.rounded(value)) }
-    mutating func encode(_ value: Float) throws { try base.encode(Float(PeopleRounding.rounded(Double(value)))) }
-    mutating func encode(_ value: Int) throws { try base.encode(value) }
-    mutating func encode(_ value: Int8) throws { try base.encode(value) }
-    mutating func encode(_ value: Int16) throws { try base.encode(value) }
-    mutating func encode(_ value: Int32) throws { try base.encode(value) }
-    mutating func encode(_ value: Int64) throws { try base.encode(value) }
-    mutating func encode(_ value: UInt) throws { try base.encode(value) }
-    mutating func encode(_ value: UInt8) throws { try base.encode(value) }
-    mutating func encode(_ value: UInt16) throws { try base.encode(value) }
-    mutating func encode(_ value: UInt32) throws { try base.encode(value) }
-    mutating func encode(_ value: UInt64) throws { try base.encode(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         try forward(value, primitive: { try base.encode($0) }, nested: { try base.encode($0) })
@@ -153,20 +125,6 @@ private struct RoundingSingleValueContainer: SingleValueEncodingContainer {
     var codingPath: [any CodingKey] { base.codingPath }
 
     mutating func encodeNil() throws { try base.encodeNil() }
-    mutating func encode(_ value: Bool) throws { try base.encode(value) }
-    mutating func encode(_ value: String) throws { try base.encode(value) }
-    mutating func encode(_ value: Double) throws { try base.encode(PeopleRounding.rounded(value)) }
-    mutating func encode(_ value: Float) throws { try base.encode(Float(PeopleRounding.rounded(Double(value)))) }
-    mutating func encode(_ value: Int) throws { try base.encode(value) }
-    mutating func encode(_ value: Int8) throws { try base.encode(value) }
-    mutating func encode(_ value: Int16) throws { try base.encode(value) }
-    mutating func encode(_ value: Int32) throws { try base.encode(value) }
-    mutating func encode(_ value: Int64) throws { try base.encode(value) }
-    mutating func encode(_ value: UInt) throws { try base.encode(value) }
-    mutating func encode(_ value: UInt8) throws { try base.encode(value) }
-    mutating func encode(_ value: UInt16) throws { try base.encode(value) }
-    mutating func encode(_ value: UInt32) throws { try base.encode(value) }
-    mutating func encode(_ value: UInt64) throws { try base.encode(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         try forward(value, primitive: { try base.encode($0) }, nested: { try base.encode($0) })
