@@ -239,7 +239,7 @@ let package = Package(
         .testTarget(
             name: "TemperServiceTests",
             dependencies: [
-                "TemperService", "TemperCore", "TemperHost", "TemperLifecycle", "TemperTestKit",
+                "TemperService", "TemperCore", "TemperHost", "TemperLifecycle", "TemperTestKit", "TemperTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]

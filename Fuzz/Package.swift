@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "TemperFiles", package: "Temper"),
                 .product(name: "TemperSimulation", package: "Temper"),
                 .product(name: "TemperReports", package: "Temper"),
+                .product(name: "TemperService", package: "Temper"),
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         )

@@ -2,7 +2,8 @@
 # Fuzzes Temper's readers with libFuzzer (and AddressSanitizer, which also catches leaks).
 #
 #   scripts/fuzz.sh TARGET SECONDS    one target: ahap, policy, profile, scenario, request, trace, haptic,
-#                                     android-json, android-xml, rumble, feedbackd or acf
+#                                     android-json, android-xml, rumble, feedbackd, acf or
+#                                     dbus (whole D-Bus method calls to the service)
 #   scripts/fuzz.sh all SECONDS       each target in turn, SECONDS each (CI runs `all 15`)
 #   scripts/fuzz.sh build             only build Fuzz/.build/temper-fuzz
 #
@@ -16,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 
-targets=(ahap policy profile scenario request trace haptic android-json android-xml rumble feedbackd acf)
+targets=(ahap policy profile scenario request trace haptic android-json android-xml rumble feedbackd acf dbus)
 work=Fuzz/.build
 # The shared corpus of real files beside the clone; TEMPER_CORPUS points elsewhere (a worktree's clone).
 shared_corpus=${TEMPER_CORPUS:-../shared/corpus}
@@ -61,6 +62,13 @@ seed() {
     android-xml) sources=(Examples/formats "$shared_corpus/android-vibration-xml"); patterns=('*.xml') ;;
     rumble) sources=(Examples/formats "$shared_corpus/gamepad-rumble"); patterns=('*.json') ;;
     acf) sources=("$shared_corpus/acf"); patterns=('*.acf') ;;
+    dbus)
+      # Seeds are method calls made by GLib's own message writer from the example requests and patterns.
+      # The system Python: python3-gi (scripts/setup.sh) is installed for it, not for another python3 on PATH.
+      /usr/bin/python3 scripts/dbus-fuzz-seeds.py "$directory" Examples/requests/*.json Examples/patterns/*.ahap
+      echo "fuzz: $target: $(ls "$directory" | wc -l) seed messages" >&2
+      return
+      ;;
   esac
   local count=0
   for source in "${sources[@]}"; do
@@ -101,7 +109,7 @@ case "${1:-}" in
     for target in "${targets[@]}"; do run "$target" "${2:?seconds}" || failed=1; done
     exit $failed
     ;;
-  ahap | policy | profile | scenario | request | trace | haptic | android-json | android-xml | rumble | feedbackd | acf)
+  ahap | policy | profile | scenario | request | trace | haptic | android-json | android-xml | rumble | feedbackd | acf | dbus)
     build
     run "$1" "${2:?seconds}"
     ;;

@@ -110,6 +110,64 @@ void temper_dbus_unregister_object(void *connection, unsigned int registration_i
     }
 }
 
+/* GDBus compares a call's body with the method's in-arguments before it calls a registered object; this is that
+ * comparison, so a message read from bytes reaches the service only when the bus would have let it through. */
+static gboolean temper_body_matches(GDBusMethodInfo *method, GVariant *body) {
+    GString *expected = g_string_new("(");
+    for (GDBusArgInfo **argument = method->in_args; argument != NULL && *argument != NULL; argument++) {
+        g_string_append(expected, (*argument)->signature);
+    }
+    g_string_append_c(expected, ')');
+    const char *actual = body != NULL ? g_variant_get_type_string(body) : "()";
+    gboolean matches = g_strcmp0(expected->str, actual) == 0;
+    g_string_free(expected, TRUE);
+    return matches;
+}
+
+void *temper_dbus_method_call_from_blob(const uint8_t *blob, size_t size, const char *introspection_xml,
+                                        const char *interface_name, char **method_name, char **error_message) {
+    GError *error = NULL;
+    if (size < 16 || g_dbus_message_bytes_needed((guchar *)blob, size, &error) != (gssize)size) {
+        if (error != NULL) {
+            temper_set_error(error_message, error);
+        } else if (error_message != NULL) {
+            *error_message = g_strdup("the bytes are not exactly one message");
+        }
+        return NULL;
+    }
+    GDBusMessage *message = g_dbus_message_new_from_blob((guchar *)blob, size, G_DBUS_CAPABILITY_FLAGS_NONE, &error);
+    if (message == NULL) {
+        temper_set_error(error_message, error);
+        return NULL;
+    }
+    void *body = NULL;
+    GDBusNodeInfo *node = g_dbus_node_info_new_for_xml(introspection_xml, &error);
+    GDBusInterfaceInfo *interface = node != NULL ? g_dbus_node_info_lookup_interface(node, interface_name) : NULL;
+    const char *member = g_dbus_message_get_member(message);
+    GDBusMethodInfo *method = NULL;
+    if (interface == NULL) {
+        if (error != NULL) {
+            temper_set_error(error_message, error);
+        } else if (error_message != NULL) {
+            *error_message = g_strdup_printf("the XML has no interface %s", interface_name);
+        }
+    } else if (g_dbus_message_get_message_type(message) != G_DBUS_MESSAGE_TYPE_METHOD_CALL ||
+               g_strcmp0(g_dbus_message_get_interface(message), interface_name) != 0 || member == NULL) {
+        if (error_message != NULL) *error_message = g_strdup_printf("not a method call on %s", interface_name);
+    } else if ((method = g_dbus_interface_info_lookup_method(interface, member)) == NULL) {
+        if (error_message != NULL) *error_message = g_strdup_printf("no method %s", member);
+    } else if (!temper_body_matches(method, g_dbus_message_get_body(message))) {
+        if (error_message != NULL) *error_message = g_strdup_printf("the arguments of %s have the wrong types", member);
+    } else {
+        GVariant *arguments = g_dbus_message_get_body(message);
+        body = arguments != NULL ? g_variant_ref(arguments) : g_variant_ref_sink(g_variant_new_tuple(NULL, 0));
+        if (method_name != NULL) *method_name = g_strdup(member);
+    }
+    if (node != NULL) g_dbus_node_info_unref(node);
+    g_object_unref(message);
+    return body;
+}
+
 /* ---- answering ------------------------------------------------------------------------------------ */
 
 void temper_dbus_return_string(void *invocation, const char *value) {

@@ -2,12 +2,17 @@ import Foundation
 import TemperAHAP
 import TemperCore
 @_spi(Fuzzing) import TemperReports
+@_spi(Fuzzing) import TemperService
 import TemperSimulation
 
 /// One reader under fuzzing. Each run must return (errors are fine) without a trap, a hang or a leak.
 enum FuzzTarget: String, CaseIterable {
     case ahap, policy, profile, scenario, request, trace
-    case haptic, androidJSON = "android-json", androidXML = "android-xml", rumble, feedbackd, acf
+    case haptic
+    case androidJSON = "android-json"
+    case androidXML = "android-xml"
+    case rumble, feedbackd, acf
+    case dbus
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -46,6 +51,9 @@ enum FuzzTarget: String, CaseIterable {
             PatternFuzzing.read(bytes, file: "fuzz.json", format: .feedbackd)
         case .acf:
             PatternFuzzing.readACF(bytes)
+        case .dbus:
+            // A whole D-Bus message: parsed, type-checked against the interface and read as `serve` reads a call.
+            _ = BusCallFuzzing.outcome(ofMessage: bytes)
         }
     }
 }

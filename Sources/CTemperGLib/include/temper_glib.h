@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stddef.h>
 
 /* GObject pointers cross this boundary as `void *` so Swift sees one set of GLib types (CUPowerGlib's). */
 
@@ -140,6 +141,14 @@ unsigned int temper_dbus_register_object(void *connection, const char *object_pa
                                          const char *interface_name, TemperMethodCallback method,
                                          TemperPropertyCallback property, void *context, char **error_message);
 void temper_dbus_unregister_object(void *connection, unsigned int registration_id);
+
+/* Reads `blob` as one D-Bus message, as the service's connection would, and returns its body (a new GVariant
+ * reference for temper_dbus_value_unref) and *method_name (g_free) when it is a call of a method of
+ * `interface_name` whose arguments have the types `introspection_xml` declares: what GDBus lets through to a
+ * registered object. Else NULL with *error_message (g_free). The service's method-call path without a bus, for
+ * fuzzing and tests. */
+void *temper_dbus_method_call_from_blob(const uint8_t *blob, size_t size, const char *introspection_xml,
+                                        const char *interface_name, char **method_name, char **error_message);
 
 /* ---- answering ------------------------------------------------------------------------------------ */
 

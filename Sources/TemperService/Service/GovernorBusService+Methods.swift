@@ -8,13 +8,6 @@ import TemperCore
 /// shares at once; the deciding runs in a task, and every call is answered exactly once, with a value or one of
 /// the errors. GetCondition is answered on the bus thread and spends nothing.
 extension GovernorBusService {
-    private enum Call {
-        case decide(request: [UInt8])
-        case schedule(request: [UInt8], targetTime: Double)
-        case cancel(ticket: UInt64)
-        case score(pattern: [UInt8], device: String)
-    }
-
     func methodCalled(sender: String, method: String, arguments: DBusArguments, invocation: DBusInvocation) {
         busMetrics.called(method)
         let limits = configuration.limits
@@ -26,9 +19,9 @@ extension GovernorBusService {
             )
         }
         if method == "GetCondition" { return invocation.returnValue(properties.conditionDictionary()) }
-        let call: Call
+        let call: BusCall
         do {
-            call = try Self.read(method, arguments, limits: limits)
+            call = try BusCall.read(method, arguments, limits: limits)
         } catch {
             return refuse(invocation, method, error)
         }
@@ -72,31 +65,10 @@ extension GovernorBusService {
         invocation.returnError(name: refusal.name.rawValue, message: OneLineText.escaping(refusal.message))
     }
 
-    private static func read(_ method: String, _ arguments: DBusArguments, limits: Limits) throws(Refusal) -> Call {
-        func text(_ index: UInt32, _ name: String, limit: Int) throws(Refusal) -> [UInt8] {
-            let (bytes, length) = arguments.stringBytes(at: index, limit: limit)
-            guard let bytes else { throw Refusal(.tooLarge, "\(name) is \(length) bytes; the limit is \(limit)") }
-            return bytes
-        }
-        switch method {
-        case "Decide":
-            return .decide(request: try text(0, "request_json", limit: limits.maxRequestBytes))
-        case "Schedule":
-            return .schedule(request: try text(0, "request_json", limit: limits.maxRequestBytes), targetTime: arguments.double(at: 1))
-        case "Cancel":
-            return .cancel(ticket: arguments.uint64(at: 0))
-        case "Score":
-            let device = String(decoding: try text(1, "device", limit: 256), as: UTF8.self)
-            return .score(pattern: try text(0, "ahap_json", limit: limits.maxPatternBytes), device: device)
-        default:
-            throw Refusal(.invalidRequest, "no method \(method)")
-        }
-    }
-
-    private func perform(_ call: Call, sender: String, caller: CallerTable.Caller, invocation: DBusInvocation) async throws {
+    private func perform(_ call: BusCall, sender: String, caller: CallerTable.Caller, invocation: DBusInvocation) async throws {
         switch call {
         case .decide(let bytes):
-            var request = try Self.decode(bytes)
+            var request = try BusCall.decode(bytes)
             let originalID = request.id
             // Renamed so no client can pose as another's scheduled request in the decision stream.
             request.id = "temper.bus.decide"
@@ -108,7 +80,7 @@ extension GovernorBusService {
             let request: SensoryRequest
             let target: Double
             do {
-                request = try Self.decode(bytes)
+                request = try BusCall.decode(bytes)
                 target = try governorTime(forMonotonic: targetTime)
             } catch {
                 tickets.scheduleSettled(sender: sender)
@@ -171,14 +143,6 @@ extension GovernorBusService {
         return now + max(0, ahead)
     }
 
-    private static func decode(_ bytes: [UInt8]) throws(Refusal) -> SensoryRequest {
-        do {
-            return try RequestDecoder(fileName: "request_json").decode(bytes)
-        } catch {
-            throw Refusal(.invalidRequest, error.description)
-        }
-    }
-
     private func score(_ pattern: [UInt8], device: String) throws(Refusal) -> String {
         let name = device.isEmpty ? DeviceProfileLibrary.defaultName : device
         guard !ConfigurationSearch.isPath(name) else {
@@ -195,12 +159,7 @@ extension GovernorBusService {
             }
             scoreProfiles.withLock { $0[name] = profile }
         }
-        let document: AHAPDocument
-        do {
-            document = try AHAPReader.read(pattern, file: "ahap_json")
-        } catch {
-            throw Refusal(.invalidRequest, error.description)
-        }
+        let document = try BusCall.pattern(pattern)
         let estimate = EnergyEstimator(profile: profile, options: .init(maxSeriesPoints: 0)).estimate(
             document.pattern,
             waveforms: document.waveforms

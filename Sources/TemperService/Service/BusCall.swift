@@ -1,0 +1,92 @@
+import CTemperGLib
+import TemperAHAP
+import TemperCore
+import TemperGLib
+
+/// A method call's arguments, read and checked on the bus thread before any deciding: sizes against the
+/// service's limits, requests through ``RequestDecoder``. The one path from a call's bytes to what the service
+/// acts on, shared by ``GovernorBusService`` and the `dbus` fuzz target.
+enum BusCall {
+    case decide(request: [UInt8])
+    case schedule(request: [UInt8], targetTime: Double)
+    case cancel(ticket: UInt64)
+    case score(pattern: [UInt8], device: String)
+
+    typealias Refusal = GovernorBusService.Refusal
+
+    /// The arguments of `method`, whose types GDBus has already checked against the introspection data.
+    static func read(_ method: String, _ arguments: DBusArguments, limits: GovernorBusService.Limits) throws(Refusal) -> BusCall {
+        func text(_ index: UInt32, _ name: String, limit: Int) throws(Refusal) -> [UInt8] {
+            let (bytes, length) = arguments.stringBytes(at: index, limit: limit)
+            guard let bytes else { throw Refusal(.tooLarge, "\(name) is \(length) bytes; the limit is \(limit)") }
+            return bytes
+        }
+        switch method {
+        case "Decide":
+            return .decide(request: try text(0, "request_json", limit: limits.maxRequestBytes))
+        case "Schedule":
+            return .schedule(request: try text(0, "request_json", limit: limits.maxRequestBytes), targetTime: arguments.double(at: 1))
+        case "Cancel":
+            return .cancel(ticket: arguments.uint64(at: 0))
+        case "Score":
+            let device = String(decoding: try text(1, "device", limit: 256), as: UTF8.self)
+            return .score(pattern: try text(0, "ahap_json", limit: limits.maxPatternBytes), device: device)
+        default:
+            throw Refusal(.invalidRequest, "no method \(method)")
+        }
+    }
+
+    /// A Decide or Schedule request's JSON as a request, or `InvalidRequest` naming the JSON path.
+    static func decode(_ bytes: [UInt8]) throws(Refusal) -> SensoryRequest {
+        do {
+            return try RequestDecoder(fileName: "request_json").decode(bytes)
+        } catch {
+            throw Refusal(.invalidRequest, error.description)
+        }
+    }
+
+    /// A Score call's AHAP text as a document, or `InvalidRequest` naming the line and column.
+    static func pattern(_ bytes: [UInt8]) throws(Refusal) -> AHAPDocument {
+        do {
+            return try AHAPReader.read(bytes, file: "ahap_json")
+        } catch {
+            throw Refusal(.invalidRequest, error.description)
+        }
+    }
+}
+
+/// The service's method-call path without a bus, for fuzzing: a message's bytes parsed as the connection would,
+/// its types checked as GDBus does, then read and decoded as ``GovernorBusService`` does. Nothing is decided.
+@_spi(Fuzzing) public enum BusCallFuzzing: Sendable {
+    /// What the service would make of `message` (one D-Bus message's bytes): the method's name when it would
+    /// act on it, else the error the caller would get, as `Name: message`.
+    public static func outcome(ofMessage message: [UInt8], limits: GovernorBusService.Limits = .init()) -> String {
+        var methodName: UnsafeMutablePointer<CChar>?
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let body = message.withUnsafeBufferPointer { bytes in
+            temper_dbus_method_call_from_blob(
+                bytes.baseAddress,
+                bytes.count,
+                GovernorInterface.introspectionXML,
+                GovernorInterface.interfaceName,
+                &methodName,
+                &errorMessage
+            )
+        }
+        let method = GLibText.take(methodName)
+        let error = GLibText.take(errorMessage)
+        guard let body, let method else { return "org.freedesktop.DBus.Error.InvalidArgs: " + (error ?? "unreadable") }
+        defer { temper_dbus_value_unref(body) }
+        if method == "GetCondition" { return method }
+        do {
+            switch try BusCall.read(method, DBusArguments(pointer: body), limits: limits) {
+            case .decide(let request), .schedule(let request, _): _ = try BusCall.decode(request)
+            case .score(let pattern, _): _ = try BusCall.pattern(pattern)
+            case .cancel: break
+            }
+            return method
+        } catch {
+            return "\(error.name.rawValue): \(error.message)"
+        }
+    }
+}
