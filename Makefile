@@ -30,6 +30,7 @@ uninstall:
 	      "$(DESTDIR)$(PREFIX)/lib/systemd/system/temper.service" \
 	      "$(DESTDIR)$(PREFIX)/lib/systemd/user/temper-feedbackd.service" \
 	      "$(DESTDIR)$(PREFIX)/lib/sysusers.d/temper.conf" \
+	      "$(DESTDIR)$(PREFIX)/share/polkit-1/actions/org.temper.Temper1.policy" \
 	      "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/temper" \
 	      "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_temper" \
 	      "$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_temper" \

@@ -64,6 +64,7 @@ placed=(
   "systemd/temper.service:lib/systemd/system"
   "systemd/temper-feedbackd.service:lib/systemd/user"
   "sysusers.d/temper.conf:lib/sysusers.d"
+  "polkit/org.temper.Temper1.policy:share/polkit-1/actions"
 )
 for entry in "${placed[@]}"; do
   file="$packaging/${entry%%:*}"

@@ -328,6 +328,29 @@ int64_t temper_dbus_connection_unix_user(void *connection, const char *name, int
     return (int64_t)uid;
 }
 
+int temper_dbus_polkit_check(void *connection, const char *name, const char *action_id, int timeout_ms) {
+    GVariantBuilder subject_details;
+    g_variant_builder_init(&subject_details, G_VARIANT_TYPE("a{sv}"));
+    g_variant_builder_add(&subject_details, "{sv}", "name", g_variant_new_string(name));
+    GVariantBuilder details;
+    g_variant_builder_init(&details, G_VARIANT_TYPE("a{ss}"));
+    /* Flags 0: no interaction, so no authentication agent is ever asked on the caller's behalf. */
+    GVariant *arguments = g_variant_new("((sa{sv})sa{ss}us)", "system-bus-name", &subject_details, action_id, &details,
+                                        (guint32)0, "");
+    GVariant *reply = g_dbus_connection_call_sync(
+        G_DBUS_CONNECTION(connection), "org.freedesktop.PolicyKit1", "/org/freedesktop/PolicyKit1/Authority",
+        "org.freedesktop.PolicyKit1.Authority", "CheckAuthorization", arguments, G_VARIANT_TYPE("((bba{ss}))"),
+        G_DBUS_CALL_FLAGS_NONE, timeout_ms, NULL, NULL);
+    if (reply == NULL) return -1;
+    gboolean authorized = FALSE;
+    gboolean challenge = FALSE;
+    GVariantIter *result_details = NULL;
+    g_variant_get(reply, "((bba{ss}))", &authorized, &challenge, &result_details);
+    if (result_details != NULL) g_variant_iter_free(result_details);
+    g_variant_unref(reply);
+    return authorized ? 1 : 0;
+}
+
 /* ---- typed values for GetCondition ------------------------------------------------------------------ */
 
 void *temper_dbus_value_vardict(const char *const *names, void *const *values, unsigned int count) {

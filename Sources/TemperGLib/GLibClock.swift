@@ -1,5 +1,5 @@
 import Synchronization
-public import TemperCore
+package import TemperCore
 
 /// A `GovernorClock` whose sleeps are one-shot timers on a ``GLibThread``: the clock `temper serve`'s
 /// `Governor` runs on. The thread sleeps in `poll` anyway, waiting for the bus; a timer is one more source it

@@ -116,6 +116,9 @@ void *temper_bus_open_guarded(int bus_kind, const char *address, uint32_t body_l
 /* The Unix user id of the connection that owns `name` (GetConnectionUnixUser, waiting at most `timeout_ms`), or
  * -1 when the bus does not say. */
 int64_t temper_dbus_connection_unix_user(void *connection, const char *name, int timeout_ms);
+/* polkit's answer for the bus connection `name` and `action_id`, asked without interaction: 1 authorized, 0 not,
+ * -1 when polkit did not answer (not running, or an error) within `timeout_ms`. */
+int temper_dbus_polkit_check(void *connection, const char *name, const char *action_id, int timeout_ms);
 
 /* ---- owning a name -------------------------------------------------------------------------------- */
 

@@ -56,6 +56,16 @@ final class DBusConnection: @unchecked Sendable {
         temper_dbus_connection_unix_user(pointer, name, 1000)
     }
 
+    /// polkit's answer for the connection that owns `name` and `action` (asked without interaction, waiting at
+    /// most a second): `nil` when polkit does not answer, as where polkitd does not run.
+    func polkitAuthorizes(_ name: String, action: String) -> Bool? {
+        switch temper_dbus_polkit_check(pointer, name, action, 1000) {
+        case 1: true
+        case 0: false
+        default: nil
+        }
+    }
+
     /// Flushes and closes; the object stays valid until released.
     func close() { temper_dbus_connection_close(pointer) }
 

@@ -5,7 +5,8 @@ import TemperCore
 /// Who calls, per Unix user: each bus connection's user (asked of the bus once, on its first call), the
 /// connections each user has calling, and the calls each user has in progress, so one user's flood meets its
 /// own caps and never the others'. A user's account (its budget, and whether exempt usages are exempt for it)
-/// comes from the policy's ``ExemptCallers``.
+/// comes from the policy's ``ExemptCallers``; where polkitd runs, a connection whose user the policy does not name
+/// may still be allowed them by the polkit action ``exemptAction``, asked once per connection.
 final class CallerTable: Sendable {
     /// A caller as the methods need it.
     struct Caller: Sendable {
@@ -30,6 +31,9 @@ final class CallerTable: Sendable {
         var users: [UInt32: User] = [:]
     }
 
+    /// The polkit action that lets a connection use exempt usages (`packaging/polkit/org.temper.Temper1.policy`).
+    static let exemptAction = "org.temper.Temper1.exempt"
+
     private let state = Mutex(State())
     /// The account of connections the bus could not name (they had left); never a real user's (`(uid_t)-1`).
     static let unnamedUser = UInt32.max
@@ -44,8 +48,10 @@ final class CallerTable: Sendable {
     }
 
     /// Admits one call from `sender` and counts it in progress until ``finish(_:)``. `userOf` asks the bus for a
-    /// connection's Unix user (-1 when it cannot say); it runs only on a connection's first call.
-    func begin(sender: String, userOf: (String) -> Int64) throws(Refusal) -> Caller {
+    /// connection's Unix user (-1 when it cannot say) and `polkitAllows` asks polkit for ``exemptAction`` (`nil`
+    /// when polkit does not answer); they run only on a connection's first call, `polkitAllows` only for a user
+    /// the policy does not name.
+    func begin(sender: String, userOf: (String) -> Int64, polkitAllows: (String) -> Bool? = { _ in nil }) throws(Refusal) -> Caller {
         // One lock for a connection already known: nearly every call.
         if let caller = try state.withLock({ state throws(Refusal) in try Self.count(sender, in: &state, limit: maxCallsInFlightPerUser) })
         {
@@ -65,7 +71,7 @@ final class CallerTable: Sendable {
                 return Caller(user: user, account: RequestAccount(id: user, mayUseExemptUsages: false))
             }
         }
-        try admitConnection(sender, user: user)
+        try admitConnection(sender, user: user, polkitAllows: polkitAllows)
         guard
             let caller = try state.withLock({ state throws(Refusal) in try Self.count(sender, in: &state, limit: maxCallsInFlightPerUser) })
         else { throw .tooManyCalls(user: user, limit: maxCallsInFlightPerUser) }
@@ -108,19 +114,20 @@ final class CallerTable: Sendable {
         state.withLock { $0.users[user]?.senders.count ?? 0 }
     }
 
-    private func admitConnection(_ sender: String, user: UInt32) throws(Refusal) {
-        // Outside the lock: it reads the user and group databases.
+    private func admitConnection(_ sender: String, user: UInt32, polkitAllows: (String) -> Bool?) throws(Refusal) {
+        // Outside the lock: it reads the user and group databases, and asks polkit over the bus.
         let known = state.withLock { $0.users[user]?.mayUseExemptUsages }
-        let mayUseExemptUsages = known ?? Self.mayUseExemptUsages(user, exemptCallers)
+        let userMay = known ?? Self.mayUseExemptUsages(user, exemptCallers)
+        let connectionMay = userMay || polkitAllows(sender) == true
         try state.withLock { state throws(Refusal) in
             guard state.callers[sender] == nil else { return }
-            var entry = state.users[user] ?? User(mayUseExemptUsages: mayUseExemptUsages)
+            var entry = state.users[user] ?? User(mayUseExemptUsages: userMay)
             guard entry.senders.count < maxConnectionsPerUser else {
                 throw .tooManyConnections(user: user, limit: maxConnectionsPerUser)
             }
             entry.senders.insert(sender)
             state.users[user] = entry
-            state.callers[sender] = Caller(user: user, account: RequestAccount(id: user, mayUseExemptUsages: entry.mayUseExemptUsages))
+            state.callers[sender] = Caller(user: user, account: RequestAccount(id: user, mayUseExemptUsages: connectionMay))
         }
     }
 

@@ -27,9 +27,12 @@ extension GovernorBusService {
         }
         let caller: CallerTable.Caller
         do {
-            caller = try callers.begin(sender: sender) { name in
-                endpoint.withLock { $0 }?.connection.unixUser(of: name) ?? -1
-            }
+            let connection = endpoint.withLock { $0 }?.connection
+            caller = try callers.begin(
+                sender: sender,
+                userOf: { connection?.unixUser(of: $0) ?? -1 },
+                polkitAllows: { connection?.polkitAuthorizes($0, action: CallerTable.exemptAction) }
+            )
         } catch {
             return refuse(invocation, method, Refusal(error))
         }

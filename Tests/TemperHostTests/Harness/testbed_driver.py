@@ -46,6 +46,7 @@ class Driver:
         self.session_bus = None
         self.session_address = None
         self.feedbackd = None
+        self.polkitd = None
         self.upower_log = open(os.path.join(self.workdir, 'upowerd.log'), 'w')
 
     # ---- environment -------------------------------------------------------------------------------
@@ -220,6 +221,29 @@ class Driver:
                             'org.sigxcpu.Feedback'], env=env, check=True, stdin=subprocess.DEVNULL)
         return {'pid': self.feedbackd.pid, 'address': self.session_address}
 
+    def start_polkitd(self, actions, rules):
+        """The real polkitd on the private system bus, reading only `actions` (policy files) and `rules` (JavaScript
+        rules, beside the distribution's own defaults): it reads fixed folders, so it runs in a mount namespace of
+        its own with the test's folders bound over them and the machine's polkit left as it is. Needs root."""
+        if self.polkitd is None:
+            folders = {}
+            for name, files in (('actions', actions), ('rules', rules)):
+                folders[name] = os.path.join(self.workdir, 'polkit-' + name)
+                os.makedirs(folders[name], exist_ok=True)
+                for file_name, text in files.items():
+                    with open(os.path.join(folders[name], file_name), 'w') as handle:
+                        handle.write(text)
+                os.chmod(folders[name], 0o755)
+            script = ('mount --bind "$1" /usr/share/polkit-1/actions && mount --bind "$2" /etc/polkit-1/rules.d '
+                      '&& exec /usr/lib/polkit-1/polkitd --no-debug')
+            self.polkitd = subprocess.Popen(
+                ['unshare', '--mount', '--propagation', 'private', '--', '/bin/sh', '-c', script, 'polkitd',
+                 folders['actions'], folders['rules']],
+                env=self._child_env(preload=False), stdout=self.upower_log, stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+            self._wait_for_name('org.freedesktop.PolicyKit1')
+        return {'pid': self.polkitd.pid}
+
     # ---- fake hardware -----------------------------------------------------------------------------
 
     def add_device(self, subsystem, name, parent=None, attributes=None, properties=None, uevent=False):
@@ -259,7 +283,7 @@ class Driver:
     # ---- teardown ----------------------------------------------------------------------------------
 
     def close(self):
-        for process in (self.feedbackd, self.upowerd, self.profiles, self.bus_process, self.session_bus):
+        for process in (self.polkitd, self.feedbackd, self.upowerd, self.profiles, self.bus_process, self.session_bus):
             if process is not None and process.poll() is None:
                 process.terminate()
                 try:
@@ -267,7 +291,7 @@ class Driver:
                 except subprocess.TimeoutExpired:
                     process.kill()
                     process.wait()
-        self.upowerd = self.profiles = self.bus_process = self.session_bus = self.feedbackd = None
+        self.upowerd = self.profiles = self.bus_process = self.session_bus = self.feedbackd = self.polkitd = None
         self.upower_log.close()
         self.testbed = None
         shutil.rmtree(self.workdir, ignore_errors=True)
@@ -288,6 +312,7 @@ def main():
         'set_profile': driver.set_profile,
         'start_session_bus': driver.start_session_bus,
         'start_feedbackd': driver.start_feedbackd,
+        'start_polkitd': driver.start_polkitd,
         'add_device': driver.add_device,
         'set_attributes': driver.set_attributes,
         'remove_attribute': driver.remove_attribute,

@@ -120,6 +120,12 @@ final class HostTestbed: @unchecked Sendable {
         return address
     }
 
+    /// Starts the real polkitd on the private system bus, seeing only `actions` and `rules` (file name → text) in
+    /// its own mount namespace. Needs root (`unshare --mount`).
+    func startPolkit(actions: [String: String], rules: [String: String]) throws {
+        try call("start_polkitd", ["actions": actions, "rules": rules])
+    }
+
     /// Starts a private session bus and returns its address.
     func startSessionBus() throws -> String {
         guard let address = try call("start_session_bus")["address"] as? String else {
