@@ -926,8 +926,8 @@ streams:
     usage: notification
     patterns: [../patterns/success.ahap]
 initial:
-  internalCelsius: 27
-  skinCelsius: 26
+  internal: 27 °C
+  skin: 26 °C
   batteryPercentage: 60
   onBattery: true
   powerProfile: balanced
@@ -982,10 +982,10 @@ seed: 99
 device: phone
 policy: default
 ambient:
-  - { at: 0 s, celsius: 30 }
-  - { at: 15 min, celsius: 45 }
-  - { at: 20 min, celsius: 45 }
-  - { at: 24 min, celsius: 24 }   # air conditioning
+  - { at: 0 s, temperature: 30 °C }
+  - { at: 15 min, temperature: 45 °C }
+  - { at: 20 min, temperature: 45 °C }
+  - { at: 24 min, temperature: 24 °C }   # air conditioning
 workload:
   - { name: navigation, power: 1.6 W, for: 30 min }
 charging:
@@ -1006,8 +1006,8 @@ streams:
     usage: alarm
     patterns: [../patterns/success.ahap]
 initial:
-  internalCelsius: 32
-  skinCelsius: 31
+  internal: 32 °C
+  skin: 31 °C
   batteryPercentage: 55
   powerProfile: performance
 
@@ -1026,8 +1026,8 @@ initial:
 #
 # Units: every number that is not a plain count or scale carries its unit, as on the command line: temperatures
 # 70 °C, times 500ms, 60s or 2m, energies 500mJ, 0.5J or 2kJ (a charge such as 10uAh is refused here, because
-# turning it into energy needs a voltage). A key that names its unit (dwellSeconds, hysteresisCelsius) takes a
-# bare number in it.
+# turning it into energy needs a voltage), temperature differences 3 K (or 3 °C). No key names its unit instead:
+# the unit goes with the number.
 # `none` (or null) switches an optional setting off.
 
 # The schema version. Required; this build reads version 1.
@@ -1045,7 +1045,7 @@ classifier:
   defaultThresholds: {fair: 70 °C, serious: 85 °C, critical: 95 °C}
   # Per-sensor overrides, first match wins. Each names a `chip` (the sysfs path, or the printed name such as
   # coretemp-isa-0000) and/or a `label` (as `sensors` prints it), and sets `thresholds: {fair, serious,
-  # critical}`, `hysteresisCelsius`, or `ignore: true` to leave the sensor out of the host tier. Example:
+  # critical}`, `hysteresis`, or `ignore: true` to leave the sensor out of the host tier. Example:
   #   sensorOverrides:
   #     - chip: nvme-pci-0100
   #       label: Sensor 2
@@ -1053,19 +1053,19 @@ classifier:
   sensorOverrides: []
   # How far under a tier's entry temperature every sensor must fall before the host may step down from that
   # tier, when the sensor gives no hysteresis of its own (its *_hyst limit, which wins when present).
-  hysteresisCelsius: 3
+  hysteresis: 3 K
   # How long every counted sensor must stay under its exit temperature before the tier steps down, one tier
   # per dwell. Escalation never waits.
-  dwellSeconds: 10
+  dwell: 10s
   # The window of the least-squares temperature slope behind the forecast ("seconds until the next tier").
-  trendWindowSeconds: 20
+  trendWindow: 20s
   # Escalate one tier early when the forecast to the next tier is under this many seconds; none = never.
-  preemptiveEscalationSeconds: none
+  preemptiveEscalation: none
   # A sensor whose limits exceed this is broken (nvme "Sensor 1" reports a high limit of 65261.8 °C) and is
   # ignored, with a reason. Readings above it are skipped too.
-  absurdLimitCelsius: 200
+  absurdLimit: 200 °C
   # With no valid temperature for longer than this, the tier becomes failSafeTier ("sensors unavailable").
-  sensorLossTimeoutSeconds: 30
+  sensorLossTimeout: 30s
   # The tier to assume when the sensors are gone.
   failSafeTier: fair
   # Low power: on battery and any of warning level Low or worse, the percentage at or under this, or
@@ -1080,8 +1080,8 @@ classifier:
 
 # The rules per tier. Each tier's keys change the rules that pass everything:
 #   haptics              full | transientsOnly | off, or {mode: simpleImpact, style: light|medium|heavy|rigid|soft}
-#                        (each pattern becomes one system impact), or {mode: capRumble, maxSeconds: 0.5,
-#                        fadeSeconds: 0.1} (continuous events end by maxSeconds with a fadeSeconds release ramp).
+#                        (each pattern becomes one system impact), or {mode: capRumble, maxDuration: 0.5s,
+#                        fade: 100ms} (continuous events end by maxDuration with a release ramp of length fade).
 #   intensityScale       multiplies haptic intensity, 0 to 1.
 #   spatialAudioAllowed  false plays spatial cues in 2D: panned and attenuated by distance, no HRTF.
 #   audioVolumeScale     multiplies audio volume, 0 to 1.
@@ -1091,9 +1091,9 @@ classifier:
 #   budget               {energy: 500mJ, window: 60s}: a token bucket of feedback energy refilled over the window;
 #                        a request that does not fit steps down the ladder full → capRumble → transientsOnly →
 #                        simpleImpact, and below the last rung is dropped (exempt usages play anyway). none = unlimited.
-#   rumbleCapSeconds     any continuous haptic that survives the rules ends this many seconds after its onset,
+#   rumbleCap            any continuous haptic that survives the rules ends this long after its onset (0.5s),
 #                        with a release ramp; none = no cap.
-#   pairedAudio          cap | keep: what a rumble cap (capRumble, rumbleCapSeconds or the budget's capped rung) does
+#   pairedAudio          cap | keep: what a rumble cap (capRumble, rumbleCap or the budget's capped rung) does
 #                        to the rumble's paired sound, one whose onset lies within 50 ms of the rumble's. cap ends the
 #                        sound with the rumble, with the same release, so what you feel matches what you hear (the
 #                        brief's harmony principle); keep lets it play to its end (speech, music).
@@ -1110,7 +1110,7 @@ tiers:
     particleScale: 1
     exemptOnly: false
     budget: none
-    rumbleCapSeconds: none
+    rumbleCap: none
     pairedAudio: cap
   # Warm: fewer particles; haptics and audio as asked.
   fair:
@@ -1122,7 +1122,7 @@ tiers:
     particleScale: 0.5
     exemptOnly: false
     budget: none
-    rumbleCapSeconds: none
+    rumbleCap: none
     pairedAudio: cap
   # Hot: no custom haptics (a simple medium impact stands in; `off` is the other choice), 2D audio, a quarter
   # of the particles, and 2 J of feedback a minute.
@@ -1135,7 +1135,7 @@ tiers:
     particleScale: 0.25
     exemptOnly: false
     budget: {energy: 2J, window: 60s}
-    rumbleCapSeconds: none
+    rumbleCap: none
     pairedAudio: cap
   # Throttling: only exempt usages (below), in their simplest form, within 500 mJ a minute.
   critical:
@@ -1147,7 +1147,7 @@ tiers:
     particleScale: 0
     exemptOnly: true
     budget: {energy: 500mJ, window: 60s}
-    rumbleCapSeconds: none
+    rumbleCap: none
     pairedAudio: cap
 
 # What low power changes, per tier, on top of that tier's rules (same keys as above). Low power never makes
@@ -1157,19 +1157,19 @@ lowPower:
   nominal:
     haptics: {mode: simpleImpact, style: medium}
     budget: {energy: 1J, window: 60s}
-    rumbleCapSeconds: 0.5
+    rumbleCap: 0.5s
   fair:
     haptics: {mode: simpleImpact, style: medium}
     budget: {energy: 1J, window: 60s}
-    rumbleCapSeconds: 0.5
+    rumbleCap: 0.5s
   serious:
     haptics: {mode: simpleImpact, style: medium}
     budget: {energy: 1J, window: 60s}
-    rumbleCapSeconds: 0.5
+    rumbleCap: 0.5s
   # Critical keeps its tighter 500 mJ budget.
   critical:
     haptics: {mode: simpleImpact, style: medium}
-    rumbleCapSeconds: 0.5
+    rumbleCap: 0.5s
 
 # Usages that may be degraded but are never dropped, not even under exemptOnly or an empty budget.
 # The usages: ui, game, media, notification, alarm, communication, accessibility.
@@ -1431,12 +1431,12 @@ classifier:
     # Many handhelds expose an ACPI zone that reports a fixed, meaningless value: leave it out of the host tier.
     - chip: acpitz-acpi-0
       ignore: true
-  hysteresisCelsius: 5
-  dwellSeconds: 30
-  trendWindowSeconds: 30
+  hysteresis: 5 K
+  dwell: 30s
+  trendWindow: 30s
   # Fans react within seconds; forecasting would mostly escalate on spikes the fan is about to absorb.
-  preemptiveEscalationSeconds: none
-  sensorLossTimeoutSeconds: 20
+  preemptiveEscalation: none
+  sensorLossTimeout: 20s
   failSafeTier: fair
   # A handheld's battery drains in about two hours under load: low power a little earlier.
   lowBatteryPercentage: 25
@@ -1446,7 +1446,7 @@ tiers:
   fair:
     # Long rumbles heat the grips and drain the battery: keep them short with a fade. A sound paired with a
     # capped rumble ends with it (pairedAudio: cap, the default's).
-    haptics: {mode: capRumble, maxSeconds: 1, fadeSeconds: 0.2}
+    haptics: {mode: capRumble, maxDuration: 1s, fade: 0.2s}
     particleScale: 0.5
     budget: {energy: 8J, window: 60s}
   serious:
@@ -1489,12 +1489,12 @@ classifier:
     # A Li-ion cell should not be charged above 45 °C: treat the battery's own sensor much more strictly.
     - label: battery
       thresholds: {fair: 38 °C, serious: 42 °C, critical: 45 °C}
-      hysteresisCelsius: 2
+      hysteresis: 2 K
   # Passive cooling is slow: wait longer before believing the device cooled.
-  dwellSeconds: 20
-  trendWindowSeconds: 30
+  dwell: 20s
+  trendWindow: 30s
   # A phone's skin heats within a minute under load; act on the forecast.
-  preemptiveEscalationSeconds: 30
+  preemptiveEscalation: 30s
   failSafeTier: fair
 
 tiers:

@@ -72,7 +72,7 @@ import Testing
         seed: ⟨seed:7⟩
         device: phone
         ambient:
-          - { at: ⟨ambient.at:0 s⟩, celsius: ⟨ambient.celsius:25⟩ }
+          - { at: ⟨ambient.at:0 s⟩, temperature: ⟨ambient.temperature:25 °C⟩ }
         workload:
           - { name: a, power: ⟨workload.power:2 W⟩, from: ⟨workload.from:0 s⟩, for: ⟨workload.for:5 s⟩ }
           - { name: b, power: 1 W, until: ⟨workload.until:10 s⟩ }
@@ -81,8 +81,8 @@ import Testing
           - { name: q, kind: poisson, rate: ⟨poisson.rate:1/s⟩, requests: [\(request)] }
           - { name: b, kind: burst, count: ⟨burst.count:3⟩, spacing: ⟨burst.spacing:50 ms⟩, every: ⟨burst.every:5 s⟩, patterns: [\(pattern)] }
         initial:
-          internalCelsius: ⟨initial.internalCelsius:30⟩
-          skinCelsius: ⟨initial.skinCelsius:29⟩
+          internal: ⟨initial.internal:30 °C⟩
+          skin: ⟨initial.skin:29 °C⟩
           batteryPercentage: ⟨initial.batteryPercentage:80⟩
         """
 
@@ -90,7 +90,7 @@ import Testing
     static let scenarioUnits: [String: String] = [
         "duration": "s", "timeStep": "s", "ambient.at": "s", "workload.power": "W", "workload.from": "s", "workload.for": "s",
         "workload.until": "s", "periodic.every": "s", "stream.from": "s", "stream.until": "s", "poisson.rate": "/s",
-        "burst.spacing": "s", "burst.every": "s",
+        "burst.spacing": "s", "burst.every": "s", "ambient.temperature": "°C", "initial.internal": "°C", "initial.skin": "°C",
     ]
 
     /// `template` with every `⟨key:default⟩` at its default except `key`, left as `@@`.
@@ -137,14 +137,14 @@ import Testing
     static let policy = """
         version: 1
         classifier:
-          defaultThresholds: {fair: ⟨fair:70⟩, serious: ⟨serious:85⟩, critical: ⟨critical:95⟩}
-          sensorOverrides: [{chip: coretemp, hysteresisCelsius: ⟨override.hysteresisCelsius:3⟩}]
-          hysteresisCelsius: ⟨hysteresisCelsius:3⟩
-          dwellSeconds: ⟨dwellSeconds:10 s⟩
-          trendWindowSeconds: ⟨trendWindowSeconds:20 s⟩
-          preemptiveEscalationSeconds: ⟨preemptiveEscalationSeconds:30 s⟩
-          absurdLimitCelsius: ⟨absurdLimitCelsius:200⟩
-          sensorLossTimeoutSeconds: ⟨sensorLossTimeoutSeconds:30 s⟩
+          defaultThresholds: {fair: ⟨fair:70 °C⟩, serious: ⟨serious:85 °C⟩, critical: ⟨critical:95 °C⟩}
+          sensorOverrides: [{chip: coretemp, hysteresis: ⟨override.hysteresis:3 K⟩}]
+          hysteresis: ⟨hysteresis:3 K⟩
+          dwell: ⟨dwell:10 s⟩
+          trendWindow: ⟨trendWindow:20 s⟩
+          preemptiveEscalation: ⟨preemptiveEscalation:30 s⟩
+          absurdLimit: ⟨absurdLimit:200 °C⟩
+          sensorLossTimeout: ⟨sensorLossTimeout:30 s⟩
           lowBatteryPercentage: ⟨lowBatteryPercentage:20⟩
           criticalBatteryPercentage: ⟨criticalBatteryPercentage:5⟩
         tiers:
@@ -153,14 +153,15 @@ import Testing
             audioVolumeScale: ⟨audioVolumeScale:1⟩
             particleScale: ⟨particleScale:1⟩
             budget: {energy: ⟨budget.energy:2 J⟩, window: ⟨budget.window:60 s⟩}
-            rumbleCapSeconds: ⟨rumbleCapSeconds:0.5 s⟩
+            rumbleCap: ⟨rumbleCap:0.5 s⟩
           fair:
-            haptics: {mode: capRumble, maxSeconds: ⟨maxSeconds:0.5 s⟩, fadeSeconds: ⟨fadeSeconds:0.1 s⟩}
+            haptics: {mode: capRumble, maxDuration: ⟨maxDuration:0.5 s⟩, fade: ⟨fade:0.1 s⟩}
         """
 
     static let policyUnits: [String: String] = [
-        "dwellSeconds": "s", "trendWindowSeconds": "s", "preemptiveEscalationSeconds": "s", "sensorLossTimeoutSeconds": "s",
-        "budget.energy": "kJ", "budget.window": "h", "rumbleCapSeconds": "s", "maxSeconds": "s", "fadeSeconds": "s",
+        "dwell": "s", "trendWindow": "s", "preemptiveEscalation": "s", "sensorLossTimeout": "s", "budget.energy": "kJ",
+        "budget.window": "h", "rumbleCap": "s", "maxDuration": "s", "fade": "s", "fair": "°C", "serious": "°C", "critical": "°C",
+        "override.hysteresis": "K", "hysteresis": "K", "absurdLimit": "°C",
     ]
 
     @Test(arguments: fields(policy, format: "policy"))

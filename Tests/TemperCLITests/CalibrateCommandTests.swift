@@ -68,7 +68,7 @@ import Testing
           - { power: 4.5 W, for: 10 min }
           - { power: 300 mW, for: 10 min }
           - { power: 2.5 W, for: 15 min }
-        initial: { internalCelsius: 30, skinCelsius: 28 }
+        initial: { internal: 30 °C, skin: 28 °C }
         """
 
     /// A trace's snapshot lines, after its header line (which names the format and its version).

@@ -32,7 +32,7 @@ import Testing
             version: 1
             colour: blue
             classifier:
-              dwellSeconds: soon
+              dwell: soon
             tiers:
               fair:
                 particleScale: 3
@@ -49,7 +49,7 @@ import Testing
             lines.first
                 == "temper: \(file):2:1: colour: unknown key 'colour' (expected one of: classifier, description, exemptCallers, exemptUsages, feedbackd, lowPower, name, tiers, version)"
         )
-        #expect(lines.contains { $0.hasPrefix("temper: \(file):4:17: classifier.dwellSeconds: expected a duration") })
+        #expect(lines.contains { $0.hasPrefix("temper: \(file):4:10: classifier.dwell: expected a duration") })
         #expect(lines.contains { $0.hasPrefix("temper: \(file):7:20: tiers.fair.particleScale: expected a number from 0 to 1") })
         #expect(lines.contains { $0.hasPrefix("temper: \(file):8:22: tiers.fair.budget.energy: expected an energy in mJ or J") })
         #expect(lines.last == "temper: \(file): 4 errors")
@@ -88,7 +88,7 @@ import Testing
         #expect(shown.status == 0)
         #expect(shown.stdout.contains("name: \"mine\""))
         #expect(shown.stdout.contains("  serious:\n    haptics: off\n"))
-        #expect(shown.stdout.contains("dwellSeconds: 10\n"), "classifier defaults are filled in")
+        #expect(shown.stdout.contains("dwell: 10s\n"), "classifier defaults are filled in")
         let again = try TemperRunner.run(["policy", "show", try scratch.write("shown.yaml", shown.stdout)])
         #expect(again.stdout == shown.stdout, "showing what show printed changes nothing")
     }

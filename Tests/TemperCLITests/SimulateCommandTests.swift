@@ -197,7 +197,7 @@ import Testing
         guard lines.count == 4 else { return }
         #expect(
             lines[0]
-                == "temper: \(file.path):3:10: ambient: expected a temperature in °C, such as 25 °C, found 'hot' (or a list of {at, celsius} points)"
+                == "temper: \(file.path):3:10: ambient: expected a temperature in °C, such as 25 °C, found 'hot' (or a list of {at, temperature} points)"
         )
         #expect(
             lines[1].hasPrefix("temper: \(file.path):5:28: streams[0].rate: '2' needs its unit: expected a rate in /s, /min or /h"),

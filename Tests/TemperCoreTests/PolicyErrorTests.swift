@@ -29,7 +29,7 @@ import Testing
             version: 1
             colour: blue
             classifier:
-              dwellSeconds: soon
+              dwell: soon
               failSafeTier: warm
               defaultThresholds: {fair: 90 °C, serious: 80 °C, critical: 95 °C}
             tiers:
@@ -41,15 +41,15 @@ import Testing
                 budget: {energy: 10uAh, window: 60s}
             lowPower:
               nominal:
-                haptics: {mode: capRumble, maxSeconds: 0.2, fadeSeconds: 0.5}
+                haptics: {mode: capRumble, maxDuration: 0.2s, fade: 0.5s}
             exemptUsages: [alarm, sirens]
             """
         )
         #expect(
             found.map(\.path) == [
-                "colour", "classifier.dwellSeconds", "classifier.failSafeTier", "classifier.defaultThresholds",
+                "colour", "classifier.dwell", "classifier.failSafeTier", "classifier.defaultThresholds",
                 "tiers.lukewarm", "tiers.fair.particleScale", "tiers.fair.haptics.mode", "tiers.critical.budget.energy",
-                "lowPower.nominal.haptics.fadeSeconds", "exemptUsages[1]",
+                "lowPower.nominal.haptics.fade", "exemptUsages[1]",
             ]
         )
         #expect(found.allSatisfy { $0.line != nil && $0.column != nil && $0.file == "p.yaml" })
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("classifier: {dwellSeconds: soon}", "expected a duration in ms, s, min, h or d, such as 60s, 500ms or 10 min, found 'soon'"),
+        ("classifier: {dwell: soon}", "expected a duration in ms, s, min, h or d, such as 60s, 500ms or 10 min, found 'soon'"),
         ("classifier: {failSafeTier: warm}", "expected one of nominal, fair, serious, critical, found 'warm'"),
         (
             "classifier: {defaultThresholds: {fair: 90 °C, serious: 80 °C, critical: 95 °C}}",
@@ -76,6 +76,16 @@ import Testing
         (
             "tiers: {fair: {haptics: {mode: simpleImpact, style: squishy}}}",
             "expected one of light, medium, heavy, rigid, soft, found 'squishy'"
+        ),
+        // Issue 22: keys that named their unit took bare numbers; each is now its quantity, and the old name says so.
+        ("classifier: {dwellSeconds: 10}", "'dwellSeconds' is now 'dwell', with its unit: write dwell: 10s"),
+        ("classifier: {hysteresisCelsius: 3}", "'hysteresisCelsius' is now 'hysteresis', with its unit: write hysteresis: 3 K"),
+        ("classifier: {hysteresis: 3}", "'3' needs its unit: expected a temperature difference in K or °C, such as 3 K or 3 °C"),
+        ("classifier: {absurdLimit: 200}", "'200' needs its unit: expected a temperature in °C, such as 25 °C"),
+        ("tiers: {fair: {rumbleCapSeconds: 0.5}}", "'rumbleCapSeconds' is now 'rumbleCap', with its unit: write rumbleCap: 0.5s"),
+        (
+            "tiers: {fair: {haptics: {mode: capRumble, maxSeconds: 1}}}",
+            "'maxSeconds' is now 'maxDuration', with its unit: write maxDuration: 0.5s"
         ),
         ("tiers: {fair: {haptics: {mode: simpleImpact, maxSeconds: 1}}}", "unknown key 'maxSeconds' (expected one of: mode, style)"),
         (

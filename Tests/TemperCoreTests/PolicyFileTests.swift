@@ -39,7 +39,7 @@ import Testing
         let comments = lines.filter { $0.hasPrefix("#") }.joined(separator: "\n")
         for key in [
             "haptics", "intensityScale", "spatialAudioAllowed", "audioVolumeScale", "nonEssentialAudio",
-            "particleScale", "exemptOnly", "budget", "rumbleCapSeconds", "pairedAudio",
+            "particleScale", "exemptOnly", "budget", "rumbleCap", "pairedAudio",
         ] {
             #expect(comments.contains("#   \(key) "), "rule key \(key) is not explained")
         }

@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func lowPowerKeysOverrideTheTier() throws {
-        let policy = try Policy.parse(yaml: "version: 1\nlowPower: {serious: {particleScale: 0, budget: none, rumbleCapSeconds: none}}")
+        let policy = try Policy.parse(yaml: "version: 1\nlowPower: {serious: {particleScale: 0, budget: none, rumbleCap: none}}")
         let rules = try #require(policy.lowPower[.serious])
         #expect(rules.particleScale == 0)
         #expect(rules.budget == nil)
@@ -59,14 +59,14 @@ import Testing
             yaml: """
                 version: 1
                 classifier:
-                  dwellSeconds: 1500ms
-                  preemptiveEscalationSeconds: 45s
+                  dwell: 1500ms
+                  preemptiveEscalation: 45s
                   criticalBatteryTier: none
                   sensorOverrides:
                     - chip: coretemp-isa-0000
                       label: Core 0
                       thresholds: {fair: 60 °C, serious: 70 °C, critical: 80 °C}
-                      hysteresisCelsius: 2
+                      hysteresis: 2 K
                 """
         )
         #expect(policy.classifier.dwellSeconds == 1.5)

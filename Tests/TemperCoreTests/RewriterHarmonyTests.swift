@@ -75,7 +75,7 @@ import Testing
 
     @Test func pairedAudioKeepLetsTheSoundPlayToItsEnd() throws {
         let policy = try Policy.parse(
-            yaml: "version: 1\ntiers: {fair: {haptics: {mode: capRumble, maxSeconds: 1, fadeSeconds: 0.2}, pairedAudio: keep}}"
+            yaml: "version: 1\ntiers: {fair: {haptics: {mode: capRumble, maxDuration: 1s, fade: 0.2s}, pairedAudio: keep}}"
         )
         #expect(policy.tiers[.fair]?.pairedAudio == .keep)
         let decision = RewriterFixtures.rewriter(policy).decide(try Self.request(), condition: Condition(tier: .fair))

@@ -11,8 +11,8 @@ import Testing
         timeStep: 100 ms
         seed: 7
         ambient:
-          - { at: 0 s, celsius: 25 }
-          - { at: 2 min, celsius: 35 }
+          - { at: 0 s, temperature: 25 °C }
+          - { at: 2 min, temperature: 35 °C }
         workload:
           - { name: gaming, power: 3.5 W, for: 5 min }
           - { name: idle, power: 300 mW, for: 5 min }
@@ -20,7 +20,7 @@ import Testing
           - { name: hits, kind: poisson, rate: 2/s, patterns: [a.ahap, b.ahap], usage: game }
           - { name: ticks, kind: periodic, every: 1 s, patterns: tick.ahap, usage: ui, until: 1 min }
           - { name: salvo, kind: burst, count: 3, spacing: 50 ms, every: 20 s, patterns: [a.ahap] }
-        initial: { batteryPercentage: 60, onBattery: true, powerProfile: balanced, skinCelsius: 30 }
+        initial: { batteryPercentage: 60, onBattery: true, powerProfile: balanced, skin: 30 °C }
         """
 
     @Test func readsEverySection() throws {

@@ -4,8 +4,8 @@ import TemperSimulation
 import TemperTestSupport
 import Testing
 
-/// Issue 22, item 4: a scenario's or policy's physical numbers need their units; a key that names its unit
-/// (`dwellSeconds`, `celsius`) still takes a bare number.
+/// Issue 22, item 4: a scenario's or policy's physical numbers need their units, and no key names its unit in
+/// place of the value carrying it.
 @Suite struct UnitsInFilesTests {
     @Test func everyBareQuantityInAScenarioIsNamedAtOnce() throws {
         let (_, errors) = Scenario.read(
@@ -27,10 +27,20 @@ import Testing
         #expect(errors.allSatisfy { $0.message.contains("needs its unit") }, "\(errors)")
     }
 
-    @Test func aKeyThatNamesItsUnitTakesABareNumber() throws {
-        let policy = try Policy.parse(yaml: "version: 1\nclassifier: {dwellSeconds: 12, hysteresisCelsius: 4}\n")
+    /// Issue 22: no key names its unit any more, so no key takes a bare number; the values carry their units.
+    @Test func timesAndTemperatureDifferencesCarryTheirUnits() throws {
+        let policy = try Policy.parse(yaml: "version: 1\nclassifier: {dwell: 12 s, hysteresis: 4 K, absurdLimit: 150 °C}\n")
         #expect(policy.classifier.dwellSeconds == 12)
         #expect(policy.classifier.hysteresisCelsius == 4)
+        #expect(policy.classifier.absurdLimitCelsius == 150)
+        let bare = Policy.read(yaml: "version: 1\nclassifier: {dwell: 12, hysteresis: 4}\n", file: "bare.yaml").errors
+        #expect(bare.map { $0.path ?? "" } == ["classifier.dwell", "classifier.hysteresis"], "\(bare)")
+        #expect(bare.allSatisfy { $0.message.contains("needs its unit") }, "\(bare)")
+        let scenario = Scenario.read(
+            yaml: "version: 1\nname: x\nduration: 1 min\nambient: [{at: 0 s, temperature: 30}]\ninitial: {skin: 30}\n",
+            file: "bare.yaml"
+        ).errors
+        #expect(scenario.map { $0.path ?? "" } == ["ambient[0].temperature", "initial.skin"], "\(scenario)")
     }
 
     /// `policy show` writes what `policy check` reads back: its thresholds carry their unit.

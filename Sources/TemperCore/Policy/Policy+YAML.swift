@@ -42,19 +42,19 @@ extension Policy {
                 if let chip = override.chip { fields.append("chip: \(YAMLText.quoted(chip))") }
                 if let label = override.label { fields.append("label: \(YAMLText.quoted(label))") }
                 if let thresholds = override.thresholds { fields.append("thresholds: \(Self.thresholds(thresholds))") }
-                if let hysteresis = override.hysteresisCelsius { fields.append("hysteresisCelsius: \(YAMLText.number(hysteresis))") }
+                if let hysteresis = override.hysteresisCelsius { fields.append("hysteresis: \(YAMLText.number(hysteresis)) K") }
                 fields.append("ignore: \(override.ignore)")
                 lines.append("  - " + fields[0])
                 lines += fields.dropFirst().map { "    " + $0 }
             }
         }
         lines += [
-            "hysteresisCelsius: \(YAMLText.number(settings.hysteresisCelsius))",
-            "dwellSeconds: \(YAMLText.number(settings.dwellSeconds))",
-            "trendWindowSeconds: \(YAMLText.number(settings.trendWindowSeconds))",
-            "preemptiveEscalationSeconds: \(settings.preemptiveEscalationSeconds.map(YAMLText.number) ?? "none")",
-            "absurdLimitCelsius: \(YAMLText.number(settings.absurdLimitCelsius))",
-            "sensorLossTimeoutSeconds: \(YAMLText.number(settings.sensorLossTimeoutSeconds))",
+            "hysteresis: \(YAMLText.number(settings.hysteresisCelsius)) K",
+            "dwell: \(YAMLText.number(settings.dwellSeconds))s",
+            "trendWindow: \(YAMLText.number(settings.trendWindowSeconds))s",
+            "preemptiveEscalation: \(settings.preemptiveEscalationSeconds.map { YAMLText.number($0) + "s" } ?? "none")",
+            "absurdLimit: \(YAMLText.number(settings.absurdLimitCelsius)) °C",
+            "sensorLossTimeout: \(YAMLText.number(settings.sensorLossTimeoutSeconds))s",
             "failSafeTier: \(settings.failSafeTier.rawValue)",
             "lowBatteryPercentage: \(YAMLText.number(settings.lowBatteryPercentage))",
             "criticalBatteryPercentage: \(YAMLText.number(settings.criticalBatteryPercentage))",
@@ -78,7 +78,7 @@ extension Policy {
             "particleScale: \(YAMLText.number(rules.particleScale))",
             "exemptOnly: \(rules.exemptOnly)",
             "budget: \(rules.budget.map(budget) ?? "none")",
-            "rumbleCapSeconds: \(rules.rumbleCapSeconds.map(YAMLText.number) ?? "none")",
+            "rumbleCap: \(rules.rumbleCapSeconds.map { YAMLText.number($0) + "s" } ?? "none")",
             "pairedAudio: \(rules.pairedAudio.rawValue)",
         ]
     }
@@ -90,7 +90,7 @@ extension Policy {
         case .off: "off"
         case .simpleImpact(let style): "{mode: simpleImpact, style: \(style.rawValue)}"
         case .capRumble(let maxSeconds, let fadeSeconds):
-            "{mode: capRumble, maxSeconds: \(YAMLText.number(maxSeconds)), fadeSeconds: \(YAMLText.number(fadeSeconds))}"
+            "{mode: capRumble, maxDuration: \(YAMLText.number(maxSeconds))s, fade: \(YAMLText.number(fadeSeconds))s}"
         }
     }
 

@@ -1,31 +1,35 @@
 extension PolicyReader {
     static let classifierKeys: Set<String> = [
-        "defaultThresholds", "sensorOverrides", "hysteresisCelsius", "dwellSeconds", "trendWindowSeconds",
-        "preemptiveEscalationSeconds", "absurdLimitCelsius", "sensorLossTimeoutSeconds", "failSafeTier",
-        "lowBatteryPercentage", "criticalBatteryPercentage", "criticalBatteryTier", "powerSaverMeansLowPower",
+        "defaultThresholds", "sensorOverrides", "hysteresis", "dwell", "trendWindow", "preemptiveEscalation", "absurdLimit",
+        "sensorLossTimeout", "failSafeTier", "lowBatteryPercentage", "criticalBatteryPercentage", "criticalBatteryTier",
+        "powerSaverMeansLowPower",
+    ]
+    /// The keys that named their unit before values carried it, and what replaces each.
+    static let renamedClassifierKeys = [
+        "hysteresisCelsius": "hysteresis: 3 K", "dwellSeconds": "dwell: 10s", "trendWindowSeconds": "trendWindow: 20s",
+        "preemptiveEscalationSeconds": "preemptiveEscalation: 30s", "absurdLimitCelsius": "absurdLimit: 200 °C",
+        "sensorLossTimeoutSeconds": "sensorLossTimeout: 30s",
     ]
     static let thresholdKeys: Set<String> = ["fair", "serious", "critical"]
-    static let overrideKeys: Set<String> = ["chip", "label", "thresholds", "hysteresisCelsius", "ignore"]
+    static let overrideKeys: Set<String> = ["chip", "label", "thresholds", "hysteresis", "ignore"]
 
     /// The classifier section over the default settings; each bad key is recorded and keeps its default.
     mutating func readClassifier(_ node: YAMLValue) -> ClassifierSettings {
         var settings = ClassifierSettings()
         guard attempt({ () throws(TemperError) in try node.entries() }) != nil else { return settings }
-        problems.record(node.unknownKeys(allowed: Self.classifierKeys))
+        problems.record(node.unknownKeys(allowed: Self.classifierKeys, renamed: Self.renamedClassifierKeys))
         if let value = node["defaultThresholds"], let thresholds = readThresholds(value) { settings.defaultThresholds = thresholds }
         if let value = node["sensorOverrides"] { settings.sensorOverrides = readOverrides(value) }
-        read(node["hysteresisCelsius"], into: &settings.hysteresisCelsius) { v throws(TemperError) in try v.double(in: 0...50) }
-        read(node["dwellSeconds"], into: &settings.dwellSeconds) { v throws(TemperError) in try v.durationSeconds(unitInKey: true) }
-        read(node["trendWindowSeconds"], into: &settings.trendWindowSeconds) { v throws(TemperError) in
-            try v.durationSeconds(in: QuantityLimits.positiveSeconds, unitInKey: true)
+        read(node["hysteresis"], into: &settings.hysteresisCelsius) { v throws(TemperError) in try v.temperatureDifference(in: 0...50) }
+        read(node["dwell"], into: &settings.dwellSeconds) { v throws(TemperError) in try v.durationSeconds() }
+        read(node["trendWindow"], into: &settings.trendWindowSeconds) { v throws(TemperError) in
+            try v.durationSeconds(in: QuantityLimits.positiveSeconds)
         }
-        read(node["preemptiveEscalationSeconds"], into: &settings.preemptiveEscalationSeconds) { v throws(TemperError) in
-            Self.isNone(v) ? nil : try v.durationSeconds(in: QuantityLimits.positiveSeconds, unitInKey: true)
+        read(node["preemptiveEscalation"], into: &settings.preemptiveEscalationSeconds) { v throws(TemperError) in
+            Self.isNone(v) ? nil : try v.durationSeconds(in: QuantityLimits.positiveSeconds)
         }
-        read(node["absurdLimitCelsius"], into: &settings.absurdLimitCelsius) { v throws(TemperError) in try v.double(in: 1...1000) }
-        read(node["sensorLossTimeoutSeconds"], into: &settings.sensorLossTimeoutSeconds) { v throws(TemperError) in
-            try v.durationSeconds(unitInKey: true)
-        }
+        read(node["absurdLimit"], into: &settings.absurdLimitCelsius) { v throws(TemperError) in try v.celsius(in: 1...1000) }
+        read(node["sensorLossTimeout"], into: &settings.sensorLossTimeoutSeconds) { v throws(TemperError) in try v.durationSeconds() }
         read(node["failSafeTier"], into: &settings.failSafeTier) { v throws(TemperError) in try v.oneOf(Tier.self) }
         read(node["lowBatteryPercentage"], into: &settings.lowBatteryPercentage) { v throws(TemperError) in try v.double(in: 0...100) }
         read(node["criticalBatteryPercentage"], into: &settings.criticalBatteryPercentage) { v throws(TemperError) in
@@ -78,12 +82,12 @@ extension PolicyReader {
         var overrides: [SensorOverride] = []
         for item in items {
             guard attempt({ () throws(TemperError) in try item.entries() }) != nil else { continue }
-            problems.record(item.unknownKeys(allowed: Self.overrideKeys))
+            problems.record(item.unknownKeys(allowed: Self.overrideKeys, renamed: ["hysteresisCelsius": "hysteresis: 3 K"]))
             var override = SensorOverride()
             read(item["chip"], into: &override.chip) { v throws(TemperError) in try v.string() }
             read(item["label"], into: &override.label) { v throws(TemperError) in try v.string() }
             if let thresholds = item["thresholds"] { override.thresholds = readThresholds(thresholds) }
-            read(item["hysteresisCelsius"], into: &override.hysteresisCelsius) { v throws(TemperError) in try v.double(in: 0...50) }
+            read(item["hysteresis"], into: &override.hysteresisCelsius) { v throws(TemperError) in try v.temperatureDifference(in: 0...50) }
             read(item["ignore"], into: &override.ignore) { v throws(TemperError) in try v.bool() }
             guard override.chip != nil || override.label != nil else {
                 problems.record(item.error(.missingKey, "expected 'chip' or 'label' (or both) to say which sensor this overrides"))

@@ -1,7 +1,7 @@
 extension PolicyReader {
     static let ruleKeys: Set<String> = [
         "haptics", "intensityScale", "spatialAudioAllowed", "audioVolumeScale", "nonEssentialAudio", "particleScale",
-        "exemptOnly", "budget", "rumbleCapSeconds", "pairedAudio",
+        "exemptOnly", "budget", "rumbleCap", "pairedAudio",
     ]
     static let hapticsModes = ["full", "capRumble", "transientsOnly", "simpleImpact", "off"]
     static let budgetKeys: Set<String> = ["energy", "window"]
@@ -11,7 +11,7 @@ extension PolicyReader {
         var patch = FeedbackRulesPatch()
         guard !node.isNull else { return patch }
         guard attempt({ () throws(TemperError) in try node.entries() }) != nil else { return patch }
-        problems.record(node.unknownKeys(allowed: Self.ruleKeys))
+        problems.record(node.unknownKeys(allowed: Self.ruleKeys, renamed: ["rumbleCapSeconds": "rumbleCap: 0.5s"]))
         if let haptics = node["haptics"] { patch.haptics = readHaptics(haptics) }
         read(node["intensityScale"], into: &patch.intensityScale) { v throws(TemperError) in try v.double(in: 0...1) }
         read(node["spatialAudioAllowed"], into: &patch.spatialAudioAllowed) { v throws(TemperError) in try v.bool() }
@@ -20,15 +20,15 @@ extension PolicyReader {
         read(node["particleScale"], into: &patch.particleScale) { v throws(TemperError) in try v.double(in: 0...1) }
         read(node["exemptOnly"], into: &patch.exemptOnly) { v throws(TemperError) in try v.bool() }
         if let budget = node["budget"] { patch.budget = readBudget(budget) }
-        read(node["rumbleCapSeconds"], into: &patch.rumbleCapSeconds) { v throws(TemperError) in
-            Self.isNone(v) ? .some(nil) : .some(try v.durationSeconds(in: QuantityLimits.positiveSeconds, unitInKey: true))
+        read(node["rumbleCap"], into: &patch.rumbleCapSeconds) { v throws(TemperError) in
+            Self.isNone(v) ? .some(nil) : .some(try v.durationSeconds(in: QuantityLimits.positiveSeconds))
         }
         read(node["pairedAudio"], into: &patch.pairedAudio) { v throws(TemperError) in try v.oneOf(PairedAudio.self) }
         return patch
     }
 
     /// `full`, `transientsOnly`, `off`, or a mapping with `mode` and the mode's own keys:
-    /// `capRumble` takes `maxSeconds` and `fadeSeconds`, `simpleImpact` takes `style`.
+    /// `capRumble` takes `maxDuration` and `fade`, `simpleImpact` takes `style`.
     private mutating func readHaptics(_ node: YAMLValue) -> HapticsMode? {
         let modeNode: YAMLValue
         if case .mapping = node.node {
@@ -40,11 +40,14 @@ extension PolicyReader {
         guard let mode = attempt({ () throws(TemperError) in try modeNode.string() }) else { return nil }
         let allowed: Set<String> =
             switch mode {
-            case "capRumble": ["mode", "maxSeconds", "fadeSeconds"]
+            case "capRumble": ["mode", "maxDuration", "fade"]
             case "simpleImpact": ["mode", "style"]
             default: ["mode"]
             }
-        if case .mapping = node.node { problems.record(node.unknownKeys(allowed: allowed)) }
+        if case .mapping = node.node {
+            let renamed = mode == "capRumble" ? ["maxSeconds": "maxDuration: 0.5s", "fadeSeconds": "fade: 100ms"] : [:]
+            problems.record(node.unknownKeys(allowed: allowed, renamed: renamed))
+        }
         switch mode {
         case "full": return .full
         case "transientsOnly": return .transientsOnly
@@ -56,15 +59,15 @@ extension PolicyReader {
         case "capRumble":
             var maxSeconds = 0.5
             var fadeSeconds = 0.1
-            read(node["maxSeconds"], into: &maxSeconds) { v throws(TemperError) in
-                try v.durationSeconds(in: QuantityLimits.positiveSeconds, unitInKey: true)
+            read(node["maxDuration"], into: &maxSeconds) { v throws(TemperError) in
+                try v.durationSeconds(in: QuantityLimits.positiveSeconds)
             }
-            read(node["fadeSeconds"], into: &fadeSeconds) { v throws(TemperError) in try v.durationSeconds(unitInKey: true) }
+            read(node["fade"], into: &fadeSeconds) { v throws(TemperError) in try v.durationSeconds() }
             guard fadeSeconds <= maxSeconds else {
                 problems.record(
-                    (node["fadeSeconds"] ?? node).error(
+                    (node["fade"] ?? node).error(
                         .invalidValue,
-                        "expected fadeSeconds at most maxSeconds (\(maxSeconds)), found \(fadeSeconds)"
+                        "expected a fade at most maxDuration (\(YAMLText.number(maxSeconds))s), found \(YAMLText.number(fadeSeconds))s"
                     )
                 )
                 return nil

@@ -32,8 +32,8 @@ public enum QuantityLimits: Sendable {
 /// Numbers with units, as policy and scenario files write them: durations (`60s`, `500 ms`, `10 min`, `2 days`), powers
 /// (`3.5 W`, `800 mW`), thermal resistances (`10 K/W`), temperatures (`25 °C`), rates (`0.5/s`, `12/min`) and
 /// energies (`500mJ`, `0.5 J`, `2kJ`). Every physical number needs its unit, as the command line's `--budget` does:
-/// `duration: 45` could be seconds or minutes, so it is refused with the units that are accepted. The one exception
-/// is a key that names its unit (`dwellSeconds: 10`, `celsius: 30`), whose reader says so with `unitInKey`.
+/// `duration: 45` could be seconds or minutes, so it is refused with the units that are accepted; no key names its
+/// unit instead (`dwell: 10s`, not `dwellSeconds: 10`).
 /// An energy is read by ``EnergyAmount``, as `--budget` is. Every reader takes the valid range (in the base unit), so
 /// a value out of range, not finite, or overflowing in its unit conversion (`1e308 h`) is an error naming it.
 extension YAMLValue {
@@ -46,20 +46,15 @@ extension YAMLValue {
     private static let rateUnits: [String: Double] = ["/s": 1, "/min": 1.0 / 60, "/h": 1.0 / 3600]
     private static let celsiusUnits: [String: Double] = ["°C": 1, "C": 1]
 
-    /// A duration in seconds within `range`, e.g. `60s`, `500 ms`, `2m` or `10 min`. A bare number is refused
-    /// unless `unitInKey` (the key says seconds, as `dwellSeconds` does).
-    public func durationSeconds(
-        in range: ClosedRange<Double> = QuantityLimits.seconds,
-        unitInKey: Bool = false
-    ) throws(TemperError) -> Double {
+    /// A duration in seconds within `range`, e.g. `60s`, `500 ms`, `2m` or `10 min`.
+    public func durationSeconds(in range: ClosedRange<Double> = QuantityLimits.seconds) throws(TemperError) -> Double {
         try measure(
             units: Self.durationUnits,
             unit: "s",
             range: range,
             noun: "a duration",
             unitNames: "ms, s, min, h or d",
-            examples: "60s, 500ms or 10 min",
-            bareNumbers: unitInKey
+            examples: "60s, 500ms or 10 min"
         )
     }
 
@@ -73,17 +68,21 @@ extension YAMLValue {
         try measure(units: ["K/W": 1], unit: "K/W", range: range, noun: "a thermal resistance", unitNames: "K/W", examples: "10 K/W")
     }
 
-    /// A temperature in degrees Celsius within `range`, e.g. `25 °C` (or `25 C`). A bare number is refused unless
-    /// `unitInKey` (the key says Celsius, as `hysteresisCelsius` does).
-    public func celsius(in range: ClosedRange<Double>, unitInKey: Bool = false) throws(TemperError) -> Double {
+    /// A temperature in degrees Celsius within `range`, e.g. `25 °C` (or `25 C`).
+    public func celsius(in range: ClosedRange<Double>) throws(TemperError) -> Double {
+        try measure(units: Self.celsiusUnits, unit: "°C", range: range, noun: "a temperature", unitNames: "°C", examples: "25 °C")
+    }
+
+    /// A difference of temperatures in kelvin within `range`, e.g. `3 K` or `3 °C` (a step of one is a step of the
+    /// other).
+    public func temperatureDifference(in range: ClosedRange<Double>) throws(TemperError) -> Double {
         try measure(
-            units: Self.celsiusUnits,
-            unit: "°C",
+            units: ["K": 1, "°C": 1, "C": 1],
+            unit: "K",
             range: range,
-            noun: "a temperature",
-            unitNames: "°C",
-            examples: "25 °C",
-            bareNumbers: unitInKey
+            noun: "a temperature difference",
+            unitNames: "K or °C",
+            examples: "3 K or 3 °C"
         )
     }
 

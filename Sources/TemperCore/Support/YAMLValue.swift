@@ -75,15 +75,24 @@ public struct YAMLValue {
     }
 
     /// One error per key not in `allowed`, each naming the key and its place.
-    public func unknownKeys(allowed: Set<String>) -> [TemperError] {
+    ///
+    /// `renamed` maps a key's old name to an example of what replaces it (`dwellSeconds` → `dwell: 10s`, from when
+    /// values began to carry their units), so an old file's error says exactly what to write instead.
+    public func unknownKeys(allowed: Set<String>, renamed: [String: String] = [:]) -> [TemperError] {
         guard case .mapping(let pairs, _) = node else { return [] }
         return pairs.compactMap { pair in
             let key = pair.key.text
             guard !allowed.contains(key) else { return nil }
             let known = allowed.sorted().joined(separator: ", ")
+            let message =
+                if let replacement = renamed[key] {
+                    "'\(key)' is now '\(replacement.prefix { $0 != ":" })', with its unit: write \(replacement)"
+                } else {
+                    "unknown key '\(key)' (expected one of: \(known))"
+                }
             return TemperError(
                 code: .unknownKey,
-                message: "unknown key '\(key)' (expected one of: \(known))",
+                message: message,
                 file: file,
                 path: path.isEmpty ? key : "\(path).\(key)",
                 line: pair.key.mark.line,

@@ -61,8 +61,8 @@ struct ScenarioReader {
     }
 
     /// `item`'s unknown keys, all recorded; whether it had none.
-    mutating func knownKeysOnly(_ item: YAMLValue, _ allowed: Set<String>) -> Bool {
-        let unknown = item.unknownKeys(allowed: allowed)
+    mutating func knownKeysOnly(_ item: YAMLValue, _ allowed: Set<String>, renamed: [String: String] = [:]) -> Bool {
+        let unknown = item.unknownKeys(allowed: allowed, renamed: renamed)
         problems.record(unknown)
         return unknown.isEmpty
     }
@@ -108,18 +108,20 @@ struct ScenarioReader {
         if value.isScalar {
             do { return .constant(try value.celsius(in: Scenario.ambientCelsius)) } catch {
                 var problem = error
-                problem.message += " (or a list of {at, celsius} points)"
+                problem.message += " (or a list of {at, temperature} points)"
                 throw problem
             }
         }
         let points = try value.items().map { (item) throws(TemperError) -> AmbientSchedule.Point in
-            if let problem = item.unknownKeys(allowed: ["at", "celsius"]).first { throw problem }
+            if let problem = item.unknownKeys(allowed: ["at", "temperature"], renamed: ["celsius": "temperature: 30 °C"]).first {
+                throw problem
+            }
             return AmbientSchedule.Point(
                 timeSeconds: try item.require("at").durationSeconds(),
-                celsius: try item.require("celsius").double(in: Scenario.ambientCelsius)
+                celsius: try item.require("temperature").celsius(in: Scenario.ambientCelsius)
             )
         }
-        guard !points.isEmpty else { throw value.error(.invalidScenario, "expected a temperature or a list of {at, celsius} points") }
+        guard !points.isEmpty else { throw value.error(.invalidScenario, "expected a temperature or a list of {at, temperature} points") }
         return AmbientSchedule(points: points)
     }
 
@@ -187,15 +189,19 @@ struct ScenarioReader {
     }
 
     private mutating func readInitial(_ value: YAMLValue) -> InitialState? {
-        let clean = knownKeysOnly(value, ["internalCelsius", "skinCelsius", "batteryPercentage", "onBattery", "powerProfile"])
+        let clean = knownKeysOnly(
+            value,
+            ["internal", "skin", "batteryPercentage", "onBattery", "powerProfile"],
+            renamed: ["internalCelsius": "internal: 35 °C", "skinCelsius": "skin: 33 °C"]
+        )
         var state = InitialState()
         var read = true
         func take<T>(_ key: String, _ body: (YAMLValue) throws(TemperError) -> T, into target: inout T) {
             guard let node = value[key] else { return }
             if let parsed = problems.attempt({ () throws(TemperError) in try body(node) }) { target = parsed } else { read = false }
         }
-        take("internalCelsius", { (node) throws(TemperError) -> Double? in try node.double(in: -40...150) }, into: &state.internalCelsius)
-        take("skinCelsius", { (node) throws(TemperError) -> Double? in try node.double(in: -40...150) }, into: &state.skinCelsius)
+        take("internal", { (node) throws(TemperError) -> Double? in try node.celsius(in: -40...150) }, into: &state.internalCelsius)
+        take("skin", { (node) throws(TemperError) -> Double? in try node.celsius(in: -40...150) }, into: &state.skinCelsius)
         take("batteryPercentage", { (node) throws(TemperError) in try node.double(in: 0...100) }, into: &state.batteryPercentage)
         take("onBattery", { (node) throws(TemperError) in try node.bool() }, into: &state.onBattery)
         take(
