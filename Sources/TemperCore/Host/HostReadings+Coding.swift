@@ -7,6 +7,8 @@ extension TemperatureReading: Codable {
     private enum Keys: String, CodingKey {
         case chip, chipName, label, source, celsius, high, highHysteresis, critical, criticalHysteresis
         case emergency, emergencyHysteresis, alarm, fault
+        /// The flat health (``ReadingHealth/FlatFields``), read from this one container.
+        case status, errorCode, errorDomain, error, limitError, limitErrorCode, limitErrorDomain
         /// Trace format versions 1 and 2.
         case health, limitHealth
     }
@@ -51,8 +53,8 @@ extension TemperatureReading: Codable {
             health = try container.decode(ReadingHealth.self, forKey: .health)
             limitHealth = try container.decodeIfPresent(ReadingHealth.self, forKey: .limitHealth)
         } else {
-            health = try ReadingHealth.decodeFlat(from: decoder, .reading) ?? .ok
-            limitHealth = try ReadingHealth.decodeFlat(from: decoder, .limit)
+            health = try ReadingHealth.decodeFlat(from: container, .reading) ?? .ok
+            limitHealth = try ReadingHealth.decodeFlat(from: container, .limit)
         }
     }
 }
@@ -60,6 +62,8 @@ extension TemperatureReading: Codable {
 extension PowerReading: Codable {
     private enum Keys: String, CodingKey {
         case chip, chipName, label, kind, watts, joules
+        /// The flat health (``ReadingHealth/FlatFields/reading``).
+        case status, errorCode, errorDomain, error
         /// Trace format versions 1 and 2.
         case value, health
     }
@@ -86,13 +90,17 @@ extension PowerReading: Codable {
             kind: kind,
             value: try container.decodeIfPresent(Double.self, forKey: legacy ? .value : kind == .power ? .watts : .joules),
             health: legacy
-                ? try container.decode(ReadingHealth.self, forKey: .health) : try ReadingHealth.decodeFlat(from: decoder, .reading) ?? .ok
+                ? try container.decode(ReadingHealth.self, forKey: .health) : try ReadingHealth.decodeFlat(from: container, .reading) ?? .ok
         )
     }
 }
 
 extension MeasurementReading: Codable {
-    private enum Keys: String, CodingKey { case chip, chipName, label, kind, rpm, volts, amps, min, max }
+    private enum Keys: String, CodingKey {
+        case chip, chipName, label, kind, rpm, volts, amps, min, max
+        /// The flat health (``ReadingHealth/FlatFields/reading``).
+        case status, errorCode, errorDomain, error
+    }
 
     /// The key its value is written under: `rpm`, `volts` or `amps`.
     private static func valueKey(_ kind: Kind) -> Keys {
@@ -126,7 +134,7 @@ extension MeasurementReading: Codable {
             value: try container.decodeIfPresent(Double.self, forKey: Self.valueKey(kind)),
             minimum: try container.decodeIfPresent(Double.self, forKey: .min),
             maximum: try container.decodeIfPresent(Double.self, forKey: .max),
-            health: try ReadingHealth.decodeFlat(from: decoder, .reading) ?? .ok
+            health: try ReadingHealth.decodeFlat(from: container, .reading) ?? .ok
         )
     }
 }

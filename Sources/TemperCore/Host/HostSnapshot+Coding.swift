@@ -151,20 +151,25 @@ extension ReadingHealth {
         }
     }
 
-    /// The health written by ``encodeFlat(to:_:)``; `nil` for a limit that did not fail. A reading's `status`
-    /// other than `error` (`ok`, `ignored`) is a good reading.
-    static func decodeFlat(from decoder: any Decoder, _ fields: FlatFields) throws -> ReadingHealth? {
-        let container = try decoder.container(keyedBy: NamedKey.self)
-        let message = try container.decodeIfPresent(String.self, forKey: NamedKey(fields.message))
+    /// The health written by ``encodeFlat(to:_:)``, read from the reading's own container (one per reading: the
+    /// decoder builds a container's key table each time one is asked for, the most of a large trace's reading);
+    /// `nil` for a limit that did not fail. A reading's `status` other than `error` (`ok`, `ignored`) is a good
+    /// reading. `K` must have a key for each of the fields' names.
+    static func decodeFlat<K: CodingKey>(from container: KeyedDecodingContainer<K>, _ fields: FlatFields) throws -> ReadingHealth? {
+        func key(_ name: String) -> K {
+            guard let key = K(stringValue: name) else { preconditionFailure("\(K.self) has no key \(name)") }
+            return key
+        }
+        let message = try container.decodeIfPresent(String.self, forKey: key(fields.message))
         if let status = fields.status {
-            guard try container.decode(String.self, forKey: NamedKey(status)) == "error" else { return .ok }
+            guard try container.decode(String.self, forKey: key(status)) == "error" else { return .ok }
         } else if message == nil {
             return nil
         }
         return .error(
-            code: try container.decodeIfPresent(Int.self, forKey: NamedKey(fields.code)) ?? 0,
+            code: try container.decodeIfPresent(Int.self, forKey: key(fields.code)) ?? 0,
             message: message ?? "error",
-            domain: try container.decodeIfPresent(Domain.self, forKey: NamedKey(fields.domain)) ?? .unspecified
+            domain: try container.decodeIfPresent(Domain.self, forKey: key(fields.domain)) ?? .unspecified
         )
     }
 }
