@@ -1,6 +1,6 @@
 public import TemperAHAP
 public import TemperCore
-public import TemperPatterns
+import TemperPatterns
 
 /// The loaders that read pattern files from disk. The core decodes requests through whatever `PatternLoader` it is
 /// given and opens no file itself; these are the ones a command line or a simulation passes.

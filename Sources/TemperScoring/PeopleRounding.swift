@@ -45,6 +45,8 @@ public struct RoundedForPeople<Value: Encodable>: Encodable {
     }
 }
 
+extension RoundedForPeople: Sendable where Value: Sendable {}
+
 /// Passes everything to the encoder underneath, doubles and floats rounded, nested values wrapped again.
 private struct RoundingEncoder: Encoder {
     let base: any Encoder

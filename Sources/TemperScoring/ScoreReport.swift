@@ -1,4 +1,4 @@
-public import FoundationEssentials
+import FoundationEssentials
 public import TemperCore
 
 /// Everything one scoring run found, in the shape `temper score --format json` prints.

@@ -1,4 +1,4 @@
-public import TemperCore
+import TemperCore
 
 /// One reading of a trace other than a temperature: shown in a report's lanes, never classified.
 public struct ChannelValue: Sendable, Hashable, Codable {
