@@ -105,7 +105,7 @@ import Testing
         #expect(result.status == 2)
         #expect(
             result.stderr.contains(
-                ":4:10: ambient: expected a temperature in °C, such as 25 °C, found 'hot' (or a list of {at, celsius} points)"
+                ":4:10: ambient: expected a temperature in °C, such as 25 °C, found 'hot' (or a list of {at, temperature} points)"
             ),
             "\(result.stderr)"
         )

@@ -13,7 +13,7 @@ extension RealDaemonTests {
                 try testbed.addThermalZone(0, type: "acpitz", celsius: 40, passive: 90, critical: 105)
                 // A 1 s dwell (instead of the default 10 s) lets the test see every step down quickly.
                 let policy = URL(fileURLWithPath: testbed.workDirectory).appendingPathComponent("quick-dwell.yaml")
-                try Data("version: 1\nclassifier:\n  dwellSeconds: 1\n".utf8).write(to: policy)
+                try Data("version: 1\nclassifier:\n  dwell: 1s\n".utf8).write(to: policy)
                 let watch = try testbed.startTemper(Self.watch + ["--policy", policy.path], bus: false)
                 let deadline = Duration.seconds(10)
 

@@ -42,7 +42,7 @@ extension RealDaemonTests {
         static func quickPolicy(_ testbed: HostTestbed) throws -> (policy: String, state: String) {
             let work = URL(fileURLWithPath: testbed.workDirectory)
             let policy = work.appendingPathComponent("quick-dwell.yaml")
-            try Data("version: 1\nclassifier:\n  dwellSeconds: 0.5\n".utf8).write(to: policy)
+            try Data("version: 1\nclassifier:\n  dwell: 500ms\n".utf8).write(to: policy)
             return (policy.path, work.appendingPathComponent("state").path)
         }
 
