@@ -137,7 +137,7 @@ struct ConvertCommand: ParsableCommand {
     /// The source as `score` prices it: an AHAP file through its own events (with its waveforms), every other
     /// format, or a feedbackd theme's named pattern, through its timeline.
     private func sourcePattern(_ document: PatternDocument, _ timeline: PatternTimeline) throws -> HapticPattern {
-        guard document.format == .ahap, event == nil else { return .timeline(timeline) }
+        guard document.format == .ahap, event == nil else { return timeline }
         do throws(AHAPError) {
             return try PatternLoader.load(contentsOf: input).content
         } catch {

@@ -1,3 +1,5 @@
+public import TemperAHAP
+
 /// A format-neutral haptic pattern: what every reader produces and every writer consumes.
 ///
 /// A timeline holds one or more continuous ``PatternTrack``s (one per motor: a phone's single actuator, or a
@@ -8,6 +10,10 @@
 ///
 /// Between two points a value ramps linearly; two points at the same time make a step, which is how the
 /// step-wise formats (Android waveforms, rumble, feedbackd) are held without loss.
+///
+/// What only AHAP expresses (events with their own parameters and envelopes, audio events, `Parameter` items and
+/// `ParameterCurve`s) is held as written in ``items``, so a pattern read from AHAP is priced, edited and written
+/// back exactly as its file says; see `PatternTimeline+AHAP.swift`.
 public struct PatternTimeline: Sendable, Hashable {
     /// The format the timeline was read from; writers use it to say what a conversion loses.
     public var source: PatternFormat
@@ -19,19 +25,32 @@ public struct PatternTimeline: Sendable, Hashable {
     /// Where playback loops back to once the end is reached (Android's repeat index), in seconds; `nil` when the
     /// pattern plays once.
     public var repeatStart: Double?
+    /// AHAP's events, dynamic parameters and parameter curves, as written and in file order; empty for the other
+    /// formats. They play alongside ``tracks`` and ``transients``.
+    public var items: [AHAPItem]
+    /// The waveforms AHAP's custom audio events name, keyed by the path as written (`EventWaveformPath`).
+    public var waveforms: [String: AHAPWaveform]
+    /// AHAP's `Version`, written back as read; `nil` when the file had none or the pattern is not AHAP.
+    public var version: Double?
 
     public init(
         source: PatternFormat,
         metadata: [PatternMetadataEntry] = [],
         tracks: [PatternTrack] = [],
         transients: [PatternTransient] = [],
-        repeatStart: Double? = nil
+        repeatStart: Double? = nil,
+        items: [AHAPItem] = [],
+        waveforms: [String: AHAPWaveform] = [:],
+        version: Double? = nil
     ) {
         self.source = source
         self.metadata = metadata
         self.tracks = tracks
         self.transients = transients
         self.repeatStart = repeatStart
+        self.items = items
+        self.waveforms = waveforms
+        self.version = version
     }
 
     /// When the last track or transient ends, in seconds: a track ends with its amplitude envelope, whatever its

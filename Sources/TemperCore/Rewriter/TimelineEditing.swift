@@ -127,7 +127,7 @@ enum TimelineEditing {
 
     /// The strongest amplitude of any track point, emphasis or transient; `nil` when there is nothing to play.
     static func peakAmplitude(_ timeline: PatternTimeline) -> Double? {
-        guard !timeline.isEmpty else { return nil }
+        guard !timeline.tracksAndTransientsAreEmpty else { return nil }
         var peak = timeline.transients.map(\.amplitude).max() ?? 0
         for track in timeline.tracks {
             for point in track.amplitude { peak = max(peak, point.value, point.emphasis?.amplitude ?? 0) }
