@@ -3,7 +3,7 @@ import TemperPatterns
 
 /// The edits the rewriter makes to a custom pattern, one entry point each on the one pattern model: each edit
 /// acts on the AHAP events the pattern holds as written (``PatternEditing``) and on its tracks and transients
-/// (``TimelineEditing``), so one ladder and one set of reasons serve every format.
+/// (``TrackEditing``), so one ladder and one set of reasons serve every format.
 extension PatternTimeline {
     var hasHaptics: Bool { PatternEditing.hasHaptics(ahapPattern) || !tracksAndTransientsAreEmpty }
     var hasAudio: Bool { PatternEditing.hasAudio(ahapPattern) }
@@ -15,13 +15,13 @@ extension PatternTimeline {
     /// The strongest haptic intensity (AHAP's perceptual scale, 0…1; an amplitude `a` is intensity √a); `nil`
     /// without haptics.
     var peakHapticIntensity: Double? {
-        let peaks = [PatternEditing.peakHapticIntensity(ahapPattern), TimelineEditing.peakAmplitude(self).map { $0.squareRoot() }]
+        let peaks = [PatternEditing.peakHapticIntensity(ahapPattern), TrackEditing.peakAmplitude(self).map { $0.squareRoot() }]
         return peaks.compactMap(\.self).max()
     }
 
     /// When the first haptic event starts; `nil` without haptics.
     var firstHapticOnset: Double? {
-        let runOnsets = tracks.flatMap { track in TimelineEditing.runs(of: track).map { track.amplitude[$0.first].time } }
+        let runOnsets = tracks.flatMap { track in TrackEditing.runs(of: track).map { track.amplitude[$0.first].time } }
         let onsets = runOnsets + transients.map(\.time) + [PatternEditing.firstHapticOnset(ahapPattern)].compactMap(\.self)
         return onsets.min()
     }
@@ -30,21 +30,21 @@ extension PatternTimeline {
     /// `fadeSeconds`; returns what was shortened.
     mutating func capRumble(maxSeconds: Double, fadeSeconds: Double) -> [PatternEditing.CappedEvent] {
         let events = editingItems { PatternEditing.capRumble(&$0, maxSeconds: maxSeconds, fadeSeconds: fadeSeconds) }
-        return events + TimelineEditing.capRumble(&self, maxSeconds: maxSeconds, fadeSeconds: fadeSeconds)
+        return events + TrackEditing.capRumble(&self, maxSeconds: maxSeconds, fadeSeconds: fadeSeconds)
     }
 
     /// Removes continuous haptics (events and track runs), keeping transients and, with `keepOnsets`, a transient
     /// at each onset no transient covers within `onsetWindow`.
     mutating func transientsOnly(keepOnsets: Bool, onsetWindow: Double) -> (removed: Int, onsets: Int) {
         let events = editingItems { PatternEditing.transientsOnly(&$0, keepOnsets: keepOnsets, onsetWindow: onsetWindow) }
-        let runs = TimelineEditing.transientsOnly(&self, keepOnsets: keepOnsets, onsetWindow: onsetWindow)
+        let runs = TrackEditing.transientsOnly(&self, keepOnsets: keepOnsets, onsetWindow: onsetWindow)
         return (events.removed + runs.removed, events.onsets + runs.onsets)
     }
 
     /// Scales every haptic intensity by `scale` (an amplitude by `scale²`).
     mutating func scaleHapticIntensity(by scale: Double) {
         editingItems { PatternEditing.scaleHapticIntensity(&$0, by: scale) }
-        TimelineEditing.scaleAmplitude(&self, byIntensity: scale)
+        TrackEditing.scaleAmplitude(&self, byIntensity: scale)
     }
 
     /// Removes the audio events; returns how many.
@@ -53,13 +53,13 @@ extension PatternTimeline {
     mutating func scaleAudioVolume(by scale: Double) { editingItems { PatternEditing.scaleAudioVolume(&$0, by: scale) } }
 
     /// Clips what outlives `end` (AHAP's parameter curves; a track's frequency is cut with its amplitude by
-    /// ``TimelineEditing``); returns how many items changed.
+    /// ``TrackEditing``); returns how many items changed.
     mutating func clipCurves(to end: Double) -> Int { editingItems { PatternEditing.clipCurves(&$0, to: end) } }
 
     /// Removes the haptic events, tracks and transients and what controls them, leaving the audio; returns how
     /// many went.
     mutating func removeHaptics() -> Int {
-        let removed = tracks.reduce(0) { $0 + TimelineEditing.runs(of: $1).count } + transients.count
+        let removed = tracks.reduce(0) { $0 + TrackEditing.runs(of: $1).count } + transients.count
         tracks = []
         transients = []
         return removed + editingItems { PatternEditing.removeHaptics(&$0) }

@@ -1,7 +1,7 @@
 import TemperAHAP
 import TemperPatterns
 
-/// What the AHAP lowering needs besides the events: their sampler, and when the pattern's controls change.
+/// What lowering AHAP's events needs besides the events: their sampler, and when the pattern's controls change.
 struct AHAPControls {
     let events: [AHAPEvent]
     let sampler: AHAPSampler

@@ -1,6 +1,6 @@
 import TemperPatterns
 
-/// A timeline's levels, mapped the way the upstream `.haptic` → AHAP converters map them, so the same feel costs
+/// The tracks and transients of every format but AHAP, in the one lowering. Their levels are mapped the way the upstream `.haptic` → AHAP converters map them, so the same feel costs
 /// the same in either format:
 /// - an amplitude `a` plays as AHAP intensity √a, a normalised frequency `f` as sharpness √f (then onto the
 ///   profile's sharpness range); a frequency in Hz is priced at that frequency against the resonance, within the
