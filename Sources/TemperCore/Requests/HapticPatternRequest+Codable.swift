@@ -95,7 +95,6 @@ extension HapticPatternRequest: Codable {
         } catch {
             throw AHAPError(error, file: file)
         }
-        if document.format == .ahap { return .ahap(try AHAPReader.read(bytes, file: file).pattern, waveforms: [:]) }
         return document.timeline
     }
 
