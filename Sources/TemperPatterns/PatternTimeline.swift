@@ -65,7 +65,8 @@ public struct PatternTimeline: Sendable, Hashable {
     /// A ramp shorter than this plays as a step to its end value: no actuator follows it (an LRA rings up over
     /// 5–10 ms, an ERM spins up over tens), and priced as a ramp, the value sampled in its first microseconds
     /// would set the overdrive of a whole run, differently for a ramp of amplitude and one of intensity. Both
-    /// front ends of the energy model and the AHAP writer read it, so a pattern and its conversion agree.
+    /// parts of the energy model's lowering (AHAP's events and tracks) and the AHAP writer read it, so a pattern and
+    /// its conversion agree.
     public static let shortestRampSeconds = 0.0005
 
     /// The first metadata value for `key`, if any.
