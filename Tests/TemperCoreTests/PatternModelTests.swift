@@ -26,6 +26,21 @@ import Testing
         #expect(PatternWriter.write(model, to: .ahap).losses.isEmpty)
     }
 
+    /// `PatternReader`, the reader `convert` and `score` use for every format, reads AHAP into the same model a
+    /// request carries, not a resampled track: the same items, the same price to the microjoule.
+    @Test(arguments: ["heavy-decay.ahap", "gradual-swell.ahap", "ring-explosion.ahap"])
+    func thePatternReaderHoldsAHAPAsWritten(file: String) throws {
+        let path = PackagePaths.root.appendingPathComponent("Examples/patterns/" + file).path
+        let read = try PatternReader.load(contentsOf: path)
+        let document = try AHAPReader.load(contentsOf: path)
+        #expect(read.format == .ahap)
+        #expect(read.timeline.tracks.isEmpty && read.timeline.transients.isEmpty)
+        #expect(read.timeline.ahapPattern == document.pattern)
+        let asRead = Self.estimator.estimate(read.timeline).energyMillijoules
+        let asAHAP = Self.estimator.estimate(document.pattern).energyMillijoules
+        #expect(abs(asRead - asAHAP) < 1e-9)
+    }
+
     /// Waveforms are the model's by path, so an edit that removes an event before a sound leaves the sound its
     /// real length (0.25 s here, not the 1 s a custom sound without one is priced at).
     @Test func aSoundKeepsItsWaveformWhenAnEditRemovesAnEventBeforeIt() throws {

@@ -22,7 +22,8 @@ struct AHAPControls {
     static let envelopeParameters: Set<AHAPEventParameterID> = [.attackTime, .decayTime, .releaseTime, .sustained]
 
     init(pattern timeline: PatternTimeline, sampleStep: Double) {
-        let pattern = timeline.ahapPattern
+        // The sampler reads the items alone; the metadata would only be copied.
+        let pattern = AHAPPattern(items: timeline.items)
         events = pattern.events
         sampler = AHAPSampler(pattern: pattern, waveformDurations: timeline.waveformDurations)
         var haptic = Double.infinity

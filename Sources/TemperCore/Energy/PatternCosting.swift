@@ -5,9 +5,10 @@ public import TemperPatterns
 /// pieces of drive (clicks, continuous drive sampled in steps, sounds) and handed to the ``ActuatorMix``.
 ///
 /// A pattern is one ``PatternTimeline``: AHAP's events as written, sampled with `AHAPSampler`
-/// (``lowerEvents(_:)``), and the tracks, transients and emphases of every other format (``lowerTracks(_:)``),
-/// in one lowering. How a click, a step of drive or a sound is priced, how a stretch is cut into samples and how
-/// long the pattern is active live here once, so the same feel costs the same in every format.
+/// (``lowerEvents(_:)``), and the tracks, transients and emphases of every other format
+/// (``lowerTracks(_:numberedFrom:)``), in one lowering. How a click, a step of drive or a sound is priced, how a
+/// stretch is cut into samples and how long the pattern is active live here once, so the same feel costs the same
+/// in every format.
 struct PatternCosting {
     /// The pattern as this device plays it (its Android primitives as long as the device plays them).
     let pattern: PatternTimeline

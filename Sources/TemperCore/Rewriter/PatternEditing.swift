@@ -141,10 +141,6 @@ enum PatternEditing {
         pattern.items.contains { if case .event(let event) = $0 { event.type.isHaptic } else { false } }
     }
 
-    static func hasContinuousHaptics(_ pattern: AHAPPattern) -> Bool {
-        pattern.items.contains { if case .event(let event) = $0 { event.type == .hapticContinuous } else { false } }
-    }
-
     static func hasAudio(_ pattern: AHAPPattern) -> Bool {
         pattern.items.contains { if case .event(let event) = $0 { event.type.isAudio } else { false } }
     }

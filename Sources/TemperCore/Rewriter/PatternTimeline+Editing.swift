@@ -5,24 +5,24 @@ import TemperPatterns
 /// acts on the AHAP events the pattern holds as written (``PatternEditing``) and on its tracks and transients
 /// (``TrackEditing``), so one ladder and one set of reasons serve every format.
 extension PatternTimeline {
-    var hasHaptics: Bool { PatternEditing.hasHaptics(ahapPattern) || !tracksAndTransientsAreEmpty }
-    var hasAudio: Bool { PatternEditing.hasAudio(ahapPattern) }
+    var hasHaptics: Bool { PatternEditing.hasHaptics(itemsAsAHAP) || !tracksAndTransientsAreEmpty }
+    var hasAudio: Bool { PatternEditing.hasAudio(itemsAsAHAP) }
     /// Nothing is left to play.
     var isEmpty: Bool { ahapEvents.isEmpty && tracksAndTransientsAreEmpty }
     /// When the last event ends, in seconds.
-    var end: Double { max(PatternEditing.end(of: ahapPattern), duration) }
+    var end: Double { max(PatternEditing.end(of: itemsAsAHAP), duration) }
 
     /// The strongest haptic intensity (AHAP's perceptual scale, 0…1; an amplitude `a` is intensity √a); `nil`
     /// without haptics.
     var peakHapticIntensity: Double? {
-        let peaks = [PatternEditing.peakHapticIntensity(ahapPattern), TrackEditing.peakAmplitude(self).map { $0.squareRoot() }]
+        let peaks = [PatternEditing.peakHapticIntensity(itemsAsAHAP), TrackEditing.peakAmplitude(self).map { $0.squareRoot() }]
         return peaks.compactMap(\.self).max()
     }
 
     /// When the first haptic event starts; `nil` without haptics.
     var firstHapticOnset: Double? {
         let runOnsets = tracks.flatMap { track in TrackEditing.runs(of: track).map { track.amplitude[$0.first].time } }
-        let onsets = runOnsets + transients.map(\.time) + [PatternEditing.firstHapticOnset(ahapPattern)].compactMap(\.self)
+        let onsets = runOnsets + transients.map(\.time) + [PatternEditing.firstHapticOnset(itemsAsAHAP)].compactMap(\.self)
         return onsets.min()
     }
 
@@ -98,6 +98,9 @@ extension PatternTimeline {
         return editingItems { PatternEditing.capPairedAudio(&$0, with: capped, window: window, waveformSeconds: seconds) }
     }
 
+    /// AHAP's items as the event edits take them (their metadata is not theirs to edit).
+    private var itemsAsAHAP: AHAPPattern { AHAPPattern(version: version, items: items) }
+
     /// No track plays and no transient is left (the AHAP events aside).
     var tracksAndTransientsAreEmpty: Bool { tracks.allSatisfy(\.amplitude.isEmpty) && transients.isEmpty }
 
@@ -108,7 +111,7 @@ extension PatternTimeline {
             var empty = AHAPPattern()
             return edit(&empty)
         }
-        var pattern = ahapPattern
+        var pattern = itemsAsAHAP
         let result = edit(&pattern)
         items = pattern.items
         return result
