@@ -54,7 +54,8 @@ public struct PatternTimeline: Sendable, Hashable {
     }
 
     /// When the last track or transient ends, in seconds: a track ends with its amplitude envelope, whatever its
-    /// frequency envelope says.
+    /// frequency envelope says. AHAP's ``items`` are not counted: how long they play is `AHAPSampler`'s to say
+    /// (envelopes, looped waveforms), and the energy model asks it.
     public var duration: Double {
         var end = 0.0
         for track in tracks { end = max(end, track.amplitude.last?.time ?? 0) }
