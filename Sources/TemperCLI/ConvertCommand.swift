@@ -89,7 +89,12 @@ struct ConvertCommand: ParsableCommand {
             }
             timeline = named.timeline
         }
-        for diagnostic in document.diagnostics { printError("temper: warning: \(input): \(diagnostic)") }
+        // AHAP's events reach the writers rendered as tracks (the AHAP writer alone takes them as read), so the
+        // device shaping below sees what they play; what rendering drops is a warning, as a reading leniency is.
+        let rendered = timeline.withoutItems()
+        timeline = rendered.output
+        let notes = rendered.losses.map { PatternDiagnostic(path: "", message: $0.message) }
+        for diagnostic in document.diagnostics + notes { printError("temper: warning: \(input): \(diagnostic)") }
         let profile: DeviceProfile
         do throws(TemperError) {
             profile = try DeviceProfileLibrary.standard().profile(device)
@@ -137,7 +142,7 @@ struct ConvertCommand: ParsableCommand {
     /// The source as `score` prices it: an AHAP file through its own events (with its waveforms), every other
     /// format, or a feedbackd theme's named pattern, through its timeline.
     private func sourcePattern(_ document: PatternDocument, _ timeline: PatternTimeline) throws -> HapticPattern {
-        guard document.format == .ahap, event == nil else { return .timeline(timeline) }
+        guard document.format == .ahap, event == nil else { return timeline }
         do throws(AHAPError) {
             return try PatternLoader.load(contentsOf: input).content
         } catch {

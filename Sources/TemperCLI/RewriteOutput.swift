@@ -1,5 +1,4 @@
 import FoundationEssentials
-import TemperAHAP
 import TemperCore
 import TemperPatterns
 
@@ -12,15 +11,7 @@ enum RewriteOutput {
         switch request.kind {
         case .haptic(let haptic):
             let target = target ?? PatternTarget.writingBack(haptic.content.format)
-            let converted: Converted<[UInt8]>
-            switch haptic.content {
-            case .ahap(let pattern, _) where target == .ahap:
-                converted = Converted(output: AHAPWriter.write(pattern), losses: [])
-            case .ahap(let pattern, _):
-                converted = PatternWriter.write(AHAPBridge.timeline(from: pattern).output, to: target)
-            case .timeline(let timeline):
-                converted = PatternWriter.write(timeline, to: target)
-            }
+            let converted = PatternWriter.write(haptic.content, to: target)
             for loss in converted.losses { printError("\(haptic.sourceFile ?? request.id) → \(target.rawValue): lost: \(loss.message)") }
             var bytes = converted.output
             if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }

@@ -1,7 +1,8 @@
 import TemperAHAP
 
-/// Reads any format Temper knows, detected by extension and then by content, into a ``PatternDocument``.
-/// AHAP goes through ``AHAPReader`` and ``AHAPBridge``; each reader is a pure function over bytes.
+/// Reads any format Temper knows, detected by extension and then by content, into a ``PatternDocument``: the one
+/// pattern model, ``PatternTimeline``. AHAP goes through ``AHAPReader`` and is held as written (its
+/// ``PatternTimeline/items``); each reader is a pure function over bytes.
 public enum PatternReader: Sendable {
     /// Reads `bytes`; `file` names the source in errors and, by its extension, hints at the format.
     public static func read(
@@ -28,11 +29,14 @@ public enum PatternReader: Sendable {
             } catch {
                 throw PatternReadError(error)
             }
-            let bridged = AHAPBridge.timeline(from: document.pattern)
-            let diagnostics =
-                document.diagnostics.map { PatternDiagnostic(path: $0.path, message: $0.message, line: $0.line, column: $0.column) }
-                + bridged.losses.map { PatternDiagnostic(path: "", message: $0.message) }
-            return PatternDocument(format: .ahap, timeline: bridged.output, diagnostics: diagnostics)
+            let diagnostics = document.diagnostics.map {
+                PatternDiagnostic(path: $0.path, message: $0.message, line: $0.line, column: $0.column)
+            }
+            return PatternDocument(
+                format: .ahap,
+                timeline: PatternTimeline(ahap: document.pattern, waveforms: document.waveforms),
+                diagnostics: diagnostics
+            )
         case .haptic, .vij:
             return try HapticFileReader.read(bytes, file: file, limits: limits)
         case .androidWaveform, .androidComposition, .androidEnvelope:

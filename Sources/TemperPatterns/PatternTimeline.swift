@@ -1,3 +1,5 @@
+public import TemperAHAP
+
 /// A format-neutral haptic pattern: what every reader produces and every writer consumes.
 ///
 /// A timeline holds one or more continuous ``PatternTrack``s (one per motor: a phone's single actuator, or a
@@ -8,6 +10,10 @@
 ///
 /// Between two points a value ramps linearly; two points at the same time make a step, which is how the
 /// step-wise formats (Android waveforms, rumble, feedbackd) are held without loss.
+///
+/// What only AHAP expresses (events with their own parameters and envelopes, audio events, `Parameter` items and
+/// `ParameterCurve`s) is held as written in ``items``, so a pattern read from AHAP is priced, edited and written
+/// back exactly as its file says; see `PatternTimeline+AHAP.swift`.
 public struct PatternTimeline: Sendable, Hashable {
     /// The format the timeline was read from; writers use it to say what a conversion loses.
     public var source: PatternFormat
@@ -19,23 +25,37 @@ public struct PatternTimeline: Sendable, Hashable {
     /// Where playback loops back to once the end is reached (Android's repeat index), in seconds; `nil` when the
     /// pattern plays once.
     public var repeatStart: Double?
+    /// AHAP's events, dynamic parameters and parameter curves, as written and in file order; empty for the other
+    /// formats. They play alongside ``tracks`` and ``transients``.
+    public var items: [AHAPItem]
+    /// The waveforms AHAP's custom audio events name, keyed by the path as written (`EventWaveformPath`).
+    public var waveforms: [String: AHAPWaveform]
+    /// AHAP's `Version`, written back as read; `nil` when the file had none or the pattern is not AHAP.
+    public var version: Double?
 
     public init(
         source: PatternFormat,
         metadata: [PatternMetadataEntry] = [],
         tracks: [PatternTrack] = [],
         transients: [PatternTransient] = [],
-        repeatStart: Double? = nil
+        repeatStart: Double? = nil,
+        items: [AHAPItem] = [],
+        waveforms: [String: AHAPWaveform] = [:],
+        version: Double? = nil
     ) {
         self.source = source
         self.metadata = metadata
         self.tracks = tracks
         self.transients = transients
         self.repeatStart = repeatStart
+        self.items = items
+        self.waveforms = waveforms
+        self.version = version
     }
 
     /// When the last track or transient ends, in seconds: a track ends with its amplitude envelope, whatever its
-    /// frequency envelope says.
+    /// frequency envelope says. AHAP's ``items`` are not counted: how long they play is `AHAPSampler`'s to say
+    /// (envelopes, looped waveforms), and the energy model asks it.
     public var duration: Double {
         var end = 0.0
         for track in tracks { end = max(end, track.amplitude.last?.time ?? 0) }
@@ -46,7 +66,8 @@ public struct PatternTimeline: Sendable, Hashable {
     /// A ramp shorter than this plays as a step to its end value: no actuator follows it (an LRA rings up over
     /// 5–10 ms, an ERM spins up over tens), and priced as a ramp, the value sampled in its first microseconds
     /// would set the overdrive of a whole run, differently for a ramp of amplitude and one of intensity. Both
-    /// front ends of the energy model and the AHAP writer read it, so a pattern and its conversion agree.
+    /// parts of the energy model's lowering (AHAP's events and tracks) and the AHAP writer read it, so a pattern and
+    /// its conversion agree.
     public static let shortestRampSeconds = 0.0005
 
     /// The first metadata value for `key`, if any.

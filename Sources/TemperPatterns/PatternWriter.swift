@@ -32,6 +32,28 @@ public enum PatternWriter: Sendable {
         flavor: AHAPFlavor = .coreHaptics,
         sharpness: SharpnessScale = .centred
     ) -> Converted<[UInt8]> {
+        if target == .ahap, !timeline.items.isEmpty {
+            // AHAP's own items are written as read; tracks and transients beside them are converted and go first.
+            guard !timeline.tracks.isEmpty || !timeline.transients.isEmpty else {
+                return Converted(output: AHAPWriter.write(timeline.ahapPattern), losses: [])
+            }
+            var rest = timeline
+            rest.items = []
+            var converted = AHAPConversion.convert(rest, flavor: flavor, sharpness: sharpness)
+            converted.output.items += timeline.items
+            return Converted(output: AHAPWriter.write(converted.output), losses: converted.losses)
+        }
+        let flat = timeline.withoutItems()
+        let written = write(flat: flat.output, to: target, flavor: flavor, sharpness: sharpness)
+        return Converted(output: written.output, losses: flat.losses + written.losses)
+    }
+
+    private static func write(
+        flat timeline: PatternTimeline,
+        to target: PatternTarget,
+        flavor: AHAPFlavor,
+        sharpness: SharpnessScale
+    ) -> Converted<[UInt8]> {
         switch target {
         case .ahap:
             let converted = AHAPConversion.convert(timeline, flavor: flavor, sharpness: sharpness)

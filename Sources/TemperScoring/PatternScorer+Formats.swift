@@ -1,7 +1,7 @@
 import TemperCore
 import TemperPatterns
 
-/// Every format other than AHAP: read into a `PatternTimeline` and priced by the estimator's timeline path, the
+/// Every format other than AHAP: read into a `PatternTimeline` and priced by the estimator's one pattern path, the
 /// same mixing, driver limits and power states an AHAP pattern goes through.
 extension PatternScorer {
     /// Extensions `temper score` picks up inside folders: AHAP and the Meta / Lofelt files (JSON and XML files in
@@ -25,7 +25,7 @@ extension PatternScorer {
             // Content that turned out to be AHAP keeps the AHAP reader's own options (strictness) and waveforms.
             return scoreAHAP(path: path)
         }
-        let estimate = estimator.estimate(.timeline(document.timeline))
+        let estimate = estimator.estimate(document.timeline)
         let warnings = document.diagnostics.map(\.description) + estimator.playbackNotes(for: document.timeline)
         return PatternScore(path: path, estimate: estimate, warnings: warnings, budgetMillijoules: budgetMillijoules)
     }

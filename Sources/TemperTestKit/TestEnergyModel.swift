@@ -1,6 +1,6 @@
 import TemperAHAP
 public import TemperCore
-import TemperPatterns
+public import TemperPatterns
 
 /// A plain, monotone energy model for tests: power grows with intensity squared (driver output is linear in
 /// voltage), continuous events cost by duration, 2D audio is cheaper than spatial. The figures are round numbers
@@ -23,17 +23,11 @@ public struct TestEnergyModel: FeedbackEnergyModel {
         self.spatialExtraMilliwatts = spatialExtraMilliwatts
     }
 
-    public func energyMillijoules(of pattern: HapticPattern) -> Double {
-        switch pattern {
-        case .ahap(let pattern, _): energyMillijoules(of: pattern)
-        case .timeline(let timeline): energyMillijoules(of: timeline)
-        }
-    }
-
-    /// A timeline's amplitude is intensity squared, so a track costs the buzz power times its amplitude over
-    /// time (linear between points, as it plays) and a transient or emphasis a click times its amplitude.
-    private func energyMillijoules(of timeline: PatternTimeline) -> Double {
-        var total = 0.0
+    /// The AHAP events at their written values; a track's amplitude is intensity squared, so a track costs the
+    /// buzz power times its amplitude over time (linear between points, as it plays) and a transient or emphasis a
+    /// click times its amplitude.
+    public func energyMillijoules(of timeline: HapticPattern) -> Double {
+        var total = energyMillijoules(of: timeline.ahapPattern)
         for track in timeline.tracks {
             for (a, b) in zip(track.amplitude, track.amplitude.dropFirst()) where b.time > a.time {
                 total += buzzMilliwatts * (clamp(a.value) + clamp(b.value)) / 2 * (b.time - a.time)

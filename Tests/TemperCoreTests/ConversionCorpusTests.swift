@@ -87,7 +87,7 @@ import Testing
         var back: [Leg] = []
         for (family, path) in files() {
             let document = try PatternReader.load(contentsOf: path)
-            let source = HapticPattern.timeline(document.timeline)
+            let source = document.timeline
             let there = try ConversionCost.converting(document.timeline, from: source, to: .ahap, on: estimator)
             let returned = try PatternReader.read(there.output, format: .ahap)
             let target = PatternTarget.writingBack(document.format)
@@ -135,7 +135,7 @@ import Testing
         var niceVibrations: [Leg] = []
         for (family, path) in Self.files() where family != "rumble" {
             let document = try PatternReader.load(contentsOf: path)
-            let source = HapticPattern.timeline(document.timeline)
+            let source = document.timeline
             let name = String(path.split(separator: "/").last ?? "")
             let ours = try ConversionCost.converting(document.timeline, from: source, to: .rumble, on: estimator)
             legs.append(Self.leg(ours.cost, family: family, file: name))

@@ -148,7 +148,7 @@ import Testing
             let folder = Self.corpus.path + "/haptic/Lofelt__NiceVibrations/"
             let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(name + ".haptic") })
             let clip = try PatternReader.load(contentsOf: folder + file).timeline
-            let source = HapticPattern.timeline(clip)
+            let source = clip
             let upstream = try ConversionCost.converting(clip, from: source, to: .ahap, flavor: .meta, on: phone).cost
             #expect(upstream.sourceMillijoules > 9)
             #expect(upstream.outputMillijoules == 0, "\(file)")
@@ -225,7 +225,7 @@ import Testing
             frequencyUnit: .hertz
         )
         let envelope = PatternTimeline(source: .androidEnvelope, tracks: [track])
-        let source = HapticPattern.timeline(envelope)
+        let source = envelope
         for target in [PatternTarget.ahap, .haptic] {
             let cost = try ConversionCost.converting(envelope, from: source, to: target, on: estimator).cost
             #expect(abs(cost.outputMillijoules / cost.sourceMillijoules - 1) < 0.01, "\(target): \(cost)")

@@ -73,7 +73,7 @@ import Testing
                 ])
             ]
         )
-        let cost = try ConversionCost.converting(ramp, from: .timeline(ramp), to: .ahap, on: Self.phone).cost
+        let cost = try ConversionCost.converting(ramp, from: ramp, to: .ahap, on: Self.phone).cost
         #expect(cost.losses.isEmpty)
         #expect(abs(cost.outputMillijoules / cost.sourceMillijoules - 1) <= 0.02, "\(cost.outputMillijoules) vs \(cost.sourceMillijoules)")
     }

@@ -38,16 +38,14 @@ import Testing
 
     @Test func timelinesThatDifferInTheirPointsAreTwoKeys() {
         func timeline(peak: Double) -> HapticPattern {
-            .timeline(
-                PatternTimeline(
-                    source: .haptic,
-                    tracks: [
-                        PatternTrack(
-                            motor: .main,
-                            amplitude: [.init(time: 0, value: 0), .init(time: 0.1, value: peak), .init(time: 0.2, value: 0)]
-                        )
-                    ]
-                )
+            PatternTimeline(
+                source: .haptic,
+                tracks: [
+                    PatternTrack(
+                        motor: .main,
+                        amplitude: [.init(time: 0, value: 0), .init(time: 0.1, value: peak), .init(time: 0.2, value: 0)]
+                    )
+                ]
             )
         }
         #expect(PayloadKey(timeline(peak: 1)) != PayloadKey(timeline(peak: 0.5)))

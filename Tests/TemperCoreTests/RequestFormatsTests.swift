@@ -33,7 +33,7 @@ import Testing
     func aRequestCarriesTheTimelineItsFileReadsAs(file: String) throws {
         guard case .haptic(let haptic) = try decode(file).kind else { throw CancellationError() }
         let read = try PatternReader.load(contentsOf: Self.formats + "/" + file)
-        #expect(haptic.content == .timeline(read.timeline))
+        #expect(haptic.content == read.timeline)
         let estimator = EnergyEstimator(profile: .referencePhone)
         #expect(estimator.estimate(.haptic(haptic)).energyMillijoules == estimator.estimate(read.timeline).energyMillijoules)
     }

@@ -175,15 +175,15 @@ enum RewriterFixtures {
 extension HapticPatternRequest {
     /// The AHAP pattern these tests build requests from; a request carrying anything else is a failure.
     var pattern: AHAPPattern {
-        guard let ahap else {
+        guard content.source == .ahap else {
             Issue.record("expected an AHAP pattern, found a \(content.format.rawValue) timeline")
             return AHAPPattern(items: [])
         }
-        return ahap
+        return content.ahapPattern
     }
 
     var waveforms: [Int: AHAPWaveform] {
-        if case .ahap(_, let waveforms) = content { waveforms } else { [:] }
+        content.waveformsByEvent
     }
 }
 

@@ -21,7 +21,7 @@ import Testing
     }
 
     static func timeline(_ decision: Decision) -> PatternTimeline? {
-        if case .haptic(let haptic)? = decision.request?.kind { haptic.timeline } else { nil }
+        if case .haptic(let haptic)? = decision.request?.kind { haptic.content } else { nil }
     }
 
     @Test(arguments: files)
@@ -56,7 +56,7 @@ import Testing
             source: .haptic,
             tracks: [PatternTrack(amplitude: [.init(time: 0.2, value: 0.6), .init(time: 0.6, value: 0.6), .init(time: 0.6, value: 0)])]
         )
-        let request = SensoryRequest(id: "late", usage: .game, kind: .haptic(HapticPatternRequest(timeline: late)))
+        let request = SensoryRequest(id: "late", usage: .game, kind: .haptic(HapticPatternRequest(content: late)))
         let decision = RewriterFixtures.rewriter(RewriterFixtures.uniform(FeedbackRules(haptics: .simpleImpact(.medium))))
             .decide(request, condition: .nominal)
         let timeline = try #require(Self.timeline(decision), "a system impact would move the onset to 0 s")
@@ -86,7 +86,7 @@ import Testing
                 ])
             ]
         )
-        let request = SensoryRequest(id: "long", usage: .game, kind: .haptic(HapticPatternRequest(timeline: long)))
+        let request = SensoryRequest(id: "long", usage: .game, kind: .haptic(HapticPatternRequest(content: long)))
         let decision = RewriterFixtures.rewriter(
             RewriterFixtures.uniform(FeedbackRules(haptics: .capRumble(maxSeconds: 0.3, fadeSeconds: 0.1)))
         ).decide(request, condition: .nominal)
@@ -101,9 +101,8 @@ import Testing
     }
 
     @Test func transientsOnlyKeepsEmphasesAndOnsetsAsTransients() throws {
-        guard case .haptic(let haptic) = try Self.request("door-knock.haptic").kind, let clip = haptic.timeline else {
-            throw CancellationError()
-        }
+        guard case .haptic(let haptic) = try Self.request("door-knock.haptic").kind else { throw CancellationError() }
+        let clip = haptic.content
         let emphases = clip.tracks.flatMap(\.amplitude).compactMap(\.emphasis)
         try #require(!emphases.isEmpty)
         let request = SensoryRequest(id: "knock", usage: .game, kind: .haptic(haptic))
@@ -121,9 +120,8 @@ import Testing
     }
 
     @Test func anIntensityScaleScalesAmplitudeBySquare() throws {
-        guard case .haptic(let haptic) = try Self.request("notify-waveform.json").kind, let clip = haptic.timeline else {
-            throw CancellationError()
-        }
+        guard case .haptic(let haptic) = try Self.request("notify-waveform.json").kind else { throw CancellationError() }
+        let clip = haptic.content
         let request = SensoryRequest(id: "notify", usage: .game, kind: .haptic(haptic))
         let decision = RewriterFixtures.rewriter(RewriterFixtures.uniform(FeedbackRules(intensityScale: 0.5))).decide(
             request,
@@ -171,7 +169,7 @@ import Testing
             #expect(decision.outcome == .pass, "\(file)")
             let expected = RewriterFixtures.estimator.estimate(read.timeline).energyMillijoules
             #expect(abs(decision.energyBeforeMillijoules - expected) <= 1e-9 * max(1, expected), "\(file)")
-            #expect(haptic.timeline == read.timeline)
+            #expect(haptic.content == read.timeline)
         }
         await governor.setCondition(Condition(tier: .serious))
         let serious = await governor.submit(try Self.request("engine-rumble.json"))

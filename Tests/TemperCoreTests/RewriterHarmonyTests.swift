@@ -1,6 +1,7 @@
 import Foundation
 import TemperAHAP
 import TemperCore
+import TemperPatterns
 import TemperTestSupport
 import Testing
 
@@ -169,6 +170,6 @@ import Testing
 
 extension SensoryRequest.Kind {
     fileprivate var hapticPattern: AHAPPattern? {
-        if case .haptic(let haptic) = self { haptic.ahap } else { nil }
+        if case .haptic(let haptic) = self, haptic.content.source == .ahap { haptic.content.ahapPattern } else { nil }
     }
 }

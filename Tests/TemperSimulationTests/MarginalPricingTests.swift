@@ -61,10 +61,7 @@ import Testing
         default:
             let document = try AHAPReader.load(contentsOf: patterns.appendingPathComponent(name).path)
             let request = SensoryRequest(id: name, usage: .game, kind: .haptic(HapticPatternRequest(document: document)))
-            guard case .haptic(let haptic) = request.kind, case .ahap(let pattern, let waveforms) = haptic.content else {
-                throw TemperError(code: .invalidRequest, message: "\(name) is not an AHAP pattern")
-            }
-            return (request, pattern, waveforms, estimator)
+            return (request, document.pattern, document.waveforms, estimator)
         }
     }
 

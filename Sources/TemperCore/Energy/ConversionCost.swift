@@ -126,10 +126,10 @@ extension HapticPattern {
             } catch {
                 throw PatternReadError(error)
             }
-        case .haptic: self = .timeline(try PatternReader.read(bytes, format: .haptic).timeline)
-        case .androidWaveform: self = .timeline(try PatternReader.read(bytes, format: .androidWaveform).timeline)
-        case .androidXML: self = .timeline(try PatternReader.read(bytes, format: .androidXML).timeline)
-        case .rumble: self = .timeline(try PatternReader.read(bytes, format: .rumble).timeline)
+        case .haptic: self = try PatternReader.read(bytes, format: .haptic).timeline
+        case .androidWaveform: self = try PatternReader.read(bytes, format: .androidWaveform).timeline
+        case .androidXML: self = try PatternReader.read(bytes, format: .androidXML).timeline
+        case .rumble: self = try PatternReader.read(bytes, format: .rumble).timeline
         }
     }
 }

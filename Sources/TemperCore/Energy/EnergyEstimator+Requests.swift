@@ -11,8 +11,8 @@ extension EnergyEstimator {
         signal(of: kind).estimate()
     }
 
-    /// What a custom pattern costs: AHAP through its own events, every other format through its timeline; the
-    /// one path `temper score` and a request's pricing share, so a file costs the same either way.
+    /// What a custom pattern in any format costs: the one path `temper score` and a request's pricing share, so a
+    /// file costs the same either way.
     public func estimate(_ pattern: HapticPattern) -> EnergyEstimate {
         signal(of: pattern).estimate()
     }

@@ -76,8 +76,7 @@ public struct EnergyEstimator: Sendable {
     ///   - waveforms: resolved `AudioCustom` waveforms by event index, for their real length.
     /// - Returns: energy, charge, peak power, duration, breakdown, each event's share and the power series.
     public func estimate(_ pattern: AHAPPattern, waveforms: [Int: AHAPWaveform] = [:]) -> EnergyEstimate {
-        var costing = PatternCosting(estimator: self, pattern: pattern, waveforms: waveforms)
-        return costing.run()
+        estimate(.ahap(pattern, waveforms: waveforms))
     }
 
     /// Packs a finished costing into an estimate.

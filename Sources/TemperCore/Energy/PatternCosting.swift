@@ -4,32 +4,27 @@ public import TemperPatterns
 /// The one front end of the energy model (see ``EnergyEstimator``): a pattern in any format is lowered into
 /// pieces of drive (clicks, continuous drive sampled in steps, sounds) and handed to the ``ActuatorMix``.
 ///
-/// A format only says what plays when: AHAP's events through `AHAPSampler` (``lowerAHAP(_:)``), a timeline's
-/// tracks, transients and emphases (``lowerTimeline(_:)``). How a click, a step of drive or a sound is priced,
-/// how a stretch is cut into samples and how long the pattern is active live here once, so the same feel costs
-/// the same in every format.
+/// A pattern is one ``PatternTimeline``: AHAP's events as written, sampled with `AHAPSampler`
+/// (``lowerEvents(_:)``), and the tracks, transients and emphases of every other format
+/// (``lowerTracks(_:numberedFrom:)``), in one lowering. How a click, a step of drive or a sound is priced, how a
+/// stretch is cut into samples and how long the pattern is active live here once, so the same feel costs the same
+/// in every format.
 struct PatternCosting {
-    /// What is being lowered: an AHAP pattern with what its sampler needs, or a timeline as this device plays it.
-    enum Content {
-        case ahap(AHAPControls)
-        case timeline(PatternTimeline)
-    }
-
-    let content: Content
+    /// The pattern as this device plays it (its Android primitives as long as the device plays them).
+    let pattern: PatternTimeline
+    /// What the AHAP events' sampler needs; `nil` when the pattern has no AHAP items.
+    let controls: AHAPControls?
     var mix: ActuatorMix
     var activityEnd = 0.0
 
-    /// An AHAP pattern, with the waveforms its audio events name (keyed by event index).
-    init(estimator: EnergyEstimator, pattern: AHAPPattern, waveforms: [Int: AHAPWaveform]) {
-        content = .ahap(AHAPControls(pattern: pattern, waveforms: waveforms, sampleStep: estimator.options.sampleStep))
-        mix = ActuatorMix(estimator: estimator, itemCount: pattern.events.count)
-    }
-
-    /// A timeline in any other format, with its Android primitives as long as the device plays them.
-    init(estimator: EnergyEstimator, timeline: PatternTimeline) {
-        content = .timeline(timeline.primitivesPlayed(on: estimator.profile))
-        let emphases = timeline.tracks.reduce(0) { $0 + $1.amplitude.count { $0.emphasis != nil } }
-        mix = ActuatorMix(estimator: estimator, itemCount: timeline.tracks.count + timeline.transients.count + emphases)
+    init(estimator: EnergyEstimator, pattern: PatternTimeline) {
+        self.pattern = pattern.primitivesPlayed(on: estimator.profile)
+        let events = pattern.ahapEvents.count
+        controls =
+            pattern.items.isEmpty
+            ? nil : AHAPControls(pattern: pattern, sampleStep: estimator.options.sampleStep)
+        let emphases = pattern.tracks.reduce(0) { $0 + $1.amplitude.count { $0.emphasis != nil } }
+        mix = ActuatorMix(estimator: estimator, itemCount: events + pattern.tracks.count + pattern.transients.count + emphases)
     }
 
     var haptics: HapticActuatorFigures { mix.haptics }
@@ -38,12 +33,18 @@ struct PatternCosting {
         lower().estimate()
     }
 
-    /// The pattern's voices, not yet mixed: what the playback ledger mixes with other requests.
+    /// The pattern's voices, not yet mixed: what the playback ledger mixes with other requests. AHAP events are
+    /// items 0…, then tracks, transients and emphases.
     mutating func lower() -> PlaybackSignal {
-        switch content {
-        case .ahap(let controls): lowerAHAP(controls)
-        case .timeline(let timeline): lowerTimeline(timeline)
+        var items: [(type: String, timeSeconds: Double)] = []
+        var duration = 0.0
+        if let controls {
+            items += lowerEvents(controls)
+            if !controls.events.isEmpty { duration = controls.sampler.duration }
         }
+        items += lowerTracks(pattern, numberedFrom: items.count)
+        duration = max(duration, pattern.duration, activityEnd)
+        return PlaybackSignal(mix: mix, items: items, durationSeconds: items.isEmpty ? 0 : duration)
     }
 
     // MARK: Pieces of drive
@@ -124,13 +125,6 @@ struct PatternCosting {
 }
 
 extension EnergyEstimator {
-    /// What a format-neutral pattern costs: tracks, transients and emphases, priced through the same mixing, driver
-    /// limits and power states as an AHAP pattern.
-    public func estimate(_ timeline: PatternTimeline) -> EnergyEstimate {
-        var costing = PatternCosting(estimator: self, timeline: timeline)
-        return costing.run()
-    }
-
     /// What this device plays differently from what `timeline` asks (frequency ignored on an amplitude-only
     /// actuator, Hz clamped to its range, motor tracks sharing one actuator), one line each; empty when it plays
     /// everything.

@@ -211,16 +211,10 @@ extension EnergyEstimator {
         }
     }
 
-    /// A custom pattern in any format, lowered through its format's front end.
+    /// A custom pattern in any format, lowered through the one front end.
     public func signal(of pattern: HapticPattern) -> PlaybackSignal {
-        switch pattern {
-        case .ahap(let pattern, let waveforms):
-            var costing = PatternCosting(estimator: self, pattern: pattern, waveforms: waveforms)
-            return costing.lower()
-        case .timeline(let timeline):
-            var costing = PatternCosting(estimator: self, timeline: timeline)
-            return costing.lower()
-        }
+        var costing = PatternCosting(estimator: self, pattern: pattern)
+        return costing.lower()
     }
 
     /// A sound of `durationSeconds` at `volume` (0...1), spatial or 2D, as one `AudioContinuous` event.

@@ -57,21 +57,16 @@ extension HapticPatternRequest: Codable {
         }
     }
 
-    /// Writes the pattern inline, so a decision carries the rewritten pattern itself: AHAP as AHAP, every other
-    /// format in the format it is written back in (``PatternTarget/writingBack(_:)``), XML as a string.
+    /// Writes the pattern inline, so a decision carries the rewritten pattern itself, in the format it is written
+    /// back in (``PatternTarget/writingBack(_:)``; AHAP's items as read), XML as a string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        switch content {
-        case .ahap(let pattern, _):
-            try container.encode(try Self.tree(AHAPWriter.write(pattern)), forKey: .pattern)
-        case .timeline(let timeline):
-            let target = PatternTarget.writingBack(timeline.source)
-            let bytes = PatternWriter.write(timeline, to: target).output
-            if target == .androidXML {
-                try container.encode(String(decoding: bytes, as: UTF8.self), forKey: .pattern)
-            } else {
-                try container.encode(try Self.tree(bytes), forKey: .pattern)
-            }
+        let target = PatternTarget.writingBack(content.source)
+        let bytes = PatternWriter.write(content, to: target).output
+        if target == .androidXML {
+            try container.encode(String(decoding: bytes, as: UTF8.self), forKey: .pattern)
+        } else {
+            try container.encode(try Self.tree(bytes), forKey: .pattern)
         }
     }
 
@@ -100,8 +95,7 @@ extension HapticPatternRequest: Codable {
         } catch {
             throw AHAPError(error, file: file)
         }
-        if document.format == .ahap { return .ahap(try AHAPReader.read(bytes, file: file).pattern, waveforms: [:]) }
-        return .timeline(document.timeline)
+        return document.timeline
     }
 
     private static func located(_ error: AHAPError, at path: [any CodingKey]) -> DecodingError {

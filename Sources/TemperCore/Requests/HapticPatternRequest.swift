@@ -1,25 +1,20 @@
 public import TemperAHAP
 public import TemperPatterns
 
-/// A custom haptic pattern in the model it is priced and rewritten in.
-///
-/// AHAP stays AHAP: its audio events, envelopes and parameter curves have no place in the timeline, and its
-/// pricing and rewriting are fixed by its own tests. Every other format is carried as the format-neutral
-/// ``PatternTimeline`` its reader returned, so a request prices exactly as `temper score` prices the same file,
-/// and a rewritten pattern is written back in its own format.
-public enum HapticPattern: Sendable, Hashable {
+/// A custom haptic pattern in the one model every format is read into, priced and rewritten in: a
+/// ``PatternTimeline``. An AHAP file's events, controls and waveforms are held as written (its
+/// ``PatternTimeline/items``), every other format's as its reader returned them; ``PatternTimeline/source`` says
+/// which format it came from, so a rewritten pattern is written back in its own format.
+public typealias HapticPattern = PatternTimeline
+
+extension HapticPattern {
     /// An AHAP pattern, with the waveforms its audio events name (keyed by event index).
-    case ahap(AHAPPattern, waveforms: [Int: AHAPWaveform])
-    /// Any other format, as read.
-    case timeline(PatternTimeline)
+    public static func ahap(_ pattern: AHAPPattern, waveforms: [Int: AHAPWaveform] = [:]) -> HapticPattern {
+        PatternTimeline(ahap: pattern, waveforms: waveforms)
+    }
 
     /// The format the pattern was read from.
-    public var format: PatternFormat {
-        switch self {
-        case .ahap: .ahap
-        case .timeline(let timeline): timeline.source
-        }
-    }
+    public var format: PatternFormat { source }
 }
 
 /// A custom haptic pattern, read at load time (never on the hot path).
@@ -38,23 +33,8 @@ public struct HapticPatternRequest: Sendable, Hashable {
         self.init(content: .ahap(pattern, waveforms: waveforms), sourceFile: sourceFile)
     }
 
-    /// A pattern in any other format.
-    public init(timeline: PatternTimeline, sourceFile: String? = nil) {
-        self.init(content: .timeline(timeline), sourceFile: sourceFile)
-    }
-
     /// A request built from a document the AHAP reader returned.
     public init(document: AHAPDocument, sourceFile: String? = nil) {
         self.init(pattern: document.pattern, sourceFile: sourceFile, waveforms: document.waveforms)
-    }
-
-    /// The AHAP pattern, when the request carries AHAP.
-    public var ahap: AHAPPattern? {
-        if case .ahap(let pattern, _) = content { pattern } else { nil }
-    }
-
-    /// The timeline, when the request carries any other format.
-    public var timeline: PatternTimeline? {
-        if case .timeline(let timeline) = content { timeline } else { nil }
     }
 }

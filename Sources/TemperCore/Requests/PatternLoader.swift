@@ -72,7 +72,7 @@ public struct PatternLoader: Sendable {
 extension LoadedPattern {
     /// What `PatternReader` returned for a format other than AHAP.
     public init(_ document: PatternDocument) {
-        self.init(content: .timeline(document.timeline), diagnostics: document.diagnostics.map(\.description))
+        self.init(content: document.timeline, diagnostics: document.diagnostics.map(\.description))
     }
 }
 

@@ -1,5 +1,5 @@
 import TemperAHAP
-import TemperPatterns
+public import TemperPatterns
 
 /// A request's payload as the key of a price cache: equal payloads are equal keys, and hashing one looks at
 /// only a few numbers of its pattern.
@@ -38,28 +38,23 @@ public struct PayloadKey: Hashable, Sendable {
 extension HapticPattern {
     /// Feeds `hasher` a few numbers every equal pattern shares: counts and the first and last events.
     func hashSummary(into hasher: inout Hasher) {
-        switch self {
-        case .ahap(let pattern, let waveforms):
-            hasher.combine(0)
-            hasher.combine(pattern.items.count)
-            hasher.combine(waveforms.count)
-            pattern.items.first?.hashSummary(into: &hasher)
-            pattern.items.last?.hashSummary(into: &hasher)
-        case .timeline(let timeline):
-            hasher.combine(1)
-            hasher.combine(timeline.tracks.count)
-            hasher.combine(timeline.transients.count)
-            hasher.combine(timeline.repeatStart)
-            if let track = timeline.tracks.first {
-                hasher.combine(track.amplitude.count)
-                hasher.combine(track.frequency.count)
-                hasher.combine(track.amplitude.first?.value)
-                hasher.combine(track.amplitude.last?.time)
-            }
-            for transient in [timeline.transients.first, timeline.transients.last] {
-                hasher.combine(transient?.time)
-                hasher.combine(transient?.amplitude)
-            }
+        hasher.combine(source)
+        hasher.combine(items.count)
+        hasher.combine(waveforms.count)
+        items.first?.hashSummary(into: &hasher)
+        items.last?.hashSummary(into: &hasher)
+        hasher.combine(tracks.count)
+        hasher.combine(transients.count)
+        hasher.combine(repeatStart)
+        if let track = tracks.first {
+            hasher.combine(track.amplitude.count)
+            hasher.combine(track.frequency.count)
+            hasher.combine(track.amplitude.first?.value)
+            hasher.combine(track.amplitude.last?.time)
+        }
+        for transient in [transients.first, transients.last] {
+            hasher.combine(transient?.time)
+            hasher.combine(transient?.amplitude)
         }
     }
 }

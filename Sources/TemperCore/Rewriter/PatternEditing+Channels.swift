@@ -82,20 +82,4 @@ extension PatternEditing {
         }
         return shortened
     }
-
-    /// `waveforms` (keyed by event index in `original`) re-keyed to the events of `edited`, which removed or
-    /// inserted events before them: a waveform follows its event's path.
-    static func waveforms(_ waveforms: [Int: AHAPWaveform], of original: AHAPPattern, in edited: AHAPPattern) -> [Int: AHAPWaveform] {
-        guard !waveforms.isEmpty else { return waveforms }
-        let events = original.events
-        var byPath: [String: AHAPWaveform] = [:]
-        for (index, waveform) in waveforms where events.indices.contains(index) {
-            if let path = events[index].waveformPath { byPath[path] = waveform }
-        }
-        var result: [Int: AHAPWaveform] = [:]
-        for (index, event) in edited.events.enumerated() {
-            if let path = event.waveformPath, let waveform = byPath[path] { result[index] = waveform }
-        }
-        return result
-    }
 }

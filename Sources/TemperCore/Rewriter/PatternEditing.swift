@@ -1,7 +1,9 @@
 import TemperAHAP
 
-/// The edits the rewriter makes to AHAP patterns. Every edit keeps event times as they are (an onset never moves
-/// later), keeps item order, and leaves a pattern the AHAP writer can write and the reader can read back.
+/// The edits on AHAP's events, dynamic parameters and curves as a pattern holds them (``PatternTimeline/items``),
+/// which the one edit entry points in `PatternTimeline+Editing.swift` apply beside ``TrackEditing``'s. Every edit
+/// keeps event times as they are (an onset never moves later), keeps item order, and leaves a pattern the AHAP
+/// writer can write and the reader can read back.
 enum PatternEditing {
     /// A continuous event the cap shortened.
     struct CappedEvent: Equatable {
@@ -137,10 +139,6 @@ enum PatternEditing {
 
     static func hasHaptics(_ pattern: AHAPPattern) -> Bool {
         pattern.items.contains { if case .event(let event) = $0 { event.type.isHaptic } else { false } }
-    }
-
-    static func hasContinuousHaptics(_ pattern: AHAPPattern) -> Bool {
-        pattern.items.contains { if case .event(let event) = $0 { event.type == .hapticContinuous } else { false } }
     }
 
     static func hasAudio(_ pattern: AHAPPattern) -> Bool {

@@ -9,25 +9,6 @@ struct PatternStep {
     var exempt: Bool
 }
 
-/// How an edited pattern goes back into its request: the model's wrapper, with what custom audio needs.
-struct PatternCarrier<Pattern: RewritablePattern> {
-    /// Custom audio's real lengths, by event index in the pattern as asked.
-    var waveformSeconds: [Int: Double]
-    var wrap: (Pattern) -> HapticPattern
-}
-
-extension PatternCarrier where Pattern == AHAPPattern {
-    /// An AHAP pattern's carrier: its waveforms follow their events through the edits.
-    init(_ original: AHAPPattern, waveforms: [Int: AHAPWaveform]) {
-        waveformSeconds = waveforms.compactMapValues(\.durationSeconds)
-        wrap = { .ahap($0, waveforms: PatternEditing.waveforms(waveforms, of: original, in: $0)) }
-    }
-}
-
-extension PatternCarrier where Pattern == PatternTimeline {
-    static var timeline: PatternCarrier { PatternCarrier(waveformSeconds: [:]) { .timeline($0) } }
-}
-
 extension Rewriter {
     /// How far an onset may move: the brief's channels fire together, so a rewrite keeps each onset within 1 ms.
     static let onsetToleranceSeconds = 0.001
@@ -44,42 +25,26 @@ extension Rewriter {
         _ message: String,
         exempt: Bool = true
     ) -> Variant {
-        let step = PatternStep(haptic: haptic, request: request, rules: rules, exempt: exempt)
-        switch haptic.content {
-        case .ahap(let pattern, let waveforms):
-            return impact(
-                in: pattern,
-                step,
-                style: style,
-                rule: rule,
-                code: code,
-                message,
-                carrier: PatternCarrier(pattern, waveforms: waveforms)
-            )
-        case .timeline(let timeline):
-            return impact(in: timeline, step, style: style, rule: rule, code: code, message, carrier: .timeline)
-        }
+        impact(
+            in: PatternStep(haptic: haptic, request: request, rules: rules, exempt: exempt),
+            style: style,
+            rule: rule,
+            code: code,
+            message
+        )
     }
 
     /// The impact stands where the first haptic event did. Alone and at the pattern's start it is a system
     /// feedback; with sounds, or later than the start, it is the system impact's own AHAP stand-in in the
     /// pattern (on a timeline, its transients), which costs the same and keeps every onset and the format.
-    func impact<Pattern: RewritablePattern>(
-        in original: Pattern,
-        _ step: PatternStep,
-        style: ImpactStyle,
-        rule: String,
-        code: Reason.Code,
-        _ message: String,
-        carrier: PatternCarrier<Pattern>
-    ) -> Variant {
-        let rules = step.rules
+    func impact(in step: PatternStep, style: ImpactStyle, rule: String, code: Reason.Code, _ message: String) -> Variant {
+        let (original, rules) = (step.haptic.content, step.rules)
         guard original.hasHaptics else {
             // Nothing to replace: the sounds are the pattern's simplest form.
             var pattern = original
-            let sounds = rewriteSounds(in: &pattern, step, pairedWith: [], carrier: carrier)
+            let sounds = rewriteSounds(in: &pattern, step, pairedWith: [])
             var result = step.haptic
-            result.content = carrier.wrap(pattern)
+            result.content = pattern
             return Variant(
                 request: sounds.isEmpty ? step.request : step.request.with(kind: .haptic(result)),
                 rules: [FiredRule(rule, code: code, "the pattern holds no haptics, so its sounds play without an impact")] + sounds,
@@ -88,21 +53,21 @@ extension Rewriter {
         }
         var hapticsOnly = original
         _ = hapticsOnly.removeAudio()
-        let ceiling = energy(of: carrier.wrap(hapticsOnly))
+        let ceiling = energy(of: hapticsOnly)
         var intensity = min(1, max(0, (original.peakHapticIntensity ?? 1) * rules.intensityScale))
         if energy(of: .impact(style, intensity: intensity)) > ceiling {
             intensity = highestIntensity(style: style, upTo: intensity, within: ceiling)
         }
         let scaleNote = rules.intensityScale != 1 ? " (intensity scaled by \(rules.intensityScale.formatted2))" : ""
         var pattern = original
-        let sounds = rewriteSounds(in: &pattern, step, pairedWith: [], carrier: carrier)
+        let sounds = rewriteSounds(in: &pattern, step, pairedWith: [])
         let onset = original.firstHapticOnset ?? 0
         if pattern.hasAudio || onset > Self.onsetToleranceSeconds,
             pattern.replaceHaptics(with: SystemFeedbackPatterns.impact(style, intensity: intensity), at: onset)
         {
             let left = pattern.hasAudio ? "; the pattern's sounds play with it" : ""
             var result = step.haptic
-            result.content = carrier.wrap(pattern)
+            result.content = pattern
             let fired = FiredRule(
                 rule,
                 code: code,
@@ -125,10 +90,11 @@ extension Rewriter {
         var rungs = ladder.rungs(below: rules.haptics).map { mode in
             (rewrite(haptic, of: request, mode: mode, rules: rules, exempt: exempt, keepOnsets: true), mode.phrase)
         }
-        guard haptic.content.hasAudio, case .ahap(var pattern, _) = haptic.content, rules.haptics != .off else { return rungs }
+        var pattern = haptic.content
+        guard pattern.hasAudio, rules.haptics != .off else { return rungs }
         let style = if case .simpleImpact(let style) = rules.haptics { style } else { ladder.simpleImpactStyle }
         _ = pattern.removeAudio()
-        let soundless = HapticPatternRequest(pattern: pattern, sourceFile: haptic.sourceFile)
+        let soundless = HapticPatternRequest(content: pattern, sourceFile: haptic.sourceFile)
         var variant = impact(
             for: soundless,
             of: request,
@@ -160,12 +126,8 @@ extension Rewriter {
     /// The audio rules on a pattern's sounds. AHAP plays them in 2D already, so what applies is: non-essential
     /// audio off removes them (an exempt usage keeps them), else a sound paired with a `capped` rumble ends with it
     /// when ``FeedbackRules/pairedAudio`` says `cap`, and the volume scale applies.
-    func rewriteSounds<Pattern: RewritablePattern>(
-        in pattern: inout Pattern,
-        _ step: PatternStep,
-        pairedWith capped: [PatternEditing.CappedEvent],
-        carrier: PatternCarrier<Pattern>
-    ) -> [FiredRule] {
+    func rewriteSounds(in pattern: inout HapticPattern, _ step: PatternStep, pairedWith capped: [PatternEditing.CappedEvent]) -> [FiredRule]
+    {
         guard pattern.hasAudio else { return [] }
         let rules = step.rules
         if !rules.nonEssentialAudio, !step.exempt {
@@ -180,11 +142,7 @@ extension Rewriter {
         }
         var fired: [FiredRule] = []
         if rules.pairedAudio == .cap {
-            let shortened = pattern.capPairedAudio(
-                with: capped,
-                window: ladder.pairingWindowSeconds,
-                waveformSeconds: carrier.waveformSeconds
-            )
+            let shortened = pattern.capPairedAudio(with: capped, window: ladder.pairingWindowSeconds)
             for sound in shortened {
                 fired.append(
                     FiredRule(

@@ -1,29 +1,5 @@
 import TemperAHAP
 
-extension HapticPattern {
-    /// The strongest haptic intensity, in whichever model the pattern is carried.
-    var peakHapticIntensity: Double? {
-        switch self {
-        case .ahap(let pattern, _): pattern.peakHapticIntensity
-        case .timeline(let timeline): timeline.peakHapticIntensity
-        }
-    }
-
-    var hasHaptics: Bool {
-        switch self {
-        case .ahap(let pattern, _): pattern.hasHaptics
-        case .timeline(let timeline): timeline.hasHaptics
-        }
-    }
-
-    var hasAudio: Bool {
-        switch self {
-        case .ahap(let pattern, _): pattern.hasAudio
-        case .timeline(let timeline): timeline.hasAudio
-        }
-    }
-}
-
 extension Rewriter {
     /// A custom pattern under a haptics mode, then intensity scale, then the audio rules for its audio events,
     /// in the model the request carries it in. Haptic rules act on the haptic events and audio rules on the audio
@@ -37,23 +13,7 @@ extension Rewriter {
         keepOnsets: Bool
     ) -> Variant {
         let step = PatternStep(haptic: haptic, request: request, rules: rules, exempt: exempt)
-        switch haptic.content {
-        case .ahap(let pattern, let waveforms):
-            return rewrite(pattern, step, mode: mode, keepOnsets: keepOnsets, carrier: PatternCarrier(pattern, waveforms: waveforms))
-        case .timeline(let timeline):
-            return rewrite(timeline, step, mode: mode, keepOnsets: keepOnsets, carrier: PatternCarrier.timeline)
-        }
-    }
-
-    private func rewrite<Pattern: RewritablePattern>(
-        _ original: Pattern,
-        _ step: PatternStep,
-        mode: HapticsMode,
-        keepOnsets: Bool,
-        carrier: PatternCarrier<Pattern>
-    ) -> Variant {
-        let (request, rules) = (step.request, step.rules)
-        var pattern = original
+        var pattern = haptic.content
         var fired: [FiredRule] = []
         var capped: [PatternEditing.CappedEvent] = []
         let oldEnd = pattern.end
@@ -87,24 +47,20 @@ extension Rewriter {
                 }
             case .simpleImpact(let style):
                 return impact(
-                    in: original,
-                    step,
+                    in: step,
                     style: style,
                     rule: mode.ruleName,
                     code: "haptics.simpleImpact",
-                    "custom pattern replaced by a simple \(style.rawValue) impact",
-                    carrier: carrier
+                    "custom pattern replaced by a simple \(style.rawValue) impact"
                 )
             case .off:
                 if step.exempt {
                     return impact(
-                        in: original,
-                        step,
+                        in: step,
                         style: ladder.simpleImpactStyle,
                         rule: mode.ruleName,
                         code: "exempt.simplest",
-                        "custom haptics are off, but exempt usage \(request.usage.rawValue) keeps a simple \(ladder.simpleImpactStyle.rawValue) impact",
-                        carrier: carrier
+                        "custom haptics are off, but exempt usage \(request.usage.rawValue) keeps a simple \(ladder.simpleImpactStyle.rawValue) impact"
                     )
                 }
                 guard pattern.hasAudio else {
@@ -149,7 +105,7 @@ extension Rewriter {
                 )
             }
         }
-        fired += rewriteSounds(in: &pattern, step, pairedWith: capped, carrier: carrier)
+        fired += rewriteSounds(in: &pattern, step, pairedWith: capped)
         guard !fired.isEmpty else { return Variant(request: request, rules: fired, changed: false) }
         if pattern.isEmpty {
             fired.append(FiredRule("haptics.empty", code: "haptics.nothingLeft", "no event is left to play"))
@@ -166,7 +122,7 @@ extension Rewriter {
             )
         }
         var result = step.haptic
-        result.content = carrier.wrap(pattern)
+        result.content = pattern
         return Variant(request: request.with(kind: .haptic(result)), rules: fired, changed: true)
     }
 

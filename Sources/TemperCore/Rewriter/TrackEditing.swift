@@ -1,12 +1,13 @@
 import TemperPatterns
 
-/// The rewriter's edits on a format-neutral timeline, the counterparts of ``PatternEditing``'s AHAP edits.
+/// The edits on a pattern's tracks and transients (every format but AHAP), which the one edit entry points in
+/// `PatternTimeline+Editing.swift` apply beside ``PatternEditing``'s edits on AHAP's events.
 ///
-/// A timeline has no events, so a *run* stands in for AHAP's continuous event: a stretch of one track where
+/// A track has no events, so a *run* stands in for AHAP's continuous event: a stretch of one track where
 /// the amplitude is above 0, from where it leaves 0 to where it is back at 0 (or the track ends). Levels are
 /// amplitudes (AHAP intensity squared), so scaling intensity by `s` scales amplitude by `s²`. Every edit keeps
 /// onsets where they are and leaves a timeline the format's writer can write.
-enum TimelineEditing {
+enum TrackEditing {
     /// A run of one track: indices of its first and last amplitude point.
     struct Run {
         var first: Int
@@ -127,7 +128,7 @@ enum TimelineEditing {
 
     /// The strongest amplitude of any track point, emphasis or transient; `nil` when there is nothing to play.
     static func peakAmplitude(_ timeline: PatternTimeline) -> Double? {
-        guard !timeline.isEmpty else { return nil }
+        guard !timeline.tracksAndTransientsAreEmpty else { return nil }
         var peak = timeline.transients.map(\.amplitude).max() ?? 0
         for track in timeline.tracks {
             for point in track.amplitude { peak = max(peak, point.value, point.emphasis?.amplitude ?? 0) }

@@ -1,6 +1,7 @@
 import TemperAHAP
+import TemperPatterns
 
-/// What the AHAP lowering needs besides the events: their sampler, and when the pattern's controls change.
+/// What lowering AHAP's events needs besides the events: their sampler, and when the pattern's controls change.
 struct AHAPControls {
     let events: [AHAPEvent]
     let sampler: AHAPSampler
@@ -20,11 +21,11 @@ struct AHAPControls {
     ]
     static let envelopeParameters: Set<AHAPEventParameterID> = [.attackTime, .decayTime, .releaseTime, .sustained]
 
-    init(pattern: AHAPPattern, waveforms: [Int: AHAPWaveform], sampleStep: Double) {
+    init(pattern timeline: PatternTimeline, sampleStep: Double) {
+        // The sampler reads the items alone; the metadata would only be copied.
+        let pattern = AHAPPattern(items: timeline.items)
         events = pattern.events
-        var waveformSeconds: [Int: Double] = [:]
-        for (index, waveform) in waveforms { if let seconds = waveform.durationSeconds { waveformSeconds[index] = seconds } }
-        sampler = AHAPSampler(pattern: pattern, waveformDurations: waveformSeconds)
+        sampler = AHAPSampler(pattern: pattern, waveformDurations: timeline.waveformDurations)
         var haptic = Double.infinity
         var audio = Double.infinity
         var hapticTimes: Set<Double> = []
@@ -66,10 +67,10 @@ struct AHAPControls {
 }
 
 extension PatternCosting {
-    /// AHAP: each event sampled with `AHAPSampler` (event values, dynamic parameters, curves, envelopes); a
+    /// AHAP's events: each sampled with `AHAPSampler` (event values, dynamic parameters, curves, envelopes); a
     /// transient is a click, a continuous event drive at its sharpness's frequency, an audio event a sound for as
-    /// long as the sampler says it plays.
-    mutating func lowerAHAP(_ controls: AHAPControls) -> PlaybackSignal {
+    /// long as the sampler says it plays. Returns the items, numbered from 0.
+    mutating func lowerEvents(_ controls: AHAPControls) -> [(type: String, timeSeconds: Double)] {
         let events = controls.events
         for (index, event) in events.enumerated() where event.time.isFinite && event.time >= 0 {
             switch event.type {
@@ -98,7 +99,6 @@ extension PatternCosting {
                 activityEnd = max(activityEnd, end)
             }
         }
-        let duration = events.isEmpty ? 0 : max(controls.sampler.duration, activityEnd)
-        return PlaybackSignal(mix: mix, items: events.map { ($0.type.rawValue, $0.time) }, durationSeconds: duration)
+        return events.map { ($0.type.rawValue, $0.time) }
     }
 }

@@ -1,6 +1,6 @@
 import TemperPatterns
 
-/// A timeline's levels, mapped the way the upstream `.haptic` → AHAP converters map them, so the same feel costs
+/// The tracks and transients of every format but AHAP, in the one lowering. Their levels are mapped the way the upstream `.haptic` → AHAP converters map them, so the same feel costs
 /// the same in either format:
 /// - an amplitude `a` plays as AHAP intensity √a, a normalised frequency `f` as sharpness √f (then onto the
 ///   profile's sharpness range); a frequency in Hz is priced at that frequency against the resonance, within the
@@ -14,28 +14,28 @@ import TemperPatterns
 /// What the device cannot play (see ``ActuatorClass``) is priced as what it plays, with a note
 /// (``notes(for:on:)``).
 extension PatternCosting {
-    mutating func lowerTimeline(_ timeline: PatternTimeline) -> PlaybackSignal {
+    /// The tracks, transients and emphases, numbered from `first` (after the AHAP events). Returns the items.
+    mutating func lowerTracks(_ timeline: PatternTimeline, numberedFrom first: Int) -> [(type: String, timeSeconds: Double)] {
         var items: [(type: String, timeSeconds: Double)] = []
-        for (index, track) in timeline.tracks.enumerated() {
-            costTrack(index, track)
+        for track in timeline.tracks {
+            costTrack(first + items.count, track)
             items.append(("track:\(track.motor.rawValue)", track.amplitude.first?.time ?? 0))
         }
         for transient in timeline.transients {
-            costTransient(items.count, transient)
+            costTransient(first + items.count, transient)
             items.append((transient.effect ?? "transient", transient.time))
         }
         for track in timeline.tracks {
             for point in track.amplitude {
                 guard let emphasis = point.emphasis else { continue }
                 costTransient(
-                    items.count,
+                    first + items.count,
                     PatternTransient(time: point.time, amplitude: emphasis.amplitude, frequency: emphasis.frequency, motor: track.motor)
                 )
                 items.append(("emphasis", point.time))
             }
         }
-        let duration = max(timeline.duration, activityEnd)
-        return PlaybackSignal(mix: mix, items: items, durationSeconds: items.isEmpty ? 0 : duration)
+        return items
     }
 
     /// The output a motor's drive plays on and how many actuators play it: on a gamepad each motor track drives
