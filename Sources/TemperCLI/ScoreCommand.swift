@@ -21,11 +21,8 @@ struct ScoreCommand: AsyncParsableCommand {
             strength that plays at its worst moment, for clippedSeconds, should the driver ever clip. Folders are searched recursively for *.ahap, *.haptic and *.vij files, in sorted order. With no PATH, the \
             built-in examples (Examples/patterns) are scored.
 
-            Felt strength (the Perception article): how strongly a pattern is felt, from its drive's acceleration \
-            and frequency against the threshold of feeling, summed over time (seconds at the threshold); FELT/J \
-            (feltStrengthPerJoule) is that per joule. --trim 2dB adds what the trim nobody can feel saves on each \
-            pattern (trim: scale, energyMillijoules, savedMillijoules, perceivedChange) and over the run (a model \
-            estimate).
+            FELT/J (feltStrengthPerJoule): how strongly a pattern is felt per joule (docs/perception.md). \
+            --trim 2dB adds what the trim nobody can feel would save (a model estimate).
 
             ENERGY takes a unit: 25mJ, 0.5J, 10uAh (or 10µAh), 1mAh. Charge converts at the device's battery voltage.
 

@@ -59,25 +59,22 @@ enum ScoreOutput {
                 + (report.budgetMillijoules.map { "; budget \(number($0)) mJ per pattern" } ?? ""),
         ]
         if let trim = summary.trim {
+            let most = PerceivedChange(
+                decibels: trim.largestChangeDecibels,
+                verdict: PerceivedChange.verdict(trim.largestChangeDecibels),
+                replaced: false,
+                gone: false,
+                changedMost: []
+            )
             lines.append(
                 "trim \(number(trim.maxDecibels)) dB (a model estimate): saves \(number(trim.savedMillijoules)) mJ of "
-                    + "\(number(summary.totalEnergyMillijoules)) mJ (\(number(trim.savedFraction * 100)) %) over \(trim.trimmed) "
-                    + "pattern\(trim.trimmed == 1 ? "" : "s"); the most any is felt weaker: "
-                    + PerceivedChange(
-                        decibels: trim.largestChangeDecibels,
-                        verdict: PerceivedChange.verdict(trim.largestChangeDecibels),
-                        replaced: false,
-                        gone: false,
-                        changedMost: []
-                    ).words
+                    + "\(number(summary.totalEnergyMillijoules)) mJ (\(number(trim.savedFraction * 100)) %)"
             )
+            lines.append("  \(trim.trimmed) trimmed; the most: \(most.words)")
         }
-        let feltPerJoule = report.patterns.compactMap { $0.perception?.feltStrengthPerJoule }
+        let feltPerJoule = report.patterns.compactMap { $0.perception?.feltStrengthPerJoule }.sorted()
         if !feltPerJoule.isEmpty {
-            lines.append(
-                "felt strength per joule (FELT/J: seconds at the threshold of feeling, per J): median "
-                    + number(feltPerJoule.sorted()[feltPerJoule.count / 2])
-            )
+            lines.append("felt strength per joule (FELT/J): median \(number(feltPerJoule[feltPerJoule.count / 2]))")
         }
         let clipped = report.patterns.compactMap { score in score.estimate.flatMap { $0.isClipped ? (score.path, $0) : nil } }
         if !clipped.isEmpty {
