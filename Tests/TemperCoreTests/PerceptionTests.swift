@@ -114,6 +114,19 @@ import Testing
         #expect(object["sourceMillijoules"] is Double)
     }
 
+    /// Formats cut a pattern into different events: an AHAP rumble becomes a timeline track. The events that
+    /// changed most are then compared over their span, so none reads as gone while the same drive plays.
+    @Test func eventsWithoutAMatchAreComparedOverTheirSpan() throws {
+        let timeline = PatternTimeline(
+            source: .haptic,
+            tracks: [PatternTrack(amplitude: [.init(time: 0.05, value: 0.3), .init(time: 0.85, value: 0.3)])]
+        )
+        let change = try #require(estimator.perceivedChange(from: .ahap(rumble, waveforms: [:]), to: .timeline(timeline)))
+        let continuous = try #require(change.changedMost.first { $0.event == "HapticContinuous" }, "\(change.changedMost)")
+        #expect(continuous.decibels != nil && continuous.decibels! < 0, "\(continuous)")
+        #expect(!change.gone)
+    }
+
     /// The threshold and the figures the article states.
     @Test func theFiguresAreTheDocumentedOnes() {
         #expect(VibrotactilePerception.magnitudeExponent == 0.89)

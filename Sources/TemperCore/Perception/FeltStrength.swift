@@ -16,10 +16,23 @@ public struct FeltStrength: Sendable, Hashable {
         public var magnitudeSeconds: Double
         /// Its strongest moment's sensation level, dB above the threshold of feeling (minus infinity: not felt).
         public var peakSensationDecibels: Double
+        /// When its drive starts and ends (both `timeSeconds` for an event without drive).
+        public var startSeconds: Double
+        public var endSeconds: Double
+    }
+
+    /// One piece of felt drive: when, how strongly (felt magnitude), and whose.
+    struct Piece: Sendable, Hashable {
+        var start: Double
+        var end: Double
+        var magnitude: Double
     }
 
     /// Per event, in the estimate's order; sounds are there too, felt as nothing.
     public var events: [Event]
+    /// The felt pieces in time: what compares two payloads whose events do not match one for one (a conversion
+    /// between formats that cut a pattern into different events).
+    var pieces: [Piece] = []
 
     /// The whole payload's felt strength, in threshold-magnitude seconds.
     public var magnitudeSeconds: Double { events.reduce(0) { $0 + $1.magnitudeSeconds } }
@@ -32,17 +45,35 @@ public struct FeltStrength: Sendable, Hashable {
     /// `signal` as felt; `nil` for a signal from a model that cannot lower (a fixed price has no drive to read).
     public init?(_ signal: PlaybackSignal, fullScaleGs: Double = VibrotactilePerception.fullScaleGs) {
         guard case .voices(let mix, let items, _) = signal.content else { return nil }
-        var events = items.map { Event(type: $0.type, timeSeconds: $0.timeSeconds, magnitudeSeconds: 0, peakSensationDecibels: -.infinity) }
+        var events = items.map {
+            Event(
+                type: $0.type,
+                timeSeconds: $0.timeSeconds,
+                magnitudeSeconds: 0,
+                peakSensationDecibels: -.infinity,
+                startSeconds: .infinity,
+                endSeconds: -.infinity
+            )
+        }
+        var pieces: [Piece] = []
         for voice in mix.hapticVoices where voice.end > voice.start && events.indices.contains(voice.eventIndex) {
             let level = VibrotactilePerception.sensationDecibels(
                 acceleration: voice.acceleration,
                 hertz: voice.hertz,
                 fullScaleGs: fullScaleGs
             )
-            events[voice.eventIndex].magnitudeSeconds +=
-                VibrotactilePerception.magnitude(sensationDecibels: level) * (voice.end - voice.start)
+            let magnitude = VibrotactilePerception.magnitude(sensationDecibels: level)
+            events[voice.eventIndex].magnitudeSeconds += magnitude * (voice.end - voice.start)
             events[voice.eventIndex].peakSensationDecibels = max(events[voice.eventIndex].peakSensationDecibels, level)
+            events[voice.eventIndex].startSeconds = min(events[voice.eventIndex].startSeconds, voice.start)
+            events[voice.eventIndex].endSeconds = max(events[voice.eventIndex].endSeconds, voice.end)
+            if magnitude > 0 { pieces.append(Piece(start: voice.start, end: voice.end, magnitude: magnitude)) }
         }
+        for index in events.indices where events[index].startSeconds > events[index].endSeconds {
+            events[index].startSeconds = events[index].timeSeconds
+            events[index].endSeconds = events[index].timeSeconds
+        }
+        self.pieces = pieces
         self.events = events
     }
 }
@@ -73,5 +104,12 @@ extension EnergyEstimator {
             return nil
         }
         return PerceivedChange(from: before, to: feltStrength(of: .haptic(HapticPatternRequest(content: output))))
+    }
+}
+
+extension FeltStrength {
+    /// Felt magnitude summed over `start..<end`, every event's drive together.
+    func magnitudeSeconds(from start: Double, to end: Double) -> Double {
+        pieces.reduce(0) { sum, piece in sum + piece.magnitude * max(0, min(piece.end, end) - max(piece.start, start)) }
     }
 }

@@ -66,7 +66,7 @@ public struct PerceivedChange: Sendable, Hashable, Codable {
             verdict: replaced || gone ? .large : Self.verdict(decibels),
             replaced: replaced,
             gone: gone,
-            changedMost: Self.changedMost(before: before.events, after: after?.events ?? [])
+            changedMost: Self.changedMost(before: before, after: after ?? FeltStrength(events: []))
         )
     }
 
@@ -94,19 +94,23 @@ public struct PerceivedChange: Sendable, Hashable, Codable {
         }
     }
 
-    /// Events matched by kind and moment (within 1 ms), in order; an unmatched event of `before` is removed.
-    static func changedMost(before: [FeltStrength.Event], after: [FeltStrength.Event]) -> [EventChange] {
-        var unused = Array(after.indices)
+    /// Events matched by kind and moment (within 1 ms), in order. An event without a match (a conversion may cut
+    /// the pattern into other events) is compared with what plays over its span after; `nil` when nothing does.
+    static func changedMost(before: FeltStrength, after: FeltStrength) -> [EventChange] {
+        var unused = Array(after.events.indices)
         var changes: [EventChange] = []
-        for event in before where event.magnitudeSeconds > 0 {
-            let match = unused.firstIndex { abs(after[$0].timeSeconds - event.timeSeconds) <= 1e-3 && after[$0].type == event.type }
-            var decibels: Double?
-            if let match {
-                let other = after[unused.remove(at: match)]
-                if other.magnitudeSeconds > 0 {
-                    decibels = VibrotactilePerception.amplitudeDecibels(magnitudeRatio: other.magnitudeSeconds / event.magnitudeSeconds)
-                }
+        for event in before.events where event.magnitudeSeconds > 0 {
+            let match = unused.firstIndex {
+                abs(after.events[$0].timeSeconds - event.timeSeconds) <= 1e-3 && after.events[$0].type == event.type
             }
+            let (old, new): (Double, Double)
+            if let match {
+                (old, new) = (event.magnitudeSeconds, after.events[unused.remove(at: match)].magnitudeSeconds)
+            } else {
+                old = before.magnitudeSeconds(from: event.startSeconds, to: event.endSeconds)
+                new = after.magnitudeSeconds(from: event.startSeconds, to: event.endSeconds)
+            }
+            let decibels = new > 0 && old > 0 ? VibrotactilePerception.amplitudeDecibels(magnitudeRatio: new / old) : nil
             if let decibels, abs(decibels) < 0.05 { continue }
             changes.append(EventChange(event: event.type, timeSeconds: event.timeSeconds, decibels: decibels))
         }
