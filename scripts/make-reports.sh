@@ -38,7 +38,8 @@ for trace in heat-soak desktop-fans workstation-16; do
   rm -rf "${out:?}/trace-$trace"
   "$temper" report "Examples/traces/$trace.jsonl" --report "$out/trace-$trace" >/dev/null
 done
-if "$temper" score --help 2>/dev/null | grep -q -- '--report'; then
+# The help is read whole first: `grep -q` would stop reading early and end the command with SIGPIPE under pipefail.
+if grep -q -- '--report' <<<"$("$temper" score --help 2>/dev/null)"; then
   rm -rf "${out:?}/score-examples"
   "$temper" score Examples/patterns --budget 500mJ --report "$out/score-examples" >/dev/null || [ $? -eq 1 ]
 fi

@@ -127,6 +127,9 @@ struct ConvertCommand: ParsableCommand {
             print(try TemperJSON.string(ConvertReport(input: input, target: to.rawValue, cost: cost, output: text)))
         } else {
             for loss in cost.losses { printError("temper: warning: \(input) → \(to.rawValue): \(loss.summary)") }
+            if let change = cost.perceivedChange, change.verdict != .unnoticeable {
+                printError("temper: warning: \(input) → \(to.rawValue): felt \(change.words)")
+            }
         }
         if let out {
             do {

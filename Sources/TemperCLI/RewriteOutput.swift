@@ -36,6 +36,7 @@ enum RewriteExplanation {
                 energy += ", \(self.energy(decision.marginalEnergyMillijoules)) on top of what already plays"
             }
             lines.append(energy)
+            if let change = decision.perceivedChange { lines.append("  felt:     \(change.words)") }
             if let budget = decision.budget {
                 lines.append(
                     "  budget:   \(self.energy(budget.remainingMillijoules)) of \(self.energy(budget.capacityMillijoules)) left "

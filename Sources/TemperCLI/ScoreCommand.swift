@@ -21,6 +21,9 @@ struct ScoreCommand: AsyncParsableCommand {
             strength that plays at its worst moment, for clippedSeconds, should the driver ever clip. Folders are searched recursively for *.ahap, *.haptic and *.vij files, in sorted order. With no PATH, the \
             built-in examples (Examples/patterns) are scored.
 
+            FELT/J (feltStrengthPerJoule): how strongly a pattern is felt per joule (docs/perception.md). \
+            --trim 2dB adds what the trim nobody can feel would save (a model estimate).
+
             ENERGY takes a unit: 25mJ, 0.5J, 10uAh (or 10µAh), 1mAh. Charge converts at the device's battery voltage.
 
             Errors always go to stderr, one line each: temper: file:line:column: JSON path: what is wrong.
@@ -43,6 +46,7 @@ struct ScoreCommand: AsyncParsableCommand {
               temper score Examples/patterns/ui-tap.ahap --device gamepad --format json
               temper score ../shared/corpus/ahap --format csv > scores.csv
               temper score Examples/patterns --device my-device.yaml --budget 10uAh
+              temper score ../shared/corpus --trim 2dB
             """
     )
 
@@ -73,6 +77,24 @@ struct ScoreCommand: AsyncParsableCommand {
         }
     )
     var budget: EnergyAmount?
+
+    @Option(
+        help: ArgumentHelp(
+            "Also report what the trim nobody can feel would save: haptic drive scaled down by at most this perceived change, e.g. 2dB (0 to 6 dB).",
+            valueName: "decibels"
+        ),
+        transform: { text in
+            let compact = text.filter { $0 != " " }
+            let number = compact.hasSuffix("dB") ? String(compact.dropLast(2)) : compact
+            guard let value = Double(number), value > 0, PerceptualTrim.decibelRange.contains(value) else {
+                throw ValidationError(
+                    "'\(text)' is not a trim: expected a perceived change above 0 dB and at most \(QuantityLimits.number(PerceptualTrim.decibelRange.upperBound)) dB, such as 2dB"
+                )
+            }
+            return PerceptualTrim(maxDecibels: value)
+        }
+    )
+    var trim: PerceptualTrim?
 
     @Option(help: "Output format: table, json or csv (default: table on a terminal, json otherwise).")
     var format: ScoreFormat?
@@ -138,7 +160,8 @@ struct ScoreCommand: AsyncParsableCommand {
         let scorer = PatternScorer(
             estimator: EnergyEstimator(profile: profile, options: .init(maxSeriesPoints: powerSeries || report != nil ? 1000 : 0)),
             readOptions: AHAPReadOptions(strict: strict),
-            budgetMillijoules: budgetMillijoules
+            budgetMillijoules: budgetMillijoules,
+            trim: trim
         )
         // JSON and CSV stream out as each pattern is scored; a table needs every row for its widths. Only
         // `--report` needs the power series kept after a pattern is written.

@@ -22,11 +22,12 @@ enum ScoreOutput {
             .init(title: "CONTINUOUS mJ", alignment: .right, drop: 5),
             .init(title: "AUDIO mJ", alignment: .right, drop: 4),
             .init(title: "OVERHEAD mJ", alignment: .right, drop: 3),
+            .init(title: "FELT/J", alignment: .right, drop: 7),
             .init(title: "STATUS", alignment: .left),
         ])
         for score in report.patterns {
             guard let estimate = score.estimate else {
-                table.append([score.path, "-", "-", "-", "-", "-", "-", "-", "-", "-", score.status.rawValue])
+                table.append([score.path, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", score.status.rawValue])
                 continue
             }
             let breakdown = estimate.breakdown
@@ -34,7 +35,8 @@ enum ScoreOutput {
                 score.path, number(estimate.energyMillijoules), number(estimate.microampHours, places: 2),
                 number(estimate.peakMilliwatts), plays(estimate), number(estimate.durationSeconds, places: 3),
                 number(breakdown.transientsMillijoules), number(breakdown.continuousMillijoules),
-                number(breakdown.audioMillijoules), number(breakdown.overheadMillijoules), score.status.rawValue,
+                number(breakdown.audioMillijoules), number(breakdown.overheadMillijoules),
+                score.perception?.feltStrengthPerJoule.map { number($0) } ?? "-", score.status.rawValue,
             ])
         }
         return table.render(width: width) + "\n\n" + summary(report, width: width)
@@ -56,6 +58,24 @@ enum ScoreOutput {
                 + "\(number(report.batteryVolts, places: 2)) V)"
                 + (report.budgetMillijoules.map { "; budget \(number($0)) mJ per pattern" } ?? ""),
         ]
+        if let trim = summary.trim {
+            let most = PerceivedChange(
+                decibels: trim.largestChangeDecibels,
+                verdict: PerceivedChange.verdict(trim.largestChangeDecibels),
+                replaced: false,
+                gone: false,
+                changedMost: []
+            )
+            lines.append(
+                "trim \(number(trim.maxDecibels)) dB (a model estimate): saves \(number(trim.savedMillijoules)) mJ of "
+                    + "\(number(summary.totalEnergyMillijoules)) mJ (\(number(trim.savedFraction * 100)) %)"
+            )
+            lines.append("  \(trim.trimmed) trimmed; the most: \(most.words)")
+        }
+        let feltPerJoule = report.patterns.compactMap { $0.perception?.feltStrengthPerJoule }.sorted()
+        if !feltPerJoule.isEmpty {
+            lines.append("felt strength per joule (FELT/J): median \(number(feltPerJoule[feltPerJoule.count / 2]))")
+        }
         let clipped = report.patterns.compactMap { score in score.estimate.flatMap { $0.isClipped ? (score.path, $0) : nil } }
         if !clipped.isEmpty {
             lines.append("clipped (asks more than the driver gives, so it plays weaker):")

@@ -1499,6 +1499,9 @@ classifier:
 
 tiers:
   fair:
+    # The trim nobody can feel (docs/perception.md): haptic drive down by at most 2 dB of felt strength, under the
+    # 2.2-2.5 dB amplitude JND, before anything a user would notice.
+    trim: {maxDecibels: 2}
     particleScale: 0.5
   serious:
     # A linear resonant actuator's light tap is the cheapest feedback that still says "something happened".

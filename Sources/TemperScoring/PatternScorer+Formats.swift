@@ -25,8 +25,8 @@ extension PatternScorer {
             // Content that turned out to be AHAP keeps the AHAP reader's own options (strictness) and waveforms.
             return scoreAHAP(path: path)
         }
-        let estimate = estimator.estimate(document.timeline)
+        let pattern: HapticPattern = document.timeline
         let warnings = document.diagnostics.map(\.description) + estimator.playbackNotes(for: document.timeline)
-        return PatternScore(path: path, estimate: estimate, warnings: warnings, budgetMillijoules: budgetMillijoules)
+        return score(path: path, pattern: pattern, estimate: estimator.estimate(pattern), warnings: warnings)
     }
 }

@@ -10,11 +10,26 @@ public struct PatternScorer: Sendable {
     public var readOptions: AHAPReadOptions
     /// The budget each pattern is checked against, or `nil` for none.
     public var budgetMillijoules: Double?
+    /// The trim whose saving each pattern reports (`temper score --trim 2dB`), or `nil` for none.
+    public var trim: PerceptualTrim?
 
-    public init(estimator: EnergyEstimator, readOptions: AHAPReadOptions = .init(), budgetMillijoules: Double? = nil) {
+    public init(
+        estimator: EnergyEstimator,
+        readOptions: AHAPReadOptions = .init(),
+        budgetMillijoules: Double? = nil,
+        trim: PerceptualTrim? = nil
+    ) {
         self.estimator = estimator
         self.readOptions = readOptions
         self.budgetMillijoules = budgetMillijoules
+        self.trim = trim
+    }
+
+    /// `pattern`'s score from its estimate, with how strongly it is felt for it.
+    func score(path: String, pattern: HapticPattern, estimate: EnergyEstimate, warnings: [String]) -> PatternScore {
+        var score = PatternScore(path: path, estimate: estimate, warnings: warnings, budgetMillijoules: budgetMillijoules)
+        score.perception = estimator.perception(of: pattern, energyMillijoules: estimate.energyMillijoules, trim: trim)
+        return score
     }
 
     /// The score of one pattern file; an unreadable or invalid file is a score with an error, never a throw.
@@ -30,13 +45,8 @@ public struct PatternScorer: Sendable {
         } catch {
             return PatternScore(path: path, error: error.description)
         }
-        let estimate = estimator.estimate(.ahap(document.pattern, waveforms: document.waveforms))
-        return PatternScore(
-            path: path,
-            estimate: estimate,
-            warnings: document.diagnostics.map(\.description),
-            budgetMillijoules: budgetMillijoules
-        )
+        let pattern = HapticPattern.ahap(document.pattern, waveforms: document.waveforms)
+        return score(path: path, pattern: pattern, estimate: estimator.estimate(pattern), warnings: document.diagnostics.map(\.description))
     }
 
     /// Scores every file in order, telling `progress` how many are done and which comes next.

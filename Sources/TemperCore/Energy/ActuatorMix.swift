@@ -75,7 +75,9 @@ struct ActuatorMix {
                 playedFraction: drive.playedFraction,
                 limitMilliwatts: drive.limitMilliwatts,
                 isContinuous: isContinuous,
-                output: output
+                output: output,
+                acceleration: drive.acceleration,
+                hertz: drive.hertz
             )
         )
     }

@@ -28,6 +28,11 @@ public struct ConversionCost: Sendable, Hashable, Codable {
     public var outputMillijoules: Double
     /// One entry per kind, in the order each kind was first reported.
     public var losses: [Loss]
+    /// How much weaker (negative) or stronger the output is felt than the source on the device, with the events
+    /// that changed most; `nil` when the source is not felt at all.
+    public var perceivedChange: PerceivedChange?
+    /// ``perceivedChange``'s figure, in dB of amplitude, beside the energy change.
+    public var perceivedChangeDecibels: Double? { perceivedChange?.decibels }
 
     /// Short effects at the same moment within this many seconds are the same effect (times go through text).
     static let sameMoment = 1e-4
@@ -106,12 +111,13 @@ extension ConversionCost {
         let profile = estimator.profile
         let converted = PatternWriter.write(timeline, to: target, flavor: flavor, sharpness: profile.sharpnessScale)
         let written = try HapticPattern(written: converted.output, as: target)
-        let cost = ConversionCost(
+        var cost = ConversionCost(
             losses: earlier + converted.losses,
             source: estimator.estimate(source),
             output: estimator.estimate(written),
             device: profile.name
         )
+        cost.perceivedChange = estimator.perceivedChange(from: source, to: written)
         return (converted.output, cost)
     }
 }
@@ -131,5 +137,31 @@ extension HapticPattern {
         case .androidXML: self = try PatternReader.read(bytes, format: .androidXML).timeline
         case .rumble: self = try PatternReader.read(bytes, format: .rumble).timeline
         }
+    }
+}
+
+extension ConversionCost {
+    private enum CodingKeys: String, CodingKey {
+        case device, sourceMillijoules, outputMillijoules, losses, perceivedChangeDecibels, perceivedChange
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        device = try container.decode(String.self, forKey: .device)
+        sourceMillijoules = try container.decode(Double.self, forKey: .sourceMillijoules)
+        outputMillijoules = try container.decode(Double.self, forKey: .outputMillijoules)
+        losses = try container.decode([Loss].self, forKey: .losses)
+        perceivedChange = try container.decodeIfPresent(PerceivedChange.self, forKey: .perceivedChange)
+    }
+
+    /// Writes the perceived change's figure beside the energy, as a decision does.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(device, forKey: .device)
+        try container.encode(sourceMillijoules, forKey: .sourceMillijoules)
+        try container.encode(outputMillijoules, forKey: .outputMillijoules)
+        try container.encode(losses, forKey: .losses)
+        try container.encodeIfPresent(perceivedChangeDecibels, forKey: .perceivedChangeDecibels)
+        try container.encodeIfPresent(perceivedChange, forKey: .perceivedChange)
     }
 }

@@ -89,7 +89,9 @@ extension HapticActuatorFigures {
         return HapticDrive(
             milliwatts: full * strength * played * played,
             playedFraction: played,
-            limitMilliwatts: full * headroom * headroom / (ratio * ratio)
+            limitMilliwatts: full * headroom * headroom / (ratio * ratio),
+            acceleration: strength.squareRoot() * played,
+            hertz: hertz
         )
     }
 
@@ -116,6 +118,10 @@ struct HapticDrive: Sendable, Hashable {
     var milliwatts: Double
     var playedFraction: Double
     var limitMilliwatts: Double
+    /// The acceleration it plays, as a multiple of full scale at resonance: what the skin feels (Perception/).
+    var acceleration: Double = 0
+    /// The frequency it plays at (the resonance on an actuator without frequency control).
+    var hertz: Double = 0
 }
 
 extension AudioFigures {

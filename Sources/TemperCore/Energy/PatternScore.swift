@@ -2,7 +2,8 @@
 ///
 /// Encodes flat, with units in the keys: `path`, `status`, `energyMillijoules`, `microampHours`,
 /// `peakMilliwatts`, `averageMilliwatts`, `durationSeconds`, `clippedSeconds`, `playedFraction`, `breakdown`,
-/// `events`, `warnings`, `error` (and `powerSeries` when the estimate carries one).
+/// `events`, `warnings`, `error` (and `powerSeries` when the estimate carries one), and for a pattern that is felt
+/// `feltStrength`, `feltStrengthPerJoule`, `peakSensationDecibels` and, with a trim, `trim` (``PatternPerception``).
 public struct PatternScore: Sendable, Hashable, Codable {
     public enum Status: String, Sendable, Hashable, Codable, CaseIterable {
         case ok
@@ -18,6 +19,8 @@ public struct PatternScore: Sendable, Hashable, Codable {
     public var warnings: [String]
     /// Why the pattern could not be read, in one line.
     public var error: String?
+    /// How strongly it is felt for what it costs; `nil` when it could not be read or is not felt.
+    public var perception: PatternPerception?
 
     public init(path: String, status: Status, estimate: EnergyEstimate?, warnings: [String] = [], error: String? = nil) {
         self.path = path
@@ -44,6 +47,7 @@ public struct PatternScore: Sendable, Hashable, Codable {
         case path, status, energyMillijoules, microampHours, peakMilliwatts, averageMilliwatts, durationSeconds
         case clippedSeconds, playedFraction, breakdown, events, powerSeries
         case warnings, error
+        case feltStrength, feltStrengthPerJoule, peakSensationDecibels, trim
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -60,6 +64,10 @@ public struct PatternScore: Sendable, Hashable, Codable {
         try container.encodeIfPresent(estimate?.breakdown, forKey: .breakdown)
         try container.encodeIfPresent(estimate?.events, forKey: .events)
         if let series = estimate?.powerSeries, !series.isEmpty { try container.encode(series, forKey: .powerSeries) }
+        try container.encodeIfPresent(perception?.feltStrength, forKey: .feltStrength)
+        try container.encodeIfPresent(perception?.feltStrengthPerJoule, forKey: .feltStrengthPerJoule)
+        try container.encodeIfPresent(perception?.peakSensationDecibels, forKey: .peakSensationDecibels)
+        try container.encodeIfPresent(perception?.trim, forKey: .trim)
         try container.encode(warnings, forKey: .warnings)
         // Always present, so a reader can test `error == null`.
         try container.encode(error, forKey: .error)
@@ -87,6 +95,14 @@ public struct PatternScore: Sendable, Hashable, Codable {
         } else {
             estimate = nil
         }
+        if let felt = try container.decodeIfPresent(Double.self, forKey: .feltStrength) {
+            perception = PatternPerception(
+                feltStrength: felt,
+                feltStrengthPerJoule: try container.decodeIfPresent(Double.self, forKey: .feltStrengthPerJoule),
+                peakSensationDecibels: try container.decodeIfPresent(Double.self, forKey: .peakSensationDecibels),
+                trim: try container.decodeIfPresent(TrimSaving.self, forKey: .trim)
+            )
+        }
     }
 }
 
@@ -107,6 +123,20 @@ public struct ScoreSummary: Sendable, Hashable, Codable {
     public var totalMicroampHours: Double
     /// The five costliest scored patterns, costliest first (ties by path).
     public var costliest: [Costly]
+    /// What the trim would save over the run, when one was asked for.
+    public var trim: TrimSummary?
+
+    /// The trim's saving over a run: a model estimate.
+    public struct TrimSummary: Sendable, Hashable, Codable {
+        public var maxDecibels: Double
+        /// Patterns the trim changed.
+        public var trimmed: Int
+        /// Energy saved, and as a share of the run's total energy.
+        public var savedMillijoules: Double
+        public var savedFraction: Double
+        /// The largest perceived change of any trimmed pattern, in dB (negative: weaker).
+        public var largestChangeDecibels: Double
+    }
 
     public init(scores: [PatternScore], costliestCount: Int = 5) {
         patterns = scores.count
@@ -121,5 +151,16 @@ public struct ScoreSummary: Sendable, Hashable, Codable {
         }
         .sorted { $0.energyMillijoules != $1.energyMillijoules ? $0.energyMillijoules > $1.energyMillijoules : $0.path < $1.path }
         .prefix(costliestCount).map { $0 }
+        let trims = scores.compactMap { $0.perception?.trim }
+        if let maxDecibels = trims.first?.maxDecibels {
+            let saved = trims.reduce(0) { $0 + $1.savedMillijoules }
+            trim = TrimSummary(
+                maxDecibels: maxDecibels,
+                trimmed: trims.count,
+                savedMillijoules: saved,
+                savedFraction: totalEnergyMillijoules > 0 ? saved / totalEnergyMillijoules : 0,
+                largestChangeDecibels: trims.map(\.perceivedChange.decibels).min() ?? 0
+            )
+        }
     }
 }

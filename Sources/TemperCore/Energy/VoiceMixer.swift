@@ -20,6 +20,10 @@ enum VoiceMixer {
         /// Which output plays it: 0 for every actuator at once, else one motor of several (a gamepad's strong and
         /// weak ERM), each mixed on its own.
         var output: Int = 0
+        /// For a haptic voice, the acceleration it plays (a multiple of full scale at resonance) and at what
+        /// frequency: what ``FeltStrength`` reads; 0 for a sound.
+        var acceleration: Double = 0
+        var hertz: Double = 0
 
         /// Whether it sounds at some moment after `time`: the mix plays it (it has length and power).
         func sounds(after time: Double) -> Bool { end > time && end > start && milliwatts > 0 }

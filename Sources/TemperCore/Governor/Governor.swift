@@ -364,7 +364,8 @@ public actor Governor {
             energyBeforeMillijoules: rewriter.energy(of: request),
             energyAfterMillijoules: 0,
             condition: condition,
-            budget: budgetSnapshot(at: clock.now)
+            budget: budgetSnapshot(at: clock.now),
+            perceivedChange: rewriter.perceivedChange(of: request, to: nil, changed: true, outcome: .dropped)
         )
     }
 

@@ -14,6 +14,8 @@ public struct FeedbackRulesPatch: Sendable, Hashable {
     public var budget: EnergyBudget??
     public var rumbleCapSeconds: Double??
     public var pairedAudio: PairedAudio?
+    /// Doubly optional like ``budget``: `none` removes the trim beneath.
+    public var trimMaxDecibels: Double??
 
     public init(
         haptics: HapticsMode? = nil,
@@ -25,7 +27,8 @@ public struct FeedbackRulesPatch: Sendable, Hashable {
         exemptOnly: Bool? = nil,
         budget: EnergyBudget?? = nil,
         rumbleCapSeconds: Double?? = nil,
-        pairedAudio: PairedAudio? = nil
+        pairedAudio: PairedAudio? = nil,
+        trimMaxDecibels: Double?? = nil
     ) {
         self.haptics = haptics
         self.intensityScale = intensityScale
@@ -37,6 +40,7 @@ public struct FeedbackRulesPatch: Sendable, Hashable {
         self.budget = budget
         self.rumbleCapSeconds = rumbleCapSeconds
         self.pairedAudio = pairedAudio
+        self.trimMaxDecibels = trimMaxDecibels
     }
 
     /// A patch that sets every key to `rules`' values.
@@ -51,7 +55,8 @@ public struct FeedbackRulesPatch: Sendable, Hashable {
             exemptOnly: rules.exemptOnly,
             budget: .some(rules.budget),
             rumbleCapSeconds: .some(rules.rumbleCapSeconds),
-            pairedAudio: rules.pairedAudio
+            pairedAudio: rules.pairedAudio,
+            trimMaxDecibels: .some(rules.trimMaxDecibels)
         )
     }
 
@@ -68,6 +73,7 @@ public struct FeedbackRulesPatch: Sendable, Hashable {
         if let budget { result.budget = budget }
         if let rumbleCapSeconds { result.rumbleCapSeconds = rumbleCapSeconds }
         if let pairedAudio { result.pairedAudio = pairedAudio }
+        if let trimMaxDecibels { result.trimMaxDecibels = trimMaxDecibels }
         return result
     }
 
@@ -91,7 +97,8 @@ public struct FeedbackRulesPatch: Sendable, Hashable {
             exemptOnly: other.exemptOnly ?? exemptOnly,
             budget: other.budget ?? budget,
             rumbleCapSeconds: other.rumbleCapSeconds ?? rumbleCapSeconds,
-            pairedAudio: other.pairedAudio ?? pairedAudio
+            pairedAudio: other.pairedAudio ?? pairedAudio,
+            trimMaxDecibels: other.trimMaxDecibels ?? trimMaxDecibels
         )
     }
 }

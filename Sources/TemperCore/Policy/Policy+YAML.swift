@@ -80,6 +80,7 @@ extension Policy {
             "budget: \(rules.budget.map(budget) ?? "none")",
             "rumbleCap: \(rules.rumbleCapSeconds.map { YAMLText.number($0) + "s" } ?? "none")",
             "pairedAudio: \(rules.pairedAudio.rawValue)",
+            "trim: \(rules.trimMaxDecibels.map { "{maxDecibels: \(YAMLText.number($0))}" } ?? "none")",
         ]
     }
 

@@ -63,6 +63,9 @@ public struct FeedbackRules: Sendable, Hashable, Codable {
     /// What a rumble cap (``haptics``' `capRumble`, ``rumbleCapSeconds`` or the budget ladder's capped rung) does
     /// to the sound paired with the rumble: `cap` (the default) ends it with the rumble, with the same release.
     public var pairedAudio: PairedAudio
+    /// The trim nobody can feel (``PerceptualTrim``): before any other rule, haptic drive is scaled down by at most
+    /// this perceived change, in dB; `nil` = no trim.
+    public var trimMaxDecibels: Double?
 
     public init(
         haptics: HapticsMode = .full,
@@ -74,7 +77,8 @@ public struct FeedbackRules: Sendable, Hashable, Codable {
         exemptOnly: Bool = false,
         budget: EnergyBudget? = nil,
         rumbleCapSeconds: Double? = nil,
-        pairedAudio: PairedAudio = .cap
+        pairedAudio: PairedAudio = .cap,
+        trimMaxDecibels: Double? = nil
     ) {
         self.haptics = haptics
         self.intensityScale = intensityScale
@@ -86,6 +90,7 @@ public struct FeedbackRules: Sendable, Hashable, Codable {
         self.budget = budget
         self.rumbleCapSeconds = rumbleCapSeconds
         self.pairedAudio = pairedAudio
+        self.trimMaxDecibels = trimMaxDecibels
     }
 }
 

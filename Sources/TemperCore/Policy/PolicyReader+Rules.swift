@@ -1,7 +1,7 @@
 extension PolicyReader {
     static let ruleKeys: Set<String> = [
         "haptics", "intensityScale", "spatialAudioAllowed", "audioVolumeScale", "nonEssentialAudio", "particleScale",
-        "exemptOnly", "budget", "rumbleCap", "pairedAudio",
+        "exemptOnly", "budget", "rumbleCap", "pairedAudio", "trim",
     ]
     static let hapticsModes = ["full", "capRumble", "transientsOnly", "simpleImpact", "off"]
     static let budgetKeys: Set<String> = ["energy", "window"]
@@ -24,7 +24,23 @@ extension PolicyReader {
             Self.isNone(v) ? .some(nil) : .some(try v.durationSeconds(in: QuantityLimits.positiveSeconds))
         }
         read(node["pairedAudio"], into: &patch.pairedAudio) { v throws(TemperError) in try v.oneOf(PairedAudio.self) }
+        if let trim = node["trim"] { patch.trimMaxDecibels = readTrim(trim) }
         return patch
+    }
+
+    /// `none`, or `{maxDecibels: 2}` (or `2dB`): the most the trim may change the feel, within
+    /// ``PerceptualTrim/decibelRange``.
+    private mutating func readTrim(_ node: YAMLValue) -> Double?? {
+        if Self.isNone(node) { return .some(nil) }
+        guard case .mapping = node.node else {
+            problems.record(node.error(.invalidValue, "expected a trim such as {maxDecibels: 2}, or none"))
+            return nil
+        }
+        problems.record(node.unknownKeys(allowed: ["maxDecibels"]))
+        let decibels = attempt { () throws(TemperError) in
+            try node.require("maxDecibels").decibels(in: PerceptualTrim.decibelRange, unitInKey: true)
+        }
+        return decibels.map { .some($0) }
     }
 
     /// `full`, `transientsOnly`, `off`, or a mapping with `mode` and the mode's own keys:

@@ -39,6 +39,14 @@ public struct Decision: Sendable, Hashable, Codable {
     /// `not played: …`, or the reasons that act on it. Empty for decisions the rewriter did not make.
     public var channels: [FeedbackChannel: String] = [:]
 
+    // Perception (issue 23, item 2): beside the energy change, what the result does to how strongly it is felt.
+    /// How much weaker (negative) or stronger the result is felt than what was asked, with the events that changed
+    /// most; `nil` for a request without haptic drive (a sound, a visual effect) or a model that cannot lower it.
+    public var perceivedChange: PerceivedChange?
+
+    /// ``perceivedChange``'s figure, in dB of amplitude.
+    public var perceivedChangeDecibels: Double? { perceivedChange?.decibels }
+
     public init(
         requestID: String,
         usage: UsageClass,
@@ -50,7 +58,8 @@ public struct Decision: Sendable, Hashable, Codable {
         marginalEnergyMillijoules: Double? = nil,
         condition: Condition,
         budget: BudgetSnapshot? = nil,
-        channels: [FeedbackChannel: String] = [:]
+        channels: [FeedbackChannel: String] = [:],
+        perceivedChange: PerceivedChange? = nil
     ) {
         self.requestID = requestID
         self.usage = usage
@@ -63,6 +72,7 @@ public struct Decision: Sendable, Hashable, Codable {
         self.condition = condition
         self.budget = budget
         self.channels = channels
+        self.perceivedChange = perceivedChange
     }
 
     /// A decision whose marginal price is `marginal` by kind (`nil`: its standalone price).
@@ -77,7 +87,8 @@ public struct Decision: Sendable, Hashable, Codable {
         marginal: EnergyBreakdown?,
         condition: Condition,
         budget: BudgetSnapshot?,
-        channels: [FeedbackChannel: String]
+        channels: [FeedbackChannel: String],
+        perceivedChange: PerceivedChange?
     ) {
         self.init(
             requestID: requestID,
@@ -90,7 +101,8 @@ public struct Decision: Sendable, Hashable, Codable {
             marginalEnergyMillijoules: marginal?.totalMillijoules,
             condition: condition,
             budget: budget,
-            channels: channels
+            channels: channels,
+            perceivedChange: perceivedChange
         )
         marginalEnergy = marginal
     }
@@ -131,7 +143,7 @@ extension Decision {
     private enum CodingKeys: String, CodingKey {
         case requestID, usage, outcome, request, rules, energyBeforeMillijoules, energyAfterMillijoules
         case marginalEnergyMillijoules, marginalEnergy, energySavedMillijoules, condition, budget
-        case channels
+        case channels, perceivedChangeDecibels, perceivedChange
     }
 
     public init(from decoder: any Decoder) throws {
@@ -148,7 +160,8 @@ extension Decision {
             marginalEnergyMillijoules: try container.decodeIfPresent(Double.self, forKey: .marginalEnergyMillijoules),
             condition: try container.decode(Condition.self, forKey: .condition),
             budget: try container.decodeIfPresent(BudgetSnapshot.self, forKey: .budget),
-            channels: try container.decodeIfPresent([FeedbackChannel: String].self, forKey: .channels) ?? [:]
+            channels: try container.decodeIfPresent([FeedbackChannel: String].self, forKey: .channels) ?? [:],
+            perceivedChange: try container.decodeIfPresent(PerceivedChange.self, forKey: .perceivedChange)
         )
         marginalEnergy = try container.decodeIfPresent(EnergyBreakdown.self, forKey: .marginalEnergy)
     }
@@ -169,5 +182,7 @@ extension Decision {
         try container.encode(condition, forKey: .condition)
         try container.encodeIfPresent(budget, forKey: .budget)
         if !channels.isEmpty { try container.encode(channels, forKey: .channels) }
+        try container.encodeIfPresent(perceivedChangeDecibels, forKey: .perceivedChangeDecibels)
+        try container.encodeIfPresent(perceivedChange, forKey: .perceivedChange)
     }
 }

@@ -86,14 +86,17 @@ public struct Rewriter: Sendable {
         let rules = rules(for: condition)
         let exempt = exemptAllowed && isExempt(request.usage)
         let before = energy(of: request)
-        var variant = apply(rules, to: request, exempt: exempt, condition: condition)
+        // The trim comes first: every later rule, and the budget's ladder, act on the trimmed drive.
+        let (asked, trim) = trimmed(request, rules: rules)
+        var variant = apply(rules, to: asked, exempt: exempt, condition: condition)
+        if let trim { variant = withTrim(variant, trim) }
 
         price(&variant, before: before)
         variant = guardEnergy(variant, original: request, rules: rules, exempt: exempt, condition: condition, before: before)
         charge(&variant, playing: playing)
         if let budget, variant.request != nil, !budget.fits(variant.charged) {
             variant = fit(
-                request,
+                asked,
                 into: budget,
                 rules: rules,
                 exempt: exempt,
@@ -102,6 +105,7 @@ public struct Rewriter: Sendable {
                 current: variant,
                 playing: playing
             )
+            if let trim, !variant.rules.contains(trim) { variant = withTrim(variant, trim) }
         }
         if exempt, variant.request == nil {
             // An edit left nothing to play; an exempt usage is never dropped.
@@ -117,10 +121,11 @@ public struct Rewriter: Sendable {
             variant = guardEnergy(simple, original: request, rules: rules, exempt: exempt, condition: condition, before: before)
             charge(&variant, playing: playing)
         }
+        let outcome = outcome(of: variant, original: request)
         return Decision(
             requestID: request.id,
             usage: request.usage,
-            outcome: outcome(of: variant, original: request),
+            outcome: outcome,
             request: variant.request,
             rules: exemptAllowed || !isExempt(request.usage) ? variant.rules : [Self.exemptNotAllowed(request)] + variant.rules,
             energyBeforeMillijoules: before,
@@ -128,8 +133,20 @@ public struct Rewriter: Sendable {
             marginal: variant.request == nil ? nil : variant.marginal,
             condition: condition,
             budget: budget?.spending(variant.charged),
-            channels: channels(of: request, playing: variant.request, rules: variant.rules)
+            channels: channels(of: request, playing: variant.request, rules: variant.rules),
+            perceivedChange: perceivedChange(of: request, to: variant.request, changed: variant.changed, outcome: outcome)
         )
+    }
+
+    /// `variant` with the trim's reason first, when what it plays is still the trimmed payload's kind.
+    private func withTrim(_ variant: Variant, _ trim: FiredRule) -> Variant {
+        guard variant.request != nil, !variant.fallback, !variant.rules.contains(where: { $0.rule == "energy.guard" }) else {
+            return variant
+        }
+        var trimmed = variant
+        trimmed.rules.insert(trim, at: 0)
+        trimmed.changed = true
+        return trimmed
     }
 
     /// The rules of `condition`, without the budget.

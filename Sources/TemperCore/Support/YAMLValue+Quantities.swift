@@ -58,6 +58,20 @@ extension YAMLValue {
         )
     }
 
+    /// A level or a change of level in decibels within `range`, e.g. `2 dB`. A bare number is refused unless
+    /// `unitInKey` (the key says decibels, as `maxDecibels` does).
+    public func decibels(in range: ClosedRange<Double>, unitInKey: Bool = false) throws(TemperError) -> Double {
+        try measure(
+            units: ["dB": 1],
+            unit: "dB",
+            range: range,
+            noun: "a level",
+            unitNames: "dB",
+            examples: "2 dB",
+            bareNumbers: unitInKey
+        )
+    }
+
     /// A power in watts within `range`, e.g. `3.5 W` or `800 mW`.
     public func watts(in range: ClosedRange<Double> = QuantityLimits.watts) throws(TemperError) -> Double {
         try measure(units: Self.powerUnits, unit: "W", range: range, noun: "a power", unitNames: "W or mW", examples: "3.5 W or 800 mW")

@@ -53,6 +53,8 @@ extension RealDaemonTests {
                 let rootCodes = Self.codes(roots)
                 #expect(roots["outcome"] as? String != "dropped", "root's haptic plays: \(roots)")
                 #expect(!rootCodes.contains("budget.exhausted"), "root's budget is its own: \(rootCodes)")
+                // Issue 23: the decision's JSON over D-Bus carries its perceived change beside its energy.
+                #expect(roots["perceivedChangeDecibels"] is Double, "\(roots.keys.sorted())")
                 let budget = try #require(roots["budget"] as? [String: Any])
                 let capacity = try #require(budget["capacityMillijoules"] as? Double)
                 let remaining = try #require(budget["remainingMillijoules"] as? Double)

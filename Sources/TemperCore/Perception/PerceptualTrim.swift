@@ -1,0 +1,67 @@
+import Glibc
+
+/// The trim nobody can feel: a payload's haptic drive scaled down by the largest cut whose perceived change
+/// (``PerceivedChange``, read from the lowered drive) stays within a limit, e.g. 2 dB, under the amplitude JND.
+///
+/// Scaling intensity by `s` scales acceleration by `s` when power grows with intensity² (every shipped profile),
+/// so the first try is `10^(−limit/20)`; when what falls below the threshold of feeling makes the change larger,
+/// the cut shrinks in proportion until the change is within the limit. A payload it cannot scale (a selection tick, a notification, a sound) is left.
+public struct PerceptualTrim: Sendable {
+    /// The most the trim may change how strongly a payload is felt, in dB.
+    public var maxDecibels: Double
+
+    /// The range a policy's `trim: {maxDecibels: …}` is checked against: up to ``VibrotactilePerception/largeDecibels``;
+    /// beyond it a trim is no longer one nobody feels.
+    public static let decibelRange: ClosedRange<Double> = 0...VibrotactilePerception.largeDecibels
+
+    /// Tries before giving up on a payload whose change stays over the limit however small the cut.
+    static let searchSteps = 8
+
+    public init(maxDecibels: Double) {
+        self.maxDecibels = maxDecibels
+    }
+
+    /// What the trim does to one payload.
+    public struct Result: Sendable {
+        /// The trimmed payload.
+        public var kind: SensoryRequest.Kind
+        /// The intensity scale applied.
+        public var scale: Double
+        /// How much weaker it is felt.
+        public var change: PerceivedChange
+    }
+
+    /// `kind` trimmed, with `felt` reading how strongly a payload is felt; `nil` when it cannot be scaled, is not
+    /// felt, or no cut stays within the limit.
+    public func trim(_ kind: SensoryRequest.Kind, felt: (SensoryRequest.Kind) -> FeltStrength?) -> Result? {
+        guard maxDecibels > 0, maxDecibels.isFinite, Self.scaled(kind, by: 1) != nil, let before = felt(kind),
+            before.magnitudeSeconds > 0
+        else { return nil }
+        // The cut in dB of intensity, shrunk in proportion while the change it makes is over the limit: the change
+        // grows about linearly with the cut, so this settles in a step or two.
+        var cut = maxDecibels
+        for _ in 0..<Self.searchSteps {
+            let scale = Glibc.pow(10, -cut / 20)
+            guard let trimmed = Self.scaled(kind, by: scale) else { return nil }
+            let change = PerceivedChange(from: before, to: felt(trimmed))
+            let size = -change.decibels
+            if size <= maxDecibels + 1e-9 { return Result(kind: trimmed, scale: scale, change: change) }
+            cut *= maxDecibels / size * 0.98
+        }
+        return nil
+    }
+
+    /// `kind` with its haptic intensity multiplied by `scale`; `nil` for a payload without a scalable intensity.
+    static func scaled(_ kind: SensoryRequest.Kind, by scale: Double) -> SensoryRequest.Kind? {
+        switch kind {
+        case .haptic(var haptic):
+            guard haptic.content.hasHaptics else { return nil }
+            haptic.content.scaleHapticIntensity(by: scale)
+            return .haptic(haptic)
+        case .system(.impact(let style, let intensity)):
+            return .system(.impact(style, intensity: min(1, max(0, intensity * scale))))
+        case .system, .audio, .visual:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,39 @@
+extension Rewriter {
+    /// `request` under the policy's trim (``FeedbackRules/trimMaxDecibels``), the first rule, so what a person
+    /// would notice acts on drive nobody misses; with the reason, or `request` unchanged and no reason.
+    func trimmed(_ request: SensoryRequest, rules: FeedbackRules) -> (request: SensoryRequest, rule: FiredRule?) {
+        guard let maxDecibels = rules.trimMaxDecibels, maxDecibels > 0, !rules.exemptOnly,
+            let result = PerceptualTrim(maxDecibels: maxDecibels).trim(request.kind, felt: feltStrength(of:))
+        else { return (request, nil) }
+        let rule = FiredRule(
+            "haptics.trim",
+            code: "haptics.trimmed",
+            "haptic drive scaled by \(result.scale.formatted2), \(result.change.words) (at most \(maxDecibels.formatted2) dB)"
+        )
+        return (request.with(kind: result.kind), rule)
+    }
+
+    /// How strongly `kind` is felt, from its lowered signal (shared with the ledger's prices through the memo);
+    /// `nil` without haptic drive or from a model that cannot lower.
+    func feltStrength(of kind: SensoryRequest.Kind) -> FeltStrength? {
+        guard kind.hasHapticDrive else { return nil }
+        let key = PayloadKey(kind)
+        return FeltStrength(signals.value(for: key) { energyModel.playbackSignal(of: kind).premixed() })
+    }
+
+    /// What the decision does to how strongly `original` is felt; `nil` for a payload without haptic drive.
+    func perceivedChange(
+        of original: SensoryRequest,
+        to result: SensoryRequest?,
+        changed: Bool,
+        outcome: Decision.Outcome
+    )
+        -> PerceivedChange?
+    {
+        guard original.kind.hasHapticDrive else { return nil }
+        guard changed || outcome == .fallback else { return PerceivedChange.none }
+        guard let before = feltStrength(of: original.kind) else { return nil }
+        let after = result.flatMap { feltStrength(of: $0.kind) }
+        return PerceivedChange(from: before, to: after, replaced: outcome == .fallback)
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import TemperTestSupport
+import Testing
+
+/// Perception on the command line (issue 23): `convert` reports its perceived change, `score` felt strength per
+/// joule and, with `--trim`, what the trim nobody can feel saves.
+@Suite struct PerceptionCommandTests {
+    @Test func convertJSONCarriesThePerceivedChange() throws {
+        let result = try TemperRunner.run(["convert", "Examples/formats/door-knock.haptic", "--to", "ahap", "--json"])
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let cost = try #require(object["cost"] as? [String: Any])
+        #expect(cost["perceivedChangeDecibels"] is Double, "\(cost.keys.sorted())")
+        let change = try #require(cost["perceivedChange"] as? [String: Any])
+        #expect(change["words"] is String && change["verdict"] is String)
+    }
+
+    @Test func scoreReportsFeltStrengthPerJouleAndTheTrimsSaving() throws {
+        let result = try TemperRunner.run(["score", "Examples/patterns", "--trim", "2dB", "--format", "json"])
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let patterns = try #require(object["patterns"] as? [[String: Any]])
+        let felt = patterns.filter { $0["feltStrengthPerJoule"] is Double }
+        #expect(!felt.isEmpty)
+        for pattern in patterns {
+            guard let trim = pattern["trim"] as? [String: Any] else { continue }
+            let change = try #require((trim["perceivedChange"] as? [String: Any])?["decibels"] as? Double)
+            #expect(change >= -2 - 1e-9, "\(pattern["path"] ?? "?"): \(change) dB")
+        }
+        let summary = try #require((object["summary"] as? [String: Any])?["trim"] as? [String: Any])
+        #expect((summary["savedFraction"] as? Double ?? 0) > 0.1)
+
+        let table = try TemperRunner.run(["score", "Examples/patterns", "--trim", "2 dB", "--format", "table"])
+        #expect(table.stdout.contains("trim 2.0 dB (a model estimate): saves "), "\(table.stdout)")
+        #expect(table.stdout.contains("FELT/J") || table.stdout.contains("felt strength per joule"))
+    }
+
+    @Test func aTrimOutOfRangeIsRefused() throws {
+        let result = try TemperRunner.run(["score", "Examples/patterns", "--trim", "9dB"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("'9dB' is not a trim"), "\(result.stderr)")
+    }
+}
