@@ -6,6 +6,7 @@ import TemperFiles
 import TemperHost
 import TemperMetrics
 import TemperService
+import TemperSimulation
 import UnixSignals
 
 /// `temper serve [--session | --address ADDR] [--policy P] [--device D] [--interval S]`: the D-Bus service.
@@ -139,7 +140,9 @@ struct ServeCommand: AsyncParsableCommand {
                 setsThermalThresholds: HostSession.readsKernelZones(host)
             ),
             logger: logger,
-            metricsFactory: export.factory
+            metricsFactory: export.factory,
+            // A profile fitted by `temper calibrate thermal` forecasts its sensors with its model; others by the trend.
+            forecaster: ModelForecaster(profile: profile)
         )
         let group = ServiceGroup(
             configuration: .init(
