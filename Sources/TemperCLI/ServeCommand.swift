@@ -60,6 +60,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Seconds between samples when nothing announces a change (a positive number).")
     var interval: Double = 1
 
+    @Option(
+        name: .customLong("internal"),
+        help:
+            "With a --device profile fitted by calibrate thermal: the internal-node sensor its model forecasts (label, chip/label or chip path)."
+    )
+    var internalSensor = "internal"
+
+    @Option(name: .customLong("skin"), help: "With a fitted --device profile: the skin (hotspot) sensor its model forecasts.")
+    var skinSensor = "skin"
+
     @Flag(name: .long, help: "Set feedbackd's profile (on the session bus) from the condition, as the policy's feedbackd section maps it.")
     var feedbackd = false
 
@@ -142,7 +152,7 @@ struct ServeCommand: AsyncParsableCommand {
             logger: logger,
             metricsFactory: export.factory,
             // A profile fitted by `temper calibrate thermal` forecasts its sensors with its model; others by the trend.
-            forecaster: ModelForecaster(profile: profile)
+            forecaster: ModelForecaster(profile: profile, internalSensor: internalSensor, skinSensor: skinSensor)
         )
         let group = ServiceGroup(
             configuration: .init(
