@@ -246,6 +246,12 @@ bool temper_dbus_emit_ticket_signal(void *connection, const char *destination, c
                                          signal_name, g_variant_new("(ts)", (guint64)ticket, text), NULL);
 }
 
+bool temper_dbus_emit_crossing_signal(void *connection, const char *object_path, const char *interface_name,
+                                      const char *signal_name, const char *tier, bool rising, double headroom) {
+    return g_dbus_connection_emit_signal(G_DBUS_CONNECTION(connection), NULL, object_path, interface_name, signal_name,
+                                         g_variant_new("(sbd)", tier, (gboolean)rising, headroom), NULL);
+}
+
 typedef struct {
     TemperNameVanishedCallback callback;
     void *context;

@@ -6,6 +6,7 @@ import TemperFiles
 import TemperHost
 import TemperMetrics
 import TemperService
+import TemperSimulation
 import UnixSignals
 
 /// `temper serve [--session | --address ADDR] [--policy P] [--device D] [--interval S]`: the D-Bus service.
@@ -58,6 +59,16 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .long, parsing: .unconditional, help: "Seconds between samples when nothing announces a change (a positive number).")
     var interval: Double = 1
+
+    @Option(
+        name: .customLong("internal"),
+        help:
+            "With a --device profile fitted by calibrate thermal: the internal-node sensor its model forecasts (label, chip/label or chip path)."
+    )
+    var internalSensor = "internal"
+
+    @Option(name: .customLong("skin"), help: "With a fitted --device profile: the skin (hotspot) sensor its model forecasts.")
+    var skinSensor = "skin"
 
     @Flag(name: .long, help: "Set feedbackd's profile (on the session bus) from the condition, as the policy's feedbackd section maps it.")
     var feedbackd = false
@@ -139,7 +150,9 @@ struct ServeCommand: AsyncParsableCommand {
                 setsThermalThresholds: HostSession.readsKernelZones(host)
             ),
             logger: logger,
-            metricsFactory: export.factory
+            metricsFactory: export.factory,
+            // A profile fitted by `temper calibrate thermal` forecasts its sensors with its model; others by the trend.
+            forecaster: ModelForecaster(profile: profile, internalSensor: internalSensor, skinSensor: skinSensor)
         )
         let group = ServiceGroup(
             configuration: .init(

@@ -39,7 +39,7 @@ import Testing
             let governor = governor
             tasks = [
                 Task {
-                    await GovernorBusService.publish(samples, to: properties) { sink.yield($0.map(\.0)) }
+                    await GovernorBusService.publish(samples, to: properties) { changes, _ in sink.yield(changes.map(\.0)) }
                     sink.finish()
                 },
                 Task { try? await governor.run() },

@@ -192,6 +192,10 @@ bool temper_dbus_emit_ticket_signal(void *connection, const char *destination, c
                                     const char *interface_name, const char *signal_name, uint64_t ticket,
                                     const char *text);
 
+/* Emits the broadcast (sbd) signal `signal_name`: a tier's name, whether it was crossed rising, and the headroom. */
+bool temper_dbus_emit_crossing_signal(void *connection, const char *object_path, const char *interface_name,
+                                      const char *signal_name, const char *tier, bool rising, double headroom);
+
 /* Called with a name whose owner left the bus (NameOwnerChanged with an empty new owner). */
 typedef void (*TemperNameVanishedCallback)(void *context, const char *name);
 /* Subscribes to the bus's NameOwnerChanged on the calling thread's context; returns the subscription id. */

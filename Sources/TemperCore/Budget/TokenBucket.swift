@@ -45,6 +45,12 @@ struct TokenBucket: Sendable, Hashable {
         if decision.request != nil { spend(decision.marginalEnergyMillijoules, at: now) }
     }
 
+    /// Gives back `millijoules` at `now` (a reservation's unused rest), never above the capacity.
+    mutating func refund(_ millijoules: Double, at now: Double) {
+        level = min(budget.millijoules, remaining(at: now) + max(0, millijoules))
+        updatedAt = max(updatedAt, now)
+    }
+
     /// Switches to another budget (the condition changed), keeping what is left up to the new capacity.
     mutating func reconfigure(_ newBudget: EnergyBudget, at now: Double) {
         guard newBudget != budget else { return }

@@ -58,6 +58,7 @@ extension Classifier {
             states[index].celsius = reported
             states[index].tier = nil
             states[index].slope = nil
+            states[index].fitErrors = nil
             // Counted sensors carry their thresholds in the state (set when the role was decided).
             guard let thresholds = states[index].thresholds else {
                 states[index].status = .ignored
@@ -76,6 +77,7 @@ extension Classifier {
             states[index].status = .counted
             states[index].tier = tier
             states[index].slope = tracks[index].window.slope
+            states[index].fitErrors = tracks[index].window.fitErrors
             sweep.validCount += 1
             if tier > sweep.thermalTier { sweep.thermalTier = tier }
             let margin = celsius - (thresholds.entry.entry(of: tier.next ?? .critical) ?? 0)

@@ -39,6 +39,8 @@ public struct Classifier: Sendable {
                 thresholds: state.thresholds,
                 tier: state.tier,
                 slopeCelsiusPerSecond: state.slope,
+                trendResidualCelsius: state.fitErrors?.residualCelsius,
+                slopeErrorCelsiusPerSecond: state.fitErrors?.slopeError,
                 note: note
             )
         }
@@ -209,6 +211,8 @@ struct SensorState: Sendable {
     var status: SensorAssessment.Status = .counted
     var tier: Tier?
     var slope: Double?
+    /// The trend fit's residual (°C) and slope standard error (°C/s), for a forecast's error band.
+    var fitErrors: (residualCelsius: Double, slopeError: Double)?
     var thresholds: SensorThresholds?
 }
 

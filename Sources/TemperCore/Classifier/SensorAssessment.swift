@@ -20,6 +20,11 @@ public struct SensorAssessment: Sendable, Hashable {
     public var tier: Tier?
     /// Least-squares slope over the trend window (°C/s); `nil` until two samples span some time.
     public var slopeCelsiusPerSecond: Double?
+    /// How far the trend window's samples scatter about its line (residual standard deviation, °C); `nil` until
+    /// the window holds three samples.
+    public var trendResidualCelsius: Double?
+    /// The standard error of ``slopeCelsiusPerSecond`` (°C/s); `nil` until the window holds three samples.
+    public var slopeErrorCelsiusPerSecond: Double?
     /// Why it is ignored or unhealthy.
     public var note: Reason?
 
@@ -32,6 +37,8 @@ public struct SensorAssessment: Sendable, Hashable {
         thresholds: SensorThresholds? = nil,
         tier: Tier? = nil,
         slopeCelsiusPerSecond: Double? = nil,
+        trendResidualCelsius: Double? = nil,
+        slopeErrorCelsiusPerSecond: Double? = nil,
         note: Reason? = nil
     ) {
         self.chip = chip
@@ -42,6 +49,8 @@ public struct SensorAssessment: Sendable, Hashable {
         self.thresholds = thresholds
         self.tier = tier
         self.slopeCelsiusPerSecond = slopeCelsiusPerSecond
+        self.trendResidualCelsius = trendResidualCelsius
+        self.slopeErrorCelsiusPerSecond = slopeErrorCelsiusPerSecond
         self.note = note
     }
 

@@ -14,7 +14,7 @@ struct TrendWindow: Sendable {
     private(set) var count = 0
     let windowSeconds: Double
     private var anchor = 0.0
-    private var sumT = 0.0, sumY = 0.0, sumTT = 0.0, sumTY = 0.0
+    private var sumT = 0.0, sumY = 0.0, sumTT = 0.0, sumTY = 0.0, sumYY = 0.0
     private var addsSinceRebuild = 0
 
     init(windowSeconds: Double) {
@@ -42,6 +42,7 @@ struct TrendWindow: Sendable {
         sumY = 0
         sumTT = 0
         sumTY = 0
+        sumYY = 0
         addsSinceRebuild = 0
     }
 
@@ -55,6 +56,20 @@ struct TrendWindow: Sendable {
         return (n * sumTY - sumT * sumY) / denominator
     }
 
+    /// How far the samples scatter about the fitted line (the residual standard deviation, °C) and the slope's
+    /// standard error (°C/s): what a forecast along the line is uncertain by. `nil` with fewer than three samples.
+    var fitErrors: (residualCelsius: Double, slopeError: Double)? {
+        guard count >= 3 else { return nil }
+        let n = Double(count)
+        let spreadT = sumTT - sumT * sumT / n
+        guard spreadT > 1e-9 * max(1, sumTT) else { return nil }
+        let spreadY = sumYY - sumY * sumY / n
+        let covariance = sumTY - sumT * sumY / n
+        // Rounding can leave a perfect line's residual a hair below zero.
+        let residualVariance = max(0, spreadY - covariance * covariance / spreadT) / (n - 2)
+        return (residualVariance.squareRoot(), (residualVariance / spreadT).squareRoot())
+    }
+
     /// Seconds between the oldest and newest sample.
     var spanSeconds: Double { count < 2 ? 0 : time(at: count - 1) - time(at: 0) }
 
@@ -66,6 +81,7 @@ struct TrendWindow: Sendable {
         sumY += sign * sample.y
         sumTT += sign * t * t
         sumTY += sign * t * sample.y
+        sumYY += sign * sample.y * sample.y
     }
 
     /// Re-anchors at the oldest sample and sums the live samples afresh.
@@ -75,6 +91,7 @@ struct TrendWindow: Sendable {
         sumY = 0
         sumTT = 0
         sumTY = 0
+        sumYY = 0
         guard count > 0 else { return }
         anchor = time(at: 0)
         for offset in 0..<count { accumulate(samples[(start + offset) & Self.mask], sign: 1) }

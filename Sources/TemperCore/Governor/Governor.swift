@@ -55,14 +55,19 @@ public actor Governor {
     package let source: any HostSource
     package let logger: Logger
     private var classifier: Classifier
+    /// Forecasts sensor temperatures for ``headroom(forecastSeconds:)``; `nil` is the classifier's trend, which
+    /// needs no feeding.
+    private var forecaster: (any ThermalForecaster)?
     var metrics: GovernorMetrics
     private var queue: PendingQueue
     /// What has been let play and when, so each request is charged what it adds to it.
     private var ledger = PlaybackLedger()
     private var outbox: [Decision] = []
-    private var bucket: TokenBucket?
+    var bucket: TokenBucket?
     /// The buckets of accounts other than the shared one (``RequestAccount/id``), made full on their first request.
-    private var accountBuckets: [UInt32: TokenBucket] = [:]
+    var accountBuckets: [UInt32: TokenBucket] = [:]
+    /// Energy held for announced bursts (``reserve(usage:energyMillijoules:seconds:account:)``), by account.
+    var reservations = ReservationBook()
     /// The accounts of scheduled requests not decided for the shared account, by ticket.
     private var scheduledAccounts: [UInt64: RequestAccount] = [:]
     /// When the run loop will wake, and the alarm that cuts its sleep short for an earlier request.
@@ -94,6 +99,7 @@ public actor Governor {
     ///   - metricsFactory: Where metrics go; the global `MetricsSystem.factory` by default.
     ///   - configuration: Sampling interval, queue capacity, arming lead, degradation ladder.
     ///   - initialCondition: The condition until the first snapshot says otherwise.
+    ///   - forecaster: What forecasts ``headroom(forecastSeconds:)``; `nil` for the classifier's straight-line trend.
     public init(
         policy: Policy,
         energyModel: any FeedbackEnergyModel,
@@ -102,8 +108,10 @@ public actor Governor {
         logger: Logger,
         metricsFactory: any MetricsFactory = MetricsSystem.factory,
         configuration: Configuration = .init(),
-        initialCondition: Condition = .nominal
+        initialCondition: Condition = .nominal,
+        forecaster: (any ThermalForecaster)? = nil
     ) {
+        self.forecaster = forecaster
         self.configuration = configuration
         self.clock = clock
         self.rewriter = Rewriter(policy: policy, energyModel: energyModel, ladder: configuration.ladder)
@@ -126,7 +134,8 @@ public actor Governor {
         logger: Logger,
         metricsFactory: any MetricsFactory = MetricsSystem.factory,
         configuration: Configuration = .init(),
-        initialCondition: Condition = .nominal
+        initialCondition: Condition = .nominal,
+        forecaster: (any ThermalForecaster)? = nil
     ) {
         self.init(
             policy: policy,
@@ -136,7 +145,8 @@ public actor Governor {
             logger: logger,
             metricsFactory: metricsFactory,
             configuration: configuration,
-            initialCondition: initialCondition
+            initialCondition: initialCondition,
+            forecaster: forecaster
         )
     }
 
@@ -231,6 +241,18 @@ public actor Governor {
     /// The classifier's forecast after the last snapshot: when the next tier is due at the current slopes.
     public var forecast: ThermalForecast? { classifier.forecast }
 
+    /// The host's thermal headroom `forecastSeconds` ahead (0 = now), on Android's scale (1.0 at the serious
+    /// threshold of the sensor nearest it), with its band and the forecast method; `nil` without a valid reading.
+    /// The horizon is held within 0...``ThermalHeadroom/maxForecastSeconds``.
+    public func headroom(forecastSeconds: Double) -> ThermalHeadroom? {
+        let seconds = forecastSeconds.isFinite ? min(max(0, forecastSeconds), ThermalHeadroom.maxForecastSeconds) : 0
+        guard let forecaster else { return ThermalHeadroom.of(classifier.sensors, forecastSeconds: seconds, forecaster: TrendForecaster()) }
+        return ThermalHeadroom.of(classifier.sensors, forecastSeconds: seconds, forecaster: forecaster)
+    }
+
+    /// The headroom at each tier's entry, for the sensor nearest its serious threshold; `nil` without a reading.
+    public var headroomThresholds: HeadroomThresholds? { HeadroomThresholds.of(classifier.sensors) }
+
     /// How many scheduled requests wait.
     public var pendingCount: Int { queue.count }
 
@@ -255,6 +277,7 @@ public actor Governor {
     @discardableResult
     public func update(with snapshot: HostSnapshot) -> Condition {
         let next = classifier.update(with: snapshot)
+        forecaster?.observe(classifier.sensors, at: snapshot.time)
         setCondition(next)
         sampleBroadcast.yield {
             HostSample(snapshot: snapshot, condition: next, sensors: classifier.sensors, forecast: classifier.forecast)
@@ -321,29 +344,30 @@ public actor Governor {
     /// Decides `request`, playing from `start`, against the ledger and the account's budget, and charges what it adds.
     private func finalDecision(for request: SensoryRequest, now: Double, start: Double, account: RequestAccount = .shared) -> Decision {
         ledger.forget(before: now)
+        expireReservations(at: now)
         let decision: Decision
         if let id = account.id, let shared = bucket {
             var own = accountBuckets[id] ?? TokenBucket(budget: shared.budget, now: now)
             decision = rewriter.decide(
                 request,
                 condition: condition,
-                budget: own.snapshot(at: now),
+                budget: reservations.widen(own.snapshot(at: now), for: id, usage: request.usage),
                 ledger: &ledger,
                 startingAt: start,
                 exemptAllowed: account.mayUseExemptUsages
             )
-            own.spend(for: decision, at: now)
+            own.spend(reservations.charge(decision, for: id), at: now)
             accountBuckets[id] = own
         } else {
             decision = rewriter.decide(
                 request,
                 condition: condition,
-                budget: budgetSnapshot(at: now),
+                budget: reservations.widen(budgetSnapshot(at: now), for: account.id, usage: request.usage),
                 ledger: &ledger,
                 startingAt: start,
                 exemptAllowed: account.mayUseExemptUsages
             )
-            bucket?.spend(for: decision, at: now)
+            bucket?.spend(reservations.charge(decision, for: account.id), at: now)
         }
         metrics.record(decision, kind: request.kind.name)
         if decision.outcome == .dropped {

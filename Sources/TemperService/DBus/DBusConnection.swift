@@ -88,6 +88,11 @@ final class DBusConnection: @unchecked Sendable {
         }
     }
 
+    /// Broadcasts a `(sbd)` signal: a tier, whether it was crossed rising, and the headroom.
+    func emitCrossingSignal(path: String, interface: String, name: String, tier: String, rising: Bool, headroom: Double) {
+        _ = temper_dbus_emit_crossing_signal(pointer, path, interface, name, tier, rising, headroom)
+    }
+
     /// Emits a `(ts)` signal, unicast to `destination` when given.
     func emitTicketSignal(destination: String?, path: String, interface: String, name: String, ticket: UInt64, text: String) {
         _ = temper_dbus_emit_ticket_signal(pointer, destination, path, interface, name, ticket, text)

@@ -11,6 +11,8 @@ enum BusCall {
     case schedule(request: [UInt8], targetTime: Double)
     case cancel(ticket: UInt64)
     case score(pattern: [UInt8], device: String)
+    case headroom(forecastSeconds: Double)
+    case reserve(usage: UsageClass, energyJoules: Double, seconds: Double)
 
     typealias Refusal = GovernorBusService.Refusal
 
@@ -31,6 +33,22 @@ enum BusCall {
         case "Score":
             let device = String(decoding: try text(1, "device", limit: 256), as: UTF8.self)
             return .score(pattern: try text(0, "ahap_json", limit: limits.maxPatternBytes), device: device)
+        case "GetHeadroom":
+            let seconds = arguments.double(at: 0)
+            guard seconds.isFinite, (0...ThermalHeadroom.maxForecastSeconds).contains(seconds) else {
+                throw Refusal(
+                    .invalidRequest,
+                    "forecast_seconds must be 0 to \(Int(ThermalHeadroom.maxForecastSeconds)) seconds; got \(seconds)"
+                )
+            }
+            return .headroom(forecastSeconds: seconds)
+        case "Reserve":
+            let name = String(decoding: try text(0, "usage", limit: 64), as: UTF8.self)
+            guard let usage = UsageClass(rawValue: name) else {
+                let known = UsageClass.allCases.map(\.rawValue).joined(separator: ", ")
+                throw Refusal(.invalidRequest, "usage must be one of \(known); got '\(name)'")
+            }
+            return .reserve(usage: usage, energyJoules: arguments.double(at: 1), seconds: arguments.double(at: 2))
         default:
             throw Refusal(.invalidRequest, "no method \(method)")
         }
@@ -82,7 +100,7 @@ enum BusCall {
             switch try BusCall.read(method, DBusArguments(pointer: body), limits: limits) {
             case .decide(let request), .schedule(let request, _): _ = try BusCall.decode(request)
             case .score(let pattern, _): _ = try BusCall.pattern(pattern)
-            case .cancel: break
+            case .cancel, .headroom, .reserve: break
             }
             return method
         } catch {

@@ -10,9 +10,21 @@ import TemperHost
 extension GovernorBusService {
     /// Emits `PropertiesChanged` for what each of the governor's samples changed.
     func publishProperties(_ samples: AsyncStream<HostSample>) async {
-        await Self.publish(samples, to: properties) { changes in
+        await Self.publish(samples, to: properties) { changes, crossings in
+            let connection = endpoint.withLock { $0 }?.connection
+            for crossing in crossings {
+                connection?.emitCrossingSignal(
+                    path: GovernorInterface.objectPath,
+                    interface: GovernorInterface.interfaceName,
+                    name: "ThresholdCrossed",
+                    tier: crossing.tier.rawValue,
+                    rising: crossing.rising,
+                    headroom: crossing.headroom
+                )
+            }
+            guard !changes.isEmpty else { return }
             if changes.contains(where: { $0.0 == "HeadroomSeconds" }) { busMetrics.recordHeadroom(properties.current.headroomSeconds) }
-            endpoint.withLock { $0 }?.connection.emitPropertiesChanged(
+            connection?.emitPropertiesChanged(
                 path: GovernorInterface.objectPath,
                 interface: GovernorInterface.interfaceName,
                 changes
@@ -20,17 +32,18 @@ extension GovernorBusService {
         }
     }
 
-    /// Stores each sample's condition and forecast in `properties` and hands what changed to `emit`, until the
-    /// samples end or the task is cancelled.
+    /// Stores each sample's condition and forecast in `properties` and hands what changed, and the headroom
+    /// thresholds crossed, to `emit`, until the samples end or the task is cancelled.
     static func publish(
         _ samples: AsyncStream<HostSample>,
         to properties: GovernorProperties,
-        emit: ([(String, DBusValue)]) -> Void
+        emit: ([(String, DBusValue)], [(tier: Tier, rising: Bool, headroom: Double)]) -> Void
     ) async {
         for await sample in samples {
             if Task.isCancelled { break }
             let changes = properties.update(condition: sample.condition, forecast: sample.forecast, sensors: sample.sensors)
-            if !changes.isEmpty { emit(changes) }
+            let crossings = properties.crossings(sensors: sample.sensors)
+            if !changes.isEmpty || !crossings.isEmpty { emit(changes, crossings) }
         }
     }
 

@@ -96,6 +96,29 @@ extension GovernorBusService {
             invocation.returnBoolean(await governor.cancel(handle) != nil)
         case .score(let pattern, let device):
             invocation.returnString(try score(pattern, device: device))
+        case .reserve(let usage, let energyJoules, let seconds):
+            let plan: ReservationPlan
+            do {
+                plan = try await governor.reserve(
+                    usage: usage,
+                    energyMillijoules: energyJoules * 1000,
+                    seconds: seconds,
+                    account: caller.account
+                )
+            } catch {
+                throw Refusal(error.code == .queueFull ? .queueFull : .invalidRequest, error.message)
+            }
+            invocation.returnValue(
+                .dictionary([
+                    ("granted", .double(plan.grantedMillijoules / 1000)),
+                    ("asked", .double(plan.askedMillijoules / 1000)),
+                    ("held", .boolean(plan.held)),
+                    ("expiresIn", .double(plan.expiresAt - governor.clock.now)),
+                    ("reasons", .pairs(plan.reasons.map { ($0.code.name, $0.message) })),
+                ])
+            )
+        case .headroom(let seconds):
+            invocation.returnValue(GovernorProperties.headroomDictionary(await governor.headroom(forecastSeconds: seconds), seconds))
         }
     }
 

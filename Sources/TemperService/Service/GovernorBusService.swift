@@ -56,6 +56,7 @@ public final class GovernorBusService: Service, Sendable {
     ///   - host: The live host the governor samples.
     ///   - profiles: Where Score finds device profiles by name (clients cannot name files).
     ///   - metricsFactory: Where the governor records its metrics.
+    ///   - forecaster: What forecasts GetHeadroom (a fitted model's, from TemperSimulation); `nil` for the trend.
     public init(
         policy: Policy,
         profile: DeviceProfile,
@@ -63,7 +64,8 @@ public final class GovernorBusService: Service, Sendable {
         profiles: DeviceProfileLibrary,
         configuration: Configuration = .init(),
         logger: Logger,
-        metricsFactory: any MetricsFactory = MetricsSystem.factory
+        metricsFactory: any MetricsFactory = MetricsSystem.factory,
+        forecaster: (any ThermalForecaster)? = nil
     ) {
         self.configuration = configuration
         self.host = host
@@ -79,7 +81,8 @@ public final class GovernorBusService: Service, Sendable {
             clock: GLibClock(base: host.clock, thread: glib),
             configuration: configuration,
             logger: logger,
-            metricsFactory: metricsFactory
+            metricsFactory: metricsFactory,
+            forecaster: forecaster
         )
         self.properties = GovernorProperties(policy: policy.name, condition: .nominal)
         self.classifierSettings = policy.classifier
@@ -112,7 +115,8 @@ public final class GovernorBusService: Service, Sendable {
         clock: any GovernorClock,
         configuration: Configuration,
         logger: Logger,
-        metricsFactory: any MetricsFactory
+        metricsFactory: any MetricsFactory,
+        forecaster: (any ThermalForecaster)? = nil
     ) -> Governor {
         Governor(
             policy: policy,
@@ -121,7 +125,8 @@ public final class GovernorBusService: Service, Sendable {
             clock: clock,
             logger: logger,
             metricsFactory: metricsFactory,
-            configuration: .init(sampleIntervalSeconds: configuration.sampleIntervalSeconds, releasesInRunLoop: true)
+            configuration: .init(sampleIntervalSeconds: configuration.sampleIntervalSeconds, releasesInRunLoop: true),
+            forecaster: forecaster
         )
     }
 

@@ -33,6 +33,9 @@ public enum GovernorInterface: Sendable {
             <property name="Reasons" type="as" access="read"/>
             <!-- Forecast whole seconds until the next tier at the current slopes; negative when none is forecast. -->
             <property name="HeadroomSeconds" type="d" access="read"/>
+            <!-- The thermal headroom (1.0 at the serious threshold of the sensor nearest it, 0.0 at 30 °C below it,
+                 as Android's) at each tier's entry: fair, serious, critical; empty without a counted sensor. -->
+            <property name="Thresholds" type="a{sd}" access="read"/>
             <!-- The condition as JSON: {"lowPower":…,"reasons":[{"code":…,"message":…}],"tier":…}, as of the
                  last change of tier, low power or the set of reason codes. -->
             <property name="Condition" type="s" access="read"/>
@@ -65,6 +68,24 @@ public enum GovernorInterface: Sendable {
             <method name="GetCondition">
               <arg direction="out" name="condition" type="a{sv}"/>
             </method>
+            <!-- The thermal headroom forecast_seconds ahead (0 = now, at most 600): headroom (d), low (d) and
+                 high (d), the band's ends, method (s: current, trend or model), sensor (s), forecastSeconds (d).
+                 Without a valid reading: method "none" and headroom NaN. Spends nothing. -->
+            <method name="GetHeadroom">
+              <arg direction="in" name="forecast_seconds" type="d"/>
+              <arg direction="out" name="headroom" type="a{sv}"/>
+            </method>
+            <!-- Announces a burst: usage (ui, game, media, notification, alarm, communication, accessibility) will
+                 want about energy_joules (0 to 100) within seconds (0 to 60). Answers the plan: granted (d, J),
+                 asked (d, J), held (b: taken from the caller's share and kept for that usage until spent or expired),
+                 expiresIn (d, s), reasons (a(ss): code, message). A caller holds one reservation; a new one
+                 replaces it. -->
+            <method name="Reserve">
+              <arg direction="in" name="usage" type="s"/>
+              <arg direction="in" name="energy_joules" type="d"/>
+              <arg direction="in" name="seconds" type="d"/>
+              <arg direction="out" name="plan" type="a{sv}"/>
+            </method>
             <!-- Scores an AHAP pattern's energy on a built-in device profile ("" = the default). -->
             <method name="Score">
               <arg direction="in" name="ahap_json" type="s"/>
@@ -75,6 +96,12 @@ public enum GovernorInterface: Sendable {
             <signal name="Released">
               <arg name="ticket" type="t"/>
               <arg name="decision_json" type="s"/>
+            </signal>
+            <!-- The current headroom crossed a tier's entry in Thresholds: once per crossing, rising or falling. -->
+            <signal name="ThresholdCrossed">
+              <arg name="tier" type="s"/>
+              <arg name="rising" type="b"/>
+              <arg name="headroom" type="d"/>
             </signal>
           </interface>
         </node>

@@ -20,6 +20,8 @@ final class GovernorProperties: Sendable {
         /// The condition's JSON as of the last change of tier, low power or reason codes.
         var condition: String
         var policy: String
+        /// The headroom at each tier's entry, for the sensor nearest its serious threshold.
+        var thresholds: HeadroomThresholds?
     }
 
     /// What a sample said, kept for reads: the live condition and each sensor's temperature.
@@ -49,6 +51,11 @@ final class GovernorProperties: Sendable {
     }
 
     private let stored: Mutex<(values: Values, state: State, live: Live)>
+    /// How many of the thresholds the headroom had reached at the last sample with a reading; `nil` before one.
+    private let crossingLevel = Mutex<Int?>(nil)
+    /// A headroom must fall this far below a threshold to cross it downwards (1 °C on Android's scale), so sensor
+    /// noise at an edge does not signal every sample.
+    static let fallingMargin = 1 / ThermalHeadroom.degreesBetweenZeroAndOne
 
     init(policy: String, condition: Condition) {
         let values = Values(
@@ -76,6 +83,7 @@ final class GovernorProperties: Sendable {
         case "HeadroomSeconds": .double(current.headroomSeconds)
         case "Condition": .string(current.condition)
         case "Policy": .string(current.policy)
+        case "Thresholds": Self.thresholdsValue(current.thresholds)
         default: nil
         }
     }
@@ -102,12 +110,60 @@ final class GovernorProperties: Sendable {
                 if after.reasons != before.reasons { changes.append(("Reasons", .strings(after.reasons))) }
                 if after.condition != before.condition { changes.append(("Condition", .string(after.condition))) }
             }
+            let thresholds = HeadroomThresholds.of(sensors)
+            if thresholds != stored.values.thresholds {
+                stored.values.thresholds = thresholds
+                changes.append(("Thresholds", Self.thresholdsValue(thresholds)))
+            }
             if headroomSeconds != stored.values.headroomSeconds {
                 stored.values.headroomSeconds = headroomSeconds
                 changes.append(("HeadroomSeconds", .double(headroomSeconds)))
             }
             return changes
         }
+    }
+
+    /// The tier thresholds the headroom now has crossed since the last sample with a reading, in the order it
+    /// crossed them: rising once it reaches a threshold, falling once it is ``fallingMargin`` below it. None at
+    /// the first sample with a reading, which only sets where the headroom stands.
+    func crossings(sensors: [SensorAssessment]) -> [(tier: Tier, rising: Bool, headroom: Double)] {
+        guard let thresholds = HeadroomThresholds.of(sensors),
+            let headroom = ThermalHeadroom.of(sensors, forecastSeconds: 0, forecaster: TrendForecaster())?.headroom
+        else { return [] }
+        let reached = thresholds.level(of: headroom)
+        let kept = thresholds.level(of: headroom + Self.fallingMargin)
+        return crossingLevel.withLock { level in
+            guard let old = level else {
+                level = reached
+                return []
+            }
+            let tiers = thresholds.tiers
+            if reached > old {
+                level = reached
+                return tiers[old..<reached].map { ($0.0, true, headroom) }
+            }
+            if kept < old {
+                level = kept
+                return tiers[kept..<old].reversed().map { ($0.0, false, headroom) }
+            }
+            return []
+        }
+    }
+
+    /// `GetHeadroom`'s answer; method `none` and a NaN headroom without a valid reading.
+    static func headroomDictionary(_ headroom: ThermalHeadroom?, _ forecastSeconds: Double) -> DBusValue {
+        .dictionary([
+            ("headroom", .double(headroom?.headroom ?? .nan)),
+            ("low", .double(headroom?.low ?? .nan)),
+            ("high", .double(headroom?.high ?? .nan)),
+            ("method", .string(headroom?.method.rawValue ?? "none")),
+            ("sensor", .string(headroom?.sensor ?? "")),
+            ("forecastSeconds", .double(forecastSeconds)),
+        ])
+    }
+
+    static func thresholdsValue(_ thresholds: HeadroomThresholds?) -> DBusValue {
+        .doubles(thresholds.map { $0.tiers.map { ($0.0.rawValue, $0.1) } } ?? [])
     }
 
     /// `GetCondition`'s answer: the live condition, typed.

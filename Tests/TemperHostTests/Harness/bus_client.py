@@ -3,7 +3,7 @@
 
     bus_client.py ADDRESS exercise            call every method once; print one JSON object of what came back
     bus_client.py ADDRESS flood CLIENTS CALLS  CLIENTS connections each send CALLS Decide calls at once
-    bus_client.py ADDRESS watch SECONDS        print each PropertiesChanged as a JSON line (time.monotonic())
+    bus_client.py ADDRESS watch SECONDS        print each PropertiesChanged and ThresholdCrossed as a JSON line (time.monotonic())
     bus_client.py ADDRESS abandon SCHEDULED    schedule requests far ahead, fire calls, exit without waiting
     bus_client.py ADDRESS hit-and-run COUNT    COUNT connections each send one Schedule and leave at once
     bus_client.py ADDRESS decide FILE          Decide the request in FILE; print the decision or the error
@@ -170,8 +170,12 @@ def watch(address, seconds):
         if interface == IFACE:
             print(json.dumps({'time': time.monotonic(), 'changed': values}), flush=True)
 
+    def crossed(_connection, _sender, _path, _interface, _signal, parameters, _data):
+        print(json.dumps({'time': time.monotonic(), 'crossed': list(parameters.unpack())}), flush=True)
+
     connection.signal_subscribe(NAME, 'org.freedesktop.DBus.Properties', 'PropertiesChanged', PATH, None,
                                 Gio.DBusSignalFlags.NONE, changed, None)
+    connection.signal_subscribe(NAME, IFACE, 'ThresholdCrossed', PATH, None, Gio.DBusSignalFlags.NONE, crossed, None)
     # A round trip, so the match rule is in place before the test changes anything.
     call(connection, 'Get', '(ss)', (IFACE, 'Tier'), reply='(v)', interface='org.freedesktop.DBus.Properties')
     print(json.dumps({'subscribed': True, 'time': time.monotonic()}), flush=True)
