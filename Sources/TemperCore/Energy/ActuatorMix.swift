@@ -146,7 +146,7 @@ struct ActuatorMix {
         } else {
             for output in Set(hapticVoices.map(\.output)).sorted() { busy += mixHaptics(hapticVoices.filter { $0.output == output }) }
         }
-        let schedule = HapticDriverSchedule(busy: busy, driver: haptics.driver)
+        let schedule = HapticDriverSchedule(busy: busy, driver: haptics.driver, keepsPieces: timeline.isRecording)
         for piece in schedule.pieces { timeline.add(from: piece.start, to: piece.end, milliwatts: piece.milliwatts) }
         for burst in schedule.bursts { share(burst.millijoules, among: burst.eventIndices, into: .overhead) }
     }
@@ -192,11 +192,10 @@ struct ActuatorMix {
             // AHAP transient just before its continuous event) leaves the drive after it overdriven all the same.
             let riseEnd = first.start + haptics.riseSeconds
             let target = Self.meanContinuousMilliwatts(segments[run], hapticVoices, from: first.start, to: riseEnd)
-            if target > 0,
-                let opening = segments[run].first(where: { $0.start < riseEnd && hapticVoices[$0.voice].isContinuous })
-                    .map({ hapticVoices[$0.voice] })
-            {
-                for segment in segments[run] where segment.start < riseEnd {
+            // Only the segments that start within the rise: a long run is not read to its end.
+            let rising = segments[run.lowerBound..<Self.firstIndex(in: segments, run, startingFrom: riseEnd)]
+            if target > 0, let opening = rising.first(where: { hapticVoices[$0.voice].isContinuous }).map({ hapticVoices[$0.voice] }) {
+                for segment in rising {
                     let voice = hapticVoices[segment.voice]
                     let extra = max(0, min(0.5 * target * stored, voice.limitMilliwatts - voice.milliwatts))
                     let end = min(segment.end, riseEnd)
@@ -238,12 +237,29 @@ struct ActuatorMix {
         let (from, to) = (max(start, first), min(end, last))
         guard to > from else { return 0 }
         // Weighted by each segment's share of the window, so one segment that covers it gives its power exactly
-        // and a drive at a constant level is overdriven and braked to the last bit as before.
+        // and a drive at a constant level is overdriven and braked to the last bit as before. Segments are in time
+        // order and do not overlap: only those from the first ending after `from` can be inside.
         var mean = 0.0
-        for segment in run where segment.end > from && segment.start < to && voices[segment.voice].isContinuous {
-            mean += voices[segment.voice].milliwatts * ((min(segment.end, to) - max(segment.start, from)) / (to - from))
+        var low = run.startIndex
+        var high = run.endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if run[middle].end > from { high = middle } else { low = middle + 1 }
+        }
+        for segment in run[low...] {
+            guard segment.start < to else { break }
+            if voices[segment.voice].isContinuous {
+                mean += voices[segment.voice].milliwatts * ((min(segment.end, to) - max(segment.start, from)) / (to - from))
+            }
         }
         return mean
+    }
+
+    /// Where in `segments[run]` (in time order) the first segment starting at or after `time` is.
+    private static func firstIndex(in segments: [VoiceMixer.Segment], _ run: Range<Int>, startingFrom time: Double) -> Int {
+        var index = run.lowerBound
+        while index < run.upperBound, segments[index].start < time { index += 1 }
+        return index
     }
 
     /// One audio path: its sounds' own parts mix (the loudest plays), and the path's fixed cost follows its

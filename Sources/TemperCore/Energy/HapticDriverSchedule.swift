@@ -22,8 +22,14 @@ struct HapticDriverSchedule {
     private(set) var pieces: [Piece] = []
     private(set) var bursts: [Burst] = []
 
-    /// - Parameter busy: when the actuator is busy (in any order; stretches may touch or overlap).
-    init(busy: [BusyStretch], driver: HapticDriverFigures) {
+    /// Whether ``pieces`` are kept: not when only the energies are wanted (a marginal price).
+    private let keepsPieces: Bool
+
+    /// - Parameters:
+    ///   - busy: when the actuator is busy (in any order; stretches may touch or overlap).
+    ///   - keepsPieces: whether to keep each stretch's state in ``pieces``, for a power series.
+    init(busy: [BusyStretch], driver: HapticDriverFigures, keepsPieces: Bool = true) {
+        self.keepsPieces = keepsPieces
         let merged = BusyStretch.merged(busy)
         var burst: Burst?
         for (index, stretch) in merged.enumerated() {
@@ -58,7 +64,7 @@ struct HapticDriverSchedule {
     ) {
         guard end > start else { return }
         let milliwatts = driver.milliwatts(in: state)
-        pieces.append(Piece(start: start, end: end, state: state, milliwatts: milliwatts))
+        if keepsPieces { pieces.append(Piece(start: start, end: end, state: state, milliwatts: milliwatts)) }
         burst.millijoules += milliwatts * (end - start)
     }
 }

@@ -44,16 +44,20 @@ public struct PlaybackLedger: Sendable {
         }
     }
 
-    /// A payload's key in a box: placements move as entries before them are forgotten, and copying a key (a whole
-    /// pattern) costs several retains, a box one.
+    /// A payload's key in a box, with its hash: placements move as entries before them are forgotten, and copying a
+    /// key (a whole pattern) costs several retains, a box one; forgetting one hashes a number, not the pattern.
     final class BoxedKey: Hashable, Sendable {
         let key: PayloadKey
+        let keyHash: Int
 
-        init(_ key: PayloadKey) { self.key = key }
+        init(_ key: PayloadKey) {
+            self.key = key
+            keyHash = key.hashValue
+        }
 
-        static func == (lhs: BoxedKey, rhs: BoxedKey) -> Bool { lhs === rhs || lhs.key == rhs.key }
+        static func == (lhs: BoxedKey, rhs: BoxedKey) -> Bool { lhs === rhs || (lhs.keyHash == rhs.keyHash && lhs.key == rhs.key) }
 
-        func hash(into hasher: inout Hasher) { hasher.combine(key) }
+        func hash(into hasher: inout Hasher) { hasher.combine(keyHash) }
     }
 
     public init() {}
@@ -76,7 +80,7 @@ public struct PlaybackLedger: Sendable {
         endSeconds.append(end)
         entryPlacements.append(placement)
         earliestEndSeconds = min(earliestEndSeconds, end)
-        if case .voices(let mix, _, _) = signal.content { mixed.add(mix, at: startSeconds) }
+        if case .voices(let mix, _, _) = signal.content { mixed.add(mix, hapticMix: signal.hapticMix, at: startSeconds) }
     }
 
     /// Forgets every entry whose influence ended before `now`, and every piece of the mix whose tail did.
@@ -123,11 +127,21 @@ public struct PlaybackLedger: Sendable {
             return EnergyBreakdown()
         }
         guard !mixed.isEmpty, signal.voiceCount <= Self.maxVoicesPricedTogether else { return nil }
-        // On each output it plays, from that output's tail before it starts to its tail after it stops there.
+        // On each output it plays, from that output's tail before it starts to its tail after it stops there; for
+        // the haptics, cut shorter inside a settled run of what already plays where there is one.
         let hapticTail = own.haptics.tailSeconds
         let audioTail = own.audio.standbyTailSeconds
+        let settle = MixedPlayback.settleSeconds(own.haptics)
         let view = MixView(
-            haptics: signal.hapticsEndSeconds.map { (startSeconds - hapticTail)..<(startSeconds + max(0, $0) + hapticTail) },
+            haptics: signal.hapticsEndSeconds.map { end in
+                let first = startSeconds + (signal.hapticsStartSeconds ?? 0)
+                let last = startSeconds + max(0, end)
+                return mixed.hapticViewStart(
+                    before: first,
+                    settle: settle,
+                    floor: startSeconds - hapticTail
+                )..<mixed.hapticViewEnd(after: last, settle: settle, ceiling: last + hapticTail)
+            },
             audio: signal.audioEndSeconds.map { (startSeconds - audioTail)..<(startSeconds + max(0, $0) + audioTail) }
         )
         let estimator = own.estimator.withoutPowerTracking
