@@ -149,9 +149,9 @@ import Testing
     }
 
     /// A game at its busiest (the governor benchmark's 64 explosions and taps over two seconds): the actuator never
-    /// rests, so a price reads the kept mix only from 0.2 s before the request (20 rise times) rather than its
-    /// whole 2.15 s tail. Cut there or not, it is what the request adds to everything mixed at once, to 1 µJ.
-    @Test(arguments: [2.0, 1.3, 2.9])
+    /// rests, so a price reads the kept mix from where the request starts (or 0.2 s before it, 20 rise times)
+    /// rather than its whole 2.15 s tail. Cut or not, it is what the request adds to everything mixed at once, to 1 µJ.
+    @Test(arguments: [2.0, 1.3, 1.31, 0.77, 2.9])
     func aPriceInsideABusyStretchIsWhatItAddsToEverythingMixed(startSeconds: Double) {
         let explosion = R.estimator.playbackSignal(of: R.haptic(R.explosion, id: "explosion").kind).premixed()
         let tap = R.estimator.playbackSignal(of: SensoryRequest.Kind.system(.impact(.light, intensity: 0.6))).premixed()
@@ -172,10 +172,12 @@ import Testing
         let floor = startSeconds - haptics.tailSeconds
         let cut = kept.hapticViewStart(before: startSeconds, settle: MixedPlayback.settleSeconds(haptics), floor: floor)
         #expect(cut > floor + 1)
-        let charged = ledger.marginalEnergy(of: explosion, at: startSeconds)?.totalMillijoules
-        let added = Self.jointMillijoules(placed + [(explosion, startSeconds)]) - Self.jointMillijoules(placed)
-        #expect(charged != nil)
-        #expect(abs((charged ?? .nan) - max(0, added)) < 1e-3, "charged \(charged ?? .nan) mJ, adds \(added) mJ")
+        for signal in [explosion, tap] {
+            let charged = ledger.marginalEnergy(of: signal, at: startSeconds)?.totalMillijoules
+            let added = Self.jointMillijoules(placed + [(signal, startSeconds)]) - Self.jointMillijoules(placed)
+            #expect(charged != nil)
+            #expect(abs((charged ?? .nan) - max(0, added)) < 1e-3, "charged \(charged ?? .nan) mJ, adds \(added) mJ")
+        }
     }
 
     @Test func theLedgerStaysBoundedUnderAFlood() {

@@ -54,6 +54,7 @@ struct MixedPlayback: Sendable {
     /// voices in output order); `nil` when more than `limit` pieces would be priced.
     func mix(in view: MixView, estimator: EnergyEstimator, limit: Int) -> ActuatorMix? {
         var mix = ActuatorMix(estimator: estimator, itemCount: 1, totalsOnly: true)
+        mix.continued = view.hapticsContinued
         if let span = view.haptics {
             if haptics.count == 1, let pieces = haptics.values.first {
                 Self.append(pieces, in: span, to: &mix.hapticVoices)
@@ -77,6 +78,47 @@ struct MixedPlayback: Sendable {
     /// is within e⁻²⁰ (2 × 10⁻⁹) of its steady amplitude, so a run that long brakes and is overdriven as if it
     /// had played for ever, far below a microjoule either way.
     static func settleSeconds(_ haptics: HapticActuatorFigures) -> Double { max(20 * haptics.riseSeconds, 1e-3) }
+
+    /// The haptic view of a marginal price for a request whose haptics play from `first` to `last`: from `floor`
+    /// to `ceiling` (its tails), cut shorter where what already plays keeps its one output busy.
+    ///
+    /// Where the kept pieces are busy without a break from `settle` before an end of the request to a rise time
+    /// after it, the view is cut right there and the run it cuts is priced as going on (``MixView/Continuation``):
+    /// with the request and without it, that run has rung up fully and plays on the same beyond the cut. Elsewhere
+    /// the view is cut inside a settled stretch further out (``hapticViewStart(before:settle:floor:)``), or not.
+    func hapticView(
+        from first: Double,
+        to last: Double,
+        settle: Double,
+        rise: Double,
+        floor: Double,
+        ceiling: Double
+    ) -> (span: Range<Double>, continued: MixView.Continuation?) {
+        guard haptics.count == 1, let (output, list) = haptics.first, settle > 0 else { return (floor..<ceiling, nil) }
+        let from = Self.isBusy(list, around: first, back: settle, forward: rise) ? first : nil
+        let to = Self.isBusy(list, around: last, back: settle, forward: rise) ? last : nil
+        let start = from ?? hapticViewStart(before: first, settle: settle, floor: floor)
+        let end = to ?? hapticViewEnd(after: last, settle: settle, ceiling: ceiling)
+        let continued = from == nil && to == nil ? nil : MixView.Continuation(output: output, from: from, to: to)
+        return (start..<max(start, end), continued)
+    }
+
+    /// Whether `list`'s pieces are busy without a break from `back` seconds before `time` to `forward` after it.
+    private static func isBusy(_ list: [VoiceMixer.Voice], around time: Double, back: Double, forward: Double) -> Bool {
+        let index = firstIndex(in: list, endingAfter: time)
+        guard index < list.count, list[index].start <= time else { return false }
+        var earliest = index
+        while list[earliest].start > time - back {
+            guard earliest > 0, list[earliest - 1].end + VoiceMixer.contiguity >= list[earliest].start else { return false }
+            earliest -= 1
+        }
+        var latest = index
+        while list[latest].end < time + forward {
+            guard latest + 1 < list.count, list[latest + 1].start <= list[latest].end + VoiceMixer.contiguity else { return false }
+            latest += 1
+        }
+        return true
+    }
 
     /// Where a marginal price's view of the haptic pieces may start, for a request whose haptics start at `time`:
     /// the latest moment at least `settle` seconds into a stretch the actuator is busy without a break, ending by

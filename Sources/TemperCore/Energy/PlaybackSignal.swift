@@ -121,6 +121,18 @@ extension EnergyBreakdown {
 struct MixView: Sendable {
     var haptics: Range<Double>?
     var audio: Range<Double>?
+    /// Where the haptic view cuts a run of what already plays that goes on past the cut on both sides of a price.
+    var hapticsContinued: Continuation?
+
+    /// A run of one output's kept pieces that a view cuts at `from` (it played for at least the settling time
+    /// before) or at `to` (it plays on after): the run has rung up fully, the driver is awake, and what it does
+    /// beyond the cut is the same with the new request and without it. Priced, such a run is neither overdriven
+    /// nor woken at `from`, nor braked nor stepped down at `to`, and its ring-up is whole.
+    struct Continuation: Sendable {
+        var output: Int
+        var from: Double?
+        var to: Double?
+    }
 
     /// All of time.
     static let always = -Double.infinity..<Double.infinity
