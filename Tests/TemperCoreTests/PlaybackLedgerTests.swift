@@ -137,6 +137,49 @@ import Testing
         #expect(abs(charged - whole) <= 1e-6 * whole, "charged \(charged) mJ against \(whole) mJ mixed at once")
     }
 
+    /// Everything `placed` plays mixed at once, priced for its totals: what a ledger's prices must add up to.
+    static func jointMillijoules(_ placed: [(signal: PlaybackSignal, startSeconds: Double)]) -> Double {
+        var joint: ActuatorMix?
+        for (signal, start) in placed {
+            guard case .voices(let mix, _, _) = signal.content else { continue }
+            if joint == nil { joint = ActuatorMix(estimator: mix.estimator.withoutPowerTracking, itemCount: 0) }
+            joint?.append(mix, at: start)
+        }
+        return joint?.totals().totalMillijoules ?? 0
+    }
+
+    /// A game at its busiest (the governor benchmark's 64 explosions and taps over two seconds): the actuator never
+    /// rests, so a price reads the kept mix from where the request starts (or 0.2 s before it, 20 rise times)
+    /// rather than its whole 2.15 s tail. Cut or not, it is what the request adds to everything mixed at once, to 1 µJ.
+    @Test(arguments: [2.0, 1.3, 1.31, 0.77, 2.9])
+    func aPriceInsideABusyStretchIsWhatItAddsToEverythingMixed(startSeconds: Double) {
+        let explosion = R.estimator.playbackSignal(of: R.haptic(R.explosion, id: "explosion").kind).premixed()
+        let tap = R.estimator.playbackSignal(of: SensoryRequest.Kind.system(.impact(.light, intensity: 0.6))).premixed()
+        var ledger = PlaybackLedger()
+        var placed: [(signal: PlaybackSignal, startSeconds: Double)] = []
+        for index in 0..<64 {
+            let signal = index.isMultiple(of: 2) ? explosion : tap
+            let start = 2 * Double(index) / 64
+            ledger.admit(signal, at: start)
+            placed.append((signal, start))
+        }
+        // The view is cut short of the tail: the stretch before the request was busy for more than 0.2 s.
+        var kept = MixedPlayback()
+        for (signal, start) in placed {
+            if case .voices(let mix, _, _) = signal.content { kept.add(mix, hapticMix: signal.hapticMix, at: start) }
+        }
+        let haptics = R.estimator.profile.haptics
+        let floor = startSeconds - haptics.tailSeconds
+        let cut = kept.hapticViewStart(before: startSeconds, settle: MixedPlayback.settleSeconds(haptics), floor: floor)
+        #expect(cut > floor + 1)
+        for signal in [explosion, tap] {
+            let charged = ledger.marginalEnergy(of: signal, at: startSeconds)?.totalMillijoules
+            let added = Self.jointMillijoules(placed + [(signal, startSeconds)]) - Self.jointMillijoules(placed)
+            #expect(charged != nil)
+            #expect(abs((charged ?? .nan) - max(0, added)) < 1e-3, "charged \(charged ?? .nan) mJ, adds \(added) mJ")
+        }
+    }
+
     @Test func theLedgerStaysBoundedUnderAFlood() {
         var ledger = PlaybackLedger()
         let signal = R.estimator.playbackSignal(of: Self.buzzRequest("a").kind)

@@ -25,6 +25,8 @@ struct ActuatorMix {
     private(set) var itemCount: Int
     /// Whether only ``totals()`` is wanted (a marginal price): nothing is kept per item, nor the clipping.
     let totalsOnly: Bool
+    /// Where these voices are a cut of a run that plays on beyond them (a marginal price's view).
+    var continued: MixView.Continuation?
 
     init(estimator: EnergyEstimator, itemCount: Int, totalsOnly: Bool = false) {
         self.estimator = estimator
@@ -144,17 +146,20 @@ struct ActuatorMix {
     private mutating func mixHaptics() {
         var busy: [BusyStretch] = []
         if let first = hapticVoices.first?.output, hapticVoices.allSatisfy({ $0.output == first }) {
-            busy = mixHaptics(hapticVoices)
+            busy = mixHaptics(hapticVoices, continued: continued?.output == first ? continued : nil)
         } else {
-            for output in Set(hapticVoices.map(\.output)).sorted() { busy += mixHaptics(hapticVoices.filter { $0.output == output }) }
+            for output in Set(hapticVoices.map(\.output)).sorted() {
+                busy += mixHaptics(hapticVoices.filter { $0.output == output }, continued: continued?.output == output ? continued : nil)
+            }
         }
-        let schedule = HapticDriverSchedule(busy: busy, driver: haptics.driver)
+        let schedule = HapticDriverSchedule(busy: busy, driver: haptics.driver, keepsPieces: timeline.isRecording, continued: continued)
         for piece in schedule.pieces { timeline.add(from: piece.start, to: piece.end, milliwatts: piece.milliwatts) }
         for burst in schedule.bursts { share(burst.millijoules, among: burst.eventIndices, into: .overhead) }
     }
 
-    /// One output's voices mixed; returns when it is busy, for the driver's schedule.
-    private mutating func mixHaptics(_ hapticVoices: [VoiceMixer.Voice]) -> [BusyStretch] {
+    /// One output's voices mixed; returns when it is busy, for the driver's schedule. A run `continued` cuts is
+    /// not overdriven where it is cut at its start nor braked where it is cut at its end, and has rung up fully.
+    private mutating func mixHaptics(_ hapticVoices: [VoiceMixer.Voice], continued: MixView.Continuation?) -> [BusyStretch] {
         // Read once: each read of the profile's figures copies them.
         let haptics = self.haptics
         let segments = VoiceMixer.mix(hapticVoices)
@@ -187,18 +192,21 @@ struct ActuatorMix {
             let last = segments[run.upperBound - 1]
             // The tails move the mass's kinetic energy, which goes with the square of the amplitude it reaches:
             // a drive shorter than the ring-up is overdriven and braked only as far as it got.
-            let reached = haptics.ringUpFraction(afterSeconds: last.end - first.start)
+            let continuedBefore = continued?.from.map { first.start <= $0 } ?? false
+            let continuedAfter = continued?.to.map { last.end >= $0 } ?? false
+            let reached = continuedBefore || continuedAfter ? 1 : haptics.ringUpFraction(afterSeconds: last.end - first.start)
             let stored = reached * reached
             // Overdrive: about half the power the run's continuous drive has over the rise, within what the driver
             // has left at each moment of it. A click that opens the run (an emphasis at a track's first point, an
             // AHAP transient just before its continuous event) leaves the drive after it overdriven all the same.
             let riseEnd = first.start + haptics.riseSeconds
             let target = Self.meanContinuousMilliwatts(segments[run], hapticVoices, from: first.start, to: riseEnd)
-            if target > 0,
-                let opening = segments[run].first(where: { $0.start < riseEnd && hapticVoices[$0.voice].isContinuous })
-                    .map({ hapticVoices[$0.voice] })
+            // Only the segments that start within the rise: a long run is not read to its end.
+            let rising = segments[run.lowerBound..<Self.firstIndex(in: segments, run, startingFrom: riseEnd)]
+            if !continuedBefore, target > 0,
+                let opening = rising.first(where: { hapticVoices[$0.voice].isContinuous }).map({ hapticVoices[$0.voice] })
             {
-                for segment in segments[run] where segment.start < riseEnd {
+                for segment in rising {
                     let voice = hapticVoices[segment.voice]
                     let extra = max(0, min(0.5 * target * stored, voice.limitMilliwatts - voice.milliwatts))
                     let end = min(segment.end, riseEnd)
@@ -208,7 +216,7 @@ struct ActuatorMix {
             }
             var end = last.end
             let closing = hapticVoices[last.voice]
-            if closing.isContinuous {
+            if closing.isContinuous, !continuedAfter {
                 // Braking: about half the power the run drove over its last rise time (as long as the mass takes to
                 // follow the drive) over the fall, cut short by the next effect.
                 let next = number + 1 < runs.count ? segments[runs[number + 1].lowerBound].start : Double.infinity
@@ -222,30 +230,6 @@ struct ActuatorMix {
             busy.append(.init(start: first.start, end: end, eventIndices: played))
         }
         return busy
-    }
-
-    /// The mean power of a run's continuous drive from `start` to `end` (within the run), a click counting as
-    /// none: what the driver overdrives toward over the rise, and what the mass still carries when the drive stops.
-    /// Not the power of the run's first or last sample: a run that opens or closes with a ramp of a few
-    /// milliseconds would be overdriven or braked by the level of that sliver, which depends on how the ramp was
-    /// cut (a ramp of amplitude and its conversion to a ramp of intensity differ there), and a sliver of ramp
-    /// before a click would be overdriven as if it lasted the whole rise.
-    static func meanContinuousMilliwatts(
-        _ run: ArraySlice<VoiceMixer.Segment>,
-        _ voices: [VoiceMixer.Voice],
-        from start: Double,
-        to end: Double
-    ) -> Double {
-        guard let first = run.first?.start, let last = run.last?.end else { return 0 }
-        let (from, to) = (max(start, first), min(end, last))
-        guard to > from else { return 0 }
-        // Weighted by each segment's share of the window, so one segment that covers it gives its power exactly
-        // and a drive at a constant level is overdriven and braked to the last bit as before.
-        var mean = 0.0
-        for segment in run where segment.end > from && segment.start < to && voices[segment.voice].isContinuous {
-            mean += voices[segment.voice].milliwatts * ((min(segment.end, to) - max(segment.start, from)) / (to - from))
-        }
-        return mean
     }
 
     /// One audio path: its sounds' own parts mix (the loudest plays), and the path's fixed cost follows its

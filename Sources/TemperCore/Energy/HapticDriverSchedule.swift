@@ -22,17 +22,29 @@ struct HapticDriverSchedule {
     private(set) var pieces: [Piece] = []
     private(set) var bursts: [Burst] = []
 
-    /// - Parameter busy: when the actuator is busy (in any order; stretches may touch or overlap).
-    init(busy: [BusyStretch], driver: HapticDriverFigures) {
+    /// Whether ``pieces`` are kept: not when only the energies are wanted (a marginal price).
+    private let keepsPieces: Bool
+
+    /// - Parameters:
+    ///   - busy: when the actuator is busy (in any order; stretches may touch or overlap).
+    ///   - keepsPieces: whether to keep each stretch's state in ``pieces``, for a power series.
+    ///   - continued: a stretch of what already played that the schedule sees only part of (a marginal price's
+    ///     view cut inside it): busy from before `from` (the driver woke earlier: no wake-up at `from`) and on
+    ///     after `to` (no steps down after it).
+    init(busy: [BusyStretch], driver: HapticDriverFigures, keepsPieces: Bool = true, continued: MixView.Continuation? = nil) {
+        self.keepsPieces = keepsPieces
         let merged = BusyStretch.merged(busy)
         var burst: Burst?
         for (index, stretch) in merged.enumerated() {
             if burst == nil {
                 burst = Burst(millijoules: 0, eventIndices: [])
-                add(&burst!, stretch.start, min(stretch.end, stretch.start + driver.wakeUpSeconds), .wakingUp, driver)
+                if !(continued?.from.map { stretch.start <= $0 } ?? false) {
+                    add(&burst!, stretch.start, min(stretch.end, stretch.start + driver.wakeUpSeconds), .wakingUp, driver)
+                }
             }
             add(&burst!, stretch.start, stretch.end, .active, driver)
             burst!.eventIndices.append(contentsOf: stretch.eventIndices)
+            if let to = continued?.to, stretch.end >= to { break }
             let next = index + 1 < merged.count ? merged[index + 1].start : Double.infinity
             let silence = next - stretch.end
             // Step down through the states the silence reaches; the last burst ends when the driver is off.
@@ -58,7 +70,7 @@ struct HapticDriverSchedule {
     ) {
         guard end > start else { return }
         let milliwatts = driver.milliwatts(in: state)
-        pieces.append(Piece(start: start, end: end, state: state, milliwatts: milliwatts))
+        if keepsPieces { pieces.append(Piece(start: start, end: end, state: state, milliwatts: milliwatts)) }
         burst.millijoules += milliwatts * (end - start)
     }
 }

@@ -25,18 +25,17 @@ struct MixedPlayback: Sendable {
 
     var isEmpty: Bool { haptics.isEmpty && sounds.isEmpty && soundsPlay.isEmpty }
 
-    /// Mixes in what `mix` plays, `offset` seconds later.
-    mutating func add(_ mix: ActuatorMix, at offset: Double) {
-        var byOutput: [Int: [VoiceMixer.Voice]] = [:]
-        for voice in mix.hapticVoices {
-            if let placed = MixView.placed(voice, at: offset, in: MixView.always, numberedFrom: 0) {
-                byOutput[placed.output, default: []].append(placed)
-            }
+    /// Mixes in what `mix` plays, `offset` seconds later; `hapticMix` is its haptic voices already mixed per
+    /// output (``PlaybackSignal/hapticMix``), made here when not given.
+    mutating func add(_ mix: ActuatorMix, hapticMix: [(output: Int, voices: [VoiceMixer.Voice])]? = nil, at offset: Double) {
+        for (output, voices) in hapticMix ?? PlaybackSignal.hapticMix(of: mix) {
+            let placed = voices.compactMap { MixView.placed($0, at: offset, in: MixView.always, numberedFrom: 0) }
+            guard !placed.isEmpty else { continue }
+            Self.mergeIn(placed, into: &haptics[output, default: []])
+            hapticTailSeconds = max(hapticTailSeconds, mix.haptics.tailSeconds)
         }
-        for (output, voices) in byOutput { Self.mixIn(voices, into: &haptics[output, default: []]) }
-        if !byOutput.isEmpty { hapticTailSeconds = max(hapticTailSeconds, mix.haptics.tailSeconds) }
         let placedSounds = mix.audioVoices.compactMap { MixView.placed($0, at: offset, in: MixView.always, numberedFrom: 0) }
-        Self.mixIn(placedSounds, into: &sounds)
+        Self.mergeIn(VoiceMixer.mixedVoices(placedSounds), into: &sounds)
         Self.join(placedSounds, into: &soundsPlay)
         if !placedSounds.isEmpty { audioTailSeconds = max(audioTailSeconds, mix.audio.standbyTailSeconds) }
     }
@@ -55,6 +54,7 @@ struct MixedPlayback: Sendable {
     /// voices in output order); `nil` when more than `limit` pieces would be priced.
     func mix(in view: MixView, estimator: EnergyEstimator, limit: Int) -> ActuatorMix? {
         var mix = ActuatorMix(estimator: estimator, itemCount: 1, totalsOnly: true)
+        mix.continued = view.hapticsContinued
         if let span = view.haptics {
             if haptics.count == 1, let pieces = haptics.values.first {
                 Self.append(pieces, in: span, to: &mix.hapticVoices)
@@ -72,12 +72,102 @@ struct MixedPlayback: Sendable {
         return mix.hapticVoices.count + mix.audioVoices.count <= limit ? mix : nil
     }
 
+    // MARK: Where a price's view may be cut
+
+    /// How long the actuator must have been busy for its ring-up to have settled: after 20 rise times the mass
+    /// is within e⁻²⁰ (2 × 10⁻⁹) of its steady amplitude, so a run that long brakes and is overdriven as if it
+    /// had played for ever, far below a microjoule either way.
+    static func settleSeconds(_ haptics: HapticActuatorFigures) -> Double { max(20 * haptics.riseSeconds, 1e-3) }
+
+    /// The haptic view of a marginal price for a request whose haptics play from `first` to `last`: from `floor`
+    /// to `ceiling` (its tails), cut shorter where what already plays keeps its one output busy.
+    ///
+    /// Where the kept pieces are busy without a break from `settle` before an end of the request to a rise time
+    /// after it, the view is cut right there and the run it cuts is priced as going on (``MixView/Continuation``):
+    /// with the request and without it, that run has rung up fully and plays on the same beyond the cut. Elsewhere
+    /// the view is cut inside a settled stretch further out (``hapticViewStart(before:settle:floor:)``), or not.
+    func hapticView(
+        from first: Double,
+        to last: Double,
+        settle: Double,
+        rise: Double,
+        floor: Double,
+        ceiling: Double
+    ) -> (span: Range<Double>, continued: MixView.Continuation?) {
+        guard haptics.count == 1, let (output, list) = haptics.first, settle > 0 else { return (floor..<ceiling, nil) }
+        let from = Self.isBusy(list, around: first, back: settle, forward: rise) ? first : nil
+        let to = Self.isBusy(list, around: last, back: settle, forward: rise) ? last : nil
+        let start = from ?? hapticViewStart(before: first, settle: settle, floor: floor)
+        let end = to ?? hapticViewEnd(after: last, settle: settle, ceiling: ceiling)
+        let continued = from == nil && to == nil ? nil : MixView.Continuation(output: output, from: from, to: to)
+        return (start..<max(start, end), continued)
+    }
+
+    /// Whether `list`'s pieces are busy without a break from `back` seconds before `time` to `forward` after it.
+    private static func isBusy(_ list: [VoiceMixer.Voice], around time: Double, back: Double, forward: Double) -> Bool {
+        let index = firstIndex(in: list, endingAfter: time)
+        guard index < list.count, list[index].start <= time else { return false }
+        var earliest = index
+        while list[earliest].start > time - back {
+            guard earliest > 0, list[earliest - 1].end + VoiceMixer.contiguity >= list[earliest].start else { return false }
+            earliest -= 1
+        }
+        var latest = index
+        while list[latest].end < time + forward {
+            guard latest + 1 < list.count, list[latest + 1].start <= list[latest].end + VoiceMixer.contiguity else { return false }
+            latest += 1
+        }
+        return true
+    }
+
+    /// Where a marginal price's view of the haptic pieces may start, for a request whose haptics start at `time`:
+    /// the latest moment at least `settle` seconds into a stretch the actuator is busy without a break, ending by
+    /// `time`; `floor` (the view's start without a cut) when there is none after it, or more than one output.
+    ///
+    /// Cut there, the view starts inside a run that has settled both with the request and without it, so the
+    /// run's overdrive, ring-up and driver wake-up at the cut are the same on both sides and cancel; the request
+    /// changes nothing before it. Pieces before the cut, priced twice for nothing, are left out.
+    func hapticViewStart(before time: Double, settle: Double, floor: Double) -> Double {
+        guard haptics.count == 1, let list = haptics.values.first, settle > 0 else { return floor }
+        var index = Self.firstIndex(in: list, endingAfter: time)
+        if index == list.count || list[index].start >= time { index -= 1 }
+        guard index >= 0 else { return floor }
+        var blockEnd = min(list[index].end, time)
+        while index >= 0, list[index].end > floor {
+            if blockEnd - list[index].start >= settle { return max(floor, blockEnd - settle) }
+            if index > 0, list[index - 1].end + VoiceMixer.contiguity < list[index].start { blockEnd = list[index - 1].end }
+            index -= 1
+        }
+        return floor
+    }
+
+    /// Where the view may end, for a request whose haptics end at `time`: the earliest moment `settle` seconds into
+    /// a stretch the actuator is busy without a break, starting at or after `time`; `ceiling` when there is none
+    /// before it. As ``hapticViewStart(before:settle:floor:)``: the run cut there has settled on both sides.
+    func hapticViewEnd(after time: Double, settle: Double, ceiling: Double) -> Double {
+        guard haptics.count == 1, let list = haptics.values.first, settle > 0 else { return ceiling }
+        var index = Self.firstIndex(in: list, endingAfter: time)
+        guard index < list.count else { return ceiling }
+        var blockStart = max(list[index].start, time)
+        while index < list.count, list[index].start < ceiling {
+            if list[index].end - blockStart >= settle { return min(ceiling, blockStart + settle) }
+            if index + 1 < list.count, list[index + 1].start > list[index].end + VoiceMixer.contiguity {
+                blockStart = list[index + 1].start
+            }
+            index += 1
+        }
+        return ceiling
+    }
+
     // MARK: Sorted lists of pieces
 
     /// Appends the pieces of `list` inside `span` to `voices`, cut to it and numbered item 0.
     private static func append(_ list: [VoiceMixer.Voice], in span: Range<Double>, to voices: inout [VoiceMixer.Voice]) {
         var index = firstIndex(in: list, endingAfter: span.lowerBound)
-        while index < list.count, list[index].start < span.upperBound {
+        var end = index
+        while end < list.count, list[end].start < span.upperBound { end += 1 }
+        voices.reserveCapacity(voices.count + end - index)
+        while index < end {
             if var voice = MixView.placed(list[index], at: 0, in: span, numberedFrom: 0) {
                 voice.eventIndex = 0
                 voices.append(voice)
@@ -97,31 +187,19 @@ struct MixedPlayback: Sendable {
         return low
     }
 
-    /// Mixes `voices` into the sorted, non-overlapping `list`: only the pieces they overlap are mixed again. What
-    /// was there first wins a tie, as the earlier event does in a mix.
-    private static func mixIn(_ voices: [VoiceMixer.Voice], into list: inout [VoiceMixer.Voice]) {
-        guard let from = voices.lazy.map(\.start).min(), let to = voices.lazy.map(\.end).max() else { return }
+    /// Mixes `voices`, already mixed (in time order, not overlapping), into the sorted, non-overlapping `list`:
+    /// one linear merge with the pieces they overlap. What was there first wins a tie, as the earlier event does
+    /// in a mix.
+    private static func mergeIn(_ voices: [VoiceMixer.Voice], into list: inout [VoiceMixer.Voice]) {
+        guard let from = voices.first?.start, let to = voices.last?.end else { return }
         let first = firstIndex(in: list, endingAfter: from)
         var last = first
         while last < list.count, list[last].start < to { last += 1 }
-        var all: [VoiceMixer.Voice] = []
-        all.reserveCapacity(last - first + voices.count)
-        for var old in list[first..<last] {
-            old.eventIndex = 0
-            all.append(old)
-        }
-        for var new in voices {
-            new.eventIndex = 1
-            all.append(new)
-        }
-        let mixed = VoiceMixer.mix(all).map { segment in
-            var voice = all[segment.voice]
-            voice.start = segment.start
-            voice.end = segment.end
-            voice.eventIndex = 0
-            return voice
-        }
-        list.replaceSubrange(first..<last, with: mixed)
+        var merged: [VoiceMixer.Voice] = []
+        merged.reserveCapacity(last - first + voices.count)
+        VoiceMixer.merge(list[first..<last], voices[...], into: &merged)
+        for index in merged.indices { merged[index].eventIndex = 0 }
+        list.replaceSubrange(first..<last, with: merged)
         if list.count > capacity { list.removeFirst(list.count - capacity) }
     }
 

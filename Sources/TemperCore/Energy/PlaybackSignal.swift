@@ -16,24 +16,40 @@ public struct PlaybackSignal: Sendable {
         case fixed(EnergyBreakdown)
     }
 
-    let content: Content
+    /// The voices and their premixed form, in a box: a memo hands this signal out on every decision, and copying
+    /// a box is one retain where copying the mix (its estimator, its profile, its arrays) is dozens.
+    private final class Storage: Sendable {
+        let content: Content
+        let hapticMix: [(output: Int, voices: [VoiceMixer.Voice])]?
+
+        init(content: Content, hapticMix: [(output: Int, voices: [VoiceMixer.Voice])]? = nil) {
+            self.content = content
+            self.hapticMix = hapticMix
+        }
+    }
+
+    private var storage: Storage
+    var content: Content { storage.content }
     /// How long after its start this payload can still change what another one costs: until its last vibration or
     /// sound stops, then the tail of the outputs it plays (the braking and the driver's steps down to off for
     /// haptics, the audio path's standby tail for sounds).
     public let influenceSeconds: Double
-    /// When its last vibration and its last sound stop, from its start; `nil` for an output it does not play.
+    /// When its first vibration starts and its last vibration and its last sound stop, from its start; `nil` for
+    /// an output it does not play.
+    let hapticsStartSeconds: Double?
     let hapticsEndSeconds: Double?
     let audioEndSeconds: Double?
     /// Its haptic voices mixed, per output in output order: what a ledger merges with what already plays. Made by
     /// ``premixed()`` for a signal priced again and again (the rewriter's memo keeps one); `nil` until then.
-    private(set) var hapticMix: [(output: Int, voices: [VoiceMixer.Voice])]?
+    var hapticMix: [(output: Int, voices: [VoiceMixer.Voice])]? { storage.hapticMix }
 
     init(mix: ActuatorMix, items: [(type: String, timeSeconds: Double)], durationSeconds: Double) {
-        content = .voices(mix, items: items, durationSeconds: durationSeconds)
+        storage = Storage(content: .voices(mix, items: items, durationSeconds: durationSeconds))
         let tailSeconds = max(
             mix.hapticVoices.isEmpty ? 0 : mix.haptics.tailSeconds,
             mix.audioVoices.isEmpty ? 0 : mix.audio.standbyTailSeconds
         )
+        hapticsStartSeconds = mix.hapticVoices.lazy.map(\.start).min()
         hapticsEndSeconds = mix.hapticVoices.lazy.map(\.end).max()
         audioEndSeconds = mix.audioVoices.lazy.map(\.end).max()
         influenceSeconds = durationSeconds + tailSeconds
@@ -43,7 +59,7 @@ public struct PlaybackSignal: Sendable {
     func premixed() -> PlaybackSignal {
         guard hapticMix == nil, case .voices(let mix, _, _) = content else { return self }
         var copy = self
-        copy.hapticMix = Self.hapticMix(of: mix)
+        copy.storage = Storage(content: content, hapticMix: Self.hapticMix(of: mix))
         return copy
     }
 
@@ -53,15 +69,7 @@ public struct PlaybackSignal: Sendable {
         let outputs = Set(voices.map(\.output)).sorted()
         return outputs.map { output in
             let own = outputs.count == 1 ? voices : voices.filter { $0.output == output }
-            return (
-                output,
-                VoiceMixer.mix(own).map { segment in
-                    var voice = own[segment.voice]
-                    voice.start = segment.start
-                    voice.end = segment.end
-                    return voice
-                }
-            )
+            return (output, VoiceMixer.mixedVoices(own))
         }
     }
 
@@ -75,8 +83,9 @@ public struct PlaybackSignal: Sendable {
 
     /// A payload priced by a model that cannot mix: it costs `breakdown` whatever else plays.
     public init(fixed breakdown: EnergyBreakdown) {
-        content = .fixed(breakdown)
+        storage = Storage(content: .fixed(breakdown))
         influenceSeconds = 0
+        hapticsStartSeconds = nil
         hapticsEndSeconds = nil
         audioEndSeconds = nil
     }
@@ -112,6 +121,18 @@ extension EnergyBreakdown {
 struct MixView: Sendable {
     var haptics: Range<Double>?
     var audio: Range<Double>?
+    /// Where the haptic view cuts a run of what already plays that goes on past the cut on both sides of a price.
+    var hapticsContinued: Continuation?
+
+    /// A run of one output's kept pieces that a view cuts at `from` (it played for at least the settling time
+    /// before) or at `to` (it plays on after): the run has rung up fully, the driver is awake, and what it does
+    /// beyond the cut is the same with the new request and without it. Priced, such a run is neither overdriven
+    /// nor woken at `from`, nor braked nor stepped down at `to`, and its ring-up is whole.
+    struct Continuation: Sendable {
+        var output: Int
+        var from: Double?
+        var to: Double?
+    }
 
     /// All of time.
     static let always = -Double.infinity..<Double.infinity
@@ -150,6 +171,7 @@ extension ActuatorMix {
                 while keptEnd < hapticVoices.count, hapticVoices[keptEnd].output == output { keptEnd += 1 }
                 placed.removeAll(keepingCapacity: true)
                 if ownOutput == output {
+                    placed.reserveCapacity(otherMix[own].voices.count)
                     for voice in otherMix[own].voices {
                         if let voice = MixView.placed(voice, at: offset, in: span, numberedFrom: base) { placed.append(voice) }
                     }

@@ -72,6 +72,17 @@ enum VoiceMixer {
         return segments
     }
 
+    /// The mix of `voices` as voices cut to the stretches they play, in time order and not overlapping: what
+    /// ``merge(_:_:into:)`` and the playback ledger take.
+    static func mixedVoices(_ voices: [Voice]) -> [Voice] {
+        mix(voices).map { segment in
+            var voice = voices[segment.voice]
+            voice.start = segment.start
+            voice.end = segment.end
+            return voice
+        }
+    }
+
     /// Appends to `merged` the mix of two signals that are each already mixed (in time order, not overlapping), as
     /// voices cut to the stretches they play: what ``mix(_:)`` of both together plays when every voice of `first`
     /// comes before every voice of `second` in the tie order (`first` wins a tie). A linear merge, where mixing

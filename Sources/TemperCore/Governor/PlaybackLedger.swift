@@ -22,93 +22,88 @@ public struct PlaybackLedger: Sendable {
     /// nothing masked it), not a lower one.
     public static let maxVoicesPricedTogether = 4096
 
-    /// Per entry, when it stops changing what others cost (its start plus ``PlaybackSignal/influenceSeconds``),
-    /// and what it placed; two lists, so that looking for what to forget reads no payload.
-    private var endSeconds: [Double] = []
-    private var entryPlacements: [Placement?] = []
-    /// What plays from when, for the payloads that came with a key: the same payload again at the same moment
-    /// is the same vibration, adds nothing and is not kept twice (a flood of one request stays one entry).
-    private var placements: Set<Placement> = []
+    /// What the ledger admitted: when each stops changing what others cost (its start plus
+    /// ``PlaybackSignal/influenceSeconds``), when it started, and its payload's key if it came with one.
+    private var entries: [Entry] = []
+    /// How many keyed entries start at each moment: the same payload again at the same moment is the same
+    /// vibration, adds nothing and is not kept twice (a flood of one request stays one entry). Only a moment
+    /// already here has its keys compared, so a price or an admission hashes a number, never a pattern.
+    private var keyedStarts: [Double: Int] = [:]
     /// What the admitted requests play, mixed.
     private var mixed = MixedPlayback()
     /// When the first entry's influence ends: nothing to forget before then.
     private var earliestEndSeconds = Double.infinity
 
-    struct Placement: Hashable, Sendable {
-        var key: BoxedKey
+    private struct Entry: Sendable {
+        var endSeconds: Double
         var startSeconds: Double
-
-        init(key: PayloadKey, startSeconds: Double) {
-            self.key = BoxedKey(key)
-            self.startSeconds = startSeconds
-        }
+        var key: BoxedKey?
     }
 
-    /// A payload's key in a box: placements move as entries before them are forgotten, and copying a key (a whole
+    /// A payload's key in a box: entries move as those before them are forgotten, and copying a key (a whole
     /// pattern) costs several retains, a box one.
-    final class BoxedKey: Hashable, Sendable {
+    final class BoxedKey: Sendable {
         let key: PayloadKey
 
         init(_ key: PayloadKey) { self.key = key }
-
-        static func == (lhs: BoxedKey, rhs: BoxedKey) -> Bool { lhs === rhs || lhs.key == rhs.key }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(key) }
     }
 
     public init() {}
 
     /// How many admitted requests can still change a price.
-    public var count: Int { endSeconds.count }
+    public var count: Int { entries.count }
+
+    /// Whether the payload `key` names was admitted to play from `startSeconds`.
+    private func holds(_ key: PayloadKey, at startSeconds: Double) -> Bool {
+        keyedStarts[startSeconds] != nil && entries.contains { $0.startSeconds == startSeconds && $0.key?.key == key }
+    }
 
     /// Admits what plays from `startSeconds`; `key` names the payload, so the same one at the same moment is
     /// kept once. A start that is not finite admits nothing: such a request cannot have been decided.
     public mutating func admit(_ signal: PlaybackSignal, of key: PayloadKey? = nil, at startSeconds: Double) {
         guard startSeconds.isFinite, signal.influenceSeconds.isFinite else { return }
-        let placement = key.map { Placement(key: $0, startSeconds: startSeconds) }
-        if let placement, !placements.insert(placement).inserted { return }
-        if endSeconds.count >= Self.capacity, let first = endSeconds.indices.min(by: { endSeconds[$0] < endSeconds[$1] }) {
-            if let placement = entryPlacements[first] { placements.remove(placement) }
-            endSeconds.remove(at: first)
-            entryPlacements.remove(at: first)
+        if let key, holds(key, at: startSeconds) { return }
+        if entries.count >= Self.capacity, let first = entries.indices.min(by: { entries[$0].endSeconds < entries[$1].endSeconds }) {
+            release(entries.remove(at: first))
         }
         let end = startSeconds + max(0, signal.influenceSeconds)
-        endSeconds.append(end)
-        entryPlacements.append(placement)
+        entries.append(Entry(endSeconds: end, startSeconds: startSeconds, key: key.map(BoxedKey.init)))
+        if key != nil { keyedStarts[startSeconds, default: 0] += 1 }
         earliestEndSeconds = min(earliestEndSeconds, end)
-        if case .voices(let mix, _, _) = signal.content { mixed.add(mix, at: startSeconds) }
+        if case .voices(let mix, _, _) = signal.content { mixed.add(mix, hapticMix: signal.hapticMix, at: startSeconds) }
     }
 
     /// Forgets every entry whose influence ended before `now`, and every piece of the mix whose tail did.
     public mutating func forget(before now: Double) {
         guard now.isFinite, now > earliestEndSeconds else { return }
         mixed.forget(before: now)
-        // Kept entries move forward in place.
+        // One pass: kept entries move forward in place, and the earliest end that stays is found on the way.
         var earliest = Double.infinity
         var kept = 0
-        for index in endSeconds.indices {
-            let end = endSeconds[index]
+        for index in entries.indices {
+            let end = entries[index].endSeconds
             if end < now {
-                if let placement = entryPlacements[index] { placements.remove(placement) }
+                release(entries[index])
             } else {
                 earliest = min(earliest, end)
-                if index != kept {
-                    endSeconds[kept] = end
-                    entryPlacements.swapAt(index, kept)
-                }
+                if index != kept { entries.swapAt(index, kept) }
                 kept += 1
             }
         }
-        endSeconds.removeLast(endSeconds.count - kept)
-        entryPlacements.removeLast(entryPlacements.count - kept)
+        entries.removeLast(entries.count - kept)
         earliestEndSeconds = earliest
+    }
+
+    /// Drops a forgotten entry's start from ``keyedStarts``.
+    private mutating func release(_ entry: Entry) {
+        guard entry.key != nil, let count = keyedStarts[entry.startSeconds] else { return }
+        keyedStarts[entry.startSeconds] = count > 1 ? count - 1 : nil
     }
 
     /// Forgets everything (a service that restarts its clock, a test).
     public mutating func removeAll() {
-        endSeconds.removeAll()
-        entryPlacements.removeAll()
-        placements.removeAll()
+        entries.removeAll()
+        keyedStarts.removeAll()
         mixed = MixedPlayback()
         earliestEndSeconds = .infinity
     }
@@ -119,17 +114,25 @@ public struct PlaybackLedger: Sendable {
     public func marginalEnergy(of signal: PlaybackSignal, key: PayloadKey? = nil, at startSeconds: Double) -> EnergyBreakdown? {
         // A fixed price adds to whatever plays.
         guard startSeconds.isFinite, case .voices(let own, _, _) = signal.content else { return nil }
-        if let key, !placements.isEmpty, placements.contains(Placement(key: key, startSeconds: startSeconds)) {
-            return EnergyBreakdown()
-        }
+        if let key, holds(key, at: startSeconds) { return EnergyBreakdown() }
         guard !mixed.isEmpty, signal.voiceCount <= Self.maxVoicesPricedTogether else { return nil }
-        // On each output it plays, from that output's tail before it starts to its tail after it stops there.
-        let hapticTail = own.haptics.tailSeconds
+        // On each output it plays, from that output's tail before it starts to its tail after it stops there; for
+        // the haptics, cut shorter where what already plays keeps the actuator busy (``MixedPlayback/hapticView``).
         let audioTail = own.audio.standbyTailSeconds
-        let view = MixView(
-            haptics: signal.hapticsEndSeconds.map { (startSeconds - hapticTail)..<(startSeconds + max(0, $0) + hapticTail) },
-            audio: signal.audioEndSeconds.map { (startSeconds - audioTail)..<(startSeconds + max(0, $0) + audioTail) }
-        )
+        var view = MixView(audio: signal.audioEndSeconds.map { (startSeconds - audioTail)..<(startSeconds + max(0, $0) + audioTail) })
+        if let end = signal.hapticsEndSeconds {
+            let haptics = own.haptics
+            let first = startSeconds + (signal.hapticsStartSeconds ?? 0)
+            let last = startSeconds + max(0, end)
+            (view.haptics, view.hapticsContinued) = mixed.hapticView(
+                from: first,
+                to: last,
+                settle: MixedPlayback.settleSeconds(haptics),
+                rise: haptics.riseSeconds,
+                floor: startSeconds - haptics.tailSeconds,
+                ceiling: last + haptics.tailSeconds
+            )
+        }
         let estimator = own.estimator.withoutPowerTracking
         let limit = Self.maxVoicesPricedTogether - signal.voiceCount
         guard var without = mixed.mix(in: view, estimator: estimator, limit: limit),

@@ -7,7 +7,9 @@ import Synchronization
 /// totals and the payloads' unmixed signals for the playback ledger alike.
 final class PayloadMemo<Value: Sendable>: Sendable {
     let capacity: Int
-    private let table = Mutex<[PayloadKey: Value]>([:])
+    /// The table, and the entry found last: a decision asks for the same payload's signal to price it and again to
+    /// admit it, and comparing a key with the last one (the same pattern's storage) costs less than hashing it.
+    private let table = Mutex<(entries: [PayloadKey: Value], last: (key: PayloadKey, value: Value)?)>(([:], nil))
 
     init(capacity: Int) {
         self.capacity = max(0, capacity)
@@ -15,11 +17,18 @@ final class PayloadMemo<Value: Sendable>: Sendable {
 
     func value(for key: PayloadKey, compute: () -> Value) -> Value {
         guard capacity > 0 else { return compute() }
-        if let known = table.withLock({ $0[key] }) { return known }
+        let known = table.withLock { table -> Value? in
+            if let last = table.last, last.key == key { return last.value }
+            guard let found = table.entries[key] else { return nil }
+            table.last = (key, found)
+            return found
+        }
+        if let known { return known }
         let value = compute()
         table.withLock { table in
-            if table.count >= capacity { table.removeAll(keepingCapacity: true) }
-            table[key] = value
+            if table.entries.count >= capacity { table.entries.removeAll(keepingCapacity: true) }
+            table.entries[key] = value
+            table.last = (key, value)
         }
         return value
     }

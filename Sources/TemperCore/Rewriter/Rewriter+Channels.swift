@@ -35,7 +35,8 @@ extension Rewriter {
     func channels(of original: SensoryRequest, playing result: SensoryRequest?, rules: [FiredRule]) -> [FeedbackChannel: String] {
         let asked = original.channels
         guard let lead = asked.first else { return [:] }
-        let playing = result?.channels ?? []
+        // What plays as asked holds the channels asked for: not worked out again.
+        let playing = result.map { rules.isEmpty && $0.kind == original.kind ? asked : $0.channels } ?? []
         var summary: [FeedbackChannel: String] = [:]
         for channel in asked {
             let said = rules.filter { (FeedbackChannel(rule: $0.rule) ?? lead) == channel }.map(\.reason.message).joined(separator: "; ")
