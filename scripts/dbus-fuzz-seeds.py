@@ -3,8 +3,9 @@
 
     scripts/dbus-fuzz-seeds.py FOLDER FILE...
 
-Each `.json` file becomes a Decide and a Schedule call, each `.ahap` a Score call; a Cancel and a GetCondition
-call are added. GLib's own writer makes the bytes, so the seeds are messages a real client sends.
+Each `.json` file becomes a Decide and a Schedule call, each `.ahap` a Score call; a Cancel, a GetCondition, a
+GetHeadroom and a Reserve call are added. GLib's own writer makes the bytes, so the seeds are messages a real
+client sends.
 """
 import os
 import sys
@@ -30,6 +31,8 @@ def main():
     seeds = {
         "cancel": message("Cancel", GLib.Variant("(t)", (7,))),
         "get-condition": message("GetCondition", None),
+        "get-headroom": message("GetHeadroom", GLib.Variant("(d)", (30.0,))),
+        "reserve": message("Reserve", GLib.Variant("(sdd)", ("game", 2.0, 10.0))),
     }
     for path in sys.argv[2:]:
         name = os.path.basename(path)

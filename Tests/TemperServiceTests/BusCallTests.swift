@@ -36,12 +36,14 @@ struct BusCallTests {
         let request = PackagePaths.root.appendingPathComponent("Examples/requests/button-impact.json").path
         let pattern = PackagePaths.root.appendingPathComponent("Examples/patterns/ui-tap.ahap").path
         let messages = try Self.messages(for: [request, pattern])
-        #expect(messages.count == 5)
+        #expect(messages.count == 7)
         #expect(BusCallFuzzing.outcome(ofMessage: try #require(messages["decide-button-impact.json.dbus"])) == "Decide")
         #expect(BusCallFuzzing.outcome(ofMessage: try #require(messages["schedule-button-impact.json.dbus"])) == "Schedule")
         #expect(BusCallFuzzing.outcome(ofMessage: try #require(messages["score-ui-tap.ahap.dbus"])) == "Score")
         #expect(BusCallFuzzing.outcome(ofMessage: try #require(messages["cancel.dbus"])) == "Cancel")
         #expect(BusCallFuzzing.outcome(ofMessage: try #require(messages["get-condition.dbus"])) == "GetCondition")
+        #expect(BusCallFuzzing.outcome(ofMessage: try #require(messages["get-headroom.dbus"])) == "GetHeadroom")
+        #expect(BusCallFuzzing.outcome(ofMessage: try #require(messages["reserve.dbus"])) == "Reserve")
     }
 
     @Test func badMessagesGetTheErrorACallerWouldGet() throws {
