@@ -16,7 +16,7 @@ enum PatternFuzzing {
     static func read(_ bytes: [UInt8], file: String, format: PatternFormat?) {
         guard let document = try? PatternReader.read(bytes, file: file, format: format) else { return }
         for timeline in [document.timeline] + document.named.map(\.timeline) {
-            for estimator in estimators { _ = estimator.estimate(.timeline(timeline)) }
+            for estimator in estimators { _ = estimator.estimate(timeline) }
             for target in PatternTarget.allCases { _ = PatternWriter.write(timeline, to: target) }
         }
     }
