@@ -38,10 +38,10 @@ public enum PatternEnergyReport: Sendable {
         )
         document.heading("Patterns")
         document.table(
-            ["pattern", "status", "energy (mJ)", "charge (µAh)", "peak (mW)", "average (mW)", "plays", "duration (s)"],
+            ["pattern", "status", "energy (mJ)", "charge (µAh)", "peak (mW)", "average (mW)", "plays", "duration (s)", "felt per J"],
             data.patterns.map { entry in
                 guard let estimate = entry.estimate else {
-                    return [entry.path, entry.status.rawValue, entry.error ?? "", "", "", "", "", ""]
+                    return [entry.path, entry.status.rawValue, entry.error ?? "", "", "", "", "", "", ""]
                 }
                 return [
                     entry.path, entry.status.rawValue, ReportNumber.fixed(estimate.energyMillijoules, 1),
@@ -51,12 +51,15 @@ public enum PatternEnergyReport: Sendable {
                         ? "\(ReportNumber.fixed(min(estimate.playedFraction * 100, 99), 0)) % for \(ReportNumber.fixed(estimate.clippedSeconds, 2)) s"
                         : "100 %",
                     ReportNumber.fixed(estimate.durationSeconds, 3),
+                    entry.perception?.feltStrengthPerJoule.map { ReportNumber.fixed($0, 0) } ?? "",
                 ]
             }
         )
         document.paragraph(
             "\"plays\" is the share of the strength a pattern asks for that this device's driver can give at the pattern's worst "
-                + "moment, and for how long it falls short; a clipped pattern costs what plays, not what it asks."
+                + "moment, and for how long it falls short; a clipped pattern costs what plays, not what it asks. \"felt per J\" is "
+                + "the pattern's felt strength (a model of how strongly a hand feels it, summed over its length) per joule it "
+                + "costs: higher is more feel for the energy (docs/perception.md)."
         )
         let statuses = Set(data.patterns.map(\.status.rawValue))
         document.definitions(Glossary.scoreStatuses.filter { statuses.contains($0.term) })
