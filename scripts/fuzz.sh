@@ -39,7 +39,12 @@ build() {
   local list
   list=$(find -L "$work/release/" -path '*TemperFuzz.product/Objects.LinkFileList' | head -n 1)
   [ -n "$list" ] || { echo "fuzz: no Objects.LinkFileList for TemperFuzz under $work/release" >&2; exit 2; }
-  if ! swiftc -sanitize=fuzzer,address "@$list" -o "$binary" > "$work/build.log" 2>&1; then
+  # The object list lacks the system libraries (glib, gudev, upower-glib, yaml…) SwiftPM links the product with,
+  # from the system-library targets' pkg-config names; they are on the product's own link line.
+  local libraries
+  libraries=$(grep -A1 'description: "Linking .*libTemperFuzz.so"' "$work/release.yaml" | grep -o '"-l[^"]*"' | tr -d '"' | sort -u)
+  # shellcheck disable=SC2086 # one word per library
+  if ! swiftc -sanitize=fuzzer,address "@$list" $libraries -o "$binary" > "$work/build.log" 2>&1; then
     quiet >&2
     exit 1
   fi
