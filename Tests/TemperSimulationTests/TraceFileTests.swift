@@ -1,9 +1,10 @@
 import Foundation
 import TemperCore
-import TemperSimulation
 import TemperSimulationTestSupport
 import TemperTestSupport
 import Testing
+
+@testable import TemperSimulation
 
 /// The trace's framing: a versioned header, and lines that survive an interrupted recording.
 @Suite struct TraceFileTests {
@@ -147,5 +148,17 @@ import Testing
         for text in [#"{"format":"temper-trace","version":2}"#, "garbage", "\n\n"] {
             #expect(throws: TemperError.self) { try read(text) }
         }
+    }
+
+    /// The lines a trace is cut into are those `split` would give (blank ones and a last line without its newline
+    /// kept), so a torn last line is still told apart from a malformed one.
+    @Test(arguments: ["", "\n", "a", "a\n", "a\nb", "a\n\nb\n", "\n\na\n\n"])
+    func linesAreCutAsSplitCutsThem(text: String) {
+        let data = Data(text.utf8)
+        let expected = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Array($0) }
+        #expect(TraceFile.lineRanges(of: data).map { Array(data[$0]) } == expected)
+        // A slice that does not start at 0, as a trace read from the middle of a buffer would.
+        let padded = Data(Array("xx".utf8) + Array(text.utf8))[2...]
+        #expect(TraceFile.lineRanges(of: padded).map { Array(padded[$0]) } == expected)
     }
 }
