@@ -13,7 +13,19 @@ enum ReportNumber {
     }
 
     /// For SVG coordinates: at most two decimals, trailing zeros dropped.
+    ///
+    /// A chart of thousands of sensors writes millions of these, so hundredths are counted in integers rather than
+    /// formatted by `printf` (which was a quarter of such a report's time); a tie rounds away from zero.
     static func coordinate(_ value: Double) -> String {
+        let scaled = (value * 100).rounded()
+        if scaled.magnitude < 1e15 {
+            let hundredths = Int(scaled)
+            let whole = String(hundredths.magnitude / 100)
+            let fraction = hundredths.magnitude % 100
+            let sign = hundredths < 0 ? "-" : ""
+            if fraction == 0 { return sign + whole }
+            return sign + whole + (fraction % 10 == 0 ? "." + String(fraction / 10) : (fraction < 10 ? ".0" : ".") + String(fraction))
+        }
         var text = fixed(value, 2)
         if text.contains(".") {
             while text.hasSuffix("0") { text.removeLast() }
