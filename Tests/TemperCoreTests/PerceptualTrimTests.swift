@@ -1,6 +1,7 @@
 import Foundation
 import TemperAHAP
 import TemperCore
+import TemperPatterns
 import TemperTestSupport
 import Testing
 
@@ -64,5 +65,38 @@ import Testing
         let phone = try Policy.parse(yaml: String(contentsOf: url, encoding: .utf8), file: "phone.yaml")
         #expect(phone.tiers[.fair]?.trimMaxDecibels == 2)
         #expect(phone.tiers[.nominal]?.trimMaxDecibels == nil)
+    }
+
+    /// Issue 23, item 3: the trim also moves sharpness toward resonance, within the frequency JND, where that is
+    /// cheaper. On the phone (120–170 Hz, resonance 145 Hz) 120 Hz moves by 18 % to 141.6 Hz and 170 Hz to 145 Hz.
+    @Test func aShiftMovesAFrequencyByAtMostTheJNDTowardResonance() throws {
+        let shift = try #require(estimator.resonanceShift(fraction: VibrotactilePerception.frequencyJNDFraction))
+        #expect(abs(shift.hertz(120) - 141.6) < 1e-9)
+        #expect(shift.hertz(170) == 145)
+        #expect(shift.hertz(145) == 145)
+        #expect(abs(shift.sharpness(0) - 21.6 / 50) < 1e-9, "sharpness 0 is 120 Hz; 141.6 Hz is 0.432")
+        #expect(abs(shift.sharpness(1) - 0.5) < 1e-9, "sharpness 1 is 170 Hz, moved to resonance at 0.5")
+        #expect(shift.sharpness(.nan).isNaN)
+        // A gamepad's ERMs play no frequency they are asked for: moving it saves nothing, so there is no shift.
+        let gamepad = EnergyEstimator(profile: try EnergyFixtures.profile("gamepad"))
+        #expect(gamepad.resonanceShift(fraction: 0.18) == nil)
+    }
+
+    @Test func theTrimMovesSharpnessTowardResonanceWhereItIsCheaper() throws {
+        let bright = EnergyFixtures.pattern(EnergyFixtures.continuous(duration: 0.5, intensity: 0.8, sharpness: 1))
+        let kind = SensoryRequest.Kind.haptic(HapticPatternRequest(pattern: bright))
+        let decision = decide(FeedbackRules(trimMaxDecibels: 2), kind)
+        let rule = try #require(decision.rules.first)
+        #expect(rule.reason.message.contains("moved toward resonance"), "\(rule.reason.message)")
+        guard case .haptic(let haptic) = decision.request?.kind, let event = haptic.content.ahapEvents.first else {
+            Issue.record("expected the trimmed pattern, got \(String(describing: decision.request?.kind))")
+            return
+        }
+        #expect(abs(event.value(of: .hapticSharpness) - 0.5) < 1e-9, "170 Hz is within 18 % of 145 Hz: at resonance")
+        #expect(try #require(decision.perceivedChangeDecibels) >= -2 - 1e-9)
+        // Cheaper than the intensity cut alone at the same limit.
+        let alone = try #require(PerceptualTrim(maxDecibels: 2).trim(kind, felt: estimator.feltStrength(of:)))
+        #expect(!alone.movedTowardResonance)
+        #expect(decision.energyAfterMillijoules < estimator.energyMillijoules(of: alone.kind) * 0.9)
     }
 }

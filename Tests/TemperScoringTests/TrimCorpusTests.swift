@@ -25,7 +25,7 @@ import Testing
             let trims = report.patterns.compactMap { score in score.perception?.trim.map { (score.path, $0) } }
             #expect(trims.count > 200, "\(trims.count) of \(Self.files.count) trimmed at \(decibels) dB")
             for (path, trim) in trims {
-                #expect(trim.perceivedChange.decibels >= -decibels - 1e-9, "\(path): \(trim.perceivedChange.decibels) dB")
+                #expect(abs(trim.perceivedChange.decibels) <= decibels + 1e-9, "\(path): \(trim.perceivedChange.decibels) dB")
                 #expect(trim.savedMillijoules >= 0, "\(path)")
             }
             let summary = try #require(report.summary.trim)

@@ -49,7 +49,14 @@ extension EnergyEstimator {
             feltStrengthPerJoule: energyMillijoules > 0 ? felt.magnitudeSeconds / (energyMillijoules / 1000) : nil,
             peakSensationDecibels: peak.isFinite ? peak : nil
         )
-        if let trim, let result = trim.trim(kind, felt: feltStrength(of:)) {
+        if let trim,
+            let result = trim.trim(
+                kind,
+                felt: feltStrength(of:),
+                shift: resonanceShift(fraction: VibrotactilePerception.frequencyJNDFraction),
+                price: { withoutPowerTracking.estimate($0).energyMillijoules }
+            )
+        {
             let after = withoutPowerTracking.estimate(result.kind).energyMillijoules
             perception.trim = TrimSaving(
                 maxDecibels: trim.maxDecibels,

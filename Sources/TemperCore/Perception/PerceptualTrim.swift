@@ -29,26 +29,66 @@ public struct PerceptualTrim: Sendable {
         public var scale: Double
         /// How much weaker it is felt.
         public var change: PerceivedChange
+        /// Whether its frequencies moved toward the actuator's resonance (within the frequency JND).
+        public var movedTowardResonance: Bool
     }
 
     /// `kind` trimmed, with `felt` reading how strongly a payload is felt; `nil` when it cannot be scaled, is not
     /// felt, or no cut stays within the limit.
-    public func trim(_ kind: SensoryRequest.Kind, felt: (SensoryRequest.Kind) -> FeltStrength?) -> Result? {
+    ///
+    /// With `shift` (the device's ``ResonanceShift``) and `price` (a payload's energy), the frequencies may also
+    /// move toward resonance: the trim with them moved is kept when it costs less than the intensity cut alone.
+    /// Either way the cut is measured against the payload as asked, and the felt change stays within the limit
+    /// both ways: a move that plays stronger (a drive the device clipped off resonance) is cut back further.
+    public func trim(
+        _ kind: SensoryRequest.Kind,
+        felt: (SensoryRequest.Kind) -> FeltStrength?,
+        shift: ResonanceShift? = nil,
+        price: ((SensoryRequest.Kind) -> Double)? = nil
+    ) -> Result? {
         guard maxDecibels > 0, maxDecibels.isFinite, Self.scaled(kind, by: 1) != nil, let before = felt(kind),
             before.magnitudeSeconds > 0
         else { return nil }
-        // The cut in dB of intensity, shrunk in proportion while the change it makes is over the limit: the change
-        // grows about linearly with the cut, so this settles in a step or two.
-        var cut = maxDecibels
+        let cut = search(kind, from: before, felt: felt, moved: false)
+        guard let shift, let price, let shifted = Self.shifted(kind, shift), price(shifted) < price(kind),
+            let moved = search(shifted, from: before, felt: felt, moved: true)
+        else { return cut }
+        guard let cut else { return moved }
+        return price(moved.kind) < price(cut.kind) ? moved : cut
+    }
+
+    /// The largest intensity cut of `base` whose felt change against `before` stays within ±``maxDecibels``.
+    private func search(
+        _ base: SensoryRequest.Kind,
+        from before: FeltStrength,
+        felt: (SensoryRequest.Kind) -> FeltStrength?,
+        moved: Bool
+    ) -> Result? {
+        // A moved payload may already play stronger or weaker than asked; the cut starts from what brings it to the
+        // limit, and the change grows about linearly with the cut, so this settles in a step or two.
+        let offset = moved ? PerceivedChange(from: before, to: felt(base)).decibels : 0
+        guard offset.isFinite else { return nil }
+        var cut = max(0, maxDecibels + offset)
         for _ in 0..<Self.searchSteps {
             let scale = Glibc.pow(10, -cut / 20)
-            guard let trimmed = Self.scaled(kind, by: scale) else { return nil }
+            guard let trimmed = Self.scaled(base, by: scale) else { return nil }
             let change = PerceivedChange(from: before, to: felt(trimmed))
             let size = -change.decibels
-            if size <= maxDecibels + 1e-9 { return Result(kind: trimmed, scale: scale, change: change) }
-            cut *= maxDecibels / size * 0.98
+            if abs(size) <= maxDecibels + 1e-9 {
+                return Result(kind: trimmed, scale: scale, change: change, movedTowardResonance: moved)
+            }
+            // Too weak: cut less, in proportion; too strong: cut the excess too.
+            cut = size > 0 ? cut * maxDecibels / size * 0.98 : cut + (-size - maxDecibels) * 1.02
         }
         return nil
+    }
+
+    /// `kind` with its haptic frequencies moved by `shift`; `nil` for a payload that has none to move.
+    static func shifted(_ kind: SensoryRequest.Kind, _ shift: ResonanceShift) -> SensoryRequest.Kind? {
+        guard case .haptic(var haptic) = kind, haptic.content.hasHaptics else { return nil }
+        let before = haptic.content
+        haptic.content.moveHapticFrequencies(shift)
+        return haptic.content == before ? nil : .haptic(haptic)
     }
 
     /// `kind` with its haptic intensity multiplied by `scale`; `nil` for a payload without a scalable intensity.

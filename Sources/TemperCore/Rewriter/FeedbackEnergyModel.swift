@@ -17,10 +17,15 @@ public protocol FeedbackEnergyModel: Sendable {
     /// What a payload plays, unmixed, for the ``PlaybackLedger`` to price against what already plays. The default
     /// is a fixed price that adds to everything else (a model that cannot mix).
     func playbackSignal(of kind: SensoryRequest.Kind) -> PlaybackSignal
+    /// How far a haptic frequency may move toward the actuator's resonance (at most `fraction` of itself), or `nil`
+    /// when moving it saves nothing on this device. The default is `nil`.
+    func resonanceShift(fraction: Double) -> ResonanceShift?
 }
 
 extension FeedbackEnergyModel {
     public func energyMillijoules(of effect: VisualEffect) -> Double { 0 }
+
+    public func resonanceShift(fraction: Double) -> ResonanceShift? { nil }
 
     public func playbackSignal(of kind: SensoryRequest.Kind) -> PlaybackSignal {
         PlaybackSignal(fixed: EnergyBreakdown(overheadMillijoules: energyMillijoules(of: kind)))

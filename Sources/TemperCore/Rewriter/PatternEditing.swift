@@ -74,6 +74,20 @@ enum PatternEditing {
         scaleEvents(&pattern, parameter: .hapticIntensity, by: scale) { $0.type.isHaptic }
     }
 
+    /// Sets every haptic event's sharpness to `move` of it (the default sharpness where the event writes none).
+    /// Sharpness control curves, offsets on top, stay as written.
+    static func mapHapticSharpness(_ pattern: inout AHAPPattern, _ move: (Double) -> Double) {
+        for index in pattern.items.indices {
+            guard case .event(var event) = pattern.items[index], event.type.isHaptic else { continue }
+            let range = AHAPEventParameterID.hapticSharpness.range
+            let value = min(range.upperBound, max(range.lowerBound, event.value(of: .hapticSharpness)))
+            let moved = move(value)
+            guard moved != value else { continue }
+            setParameter(&event, .hapticSharpness, moved)
+            pattern.items[index] = .event(event)
+        }
+    }
+
     /// Multiplies every audio event's volume.
     static func scaleAudioVolume(_ pattern: inout AHAPPattern, by scale: Double) {
         scaleEvents(&pattern, parameter: .audioVolume, by: scale) { $0.type.isAudio }

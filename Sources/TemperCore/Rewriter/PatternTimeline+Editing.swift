@@ -47,6 +47,13 @@ extension PatternTimeline {
         TrackEditing.scaleAmplitude(&self, byIntensity: scale)
     }
 
+    /// Moves every haptic frequency toward the actuator's resonance by `shift` (``ResonanceShift``): AHAP events'
+    /// sharpness, the tracks' frequency points and emphases, the transients.
+    mutating func moveHapticFrequencies(_ shift: ResonanceShift) {
+        editingItems { PatternEditing.mapHapticSharpness(&$0, shift.sharpness) }
+        TrackEditing.mapFrequencies(&self, sharpness: shift.sharpness, hertz: shift.hertz)
+    }
+
     /// Removes the audio events; returns how many.
     mutating func removeAudio() -> Int { editingItems { PatternEditing.removeAudio(&$0) } }
 

@@ -3,12 +3,18 @@ extension Rewriter {
     /// would notice acts on drive nobody misses; with the reason, or `request` unchanged and no reason.
     func trimmed(_ request: SensoryRequest, rules: FeedbackRules) -> (request: SensoryRequest, rule: FiredRule?) {
         guard let maxDecibels = rules.trimMaxDecibels, maxDecibels > 0, !rules.exemptOnly,
-            let result = PerceptualTrim(maxDecibels: maxDecibels).trim(request.kind, felt: feltStrength(of:))
+            let result = PerceptualTrim(maxDecibels: maxDecibels).trim(
+                request.kind,
+                felt: feltStrength(of:),
+                shift: energyModel.resonanceShift(fraction: VibrotactilePerception.frequencyJNDFraction),
+                price: energyModel.energyMillijoules(of:)
+            )
         else { return (request, nil) }
+        let moved = result.movedTowardResonance ? ", its frequency moved toward resonance (within the 18 % JND)" : ""
         let rule = FiredRule(
             "haptics.trim",
             code: "haptics.trimmed",
-            "haptic drive scaled by \(result.scale.formatted2), \(result.change.words) (at most \(maxDecibels.formatted2) dB)"
+            "haptic drive scaled by \(result.scale.formatted2)\(moved), \(result.change.words) (at most \(maxDecibels.formatted2) dB)"
         )
         return (request.with(kind: result.kind), rule)
     }

@@ -126,6 +126,38 @@ enum TrackEditing {
         for index in timeline.transients.indices { timeline.transients[index].amplitude = scaled(timeline.transients[index].amplitude) }
     }
 
+    /// Moves every frequency the tracks and transients give: a normalized track point is sharpness² (as the costing
+    /// reads it), an emphasis or a transient is sharpness, and a track in hertz moves in hertz. Where a format
+    /// gives no frequency the device's default plays, at resonance, and nothing moves.
+    static func mapFrequencies(_ timeline: inout PatternTimeline, sharpness move: (Double) -> Double, hertz moveHertz: (Double) -> Double) {
+        for trackIndex in timeline.tracks.indices {
+            let unit = timeline.tracks[trackIndex].frequencyUnit
+            for pointIndex in timeline.tracks[trackIndex].frequency.indices {
+                let value = timeline.tracks[trackIndex].frequency[pointIndex].value
+                guard value.isFinite else { continue }
+                timeline.tracks[trackIndex].frequency[pointIndex].value =
+                    switch unit {
+                    case .normalized:
+                        {
+                            let moved = move(min(max(value, 0), 1).squareRoot())
+                            return moved * moved
+                        }()
+                    case .hertz: moveHertz(value)
+                    }
+            }
+            for pointIndex in timeline.tracks[trackIndex].amplitude.indices {
+                if let emphasis = timeline.tracks[trackIndex].amplitude[pointIndex].emphasis, emphasis.frequency.isFinite {
+                    timeline.tracks[trackIndex].amplitude[pointIndex].emphasis?.frequency = move(min(max(emphasis.frequency, 0), 1))
+                }
+            }
+        }
+        for index in timeline.transients.indices {
+            if let frequency = timeline.transients[index].frequency, frequency.isFinite {
+                timeline.transients[index].frequency = move(min(max(frequency, 0), 1))
+            }
+        }
+    }
+
     /// The strongest amplitude of any track point, emphasis or transient; `nil` when there is nothing to play.
     static func peakAmplitude(_ timeline: PatternTimeline) -> Double? {
         guard !timeline.tracksAndTransientsAreEmpty else { return nil }

@@ -38,6 +38,11 @@ public final class SimulationEnergyModel: FeedbackEnergyModel {
         estimator.playbackSignal(of: kind)
     }
 
+    /// The estimator's device's shift toward resonance, for the trim.
+    public func resonanceShift(fraction: Double) -> ResonanceShift? {
+        estimator.resonanceShift(fraction: fraction)
+    }
+
     /// A request's energy by kind.
     public func breakdown(of kind: SensoryRequest.Kind) -> EnergyBreakdown {
         let key = PayloadKey(kind)
