@@ -12,6 +12,13 @@ extension HapticActuatorFigures {
         return sharpnessLowHertz + clamped * (sharpnessHighHertz - sharpnessLowHertz)
     }
 
+    /// The sharpness whose drive frequency is `hertz`: ``driveHertz(sharpness:)`` inverted, within 0…1.
+    public func sharpness(hertz: Double) -> Double {
+        let span = sharpnessHighHertz - sharpnessLowHertz
+        guard span > 0, span.isFinite, hertz.isFinite else { return 0.5 }
+        return min(max((hertz - sharpnessLowHertz) / span, 0), 1)
+    }
+
     /// How many times the power at resonance the actuator needs for the same acceleration at `hertz`:
     /// P(f)/P(f0) = (f0/f)² · (1 + Q²δ² + r)/(1 + r), with δ = f/f0 − f0/f (a second-order resonator).
     /// Exactly 1 at f0.

@@ -246,8 +246,8 @@ public actor Governor {
     /// The horizon is held within 0...``ThermalHeadroom/maxForecastSeconds``.
     public func headroom(forecastSeconds: Double) -> ThermalHeadroom? {
         let seconds = forecastSeconds.isFinite ? min(max(0, forecastSeconds), ThermalHeadroom.maxForecastSeconds) : 0
-        guard let forecaster else { return ThermalHeadroom.of(classifier.sensors, forecastSeconds: seconds, forecaster: TrendForecaster()) }
-        return ThermalHeadroom.of(classifier.sensors, forecastSeconds: seconds, forecaster: forecaster)
+        let chosen: any ThermalForecaster = forecaster ?? TrendForecaster()
+        return ThermalHeadroom.of(classifier.sensors, forecastSeconds: seconds, forecaster: chosen)
     }
 
     /// The headroom at each tier's entry, for the sensor nearest its serious threshold; `nil` without a reading.

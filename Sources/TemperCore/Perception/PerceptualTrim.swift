@@ -98,9 +98,10 @@ public struct PerceptualTrim: Sendable {
             guard haptic.content.hasHaptics else { return nil }
             haptic.content.scaleHapticIntensity(by: scale)
             return .haptic(haptic)
-        case .system(.impact(let style, let intensity)):
-            return .system(.impact(style, intensity: min(1, max(0, intensity * scale))))
-        case .system, .audio, .visual:
+        case .system(let feedback):
+            guard case .impact = feedback else { return nil }
+            return .system(feedback.scalingIntensity(by: scale))
+        case .audio, .visual:
             return nil
         }
     }

@@ -9,6 +9,13 @@ public enum SystemFeedback: Sendable, Hashable {
     case selection
     case notification(NotificationStyle)
 
+    /// An impact with its intensity multiplied by `scale` (kept within 0…1); the other feedbacks have no intensity
+    /// and stay as they are. The intensity rule and the trim both scale through this.
+    public func scalingIntensity(by scale: Double) -> SystemFeedback {
+        guard case .impact(let style, let intensity) = self else { return self }
+        return .impact(style, intensity: min(1, max(0, intensity * scale)))
+    }
+
     /// A one-word description for messages, e.g. `impact medium 0.80`.
     public var summary: String {
         switch self {

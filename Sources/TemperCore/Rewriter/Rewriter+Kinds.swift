@@ -195,10 +195,10 @@ extension Rewriter {
                 )
             )
         }
-        guard case .impact(let style, let intensity) = feedback, rules.intensityScale != 1 else {
+        let scaledFeedback = feedback.scalingIntensity(by: rules.intensityScale)
+        guard rules.intensityScale != 1, case .impact(_, let scaled) = scaledFeedback else {
             return Variant(request: request, rules: fired, changed: false)
         }
-        let scaled = min(1, max(0, intensity * rules.intensityScale))
         fired.append(
             FiredRule(
                 "haptics.intensityScale",
@@ -206,7 +206,7 @@ extension Rewriter {
                 "impact intensity scaled by \(rules.intensityScale.formatted2) to \(scaled.formatted2)"
             )
         )
-        return Variant(request: request.with(kind: .system(.impact(style, intensity: scaled))), rules: fired, changed: true)
+        return Variant(request: request.with(kind: .system(scaledFeedback)), rules: fired, changed: true)
     }
 
     func rewrite(_ effect: VisualEffect, of request: SensoryRequest, rules: FeedbackRules) -> Variant {

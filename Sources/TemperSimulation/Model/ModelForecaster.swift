@@ -173,19 +173,16 @@ public struct ModelForecaster: ThermalForecaster {
     private func carry(_ covariance: [Double], by transition: [Double], adding wander: [Double]) -> [Double] {
         var sum = covariance
         for index in 0..<16 { sum[index] += wander[index] }
-        var left = [Double](repeating: 0, count: 16)
-        for i in 0..<4 {
-            for j in 0..<4 {
-                var total = 0.0
-                for k in 0..<4 { total += transition[i * 4 + k] * sum[k * 4 + j] }
-                left[i * 4 + j] = total
-            }
-        }
+        return product(product(transition, sum, transposingRight: false), transition, transposingRight: true)
+    }
+
+    /// The 4×4 product `lhs·rhs`, or `lhs·rhsᵀ`, row-major.
+    private func product(_ lhs: [Double], _ rhs: [Double], transposingRight: Bool) -> [Double] {
         var result = [Double](repeating: 0, count: 16)
         for i in 0..<4 {
             for j in 0..<4 {
                 var total = 0.0
-                for k in 0..<4 { total += left[i * 4 + k] * transition[j * 4 + k] }
+                for k in 0..<4 { total += lhs[i * 4 + k] * (transposingRight ? rhs[j * 4 + k] : rhs[k * 4 + j]) }
                 result[i * 4 + j] = total
             }
         }
