@@ -17,7 +17,7 @@ extension Governor {
     /// for it now (it plays once it can).
     ///
     /// - Throws: ``TemperError/Code/invalidRequest`` for parameters out of range,
-    ///   ``TemperError/Code/queueFull`` when ``LivePlayerBook/capacity`` players live,
+    ///   ``TemperError/Code/queueFull`` when 256 players live (``Governor/maxLivePlayers``),
     ///   ``TemperError/Code/alreadyFinished`` after shutdown.
     public func startPlayer(_ request: PlayerRequest, account: RequestAccount = .shared) throws(TemperError) -> PlayerDecision {
         guard !gate.isFinished else {
@@ -90,7 +90,7 @@ extension Governor {
         return updated
     }
 
-    /// Stops a live player, charging what it played; `rule` says why (``nil``: its owner stopped it). `nil` when
+    /// Stops a live player, charging what it played; `rule` says why (`nil`: its owner stopped it). `nil` when
     /// the handle is not live.
     @discardableResult
     public func stopPlayer(_ handle: PlayerHandle, because rule: FiredRule? = nil) -> PlayerDecision? {
@@ -111,6 +111,9 @@ extension Governor {
         chargePlayers(at: clock.now)
         return players.index(of: handle).map { decision(for: players[$0], cause: .status) }
     }
+
+    /// The most live players a governor keeps; one more is refused with ``TemperError/Code/queueFull``.
+    public static var maxLivePlayers: Int { LivePlayerBook.capacity }
 
     /// The handles of the live players, in the order they started.
     public var livePlayers: [PlayerHandle] { players.players.map(\.handle) }
@@ -189,102 +192,6 @@ extension Governor {
     func stopAllPlayers(because rule: FiredRule) {
         for handle in livePlayers { stopPlayer(handle, because: rule) }
         playerBroadcast.finish()
-    }
-
-    /// How many seconds of play the budget must hold: a playing player is silenced below a lease, a silenced one
-    /// plays again from a longer stretch, so a budget that refills slowly does not toggle it every sample.
-    private static func budgetSeconds(_ player: LivePlayer) -> Double {
-        player.budgetSilenced ? LivePlayerBook.resumeSeconds : LivePlayerBook.leaseSeconds
-    }
-
-    /// Charges what `player` played from its last charge up to `now`.
-    private func charge(_ player: inout LivePlayer, to now: Double) {
-        var millijoules = 0.0
-        let values = player.playing
-        if let loopSeconds = player.loopSeconds {
-            millijoules += chargeLoops(&player, loopSeconds: loopSeconds, through: now)
-        } else if values.intensity > 0, now > player.chargedThrough {
-            let end = min(now, values.hapticsEndSeconds ?? now)
-            if end > player.chargedThrough {
-                let pattern = Rewriter.continuousPattern(
-                    seconds: end - player.chargedThrough,
-                    intensity: values.intensity,
-                    sharpness: values.sharpness
-                )
-                millijoules += admit(.haptic(HapticPatternRequest(content: pattern)), at: player.chargedThrough)
-            }
-        }
-        if !player.budgetSilenced, var cue = player.clamp.audio, now > player.chargedThrough {
-            cue.durationSeconds = now - player.chargedThrough
-            millijoules += admit(.audio(cue), at: player.chargedThrough)
-        }
-        player.chargedThrough = max(player.chargedThrough, now)
-        player.chargedMillijoules += millijoules
-        spend(millijoules, account: player.account, at: now)
-    }
-
-    /// Charges the loops that began by `now`, each at its start, as a one-shot pattern would be.
-    private func chargeLoops(_ player: inout LivePlayer, loopSeconds: Double, through now: Double) -> Double {
-        let due = Int(min(Double(Int.max / 2), ((now - player.startSeconds) / loopSeconds).rounded(.down))) + 1
-        guard due > player.nextLoop else { return 0 }
-        let body = player.budgetSilenced ? nil : player.clamp.loopBody
-        defer { player.nextLoop = due }
-        guard let body else { return 0 }
-        var millijoules = 0.0
-        // A long gap between charges: the loops before the last few pay their own price, which errs high.
-        let unpriced = max(0, due - player.nextLoop - LivePlayerBook.maxLoopsPricedTogether)
-        millijoules +=
-            Double(unpriced) * rewriter.energy(of: SensoryRequest(id: player.request.id, usage: player.request.usage, kind: body))
-        for loop in (player.nextLoop + unpriced)..<due {
-            millijoules += admit(body, at: player.loopStart(loop))
-        }
-        return millijoules
-    }
-
-    /// Admits what plays from `start` into the ledger and returns what it adds to what already plays.
-    private func admit(_ kind: SensoryRequest.Kind, at start: Double) -> Double {
-        let signal = rewriter.energyModel.playbackSignal(of: kind).premixed()
-        let price = ledger.marginalEnergy(of: signal, at: start)?.totalMillijoules ?? rewriter.energyModel.energyMillijoules(of: kind)
-        ledger.admit(signal, at: start)
-        return price
-    }
-
-    /// Whether the player's account can pay `seconds` more of what the rules let it play; always without a budget.
-    private func budgetPays(_ player: LivePlayer, seconds: Double, at now: Double) -> Bool {
-        guard let left = remaining(for: player.account, at: now) else { return true }
-        var cost = 0.0
-        let values = player.clamp.values
-        if let loopSeconds = player.loopSeconds, let body = player.clamp.loopBody {
-            let loop = rewriter.energy(of: SensoryRequest(id: player.request.id, usage: player.request.usage, kind: body))
-            cost += loop * max(1, seconds / loopSeconds)
-        } else if values.intensity > 0 {
-            cost += rewriter.energyModel.energyMillijoules(
-                of: Rewriter.continuousPattern(seconds: seconds, intensity: values.intensity, sharpness: values.sharpness)
-            )
-        }
-        if var cue = player.clamp.audio {
-            cue.durationSeconds = seconds
-            cost += rewriter.energyModel.energyMillijoules(of: cue)
-        }
-        return cost <= left + 1e-9
-    }
-
-    /// What is left of `account`'s budget at `now`; `nil` when no budget is in force.
-    private func remaining(for account: RequestAccount, at now: Double) -> Double? {
-        guard let shared = bucket else { return nil }
-        guard let id = account.id else { return shared.remaining(at: now) }
-        return (accountBuckets[id] ?? TokenBucket(budget: shared.budget, now: now)).remaining(at: now)
-    }
-
-    private func spend(_ millijoules: Double, account: RequestAccount, at now: Double) {
-        guard millijoules > 0, let shared = bucket else { return }
-        if let id = account.id {
-            var own = accountBuckets[id] ?? TokenBucket(budget: shared.budget, now: now)
-            own.spend(millijoules, at: now)
-            accountBuckets[id] = own
-        } else {
-            bucket?.spend(millijoules, at: now)
-        }
     }
 
     private func decision(for player: LivePlayer, cause: PlayerDecision.Cause) -> PlayerDecision {

@@ -138,8 +138,8 @@ extension Rewriter {
         case .haptic(var haptic):
             if scale < 1 { haptic.content.scaleHapticIntensity(by: scale) }
             return .haptic(haptic)
-        case .system(.impact(let style, let intensity)):
-            return .system(.impact(style, intensity: intensity * scale))
+        case .system(let feedback):
+            return .system(feedback.scalingIntensity(by: scale))
         default:
             return kind
         }
