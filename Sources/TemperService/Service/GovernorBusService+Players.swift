@@ -26,6 +26,14 @@ extension GovernorBusService {
             await governor.stopPlayer(decision.handle, because: Self.playerOwnerGone)
         }
         invocation.returnString(Self.json(decision))
+        // A change of condition between the start and the owner's binding found no owner to tell: tell it now,
+        // after the answer, so the client knows the handle first.
+        guard decision.outcome != .refused, let now = await governor.player(decision.handle),
+            now.condition != decision.condition || now.playing != decision.playing
+        else { return }
+        var missed = now
+        missed.cause = now.condition != decision.condition ? .condition : .budget
+        emitClamped(missed, to: sender)
     }
 
     func updatePlayer(_ handle: PlayerHandle, _ parameters: PlayerParameters, sender: String, invocation: DBusInvocation) async throws {
@@ -50,18 +58,22 @@ extension GovernorBusService {
             case .condition, .budget, .stop:
                 guard let owner = playerOwners.owner(of: decision.handle) else { continue }
                 if decision.cause == .stop { _ = playerOwners.remove(decision.handle) }
-                endpoint.withLock { $0 }?.connection.emitTicketSignal(
-                    destination: owner,
-                    path: GovernorInterface.objectPath,
-                    interface: GovernorInterface.interfaceName,
-                    name: "PlayerClamped",
-                    ticket: decision.handle,
-                    text: Self.json(decision)
-                )
+                emitClamped(decision, to: owner)
             case .start, .update, .status:
                 continue
             }
         }
+    }
+
+    private func emitClamped(_ decision: PlayerDecision, to owner: String) {
+        endpoint.withLock { $0 }?.connection.emitTicketSignal(
+            destination: owner,
+            path: GovernorInterface.objectPath,
+            interface: GovernorInterface.interfaceName,
+            name: "PlayerClamped",
+            ticket: decision.handle,
+            text: Self.json(decision)
+        )
     }
 
     /// Stops the players of a connection that left the bus.
