@@ -25,7 +25,7 @@ extension GovernorBusService {
         } else if !playerOwners.bind(decision.handle, sender: sender, user: caller.user) {
             await governor.stopPlayer(decision.handle, because: Self.playerOwnerGone)
         }
-        invocation.returnString(Self.json(decision))
+        invocation.returnString(playerJSON(decision))
         // A change of condition between the start and the owner's binding found no owner to tell: tell it now,
         // after the answer, so the client knows the handle first.
         guard decision.outcome != .refused, let now = await governor.player(decision.handle),
@@ -39,7 +39,7 @@ extension GovernorBusService {
     func updatePlayer(_ handle: PlayerHandle, _ parameters: PlayerParameters, sender: String, invocation: DBusInvocation) async throws {
         guard playerOwners.owner(of: handle) == sender else { throw Self.notYours(handle) }
         do {
-            invocation.returnString(Self.json(try await governor.updatePlayer(handle, to: parameters)))
+            invocation.returnString(playerJSON(try await governor.updatePlayer(handle, to: parameters)))
         } catch {
             throw Refusal(.invalidRequest, error.message)
         }
@@ -72,8 +72,17 @@ extension GovernorBusService {
             interface: GovernorInterface.interfaceName,
             name: "PlayerClamped",
             ticket: decision.handle,
-            text: Self.json(decision)
+            text: playerJSON(decision)
         )
+    }
+
+    /// A player decision as clients read it: its times in `CLOCK_MONOTONIC` seconds, as Schedule takes them.
+    private func playerJSON(_ decision: PlayerDecision) -> String {
+        var shown = decision
+        if let end = decision.playing.hapticsEndSeconds {
+            shown.playing.hapticsEndSeconds = end + (Self.monotonicSeconds() - governor.clock.now)
+        }
+        return Self.json(shown)
     }
 
     /// Stops the players of a connection that left the bus.

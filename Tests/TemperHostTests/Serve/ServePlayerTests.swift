@@ -5,6 +5,17 @@ extension RealDaemonTests {
     /// Live players on the private bus, with python3-gi's Gio as the client: StartPlayer, UpdatePlayer, StopPlayer,
     /// the per-user cap, PlayerClamped on a tier change, and a client that leaves without stopping its players.
     @Suite struct ServePlayerTests {
+        /// Serious scales a rumble by half and caps it at 2 s.
+        static let policy = """
+            version: 1
+            name: players
+            tiers:
+              serious:
+                haptics: {mode: capRumble, maxDuration: 2s, fade: 0.1s}
+                intensityScale: 0.5
+
+            """
+
         @Test("a client that leaves the bus has its players stopped, and its user's share of players comes back")
         func vanishedClientsPlayersStop() async throws {
             try await HostTestbed.with { testbed in
@@ -78,7 +89,9 @@ extension RealDaemonTests {
         @Test("a tier change re-clamps a live player and PlayerClamped tells its owner, with the values and reasons")
         func tierChangeSignalsTheOwner() async throws {
             try await HostTestbed.with { testbed in
-                let (serve, address, _, chip) = try ServeTests.serving(testbed, ["--interval", "0.2"])
+                let policy = testbed.workDirectory + "/players.yaml"
+                try Self.policy.write(toFile: policy, atomically: true, encoding: .utf8)
+                let (serve, address, _, chip) = try ServeTests.serving(testbed, ["--interval", "0.2", "--policy", policy])
                 let (client, lines) = try BusClient.startPython(address, ["player-signals", "30"])
                 defer { client.terminate() }
                 let clock = ContinuousClock()
@@ -87,24 +100,31 @@ extension RealDaemonTests {
                 let started = try JSONSerialization.jsonObject(with: Data((lines.allLines.first ?? "{}").utf8)) as? [String: Any]
                 let decision = started?["started"] as? [String: Any] ?? [:]
                 #expect(decision["outcome"] as? String == "playing", "\(lines.allLines)")
-                // Hot: the default policy's serious allows no custom haptics, so the rumble falls silent.
+                // Hot: serious halves the rumble and ends it 2 s after the cap came into force.
                 try testbed.setTemperature(chip, index: 1, celsius: 90)
                 deadline = clock.now + .seconds(20)
                 var clamped: [String: Any]?
                 while clamped == nil, clock.now < deadline {
                     clamped = lines.allLines.dropFirst().compactMap {
                         try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-                    }.compactMap { $0["clamped"] as? [String: Any] }.first {
-                        ($0["condition"] as? [String: Any])?["tier"] as? String == "serious"
+                    }.first { line in
+                        ((line["clamped"] as? [String: Any])?["condition"] as? [String: Any])?["tier"] as? String == "serious"
                     }
                     if clamped == nil { try await Task.sleep(for: .milliseconds(50)) }
                 }
-                let signal = try #require(clamped, "no PlayerClamped under serious: \(lines.allLines)")
+                let line = try #require(clamped, "no PlayerClamped under serious: \(lines.allLines)")
+                let signal = line["clamped"] as? [String: Any] ?? [:]
                 #expect(signal["cause"] as? String == "condition")
-                #expect(signal["outcome"] as? String == "silenced")
-                #expect(signal["handle"] as? Int == decision["handle"] as? Int)
+                #expect(signal["outcome"] as? String == "clamped")
+                #expect(line["handle"] as? Int == decision["handle"] as? Int)
                 let codes = (signal["rules"] as? [[String: Any]] ?? []).compactMap { ($0["reason"] as? [String: Any])?["code"] as? String }
-                #expect(codes == ["player.hapticsOff"], "\(signal)")
+                #expect(codes == ["player.rumbleCap", "player.intensityScale"], "\(signal)")
+                let playing = signal["playing"] as? [String: Any] ?? [:]
+                #expect(playing["intensity"] as? Double == 0.4)
+                // The cap's end in CLOCK_MONOTONIC seconds (the client's time.monotonic()): about 2 s after the signal.
+                let end = try #require(playing["hapticsEndSeconds"] as? Double)
+                let heard = try #require(line["time"] as? Double)
+                #expect(abs(end - (heard + 2)) < 1, "ends at \(end), heard at \(heard)")
                 serve.interrupt()
                 #expect(serve.waitForExit(timeout: .seconds(10)).status == 0)
             }
