@@ -51,7 +51,7 @@ public actor Governor {
 
     public nonisolated let configuration: Configuration
     public nonisolated let clock: any GovernorClock
-    private let rewriter: Rewriter
+    let rewriter: Rewriter
     package let source: any HostSource
     package let logger: Logger
     private var classifier: Classifier
@@ -61,7 +61,12 @@ public actor Governor {
     var metrics: GovernorMetrics
     private var queue: PendingQueue
     /// What has been let play and when, so each request is charged what it adds to it.
-    private var ledger = PlaybackLedger()
+    var ledger = PlaybackLedger()
+    /// The live players (``startPlayer(_:account:)``), charged into ``ledger`` as they play.
+    var players = LivePlayerBook()
+    /// Handed every player decision first (``onPlayerDecision(_:)``).
+    var playerObserver: (@Sendable (PlayerDecision) -> Void)?
+    let playerBroadcast = Broadcast<PlayerDecision>()
     private var outbox: [Decision] = []
     var bucket: TokenBucket?
     /// The buckets of accounts other than the shared one (``RequestAccount/id``), made full on their first request.
@@ -276,6 +281,7 @@ public actor Governor {
     /// Feeds one host snapshot through the policy's classifier; returns the condition after it.
     @discardableResult
     public func update(with snapshot: HostSnapshot) -> Condition {
+        chargePlayers(at: clock.now)
         let next = classifier.update(with: snapshot)
         forecaster?.observe(classifier.sensors, at: snapshot.time)
         setCondition(next)
@@ -289,6 +295,7 @@ public actor Governor {
     /// applies to every scheduled request from then on and is announced on ``conditions(bufferingPolicy:)``.
     public func setCondition(_ next: Condition) {
         let changed = !next.isSameState(as: condition)
+        if changed { chargePlayers(at: clock.now) }
         condition = next
         guard changed else { return }
         let now = clock.now
@@ -305,6 +312,7 @@ public actor Governor {
             bucket = current
             for id in accountBuckets.keys { accountBuckets[id]?.reconfigure(budget, at: now) }
         }
+        reclampPlayers()
         conditionBroadcast.yield(next)
     }
 
@@ -343,6 +351,7 @@ public actor Governor {
 
     /// Decides `request`, playing from `start`, against the ledger and the account's budget, and charges what it adds.
     private func finalDecision(for request: SensoryRequest, now: Double, start: Double, account: RequestAccount = .shared) -> Decision {
+        chargePlayers(at: now)
         ledger.forget(before: now)
         expireReservations(at: now)
         let decision: Decision
@@ -431,6 +440,7 @@ public actor Governor {
             )
         }
         metrics.recordPending(0)
+        stopAllPlayers(because: FiredRule("governor.shutdown", code: "governor.shutdown", "the governor shut down"))
         decisionBroadcast.finish()
         conditionBroadcast.finish()
         sampleBroadcast.finish()

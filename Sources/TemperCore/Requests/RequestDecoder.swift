@@ -65,7 +65,7 @@ public struct RequestDecoder: Sendable {
         return [try decode(data)]
     }
 
-    private func run<T>(_ data: Data, _ body: (JSONDecoder, Data) throws -> T) throws(TemperError) -> T {
+    func run<T>(_ data: Data, _ body: (JSONDecoder, Data) throws -> T) throws(TemperError) -> T {
         let decoder = JSONDecoder()
         decoder.userInfo[Self.contextKey] = Context(
             fileName: fileName,

@@ -13,6 +13,9 @@ enum BusCall {
     case score(pattern: [UInt8], device: String)
     case headroom(forecastSeconds: Double)
     case reserve(usage: UsageClass, energyJoules: Double, seconds: Double)
+    case startPlayer(request: [UInt8])
+    case updatePlayer(handle: PlayerHandle, parameters: PlayerParameters)
+    case stopPlayer(handle: PlayerHandle)
 
     typealias Refusal = GovernorBusService.Refusal
 
@@ -49,6 +52,22 @@ enum BusCall {
                 throw Refusal(.invalidRequest, "usage must be one of \(known); got '\(name)'")
             }
             return .reserve(usage: usage, energyJoules: arguments.double(at: 1), seconds: arguments.double(at: 2))
+        case "StartPlayer":
+            return .startPlayer(request: try text(0, "player_json", limit: limits.maxRequestBytes))
+        case "UpdatePlayer":
+            let parameters = PlayerParameters(
+                intensity: arguments.double(at: 1),
+                sharpness: arguments.double(at: 2),
+                volume: arguments.double(at: 3)
+            )
+            do {
+                try parameters.validate()
+            } catch {
+                throw Refusal(.invalidRequest, error.message)
+            }
+            return .updatePlayer(handle: arguments.uint64(at: 0), parameters: parameters)
+        case "StopPlayer":
+            return .stopPlayer(handle: arguments.uint64(at: 0))
         default:
             throw Refusal(.invalidRequest, "no method \(method)")
         }
@@ -58,6 +77,15 @@ enum BusCall {
     static func decode(_ bytes: [UInt8]) throws(Refusal) -> SensoryRequest {
         do {
             return try RequestDecoder(fileName: "request_json").decode(bytes)
+        } catch {
+            throw Refusal(.invalidRequest, error.description)
+        }
+    }
+
+    /// A StartPlayer call's JSON as a player request, or `InvalidRequest` naming the JSON path.
+    static func decodePlayer(_ bytes: [UInt8]) throws(Refusal) -> PlayerRequest {
+        do {
+            return try RequestDecoder(fileName: "player_json").decodePlayer(bytes)
         } catch {
             throw Refusal(.invalidRequest, error.description)
         }
@@ -100,7 +128,8 @@ enum BusCall {
             switch try BusCall.read(method, DBusArguments(pointer: body), limits: limits) {
             case .decide(let request), .schedule(let request, _): _ = try BusCall.decode(request)
             case .score(let pattern, _): _ = try BusCall.pattern(pattern)
-            case .cancel, .headroom, .reserve: break
+            case .startPlayer(let request): _ = try BusCall.decodePlayer(request)
+            case .cancel, .headroom, .reserve, .updatePlayer, .stopPlayer: break
             }
             return method
         } catch {

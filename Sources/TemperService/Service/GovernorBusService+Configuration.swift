@@ -58,6 +58,9 @@ extension GovernorBusService {
         public var maxTicketsPerUser: Int
         /// How far ahead a request may be scheduled (seconds).
         public var maxScheduleAheadSeconds: Double
+        /// Live players one Unix user may have over all its connections; more is `QueueFull`. The governor's
+        /// cap over all users is 256.
+        public var maxPlayersPerUser: Int = 16
 
         public init(
             maxRequestBytes: Int = 64 * 1024,

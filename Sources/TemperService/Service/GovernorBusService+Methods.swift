@@ -48,6 +48,7 @@ extension GovernorBusService {
         // Counted here, on the bus thread, so a client that leaves before its Schedule call is reserved is still
         // known to have one coming (``TicketBook/handles(of:)``).
         if case .schedule = call { tickets.scheduleArrived(sender: sender) }
+        if case .startPlayer = call { playerOwners.arrived(sender: sender) }
         Task {
             defer {
                 callsInFlight.wrappingSubtract(1, ordering: .relaxed)
@@ -119,6 +120,12 @@ extension GovernorBusService {
             )
         case .headroom(let seconds):
             invocation.returnValue(GovernorProperties.headroomDictionary(await governor.headroom(forecastSeconds: seconds), seconds))
+        case .startPlayer(let bytes):
+            try await startPlayer(bytes, sender: sender, caller: caller, invocation: invocation)
+        case .updatePlayer(let handle, let parameters):
+            try await updatePlayer(handle, parameters, sender: sender, invocation: invocation)
+        case .stopPlayer(let handle):
+            await stopPlayer(handle, sender: sender, invocation: invocation)
         }
     }
 

@@ -30,6 +30,7 @@ public final class GovernorBusService: Service, Sendable {
     let logger: Logger
     let properties: GovernorProperties
     let tickets = TicketBook()
+    let playerOwners = PlayerOwners()
     let rateLimiter: SenderRateLimiter
     let callers: CallerTable
     let busMetrics: BusMetrics
@@ -161,6 +162,8 @@ public final class GovernorBusService: Service, Sendable {
         self.endpoint.withLock { $0 = endpoint }
         let decisions = governor.decisions()
         async let releases: Void = releaseLoop(decisions)
+        let playerDecisions = governor.playerDecisions()
+        async let clamps: Void = playerClampLoop(playerDecisions)
         var failure: DBusFailure?
         await glib.perform { endpoint.requestName() }
         var nameEvents = self.nameEvents.makeAsyncIterator()
@@ -188,6 +191,7 @@ public final class GovernorBusService: Service, Sendable {
         // Every waiting request gets its final decision, and its Released signal, before the name goes.
         await governor.shutdown()
         await releases
+        await clamps
         await glib.perform { [self] in
             udev.withLock { $0 = nil }
             thermalEvents.withLock { $0 = nil }
@@ -284,6 +288,7 @@ extension GovernorBusService: BusEndpoint.Handler {
     func senderVanished(_ name: String) {
         rateLimiter.forget(name)
         callers.forget(name)
+        stopPlayers(of: name)
         let handles = tickets.handles(of: name)
         guard !handles.isEmpty else { return }
         logger.info("client left; cancelling its requests", metadata: ["client": "\(name)", "count": "\(handles.count)"])

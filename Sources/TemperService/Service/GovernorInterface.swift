@@ -92,6 +92,33 @@ public enum GovernorInterface: Sendable {
               <arg direction="in" name="device" type="s"/>
               <arg direction="out" name="score_json" type="s"/>
             </method>
+            <!-- Starts a live player (a continuous haptic with no fixed end, or a looping pattern; see
+                 docs/service.md): the decision's JSON, with its handle, the values that play and the reasons.
+                 Outcome "refused" keeps no player. A user has at most 16 live players. -->
+            <method name="StartPlayer">
+              <arg direction="in" name="player_json" type="s"/>
+              <arg direction="out" name="decision_json" type="s"/>
+            </method>
+            <!-- Asks one of the caller's players to play these parameters (each 0 to 1) from now: the values that
+                 will play after the rules and the budget, with the reasons, as JSON. -->
+            <method name="UpdatePlayer">
+              <arg direction="in" name="handle" type="t"/>
+              <arg direction="in" name="intensity" type="d"/>
+              <arg direction="in" name="sharpness" type="d"/>
+              <arg direction="in" name="volume" type="d"/>
+              <arg direction="out" name="decision_json" type="s"/>
+            </method>
+            <!-- Stops one of the caller's players; false when it is not live. -->
+            <method name="StopPlayer">
+              <arg direction="in" name="handle" type="t"/>
+              <arg direction="out" name="stopped" type="b"/>
+            </method>
+            <!-- What one of the caller's players plays changed without its asking (the tier or low power changed,
+                 the budget ran out or came back, the service shut down): the decision's JSON, sent to the owner only. -->
+            <signal name="PlayerClamped">
+              <arg name="handle" type="t"/>
+              <arg name="decision_json" type="s"/>
+            </signal>
             <!-- A scheduled request's final decision (released, cancelled, or dropped at shutdown). -->
             <signal name="Released">
               <arg name="ticket" type="t"/>

@@ -11,6 +11,10 @@
     bus_client.py ADDRESS connections COUNT SECONDS  COUNT connections each call Cancel; print what came back, hold
     bus_client.py ADDRESS fill CONNS COUNT SECONDS  COUNT Schedule calls far ahead over CONNS connections; print
                                                what came back, then hold the tickets for SECONDS
+    bus_client.py ADDRESS players COUNT STAY   start COUNT live players; print handles and errors; with STAY 0
+                                               exit at once without stopping them, else stop one, hold STAY seconds
+    bus_client.py ADDRESS player-signals SECONDS  start a player, print it, then each PlayerClamped as a JSON line
+    bus_client.py ADDRESS player-errors        StartPlayer, UpdatePlayer and StopPlayer with bad arguments; print the errors
 
 ADDRESS is a D-Bus address (a private bus the test started). Output is JSON on stdout.
 """
@@ -262,6 +266,68 @@ def connections(address, count, seconds):
     time.sleep(seconds)
 
 
+ENGINE = {'id': 'engine', 'usage': 'game', 'intensity': 0.8, 'sharpness': 0.3}
+
+
+def players(address, count, stay):
+    connection = connect(address)
+    handles, errors = [], []
+    for index in range(count):
+        body = dict(ENGINE, id='engine-%d' % index)
+        value, error = call(connection, 'StartPlayer', '(s)', (json.dumps(body),))
+        if error:
+            errors.append(error)
+        else:
+            handles.append(json.loads(value[0])['handle'])
+    out = {'handles': handles, 'errors': errors, 'name': connection.get_unique_name()}
+    if stay <= 0:
+        connection.flush_sync(None)
+        print(json.dumps(out), flush=True)
+        os._exit(0)  # no goodbye: the service must notice on its own
+    if handles:
+        out['stopped'] = call(connection, 'StopPlayer', '(t)', (handles[0],), reply='(b)')[0][0]
+        out['stoppedAgain'] = call(connection, 'StopPlayer', '(t)', (handles[0],), reply='(b)')[0][0]
+    print(json.dumps(out), flush=True)
+    time.sleep(stay)
+
+
+def player_signals(address, seconds):
+    connection = connect(address)
+
+    def clamped(_connection, _sender, _path, _interface, _signal, parameters, _data):
+        handle, text = parameters.unpack()
+        print(json.dumps({'time': time.monotonic(), 'handle': handle, 'clamped': json.loads(text)}), flush=True)
+
+    connection.signal_subscribe(NAME, IFACE, 'PlayerClamped', PATH, None, Gio.DBusSignalFlags.NONE, clamped, None)
+    value, error = call(connection, 'StartPlayer', '(s)', (json.dumps(ENGINE),))
+    print(json.dumps({'started': json.loads(value[0]) if value else None, 'error': error}), flush=True)
+    loop = GLib.MainLoop()
+    GLib.timeout_add(int(seconds * 1000), loop.quit)
+    loop.run()
+
+
+def player_errors(address):
+    connection = connect(address)
+    out = {}
+    for name, body in [('notJSON', '{"id": '), ('noIntensity', json.dumps({'id': 'p', 'usage': 'game'})),
+                       ('hugeIntensity', '{"id": "p", "usage": "game", "intensity": 1e308}'),
+                       ('loopWithoutPattern', json.dumps(dict(ENGINE, loopSeconds=1))),
+                       ('unknownKey', json.dumps(dict(ENGINE, speed=2)))]:
+        out[name] = call(connection, 'StartPlayer', '(s)', (body,))[1]
+    handle = json.loads(call(connection, 'StartPlayer', '(s)', (json.dumps(ENGINE),))[0][0])['handle']
+    for name, values in [('nan', (float('nan'), 0.5, 0.5)), ('negative', (0.5, -0.25, 0.5)),
+                         ('huge', (0.5, 0.5, 1e308)), ('infinite', (float('inf'), 0.5, 0.5))]:
+        out[name] = call(connection, 'UpdatePlayer', '(tddd)', (handle,) + values)[1]
+    out['unknownHandle'] = call(connection, 'UpdatePlayer', '(tddd)', (handle + 1000, 0.5, 0.5, 0.5))[1]
+    value, error = call(connection, 'UpdatePlayer', '(tddd)', (handle, 1.0, 0.9, 0.5))
+    out['update'] = json.loads(value[0]) if value else error
+    other = connect(address)
+    out['notOwner'] = call(other, 'UpdatePlayer', '(tddd)', (handle, 0.5, 0.5, 0.5))[1]
+    out['stopByOther'] = call(other, 'StopPlayer', '(t)', (handle,), reply='(b)')[0][0]
+    out['stop'] = call(connection, 'StopPlayer', '(t)', (handle,), reply='(b)')[0][0]
+    print(json.dumps(out), flush=True)
+
+
 def main():
     address, command = sys.argv[1], sys.argv[2]
     if command == 'exercise':
@@ -282,6 +348,12 @@ def main():
         connections(address, int(sys.argv[3]), float(sys.argv[4]))
     elif command == 'fill':
         fill(address, int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]))
+    elif command == 'players':
+        players(address, int(sys.argv[3]), float(sys.argv[4]))
+    elif command == 'player-signals':
+        player_signals(address, float(sys.argv[3]))
+    elif command == 'player-errors':
+        player_errors(address)
     else:
         sys.exit('unknown command ' + command)
 

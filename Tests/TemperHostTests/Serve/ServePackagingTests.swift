@@ -95,6 +95,8 @@ import Testing
         )
         let cancel = try BusClient.busctl(address, ["call"] + target + ["org.temper.Temper1.Governor", "Cancel", "t", "7"])
         #expect(cancel.stdout == "b false", "\(cancel.stderr)")
+        let stop = try BusClient.busctl(address, ["call"] + target + ["org.temper.Temper1.Governor", "StopPlayer", "t", "7"])
+        #expect(stop.stdout == "b false", "the player methods pass the bus policy: \(stop.stderr)")
         let introspect = try BusClient.gdbus(address, ["introspect", "--dest", target[0], "--object-path", target[1]])
         #expect(introspect.stdout.contains("Decide("))
 
