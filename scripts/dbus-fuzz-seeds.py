@@ -4,7 +4,7 @@
     scripts/dbus-fuzz-seeds.py FOLDER FILE...
 
 Each `.json` file becomes a Decide and a Schedule call, each `.ahap` a Score call; a Cancel, a GetCondition, a
-GetHeadroom and a Reserve call are added. GLib's own writer makes the bytes, so the seeds are messages a real
+GetHeadroom, a Reserve and the three live-player calls are added. GLib's own writer makes the bytes, so the seeds are messages a real
 client sends.
 """
 import os
@@ -13,6 +13,8 @@ import sys
 from gi.repository import Gio, GLib
 
 INTERFACE = "org.temper.Temper1.Governor"
+PLAYER = ('{"id": "engine", "usage": "game", "intensity": 0.8, "sharpness": 0.3, "volume": 0.5,'
+          ' "audio": {"position": [0, 0, -2], "rendering": "2d"}}')
 
 
 def message(member, body):
@@ -33,6 +35,9 @@ def main():
         "get-condition": message("GetCondition", None),
         "get-headroom": message("GetHeadroom", GLib.Variant("(d)", (30.0,))),
         "reserve": message("Reserve", GLib.Variant("(sdd)", ("game", 2.0, 10.0))),
+        "start-player": message("StartPlayer", GLib.Variant("(s)", (PLAYER,))),
+        "update-player": message("UpdatePlayer", GLib.Variant("(tddd)", (1, 0.6, 0.4, 0.5))),
+        "stop-player": message("StopPlayer", GLib.Variant("(t)", (1,))),
     }
     for path in sys.argv[2:]:
         name = os.path.basename(path)
