@@ -38,7 +38,9 @@ import Testing
 
     @Test("policy show writes the section so that it reads back equal")
     func showRoundTrips() throws {
-        let original = try policy("peripherals:\n  lowBattery: {haptics: {mode: capRumble, maxDuration: 0.4s, fade: 50ms}, maxRumble: none}\n")
+        let original = try policy(
+            "peripherals:\n  lowBattery: {haptics: {mode: capRumble, maxDuration: 0.4s, fade: 50ms}, maxRumble: none}\n"
+        )
         let document = original.yamlDocument()
         #expect(document.contains("peripherals:\n  lowBattery:\n"))
         #expect(try Policy.parse(yaml: document).peripherals == original.peripherals)
@@ -69,7 +71,10 @@ import Testing
         #expect(error.description.hasPrefix("p.yaml:"))
     }
 
-    @Test("the shipped default, handheld and phone policies govern peripherals", arguments: ["default.yaml", "handheld.yaml", "phone.yaml"])
+    @Test(
+        "the shipped default, handheld and phone policies govern peripherals",
+        arguments: ["default.yaml", "handheld.yaml", "phone.yaml"]
+    )
     func shipped(name: String) throws {
         let text = try PolicyFileTests.text(name)
         #expect(text.contains("\nperipherals:\n"))

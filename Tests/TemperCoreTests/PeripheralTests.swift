@@ -72,7 +72,9 @@ import Testing
     @Test("a device is named by kind, alias, object path, native path or serial; two controllers give the weaker")
     func matching() {
         let conditions = [Self.controller(60), Self.phone].map { PeripheralCondition.assess($0, settings: ClassifierSettings()) }
-        for name in ["gamepad", "Controller", "gaming-input", Self.controllerPath, "00:11:22:33:44:55", "ps-controller-battery-00:11:22:33:44:55"] {
+        for name in [
+            "gamepad", "Controller", "gaming-input", Self.controllerPath, "00:11:22:33:44:55", "ps-controller-battery-00:11:22:33:44:55",
+        ] {
             #expect(PeripheralCondition.target(name, in: conditions)?.peripheral.kind == "gaming-input", "\(name)")
         }
         #expect(PeripheralCondition.target("phone", in: conditions)?.peripheral.model == "Pixel")

@@ -142,7 +142,9 @@ public struct Rewriter: Sendable {
             energyBeforeMillijoules: before,
             energyAfterMillijoules: variant.energy,
             marginal: variant.request == nil ? nil : variant.marginal,
-            condition: condition,
+            // The host's condition; the peripherals are the status's to list, not every decision's to repeat.
+            condition: condition.peripherals.isEmpty
+                ? condition : Condition(tier: condition.tier, lowPower: condition.lowPower, reasons: condition.reasons),
             budget: budget?.spending(variant.charged),
             channels: channels(of: request, playing: variant.request, rules: variant.rules),
             perceivedChange: perceivedChange(of: request, to: variant.request, changed: variant.changed, outcome: outcome)
