@@ -93,6 +93,29 @@ extension RealDaemonTests {
             }
         }
 
+        @Test("status lists a low controller at 80 columns with its condition and why")
+        func statusTable() async throws {
+            try await HostTestbed.with { testbed in
+                try testbed.addHwmonChip("coretemp", temperatures: [HostTestbed.package])
+                _ = try testbed.addPowerSupplies(percent: 80, onAC: true)
+                try testbed.addController(percent: 15, status: "Discharging", uevent: false)
+                try testbed.startUPower()
+                let result = try testbed.runTemper(["status"], environment: ["COLUMNS": "80"])
+                #expect(result.status == 0, "\(result.stderr)")
+                let lines = result.stdout.split(separator: "\n").map(String.init)
+                #expect(lines.allSatisfy { $0.count <= 80 }, "\(result.stdout)")
+                let heading = try #require(lines.firstIndex { $0.hasPrefix("Peripherals") }, "\(result.stdout)")
+                #expect(lines[heading + 1].contains("DEVICE") && lines[heading + 1].contains("BATTERY"))
+                let row = lines[heading + 2]
+                #expect(
+                    row.contains("gaming-input") && row.contains("15 %") && row.contains("discharging") && row.contains("low"),
+                    "\(row)"
+                )
+                #expect(lines[heading + 3].contains("battery low at 15 %"), "the reason beneath: \(result.stdout)")
+                #expect(!result.stdout.contains(HostTestbed.controllerName), "a controller's battery is no power reading of the host's")
+            }
+        }
+
         @Test("serve: a rumble aimed at a low controller degrades, one on the phone does not; Peripherals and hot-unplug")
         func serveGovernsTheController() async throws {
             try await HostTestbed.with { testbed in
@@ -124,7 +147,11 @@ extension RealDaemonTests {
                 #expect(phone.contains(#""outcome":"pass""#), "the phone's own rumble is the host's: \(phone)")
                 #expect(!phone.contains("peripheral."))
 
+                let (watcher, lines) = try ServeEventTests.startWatcher(address)
+                defer { watcher.terminate() }
                 try testbed.removeDevice(controller)
+                let signalled = ServeEventTests.nextChange(lines, property: "Peripherals")
+                #expect((signalled?.value as? [Any])?.isEmpty == true, "PropertiesChanged carries the empty list")
                 let gone = try Self.poll { () -> String? in
                     let decision = try Self.decide(address, device: "gamepad")
                     return decision.contains("peripheral.notFound") ? decision : nil
