@@ -44,6 +44,7 @@ public struct PeripheralRules: Sendable, Hashable, Codable {
 
         /// `rumble ×0.5, rumble ≤ 0.3 s`: what it changes, for reasons; empty when it changes nothing.
         var summary: String {
+            if haptics == .off { return "haptics off" }
             var parts: [String] = []
             if haptics != .full { parts.append("haptics at most \(Policy.haptics(haptics))") }
             if rumbleScale < 1 { parts.append("rumble ×\(YAMLText.number(rumbleScale))") }
