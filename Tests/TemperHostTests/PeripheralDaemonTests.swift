@@ -140,6 +140,15 @@ extension RealDaemonTests {
                 #expect(property?.stdout.contains("'kind': <'gaming-input'>") == true, "\(property?.stdout ?? "")")
                 #expect(property?.stdout.contains("'serial': <'00:11:22:33:44:55'>") == true)
 
+                let live = try BusClient.gdbus(
+                    address,
+                    [
+                        "call", "--dest", "org.temper.Temper1", "--object-path", Self.governor[0], "--method",
+                        "org.temper.Temper1.Governor.GetCondition",
+                    ]
+                )
+                #expect(live.stdout.contains("'peripherals': <[{"), "GetCondition carries them too: \(live.stdout)")
+
                 let aimed = try Self.decide(address, device: "gamepad")
                 #expect(aimed.contains(#""outcome":"rewritten""#), "\(aimed)")
                 #expect(aimed.contains(#""code":"peripheral.low""#))
