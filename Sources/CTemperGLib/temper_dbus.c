@@ -368,6 +368,10 @@ void *temper_dbus_value_vardict(const char *const *names, void *const *values, u
     return g_variant_builder_end(&builder);
 }
 
+void *temper_dbus_value_vardict_array(void *const *values, unsigned int count) {
+    return g_variant_new_array(G_VARIANT_TYPE("a{sv}"), (GVariant *const *)values, count);
+}
+
 void *temper_dbus_value_double_map(const char *const *names, const double *values, unsigned int count) {
     GVariantBuilder builder;
     g_variant_builder_init(&builder, G_VARIANT_TYPE("a{sd}"));

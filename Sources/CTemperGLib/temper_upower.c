@@ -23,7 +23,7 @@ void temper_up_client_info_clear(TemperUpClientInfo *info) {
 }
 
 void temper_up_device_read(void *device, TemperUpDeviceInfo *info) {
-    gchar *native_path = NULL, *model = NULL, *vendor = NULL;
+    gchar *native_path = NULL, *model = NULL, *vendor = NULL, *serial = NULL;
     guint kind = 0, state = 0, warning_level = 0, technology = 0;
     gboolean is_present = FALSE, power_supply = FALSE, online = FALSE;
     gdouble percentage = 0, energy_rate = 0, energy = 0, energy_full = 0, energy_full_design = 0, capacity = 0;
@@ -44,6 +44,7 @@ void temper_up_device_read(void *device, TemperUpDeviceInfo *info) {
                  "capacity", &capacity,
                  "model", &model,
                  "vendor", &vendor,
+                 "serial", &serial,
                  "technology", &technology,
                  "time-to-empty", &time_to_empty,
                  "time-to-full", &time_to_full,
@@ -63,6 +64,8 @@ void temper_up_device_read(void *device, TemperUpDeviceInfo *info) {
     info->capacity = capacity;
     info->model = model;
     info->vendor = vendor;
+    info->serial = serial;
+    info->object_path = g_strdup(up_device_get_object_path(UP_DEVICE(device)));
     info->technology = technology;
     info->time_to_empty = time_to_empty;
     info->time_to_full = time_to_full;
@@ -72,6 +75,8 @@ void temper_up_device_info_clear(TemperUpDeviceInfo *info) {
     g_clear_pointer(&info->native_path, g_free);
     g_clear_pointer(&info->model, g_free);
     g_clear_pointer(&info->vendor, g_free);
+    g_clear_pointer(&info->serial, g_free);
+    g_clear_pointer(&info->object_path, g_free);
 }
 
 const char *temper_up_device_state_name(unsigned int state) {
@@ -158,6 +163,25 @@ void *temper_up_client_display_device(void *client) {
     return client != NULL ? up_client_get_display_device(UP_CLIENT(client)) : NULL;
 }
 
+void **temper_up_client_peripherals(void *client) {
+    GPtrArray *result = g_ptr_array_new();
+    GPtrArray *devices = client != NULL ? up_client_get_devices2(UP_CLIENT(client)) : NULL;
+    if (devices != NULL) {
+        for (guint index = 0; index < devices->len; index++) {
+            UpDevice *device = g_ptr_array_index(devices, index);
+            guint kind = 0;
+            gboolean power_supply = FALSE;
+            g_object_get(device, "kind", &kind, "power-supply", &power_supply, NULL);
+            if (!power_supply && kind != UP_DEVICE_KIND_LINE_POWER && kind != UP_DEVICE_KIND_UNKNOWN) {
+                g_ptr_array_add(result, g_object_ref(device));
+            }
+        }
+        g_ptr_array_unref(devices);
+    }
+    g_ptr_array_add(result, NULL);
+    return (void **)g_ptr_array_free(result, FALSE);
+}
+
 void **temper_up_client_batteries(void *client) {
     GPtrArray *result = g_ptr_array_new();
     GPtrArray *devices = client != NULL ? up_client_get_devices2(UP_CLIENT(client)) : NULL;
@@ -165,8 +189,10 @@ void **temper_up_client_batteries(void *client) {
         for (guint index = 0; index < devices->len; index++) {
             UpDevice *device = g_ptr_array_index(devices, index);
             guint kind = 0;
-            g_object_get(device, "kind", &kind, NULL);
-            if (kind == UP_DEVICE_KIND_BATTERY) g_ptr_array_add(result, g_object_ref(device));
+            gboolean power_supply = FALSE;
+            g_object_get(device, "kind", &kind, "power-supply", &power_supply, NULL);
+            /* A battery that powers nothing of the host's (a HID device's) is a peripheral. */
+            if (kind == UP_DEVICE_KIND_BATTERY && power_supply) g_ptr_array_add(result, g_object_ref(device));
         }
         g_ptr_array_unref(devices);
     }

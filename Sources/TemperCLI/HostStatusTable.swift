@@ -3,7 +3,8 @@ import TemperCore
 
 /// The human-readable `temper status`, laid out as `sensors`, `upower -d` and `powerprofilesctl` lay theirs
 /// out: the condition with its reasons, the temperatures chip by chip with their limits, the thresholds derived
-/// from them and each sensor's own tier, then fans, voltages, currents and power, the battery and the profiles.
+/// from them and each sensor's own tier, then fans, voltages, currents and power, the battery, the peripherals and
+/// the profiles.
 enum HostStatusTable {
     static func render(
         condition: Condition,
@@ -25,6 +26,8 @@ enum HostStatusTable {
         }
         lines.append("")
         lines += batteryLines(snapshot.battery).flatMap { TerminalText.fit($0, first: "", rest: "    ", width: width) }
+        lines.append("")
+        lines += peripheralLines(snapshot, condition: condition, width: width, style: style)
         lines.append("")
         lines += profiles(snapshot.powerProfile)
         lines.append("")

@@ -27,6 +27,8 @@ struct RewriteCommand: AsyncParsableCommand {
               temper rewrite --request Examples/requests/alarm-rumble.json --condition fair
               temper rewrite Examples/formats/door-knock.haptic --condition fair --explain
               temper rewrite Examples/patterns/ui-tap.ahap --condition serious --json
+              temper rewrite --request Examples/requests/gamepad-rumble.json \\
+                --condition nominal --peripheral gamepad=low
 
             The outcome and each reason's rule are one of:
 
@@ -69,6 +71,15 @@ struct RewriteCommand: AsyncParsableCommand {
     @Option(help: "The usage class of FILE's pattern: ui, game, media, notification, alarm, communication, accessibility.")
     var usage: String = UsageClass.game.rawValue
 
+    @Option(
+        help: ArgumentHelp(
+            "Decide as if a peripheral had this battery: KIND=ok|low|critical, KIND as UPower names it or an alias (gamepad=low); repeatable.",
+            discussion: "A request's \"device\" naming KIND is then governed by the policy's peripherals: keys.",
+            valueName: "kind=battery"
+        )
+    )
+    var peripheral: [String] = []
+
     func validate() throws {
         switch (file, requestFile) {
         case (nil, nil): throw ValidationError("give a pattern FILE or --request FILE")
@@ -80,6 +91,9 @@ struct RewriteCommand: AsyncParsableCommand {
                 "--condition: expected TIER[,low-power] with TIER one of nominal, fair, serious, critical; found '\(condition)'"
             )
         }
+        for text in peripheral where Self.forcedPeripheral(text) == nil {
+            throw ValidationError("--peripheral: expected KIND=ok, KIND=low or KIND=critical (gamepad=low); found '\(text)'")
+        }
         guard UsageClass(rawValue: usage) != nil else {
             throw ValidationError(
                 "--usage: expected one of \(UsageClass.allCases.map(\.rawValue).joined(separator: ", ")); found '\(usage)'"
@@ -88,7 +102,8 @@ struct RewriteCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let condition = Condition(parsing: condition) ?? .nominal
+        var condition = Condition(parsing: condition) ?? .nominal
+        condition.peripherals = peripheral.compactMap(Self.forcedPeripheral)
         let requests = try loadRequests()
         let rewriter: Rewriter
         do {

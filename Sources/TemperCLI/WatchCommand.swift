@@ -83,7 +83,8 @@ struct WatchCommand: AsyncParsableCommand {
             sample in
             let changed = previous.withLock { previous in
                 defer { previous = sample.condition }
-                return previous.map { !$0.isSameState(as: sample.condition) } ?? true
+                // A peripheral plugged in or out, or its battery turning low, is a change too.
+                return previous.map { !$0.isSameState(as: sample.condition) || !$0.hasSamePeripherals(as: sample.condition) } ?? true
             }
             if changed || verbose {
                 let line = try Self.line(event: changed ? .change : .sample, sample: sample, json: json)
@@ -102,12 +103,18 @@ struct WatchCommand: AsyncParsableCommand {
         }
         let time = snapshot.timestamp?.formatted(.iso8601) ?? String(cFormat: "%.1f s", snapshot.time)
         let reasons = condition.reasons.map(\.message).joined(separator: "; ")
+        let peripherals = condition.peripherals.map { judged in
+            let charge = judged.peripheral.percentage.map { String(cFormat: " %.0f %%", $0) } ?? ""
+            return "\(judged.peripheral.displayName)\(charge) \(judged.battery.rawValue)"
+        }
+        let devices = peripherals.isEmpty ? "" : "; peripherals: " + peripherals.joined(separator: ", ")
         guard event == .sample else {
-            return "\(time) \(condition)" + (reasons.isEmpty ? "" : "  (\(reasons))")
+            return "\(time) \(condition)" + (reasons.isEmpty ? "" : "  (\(reasons))") + devices
         }
         let hottest = snapshot.temperatures.filter { $0.celsius != nil }.max { $0.celsius! < $1.celsius! }
         let temperature = hottest.map { "hottest \($0.displayName) " + String(cFormat: "%.1f °C", $0.celsius!) } ?? "no temperature"
         let profile = snapshot.powerProfile.activeProfile ?? "unknown"
         return "\(time) sample \(condition): \(temperature); battery \(HostStatusTable.battery(snapshot.battery)); profile \(profile)"
+            + devices
     }
 }

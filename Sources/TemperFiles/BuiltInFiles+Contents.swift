@@ -1179,6 +1179,21 @@ exemptUsages: [alarm, communication, accessibility]
 # for; when both ask, the quieter wins. Tiers left out (nominal, fair) and none leave the user's profile alone.
 feedbackd: {serious: quiet, critical: silent, lowPower: quiet}
 
+# Feedback aimed at a peripheral (a request's "device": a kind such as gamepad, a UPower object path or a
+# serial) on top of the tier's rules, by that device's own battery. A peripheral is low at UPower's warning
+# level Low or at or under classifier.lowBatteryPercentage, critical at Critical/Action or at or under
+# criticalBatteryPercentage, and never while it charges. Keys:
+#   haptics      the richest haptics allowed (same values as a tier's); full leaves the tier's mode alone.
+#   rumbleScale  multiplies haptic intensity (rumble strength), 0 to 1.
+#   maxRumble    any continuous haptic ends this long after its onset, with a release ramp; none = no cap.
+# critical adds to lowBattery: keys it leaves out keep lowBattery's, and it never plays richer.
+# A device no peripheral matches is governed by the host alone, with the reason peripheral.notFound.
+peripherals:
+  # Half the rumble, no rumble longer than 0.3 s: a controller at 15 % lasts longer and still answers.
+  lowBattery: {haptics: full, rumbleScale: 0.5, maxRumble: 0.3s}
+  # At a few percent the rumble motors can brown the controller out mid-game: no haptics at all.
+  critical: {haptics: off, rumbleScale: 0.5, maxRumble: 0.3s}
+
 """#),
         "Policies/devices/gamepad.yaml": .text(
 #"""
@@ -1472,6 +1487,12 @@ lowPower:
 
 exemptUsages: [alarm, communication, accessibility]
 
+# A handheld's paired controllers are often small (Joy-Con-sized) and drain fast under rumble: a low one keeps
+# short, softer rumble; a critical one none.
+peripherals:
+  lowBattery: {rumbleScale: 0.5, maxRumble: 0.3s}
+  critical: {haptics: off}
+
 """#),
         "Policies/phone.yaml": .text(
 #"""
@@ -1528,6 +1549,11 @@ lowPower:
     budget: {energy: 200mJ, window: 60s}
 
 exemptUsages: [alarm, communication, accessibility]
+
+# A phone's paired controllers and watches: a low one rumbles softer and shorter, a critical one not at all.
+peripherals:
+  lowBattery: {rumbleScale: 0.5, maxRumble: 0.3s}
+  critical: {haptics: off}
 
 """#),
     ]

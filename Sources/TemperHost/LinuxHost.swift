@@ -102,6 +102,7 @@ public final class LinuxHost: HostSource {
             measurements: sweep.measurements,
             battery: busState.battery,
             powerProfile: busState.powerProfile,
+            peripherals: busState.peripherals,
             sensorLibrary: sweep.initError?.health ?? .ok
         )
     }

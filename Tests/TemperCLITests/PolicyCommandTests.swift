@@ -47,7 +47,7 @@ import Testing
         #expect(lines.count == 5, "four errors and a summary: \(lines)")
         #expect(
             lines.first
-                == "temper: \(file):2:1: colour: unknown key 'colour' (expected one of: classifier, description, exemptCallers, exemptUsages, feedbackd, lowPower, name, tiers, version)"
+                == "temper: \(file):2:1: colour: unknown key 'colour' (expected one of: classifier, description, exemptCallers, exemptUsages, feedbackd, lowPower, name, peripherals, tiers, version)"
         )
         #expect(lines.contains { $0.hasPrefix("temper: \(file):4:10: classifier.dwell: expected a duration") })
         #expect(lines.contains { $0.hasPrefix("temper: \(file):7:20: tiers.fair.particleScale: expected a number from 0 to 1") })

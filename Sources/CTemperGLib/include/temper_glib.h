@@ -30,6 +30,8 @@ typedef struct {
     char *native_path;
     char *model;
     char *vendor;
+    char *serial;
+    char *object_path;           /* the D-Bus object path (not a property: up_device_get_object_path) */
     unsigned int technology;     /* UpDeviceTechnology */
     unsigned int kind;           /* UpDeviceKind */
     unsigned int state;          /* UpDeviceState */
@@ -95,9 +97,13 @@ bool temper_bus_is_closed(void *connection);
 void *temper_up_client_new(char **error_message);
 /* The display device (a new reference) or NULL when the daemon does not answer. */
 void *temper_up_client_display_device(void *client);
-/* Every battery UPower knows, as new references in a NULL-terminated array (free with
+/* Every battery of the host's own (kind battery, power-supply true) UPower knows, as new references in a NULL-terminated array (free with
  * temper_object_array_free). */
 void **temper_up_client_batteries(void *client);
+/* Every peripheral: each device with a battery that is not the host's own (power-supply false) and not line power
+ * (controllers, mice, keyboards, headsets, phones…), as new references in a NULL-terminated array (free with
+ * temper_object_array_free). */
+void **temper_up_client_peripherals(void *client);
 void temper_object_array_free(void **objects);
 
 /* ---- connections ---------------------------------------------------------------------------------- */
@@ -177,6 +183,8 @@ void *temper_dbus_value_strings(const char *const *values, unsigned int count);
 /* An a{sv} of `count` (name, value) pairs (values borrowed), an a{sd}, and an a(ss); each floating. */
 void *temper_dbus_value_vardict(const char *const *names, void *const *values, unsigned int count);
 void *temper_dbus_value_double_map(const char *const *names, const double *values, unsigned int count);
+/* An aa{sv} of `count` a{sv} values (borrowed), floating; empty when count is 0. */
+void *temper_dbus_value_vardict_array(void *const *values, unsigned int count);
 void *temper_dbus_value_string_pairs(const char *const *firsts, const char *const *seconds, unsigned int count);
 /* Answers with the one-value tuple (value); `value` is borrowed. */
 void temper_dbus_return_value(void *invocation, void *value);

@@ -1,7 +1,8 @@
 import FoundationEssentials
 
 /// Turns host snapshots into a condition: thresholds from each sensor's own limits, asymmetric hysteresis
-/// with dwell, trend and forecast, low power from the battery and power profile, and a fail-safe on sensor loss.
+/// with dwell, trend and forecast, low power from the battery and power profile, a fail-safe on sensor loss, and
+/// each peripheral's own battery condition (``PeripheralCondition/assess(_:settings:)``).
 /// Pure: time comes only from the snapshots' ``HostSnapshot/time``, the clock the governor's queue and budgets use.
 ///
 /// Rules, in the order one update applies them:
@@ -164,7 +165,12 @@ public struct Classifier: Sendable {
         }
         reasons.append(contentsOf: powerReasons)
         reasons.append(contentsOf: notes)
-        condition = Condition(tier: tier, lowPower: lowPower, reasons: reasons)
+        condition = Condition(
+            tier: tier,
+            lowPower: lowPower,
+            reasons: reasons,
+            peripherals: snapshot.peripherals.map { PeripheralCondition.assess($0, settings: settings) }
+        )
         return condition
     }
 

@@ -7,14 +7,15 @@ import FoundationEssentials
 /// numbers `null`, health flat: `status`, `errorCode`, `errorDomain`, `error`, and `limitError…` when a limit
 /// could not be read), `sensorLibrary`, `power[]` (`watts` or `joules`), `fans[]` (`rpm`), `voltages[]`
 /// (`volts`), `currents[]` (`amps`), `battery`, `powerProfile`, `performanceDegraded` (`null` only when the
-/// profile is unknown) and `profiles[]` (`name`, `driver`, `active`).
+/// profile is unknown), `profiles[]` (`name`, `driver`, `active`) and `peripherals[]` (each ``Peripheral``, with its
+/// `battery` condition and `reasons` beside it where a classifier judged it).
 ///
 /// Decoding also reads the shape trace format versions 1 and 2 wrote (`temperatures`, `powerReadings`, health as
 /// objects), so older traces still load.
 extension HostSnapshot: Codable {
     enum Keys: String, CodingKey {
         case time, timestamp, sensors, sensorLibrary, power, fans, voltages, currents, battery, powerProfile
-        case performanceDegraded, profiles
+        case performanceDegraded, profiles, peripherals
         /// Trace format versions 1 and 2.
         case temperatures, powerReadings
     }
@@ -25,7 +26,7 @@ extension HostSnapshot: Codable {
 
     /// Writes the snapshot with each sensor's assessment (its tier and thresholds) beside its reading; a sensor
     /// without one has `null` there, so every sensor has the same keys.
-    func encode(to encoder: any Encoder, assessments: [SensorAssessment]) throws {
+    func encode(to encoder: any Encoder, assessments: [SensorAssessment], peripheralConditions: [PeripheralCondition] = []) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(time, forKey: .time)
         try container.encode(timestamp?.timeIntervalSince1970, forKey: .timestamp)
@@ -43,6 +44,11 @@ extension HostSnapshot: Codable {
         try container.encode(powerProfile.performanceDegraded, forKey: .performanceDegraded)
         let profiles = powerProfile.profiles.map { ProfileEntry(profile: $0, active: $0.name == powerProfile.activeProfile) }
         try container.encode(profiles, forKey: .profiles)
+        let judged = peripheralConditions.map(\.peripheral) == peripherals
+        let entries = peripherals.indices.map { index in
+            PeripheralEntry(peripheral: peripherals[index], condition: judged ? peripheralConditions[index] : nil)
+        }
+        try container.encode(entries, forKey: .peripherals)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -60,6 +66,7 @@ extension HostSnapshot: Codable {
         self.time = time
         battery = try container.decode(BatteryState.self, forKey: .battery)
         sensorLibrary = try container.decodeIfPresent(ReadingHealth.self, forKey: .sensorLibrary)
+        peripherals = try container.decodeIfPresent([PeripheralEntry].self, forKey: .peripherals)?.map(\.peripheral) ?? []
         if container.contains(.temperatures) {
             temperatures = try container.decode([TemperatureReading].self, forKey: .temperatures)
             powerReadings = try container.decode([PowerReading].self, forKey: .powerReadings)
@@ -79,6 +86,39 @@ extension HostSnapshot: Codable {
             performanceDegraded: try container.decodeIfPresent(String.self, forKey: .performanceDegraded),
             profiles: profiles.map(\.profile)
         )
+    }
+
+    /// A peripheral in the snapshot's shape: its reading, and beside it the `battery` condition (`ok`, `low`,
+    /// `critical`, `unknown`) and `reasons` where known, `null` otherwise.
+    struct PeripheralEntry: Codable {
+        var peripheral: Peripheral
+        var condition: PeripheralCondition?
+
+        private enum Keys: String, CodingKey { case battery, reasons }
+
+        init(peripheral: Peripheral, condition: PeripheralCondition?) {
+            self.peripheral = peripheral
+            self.condition = condition
+        }
+
+        init(from decoder: any Decoder) throws {
+            peripheral = try Peripheral(from: decoder)
+            let container = try decoder.container(keyedBy: Keys.self)
+            condition = try container.decodeIfPresent(PeripheralBattery.self, forKey: .battery).map { battery in
+                PeripheralCondition(
+                    peripheral: peripheral,
+                    battery: battery,
+                    reasons: try container.decodeIfPresent([Reason].self, forKey: .reasons) ?? []
+                )
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try peripheral.encode(to: encoder)
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(condition?.battery, forKey: .battery)
+            try container.encode(condition?.reasons, forKey: .reasons)
+        }
     }
 
     /// Trace format version 2's `powerProfile` object.

@@ -19,6 +19,8 @@ public struct HostSnapshot: Sendable, Hashable {
     public var measurements: [MeasurementReading]
     public var battery: BatteryState
     public var powerProfile: PowerProfileState
+    /// Every battery-powered device UPower lists besides the host's own batteries (controllers, mice, headsets…).
+    public var peripherals: [Peripheral]
     /// The sensor library as a whole (libsensors on Linux): `.error` when it could not start, so no hwmon
     /// sensor could be read at all; `nil` where the snapshot did not come from one (simulation, older traces).
     public var sensorLibrary: ReadingHealth?
@@ -31,6 +33,7 @@ public struct HostSnapshot: Sendable, Hashable {
         measurements: [MeasurementReading] = [],
         battery: BatteryState = .unavailable,
         powerProfile: PowerProfileState = .unknown,
+        peripherals: [Peripheral] = [],
         sensorLibrary: ReadingHealth? = nil
     ) {
         self.time = time
@@ -40,6 +43,7 @@ public struct HostSnapshot: Sendable, Hashable {
         self.measurements = measurements
         self.battery = battery
         self.powerProfile = powerProfile
+        self.peripherals = peripherals
         self.sensorLibrary = sensorLibrary
     }
 }

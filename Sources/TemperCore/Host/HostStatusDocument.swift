@@ -68,7 +68,7 @@ public struct HostStatusDocument: Sendable, Codable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try snapshot.encode(to: encoder, assessments: assessments)
+        try snapshot.encode(to: encoder, assessments: assessments, peripheralConditions: condition?.peripherals ?? [])
         var container = encoder.container(keyedBy: Keys.self)
         try container.encodeIfPresent(event, forKey: .event)
         if let condition {
@@ -87,7 +87,8 @@ public struct HostStatusDocument: Sendable, Codable {
             Condition(
                 tier: tier,
                 lowPower: try container.decodeIfPresent(Bool.self, forKey: .lowPower) ?? false,
-                reasons: try container.decodeIfPresent([Reason].self, forKey: .reasons) ?? []
+                reasons: try container.decodeIfPresent([Reason].self, forKey: .reasons) ?? [],
+                peripherals: try Self.peripheralConditions(decoder)
             )
         }
         policy = try container.decodeIfPresent(PolicyEntry.self, forKey: .policy)
@@ -95,6 +96,14 @@ public struct HostStatusDocument: Sendable, Codable {
         let found = entries.compactMap(\.assessment)
         // All or nothing, so the assessments stay in the sensors' order.
         assessments = found.count == entries.count ? found : []
+    }
+
+    /// The peripherals' conditions written beside them; all or nothing, as the sensors' assessments.
+    private static func peripheralConditions(_ decoder: any Decoder) throws -> [PeripheralCondition] {
+        let container = try decoder.container(keyedBy: HostSnapshot.Keys.self)
+        let entries = try container.decodeIfPresent([HostSnapshot.PeripheralEntry].self, forKey: .peripherals) ?? []
+        let found = entries.compactMap(\.condition)
+        return found.count == entries.count ? found : []
     }
 
     /// One line of JSON, keys sorted.

@@ -1,15 +1,40 @@
 import FoundationEssentials
 
-/// What the host is going through: a tier plus low power, each with the facts that drove it.
+/// What the host is going through: a tier plus low power, each with the facts that drove it, and the battery of
+/// each peripheral feedback may be aimed at.
 public struct Condition: Sendable, Hashable, Codable, CustomStringConvertible {
     public var tier: Tier
     public var lowPower: Bool
     public var reasons: [Reason]
+    /// Each peripheral of the snapshot with its own battery condition; it governs only feedback aimed at that
+    /// device (``SensoryRequest/device``) and never the tier or low power. Written in JSON only when not empty.
+    public var peripherals: [PeripheralCondition]
 
-    public init(tier: Tier, lowPower: Bool = false, reasons: [Reason] = []) {
+    public init(tier: Tier, lowPower: Bool = false, reasons: [Reason] = [], peripherals: [PeripheralCondition] = []) {
         self.tier = tier
         self.lowPower = lowPower
         self.reasons = reasons
+        self.peripherals = peripherals
+    }
+
+    private enum CodingKeys: String, CodingKey { case tier, lowPower, reasons, peripherals }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            tier: try container.decode(Tier.self, forKey: .tier),
+            lowPower: try container.decode(Bool.self, forKey: .lowPower),
+            reasons: try container.decode([Reason].self, forKey: .reasons),
+            peripherals: try container.decodeIfPresent([PeripheralCondition].self, forKey: .peripherals) ?? []
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(tier, forKey: .tier)
+        try container.encode(lowPower, forKey: .lowPower)
+        try container.encode(reasons, forKey: .reasons)
+        if !peripherals.isEmpty { try container.encode(peripherals, forKey: .peripherals) }
     }
 
     public static let nominal = Condition(tier: .nominal)
@@ -29,8 +54,13 @@ public struct Condition: Sendable, Hashable, Codable, CustomStringConvertible {
         self.init(tier: tier, lowPower: lowPower)
     }
 
-    /// The same tier and low power, ignoring reasons.
+    /// The same tier and low power, ignoring reasons and peripherals (whose batteries change no host rule).
     public func isSameState(as other: Condition) -> Bool { tier == other.tier && lowPower == other.lowPower }
+
+    /// The same peripherals (by object path) with the same battery conditions.
+    public func hasSamePeripherals(as other: Condition) -> Bool {
+        peripherals.elementsEqual(other.peripherals) { $0.peripheral.objectPath == $1.peripheral.objectPath && $0.battery == $1.battery }
+    }
 }
 
 /// One fact behind a condition or a decision, e.g. `sensor coretemp/Package id 0 at 86.0 °C ≥ serious 85.0 °C`.

@@ -28,6 +28,7 @@ extension Policy {
         lines.append("feedbackd:")
         for tier in Tier.allCases { lines.append("  \(tier.rawValue): \(feedbackd.tiers[tier]?.rawValue ?? "none")") }
         lines.append("  lowPower: \(feedbackd.lowPower?.rawValue ?? "none")")
+        lines += peripheralLines()
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -16,6 +16,8 @@ public struct Policy: Sendable, Hashable, Codable {
     public var feedbackd: FeedbackdMapping = .standard
     /// Who may use ``exemptUsages`` through `temper serve`; other callers' exempt usages are ordinary.
     public var exemptCallers: ExemptCallers = .standard
+    /// What a peripheral's low or critical battery does to feedback aimed at it.
+    public var peripherals: PeripheralRules = .standard
 
     public init(
         version: Int = 1,

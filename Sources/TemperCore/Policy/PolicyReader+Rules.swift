@@ -45,7 +45,7 @@ extension PolicyReader {
 
     /// `full`, `transientsOnly`, `off`, or a mapping with `mode` and the mode's own keys:
     /// `capRumble` takes `maxDuration` and `fade`, `simpleImpact` takes `style`.
-    private mutating func readHaptics(_ node: YAMLValue) -> HapticsMode? {
+    mutating func readHaptics(_ node: YAMLValue) -> HapticsMode? {
         let modeNode: YAMLValue
         if case .mapping = node.node {
             guard let required = attempt({ () throws(TemperError) in try node.require("mode") }) else { return nil }

@@ -7,6 +7,7 @@ struct PolicyReader {
     static let supportedVersion = 1
     static let topLevelKeys: Set<String> = [
         "version", "name", "description", "classifier", "tiers", "lowPower", "exemptUsages", "exemptCallers", "feedbackd",
+        "peripherals",
     ]
 
     var problems = YAMLProblems()
@@ -47,6 +48,7 @@ struct PolicyReader {
         if let usages = root["exemptUsages"] { policy.exemptUsages = readUsages(usages) ?? policy.exemptUsages }
         if let feedbackd = root["feedbackd"] { policy.feedbackd = readFeedbackd(feedbackd) }
         if let callers = root["exemptCallers"] { policy.exemptCallers = readExemptCallers(callers) }
+        if let peripherals = root["peripherals"] { policy.peripherals = readPeripherals(peripherals) }
         return policy
     }
 

@@ -1,7 +1,10 @@
 extension SensoryRequest: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, usage, targetTimeSeconds, haptic, audio, system, visual
+        case id, usage, targetTimeSeconds, device, haptic, audio, system, visual
     }
+
+    /// The longest device name read: UPower object paths and serials are far shorter.
+    static let maxDeviceLength = 256
 
     private static let payloadKeys: [CodingKeys] = [.haptic, .audio, .system, .visual]
 
@@ -12,6 +15,13 @@ extension SensoryRequest: Codable {
         guard !id.isEmpty else { throw RequestDecoding.invalid("expected a non-empty id", at: container.codingPath + [CodingKeys.id]) }
         usage = try RequestDecoding.word(UsageClass.self, container, .usage)
         targetTime = try RequestDecoding.optionalNumber(container, .targetTimeSeconds, in: RequestDecoding.targetTimes)
+        device = try container.decodeIfPresent(String.self, forKey: .device)
+        if let device, device.isEmpty || device.utf8.count > Self.maxDeviceLength {
+            throw RequestDecoding.invalid(
+                "expected a device name of 1 to \(Self.maxDeviceLength) bytes (a kind such as gamepad, a UPower path or a serial), found \(device.utf8.count) bytes",
+                at: container.codingPath + [CodingKeys.device]
+            )
+        }
         let present = Self.payloadKeys.filter { container.contains($0) }
         guard present.count == 1, let key = present.first else {
             let found = present.isEmpty ? "none" : present.map(\.rawValue).joined(separator: " and ")
@@ -33,6 +43,7 @@ extension SensoryRequest: Codable {
         try container.encode(id, forKey: .id)
         try container.encode(usage, forKey: .usage)
         try container.encodeIfPresent(targetTime, forKey: .targetTimeSeconds)
+        try container.encodeIfPresent(device, forKey: .device)
         switch kind {
         case .haptic(let haptic): try container.encode(haptic, forKey: .haptic)
         case .audio(let cue): try container.encode(cue, forKey: .audio)

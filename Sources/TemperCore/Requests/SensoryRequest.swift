@@ -7,6 +7,9 @@
 /// { "id": "ring-explosion", "usage": "game", "targetTimeSeconds": 12.05,
 ///   "haptic": { "file": "explosion.ahap" } }
 /// ```
+///
+/// An optional `device` names the output device when it is not the host itself: a peripheral's kind
+/// (`"gamepad"`), its UPower object path or its serial (see ``device``).
 public struct SensoryRequest: Sendable, Hashable {
     /// Identifies the request in decisions, the pending queue and cancellation.
     public var id: String
@@ -16,12 +19,19 @@ public struct SensoryRequest: Sendable, Hashable {
     /// `nil` means as soon as possible.
     public var targetTime: Double?
     public var kind: Kind
+    /// The device the feedback plays on, when not the host itself: a peripheral's kind as UPower spells it
+    /// (`gaming-input`, `mouse`, `headset`, …) or an alias (`gamepad`, `controller`), its UPower object path, native
+    /// path or serial (see ``Peripheral/matches(_:)``). A peripheral with a low or critical battery degrades
+    /// feedback aimed at it by the policy's ``Policy/peripherals`` rules; one that is not found leaves the host's
+    /// rules alone, with the reason `peripheral.notFound`. `nil`: the host.
+    public var device: String?
 
-    public init(id: String, usage: UsageClass, targetTime: Double? = nil, kind: Kind) {
+    public init(id: String, usage: UsageClass, targetTime: Double? = nil, kind: Kind, device: String? = nil) {
         self.id = id
         self.usage = usage
         self.targetTime = targetTime
         self.kind = kind
+        self.device = device
     }
 
     /// The four kinds of feedback Temper governs.

@@ -68,8 +68,10 @@ public struct Rewriter: Sendable {
     /// Decides what plays for `request` under `condition`.
     ///
     /// - Parameters:
-    ///   - request: What the app asked for.
-    ///   - condition: The host's condition; its rules come from the policy.
+    ///   - request: What the app asked for; aimed at a peripheral (``SensoryRequest/device``), its battery may make
+    ///     the rules poorer (``Policy/peripherals``).
+    ///   - condition: The host's condition; its rules come from the policy, and its ``Condition/peripherals`` say
+    ///     which device a request is aimed at.
     ///   - budget: What is left of the energy budget in force, or `nil` when none is.
     ///   - playing: What already plays when the request would start; the result is charged what it adds to
     ///     that (its marginal price). `nil` charges its own price.
@@ -83,7 +85,13 @@ public struct Rewriter: Sendable {
         playing: PlaybackContext? = nil,
         exemptAllowed: Bool = true
     ) -> Decision {
-        let rules = rules(for: condition)
+        var rules = rules(for: condition)
+        var aimed: (reason: FiredRule?, degraded: Bool) = (nil, false)
+        if let device = request.device {
+            let target = peripheralRules(for: device, host: rules, condition: condition)
+            rules = target.rules
+            aimed = (target.reason, target.degraded)
+        }
         let exempt = exemptAllowed && isExempt(request.usage)
         let before = energy(of: request)
         // The trim comes first: every later rule, and the budget's ladder, act on the trimmed drive.
@@ -121,8 +129,11 @@ public struct Rewriter: Sendable {
             variant = guardEnergy(simple, original: request, rules: rules, exempt: exempt, condition: condition, before: before)
             charge(&variant, playing: playing)
         }
+        // A degraded peripheral's reason leads the rules it tightened; a device not found is noted after the
+        // channels are told, which it did not change.
+        if let reason = aimed.reason, aimed.degraded, !variant.rules.isEmpty { variant.rules.insert(reason, at: 0) }
         let outcome = outcome(of: variant, original: request)
-        return Decision(
+        var decision = Decision(
             requestID: request.id,
             usage: request.usage,
             outcome: outcome,
@@ -131,11 +142,15 @@ public struct Rewriter: Sendable {
             energyBeforeMillijoules: before,
             energyAfterMillijoules: variant.energy,
             marginal: variant.request == nil ? nil : variant.marginal,
-            condition: condition,
+            // The host's condition; the peripherals are the status's to list, not every decision's to repeat.
+            condition: condition.peripherals.isEmpty
+                ? condition : Condition(tier: condition.tier, lowPower: condition.lowPower, reasons: condition.reasons),
             budget: budget?.spending(variant.charged),
             channels: channels(of: request, playing: variant.request, rules: variant.rules),
             perceivedChange: perceivedChange(of: request, to: variant.request, changed: variant.changed, outcome: outcome)
         )
+        if let reason = aimed.reason, !aimed.degraded { decision.rules.insert(reason, at: 0) }
+        return decision
     }
 
     /// `variant` with the trim's reason first, when what it plays is still the trimmed payload's kind.

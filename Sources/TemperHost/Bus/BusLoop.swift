@@ -19,6 +19,8 @@ final class BusLoop {
     private var client: GObjectReference?
     private var displayDevice: GObjectReference?
     private var batteries: [GObjectReference] = []
+    /// Controllers, mice, headsets…: each watched for "notify" like the batteries, listed again on hot-plug.
+    private var peripherals: [GObjectReference] = []
     private var devicesStale = true
     private var profileProxies: [GObjectReference] = []
     /// Signal handlers, disconnected when dropped (before the objects they hold).
@@ -105,31 +107,40 @@ final class BusLoop {
     }
 
     private func dropDevices() {
-        let devices = (displayDevice.map { [$0] } ?? []) + batteries
+        let devices = (displayDevice.map { [$0] } ?? []) + batteries + peripherals
         handlers.removeAll { handler in devices.contains { $0 === handler.object } }
         displayDevice = nil
         batteries.removeAll()
+        peripherals.removeAll()
         devicesStale = true
     }
 
-    /// Fetches the display device and batteries (synchronous D-Bus calls, so only when they are stale).
+    /// Fetches the display device, batteries and peripherals (synchronous D-Bus calls, so only when they are
+    /// stale: at start, and when UPower adds or removes a device).
     private func loadDevices() {
         guard let client else { return }
         dropDevices()
         displayDevice = GObjectReference(adopting: temper_up_client_display_device(client.pointer))
         if let displayDevice { watch(displayDevice, "notify") }
-        if let list = temper_up_client_batteries(client.pointer) {
-            var cursor = list
-            while let device = cursor.pointee {
-                if let battery = GObjectReference(adopting: temper_object_ref(device)) {
-                    batteries.append(battery)
-                    watch(battery, "notify")
-                }
-                cursor += 1
-            }
-            temper_object_array_free(list)
-        }
+        batteries = watchedDevices(temper_up_client_batteries(client.pointer))
+        peripherals = watchedDevices(temper_up_client_peripherals(client.pointer))
         devicesStale = displayDevice == nil
+    }
+
+    /// Takes a reference to each device of a shim list, watches it for "notify" and frees the list.
+    private func watchedDevices(_ list: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> [GObjectReference] {
+        guard let list else { return [] }
+        defer { temper_object_array_free(list) }
+        var devices: [GObjectReference] = []
+        var cursor = list
+        while let device = cursor.pointee {
+            if let reference = GObjectReference(adopting: temper_object_ref(device)) {
+                devices.append(reference)
+                watch(reference, "notify")
+            }
+            cursor += 1
+        }
+        return devices
     }
 
     // MARK: - Signals and sources
@@ -210,7 +221,10 @@ final class BusLoop {
     /// Reads everything from GDBus's property caches and publishes it.
     private func refresh() {
         if let connection, temper_bus_is_closed(connection.pointer) { connectIfNeeded() }
-        monitor.publish(BusState(battery: readBattery(), powerProfile: readProfile()))
+        let battery = readBattery()
+        // Read after the battery, which reloads stale devices; a dead daemon has dropped them.
+        let listed = battery.status == .available ? peripherals.compactMap { UPowerReading.peripheral($0.pointer) } : []
+        monitor.publish(BusState(battery: battery, powerProfile: readProfile(), peripherals: listed))
         updateRetryTimer()
     }
 
@@ -224,7 +238,7 @@ final class BusLoop {
         // The daemon's death raises no error: every property resets to its default, and an empty daemon
         // version is the tell. Those defaults must not be believed.
         guard Self.daemonVersion(of: client.pointer) != nil else {
-            if displayDevice != nil || !batteries.isEmpty { dropDevices() }
+            if displayDevice != nil || !batteries.isEmpty || !peripherals.isEmpty { dropDevices() }
             return BatteryState(status: .unavailable, detail: "upowerd is not running")
         }
         if devicesStale { loadDevices() }

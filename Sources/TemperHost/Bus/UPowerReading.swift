@@ -66,6 +66,31 @@ enum UPowerReading {
         )
     }
 
+    /// One peripheral; `nil` for a device that is gone (UPower left it not present, with no percentage) or that
+    /// has no object path to key it by.
+    static func peripheral(_ object: UnsafeMutableRawPointer) -> Peripheral? {
+        var info = TemperUpDeviceInfo()
+        temper_up_device_read(object, &info)
+        defer { temper_up_device_info_clear(&info) }
+        func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
+            pointer.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        guard let objectPath = text(info.object_path), info.is_present || info.percentage > 0 else { return nil }
+        // A percentage outside 0…100 is UPower passing on a broken report: unknown, not believed.
+        let percentage = (0...100).contains(info.percentage) ? info.percentage : nil
+        return Peripheral(
+            objectPath: objectPath,
+            kind: temper_up_device_kind_name(info.kind).map { String(cString: $0) } ?? "unknown",
+            nativePath: text(info.native_path) ?? "",
+            model: text(info.model),
+            vendor: text(info.vendor),
+            serial: text(info.serial),
+            percentage: percentage,
+            state: stateName(info.state),
+            warningLevel: BatteryWarningLevel(upowerValue: Int(info.warning_level))
+        )
+    }
+
     /// UPower's own spelling: `charging`, `discharging`, `fully-charged`, `pending-charge`, …
     static func stateName(_ state: UInt32) -> String {
         temper_up_device_state_name(state).map { String(cString: $0) } ?? "unknown"

@@ -16,11 +16,14 @@ struct PowerSupplyReader: Sendable {
         self.listings = listings
     }
 
-    /// One power reading per battery, in name order.
+    /// One power reading per battery of the host's own, in name order. A battery of `scope` `Device` (a game
+    /// controller's, a mouse's) powers nothing of the host and gives no power reading: it is a peripheral, read
+    /// through UPower.
     func read() -> [PowerReading] {
         listings.entries(of: classPath).compactMap { name in
             let path = "\(classPath)/\(name)"
             guard (try? Sysfs.read("\(path)/type").get()) == "Battery" else { return nil }
+            guard (try? Sysfs.read("\(path)/scope").get()) != "Device" else { return nil }
             return readBattery(at: path, named: name)
         }
     }

@@ -46,6 +46,10 @@ public enum Glossary: Sendable {
             "budget",
             "the energy budget for the window was short, so the request was stepped down (or dropped) to fit; exempt usages may overdraw it."
         ),
+        (
+            "peripheral",
+            "the request names a device: a peripheral with a low or critical battery made the rules poorer (the policy's peripherals keys); a device not found left the host's rules."
+        ),
         ("energy.guard", "a rewrite would have cost more than the original, so the original played as asked."),
         ("request.cancelled", "the request was cancelled before its target time."),
         ("governor.shutdown", "the governor shut down before the request's target time."),

@@ -35,6 +35,16 @@ final class DBusValue: @unchecked Sendable {
         }
     }
 
+    /// An `aa{sv}` array of dictionaries (each made with ``dictionary(_:)``).
+    static func dictionaries(_ entries: [DBusValue]) -> DBusValue {
+        let values: [UnsafeMutableRawPointer?] = entries.map(\.pointer)
+        return values.withUnsafeBufferPointer { buffer in
+            withExtendedLifetime(entries) {
+                DBusValue(sinking: temper_dbus_value_vardict_array(buffer.baseAddress, UInt32(entries.count)))
+            }
+        }
+    }
+
     /// An `a{sd}` dictionary.
     static func doubles(_ entries: [(String, Double)]) -> DBusValue {
         let values = entries.map(\.1)

@@ -45,6 +45,12 @@ public enum GovernorInterface: Sendable {
             </property>
             <!-- The name of the policy in force. -->
             <property name="Policy" type="s" access="read"/>
+            <!-- Each battery-powered peripheral UPower lists (controllers, mice, headsets…) with the battery
+                 condition that governs feedback aimed at it (a request's "device"): objectPath, kind, model,
+                 serial, nativePath (s), percentage (d, -1 when unknown), state, warningLevel, battery (ok, low,
+                 critical or unknown) and reasons (a(ss): code, message). Signalled when a device comes or goes, or
+                 its state, whole percentage or battery condition changes. -->
+            <property name="Peripherals" type="aa{sv}" access="read"/>
 
             <!-- Decides a request now under the current condition and spends from the budget what it adds to what already plays. -->
             <method name="Decide">
@@ -64,7 +70,8 @@ public enum GovernorInterface: Sendable {
               <arg direction="out" name="cancelled" type="b"/>
             </method>
             <!-- The live condition, typed: tier (s), lowPower (b), reasons (a(ss): code, message),
-                 headroomSeconds (d), temperatures (a{sd}). Spends nothing. -->
+                 headroomSeconds (d), temperatures (a{sd}), peripherals (aa{sv}, as the Peripherals property).
+                 Spends nothing. -->
             <method name="GetCondition">
               <arg direction="out" name="condition" type="a{sv}"/>
             </method>

@@ -22,6 +22,8 @@ final class GovernorProperties: Sendable {
         var policy: String
         /// The headroom at each tier's entry, for the sensor nearest its serious threshold.
         var thresholds: HeadroomThresholds?
+        /// Each peripheral with its battery condition, percentages whole (``quietPeripherals(_:)``).
+        var peripherals: [PeripheralCondition] = []
     }
 
     /// What a sample said, kept for reads: the live condition and each sensor's temperature.
@@ -64,7 +66,8 @@ final class GovernorProperties: Sendable {
             reasons: condition.reasons.map(\.message),
             headroomSeconds: -1,
             condition: Self.conditionJSON(condition),
-            policy: policy
+            policy: policy,
+            peripherals: Self.quietPeripherals(condition)
         )
         stored = Mutex((values, State(condition), Live(condition: condition, headroomSeconds: -1, temperatures: [])))
     }
@@ -84,6 +87,7 @@ final class GovernorProperties: Sendable {
         case "Condition": .string(current.condition)
         case "Policy": .string(current.policy)
         case "Thresholds": Self.thresholdsValue(current.thresholds)
+        case "Peripherals": Self.peripheralsValue(current.peripherals)
         default: nil
         }
     }
@@ -114,6 +118,11 @@ final class GovernorProperties: Sendable {
             if thresholds != stored.values.thresholds {
                 stored.values.thresholds = thresholds
                 changes.append(("Thresholds", Self.thresholdsValue(thresholds)))
+            }
+            let peripherals = Self.quietPeripherals(condition)
+            if peripherals != stored.values.peripherals {
+                stored.values.peripherals = peripherals
+                changes.append(("Peripherals", Self.peripheralsValue(peripherals)))
             }
             if headroomSeconds != stored.values.headroomSeconds {
                 stored.values.headroomSeconds = headroomSeconds
@@ -175,11 +184,15 @@ final class GovernorProperties: Sendable {
             ("reasons", .pairs(live.condition.reasons.map { ($0.code.name, $0.message) })),
             ("headroomSeconds", .double(live.headroomSeconds)),
             ("temperatures", .doubles(live.temperatures)),
+            ("peripherals", Self.peripheralsValue(live.condition.peripherals)),
         ])
     }
 
-    /// The condition's keys as `temper status --json` writes them (tier, lowPower, reasons), sorted.
+    /// The condition's keys as `temper status --json` writes them (tier, lowPower, reasons), sorted; the
+    /// peripherals are the `Peripherals` property's, which follows them as they change.
     static func conditionJSON(_ condition: Condition) -> String {
+        var condition = condition
+        condition.peripherals = []
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(condition)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"

@@ -144,16 +144,20 @@ final class HostTestbed: @unchecked Sendable {
 
     // MARK: - Fake hardware
 
-    /// Adds a device; `uevent` announces it with an `add` uevent, as the kernel does for a device that comes later.
+    /// Adds a device with sysfs `attributes` and udev `properties`; `uevent` announces it with an `add` uevent, as
+    /// the kernel does for a device that comes later.
     @discardableResult
     func addDevice(
         _ subsystem: String,
         _ name: String,
         parent: String? = nil,
         attributes: [String: String],
+        properties: [String: String] = [:],
         uevent: Bool = false
     ) throws -> String {
-        var arguments: [String: Any] = ["subsystem": subsystem, "name": name, "attributes": attributes, "uevent": uevent]
+        var arguments: [String: Any] = [
+            "subsystem": subsystem, "name": name, "attributes": attributes, "properties": properties, "uevent": uevent,
+        ]
         if let parent { arguments["parent"] = parent }
         guard let path = try call("add_device", arguments)["path"] as? String else {
             throw HarnessError("add_device \(name) returned no path")

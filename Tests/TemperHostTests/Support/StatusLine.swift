@@ -52,6 +52,19 @@ struct StatusLine: Decodable {
         var status: String
     }
 
+    /// A peripheral UPower lists, with the battery condition the classifier gave it.
+    struct Peripheral: Decodable {
+        var objectPath: String
+        var kind: String
+        var model: String?
+        var serial: String?
+        var percentage: Double?
+        var state: String
+        var warningLevel: String
+        var battery: String?
+        var reasons: [Reason]?
+    }
+
     var event: String?
     var power: [Power]
     var tier: String
@@ -61,6 +74,7 @@ struct StatusLine: Decodable {
     var battery: Battery
     var powerProfile: String?
     var performanceDegraded: String?
+    var peripherals: [Peripheral]?
 
     func sensor(_ label: String) -> Sensor? { sensors.first { $0.label == label } }
     var reasonCodes: [String] { reasons.map(\.code) }
@@ -84,6 +98,14 @@ struct StatusMatch: Sendable {
     var percentage: Double?
     var warningLevels: [String]?
     var powerProfile: String?
+    /// This many peripherals are listed.
+    var peripheralCount: Int?
+    /// The first peripheral of kind `peripheralKind` is listed …
+    var peripheralKind: String?
+    /// … with this battery condition …
+    var peripheralBattery: String?
+    /// … at this percentage (within half a percent).
+    var peripheralPercentage: Double?
 
     static let any = StatusMatch()
 
@@ -108,6 +130,14 @@ struct StatusMatch: Sendable {
             guard let level = line.battery.warningLevel, warningLevels.contains(level) else { return false }
         }
         if let powerProfile, line.powerProfile != powerProfile { return false }
+        if let peripheralCount, line.peripherals?.count != peripheralCount { return false }
+        if let peripheralKind {
+            guard let device = line.peripherals?.first(where: { $0.kind == peripheralKind }) else { return false }
+            if let peripheralBattery, device.battery != peripheralBattery { return false }
+            if let peripheralPercentage {
+                guard let actual = device.percentage, abs(actual - peripheralPercentage) < 0.5 else { return false }
+            }
+        }
         return true
     }
 }
