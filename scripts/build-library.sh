@@ -21,24 +21,37 @@ cd "$root"
 abi="$(sed -n 's/^#define TEMPER_ABI_VERSION \([0-9][0-9]*\)$/\1/p' Sources/TemperC/include/temper.h)"
 [ -n "$abi" ] || { echo "build-library: no TEMPER_ABI_VERSION in temper.h" >&2; exit 2; }
 bin="$(swift build -c release "$@" --show-bin-path)"
-# Without the product SwiftPM links it again, and prints the link command (-v) this script repeats. Its own link
-# fails (it asks for the static Foundation's parts without -static-stdlib); every module is compiled by then.
+# SwiftPM's own link of the product fails (it asks for the static Foundation's parts without -static-stdlib), but
+# every module is compiled by then; its link command, from the build manifest, is run again with the changes.
 rm -f "$bin/libTemperC.so"
 log="$(mktemp "${TMPDIR:-/tmp}/temper-library.XXXXXX")"
 trap 'rm -f "$log"' EXIT
-swift build -c release --product TemperC "${release_flags[@]}" -v "$@" > "$log" 2>&1 || true
-link="$(grep -F -- ' -emit-library ' "$log" | grep -F '/libTemperC.so ' | tail -1)"
-if [ -z "$link" ]; then
-  grep -E 'error:' "$log" | head -20 >&2
-  echo "build-library: SwiftPM printed no link command for libTemperC.so" >&2
+swift build -c release --product TemperC "${release_flags[@]}" "$@" > "$log" 2>&1 || true
+if grep -E 'error:' "$log" | grep -vE 'unable to find library -l_Foundation|linker command failed|link command failed' >&2; then
+  echo "build-library: the build failed" >&2
   exit 1
 fi
 output="$bin/libtemper.so.$abi"
-from="/libTemperC.so " to="/libtemper.so.$abi "
-link="${link//"$from"/"$to"}"
-link="${link/-Xlinker \'-rpath=\$ORIGIN\'/}"
-link="${link/ -v / }"
-eval "$link" -static-stdlib \
-  -Xlinker "--version-script=$root/Sources/TemperC/include/libtemper.map" -Xlinker "-soname=libtemper.so.$abi" >&2
+python3 - "$(dirname "$bin")/../release.yaml" "$bin/libTemperC.so" "$output" "$root/Sources/TemperC/include/libtemper.map" <<'RELINK' >&2
+import json, subprocess, sys
+manifest, product, output, exports = sys.argv[1:]
+for line in open(manifest, encoding="utf-8"):
+    line = line.strip()
+    if not line.startswith("args: ["):
+        continue
+    args = json.loads(line[len("args: "):])
+    if "-emit-library" in args and product in args:
+        break
+else:
+    sys.exit(f"build-library: no link command for {product} in {manifest}")
+args[args.index(product)] = output
+# No run path: the library is found where the system keeps libraries, or by the program's own.
+while "-rpath=$ORIGIN" in args:
+    at = args.index("-rpath=$ORIGIN")
+    del args[at - 1:at + 1]
+# Relocations resolved at load and made read-only (BIND_NOW, as Debian's hardening asks of a library).
+args += ["-static-stdlib", "-Xlinker", "-z", "-Xlinker", "now", "-Xlinker", f"--version-script={exports}", "-Xlinker", f"-soname={output.rsplit('/', 1)[1]}"]
+sys.exit(subprocess.call(args))
+RELINK
 [ -f "$output" ] || { echo "build-library: the link made no $output" >&2; exit 1; }
 echo "$output"

@@ -36,6 +36,7 @@ control_files "$lib_stage" "$runtime"
 # The ABI's symbols, each since this release, so a program built now asks for at least this version.
 {
   echo "libtemper.so.$abi $runtime #MINVER#"
+  echo "* Build-Depends-Package: libtemper-dev"
   objdump -T "$shared" | awk -v version="$version" '$4 == "LIBTEMPER_1" && $NF ~ /^temper_/ { print " " $NF "@LIBTEMPER_1 " version }' | sort
   echo " LIBTEMPER_1@LIBTEMPER_1 $version"
 } > "$lib_stage/DEBIAN/symbols"

@@ -44,6 +44,7 @@ final class DecisionHandle: Sendable {
     }
 }
 
+/// `temper_request_new`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_request_new)
 public func temperRequestNew(
     _ json: UnsafePointer<CChar>?,
@@ -59,11 +60,13 @@ public func temperRequestNew(
     }
 }
 
+/// `temper_request_free`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_request_free)
 public func temperRequestFree(_ request: OpaquePointer?) {
     CHandle.release(request)
 }
 
+/// `temper_decide`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_decide)
 public func temperDecide(_ governor: OpaquePointer?, _ request: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     // The hot path: no JSON, no text; one lock, the rewriter, one allocation for the handle.
@@ -82,26 +85,31 @@ public func temperDecide(_ governor: OpaquePointer?, _ request: OpaquePointer?, 
     return CStatus.ok.rawValue
 }
 
+/// `temper_decision_free`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_decision_free)
 public func temperDecisionFree(_ decision: OpaquePointer?) {
     CHandle.release(decision)
 }
 
+/// `temper_decision_outcome`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_decision_outcome)
 public func temperDecisionOutcome(_ decision: OpaquePointer?) -> Int32 {
     CHandle.borrow(decision, as: DecisionHandle.self)?.outcome ?? 3
 }
 
+/// `temper_decision_energy_before_millijoules`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_decision_energy_before_millijoules)
 public func temperDecisionEnergyBefore(_ decision: OpaquePointer?) -> Double {
     CHandle.borrow(decision, as: DecisionHandle.self)?.decision.energyBeforeMillijoules ?? .nan
 }
 
+/// `temper_decision_energy_after_millijoules`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_decision_energy_after_millijoules)
 public func temperDecisionEnergyAfter(_ decision: OpaquePointer?) -> Double {
     CHandle.borrow(decision, as: DecisionHandle.self)?.decision.energyAfterMillijoules ?? .nan
 }
 
+/// `temper_decision_json`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_decision_json)
 public func temperDecisionJSON(_ decision: OpaquePointer?, _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     cCall { () throws(CFailure) in

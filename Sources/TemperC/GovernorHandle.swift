@@ -78,6 +78,7 @@ final class GovernorHandle: Sendable {
     }
 }
 
+/// `temper_governor_new`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_governor_new)
 public func temperGovernorNew(
     _ policy: UnsafePointer<CChar>?,
@@ -91,6 +92,7 @@ public func temperGovernorNew(
     }
 }
 
+/// `temper_governor_new_from_yaml`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_governor_new_from_yaml)
 public func temperGovernorNewFromYAML(
     _ policyYAML: UnsafePointer<CChar>?,
@@ -107,11 +109,13 @@ public func temperGovernorNewFromYAML(
     }
 }
 
+/// `temper_governor_free`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_governor_free)
 public func temperGovernorFree(_ governor: OpaquePointer?) {
     CHandle.release(governor)
 }
 
+/// `temper_governor_set_condition`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_governor_set_condition)
 public func temperGovernorSetCondition(_ governor: OpaquePointer?, _ condition: UnsafePointer<CChar>?) -> Int32 {
     cCall { () throws(CFailure) in
@@ -127,6 +131,7 @@ public func temperGovernorSetCondition(_ governor: OpaquePointer?, _ condition: 
     }
 }
 
+/// `temper_governor_condition_json`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_governor_condition_json)
 public func temperGovernorConditionJSON(_ governor: OpaquePointer?, _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     cCall { () throws(CFailure) in

@@ -23,27 +23,32 @@ struct StaticCString: Sendable {
     var pointer: UnsafePointer<CChar> { UnsafePointer(bitPattern: address)! }
 }
 
+/// `temper_abi_version`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_abi_version)
 public func temperABIVersion() -> UInt32 {
     LibraryInfo.abiVersion
 }
 
+/// `temper_version`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_version)
 public func temperVersion() -> UnsafePointer<CChar> {
     LibraryInfo.version.pointer
 }
 
+/// `temper_last_error`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_last_error)
 public func temperLastError() -> UnsafePointer<CChar> {
     LastError.message
 }
 
+/// `temper_status_name`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_status_name)
 public func temperStatusName(_ status: Int32) -> UnsafePointer<CChar> {
     guard let known = CStatus(rawValue: status) else { return LibraryInfo.unknownStatus.pointer }
     return LibraryInfo.statusNames[Int(known.rawValue)].pointer
 }
 
+/// `temper_string_free`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_string_free)
 public func temperStringFree(_ string: UnsafeMutablePointer<CChar>?) {
     free(string)

@@ -44,6 +44,7 @@ enum ScenarioCall {
     }
 }
 
+/// `temper_run_scenario`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_run_scenario)
 public func temperRunScenario(
     _ yaml: UnsafePointer<CChar>?,

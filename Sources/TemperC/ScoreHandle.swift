@@ -17,6 +17,7 @@ final class ScoreHandle: Sendable {
     }
 }
 
+/// `temper_score_bytes`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_score_bytes)
 public func temperScoreBytes(
     _ governor: OpaquePointer?,
@@ -34,6 +35,7 @@ public func temperScoreBytes(
     }
 }
 
+/// `temper_score_file`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_score_file)
 public func temperScoreFile(
     _ governor: OpaquePointer?,
@@ -48,26 +50,31 @@ public func temperScoreFile(
     }
 }
 
+/// `temper_score_free`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_score_free)
 public func temperScoreFree(_ score: OpaquePointer?) {
     CHandle.release(score)
 }
 
+/// `temper_score_energy_millijoules`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_score_energy_millijoules)
 public func temperScoreEnergy(_ score: OpaquePointer?) -> Double {
     CHandle.borrow(score, as: ScoreHandle.self)?.estimate.energyMillijoules ?? .nan
 }
 
+/// `temper_score_duration_seconds`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_score_duration_seconds)
 public func temperScoreDuration(_ score: OpaquePointer?) -> Double {
     CHandle.borrow(score, as: ScoreHandle.self)?.estimate.durationSeconds ?? .nan
 }
 
+/// `temper_score_peak_milliwatts`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_score_peak_milliwatts)
 public func temperScorePeak(_ score: OpaquePointer?) -> Double {
     CHandle.borrow(score, as: ScoreHandle.self)?.estimate.peakMilliwatts ?? .nan
 }
 
+/// `temper_score_json`, as Sources/TemperC/include/temper.h documents it.
 @c(temper_score_json)
 public func temperScoreJSON(_ score: OpaquePointer?, _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     cCall { () throws(CFailure) in
