@@ -58,19 +58,23 @@ final class GovernorHandle: Sendable {
 
     /// The policy and profile in YAML text (`nil`: the defaults `named(policy:device:)` takes).
     static func parsing(policyYAML: String?, deviceYAML: String?) throws(CFailure) -> GovernorHandle {
-        let defaults = try named(policy: nil, device: nil)
         let policy: Policy
         do throws(TemperError) {
-            policy =
-                try policyYAML.map { text throws(TemperError) in try Policy.parse(yaml: text, file: "policy") } ?? defaults.rewriter.policy
+            if let policyYAML {
+                policy = try Policy.parse(yaml: policyYAML, file: "policy")
+            } else {
+                policy = try PolicyLibrary.standard().policy()
+            }
         } catch {
             throw CFailure(error, reading: .policy)
         }
         let profile: DeviceProfile
         do throws(TemperError) {
-            profile =
-                try deviceYAML.map { text throws(TemperError) in try DeviceProfile.parse(yaml: text, file: "device") }
-                ?? defaults.scorer.estimator.profile
+            if let deviceYAML {
+                profile = try DeviceProfile.parse(yaml: deviceYAML, file: "device")
+            } else {
+                profile = try DeviceProfileLibrary.standard().profile()
+            }
         } catch {
             throw CFailure(error, reading: .device)
         }

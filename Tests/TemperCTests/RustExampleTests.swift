@@ -4,22 +4,15 @@ import Testing
 
 /// The Rust example (docs/rust-example, `extern "C"` declarations of temper.h) built with cargo against the
 /// installed library, where cargo is installed; it needs no crate from the network.
-@Suite(.enabled(if: RustExampleTests.cargo != nil, "no cargo on PATH or in ~/.cargo/bin"))
+@Suite(.enabled(if: Cargo.path != nil, "no cargo on PATH or in ~/.cargo/bin"))
 struct RustExampleTests {
-    static let cargo: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let home = ProcessInfo.processInfo.environment["HOME"].map { [$0 + "/.cargo/bin"] } ?? []
-        return (path.split(separator: ":").map(String.init) + home).map { $0 + "/cargo" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
-
     @Test func itScoresAndDecidesAsTheCommandLineDoes() throws {
         let library = try InstalledLibrary.shared.get()
         let target = try TemporaryFolder(prefix: "temper-rust")
         var environment = library.environment
         environment["CARGO_TARGET_DIR"] = target.path
         let built = try InstalledLibrary.run(
-            try #require(Self.cargo),
+            try #require(Cargo.path),
             [
                 "build", "--offline", "--quiet", "--manifest-path",
                 PackagePaths.root.appendingPathComponent("docs/rust-example/Cargo.toml").path,
@@ -42,4 +35,14 @@ struct RustExampleTests {
         )
         #expect(lines.last == (try InstalledLibrary.decidedByTheCommandLine(request, condition)).outcome, "\(ran.stdout)")
     }
+}
+
+/// Where cargo is: on PATH, or in ~/.cargo/bin as rustup installs it.
+enum Cargo {
+    static let path: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let home = ProcessInfo.processInfo.environment["HOME"].map { [$0 + "/.cargo/bin"] } ?? []
+        return (path.split(separator: ":").map(String.init) + home).map { $0 + "/cargo" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
 }

@@ -41,9 +41,33 @@ let benchmarks: @Sendable () -> Void = {
             let parsed = Condition(parsing: condition) ?? .nominal
             let decoded = fixtures.swiftRequest(request)
             let rewriter = fixtures.rewriter
-            for _ in benchmark.scaledIterations { blackHole(rewriter.decide(decoded, condition: parsed).outcome) }
+            // The whole decision, as GovernorBenchmarks keeps it (and as the C handle holds it): reading only the
+            // outcome would let the optimizer skip building the rest.
+            for _ in benchmark.scaledIterations { blackHole(rewriter.decide(decoded, condition: parsed)) }
+        }
+
+        // The same call where the compiler cannot see the arguments (as inside libtemper, which gets them at run
+        // time): without it, cross-module inlining lets the Swift loop fold the constant condition and the
+        // absent budget into the rewriter's code.
+        Benchmark("SwiftOpaque.\(name)", configuration: configuration) { benchmark in
+            let parsed = Condition(parsing: condition) ?? .nominal
+            let decoded = fixtures.swiftRequest(request)
+            let rewriter = fixtures.rewriter
+            for _ in benchmark.scaledIterations { blackHole(opaqueDecide(rewriter, identity(decoded), identity(parsed))) }
+        }
+
+        Benchmark("SwiftYAML.\(name)", configuration: configuration) { benchmark in
+            let parsed = Condition(parsing: condition) ?? .nominal
+            let decoded = fixtures.swiftRequest(request)
+            let rewriter = fixtures.yamlRewriter
+            for _ in benchmark.scaledIterations { blackHole(rewriter.decide(decoded, condition: parsed)) }
         }
     }
+}
+
+@inline(never)
+func opaqueDecide(_ rewriter: Rewriter, _ request: SensoryRequest, _ condition: Condition) -> Decision {
+    rewriter.decide(request, condition: condition)
 }
 
 /// The requests both sides decide, as JSON from Examples/requests, and the Swift rewriter.
@@ -51,6 +75,7 @@ struct CAPIFixtures: Sendable {
     let explosion: String
     let tap: String
     let rewriter: Rewriter
+    let yamlRewriter: Rewriter
 
     init() {
         // Benchmarks run from the Benchmarks package folder; the project is one level up.
@@ -63,6 +88,8 @@ struct CAPIFixtures: Sendable {
         tap = text("Examples/requests/button-impact.json")
         let profile = try! DeviceProfile.parse(yaml: text("Policies/devices/phone.yaml"), file: "phone.yaml")
         rewriter = Rewriter(policy: .default, energyModel: EnergyEstimator(profile: profile))
+        let policy = try! Policy.parse(yaml: text("Policies/default.yaml"), file: "default.yaml")
+        yamlRewriter = Rewriter(policy: policy, energyModel: EnergyEstimator(profile: profile))
     }
 
     /// A libtemper governor (the policy named default, the phone) under `condition`.
