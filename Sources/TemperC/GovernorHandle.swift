@@ -5,7 +5,7 @@ import TemperFiles
 import TemperScoring
 
 /// What a `temper_governor` holds: the policy's rewriter and the device's scorer, made once, and the condition
-/// requests are decided under, behind a lock so any thread may decide while another sets it.
+/// requests are decided under, which any thread may set while others decide.
 ///
 /// Deciding is `temper rewrite`'s one request: the condition's rules, a fresh window of its budget, the request
 /// priced on its own. The rewriter's price memo is shared and locked inside, so a pattern played again and again
@@ -13,27 +13,40 @@ import TemperScoring
 final class GovernorHandle: Sendable {
     let rewriter: Rewriter
     let scorer: PatternScorer
-    /// The condition, and the budget snapshot a decision under it starts from (a full window), made when the
-    /// condition is set so a decision only reads them.
-    private let state: Mutex<(condition: Condition, budget: BudgetSnapshot?)>
+    /// Every condition C can force (a tier, with or without low power), each with the budget snapshot a decision
+    /// under it starts from (a full window), made once; a decision reads the one ``current`` names, with no lock.
+    private let states: [(condition: Condition, budget: BudgetSnapshot?)]
+    /// The index in ``states`` of the condition in force.
+    private let current = Atomic<Int>(0)
 
     init(policy: Policy, profile: DeviceProfile) {
-        rewriter = Rewriter(policy: policy, energyModel: EnergyEstimator(profile: profile))
+        let rewriter = Rewriter(policy: policy, energyModel: EnergyEstimator(profile: profile))
+        self.rewriter = rewriter
         // As `temper score` without --power-series: the estimate has no power series to carry.
         scorer = PatternScorer(estimator: EnergyEstimator(profile: profile, options: .init(maxSeriesPoints: 0)))
-        state = Mutex((.nominal, Self.freshBudget(of: rewriter, under: .nominal)))
+        states = Tier.allCases.flatMap { tier in
+            [false, true].map { lowPower in
+                let condition = Condition(tier: tier, lowPower: lowPower)
+                return (condition, Self.freshBudget(of: rewriter, under: condition))
+            }
+        }
+        current.store(Self.index(of: .nominal), ordering: .relaxed)
     }
 
-    var condition: Condition { state.withLock { $0.condition } }
+    var condition: Condition { states[current.load(ordering: .relaxed)].condition }
 
+    /// Forces `condition` (its tier and low power; a forced condition has no reasons).
     func setCondition(_ condition: Condition) {
-        let budget = Self.freshBudget(of: rewriter, under: condition)
-        state.withLock { $0 = (condition, budget) }
+        current.store(Self.index(of: condition), ordering: .relaxed)
     }
 
     func decide(_ request: SensoryRequest) -> Decision {
-        let (condition, budget) = state.withLock { ($0.condition, $0.budget) }
-        return rewriter.decide(request, condition: condition, budget: budget)
+        let state = states[current.load(ordering: .relaxed)]
+        return rewriter.decide(request, condition: state.condition, budget: state.budget)
+    }
+
+    private static func index(of condition: Condition) -> Int {
+        condition.tier.rank * 2 + (condition.lowPower ? 1 : 0)
     }
 
     /// A full window of the budget `condition`'s rules set, as `temper rewrite` starts each run with.
