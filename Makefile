@@ -1,6 +1,7 @@
-# make                    the release build of temper that install and deb ship (scripts/build-release.sh)
-# make install            installs it, its man pages and shell completions under PREFIX (default /usr/local);
-#                         DESTDIR stages it elsewhere
+# make                    the release builds of temper and libtemper that install and deb ship
+#                         (scripts/build-release.sh, scripts/build-library.sh)
+# make install            installs them, the man pages, shell completions, temper.h and temper.pc under PREFIX
+#                         (default /usr/local; the library in LIBDIR, default PREFIX/lib); DESTDIR stages it elsewhere
 # make uninstall          removes what install put there
 # make deb                a Debian package in OUTDIR (default .build/deb)
 # make deb-check          that package through lintian (no error or warning), then installed, removed and purged
@@ -9,7 +10,10 @@ SHELL := /bin/bash
 PREFIX ?= /usr/local
 DESTDIR ?=
 OUTDIR ?= .build/deb
+LIBDIR ?= $(PREFIX)/lib
 BINARY := .build/release/temper
+ABI := $(shell sed -n 's/^\#define TEMPER_ABI_VERSION \([0-9][0-9]*\)$$/\1/p' Sources/TemperC/include/temper.h)
+LIBRARY := .build/release/libtemper.so.$(ABI)
 
 .PHONY: all build install uninstall deb deb-check
 
@@ -17,9 +21,11 @@ all: build
 
 build:
 	scripts/build-release.sh >/dev/null
+	scripts/build-library.sh >/dev/null
 
 install: build
-	scripts/install.sh --prefix "$(PREFIX)" --destdir "$(DESTDIR)" --binary "$(BINARY)" --strip
+	scripts/install.sh --prefix "$(PREFIX)" --destdir "$(DESTDIR)" --binary "$(BINARY)" --library "$(LIBRARY)" \
+	  --libdir "$(LIBDIR)" --strip
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/temper"
@@ -36,11 +42,13 @@ uninstall:
 	      "$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_temper" \
 	      "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/temper.fish"
 	rm -f "$(DESTDIR)$(PREFIX)"/share/man/man1/temper.1*
+	rm -f "$(DESTDIR)$(LIBDIR)/libtemper.so" "$(DESTDIR)$(LIBDIR)/libtemper.so.$(ABI)" \
+	      "$(DESTDIR)$(LIBDIR)/pkgconfig/temper.pc" "$(DESTDIR)$(PREFIX)/include/temper.h"
 
 deb: build
-	TEMPER_BINARY="$(BINARY)" scripts/package-deb.sh "$(OUTDIR)"
+	TEMPER_BINARY="$(BINARY)" TEMPER_LIBRARY="$(LIBRARY)" scripts/package-deb.sh "$(OUTDIR)"
 
 deb-check: build
-	package="$$(TEMPER_BINARY="$(BINARY)" scripts/package-deb.sh "$(OUTDIR)")" && \
-	  lintian --fail-on error,warning "$$package" && \
-	  scripts/test-deb.sh "$$package"
+	packages="$$(TEMPER_BINARY="$(BINARY)" TEMPER_LIBRARY="$(LIBRARY)" scripts/package-deb.sh "$(OUTDIR)")" && \
+	  lintian --fail-on error,warning $$packages && \
+	  scripts/test-deb.sh $$(echo "$$packages" | head -1)

@@ -20,6 +20,9 @@ let package = Package(
         .library(name: "TemperCalibration", targets: ["TemperCalibration"]),
         .library(name: "TemperTestKit", targets: ["TemperTestKit"]),
         .executable(name: "temper", targets: ["temper"]),
+        // libtemper for C, C++, Rust and Python programs: the TemperC target behind the hand-written
+        // Sources/TemperC/include/temper.h. scripts/build-library.sh links it with the Swift runtime inside.
+        .library(name: "TemperC", type: .dynamic, targets: ["TemperC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -170,6 +173,13 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "temper", dependencies: ["TemperCLI"]),
+        // The C API's one Swift layer: every `temper_*` entry point, its handles and its status codes. The header
+        // and the pkg-config template are hand-written beside it (include/), installed, not compiled.
+        .target(
+            name: "TemperC",
+            dependencies: ["TemperAHAP", "TemperPatterns", "TemperCore", "TemperFiles", "TemperScoring", "TemperSimulation"],
+            exclude: ["include"]
+        ),
 
         // Helpers every test target shares: the package root, the shared corpus, temporary folders, running the
         // built `temper`. Internal to the package's tests, not a product.
@@ -235,6 +245,8 @@ let package = Package(
         ),
         .testTarget(name: "TemperTestKitTests", dependencies: ["TemperTestKit", "TemperCore"]),
         .testTarget(name: "TemperCLITests", dependencies: ["temper", "TemperTestSupport"]),
+        // The C API from outside: the C and Python examples built and run against an installed libtemper.
+        .testTarget(name: "TemperCTests", dependencies: ["temper", "TemperTestSupport"]),
         // The service's own parts without a bus; its tests on real buses live with the host harness (TemperHostTests).
         .testTarget(
             name: "TemperServiceTests",

@@ -33,6 +33,8 @@ let package = Package(
         benchmarkTarget("GovernorBenchmarks", extra: [.product(name: "TemperTestKit", package: "Temper")]),
         benchmarkTarget("SimulationBenchmarks", extra: [.product(name: "TemperSimulation", package: "Temper")]),
         benchmarkTarget("FormatsBenchmarks", extra: [.product(name: "TemperPatterns", package: "Temper")]),
+        .systemLibrary(name: "CTemper", path: "Benchmarks/CTemper"),
+        benchmarkTarget("CAPIBenchmarks", extra: ["CTemper", .product(name: "TemperC", package: "Temper")]),
         benchmarkTarget(
             "ReportBenchmarks",
             extra: [.product(name: "TemperSimulation", package: "Temper"), .product(name: "TemperReports", package: "Temper")]

@@ -24,10 +24,8 @@ cd "$root"
 bin="$(swift build -c release "$@" --show-bin-path)"
 # SwiftPM does not know the link reads packaging/temper.order; without the binary it links again, in seconds.
 rm -f "$bin/temper"
-swift build -c release --product temper --static-swift-stdlib -Xswiftc -Osize \
-  -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
-  -Xswiftc -use-ld=lld \
-  -Xlinker -z -Xlinker pack-relative-relocs \
+source "$root/scripts/release-flags.sh"
+swift build -c release --product temper "${release_flags[@]}" \
   -Xlinker --no-export-dynamic \
   -Xlinker "--symbol-ordering-file=$root/packaging/temper.order" -Xlinker --no-warn-symbol-ordering \
   -Xlinker --no-demangle -Xlinker "-Map=$bin/temper.map" \

@@ -45,6 +45,11 @@ public struct PatternScorer: Sendable {
         } catch {
             return PatternScore(path: path, error: error.description)
         }
+        return score(document, path: path)
+    }
+
+    /// The score of an AHAP pattern already read.
+    func score(_ document: AHAPDocument, path: String) -> PatternScore {
         let pattern = HapticPattern.ahap(document.pattern, waveforms: document.waveforms)
         return score(path: path, pattern: pattern, estimate: estimator.estimate(pattern), warnings: document.diagnostics.map(\.description))
     }

@@ -1,0 +1,10 @@
+# Sourced by scripts/build-release.sh and scripts/build-library.sh: the flags both release products are built
+# with, so the two share one build of every module (a change of compiler flags would rebuild them all).
+# shellcheck shell=bash
+# shellcheck disable=SC2034  # used by the scripts that source this
+release_flags=(
+  --static-swift-stdlib -Xswiftc -Osize
+  -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
+  -Xswiftc -use-ld=lld
+  -Xlinker -z -Xlinker pack-relative-relocs
+)
