@@ -177,7 +177,11 @@ let package = Package(
         // and the pkg-config template are hand-written beside it (include/), installed, not compiled.
         .target(
             name: "TemperC",
-            dependencies: ["TemperAHAP", "TemperPatterns", "TemperCore", "TemperFiles", "TemperScoring", "TemperSimulation"],
+            dependencies: [
+                "TemperAHAP", "TemperPatterns", "TemperCore", "TemperFiles", "TemperScoring", "TemperSimulation",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ],
             exclude: ["include"]
         ),
 
@@ -246,7 +250,7 @@ let package = Package(
         .testTarget(name: "TemperTestKitTests", dependencies: ["TemperTestKit", "TemperCore"]),
         .testTarget(name: "TemperCLITests", dependencies: ["temper", "TemperTestSupport"]),
         // The C API from outside: the C and Python examples built and run against an installed libtemper.
-        .testTarget(name: "TemperCTests", dependencies: ["temper", "TemperTestSupport"]),
+        .testTarget(name: "TemperCTests", dependencies: ["temper", "TemperCore", "TemperFiles", "TemperTestKit", "TemperTestSupport"]),
         // The service's own parts without a bus; its tests on real buses live with the host harness (TemperHostTests).
         .testTarget(
             name: "TemperServiceTests",

@@ -1,16 +1,20 @@
 /*
- * libtemper from C: score patterns, decide a request under a forced condition, run a scenario.
+ * libtemper from C: score patterns, decide a request under a forced condition, run a scenario, drive a live
+ * player.
  *
  *   cc temper-example.c $(pkg-config --cflags --libs temper) -o temper-example
  *   ./temper-example score Examples/patterns/ui-tap.ahap Examples/formats/pulse.xml
  *   ./temper-example score-file Examples/patterns/shockwave-audio.ahap
  *   ./temper-example decide serious Examples/requests/ring-explosion-haptic.json
  *   ./temper-example simulate Examples/scenarios/commute-battery.yaml
+ *   ./temper-example player Examples/players/engine.json
  *
  * score prints each pattern's energy in millijoules as `temper score` computes it (from the file's bytes;
  * score-file lets the library read the file, waveforms beside it included); decide prints the outcome and the
  * energy that plays, as `temper rewrite --request FILE --condition TIER` decides; simulate prints the result of
- * `temper simulate --json`. Exit status 0, or 1 with libtemper's message on stderr.
+ * `temper simulate --json`; player starts a live player at nominal, turns it up, forces serious (the callback
+ * prints the re-clamp), turns it up again and stops it, printing what plays after each step. Exit status 0, or 1
+ * with libtemper's message on stderr.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,6 +102,48 @@ static int simulate(const char *path) {
     return 0;
 }
 
+static const char *player_outcomes[] = {"playing", "clamped", "silenced", "refused", "stopped"};
+
+static void print_player(const char *step, const temper_player_state *state) {
+    printf("%s\t%s\t%.17g\t%.17g\t%.17g\t%.17g\n", step, player_outcomes[state->outcome], state->intensity,
+           state->sharpness, state->volume, state->charged_millijoules);
+}
+
+/* Told of what the governor changed by itself: here, the re-clamp when the condition becomes serious. */
+static void player_changed(uint64_t handle, const char *decision_json, void *context) {
+    int *calls = context;
+    *calls += 1;
+    printf("callback\t%llu\t%s\n", (unsigned long long)handle, decision_json);
+}
+
+static int player(temper_governor *governor, const char *path) {
+    size_t length = 0;
+    char *json = read_file(path, &length);
+    if (!json) { perror(path); return 1; }
+    int calls = 0;
+    temper_player_state state;
+    if (temper_player_set_callback(governor, player_changed, &calls) != TEMPER_OK) { free(json); return fail(); }
+    temper_status status = temper_player_start(governor, json, length, &state, NULL);
+    free(json);
+    if (status != TEMPER_OK) return fail();
+    print_player("start", &state);
+    uint64_t handle = state.handle;
+    /* At frame rate a game would call this each frame with the throttle's value. */
+    if (temper_player_update(governor, handle, 1.0, 0.3, 0.5, &state, NULL) != TEMPER_OK) return fail();
+    print_player("update", &state);
+    if (temper_governor_set_condition(governor, "serious") != TEMPER_OK) return fail();
+    if (temper_player_update(governor, handle, 1.0, 0.3, 0.5, &state, NULL) != TEMPER_OK) return fail();
+    print_player("serious", &state);
+    if (temper_player_stop(governor, handle, &state, NULL) != TEMPER_OK) return fail();
+    print_player("stop", &state);
+    if (temper_player_stop(governor, handle, &state, NULL) != TEMPER_ERROR_PLAYER) {
+        fprintf(stderr, "temper-example: a stopped player's handle was still live\n");
+        return 1;
+    }
+    printf("callbacks\t%d\n", calls);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (temper_abi_version() != TEMPER_ABI_VERSION) {
         fprintf(stderr, "temper-example: built for ABI %d, loaded libtemper %s with ABI %u\n", TEMPER_ABI_VERSION,
@@ -105,7 +151,8 @@ int main(int argc, char **argv) {
         return 1;
     }
     if (argc < 3) {
-        fprintf(stderr, "usage: temper-example score|score-file PATTERN... | decide CONDITION REQUEST | simulate SCENARIO\n");
+        fprintf(stderr, "usage: temper-example score|score-file PATTERN... | decide CONDITION REQUEST | simulate SCENARIO\n"
+                        "       temper-example player PLAYER\n");
         return 2;
     }
     if (strcmp(argv[1], "simulate") == 0) return simulate(argv[2]);
@@ -114,6 +161,8 @@ int main(int argc, char **argv) {
     int status;
     if (strcmp(argv[1], "decide") == 0 && argc == 4) {
         status = decide(governor, argv[2], argv[3]);
+    } else if (strcmp(argv[1], "player") == 0 && argc == 3) {
+        status = player(governor, argv[2]);
     } else if (strcmp(argv[1], "score") == 0 || strcmp(argv[1], "score-file") == 0) {
         status = score(governor, argc - 2, argv + 2, strcmp(argv[1], "score-file") == 0);
     } else {

@@ -14,6 +14,8 @@ enum CStatus: Int32, Sendable, CaseIterable {
     case scenario = 8
     case file = 9
     case `internal` = 10
+    case player = 11
+    case limit = 12
 
     /// The enumerator's name in temper.h.
     var name: String {
@@ -29,6 +31,8 @@ enum CStatus: Int32, Sendable, CaseIterable {
         case .scenario: "TEMPER_ERROR_SCENARIO"
         case .file: "TEMPER_ERROR_FILE"
         case .internal: "TEMPER_ERROR_INTERNAL"
+        case .player: "TEMPER_ERROR_PLAYER"
+        case .limit: "TEMPER_ERROR_LIMIT"
         }
     }
 

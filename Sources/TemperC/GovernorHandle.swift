@@ -13,6 +13,8 @@ import TemperScoring
 final class GovernorHandle: Sendable {
     let rewriter: Rewriter
     let scorer: PatternScorer
+    /// The governor that keeps this handle's live players (`temper_player_*`).
+    let players: PlayerHost
     /// Every condition C can force (a tier, with or without low power), each with the budget snapshot a decision
     /// under it starts from (a full window), made once; a decision reads the one ``current`` names, with no lock.
     private let states: [(condition: Condition, budget: BudgetSnapshot?)]
@@ -24,6 +26,7 @@ final class GovernorHandle: Sendable {
         self.rewriter = rewriter
         // As `temper score` without --power-series: the estimate has no power series to carry.
         scorer = PatternScorer(estimator: EnergyEstimator(profile: profile, options: .init(maxSeriesPoints: 0)))
+        players = PlayerHost(policy: policy, profile: profile)
         states = Tier.allCases.flatMap { tier in
             [false, true].map { lowPower in
                 let condition = Condition(tier: tier, lowPower: lowPower)
@@ -35,9 +38,12 @@ final class GovernorHandle: Sendable {
 
     var condition: Condition { states[current.load(ordering: .relaxed)].condition }
 
-    /// Forces `condition` (its tier and low power; a forced condition has no reasons).
+    /// Forces `condition` (its tier and low power; a forced condition has no reasons). A change re-clamps the live
+    /// players at once, and the player callback hears of each before this returns.
     func setCondition(_ condition: Condition) {
-        current.store(Self.index(of: condition), ordering: .relaxed)
+        let next = Self.index(of: condition)
+        guard current.exchange(next, ordering: .relaxed) != next else { return }
+        players.call(condition: { [self] in self.condition }) { _ in () }
     }
 
     func decide(_ request: SensoryRequest) -> Decision {
@@ -158,7 +164,7 @@ public func temperGovernorConditionJSON(_ governor: OpaquePointer?, _ json: Unsa
     }
 }
 
-/// `value` as Temper's JSON (`TemperJSON`, as the command line prints it).
-func encoded(_ value: some Encodable) throws(CFailure) -> String {
-    do { return try TemperJSON.string(value) } catch { throw CFailure(.internal, "cannot write JSON: \(error)") }
+/// `value` as Temper's JSON (`TemperJSON`: as the command line prints it, or on one line).
+func encoded(_ value: some Encodable, _ layout: TemperJSON.Layout = .pretty) throws(CFailure) -> String {
+    do { return try TemperJSON.string(value, layout) } catch { throw CFailure(.internal, "cannot write JSON: \(error)") }
 }

@@ -1,6 +1,4 @@
-import Dispatch
 import FoundationEssentials
-import Synchronization
 import TemperCore
 import TemperSimulation
 
@@ -27,20 +25,6 @@ enum ScenarioCall {
     private static func failure(_ errors: [TemperError], file: String?) -> CFailure {
         guard let first = errors.first else { return CFailure(.scenario, "\(file ?? "scenario"): not a scenario") }
         return CFailure(CStatus.of(first, reading: .scenario), errors.map(\.description).joined(separator: "\n"))
-    }
-
-    /// Blocks the calling C thread until `body` ends on the Swift runtime's threads. The task is awaited here,
-    /// so it never outlives the call.
-    private static func waitFor<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) -> Value {
-        let result = Mutex<Value?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            let value = await body()
-            result.withLock { $0 = value }
-            done.signal()
-        }
-        done.wait()
-        return result.withLock { $0! }
     }
 }
 

@@ -267,3 +267,15 @@ import Testing
         await #expect(throws: TemperError.self) { try await governor.startPlayer(Self.engine) }
     }
 }
+
+/// A player's sound lasts as long as its player, so it needs no duration; a one-shot request's sound still does.
+@Test func aPlayersSoundNeedsNoDurationWhereARequestsDoes() throws {
+    let sound = #"{"position": [0, 0, -2], "rendering": "2d"}"#
+    let player = try RequestDecoder(fileName: "engine.json").decodePlayer(
+        Array(#"{"id": "engine", "usage": "game", "intensity": 0.8, "audio": \#(sound)}"#.utf8)
+    )
+    #expect(player.audio?.rendering == .twoD)
+    #expect(throws: TemperError.self) {
+        try RequestDecoder(fileName: "request.json").decode(Array(#"{"id": "boom", "usage": "game", "audio": \#(sound)}"#.utf8))
+    }
+}

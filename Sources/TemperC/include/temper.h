@@ -17,7 +17,8 @@
  * thread. temper_run_scenario() blocks the calling thread until the simulation ends (it runs on the Swift
  * runtime's own threads); do not call it from a signal handler.
  *
- * Names reserved for later additions: temper_player_* (live players).
+ * Live players (temper_player_*) run on a governor of their own inside the handle, on CLOCK_MONOTONIC: each
+ * call waits for it, so keep them off a thread that must never block for microseconds.
  */
 #ifndef TEMPER_H
 #define TEMPER_H
@@ -60,7 +61,11 @@ typedef enum temper_status {
     /* A file cannot be read. */
     TEMPER_ERROR_FILE = 9,
     /* A fault inside the library (please report it). */
-    TEMPER_ERROR_INTERNAL = 10
+    TEMPER_ERROR_INTERNAL = 10,
+    /* A player's parameter is out of range, or its handle is not live. */
+    TEMPER_ERROR_PLAYER = 11,
+    /* Too many live players (256 a governor): stop one first. */
+    TEMPER_ERROR_LIMIT = 12
 } temper_status;
 
 /* The message of the last call that failed on this thread ("" when none has). Valid until the next failing call
@@ -168,6 +173,69 @@ temper_status temper_score_json(const temper_score *score, char **json);
  * messages, and the patterns and request files the scenario names are read relative to its folder (the working
  * directory when NULL). Blocks until both runs end: about half a second for a simulated hour. */
 temper_status temper_run_scenario(const char *yaml, size_t length, const char *file, char **summary_json);
+
+/* ---- Live players --------------------------------------------------------------------------------------------- */
+
+/* A live player is feedback with no fixed end whose parameters the program changes while it plays: a continuous
+ * haptic (an engine's rumble that follows the throttle) or a pattern that loops, with an optional sound. The
+ * governor clamps each start, each update and each change of condition to the tier's rules and the energy budget,
+ * and charges what the player plays as it plays. Players see each other and share the governor's budget; one-shot
+ * decisions (temper_decide) stay `temper rewrite`'s, priced on their own. docs/c-api.md has an example. */
+
+typedef enum temper_player_outcome {
+    /* Plays as asked. */
+    TEMPER_PLAYER_PLAYING = 0,
+    /* Plays, capped or scaled by the rules. */
+    TEMPER_PLAYER_CLAMPED = 1,
+    /* Lives, but nothing plays (a tier that allows nothing of it, the budget spent); it plays again when allowed. */
+    TEMPER_PLAYER_SILENCED = 2,
+    /* Not started: nothing of it may play under the condition. The handle is not live. */
+    TEMPER_PLAYER_REFUSED = 3,
+    /* Ended; the handle is no longer live. */
+    TEMPER_PLAYER_STOPPED = 4
+} temper_player_outcome;
+
+/* What a player plays after a call: the values to play, not the ones asked for. */
+typedef struct temper_player_state {
+    uint64_t handle;
+    int32_t outcome; /* a temper_player_outcome */
+    double intensity;
+    double sharpness;
+    double volume;
+    /* When a rumble cap ends the haptics, in seconds on the governor's clock (CLOCK_MONOTONIC, counted from the
+     * governor's making); NaN when they play on. */
+    double haptics_end_seconds;
+    /* The energy the player has been charged so far. */
+    double charged_millijoules;
+} temper_player_state;
+
+/* Starts a player described by JSON (`length` bytes: {"id", "usage", "intensity", and optionally "sharpness",
+ * "volume", an "audio" cue, or a "haptic" pattern with "loopSeconds" to loop it; as serve's StartPlayer). `state`
+ * gets the handle and what plays (outcome TEMPER_PLAYER_REFUSED keeps no player). `decision_json` (may be NULL)
+ * gets the whole decision with its reasons; free it with temper_string_free. */
+temper_status temper_player_start(temper_governor *governor, const char *player_json, size_t length,
+                                  temper_player_state *state, char **decision_json);
+
+/* Asks a live player to play these values (each 0 to 1) from now; `state` (may be NULL) gets what will play. */
+temper_status temper_player_update(temper_governor *governor, uint64_t handle, double intensity, double sharpness,
+                                   double volume, temper_player_state *state, char **decision_json);
+
+/* How a live player plays now and what it has been charged. */
+temper_status temper_player_query(temper_governor *governor, uint64_t handle, temper_player_state *state,
+                                  char **decision_json);
+
+/* Stops a live player, charging what it played. TEMPER_ERROR_PLAYER when the handle is not live. */
+temper_status temper_player_stop(temper_governor *governor, uint64_t handle, temper_player_state *state,
+                                 char **decision_json);
+
+/* Told when the governor changes what a player plays without its owner asking: a new condition
+ * (temper_governor_set_condition re-clamps every live player at once), the budget running out or coming back.
+ * `decision_json` is the decision (as temper_player_start gives it, on one line), valid during the call only. */
+typedef void (*temper_player_callback)(uint64_t handle, const char *decision_json, void *context);
+
+/* Sets the callback (NULL removes it). It is called on the thread whose temper_* call caused the change, before
+ * that call returns, so it may call back into the library. */
+temper_status temper_player_set_callback(temper_governor *governor, temper_player_callback callback, void *context);
 
 #ifdef __cplusplus
 }

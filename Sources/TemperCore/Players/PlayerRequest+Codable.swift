@@ -50,6 +50,9 @@ extension PlayerRequest: Decodable {
 extension RequestDecoder {
     /// One player request (``PlayerRequest``), with errors that name the JSON path.
     public func decodePlayer(_ bytes: some Collection<UInt8>) throws(TemperError) -> PlayerRequest {
-        try run(Data(bytes)) { try $0.decode(PlayerRequest.self, from: $1) }
+        try run(Data(bytes)) { decoder, data in
+            decoder.userInfo[AudioCue.playerSoundKey] = true
+            return try decoder.decode(PlayerRequest.self, from: data)
+        }
     }
 }

@@ -1,4 +1,8 @@
 extension AudioCue: Codable {
+    /// Set in a decoder's user info when the cue is a live player's sound, which lasts as long as its player: it
+    /// needs no `durationSeconds` or `waveform`.
+    static let playerSoundKey = CodingUserInfoKey(rawValue: "temper.audio.playerSound")!
+
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case position, sceneToMetres, listener, rendering, volume, durationSeconds, waveform, distanceModel, stereo
     }
@@ -15,7 +19,7 @@ extension AudioCue: Codable {
         waveform = try container.decodeIfPresent(String.self, forKey: .waveform)
         distanceModel = try container.decodeIfPresent(DistanceModel.self, forKey: .distanceModel) ?? DistanceModel()
         stereo = try container.decodeIfPresent(StereoPlacement.self, forKey: .stereo)
-        guard durationSeconds != nil || waveform != nil else {
+        guard durationSeconds != nil || waveform != nil || decoder.userInfo[Self.playerSoundKey] as? Bool == true else {
             throw RequestDecoding.invalid("expected durationSeconds or waveform", at: container.codingPath)
         }
         let model = distanceModel
