@@ -43,7 +43,7 @@ final class GovernorHandle: Sendable {
     func setCondition(_ condition: Condition) {
         let next = Self.index(of: condition)
         guard current.exchange(next, ordering: .relaxed) != next else { return }
-        players.call(condition: { [self] in self.condition }) { _ in () }
+        players.call(condition: { [self] in self.condition }, { _ in () })
     }
 
     func decide(_ request: SensoryRequest) -> Decision {
