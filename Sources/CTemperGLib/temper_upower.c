@@ -163,7 +163,18 @@ void *temper_up_client_display_device(void *client) {
     return client != NULL ? up_client_get_display_device(UP_CLIENT(client)) : NULL;
 }
 
-void **temper_up_client_peripherals(void *client) {
+/* A battery that powers the host (its own, not a HID device's). */
+static gboolean powers_the_host(guint kind, gboolean power_supply) {
+    return kind == UP_DEVICE_KIND_BATTERY && power_supply;
+}
+
+/* A battery that powers nothing of the host's: a controller, mouse, headset… (not line power, not unknown). */
+static gboolean is_peripheral(guint kind, gboolean power_supply) {
+    return !power_supply && kind != UP_DEVICE_KIND_LINE_POWER && kind != UP_DEVICE_KIND_UNKNOWN;
+}
+
+/* The client's devices that `keep` accepts, each referenced, in a NULL-terminated array. */
+static void **devices_where(void *client, gboolean (*keep)(guint kind, gboolean power_supply)) {
     GPtrArray *result = g_ptr_array_new();
     GPtrArray *devices = client != NULL ? up_client_get_devices2(UP_CLIENT(client)) : NULL;
     if (devices != NULL) {
@@ -172,9 +183,7 @@ void **temper_up_client_peripherals(void *client) {
             guint kind = 0;
             gboolean power_supply = FALSE;
             g_object_get(device, "kind", &kind, "power-supply", &power_supply, NULL);
-            if (!power_supply && kind != UP_DEVICE_KIND_LINE_POWER && kind != UP_DEVICE_KIND_UNKNOWN) {
-                g_ptr_array_add(result, g_object_ref(device));
-            }
+            if (keep(kind, power_supply)) g_ptr_array_add(result, g_object_ref(device));
         }
         g_ptr_array_unref(devices);
     }
@@ -182,20 +191,10 @@ void **temper_up_client_peripherals(void *client) {
     return (void **)g_ptr_array_free(result, FALSE);
 }
 
+void **temper_up_client_peripherals(void *client) {
+    return devices_where(client, is_peripheral);
+}
+
 void **temper_up_client_batteries(void *client) {
-    GPtrArray *result = g_ptr_array_new();
-    GPtrArray *devices = client != NULL ? up_client_get_devices2(UP_CLIENT(client)) : NULL;
-    if (devices != NULL) {
-        for (guint index = 0; index < devices->len; index++) {
-            UpDevice *device = g_ptr_array_index(devices, index);
-            guint kind = 0;
-            gboolean power_supply = FALSE;
-            g_object_get(device, "kind", &kind, "power-supply", &power_supply, NULL);
-            /* A battery that powers nothing of the host's (a HID device's) is a peripheral. */
-            if (kind == UP_DEVICE_KIND_BATTERY && power_supply) g_ptr_array_add(result, g_object_ref(device));
-        }
-        g_ptr_array_unref(devices);
-    }
-    g_ptr_array_add(result, NULL);
-    return (void **)g_ptr_array_free(result, FALSE);
+    return devices_where(client, powers_the_host);
 }

@@ -106,12 +106,7 @@ public func temperPlayerQuery(
     _ state: UnsafeMutableRawPointer?,
     _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    cCall { () throws(CFailure) in
-        let handle = try CHandle.required(governor, as: GovernorHandle.self, "the governor")
-        try handle.playerCall(state: state, json: json) { governor in
-            governor.player(player).map { .success($0) } ?? .failure(notLive(player))
-        }
-    }
+    livePlayerCall(governor, player, state, json) { governor in governor.player(player) }
 }
 
 /// `temper_player_stop`, as Sources/TemperC/include/temper.h documents it.
@@ -122,10 +117,22 @@ public func temperPlayerStop(
     _ state: UnsafeMutableRawPointer?,
     _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
+    livePlayerCall(governor, player, state, json) { governor in governor.stopPlayer(player) }
+}
+
+/// A call on one live player that answers `nil` when the handle is not live: `TEMPER_ERROR_PLAYER` then.
+private func livePlayerCall(
+    _ governor: OpaquePointer?,
+    _ player: UInt64,
+    _ state: UnsafeMutableRawPointer?,
+    _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ body: @escaping @Sendable (isolated Governor) -> PlayerDecision?
+) -> Int32 {
     cCall { () throws(CFailure) in
         let handle = try CHandle.required(governor, as: GovernorHandle.self, "the governor")
         try handle.playerCall(state: state, json: json) { governor in
-            governor.stopPlayer(player).map { .success($0) } ?? .failure(notLive(player))
+            body(governor).map { .success($0) }
+                ?? .failure(TemperError(code: .invalidRequest, message: "no live player has handle \(player)"))
         }
     }
 }
@@ -141,8 +148,4 @@ public func temperPlayerSetCallback(
         let handle = try CHandle.required(governor, as: GovernorHandle.self, "the governor")
         handle.players.setCallback(callback.map { PlayerHost.Callback(function: $0, context: UInt(bitPattern: context)) })
     }
-}
-
-private func notLive(_ player: UInt64) -> TemperError {
-    TemperError(code: .invalidRequest, message: "no live player has handle \(player)")
 }
