@@ -77,20 +77,26 @@ public struct PlaybackLedger: Sendable {
     public mutating func forget(before now: Double) {
         guard now.isFinite, now > earliestEndSeconds else { return }
         mixed.forget(before: now)
-        // One pass: kept entries move forward in place, and the earliest end that stays is found on the way.
+        // One pass finds what goes and the earliest end that stays; the entries then close up in place. Most often
+        // only the oldest go, and they leave in one move rather than one swap (two retains) per entry kept.
         var earliest = Double.infinity
-        var kept = 0
+        var gone = 0
+        var leadingGone = 0
         for index in entries.indices {
             let end = entries[index].endSeconds
             if end < now {
                 release(entries[index])
+                if leadingGone == gone, earliest == .infinity { leadingGone += 1 }
+                gone += 1
             } else {
                 earliest = min(earliest, end)
-                if index != kept { entries.swapAt(index, kept) }
-                kept += 1
             }
         }
-        entries.removeLast(entries.count - kept)
+        if gone == leadingGone {
+            entries.removeFirst(gone)
+        } else {
+            entries.removeAll { $0.endSeconds < now }
+        }
         earliestEndSeconds = earliest
     }
 
