@@ -58,11 +58,22 @@ public struct EnergyEstimator: Sendable {
         }
     }
 
-    public let profile: DeviceProfile
+    /// The device the estimates are for.
+    public var profile: DeviceProfile { box.profile }
     public var options: Options
 
+    /// The profile, held once: an estimator is copied into every mix that prices a request (twice for a marginal
+    /// price), and an inline profile is a kilobyte of figures and several references to copy each time.
+    private let box: ProfileBox
+
+    private final class ProfileBox: Sendable {
+        let profile: DeviceProfile
+
+        init(_ profile: DeviceProfile) { self.profile = profile }
+    }
+
     public init(profile: DeviceProfile, options: Options = .init()) {
-        self.profile = profile
+        self.box = ProfileBox(profile)
         self.options = options
     }
 

@@ -42,12 +42,19 @@ struct MixedPlayback: Sendable {
 
     /// Forgets every piece whose tail ended before `now`.
     mutating func forget(before now: Double) {
-        for output in haptics.keys {
-            Self.dropPrefix(of: &haptics[output]!, endingBefore: now - hapticTailSeconds)
+        // The outputs with pieces to drop are found first: changing the table while its keys are read would copy it
+        // on every call.
+        let due = haptics.compactMap { output, list in Self.prefixToDrop(of: list, endingBefore: now - hapticTailSeconds) > 0 ? output : nil
+        }
+        for output in due {
+            let count = Self.prefixToDrop(of: haptics[output]!, endingBefore: now - hapticTailSeconds)
+            haptics[output]!.removeFirst(count)
             if haptics[output]!.isEmpty { haptics[output] = nil }
         }
-        Self.dropPrefix(of: &sounds, endingBefore: now - audioTailSeconds)
-        Self.dropPrefix(of: &soundsPlay, endingBefore: now - audioTailSeconds)
+        let sounded = Self.prefixToDrop(of: sounds, endingBefore: now - audioTailSeconds)
+        if sounded > 0 { sounds.removeFirst(sounded) }
+        let opened = Self.prefixToDrop(of: soundsPlay, endingBefore: now - audioTailSeconds)
+        if opened > 0 { soundsPlay.removeFirst(opened) }
     }
 
     /// The pieces `view` shows, as voices of item 0 of a new mix priced by `estimator` for its totals only (haptic
@@ -222,10 +229,10 @@ struct MixedPlayback: Sendable {
         if list.count > capacity { list.removeFirst(list.count - capacity) }
     }
 
-    /// Drops the pieces that ended before `time` once they are many or most of the list: each drop moves the
-    /// rest, and pieces that ended sit before every view and change no price meanwhile.
-    private static func dropPrefix(of list: inout [VoiceMixer.Voice], endingBefore time: Double) {
+    /// How many pieces that ended before `time` to drop: none until they are many or most of the list, as each drop
+    /// moves the rest, and pieces that ended sit before every view and change no price meanwhile.
+    private static func prefixToDrop(of list: [VoiceMixer.Voice], endingBefore time: Double) -> Int {
         let count = firstIndex(in: list, endingAfter: time)
-        if count >= 256 || (count > 0 && 2 * count >= list.count) { list.removeFirst(count) }
+        return count >= 256 || (count > 0 && 2 * count >= list.count) ? count : 0
     }
 }

@@ -42,6 +42,9 @@ public struct PlaybackSignal: Sendable {
     /// Its haptic voices mixed, per output in output order: what a ledger merges with what already plays. Made by
     /// ``premixed()`` for a signal priced again and again (the rewriter's memo keeps one); `nil` until then.
     var hapticMix: [(output: Int, voices: [VoiceMixer.Voice])]? { storage.hapticMix }
+    /// How many pieces of constant drive it plays: what pricing it with others costs. Kept, as reading
+    /// ``content`` copies the whole mix.
+    let voiceCount: Int
 
     init(mix: ActuatorMix, items: [(type: String, timeSeconds: Double)], durationSeconds: Double) {
         storage = Storage(content: .voices(mix, items: items, durationSeconds: durationSeconds))
@@ -53,6 +56,7 @@ public struct PlaybackSignal: Sendable {
         hapticsEndSeconds = mix.hapticVoices.lazy.map(\.end).max()
         audioEndSeconds = mix.audioVoices.lazy.map(\.end).max()
         influenceSeconds = durationSeconds + tailSeconds
+        voiceCount = mix.hapticVoices.count + mix.audioVoices.count
     }
 
     /// This signal with ``hapticMix`` made, once, for the ledger's prices to merge rather than mix again.
@@ -73,14 +77,6 @@ public struct PlaybackSignal: Sendable {
         }
     }
 
-    /// How many pieces of constant drive it plays: what pricing it with others costs.
-    var voiceCount: Int {
-        switch content {
-        case .voices(let mix, _, _): mix.hapticVoices.count + mix.audioVoices.count
-        case .fixed: 1
-        }
-    }
-
     /// A payload priced by a model that cannot mix: it costs `breakdown` whatever else plays.
     public init(fixed breakdown: EnergyBreakdown) {
         storage = Storage(content: .fixed(breakdown))
@@ -88,6 +84,7 @@ public struct PlaybackSignal: Sendable {
         hapticsStartSeconds = nil
         hapticsEndSeconds = nil
         audioEndSeconds = nil
+        voiceCount = 1
     }
 
     /// What this payload costs on its own, with its power over time: the estimate `temper score` shows.

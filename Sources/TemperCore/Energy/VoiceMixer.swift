@@ -91,8 +91,10 @@ enum VoiceMixer {
         var i = first.startIndex
         var j = second.startIndex
         var time = -Double.infinity
-        // Which voice the last piece came from: its index in `first`, or -1 - its index in `second`.
+        // Which voice the last piece came from: its index in `first`, or -1 - its index in `second`; and where that
+        // piece ends, read here rather than from `merged` (a whole voice copied out each step).
         var lastSource = Int.min
+        var lastEnd = -Double.infinity
         while true {
             while i < first.endIndex, !first[i].sounds(after: time) { i += 1 }
             while j < second.endIndex, !second[j].sounds(after: time) { j += 1 }
@@ -106,7 +108,7 @@ enum VoiceMixer {
             let next = min(aPlays ? first[i].end : aStart, bPlays ? second[j].end : bStart)
             let fromFirst = aPlays && !(bPlays && second[j].milliwatts > first[i].milliwatts)
             let source = fromFirst ? i : -1 - j
-            if source == lastSource, merged.last?.end == time {
+            if source == lastSource, lastEnd == time, !merged.isEmpty {
                 merged[merged.count - 1].end = next
             } else {
                 var voice = fromFirst ? first[i] : second[j]
@@ -115,6 +117,7 @@ enum VoiceMixer {
                 merged.append(voice)
                 lastSource = source
             }
+            lastEnd = next
             time = next
         }
     }

@@ -20,6 +20,9 @@ struct GovernorMetrics {
     }
 
     private let factory: any MetricsFactory
+    /// Whether every handle discards what it is given (the simulator's factory): a decision then skips the lookups
+    /// and the rule names it would record.
+    private let discards: Bool
     private var decisions: [DecisionKey: Counter] = [:]
     private var rules: [String: Counter] = [:]
     private let energyRequested: FloatingPointCounter
@@ -32,6 +35,7 @@ struct GovernorMetrics {
 
     init(factory: any MetricsFactory) {
         self.factory = factory
+        discards = factory is NOOPMetricsHandler
         energyRequested = FloatingPointCounter(label: "temper_energy_requested_joules_total", factory: factory)
         energySaved = FloatingPointCounter(label: "temper_energy_saved_joules_total", factory: factory)
         tier = Gauge(label: "temper_tier", factory: factory)
@@ -42,6 +46,7 @@ struct GovernorMetrics {
     }
 
     mutating func record(_ decision: Decision, kind: String) {
+        guard !discards else { return }
         let key = DecisionKey(outcome: decision.outcome, kind: kind)
         let counter =
             decisions[key]

@@ -25,10 +25,6 @@ public struct PlaybackLedger: Sendable {
     /// What the ledger admitted: when each stops changing what others cost (its start plus
     /// ``PlaybackSignal/influenceSeconds``), when it started, and its payload's key if it came with one.
     private var entries: [Entry] = []
-    /// How many keyed entries start at each moment: the same payload again at the same moment is the same
-    /// vibration, adds nothing and is not kept twice (a flood of one request stays one entry). Only a moment
-    /// already here has its keys compared, so a price or an admission hashes a number, never a pattern.
-    private var keyedStarts: [Double: Int] = [:]
     /// What the admitted requests play, mixed.
     private var mixed = MixedPlayback()
     /// When the first entry's influence ends: nothing to forget before then.
@@ -53,9 +49,12 @@ public struct PlaybackLedger: Sendable {
     /// How many admitted requests can still change a price.
     public var count: Int { entries.count }
 
-    /// Whether the payload `key` names was admitted to play from `startSeconds`.
+    /// Whether the payload `key` names was admitted to play from `startSeconds`: the same payload again at the
+    /// same moment is the same vibration, adds nothing and is not kept twice (a flood of one request stays one
+    /// entry). Only an entry starting at that moment has its key compared, so a price or an admission compares
+    /// numbers (at most ``capacity``), never hashes a pattern nor keeps a table to update.
     private func holds(_ key: PayloadKey, at startSeconds: Double) -> Bool {
-        keyedStarts[startSeconds] != nil && entries.contains { $0.startSeconds == startSeconds && $0.key?.key == key }
+        entries.contains { $0.startSeconds == startSeconds && $0.key?.key == key }
     }
 
     /// Admits what plays from `startSeconds`; `key` names the payload, so the same one at the same moment is
@@ -64,11 +63,10 @@ public struct PlaybackLedger: Sendable {
         guard startSeconds.isFinite, signal.influenceSeconds.isFinite else { return }
         if let key, holds(key, at: startSeconds) { return }
         if entries.count >= Self.capacity, let first = entries.indices.min(by: { entries[$0].endSeconds < entries[$1].endSeconds }) {
-            release(entries.remove(at: first))
+            entries.remove(at: first)
         }
         let end = startSeconds + max(0, signal.influenceSeconds)
         entries.append(Entry(endSeconds: end, startSeconds: startSeconds, key: key.map(BoxedKey.init)))
-        if key != nil { keyedStarts[startSeconds, default: 0] += 1 }
         earliestEndSeconds = min(earliestEndSeconds, end)
         if case .voices(let mix, _, _) = signal.content { mixed.add(mix, hapticMix: signal.hapticMix, at: startSeconds) }
     }
@@ -77,33 +75,31 @@ public struct PlaybackLedger: Sendable {
     public mutating func forget(before now: Double) {
         guard now.isFinite, now > earliestEndSeconds else { return }
         mixed.forget(before: now)
-        // One pass: kept entries move forward in place, and the earliest end that stays is found on the way.
+        // One pass finds what goes and the earliest end that stays; the entries then close up in place. Most often
+        // only the oldest go, and they leave in one move rather than one swap (two retains) per entry kept.
         var earliest = Double.infinity
-        var kept = 0
+        var gone = 0
+        var leadingGone = 0
         for index in entries.indices {
             let end = entries[index].endSeconds
             if end < now {
-                release(entries[index])
+                if leadingGone == gone, earliest == .infinity { leadingGone += 1 }
+                gone += 1
             } else {
                 earliest = min(earliest, end)
-                if index != kept { entries.swapAt(index, kept) }
-                kept += 1
             }
         }
-        entries.removeLast(entries.count - kept)
+        if gone == leadingGone {
+            entries.removeFirst(gone)
+        } else {
+            entries.removeAll { $0.endSeconds < now }
+        }
         earliestEndSeconds = earliest
-    }
-
-    /// Drops a forgotten entry's start from ``keyedStarts``.
-    private mutating func release(_ entry: Entry) {
-        guard entry.key != nil, let count = keyedStarts[entry.startSeconds] else { return }
-        keyedStarts[entry.startSeconds] = count > 1 ? count - 1 : nil
     }
 
     /// Forgets everything (a service that restarts its clock, a test).
     public mutating func removeAll() {
         entries.removeAll()
-        keyedStarts.removeAll()
         mixed = MixedPlayback()
         earliestEndSeconds = .infinity
     }

@@ -7,9 +7,13 @@ import Synchronization
 /// totals and the payloads' unmixed signals for the playback ledger alike.
 final class PayloadMemo<Value: Sendable>: Sendable {
     let capacity: Int
-    /// The table, and the entry found last: a decision asks for the same payload's signal to price it and again to
-    /// admit it, and comparing a key with the last one (the same pattern's storage) costs less than hashing it.
-    private let table = Mutex<(entries: [PayloadKey: Value], last: (key: PayloadKey, value: Value)?)>(([:], nil))
+    /// The table, and the entries found last, latest first: a decision asks for the same payload's price and
+    /// signal more than once, and a run alternates a few payloads; comparing a key with a recent one (most often
+    /// the same pattern's storage) costs less than hashing it.
+    private let table = Mutex<(entries: [PayloadKey: Value], recent: [(key: PayloadKey, value: Value)])>(([:], []))
+
+    /// How many entries found last are compared before the table is hashed.
+    static var recentCount: Int { 4 }
 
     init(capacity: Int) {
         self.capacity = max(0, capacity)
@@ -18,9 +22,9 @@ final class PayloadMemo<Value: Sendable>: Sendable {
     func value(for key: PayloadKey, compute: () -> Value) -> Value {
         guard capacity > 0 else { return compute() }
         let known = table.withLock { table -> Value? in
-            if let last = table.last, last.key == key { return last.value }
+            if let found = table.recent.first(where: { $0.key == key }) { return found.value }
             guard let found = table.entries[key] else { return nil }
-            table.last = (key, found)
+            Self.remember(key, found, in: &table.recent)
             return found
         }
         if let known { return known }
@@ -28,9 +32,15 @@ final class PayloadMemo<Value: Sendable>: Sendable {
         table.withLock { table in
             if table.entries.count >= capacity { table.entries.removeAll(keepingCapacity: true) }
             table.entries[key] = value
-            table.last = (key, value)
+            Self.remember(key, value, in: &table.recent)
         }
         return value
+    }
+
+    /// Puts `key` among the recent entries, forgetting the oldest when full.
+    private static func remember(_ key: PayloadKey, _ value: Value, in recent: inout [(key: PayloadKey, value: Value)]) {
+        if recent.count >= recentCount { recent.removeLast() }
+        recent.insert((key, value), at: 0)
     }
 }
 
@@ -38,7 +48,9 @@ extension Rewriter {
     /// The cost of `request`, through the memo.
     func energy(of request: SensoryRequest) -> Double {
         switch request.kind {
-        case .haptic(let haptic): energy(of: haptic.content)
+        // Keyed by the request's own payload: a key made from the pattern alone would copy it into a new payload on
+        // every decision.
+        case .haptic(let haptic): memo.value(for: PayloadKey(request.kind)) { energyModel.energyMillijoules(of: haptic.content) }
         case .audio(let cue): memo.value(for: PayloadKey(.audio(cue))) { energyModel.energyMillijoules(of: cue) }
         case .system(let feedback): energy(of: feedback)
         case .visual(let effect): memo.value(for: PayloadKey(.visual(effect))) { energyModel.energyMillijoules(of: effect) }

@@ -24,7 +24,7 @@ extension Rewriter {
         startingAt start: Double,
         exemptAllowed: Bool = true
     ) -> Decision {
-        let decision = decide(
+        let (decision, lowered) = decideLowering(
             request,
             condition: condition,
             budget: budget,
@@ -32,8 +32,8 @@ extension Rewriter {
             exemptAllowed: exemptAllowed
         )
         if let played = decision.request {
-            let (key, lowered) = signal(of: played)
-            ledger.admit(lowered, of: key, at: start)
+            let (key, signal) = lowered ?? signal(of: played)
+            ledger.admit(signal, of: key, at: start)
         }
         return decision
     }

@@ -8,9 +8,9 @@ public enum FeedbackChannel: String, Sendable, Hashable, Codable, CodingKeyRepre
     /// The channel a rule acts on, from its name; `nil` for rules over the whole request (budget, the energy
     /// guard, exempt usages), which act on the request's first channel.
     init?(rule: String) {
-        guard let prefix = rule.split(separator: ".").first, rule.contains("."), let channel = Self(rawValue: String(prefix)) else {
-            return nil
-        }
+        // The text before the first dot that is not leading, read in place: a decision asks this for every rule.
+        let name = rule.drop { $0 == "." }
+        guard rule.contains("."), let channel = Self(rawValue: String(name.prefix { $0 != "." })) else { return nil }
         self = channel
     }
 }
@@ -35,11 +35,17 @@ extension Rewriter {
     func channels(of original: SensoryRequest, playing result: SensoryRequest?, rules: [FiredRule]) -> [FeedbackChannel: String] {
         let asked = original.channels
         guard let lead = asked.first else { return [:] }
-        // What plays as asked holds the channels asked for: not worked out again.
-        let playing = result.map { rules.isEmpty && $0.kind == original.kind ? asked : $0.channels } ?? []
+        // What plays as asked holds the channels asked for: not worked out again, nor its summary built again.
+        let asAsked = rules.isEmpty && result.map { $0.kind == original.kind } == true
+        if asAsked, let summary = Self.summaryAsAsked(asked) { return summary }
+        let playing = result.map { asAsked ? asked : $0.channels } ?? []
         var summary: [FeedbackChannel: String] = [:]
+        let ruleChannels = rules.map { FeedbackChannel(rule: $0.rule) ?? lead }
         for channel in asked {
-            let said = rules.filter { (FeedbackChannel(rule: $0.rule) ?? lead) == channel }.map(\.reason.message).joined(separator: "; ")
+            var said = ""
+            for (rule, ruleChannel) in zip(rules, ruleChannels) where ruleChannel == channel {
+                said += said.isEmpty ? rule.reason.message : "; " + rule.reason.message
+            }
             if playing.contains(channel) {
                 summary[channel] = said.isEmpty ? "as asked" : said
             } else {
@@ -48,4 +54,21 @@ extension Rewriter {
         }
         return summary
     }
+
+    /// The summary of a request played as asked holding `channels` (in ``FeedbackChannel``'s order), made once:
+    /// most decisions pass.
+    private static func summaryAsAsked(_ channels: [FeedbackChannel]) -> [FeedbackChannel: String]? {
+        switch (channels.count, channels.first) {
+        case (1, .haptics?): hapticsAsAsked
+        case (1, .audio?): audioAsAsked
+        case (1, .visual?): visualAsAsked
+        case (2, .haptics?) where channels[1] == .audio: hapticsAndAudioAsAsked
+        default: nil
+        }
+    }
+
+    private static let hapticsAsAsked: [FeedbackChannel: String] = [.haptics: "as asked"]
+    private static let audioAsAsked: [FeedbackChannel: String] = [.audio: "as asked"]
+    private static let visualAsAsked: [FeedbackChannel: String] = [.visual: "as asked"]
+    private static let hapticsAndAudioAsAsked: [FeedbackChannel: String] = [.haptics: "as asked", .audio: "as asked"]
 }

@@ -52,7 +52,8 @@ public struct Rewriter: Sendable {
 
     /// One candidate result while deciding.
     struct Variant {
-        var request: SensoryRequest?
+        /// What plays; `nil` when dropped. Setting it forgets ``lowered``, which was its signal.
+        var request: SensoryRequest? { didSet { lowered = nil } }
         var rules: [FiredRule]
         var changed: Bool
         /// What it costs on its own.
@@ -63,6 +64,17 @@ public struct Rewriter: Sendable {
         var charged: Double { marginal?.totalMillijoules ?? energy }
         /// The pattern's haptics fell back to a system impact that the pattern carries with its sounds.
         var fallback = false
+        /// ``request``'s signal and key once ``charge(_:playing:)`` has looked them up: the ledger admits the
+        /// same, so a decision looks its payload up once.
+        var lowered: (key: PayloadKey, signal: PlaybackSignal)?
+
+        init(request: SensoryRequest?, rules: [FiredRule], changed: Bool, energy: Double = 0, fallback: Bool = false) {
+            self.request = request
+            self.rules = rules
+            self.changed = changed
+            self.energy = energy
+            self.fallback = fallback
+        }
     }
 
     /// Decides what plays for `request` under `condition`.
@@ -85,6 +97,18 @@ public struct Rewriter: Sendable {
         playing: PlaybackContext? = nil,
         exemptAllowed: Bool = true
     ) -> Decision {
+        decideLowering(request, condition: condition, budget: budget, playing: playing, exemptAllowed: exemptAllowed).decision
+    }
+
+    /// ``decide(_:condition:budget:playing:exemptAllowed:)``, with what plays lowered to its signal when pricing it
+    /// against `playing` did so.
+    func decideLowering(
+        _ request: SensoryRequest,
+        condition: Condition,
+        budget: BudgetSnapshot?,
+        playing: PlaybackContext?,
+        exemptAllowed: Bool
+    ) -> (decision: Decision, lowered: (key: PayloadKey, signal: PlaybackSignal)?) {
         var rules = rules(for: condition)
         var aimed: (reason: FiredRule?, degraded: Bool) = (nil, false)
         if let device = request.device {
@@ -150,7 +174,7 @@ public struct Rewriter: Sendable {
             perceivedChange: perceivedChange(of: request, to: variant.request, changed: variant.changed, outcome: outcome)
         )
         if let reason = aimed.reason, !aimed.degraded { decision.rules.insert(reason, at: 0) }
-        return decision
+        return (decision, variant.lowered)
     }
 
     /// `variant` with the trim's reason first, when what it plays is still the trimmed payload's kind.
@@ -213,8 +237,9 @@ public struct Rewriter: Sendable {
             variant.marginal = nil
             return
         }
-        let (key, lowered) = signal(of: request)
-        variant.marginal = playing.ledger.marginalEnergy(of: lowered, key: key, at: playing.startSeconds)
+        let lowered = signal(of: request)
+        variant.lowered = lowered
+        variant.marginal = playing.ledger.marginalEnergy(of: lowered.signal, key: lowered.key, at: playing.startSeconds)
     }
 
     func dropped(_ rule: String, code: Reason.Code, _ message: String) -> Variant {

@@ -71,7 +71,7 @@ public struct GovernorDriver: Sendable {
 
     /// What the simulator accounts for the governor's `decision` on `request`: what played is charged its
     /// marginal price, what it added to what already played, as the governor charged its budget.
-    func outcome(of decision: Decision, for request: SimulatedRequest) -> SimulatedDecision {
+    func outcome(of decision: RecordedDecision, for request: SimulatedRequest) -> SimulatedDecision {
         let before = request.item.energy.breakdown
         var played: FeedbackItem?
         var after: EnergyBreakdown
@@ -79,15 +79,33 @@ public struct GovernorDriver: Sendable {
         case .pass: after = before
         case .dropped: after = EnergyBreakdown()
         case .rewritten, .fallback:
-            played = decision.request.map { FeedbackItem(name: request.item.name, energy: energy.cachedEstimate($0.kind), request: $0) }
+            played = decision.played.map { FeedbackItem(name: request.item.name, energy: energy.cachedEstimate($0.kind), request: $0) }
             after = played?.energy.breakdown ?? EnergyBreakdown()
         }
-        if decision.outcome != .dropped, let marginal = decision.marginalEnergy { after = marginal }
-        return SimulatedDecision(outcome: decision.outcome, rules: decision.ruleNames, before: before, after: after, played: played)
+        if decision.outcome != .dropped, let marginal = decision.marginal { after = marginal }
+        return SimulatedDecision(outcome: decision.outcome, rules: decision.rules, before: before, after: after, played: played)
     }
 
     /// What the simulator accounts for an item without a request: played as written.
     static func playedAsWritten(_ request: SimulatedRequest) -> SimulatedDecision {
         SimulatedDecision(outcome: .pass, rules: [], before: request.item.energy.breakdown, after: request.item.energy.breakdown)
+    }
+}
+
+/// What the simulator keeps of one of the governor's final decisions until the step that accounts it: the few
+/// fields an account reads, so a step holds no copy of each decision's request, reasons and channels.
+struct RecordedDecision {
+    var outcome: Decision.Outcome
+    /// The names of the rules that fired (``Decision/ruleNames``).
+    var rules: [String]
+    var marginal: EnergyBreakdown?
+    /// What played instead, when the governor rewrote the request or fell back.
+    var played: SensoryRequest?
+
+    init(_ decision: Decision) {
+        outcome = decision.outcome
+        rules = decision.rules.isEmpty ? [] : decision.ruleNames
+        marginal = decision.marginalEnergy
+        played = decision.outcome == .rewritten || decision.outcome == .fallback ? decision.request : nil
     }
 }

@@ -7,7 +7,19 @@ public import TemperCore
 public final class SimulatedHost: HostSource {
     private struct State {
         var current = HostSnapshot(time: 0)
+        /// What the next read shows, when it has not been made into a snapshot yet (``stage(_:)``).
+        var staged: Staged?
         var reads = 0
+    }
+
+    /// The models' state a snapshot is made from.
+    struct Staged {
+        var timeSeconds: Double
+        var model: ThermalModel
+        var battery: BatteryModel
+        var powerWatts: Double
+        var heatJoules: Double
+        var powerProfile: String
     }
 
     private let state = Mutex(State())
@@ -18,8 +30,18 @@ public final class SimulatedHost: HostSource {
     public func snapshot() async -> HostSnapshot {
         state.withLock { state in
             state.reads += 1
+            if let staged = state.staged {
+                state.current = Self.snapshot(of: staged)
+                state.staged = nil
+            }
             return state.current
         }
+    }
+
+    /// Shows the models' state to the reads from now on, made into a snapshot only when one reads it: a run steps
+    /// ten times for each sample the governor takes.
+    func stage(_ staged: Staged) {
+        state.withLock { $0.staged = staged }
     }
 
     /// How many times ``snapshot()`` has been read: how many samples the governor has taken.
@@ -42,6 +64,27 @@ public final class SimulatedHost: HostSource {
         heatJoules: Double = 0,
         powerProfile: String
     ) -> HostSnapshot {
+        let snapshot = Self.snapshot(
+            of: Staged(
+                timeSeconds: timeSeconds,
+                model: model,
+                battery: battery,
+                powerWatts: powerWatts,
+                heatJoules: heatJoules,
+                powerProfile: powerProfile
+            )
+        )
+        state.withLock {
+            $0.current = snapshot
+            $0.staged = nil
+        }
+        return snapshot
+    }
+
+    /// The snapshot the live sources would read in the state `staged` holds.
+    private static func snapshot(of staged: Staged) -> HostSnapshot {
+        let (timeSeconds, model, battery) = (staged.timeSeconds, staged.model, staged.battery)
+        let (powerWatts, heatJoules, powerProfile) = (staged.powerWatts, staged.heatJoules, staged.powerProfile)
         // Rounded as real sensors report: millidegrees, milliwatts, whole seconds.
         var batteryState = battery.state(powerWatts: powerWatts)
         batteryState.percentage = batteryState.percentage.map { Self.round($0, 1000) }
@@ -67,7 +110,6 @@ public final class SimulatedHost: HostSource {
             battery: batteryState,
             powerProfile: PowerProfileState(activeProfile: powerProfile, performanceDegraded: "")
         )
-        state.withLock { $0.current = snapshot }
         return snapshot
     }
 

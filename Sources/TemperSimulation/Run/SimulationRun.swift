@@ -69,16 +69,30 @@ struct SimulationRun {
     /// the run records a trace.
     mutating func publish(on host: SimulatedHost, step index: Int) {
         let time = Double(index) * step
-        let snapshot = host.publish(
+        let state = SimulatedHost.Staged(
             timeSeconds: time,
             model: model,
-            ambientCelsius: scenario.ambient.celsius(at: time),
             battery: battery,
             powerWatts: lastPower,
             heatJoules: heatJoules,
             powerProfile: scenario.initial.powerProfile
         )
-        if records(step: index) { snapshots.append(snapshot) }
+        // Made into a snapshot now only when the trace keeps it; else when (if ever) the governor samples it.
+        if records(step: index) {
+            snapshots.append(
+                host.publish(
+                    timeSeconds: state.timeSeconds,
+                    model: state.model,
+                    ambientCelsius: scenario.ambient.celsius(at: time),
+                    battery: state.battery,
+                    powerWatts: state.powerWatts,
+                    heatJoules: state.heatJoules,
+                    powerProfile: state.powerProfile
+                )
+            )
+        } else {
+            host.stage(state)
+        }
     }
 
     /// A sample of the governor's at step `time` found `next`.

@@ -40,7 +40,7 @@ final class SimulationStepper {
     private var lastTarget = -Double.infinity
     private var samplesSeen = 0
     /// The governor's final decisions not yet accounted, in the order it made them.
-    private var decisions: [Decision] = []
+    private var decisions: [RecordedDecision] = []
 
     init(
         _ run: SimulationRun,
@@ -58,7 +58,7 @@ final class SimulationStepper {
 
     func record(_ decision: Decision) {
         if case .done = phase { return }
-        decisions.append(decision)
+        decisions.append(RecordedDecision(decision))
     }
 
     /// Moves the run up to the loop's `deadline` and returns the time the loop wakes at: the deadline, or the
