@@ -36,7 +36,7 @@ struct BusCallTests {
         let request = PackagePaths.root.appendingPathComponent("Examples/requests/button-impact.json").path
         let pattern = PackagePaths.root.appendingPathComponent("Examples/patterns/ui-tap.ahap").path
         let messages = try Self.messages(for: [request, pattern])
-        #expect(messages.count == 7)
+        #expect(messages.count == 10)
         #expect(BusCallFuzzing.outcome(ofMessage: try #require(messages["decide-button-impact.json.dbus"])) == "Decide")
         #expect(BusCallFuzzing.outcome(ofMessage: try #require(messages["schedule-button-impact.json.dbus"])) == "Schedule")
         #expect(BusCallFuzzing.outcome(ofMessage: try #require(messages["score-ui-tap.ahap.dbus"])) == "Score")
@@ -44,6 +44,9 @@ struct BusCallTests {
         #expect(BusCallFuzzing.outcome(ofMessage: try #require(messages["get-condition.dbus"])) == "GetCondition")
         #expect(BusCallFuzzing.outcome(ofMessage: try #require(messages["get-headroom.dbus"])) == "GetHeadroom")
         #expect(BusCallFuzzing.outcome(ofMessage: try #require(messages["reserve.dbus"])) == "Reserve")
+        #expect(BusCallFuzzing.outcome(ofMessage: try #require(messages["start-player.dbus"])) == "StartPlayer")
+        #expect(BusCallFuzzing.outcome(ofMessage: try #require(messages["update-player.dbus"])) == "UpdatePlayer")
+        #expect(BusCallFuzzing.outcome(ofMessage: try #require(messages["stop-player.dbus"])) == "StopPlayer")
     }
 
     @Test func badMessagesGetTheErrorACallerWouldGet() throws {
