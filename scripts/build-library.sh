@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Builds libtemper, the C library that `make install` and `make deb` ship, and prints its path
-# (.build/release/libtemper.so.ABI, ABI being TEMPER_ABI_VERSION in Sources/TemperC/include/temper.h).
+# (.build-library/release/libtemper.so.ABI, ABI being TEMPER_ABI_VERSION in Sources/TemperC/include/temper.h).
 #
 #   scripts/build-library.sh [extra swift build arguments]
 #
-# The TemperC product, built with scripts/build-release.sh's flags (so the two share one build), then linked
-# once more as SwiftPM links it but:
+# The TemperC product, built with scripts/build-release.sh's flags but -O for -Osize, in a build folder of its own
+# (.build-library, so neither build undoes the other's): a program calls the library at frame rate, and -Osize's
+# decisions took 1.7 times as long as -O's (docs/c-api.md, "Speed"); the binary keeps -Osize for its size. Then
+# linked once more as SwiftPM links it but:
 # - with the Swift runtime, its concurrency library, Dispatch and FoundationEssentials inside (-static-stdlib;
 #   SwiftPM's --static-swift-stdlib applies to executables only), so a C program needs nothing else on the
 #   machine: the library links only glibc, libstdc++, libgcc_s and libyaml;
@@ -20,13 +22,16 @@ source "$root/scripts/release-flags.sh"
 cd "$root"
 abi="$(sed -n 's/^#define TEMPER_ABI_VERSION \([0-9][0-9]*\)$/\1/p' Sources/TemperC/include/temper.h)"
 [ -n "$abi" ] || { echo "build-library: no TEMPER_ABI_VERSION in temper.h" >&2; exit 2; }
-bin="$(swift build -c release "$@" --show-bin-path)"
+# -O where the binary has -Osize; everything else as the binary is built.
+library_flags=("${release_flags[@]/#-Osize/-O}")
+scratch=(--scratch-path "$root/.build-library")
+bin="$(swift build -c release "${scratch[@]}" "$@" --show-bin-path)"
 # SwiftPM's own link of the product fails (it asks for the static Foundation's parts without -static-stdlib), but
 # every module is compiled by then; its link command, from the build manifest, is run again with the changes.
 rm -f "$bin/libTemperC.so"
 log="$(mktemp "${TMPDIR:-/tmp}/temper-library.XXXXXX")"
 trap 'rm -f "$log"' EXIT
-swift build -c release --product TemperC "${release_flags[@]}" "$@" > "$log" 2>&1 || true
+swift build -c release "${scratch[@]}" --product TemperC "${library_flags[@]}" "$@" > "$log" 2>&1 || true
 if grep -E 'error:' "$log" | grep -vE 'unable to find library -l_Foundation|linker command failed|link command failed' >&2; then
   echo "build-library: the build failed" >&2
   exit 1

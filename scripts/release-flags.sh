@@ -1,5 +1,5 @@
 # Sourced by scripts/build-release.sh and scripts/build-library.sh: the flags both release products are built
-# with, so the two share one build of every module (a change of compiler flags would rebuild them all).
+# with (the library swaps -Osize for -O, in its own build folder).
 # shellcheck shell=bash
 # shellcheck disable=SC2034  # used by the scripts that source this
 release_flags=(
