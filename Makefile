@@ -13,7 +13,7 @@ OUTDIR ?= .build/deb
 LIBDIR ?= $(PREFIX)/lib
 BINARY := .build/release/temper
 ABI := $(shell sed -n 's/^\#define TEMPER_ABI_VERSION \([0-9][0-9]*\)$$/\1/p' Sources/TemperC/include/temper.h)
-LIBRARY := .build-library/release/libtemper.so.$(ABI)
+LIBRARY := .build-library/libtemper.so.$(ABI)
 
 .PHONY: all build install uninstall deb deb-check
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds libtemper, the C library that `make install` and `make deb` ship, and prints its path
-# (.build-library/release/libtemper.so.ABI, ABI being TEMPER_ABI_VERSION in Sources/TemperC/include/temper.h).
+# (.build-library/libtemper.so.ABI, ABI being TEMPER_ABI_VERSION in Sources/TemperC/include/temper.h).
 #
 #   scripts/build-library.sh [extra swift build arguments]
 #
@@ -36,7 +36,7 @@ if grep -E 'error:' "$log" | grep -vE 'unable to find library -l_Foundation|link
   echo "build-library: the build failed" >&2
   exit 1
 fi
-output="$bin/libtemper.so.$abi"
+output="$root/.build-library/libtemper.so.$abi"
 python3 - "$(dirname "$bin")/../release.yaml" "$bin/libTemperC.so" "$output" "$root/Sources/TemperC/include/libtemper.map" <<'RELINK' >&2
 import json, subprocess, sys
 manifest, product, output, exports = sys.argv[1:]

@@ -11,7 +11,7 @@
 #   --destdir  a staging root the files are written under instead of / (for packages); paths inside the
 #              files still name PREFIX
 #   --binary   the temper binary to install (default .build/release/temper)
-#   --library  libtemper to install (default .build/release/libtemper.so.ABI from scripts/build-library.sh,
+#   --library  libtemper to install (default .build-library/libtemper.so.ABI from scripts/build-library.sh,
 #              when built): as LIBDIR/libtemper.so.ABI with the link libtemper.so, PREFIX/include/temper.h and
 #              LIBDIR/pkgconfig/temper.pc; `none` installs no library
 #   --libdir   where the library goes (default PREFIX/lib; Debian's package uses /usr/lib/<multiarch>)
@@ -57,8 +57,8 @@ if [ "$library" = none ]; then
   library=""
 elif [ -n "$library" ]; then
   [ -f "$library" ] || { echo "install: no library at $library" >&2; exit 2; }
-elif [ -f "$root/.build/release/libtemper.so.$abi" ]; then
-  library="$root/.build/release/libtemper.so.$abi"
+elif [ -f "$root/.build-library/libtemper.so.$abi" ]; then
+  library="$root/.build-library/libtemper.so.$abi"
 fi
 libdir="${libdir:-$prefix/lib}"
 case "$libdir" in
