@@ -32,10 +32,6 @@ final class PlayerHost: Sendable {
             logger: Logger(label: "temper.c", factory: { _ in SwiftLogNoOpLogHandler() }),
             metricsFactory: NOOPMetricsHandler.instance
         )
-        // Weak: the governor outlives no handle, and a strong capture would keep both alive.
-        onGovernor(governor) { [weak self] governor in
-            governor.onPlayerDecision { [weak self] decision in self?.published.withLock { $0.append(decision) } }
-        }
     }
 
     func setCallback(_ callback: Callback?) {
@@ -50,6 +46,9 @@ final class PlayerHost: Sendable {
     ) -> Value {
         let (value, changed) = onGovernor(governor) { [self] governor in
             published.withLock { $0.removeAll() }
+            // Installed in the turn rather than at init, so making a governor never waits on the actor. Weak: a
+            // strong capture would keep the governor and this host alive through each other.
+            governor.onPlayerDecision { [weak self] decision in self?.published.withLock { $0.append(decision) } }
             governor.setCondition(condition())
             let value = body(governor)
             return (
