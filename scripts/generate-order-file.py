@@ -144,7 +144,7 @@ def main():
         print('generate-order-file: running temper serve under callgrind (start-up takes a minute)', file=sys.stderr)
         with ServeTestbed(profiled, wrapper=wrapper, name_timeout_seconds=600) as bed:
             exercise(bed, options.seconds)
-            bed.stop_serve()
+            bed.stop_serve(timeout_seconds=600)  # valgrind writes its profile slowly on a loaded machine
         ordered = ordered_sections(executed_instructions(output), input_sections(link_map))
         with open(options.out, 'w') as handle:
             handle.write('# The functions `temper serve` runs, hottest first: lld --symbol-ordering-file input for\n'
