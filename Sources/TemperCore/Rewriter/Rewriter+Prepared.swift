@@ -5,19 +5,36 @@ extension Rewriter {
     /// variant they leave (priced and guarded), and the decision that variant makes when the budget lets it
     /// play as it is. All of it depends only on the request, the condition and the caller's exemption, so a
     /// repeat of the same request under the same condition reuses it (``PreparedMemo``).
-    struct Prepared {
-        var rules: FeedbackRules
-        var aimed: (reason: FiredRule?, degraded: Bool)
-        var exempt: Bool
-        var before: Double
+    ///
+    /// Kept in a box: a hit hands out a reference, not a copy of two requests and a decision. Its requests carry
+    /// the target time of the request it was prepared for; the rules never read it, so a repeat takes its own.
+    final class Prepared: Sendable {
+        let rules: FeedbackRules
+        let aimed: (reason: FiredRule?, degraded: Bool)
+        let exempt: Bool
+        let before: Double
         /// The request after the trim, and the trim's reason: what the budget's ladder starts from.
-        var asked: SensoryRequest
-        var trim: FiredRule?
+        let asked: SensoryRequest
+        let trim: FiredRule?
         /// The variant the rules leave, not yet charged against what plays.
-        var variant: Variant
+        let variant: Variant
         /// The decision ``variant`` makes when nothing after the rules changes it, without its marginal price and
         /// budget; `nil` when an exempt usage was left with nothing (it never plays as it is).
-        var decision: Decision?
+        let decision: Decision?
+
+        init(
+            rules: FeedbackRules,
+            aimed: (reason: FiredRule?, degraded: Bool),
+            exempt: Bool,
+            before: Double,
+            asked: SensoryRequest,
+            trim: FiredRule?,
+            variant: Variant,
+            decision: Decision?
+        ) {
+            (self.rules, self.aimed, self.exempt, self.before) = (rules, aimed, exempt, before)
+            (self.asked, self.trim, self.variant, self.decision) = (asked, trim, variant, decision)
+        }
     }
 
     /// ``Prepared`` for `request`, from the memo when the same request was decided under the same condition.
@@ -43,9 +60,9 @@ extension Rewriter {
         if let trim { variant = withTrim(variant, trim) }
         price(&variant, before: before)
         variant = guardEnergy(variant, original: request, rules: rules, exempt: exempt, condition: condition, before: before)
-        var prepared = Prepared(rules: rules, aimed: aimed, exempt: exempt, before: before, asked: asked, trim: trim, variant: variant)
+        var decision: Decision?
         if !(exempt && variant.request == nil) {
-            prepared.decision = decision(
+            decision = self.decision(
                 for: request,
                 variant: variant,
                 before: before,
@@ -55,7 +72,16 @@ extension Rewriter {
                 aimed: aimed
             )
         }
-        return prepared
+        return Prepared(
+            rules: rules,
+            aimed: aimed,
+            exempt: exempt,
+            before: before,
+            asked: asked,
+            trim: trim,
+            variant: variant,
+            decision: decision
+        )
     }
 
     /// The decision `variant` makes for `request`, charged what `variant` adds and spending `budget`.
@@ -104,7 +130,7 @@ final class PreparedMemo: Sendable {
         var request: SensoryRequest
         var condition: Condition
         var exemptAllowed: Bool
-        var prepared: Rewriter.Prepared
+        let prepared: Rewriter.Prepared
     }
 
     /// How many recent results are kept; a run alternating a few payloads finds each among them.
@@ -130,11 +156,7 @@ final class PreparedMemo: Sendable {
                 // The target time is the one field the rules never read; the decision's request carries the new one.
                 entries[index].request.targetTime = request.targetTime
                 guard entries[index].request == request, entries[index].condition == condition else { continue }
-                var prepared = entries[index].prepared
-                prepared.asked.targetTime = request.targetTime
-                prepared.variant.request?.targetTime = request.targetTime
-                prepared.decision?.request?.targetTime = request.targetTime
-                return prepared
+                return entries[index].prepared
             }
             return nil
         }

@@ -113,10 +113,14 @@ public struct Rewriter: Sendable {
         exemptAllowed: Bool
     ) -> (decision: Decision, lowered: (key: PayloadKey, signal: PlaybackSignal)?) {
         let prepared = self.prepared(request, condition: condition, exemptAllowed: exemptAllowed)
-        let (rules, exempt, before, asked, trim) = (prepared.rules, prepared.exempt, prepared.before, prepared.asked, prepared.trim)
+        let (rules, exempt, before, trim) = (prepared.rules, prepared.exempt, prepared.before, prepared.trim)
+        // What the rules left carries the target time it was prepared with; this request's is the one to keep.
         var variant = prepared.variant
+        if variant.request != nil, variant.request?.targetTime != request.targetTime { variant.request?.targetTime = request.targetTime }
         charge(&variant, playing: playing)
         if let budget, variant.request != nil, !budget.fits(variant.charged) {
+            var asked = prepared.asked
+            asked.targetTime = request.targetTime
             variant = fit(
                 asked,
                 into: budget,
@@ -133,6 +137,7 @@ public struct Rewriter: Sendable {
             decision.marginalEnergy = variant.request == nil ? nil : variant.marginal
             decision.marginalEnergyMillijoules = decision.marginalEnergy?.totalMillijoules ?? decision.energyAfterMillijoules
             decision.budget = budget?.spending(variant.charged)
+            decision.request = variant.request
             return (decision, variant.lowered)
         }
         if exempt, variant.request == nil {
