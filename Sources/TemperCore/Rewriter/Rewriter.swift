@@ -11,6 +11,8 @@ public struct Rewriter: Sendable {
     /// Prices already computed, and the payloads' unmixed signals; shared by copies of this rewriter.
     let memo: PayloadMemo<Double>
     let signals: PayloadMemo<PlaybackSignal>
+    /// What the last few requests' rules left, for a repeat under the same condition.
+    let preparations: PreparedMemo
 
     /// - Parameters:
     ///   - policy: Rules per condition, budgets and exempt usages.
@@ -23,6 +25,7 @@ public struct Rewriter: Sendable {
         self.ladder = ladder
         self.memo = PayloadMemo(capacity: memoCapacity)
         self.signals = PayloadMemo(capacity: memoCapacity)
+        self.preparations = PreparedMemo(enabled: memoCapacity > 0)
         // Looked up once here, so a decision indexes an array instead of hashing into the policy's dictionaries.
         self.rulesByCondition = Tier.allCases.flatMap { tier in
             [policy.rules(for: Condition(tier: tier)), policy.rules(for: Condition(tier: tier, lowPower: true))]
@@ -109,24 +112,15 @@ public struct Rewriter: Sendable {
         playing: PlaybackContext?,
         exemptAllowed: Bool
     ) -> (decision: Decision, lowered: (key: PayloadKey, signal: PlaybackSignal)?) {
-        var rules = rules(for: condition)
-        var aimed: (reason: FiredRule?, degraded: Bool) = (nil, false)
-        if let device = request.device {
-            let target = peripheralRules(for: device, host: rules, condition: condition)
-            rules = target.rules
-            aimed = (target.reason, target.degraded)
-        }
-        let exempt = exemptAllowed && isExempt(request.usage)
-        let before = energy(of: request)
-        // The trim comes first: every later rule, and the budget's ladder, act on the trimmed drive.
-        let (asked, trim) = trimmed(request, rules: rules)
-        var variant = apply(rules, to: asked, exempt: exempt, condition: condition)
-        if let trim { variant = withTrim(variant, trim) }
-
-        price(&variant, before: before)
-        variant = guardEnergy(variant, original: request, rules: rules, exempt: exempt, condition: condition, before: before)
+        let prepared = self.prepared(request, condition: condition, exemptAllowed: exemptAllowed)
+        let (rules, exempt, before, trim) = (prepared.rules, prepared.exempt, prepared.before, prepared.trim)
+        // What the rules left carries the target time it was prepared with; this request's is the one to keep.
+        var variant = prepared.variant
+        if variant.request != nil, variant.request?.targetTime != request.targetTime { variant.request?.targetTime = request.targetTime }
         charge(&variant, playing: playing)
         if let budget, variant.request != nil, !budget.fits(variant.charged) {
+            var asked = prepared.asked
+            asked.targetTime = request.targetTime
             variant = fit(
                 asked,
                 into: budget,
@@ -138,6 +132,13 @@ public struct Rewriter: Sendable {
                 playing: playing
             )
             if let trim, !variant.rules.contains(trim) { variant = withTrim(variant, trim) }
+        } else if var decision = prepared.decision {
+            // Nothing after the rules changed what plays: the prepared decision stands, with this price and budget.
+            decision.marginalEnergy = variant.request == nil ? nil : variant.marginal
+            decision.marginalEnergyMillijoules = decision.marginalEnergy?.totalMillijoules ?? decision.energyAfterMillijoules
+            decision.budget = budget?.spending(variant.charged)
+            decision.request = variant.request
+            return (decision, variant.lowered)
         }
         if exempt, variant.request == nil {
             // An edit left nothing to play; an exempt usage is never dropped.
@@ -153,32 +154,20 @@ public struct Rewriter: Sendable {
             variant = guardEnergy(simple, original: request, rules: rules, exempt: exempt, condition: condition, before: before)
             charge(&variant, playing: playing)
         }
-        // A degraded peripheral's reason leads the rules it tightened; a device not found is noted after the
-        // channels are told, which it did not change.
-        if let reason = aimed.reason, aimed.degraded, !variant.rules.isEmpty { variant.rules.insert(reason, at: 0) }
-        let outcome = outcome(of: variant, original: request)
-        var decision = Decision(
-            requestID: request.id,
-            usage: request.usage,
-            outcome: outcome,
-            request: variant.request,
-            rules: exemptAllowed || !isExempt(request.usage) ? variant.rules : [Self.exemptNotAllowed(request)] + variant.rules,
-            energyBeforeMillijoules: before,
-            energyAfterMillijoules: variant.energy,
-            marginal: variant.request == nil ? nil : variant.marginal,
-            // The host's condition; the peripherals are the status's to list, not every decision's to repeat.
-            condition: condition.peripherals.isEmpty
-                ? condition : Condition(tier: condition.tier, lowPower: condition.lowPower, reasons: condition.reasons),
-            budget: budget?.spending(variant.charged),
-            channels: channels(of: request, playing: variant.request, rules: variant.rules),
-            perceivedChange: perceivedChange(of: request, to: variant.request, changed: variant.changed, outcome: outcome)
+        let decision = decision(
+            for: request,
+            variant: variant,
+            before: before,
+            condition: condition,
+            budget: budget,
+            exemptAllowed: exemptAllowed,
+            aimed: prepared.aimed
         )
-        if let reason = aimed.reason, !aimed.degraded { decision.rules.insert(reason, at: 0) }
         return (decision, variant.lowered)
     }
 
     /// `variant` with the trim's reason first, when what it plays is still the trimmed payload's kind.
-    private func withTrim(_ variant: Variant, _ trim: FiredRule) -> Variant {
+    func withTrim(_ variant: Variant, _ trim: FiredRule) -> Variant {
         guard variant.request != nil, !variant.fallback, !variant.rules.contains(where: { $0.rule == "energy.guard" }) else {
             return variant
         }
@@ -246,7 +235,7 @@ public struct Rewriter: Sendable {
         Variant(request: nil, rules: [FiredRule(rule, code: code, message)], changed: true)
     }
 
-    private func outcome(of variant: Variant, original: SensoryRequest) -> Decision.Outcome {
+    func outcome(of variant: Variant, original: SensoryRequest) -> Decision.Outcome {
         guard let result = variant.request else { return .dropped }
         if variant.fallback { return .fallback }
         if case .haptic = original.kind, case .system = result.kind { return .fallback }
@@ -255,7 +244,7 @@ public struct Rewriter: Sendable {
 
     /// Keeps the invariant that a rewrite never costs more than the original: first without replacement onsets,
     /// then, as a last resort, the original as asked.
-    private func guardEnergy(
+    func guardEnergy(
         _ variant: Variant,
         original: SensoryRequest,
         rules: FeedbackRules,
