@@ -146,3 +146,8 @@ final class InstalledLibrary: Sendable {
         )
     }
 }
+
+/// The library's suites, one test at a time: each builds or runs programs and waits for them on a test thread, and
+/// in parallel they held every thread of a 2-core machine's pool for minutes, starving the suite's other tests
+/// (a real Prometheus's scrape went past its time limit in CI).
+@Suite(.serialized) enum LibtemperTests {}
