@@ -10,12 +10,12 @@ import TemperCore
 /// freed, as a C program at frame rate would) and through `Rewriter.decide(_:condition:)`, as
 /// GovernorBenchmarks measures it. Each run is 1,000 decisions, so the raw wall clock is in ns per 1,000.
 ///
-/// Measured at load 0.7 (p50): Swift 0.73 µs for the pass-through tap and 8.6 µs for the explosion under serious;
-/// the `C.*` rows 1.57 µs (7 allocations) and 8.8 µs. Those rows call a SwiftPM-built copy of the library inside
-/// this process, where the harness's allocation interposer and a second Swift runtime add to every call: the same
-/// copy from a plain C loop takes 0.73 µs and 6.8 µs, and the shipped library (scripts/build-library.sh, -O,
-/// runtime inside) 0.70-0.73 µs and 6.7 µs, measured with Benchmarks/WholeCommand/c-decide-loop.c. The goal is
-/// met by the shipped library (docs/c-api.md, "Speed").
+/// Measured at load 2 (p50), both sides reusing the rewriter's prepared memo for the repeated request: Swift
+/// 0.415 µs for the pass-through tap and 0.97 µs for the explosion under serious; the `C.*` rows 1.26 µs
+/// (7 allocations) and 1.95 µs. Those rows call a SwiftPM-built copy of the library inside this process, where
+/// the harness's allocation interposer and a second Swift runtime add to every call; the shipped library
+/// (scripts/build-library.sh, -O, runtime inside) from a plain C loop takes 0.45-0.48 µs and 0.64-0.68 µs,
+/// measured with Benchmarks/WholeCommand/c-decide-loop.c. The goal is met by the shipped library (docs/c-api.md).
 let benchmarks: @Sendable () -> Void = {
     let fixtures = CAPIFixtures()
     let configuration = Benchmark.Configuration(
