@@ -22,6 +22,8 @@ final class PlayerHost: Sendable {
     /// What the governor published in the current actor turn; only touched on its actor.
     private let published = Mutex<[PlayerDecision]>([])
     private let callback = Mutex<Callback?>(nil)
+    /// Whether the governor's observer is installed; only touched on its actor.
+    private let observing = Atomic<Bool>(false)
 
     init(policy: Policy, profile: DeviceProfile) {
         governor = Governor(
@@ -46,9 +48,12 @@ final class PlayerHost: Sendable {
     ) -> Value {
         let (value, changed) = onGovernor(governor) { [self] governor in
             published.withLock { $0.removeAll() }
-            // Installed in the turn rather than at init, so making a governor never waits on the actor. Weak: a
-            // strong capture would keep the governor and this host alive through each other.
-            governor.onPlayerDecision { [weak self] decision in self?.published.withLock { $0.append(decision) } }
+            // Installed in the first call's turn rather than at init, so making a governor never waits on the
+            // actor, and once, so an update at frame rate makes no closure. Weak: a strong capture would keep the
+            // governor and this host alive through each other.
+            if !observing.exchange(true, ordering: .relaxed) {
+                governor.onPlayerDecision { [weak self] decision in self?.published.withLock { $0.append(decision) } }
+            }
             governor.setCondition(condition())
             let value = body(governor)
             return (
