@@ -16,10 +16,17 @@ enum ServeConfinement {
         guard !arguments.contains(where: { ["-h", "--help", "--print-introspection"].contains($0) }) else { return }
         try dropCapabilities()
         guard temper_prctl_set_no_new_privs() == 0 else { throw Failure("cannot set no_new_privs", errno: errno) }
-        // A sanitizer's runtime makes calls of its own (shadow memory, its reports): keep the filter for builds
-        // that ship.
-        guard !temper_built_with_sanitizer() else { return }
+        // A sanitizer's runtime makes calls of its own (shadow memory, its reports), and so does valgrind, which
+        // does not know the seccomp call and spins when its own calls are refused (serve never exited after
+        // SIGTERM under callgrind): keep the filter for runs without either.
+        guard !temper_built_with_sanitizer(), !runsUnderValgrind else { return }
         try installFilter()
+    }
+
+    /// Whether valgrind runs this process: it preloads its `vgpreload_*.so` libraries into every program it runs.
+    private static var runsUnderValgrind: Bool {
+        guard let preload = getenv("LD_PRELOAD") else { return false }
+        return String(cString: preload).contains("vgpreload_")
     }
 
     private static func dropCapabilities() throws(Failure) {

@@ -52,5 +52,27 @@ extension RealDaemonTests {
                 #expect(!ended.stderr.contains("Operation not permitted"), "no call was refused: \(ended.stderr)")
             }
         }
+
+        @Test(
+            "as root under valgrind (its preload named): capabilities still dropped, but no filter valgrind would trip on",
+            .enabled(if: getuid() == 0, "only root has capabilities to give up")
+        )
+        func rootServeUnderValgrindKeepsNoCapabilityAndNoFilter() async throws {
+            try await HostTestbed.with { testbed in
+                // A preload that does not exist is skipped by the loader with a warning; its name is what serve reads.
+                let preload = [testbed.childEnvironment()["LD_PRELOAD"], "/nonexistent/vgpreload_core-amd64-linux.so"]
+                let (serve, _, _, _) = try ServeTests.serving(
+                    testbed,
+                    environment: ["LD_PRELOAD": preload.compactMap(\.self).joined(separator: ":")]
+                )
+                let status = try Self.status("/proc/\(serve.process.processIdentifier)/status")
+                #expect(status["CapEff"] == "0000000000000000")
+                #expect(status["NoNewPrivs"] == "1")
+                // Before: 2, and serve under valgrind never exited after SIGTERM.
+                #expect(status["Seccomp"] == "0")
+                serve.interrupt()
+                #expect(serve.waitForExit(timeout: .seconds(10)).status == 0)
+            }
+        }
     }
 }
