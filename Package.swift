@@ -63,7 +63,9 @@ let package = Package(
             pkgConfig: "libseccomp",
             providers: [.apt(["libseccomp-dev"])]
         ),
-        .target(name: "CTemperConfinement", dependencies: ["CSeccomp"]),
+        // The calls `temper serve` makes about its own process: giving up privileges, and giving back the pages of
+        // code only its start-up ran.
+        .target(name: "CTemperProcess", dependencies: ["CSeccomp"]),
         // The one C shim of the GLib edge: UPower and power profiles, the GDBus service side, GUdev uevents and
         // thermal netlink events; one unref, one bus opener.
         .target(name: "CTemperGLib", dependencies: ["CUPowerGlib", "CGUdev"]),
@@ -165,7 +167,7 @@ let package = Package(
                 "TemperAHAP", "TemperPatterns", "TemperCore", "TemperLifecycle", "TemperFiles", "TemperHost", "TemperService",
                 "TemperMetrics",
                 "TemperSimulation", "TemperScoring", "TemperReports", "TemperCalibration", "TemperPerfetto",
-                "CSeccomp", "CTemperConfinement",
+                "CSeccomp", "CTemperProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

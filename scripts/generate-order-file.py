@@ -11,17 +11,18 @@ the binary resident. Listing the functions serve runs, in the order of their cos
 --symbol-ordering-file) put them side by side at the start of .text, where they share pages.
 
 How: runs the binary's `serve` under valgrind's callgrind on the 16-sensor testbed (Benchmarks/serve_testbed.py,
-private buses only), reads every property, calls Decide, Schedule, Cancel and Score once, then idles for
---seconds at the default 1 s sample, so the list holds start-up, the sample loop and the request paths. Every
-instruction that ran is mapped to the code section the linker put it in (the link map build-release.sh writes
-beside the binary), and the sections are listed hottest first, each by a name that moves it. Names that later
-vanish from the code are ignored by the linker, so a stale file costs memory, never a build; run this again
-after large changes.
+private buses only), reads every property, calls Decide, Schedule, Cancel and Score once and has callgrind write
+that profile (start-up and the request paths), then idles for --seconds at the default 1 s sample and has it
+write a second (the sample loop). Every instruction that ran is mapped to the code section the linker put it in
+(the link map build-release.sh writes beside the binary), and the sections are listed, the idle loop's first,
+each group hottest first, each by a name that moves it. Names that later vanish from the code are ignored by
+the linker, so a stale file costs memory, never a build; run this again after large changes.
 """
 
 import argparse
 import bisect
 import collections
+import glob
 import os
 import shutil
 import subprocess
@@ -37,7 +38,7 @@ from serve_testbed import ServeTestbed  # noqa: E402
 SMALL_SECTION_BYTES = 16 * 1024
 
 
-def exercise(bed, idle_seconds):
+def exercise(bed):
     for name in ('Tier', 'LowPower', 'Reasons', 'HeadroomSeconds', 'Condition', 'Policy'):
         bed.get_property(name)
     with open(os.path.join(ROOT, 'Examples', 'requests', 'ring-explosion-haptic.json')) as handle:
@@ -49,7 +50,20 @@ def exercise(bed, idle_seconds):
     bed.call('Cancel', 't', ticket)
     bed.call('Schedule', 'sd', request, '0.5')
     bed.call('Score', 'ss', pattern, 'phone')
-    time.sleep(idle_seconds)
+
+
+def dump_profile(pid, output, timeout_seconds=600):
+    """Asks callgrind (through vgdb) to write what it has counted since the last dump, and returns the file."""
+    before = set(glob.glob(output + '.*'))
+    subprocess.run(['callgrind_control', '--dump', str(pid)], check=True, capture_output=True)
+    deadline = time.monotonic() + timeout_seconds
+    while time.monotonic() < deadline:
+        written = set(glob.glob(output + '.*')) - before
+        if written:
+            time.sleep(1)  # callgrind writes the file in pieces
+            return written.pop()
+        time.sleep(0.5)
+    sys.exit('generate-order-file: callgrind wrote no profile within %d s' % timeout_seconds)
 
 
 def executed_instructions(callgrind_output):
@@ -94,8 +108,10 @@ def input_sections(link_map):
     return sections
 
 
-def ordered_sections(runs, sections):
-    """For each code section that ran, hottest first, a name that moves it. The linker moves every section
+def ordered_sections(idle_runs, start_runs, sections):
+    """For each code section that ran, a name that moves it: first what the idle sample loop ran, hottest first,
+    then what only start-up and the calls ran, hottest first. The loop's code is what stays resident for days, so
+    it gets the first pages to itself; start-up's code follows, touched once. The linker moves every section
     that defines a listed name, so a name defined once is best. Many small functions (outlined copies,
     specialisations) are private copies each object keeps under one name: such a name is listed when every
     section defining it is small, as moving them all costs little; a name that a large section (a whole object
@@ -105,18 +121,26 @@ def ordered_sections(runs, sections):
         for name in names:
             definers[name].append(end - start)
     starts = [section[0] for section in sections]
-    heat = collections.Counter()
-    for address, count in runs.items():
-        index = bisect.bisect_right(starts, address) - 1
-        if index >= 0 and address < sections[index][1]:
-            heat[index] += count
+
+    def heat_of(runs):
+        heat = collections.Counter()
+        for address, count in runs.items():
+            index = bisect.bisect_right(starts, address) - 1
+            if index >= 0 and address < sections[index][1]:
+                heat[index] += count
+        return heat
+
+    idle, start = heat_of(idle_runs), heat_of(start_runs)
+    ranked = sorted(idle.items(), key=lambda item: (-item[1], item[0]))
+    ranked += sorted(((index, count) for index, count in start.items() if index not in idle),
+                     key=lambda item: (-item[1], item[0]))
     ordered = []
-    for index, _ in sorted(heat.items(), key=lambda item: (-item[1], item[0])):
+    for index, _ in ranked:
         movable = [name for name in sections[index][2] if max(definers[name]) <= SMALL_SECTION_BYTES
                    or len(definers[name]) == 1]
         if movable:
             ordered.append(min(movable, key=lambda name: (sum(definers[name]), name)))
-    return ordered
+    return ordered, len(idle)
 
 
 def main():
@@ -143,15 +167,18 @@ def main():
         wrapper = ['valgrind', '--tool=callgrind', '--dump-instr=yes', '--callgrind-out-file=' + output]
         print('generate-order-file: running temper serve under callgrind (start-up takes a minute)', file=sys.stderr)
         with ServeTestbed(profiled, wrapper=wrapper, name_timeout_seconds=600) as bed:
-            exercise(bed, options.seconds)
-            bed.stop_serve(timeout_seconds=600)  # valgrind writes its profile slowly on a loaded machine
-        ordered = ordered_sections(executed_instructions(output), input_sections(link_map))
+            exercise(bed)
+            start_profile = dump_profile(bed.serve.pid, output)
+            time.sleep(options.seconds)
+            idle_profile = dump_profile(bed.serve.pid, output)
+        ordered, idle_count = ordered_sections(executed_instructions(idle_profile),
+                                               executed_instructions(start_profile), input_sections(link_map))
         with open(options.out, 'w') as handle:
             handle.write('# The functions `temper serve` runs, hottest first: lld --symbol-ordering-file input for\n'
                          '# scripts/build-release.sh. Generated by scripts/generate-order-file.py; do not edit.\n')
             handle.write('\n'.join(ordered) + '\n')
-        print('generate-order-file: %d sections into %s' % (len(ordered), os.path.relpath(options.out, ROOT)),
-              file=sys.stderr)
+        print('generate-order-file: %d sections (%d of them run by the idle loop) into %s'
+              % (len(ordered), idle_count, os.path.relpath(options.out, ROOT)), file=sys.stderr)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -156,7 +156,8 @@ struct ServeCommand: AsyncParsableCommand {
         )
         let group = ServiceGroup(
             configuration: .init(
-                services: (service.services + exporters).map { .init(service: $0) },
+                services: (service.services + exporters).map { .init(service: $0) }
+                    + [.init(service: ServeStartupPages(governor: service.governor, logger: logger), successTerminationBehavior: .ignore)],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )

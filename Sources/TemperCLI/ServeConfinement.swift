@@ -1,5 +1,5 @@
 import CSeccomp
-import CTemperConfinement
+import CTemperProcess
 import Glibc
 
 /// `temper serve` started by hand as root gives up what it does not need before it starts: every capability

@@ -1,6 +1,7 @@
-// The system calls `temper serve` makes to give up privileges, one typed wrapper each, for the calls Swift cannot
-// make itself: prctl(2) and seccomp_rule_add(3) are variadic, capset(2) has no libc wrapper, and SCMP_ACT_ERRNO is
-// a function-like macro. Each returns what the call returns (0, or -1 with errno; libseccomp: 0 or -errno).
+// The system calls `temper serve` makes about its own process, one typed wrapper each, for the calls Swift cannot
+// make itself: prctl(2) and seccomp_rule_add(3) are variadic, capset(2) has no libc wrapper, SCMP_ACT_ERRNO is
+// a function-like macro, and dl_iterate_phdr(3) takes a C callback over ELF headers. Each returns what the call
+// returns (0, or -1 with errno; libseccomp: 0 or -errno) unless it says otherwise.
 #pragma once
 
 #include <seccomp.h>
@@ -32,3 +33,9 @@ int temper_seccomp_allow(scmp_filter_ctx filter, int syscall);
 /// Whether this code was built with a sanitizer (ThreadSanitizer, AddressSanitizer), whose runtime makes system
 /// calls of its own.
 _Bool temper_built_with_sanitizer(void);
+
+/// madvise(MADV_PAGEOUT) over the whole pages of every loadable segment of the running program that is not writable
+/// (its code and constants; never its data or its relocated, read-only-after-start data, whose pages are private
+/// copies): the kernel takes those pages back, and the code that runs afterwards faults its own pages in again.
+/// Returns 0, or an errno value (EINVAL on a kernel before Linux 5.4, which has no MADV_PAGEOUT).
+int temper_page_out_program_code(void);

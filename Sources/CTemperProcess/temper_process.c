@@ -1,6 +1,12 @@
-#include "temper_confinement.h"
+// dl_iterate_phdr is a GNU extension of <link.h>.
+#define _GNU_SOURCE
 
+#include "temper_process.h"
+
+#include <errno.h>
+#include <link.h>
 #include <linux/capability.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -35,4 +41,31 @@ _Bool temper_built_with_sanitizer(void) {
 #endif
 #endif
     return 0;
+}
+
+#ifndef MADV_PAGEOUT
+#define MADV_PAGEOUT 21
+#endif
+
+static int page_out_read_only_segments(struct dl_phdr_info *info, size_t size, void *result) {
+    (void)size;
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    for (ElfW(Half) index = 0; index < info->dlpi_phnum; index++) {
+        const ElfW(Phdr) *header = &info->dlpi_phdr[index];
+        if (header->p_type != PT_LOAD || (header->p_flags & PF_W)) continue;
+        // Whole pages inside the segment only: a page it shares with a writable neighbour stays.
+        uintptr_t start = (info->dlpi_addr + header->p_vaddr + page - 1) & ~(page - 1);
+        uintptr_t end = (info->dlpi_addr + header->p_vaddr + header->p_memsz) & ~(page - 1);
+        if (end > start && madvise((void *)start, end - start, MADV_PAGEOUT) != 0) {
+            *(int *)result = errno;
+            return 1;
+        }
+    }
+    return 1;  // the first object is the program itself; its libraries are shared with other processes
+}
+
+int temper_page_out_program_code(void) {
+    int result = 0;
+    dl_iterate_phdr(page_out_read_only_segments, &result);
+    return result;
 }
