@@ -37,14 +37,7 @@ extension RealDaemonTests {
                     #expect(status["Seccomp"] == "2", "thread \(thread): filter mode")
                 }
 
-                let decide = try BusClient.gdbus(
-                    address,
-                    [
-                        "call", "--dest", "org.temper.Temper1", "--object-path", "/org/temper/Temper1", "--method",
-                        "org.temper.Temper1.Governor.Decide",
-                        #"{"id":"press","usage":"ui","haptic":{"pattern":{"Version":1,"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":[]}}]}}}"#,
-                    ]
-                )
+                let decide = try ServeTests.decideTap(address)
                 #expect(decide.stdout.contains(#""outcome":"pass""#), "\(decide.stderr)")
                 serve.interrupt()
                 let ended = serve.waitForExit(timeout: .seconds(10))

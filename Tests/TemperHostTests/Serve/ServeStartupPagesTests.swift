@@ -19,14 +19,7 @@ extension RealDaemonTests {
                 // Before: no such step; "kept the pages" would name a kernel without MADV_PAGEOUT (before Linux 5.4).
                 #expect(released?.contains("gave back the pages of code start-up ran") == true, "\(released ?? "no line")")
 
-                let decide = try BusClient.gdbus(
-                    address,
-                    [
-                        "call", "--dest", "org.temper.Temper1", "--object-path", "/org/temper/Temper1", "--method",
-                        "org.temper.Temper1.Governor.Decide",
-                        #"{"id":"after","usage":"ui","haptic":{"pattern":{"Version":1,"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":[]}}]}}}"#,
-                    ]
-                )
+                let decide = try ServeTests.decideTap(address)
                 #expect(decide.stdout.contains(#""outcome":"pass""#), "\(decide.stderr)")
                 serve.interrupt()
                 #expect(serve.waitForExit(timeout: .seconds(10)).status == 0)

@@ -6,6 +6,18 @@ extension RealDaemonTests {
     @Suite struct ServeTests {
         static let governor = ["/org/temper/Temper1", "org.temper.Temper1.Governor"]
 
+        /// `gdbus call … Decide` with a one-transient UI tap whose id is `press`.
+        static func decideTap(_ address: String) throws -> TemperProcess.Result {
+            try BusClient.gdbus(
+                address,
+                [
+                    "call", "--dest", "org.temper.Temper1", "--object-path", governor[0], "--method",
+                    "org.temper.Temper1.Governor.Decide",
+                    #"{"id":"press","usage":"ui","haptic":{"pattern":{"Version":1,"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":[]}}]}}}"#,
+                ]
+            )
+        }
+
         /// A laptop on battery under upowerd, and `temper serve` on the private system bus.
         static func serving(
             _ testbed: HostTestbed,
@@ -32,14 +44,7 @@ extension RealDaemonTests {
                 )
                 #expect(tier.stdout.split(separator: "\n") == ["s \"nominal\"", "b false", "d -1", "s \"default\""], "\(tier.stderr)")
 
-                let decide = try BusClient.gdbus(
-                    address,
-                    [
-                        "call", "--dest", "org.temper.Temper1", "--object-path", Self.governor[0], "--method",
-                        "org.temper.Temper1.Governor.Decide",
-                        #"{"id":"press","usage":"ui","haptic":{"pattern":{"Version":1,"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":[]}}]}}}"#,
-                    ]
-                )
+                let decide = try Self.decideTap(address)
                 #expect(decide.stdout.contains(#""requestID":"press""#), "\(decide.stderr)")
                 #expect(decide.stdout.contains(#""outcome":"pass""#))
 
