@@ -52,6 +52,8 @@ enum MetricHelp {
         "temper_pending_requests": "Scheduled requests waiting for their target time.",
         "temper_budget_remaining_joules": "Energy left in the current condition's budget window.",
         "temper_sample_duration_seconds": "How long each reading of the host's sensors, battery and power profile took.",
+        "temper_players_live": "Live players (continuous events and loops) the governor is clamping.",
+        "temper_peripherals": "Peripherals with a battery, by the battery condition judged: unknown, ok, low, critical.",
         "temper_build_info": "1, labelled with the release of temper that serves these metrics.",
         "temper_dbus_calls_total": "D-Bus method calls temper serve received, by method; refused ones included.",
         "temper_dbus_errors_total": "D-Bus method calls temper serve answered with an error, by method and error name.",

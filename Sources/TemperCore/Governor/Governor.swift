@@ -285,6 +285,7 @@ public actor Governor {
         let next = classifier.update(with: snapshot)
         forecaster?.observe(classifier.sensors, at: snapshot.time)
         setCondition(next)
+        metrics.recordPeripherals(next.peripherals)
         sampleBroadcast.yield {
             HostSample(snapshot: snapshot, condition: next, sensors: classifier.sensors, forecast: classifier.forecast)
         }

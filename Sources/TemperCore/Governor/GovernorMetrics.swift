@@ -8,7 +8,10 @@ import CoreMetrics
 ///   as written, and what the rewrites saved;
 /// - `temper_tier` (0 nominal … 3 critical) and `temper_low_power` (0 or 1): the current condition;
 /// - `temper_pending_requests` and `temper_budget_remaining_joules`;
-/// - `temper_sample_duration_seconds`: how long each reading of the host source took, on the governor's clock.
+/// - `temper_sample_duration_seconds`: how long each reading of the host source took, on the governor's clock;
+/// - `temper_players_live`: the live players (continuous events and loops) the governor is clamping;
+/// - `temper_peripherals{battery}`: the peripherals with a battery (controllers, mice, headsets) in each battery
+///   condition (`unknown`, `ok`, `low`, `critical`), after the last sample.
 ///
 /// Every recording method is `mutating`, even those that only record: the governor then calls them in place rather
 /// than on a copy of every handle (a copy per scheduled and per released request, in the simulator's profile).
@@ -32,6 +35,10 @@ struct GovernorMetrics {
     private let pending: Gauge
     private let budgetRemaining: Gauge
     private let sampleDuration: Timer
+    private let livePlayers: Gauge
+    private let peripherals: [PeripheralBattery: Gauge]
+    /// The counts last recorded, so a sample whose peripherals did not change records nothing.
+    private var peripheralCounts: [PeripheralBattery: Int] = [:]
 
     init(factory: any MetricsFactory) {
         self.factory = factory
@@ -43,6 +50,12 @@ struct GovernorMetrics {
         pending = Gauge(label: "temper_pending_requests", factory: factory)
         budgetRemaining = Gauge(label: "temper_budget_remaining_joules", factory: factory)
         sampleDuration = Timer(label: "temper_sample_duration_seconds", factory: factory)
+        livePlayers = Gauge(label: "temper_players_live", factory: factory)
+        peripherals = Dictionary(
+            uniqueKeysWithValues: PeripheralBattery.allCases.map { battery in
+                (battery, Gauge(label: "temper_peripherals", dimensions: [("battery", battery.rawValue)], factory: factory))
+            }
+        )
     }
 
     mutating func record(_ decision: Decision, kind: String) {
@@ -88,4 +101,16 @@ struct GovernorMetrics {
     }
 
     mutating func recordPending(_ count: Int) { pending.record(count) }
+
+    mutating func recordLivePlayers(_ count: Int) { livePlayers.record(count) }
+
+    /// Records how many peripherals are in each battery condition, when that changed.
+    mutating func recordPeripherals(_ conditions: [PeripheralCondition]) {
+        guard !discards else { return }
+        var counts = Dictionary(uniqueKeysWithValues: PeripheralBattery.allCases.map { ($0, 0) })
+        for condition in conditions { counts[condition.battery, default: 0] += 1 }
+        guard counts != peripheralCounts else { return }
+        peripheralCounts = counts
+        for (battery, gauge) in peripherals { gauge.record(counts[battery] ?? 0) }
+    }
 }

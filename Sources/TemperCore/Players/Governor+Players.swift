@@ -215,6 +215,7 @@ extension Governor {
     }
 
     private func publish(_ decision: PlayerDecision) {
+        metrics.recordLivePlayers(players.count)
         playerObserver?(decision)
         playerBroadcast.yield(decision)
     }
