@@ -3,9 +3,10 @@
 # make install            installs them, the man pages, shell completions, temper.h and temper.pc under PREFIX
 #                         (default /usr/local; the library in LIBDIR, default PREFIX/lib); DESTDIR stages it elsewhere
 # make uninstall          removes what install put there
-# make deb                a Debian package in OUTDIR (default .build/deb)
-# make deb-check          that package through lintian (no error or warning), then installed, removed and purged
-#                         in a scratch Debian root (scripts/test-deb.sh; root, debootstrap)
+# make deb                the Debian packages in OUTDIR (default .build/deb): temper, libtemper1, libtemper-dev
+# make deb-check          those packages through lintian (no error or warning), then installed (a C program built
+#                         against the library), removed and purged in a scratch Debian root (scripts/test-deb.sh;
+#                         root, debootstrap)
 SHELL := /bin/bash
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -51,4 +52,4 @@ deb: build
 deb-check: build
 	packages="$$(TEMPER_BINARY="$(BINARY)" TEMPER_LIBRARY="$(LIBRARY)" scripts/package-deb.sh "$(OUTDIR)")" && \
 	  lintian --fail-on error,warning $$packages && \
-	  scripts/test-deb.sh $$(echo "$$packages" | head -1)
+	  scripts/test-deb.sh $$packages

@@ -2,23 +2,38 @@
 # Installs a temper .deb into a scratch Debian root and checks what a distribution expects of it: the package
 # installs with dpkg, its maintainer scripts make the temper user (systemd-sysusers) and enable temper.service
 # (the multi-user.target.wants symlink and the D-Bus alias) without starting anything where systemd does not run;
-# removal keeps the configuration, purge leaves the root as it was before the installation. Needs root (chroot).
+# removal keeps the configuration, purge leaves the root as it was before the installation. Given the library's
+# two packages too (libtemperN and libtemper-dev, as `make deb` prints them), it installs them beside temper,
+# checks that ldconfig and pkg-config find libtemper, and compiles and runs Examples/c/temper-example.c against
+# it with the root's own gcc. Needs root (chroot).
 #
-#   scripts/test-deb.sh PACKAGE.deb
+#   scripts/test-deb.sh PACKAGE.deb [LIBRARY.deb DEV.deb]
 #
-# The scratch root is a debootstrap'd Debian 12 minbase with systemd and the package's Depends, made once and
-# cached as a tarball in ${XDG_CACHE_HOME:-~/.cache}/temper/ (about 3 minutes to make, 10 s to unpack). Exit 0
-# when every check passes; 77 when it cannot run here (not root, no debootstrap and no cache); 1 on a failed check.
+# The scratch root is a debootstrap'd Debian 12 minbase with systemd and the packages' Depends (and gcc and
+# pkg-config with the library), made once and cached as a tarball in ${XDG_CACHE_HOME:-~/.cache}/temper/ (about
+# 3 minutes to make, 10 s to unpack). Exit 0 when every check passes; 77 when it cannot run here (not root, no
+# debootstrap and no cache); 1 on a failed check.
 set -euo pipefail
 
-package="${1:?usage: test-deb.sh PACKAGE.deb}"
+package="${1:?usage: test-deb.sh PACKAGE.deb [LIBRARY.deb DEV.deb]}"
+library="${2:-}"
+development="${3:-}"
+[ -z "$library" ] || [ -n "$development" ] || { echo "usage: test-deb.sh PACKAGE.deb [LIBRARY.deb DEV.deb]" >&2; exit 2; }
 [ "$(id -u)" -eq 0 ] || { echo "test-deb: skipped: needs root to chroot" >&2; exit 77; }
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/temper"
 tarball="$cache/bookworm-minbase.tar.gz"
-# The packages the cached root has, one a line: it is made again when the package depends on one it lacks.
+# The packages the cached root has, one a line: it is made again when a package depends on one it lacks.
 packages="$cache/bookworm-minbase.packages"
-depends="$(dpkg-deb -f "$package" Depends | sed 's/([^)]*)//g; s/|[^,]*//g; s/,/ /g')"
-wanted="$(echo systemd passwd $depends | tr ' ' '\n' | sort -u)"
+depends=""
+ours=""
+for deb in "$package" $library $development; do
+  depends="$depends $(dpkg-deb -f "$deb" Depends | sed 's/([^)]*)//g; s/|[^,]*//g; s/,/ /g')"
+  ours="$ours $(dpkg-deb -f "$deb" Package)"
+done
+tools=""
+[ -z "$development" ] || tools="gcc libc6-dev pkg-config"
+# Our own packages come from the .debs, not from Debian.
+wanted="$(comm -23 <(echo systemd passwd $depends $tools | tr ' ' '\n' | sort -u) <(echo $ours | tr ' ' '\n' | sort -u))"
 missing="$(comm -23 <(echo "$wanted") <(sort -u "$packages" 2>/dev/null))"
 
 if [ ! -f "$tarball" ] || [ -n "$missing" ]; then
@@ -40,7 +55,7 @@ if [ ! -f "$tarball" ] || [ -n "$missing" ]; then
 fi
 
 root="$(mktemp -d "${TMPDIR:-/tmp}/temper-root.XXXXXX")"
-trap 'rm -rf "$root"' EXIT
+trap 'umount "$root/proc" 2>/dev/null || true; rm -rf --one-file-system "$root"' EXIT
 tar -C "$root" -xzf "$tarball"
 failures=0
 check() {
@@ -58,11 +73,40 @@ survey() {
 before="$(survey)"
 cp "$package" "$root/tmp/temper.deb"
 check "dpkg installs it" in_root dpkg -i /tmp/temper.deb
+if [ -n "$library" ]; then
+  mkdir -p "$root/tmp/libtemper"
+  cp "$library" "$root/tmp/libtemper/library.deb"
+  cp "$development" "$root/tmp/libtemper/development.deb"
+  here="$(cd "$(dirname "$0")/.." && pwd)"
+  cp "$here/Examples/c/temper-example.c" "$here/Examples/patterns/ui-tap.ahap" \
+    "$here/Examples/requests/ring-explosion-haptic.json" "$root/tmp/libtemper/"
+  check "dpkg installs the library and its development package" \
+    in_root dpkg -i /tmp/libtemper/library.deb /tmp/libtemper/development.deb
+  check "ldconfig knows libtemper.so.1" sh -c "chroot '$root' /sbin/ldconfig -p | grep -q 'libtemper.so.1 '"
+  check "pkg-config finds temper" in_root pkg-config --exists temper
+  check "the C example compiles against the installed header and library" in_root sh -c \
+    'cc /tmp/libtemper/temper-example.c $(pkg-config --cflags --libs temper) -o /tmp/libtemper/example'
+  check "the C example scores a pattern" sh -c \
+    "chroot '$root' /tmp/libtemper/example score /tmp/libtemper/ui-tap.ahap | grep -q ui-tap"
+  check "the C example decides a request under serious" sh -c \
+    "chroot '$root' /tmp/libtemper/example decide serious /tmp/libtemper/ring-explosion-haptic.json | grep -q fallback"
+  check "dpkg removes and purges the library packages" in_root dpkg -P $(for deb in "$development" "$library"; do dpkg-deb -f "$deb" Package; done)
+  check "purging the library leaves no libtemper" sh -c "! ls '$root'/usr/lib/*/libtemper* '$root'/usr/include/temper.h 2>/dev/null | grep -q ."
+  rm -rf "$root/tmp/libtemper"
+fi
 check "the temper user exists" in_root getent passwd temper
 if in_root ldd /usr/bin/temper | grep -q "not found"; then
   echo "skip: running temper (it needs libraries no Debian package has: a build without --static-swift-stdlib)"
 else
-  check "temper runs with the libraries its Depends bring" in_root temper --version
+  # The Swift runtime reads a program's arguments from /proc/self/cmdline: without /proc, temper sees none and
+  # prints its help.
+  if mount -t proc proc "$root/proc" 2>/dev/null; then
+    check "temper runs with the libraries its Depends bring" sh -c \
+      "chroot '$root' /usr/bin/env -i PATH=/usr/bin:/bin temper --version | grep -q '^temper [0-9]'"
+    umount "$root/proc"
+  else
+    check "temper runs with the libraries its Depends bring (no /proc here: its help)" in_root temper --version
+  fi
 fi
 check "temper.service is enabled (multi-user.target.wants)" test -L "$root/etc/systemd/system/multi-user.target.wants/temper.service"
 check "its D-Bus alias is enabled" test -L "$root/etc/systemd/system/dbus-org.temper.Temper1.service"
