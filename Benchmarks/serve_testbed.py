@@ -99,11 +99,6 @@ class ServeTestbed:
     def call(self, method, signature, *arguments):
         return self.busctl('call', *GOVERNOR, method, signature, *arguments)
 
-    def stop_serve(self, timeout_seconds=120):
-        """SIGTERM to serve and wait for it, so a wrapper such as valgrind writes its output."""
-        self.serve.send_signal(signal.SIGTERM)
-        self.serve.wait(timeout=timeout_seconds)
-
     def __exit__(self, *exception):
         for child in reversed(self.children):
             if child.poll() is None:
