@@ -25,8 +25,6 @@ struct ActuatorMix {
     private(set) var itemCount: Int
     /// Whether only ``totals()`` is wanted (a marginal price): nothing is kept per item, nor the clipping.
     let totalsOnly: Bool
-    /// Where these voices are a cut of a run that plays on beyond them (a marginal price's view).
-    var continued: MixView.Continuation?
 
     init(estimator: EnergyEstimator, itemCount: Int, totalsOnly: Bool = false) {
         self.estimator = estimator
@@ -146,20 +144,20 @@ struct ActuatorMix {
     private mutating func mixHaptics() {
         var busy: [BusyStretch] = []
         if let first = hapticVoices.first?.output, hapticVoices.allSatisfy({ $0.output == first }) {
-            busy = mixHaptics(hapticVoices, continued: continued?.output == first ? continued : nil)
+            busy = mixHaptics(hapticVoices)
         } else {
             for output in Set(hapticVoices.map(\.output)).sorted() {
-                busy += mixHaptics(hapticVoices.filter { $0.output == output }, continued: continued?.output == output ? continued : nil)
+                busy += mixHaptics(hapticVoices.filter { $0.output == output })
             }
         }
-        let schedule = HapticDriverSchedule(busy: busy, driver: haptics.driver, keepsPieces: timeline.isRecording, continued: continued)
+        let schedule = HapticDriverSchedule(busy: busy, driver: haptics.driver, keepsPieces: timeline.isRecording)
         for piece in schedule.pieces { timeline.add(from: piece.start, to: piece.end, milliwatts: piece.milliwatts) }
         for burst in schedule.bursts { share(burst.millijoules, among: burst.eventIndices, into: .overhead) }
     }
 
-    /// One output's voices mixed; returns when it is busy, for the driver's schedule. A run `continued` cuts is
-    /// not overdriven where it is cut at its start nor braked where it is cut at its end, and has rung up fully.
-    private mutating func mixHaptics(_ hapticVoices: [VoiceMixer.Voice], continued: MixView.Continuation?) -> [BusyStretch] {
+    /// One output's voices mixed; returns when it is busy, for the driver's schedule. (A marginal price's view,
+    /// which may cut a run that plays on, is priced by ``HapticRunTotals``.)
+    private mutating func mixHaptics(_ hapticVoices: [VoiceMixer.Voice]) -> [BusyStretch] {
         // Read once: each read of the profile's figures copies them.
         let haptics = self.haptics
         let segments = VoiceMixer.mix(hapticVoices)
@@ -192,9 +190,7 @@ struct ActuatorMix {
             let last = segments[run.upperBound - 1]
             // The tails move the mass's kinetic energy, which goes with the square of the amplitude it reaches:
             // a drive shorter than the ring-up is overdriven and braked only as far as it got.
-            let continuedBefore = continued?.from.map { first.start <= $0 } ?? false
-            let continuedAfter = continued?.to.map { last.end >= $0 } ?? false
-            let reached = continuedBefore || continuedAfter ? 1 : haptics.ringUpFraction(afterSeconds: last.end - first.start)
+            let reached = haptics.ringUpFraction(afterSeconds: last.end - first.start)
             let stored = reached * reached
             // Overdrive: about half the power the run's continuous drive has over the rise, within what the driver
             // has left at each moment of it. A click that opens the run (an emphasis at a track's first point, an
@@ -203,7 +199,7 @@ struct ActuatorMix {
             let target = Self.meanContinuousMilliwatts(segments[run], hapticVoices, from: first.start, to: riseEnd)
             // Only the segments that start within the rise: a long run is not read to its end.
             let rising = segments[run.lowerBound..<Self.firstIndex(in: segments, run, startingFrom: riseEnd)]
-            if !continuedBefore, target > 0,
+            if target > 0,
                 let opening = rising.first(where: { hapticVoices[$0.voice].isContinuous }).map({ hapticVoices[$0.voice] })
             {
                 for segment in rising {
@@ -216,7 +212,7 @@ struct ActuatorMix {
             }
             var end = last.end
             let closing = hapticVoices[last.voice]
-            if closing.isContinuous, !continuedAfter {
+            if closing.isContinuous {
                 // Braking: about half the power the run drove over its last rise time (as long as the mass takes to
                 // follow the drive) over the fall, cut short by the next effect.
                 let next = number + 1 < runs.count ? segments[runs[number + 1].lowerBound].start : Double.infinity

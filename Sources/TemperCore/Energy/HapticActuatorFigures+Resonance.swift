@@ -105,6 +105,11 @@ extension HapticActuatorFigures {
     /// The fraction of its steady amplitude the mass reaches when driven from rest for `seconds`:
     /// 1 − e^(−t/τ), a resonator's ring-up, with the actuator's rise time as τ. 1 when there is no rise time.
     public func ringUpFraction(afterSeconds seconds: Double) -> Double {
+        Self.ringUpFraction(afterSeconds: seconds, riseSeconds: riseSeconds)
+    }
+
+    /// ``ringUpFraction(afterSeconds:)`` for an actuator whose rise time is `riseSeconds`.
+    static func ringUpFraction(afterSeconds seconds: Double, riseSeconds: Double) -> Double {
         guard riseSeconds > 0 else { return 1 }
         guard seconds > 0 else { return 0 }
         return -Glibc.expm1(-seconds / riseSeconds)

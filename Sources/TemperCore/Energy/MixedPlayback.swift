@@ -4,11 +4,15 @@
 /// Mixing keeps the strongest voice at each instant, and the strongest of the strongest is the strongest of all:
 /// a mix of voices mixed with new ones is the mix of them all. So the ``PlaybackLedger`` mixes each admitted
 /// payload in once, and a new request is priced against a few hundred mixed pieces around it rather than every
-/// voice of every payload still playing. What runs, tails and power states make of the signal is left to
-/// ``ActuatorMix``, which prices a stretch of it with or without the new request.
+/// voice of every payload still playing. What runs, tails and power states make of a stretch of the signal, with
+/// or without the new request, is left to ``HapticRunTotals`` for the haptics and ``ActuatorMix`` for the sounds.
 struct MixedPlayback: Sendable {
     /// The haptic outputs' signals: non-overlapping pieces in time order, keyed by output.
     private(set) var haptics: [Int: [VoiceMixer.Voice]] = [:]
+    /// Per haptic output, what its pieces drive summed from the first one kept: entry k sums pieces 0...k, so what a
+    /// stretch of them drives is a difference of two (``hapticTotals(in:continued:adding:blocks:at:haptics:)``).
+    /// Updated from the first piece an admission changes; forgetting pieces drops their entries.
+    private(set) var hapticSums: [Int: [DriveSums]] = [:]
     /// The sounds' own draws, mixed: non-overlapping pieces in time order.
     private(set) var sounds: [VoiceMixer.Voice] = []
     /// When some sound plays, silent ones too: the path is open. Joined where they overlap or touch.
@@ -31,7 +35,9 @@ struct MixedPlayback: Sendable {
         for (output, voices) in hapticMix ?? PlaybackSignal.hapticMix(of: mix) {
             let placed = voices.compactMap { MixView.placed($0, at: offset, in: MixView.always, numberedFrom: 0) }
             guard !placed.isEmpty else { continue }
-            Self.mergeIn(placed, into: &haptics[output, default: []])
+            let (changed, trimmed) = Self.mergeIn(placed, into: &haptics[output, default: []])
+            if trimmed > 0, let count = hapticSums[output]?.count { hapticSums[output]!.removeFirst(min(trimmed, count)) }
+            DriveSums.update(&hapticSums[output, default: []], of: haptics[output]!, from: changed)
             hapticTailSeconds = max(hapticTailSeconds, mix.haptics.tailSeconds)
         }
         let placedSounds = mix.audioVoices.compactMap { MixView.placed($0, at: offset, in: MixView.always, numberedFrom: 0) }
@@ -49,7 +55,11 @@ struct MixedPlayback: Sendable {
         for output in due {
             let count = Self.prefixToDrop(of: haptics[output]!, endingBefore: now - hapticTailSeconds)
             haptics[output]!.removeFirst(count)
-            if haptics[output]!.isEmpty { haptics[output] = nil }
+            hapticSums[output]!.removeFirst(count)
+            if haptics[output]!.isEmpty {
+                haptics[output] = nil
+                hapticSums[output] = nil
+            }
         }
         let sounded = Self.prefixToDrop(of: sounds, endingBefore: now - audioTailSeconds)
         if sounded > 0 { sounds.removeFirst(sounded) }
@@ -57,26 +67,17 @@ struct MixedPlayback: Sendable {
         if opened > 0 { soundsPlay.removeFirst(opened) }
     }
 
-    /// The pieces `view` shows, as voices of item 0 of a new mix priced by `estimator` for its totals only (haptic
-    /// voices in output order); `nil` when more than `limit` pieces would be priced.
-    func mix(in view: MixView, estimator: EnergyEstimator, limit: Int) -> ActuatorMix? {
+    /// The sounds inside `span`, as voices of item 0 of a new mix priced by `estimator` for its totals only: the
+    /// audio half of a marginal price (the haptic half is ``hapticTotals(in:continued:adding:at:haptics:)``); `nil`
+    /// when more than `limit` pieces would be priced.
+    func audioMix(in span: Range<Double>, estimator: EnergyEstimator, limit: Int) -> ActuatorMix? {
         var mix = ActuatorMix(estimator: estimator, itemCount: 1, totalsOnly: true)
-        mix.continued = view.hapticsContinued
-        if let span = view.haptics {
-            if haptics.count == 1, let pieces = haptics.values.first {
-                Self.append(pieces, in: span, to: &mix.hapticVoices)
-            } else {
-                for output in haptics.keys.sorted() { Self.append(haptics[output]!, in: span, to: &mix.hapticVoices) }
-            }
-        }
-        if let span = view.audio {
-            Self.append(sounds, in: span, to: &mix.audioVoices)
-            // The open path as silent voices: the path's schedule sees them, the sound mix skips them.
-            let open = mix.audioVoices.count
-            Self.append(soundsPlay, in: span, to: &mix.audioVoices)
-            for index in open..<mix.audioVoices.count { mix.audioVoices[index].milliwatts = 0 }
-        }
-        return mix.hapticVoices.count + mix.audioVoices.count <= limit ? mix : nil
+        Self.append(sounds, in: span, to: &mix.audioVoices)
+        // The open path as silent voices: the path's schedule sees them, the sound mix skips them.
+        let open = mix.audioVoices.count
+        Self.append(soundsPlay, in: span, to: &mix.audioVoices)
+        for index in open..<mix.audioVoices.count { mix.audioVoices[index].milliwatts = 0 }
+        return mix.audioVoices.count <= limit ? mix : nil
     }
 
     // MARK: Where a price's view may be cut
@@ -184,7 +185,7 @@ struct MixedPlayback: Sendable {
     }
 
     /// Where the first piece ending after `time` is: pieces do not overlap, so their ends are in order too.
-    private static func firstIndex(in list: [VoiceMixer.Voice], endingAfter time: Double) -> Int {
+    static func firstIndex(in list: [VoiceMixer.Voice], endingAfter time: Double) -> Int {
         var low = 0
         var high = list.count
         while low < high {
@@ -196,9 +197,11 @@ struct MixedPlayback: Sendable {
 
     /// Mixes `voices`, already mixed (in time order, not overlapping), into the sorted, non-overlapping `list`:
     /// one linear merge with the pieces they overlap. What was there first wins a tie, as the earlier event does
-    /// in a mix.
-    private static func mergeIn(_ voices: [VoiceMixer.Voice], into list: inout [VoiceMixer.Voice]) {
-        guard let from = voices.first?.start, let to = voices.last?.end else { return }
+    /// in a mix. Returns where the list changed from and how many of its first pieces were forgotten, past
+    /// ``capacity``, after that.
+    @discardableResult
+    private static func mergeIn(_ voices: [VoiceMixer.Voice], into list: inout [VoiceMixer.Voice]) -> (changed: Int, trimmed: Int) {
+        guard let from = voices.first?.start, let to = voices.last?.end else { return (list.count, 0) }
         let first = firstIndex(in: list, endingAfter: from)
         var last = first
         while last < list.count, list[last].start < to { last += 1 }
@@ -207,7 +210,9 @@ struct MixedPlayback: Sendable {
         VoiceMixer.merge(list[first..<last], voices[...], into: &merged)
         for index in merged.indices { merged[index].eventIndex = 0 }
         list.replaceSubrange(first..<last, with: merged)
-        if list.count > capacity { list.removeFirst(list.count - capacity) }
+        let trimmed = max(0, list.count - capacity)
+        if trimmed > 0 { list.removeFirst(trimmed) }
+        return (max(0, first - trimmed), trimmed)
     }
 
     /// Adds the spans of `voices` to `list`, joining what overlaps or touches.

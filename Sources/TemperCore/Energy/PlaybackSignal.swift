@@ -14,6 +14,12 @@ public struct PlaybackSignal: Sendable {
         case voices(ActuatorMix, items: [(type: String, timeSeconds: Double)], durationSeconds: Double)
         /// A model that cannot mix (a test's, say): a fixed price that adds to whatever else plays.
         case fixed(EnergyBreakdown)
+
+        /// The haptic voices mixed per output (``PlaybackSignal/hapticMix(of:)``); none for a fixed price.
+        var hapticMix: [(output: Int, voices: [VoiceMixer.Voice])] {
+            guard case .voices(let mix, _, _) = self else { return [] }
+            return PlaybackSignal.hapticMix(of: mix)
+        }
     }
 
     /// The voices and their premixed form, in a box: a memo hands this signal out on every decision, and copying
@@ -21,10 +27,12 @@ public struct PlaybackSignal: Sendable {
     private final class Storage: Sendable {
         let content: Content
         let hapticMix: [(output: Int, voices: [VoiceMixer.Voice])]?
+        let hapticBlocks: [[VoiceBlock]]?
 
         init(content: Content, hapticMix: [(output: Int, voices: [VoiceMixer.Voice])]? = nil) {
             self.content = content
             self.hapticMix = hapticMix
+            hapticBlocks = hapticMix?.map { VoiceBlock.blocks(of: $0.voices) }
         }
     }
 
@@ -42,9 +50,15 @@ public struct PlaybackSignal: Sendable {
     /// Its haptic voices mixed, per output in output order: what a ledger merges with what already plays. Made by
     /// ``premixed()`` for a signal priced again and again (the rewriter's memo keeps one); `nil` until then.
     var hapticMix: [(output: Int, voices: [VoiceMixer.Voice])]? { storage.hapticMix }
+    /// ``hapticMix`` cut into blocks, per output in the same order, made with it.
+    var hapticBlocks: [[VoiceBlock]]? { storage.hapticBlocks }
     /// How many pieces of constant drive it plays: what pricing it with others costs. Kept, as reading
     /// ``content`` copies the whole mix.
     let voiceCount: Int
+    /// The actuator's figures and the audio path's standby tail it is priced with (`nil` for a fixed price):
+    /// what a marginal price reads of its device, kept for the same reason.
+    let hapticFigures: HapticActuatorFigures?
+    let audioStandbyTailSeconds: Double
 
     init(mix: ActuatorMix, items: [(type: String, timeSeconds: Double)], durationSeconds: Double) {
         storage = Storage(content: .voices(mix, items: items, durationSeconds: durationSeconds))
@@ -57,6 +71,8 @@ public struct PlaybackSignal: Sendable {
         audioEndSeconds = mix.audioVoices.lazy.map(\.end).max()
         influenceSeconds = durationSeconds + tailSeconds
         voiceCount = mix.hapticVoices.count + mix.audioVoices.count
+        hapticFigures = mix.haptics
+        audioStandbyTailSeconds = mix.audio.standbyTailSeconds
     }
 
     /// This signal with ``hapticMix`` made, once, for the ledger's prices to merge rather than mix again.
@@ -85,6 +101,8 @@ public struct PlaybackSignal: Sendable {
         hapticsEndSeconds = nil
         audioEndSeconds = nil
         voiceCount = 1
+        hapticFigures = nil
+        audioStandbyTailSeconds = 0
     }
 
     /// What this payload costs on its own, with its power over time: the estimate `temper score` shows.
@@ -147,46 +165,6 @@ struct MixView: Sendable {
 }
 
 extension ActuatorMix {
-    /// Adds another payload as ``append(_:at:view:)`` does, to a mix whose haptic voices are already mixed per
-    /// output (in output order, as a ledger's pieces are) and stay so: `otherMix` is the other's haptic voices
-    /// mixed the same way (``PlaybackSignal/hapticMix``), merged in rather than appended. What this mix plays wins a
-    /// tie, as its lower item numbers do in a mix.
-    mutating func merge(_ other: ActuatorMix, mixed otherMix: [(output: Int, voices: [VoiceMixer.Voice])], at offset: Double, view: MixView)
-    {
-        let base = itemCount
-        if let span = view.haptics {
-            var merged: [VoiceMixer.Voice] = []
-            merged.reserveCapacity(hapticVoices.count + other.hapticVoices.count)
-            var placed: [VoiceMixer.Voice] = []
-            var kept = 0
-            var own = 0
-            while kept < hapticVoices.count || own < otherMix.count {
-                let keptOutput = kept < hapticVoices.count ? hapticVoices[kept].output : Int.max
-                let ownOutput = own < otherMix.count ? otherMix[own].output : Int.max
-                let output = min(keptOutput, ownOutput)
-                var keptEnd = kept
-                while keptEnd < hapticVoices.count, hapticVoices[keptEnd].output == output { keptEnd += 1 }
-                placed.removeAll(keepingCapacity: true)
-                if ownOutput == output {
-                    placed.reserveCapacity(otherMix[own].voices.count)
-                    for voice in otherMix[own].voices {
-                        if let voice = MixView.placed(voice, at: offset, in: span, numberedFrom: base) { placed.append(voice) }
-                    }
-                    own += 1
-                }
-                VoiceMixer.merge(hapticVoices[kept..<keptEnd], placed[...], into: &merged)
-                kept = keptEnd
-            }
-            hapticVoices = merged
-        }
-        if let span = view.audio {
-            for voice in other.audioVoices {
-                if let placed = MixView.placed(voice, at: offset, in: span, numberedFrom: base) { audioVoices.append(placed) }
-            }
-        }
-        appendItems(of: other)
-    }
-
     /// Adds another payload's voices, not yet mixed, `offset` seconds later and numbered after this mix's items;
     /// only what `view` shows.
     mutating func append(_ other: ActuatorMix, at offset: Double, view: MixView = .everything) {

@@ -88,38 +88,72 @@ enum VoiceMixer {
     /// comes before every voice of `second` in the tie order (`first` wins a tie). A linear merge, where mixing
     /// them again would sort.
     static func merge(_ first: ArraySlice<Voice>, _ second: ArraySlice<Voice>, into merged: inout [Voice]) {
-        var i = first.startIndex
-        var j = second.startIndex
+        merge(Placed(first), Placed(second)) { start, end, voice in
+            var voice = voice
+            voice.start = start
+            voice.end = end
+            merged.append(voice)
+        }
+    }
+
+    /// Already mixed voices as a price reads them: each moved by `offset` and cut to `span`
+    /// (``MixView/placed(_:at:in:numberedFrom:)``), without copying them.
+    struct Placed {
+        let voices: ArraySlice<Voice>
+        var offset = 0.0
+        var span = MixView.always
+
+        init(_ voices: ArraySlice<Voice>, at offset: Double = 0, in span: Range<Double> = MixView.always) {
+            self.voices = voices
+            self.offset = offset
+            self.span = span
+        }
+
+        func start(_ index: Int) -> Double { max(voices[index].start + offset, span.lowerBound) }
+        func end(_ index: Int) -> Double { min(voices[index].end + offset, span.upperBound) }
+
+        /// Whether the voice at `index`, placed, sounds at some moment after `time` (``Voice/sounds(after:)``).
+        func sounds(_ index: Int, after time: Double) -> Bool {
+            let end = end(index)
+            return end > time && end > start(index) && voices[index].milliwatts > 0
+        }
+    }
+
+    /// Hands `body` each stretch of the mix of `first` and `second` (each already mixed), in time order: where it
+    /// starts and ends, and the voice that plays it. The one merge of two mixed signals: the ledger's admissions
+    /// keep what it hands, a price sums it as it comes. `first` wins a tie; stretches of one voice that touch are
+    /// handed as one.
+    static func merge(_ first: Placed, _ second: Placed, _ body: (_ start: Double, _ end: Double, _ voice: Voice) -> Void) {
+        var i = first.voices.startIndex
+        var j = second.voices.startIndex
         var time = -Double.infinity
-        // Which voice the last piece came from: its index in `first`, or -1 - its index in `second`; and where that
-        // piece ends, read here rather than from `merged` (a whole voice copied out each step).
-        var lastSource = Int.min
-        var lastEnd = -Double.infinity
+        // The stretch not yet handed on: which voice plays it (its index in `first`, or -1 - its index in
+        // `second`), and where it starts and ends; it grows while the same voice plays on.
+        var source = Int.min
+        var start = 0.0
+        var end = -Double.infinity
         while true {
-            while i < first.endIndex, !first[i].sounds(after: time) { i += 1 }
-            while j < second.endIndex, !second[j].sounds(after: time) { j += 1 }
+            while i < first.voices.endIndex, !first.sounds(i, after: time) { i += 1 }
+            while j < second.voices.endIndex, !second.sounds(j, after: time) { j += 1 }
             // The earliest moment either plays from here on, and the next edge after it.
-            let aStart = i < first.endIndex ? first[i].start : .infinity
-            let bStart = j < second.endIndex ? second[j].start : .infinity
+            let aStart = i < first.voices.endIndex ? first.start(i) : .infinity
+            let bStart = j < second.voices.endIndex ? second.start(j) : .infinity
             guard aStart < .infinity || bStart < .infinity else { break }
             time = max(time, min(aStart, bStart))
             let aPlays = aStart <= time
             let bPlays = bStart <= time
-            let next = min(aPlays ? first[i].end : aStart, bPlays ? second[j].end : bStart)
-            let fromFirst = aPlays && !(bPlays && second[j].milliwatts > first[i].milliwatts)
-            let source = fromFirst ? i : -1 - j
-            if source == lastSource, lastEnd == time, !merged.isEmpty {
-                merged[merged.count - 1].end = next
+            let next = min(aPlays ? first.end(i) : aStart, bPlays ? second.end(j) : bStart)
+            let fromFirst = aPlays && !(bPlays && second.voices[j].milliwatts > first.voices[i].milliwatts)
+            let playing = fromFirst ? i : -1 - j
+            if playing == source, end == time {
+                end = next
             } else {
-                var voice = fromFirst ? first[i] : second[j]
-                voice.start = time
-                voice.end = next
-                merged.append(voice)
-                lastSource = source
+                if source != Int.min { body(start, end, source >= 0 ? first.voices[source] : second.voices[-1 - source]) }
+                (source, start, end) = (playing, time, next)
             }
-            lastEnd = next
             time = next
         }
+        if source != Int.min { body(start, end, source >= 0 ? first.voices[source] : second.voices[-1 - source]) }
     }
 
     /// The mix of voices that are already in time order and do not overlap (what a ledger keeps, a single

@@ -7,9 +7,10 @@
 /// another's driver wake-up, adds less than it costs alone; summed over a stream, the marginal prices add up to
 /// what the stream's events cost as one pattern. The governor charges its budget the marginal price.
 ///
-/// The ledger keeps what it admitted already mixed (one signal per output), so a price mixes the new request with
-/// the few pieces of that signal around it, from a tail before it starts to a tail after it stops: nothing
-/// outside can change a state inside, so the rest is the same with it and without it. Pieces are forgotten once
+/// The ledger keeps what it admitted already mixed (one signal per output, with running sums of what it drives),
+/// so a price mixes the new request with the few pieces of that signal around it, from a tail before it starts to
+/// a tail after it stops: nothing outside can change a state inside, so the rest is the same with it and without
+/// it (``MixedPlayback/hapticTotals(in:continued:adding:blocks:at:haptics:)``). Pieces are forgotten once
 /// their tails have passed (``forget(before:)``); what was cancelled or dropped is never admitted.
 public struct PlaybackLedger: Sendable {
 
@@ -109,15 +110,14 @@ public struct PlaybackLedger: Sendable {
     /// request that cuts another's braking short saves that tail, but a price cannot be a refund.
     public func marginalEnergy(of signal: PlaybackSignal, key: PayloadKey? = nil, at startSeconds: Double) -> EnergyBreakdown? {
         // A fixed price adds to whatever plays.
-        guard startSeconds.isFinite, case .voices(let own, _, _) = signal.content else { return nil }
+        guard startSeconds.isFinite, let haptics = signal.hapticFigures else { return nil }
         if let key, holds(key, at: startSeconds) { return EnergyBreakdown() }
         guard !mixed.isEmpty, signal.voiceCount <= Self.maxVoicesPricedTogether else { return nil }
         // On each output it plays, from that output's tail before it starts to its tail after it stops there; for
         // the haptics, cut shorter where what already plays keeps the actuator busy (``MixedPlayback/hapticView``).
-        let audioTail = own.audio.standbyTailSeconds
+        let audioTail = signal.audioStandbyTailSeconds
         var view = MixView(audio: signal.audioEndSeconds.map { (startSeconds - audioTail)..<(startSeconds + max(0, $0) + audioTail) })
         if let end = signal.hapticsEndSeconds {
-            let haptics = own.haptics
             let first = startSeconds + (signal.hapticsStartSeconds ?? 0)
             let last = startSeconds + max(0, end)
             (view.haptics, view.hapticsContinued) = mixed.hapticView(
@@ -129,14 +129,31 @@ public struct PlaybackLedger: Sendable {
                 ceiling: last + haptics.tailSeconds
             )
         }
-        let estimator = own.estimator.withoutPowerTracking
         let limit = Self.maxVoicesPricedTogether - signal.voiceCount
-        guard var without = mixed.mix(in: view, estimator: estimator, limit: limit),
-            !(without.hapticVoices.isEmpty && without.audioVoices.isEmpty)
-        else { return nil }
-        var with = without
-        with.merge(own, mixed: signal.hapticMix ?? PlaybackSignal.hapticMix(of: own), at: startSeconds, view: view)
-        let added = with.totals().subtracting(without.totals())
+        var added = EnergyBreakdown()
+        var keptPieces = 0
+        if let span = view.haptics {
+            let haptic = mixed.hapticTotals(
+                in: span,
+                continued: view.hapticsContinued,
+                adding: signal.hapticMix ?? signal.content.hapticMix,
+                blocks: signal.hapticBlocks,
+                at: startSeconds,
+                haptics: haptics
+            )
+            added = haptic.with.subtracting(haptic.without)
+            keptPieces = haptic.keptPieces
+        }
+        if let span = view.audio, case .voices(let own, _, _) = signal.content {
+            guard var without = mixed.audioMix(in: span, estimator: own.estimator.withoutPowerTracking, limit: limit - keptPieces) else {
+                return nil
+            }
+            keptPieces += without.audioVoices.count
+            var with = without
+            with.append(own, at: startSeconds, view: MixView(audio: span))
+            added.audioMillijoules = with.totals().audioMillijoules - without.totals().audioMillijoules
+        }
+        guard keptPieces > 0, keptPieces <= limit else { return nil }
         return added.totalMillijoules > 0 ? added : EnergyBreakdown()
     }
 }

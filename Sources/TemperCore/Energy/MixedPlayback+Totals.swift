@@ -1,0 +1,177 @@
+/// The haptic half of a marginal price: what is kept, and that merged with a request, priced for their totals as
+/// they are read from the kept lists, never copied into a mix of their own.
+extension MixedPlayback {
+    /// What the kept haptic pieces inside `span` cost, and what they cost with `own` (a request's haptic voices,
+    /// mixed per output in output order) placed `offset` seconds later; `keptPieces` is how many kept pieces the
+    /// span holds. Both as ``ActuatorMix/totals()`` prices the same voices, `continued` being where the view cuts
+    /// a run that plays on (``MixView/hapticsContinued``); what is kept wins a tie, as the earlier event does.
+    /// `blocks`, when given, cut `own` per output (``VoiceBlock``): where a block outplays every kept piece under
+    /// it, its sums are added rather than merged voice by voice.
+    func hapticTotals(
+        in span: Range<Double>,
+        continued: MixView.Continuation?,
+        adding own: [(output: Int, voices: [VoiceMixer.Voice])],
+        blocks: [[VoiceBlock]]? = nil,
+        at offset: Double,
+        haptics figures: HapticActuatorFigures
+    ) -> (without: EnergyBreakdown, with: EnergyBreakdown, keptPieces: Int) {
+        let single = haptics.count <= 1 && own.count <= 1 && (haptics.isEmpty || own.isEmpty || haptics.keys.first == own[0].output)
+        let outputs = single ? [] : outputs(adding: own)
+        var without = HapticRunTotals(haptics: figures, continued: continued, outputs: max(1, outputs.count))
+        var with = HapticRunTotals(haptics: figures, continued: continued, outputs: max(1, outputs.count))
+        var keptPieces = 0
+        if single {
+            let output = haptics.keys.first ?? own.first?.output ?? 0
+            keptPieces += price(output, in: span, adding: own, blocks: blocks, at: offset, without: &without, with: &with)
+        } else {
+            for output in outputs {
+                keptPieces += price(output, in: span, adding: own, blocks: blocks, at: offset, without: &without, with: &with)
+            }
+        }
+        return (without.totals(), with.totals(), keptPieces)
+    }
+
+    /// Reads into `totals` the mix of `list[kept]` and `mine` placed `offset` later, inside `span`: merged voice by
+    /// voice, but for each of `blocks` that outplays every kept piece under it, which is added whole.
+    private static func merge(
+        _ list: [VoiceMixer.Voice],
+        _ kept: Range<Int>,
+        with mine: [VoiceMixer.Voice],
+        blocks: [VoiceBlock],
+        at offset: Double,
+        in span: Range<Double>,
+        into totals: inout HapticRunTotals
+    ) {
+        let placed = VoiceMixer.Placed(mine[...], at: offset, in: span)
+        // What is merged next: from `time`, the kept pieces from `keptNext` and the voices from `ownNext`.
+        var time = span.lowerBound
+        var keptNext = kept.lowerBound
+        var ownNext = 0
+        for block in blocks {
+            let start = mine[block.voices.lowerBound].start + offset
+            let end = mine[block.voices.upperBound - 1].end + offset
+            guard start >= time, start >= span.lowerBound, end <= span.upperBound else { continue }
+            var under = keptNext
+            while under < kept.upperBound, list[under].end <= start { under += 1 }
+            var after = under
+            while after < kept.upperBound, list[after].start < end, list[after].milliwatts < block.minMilliwatts { after += 1 }
+            guard after == kept.upperBound || list[after].start >= end else { continue }
+            if start > time {
+                // Of the kept pieces under the block, only one can start before it.
+                let window = time..<start
+                VoiceMixer.merge(
+                    VoiceMixer.Placed(list[keptNext..<min(after, under + 1)], in: window),
+                    VoiceMixer.Placed(mine[ownNext..<block.voices.lowerBound], at: offset, in: window)
+                ) { totals.add(from: $0, to: $1, $2) }
+            }
+            totals.add(block, of: placed)
+            time = end
+            ownNext = block.voices.upperBound
+            keptNext = after > under && list[after - 1].end > end ? after - 1 : after
+        }
+        VoiceMixer.merge(
+            VoiceMixer.Placed(list[keptNext..<kept.upperBound], in: time..<span.upperBound),
+            VoiceMixer.Placed(mine[ownNext...], at: offset, in: time..<span.upperBound)
+        ) { totals.add(from: $0, to: $1, $2) }
+    }
+
+    /// Reads `output`'s kept pieces inside `span` into `without`, and merged with its part of `own` into `with`;
+    /// returns how many kept pieces the span holds.
+    private func price(
+        _ output: Int,
+        in span: Range<Double>,
+        adding own: [(output: Int, voices: [VoiceMixer.Voice])],
+        blocks: [[VoiceBlock]]?,
+        at offset: Double,
+        without: inout HapticRunTotals,
+        with: inout HapticRunTotals
+    ) -> Int {
+        let list = haptics[output] ?? []
+        let first = Self.firstIndex(in: list, endingAfter: span.lowerBound)
+        var last = first
+        while last < list.count, list[last].start < span.upperBound { last += 1 }
+        without.begin(output: output)
+        Self.read(list, first..<last, sums: hapticSums[output] ?? [], in: span, into: &without)
+        let ownIndex = own.firstIndex { $0.output == output }
+        with.begin(output: output)
+        Self.merge(
+            list,
+            first..<last,
+            with: ownIndex.map { own[$0].voices } ?? [],
+            blocks: ownIndex.flatMap { blocks?[$0] } ?? [],
+            at: offset,
+            in: span,
+            into: &with
+        )
+        return last - first
+    }
+
+    /// Reads into `totals` the kept pieces `list[kept]`, cut to `span`: each run's first and last rise time piece by
+    /// piece, what lies between (what its overdrive and braking never read) as a difference of `sums`.
+    private static func read(
+        _ list: [VoiceMixer.Voice],
+        _ kept: Range<Int>,
+        sums: [DriveSums],
+        in span: Range<Double>,
+        into totals: inout HapticRunTotals
+    ) {
+        let placed = VoiceMixer.Placed(list[kept], in: span)
+        let rise = totals.riseSeconds
+        var index = kept.lowerBound
+        while index < kept.upperBound {
+            var end = index + 1
+            while end < kept.upperBound, list[end].start <= list[end - 1].end + VoiceMixer.contiguity { end += 1 }
+            // The run's pieces from `index` to `end`: its first rise time, then its last, read one by one.
+            let (runStart, runEnd) = (placed.start(index), placed.end(end - 1))
+            var head = index
+            while head < end, head == index || placed.start(head) < runStart + rise {
+                totals.add(from: placed.start(head), to: placed.end(head), list[head])
+                head += 1
+            }
+            var tail = end - 1
+            while tail > head, list[tail - 1].end > runEnd - rise { tail -= 1 }
+            if tail > head + 1, sums.count == list.count {
+                totals.add(summed: sums[tail - 1].subtracting(sums[head - 1]), from: list[head].start, to: list[tail - 1].end)
+            } else {
+                tail = head
+            }
+            for piece in tail..<end { totals.add(from: placed.start(piece), to: placed.end(piece), list[piece]) }
+            index = end
+        }
+    }
+
+    /// The outputs that kept pieces or `own` play, in order.
+    private func outputs(adding own: [(output: Int, voices: [VoiceMixer.Voice])]) -> [Int] {
+        Set(haptics.keys).union(own.map(\.output)).sorted()
+    }
+}
+
+/// What pieces of a haptic signal drive, by kind, summed.
+struct DriveSums: Sendable, Equatable {
+    var continuousMilliwattSeconds = 0.0
+    var transientMilliwattSeconds = 0.0
+
+    func subtracting(_ other: DriveSums) -> DriveSums {
+        DriveSums(
+            continuousMilliwattSeconds: continuousMilliwattSeconds - other.continuousMilliwattSeconds,
+            transientMilliwattSeconds: transientMilliwattSeconds - other.transientMilliwattSeconds
+        )
+    }
+
+    /// Makes `sums` the running sums of `list` again where `list` changed from `changed` on (entries before it
+    /// still hold).
+    static func update(_ sums: inout [DriveSums], of list: [VoiceMixer.Voice], from changed: Int) {
+        let valid = min(changed, sums.count, list.count)
+        sums.removeSubrange(valid...)
+        sums.reserveCapacity(list.count)
+        var total = valid > 0 ? sums[valid - 1] : DriveSums()
+        for voice in list[valid...] {
+            if voice.isContinuous {
+                total.continuousMilliwattSeconds += voice.milliwatts * (voice.end - voice.start)
+            } else {
+                total.transientMilliwattSeconds += voice.milliwatts * (voice.end - voice.start)
+            }
+            sums.append(total)
+        }
+    }
+}
