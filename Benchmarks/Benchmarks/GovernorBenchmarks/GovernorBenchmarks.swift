@@ -76,13 +76,13 @@ let benchmarks: @Sendable () -> Void = {
 
     // Issue 19: a decision priced against a ledger of 64 playing requests (explosions and taps over the 2 s
     // before it), its marginal price what it adds to what plays around it. Goal: within 2× of the same decision
-    // with nothing playing (`ExplosionAlone` below): not met. Binary against binary in the same minutes (load 2):
-    // 5.0 → 2.6 µs p50 and 13 → 2 allocations, against 0.75–0.78 µs alone (6.6× → 3.4×). A price reads the kept
-    // side's run middles as differences of running sums the ledger keeps, and adds the request's blocks of eight
-    // voices whole where they outplay every kept piece under them; what is left is reading both sides' first and
-    // last rise times and the driver's states (about 1.3 µs), and the decision around the price: with the price
-    // skipped it takes 1.3 µs, 1.75× alone. The checked-in p90 (`GovernorBenchmarks.ExplosionAgainst64Playing.p90.json`)
-    // is what is met.
+    // with nothing playing (`ExplosionAlone` below): not met. Binary against binary in the same minutes (load 1):
+    // 2.6 → 2.4 µs p50 and 2 → 1 allocation, against 0.75–0.77 µs alone (3.4× → 3.2×; earlier 5.0 µs, 6.6×).
+    // A price reads the kept side's run middles as differences of running sums and adds the request's blocks of
+    // eight voices whole where they outplay what is kept under them; what is left is spread thin: merging the
+    // rest voice by voice, both sides' rise-time edges and the driver's states, the signal's lookup and the
+    // view, and the decision around the price. The checked-in p90
+    // (`GovernorBenchmarks.ExplosionAgainst64Playing.p90.json`) is what is met.
     Benchmark(
         "ExplosionAgainst64Playing",
         configuration: .init(

@@ -56,6 +56,15 @@ struct HapticRunTotals {
         blockVoices = nil
     }
 
+    /// Closes the run being read, as the next ``begin(output:)`` or ``totals()`` would first, and swaps the
+    /// buffers its runs are read into with `other`'s, whose run is closed too: a price's two sides take turns
+    /// with one allocation rather than one each.
+    mutating func closeRun(swappingBuffersWith other: inout HapticRunTotals) {
+        if !runStart.isNaN { closeRun(nextStart: .infinity) }
+        swap(&rising, &other.rising)
+        swap(&recent, &other.recent)
+    }
+
     /// Reads the next piece of the output begun: `voice` playing from `start` to `end`, after every piece read
     /// before it. Silence (no length or power) is skipped, as the mixer skips it.
     mutating func add(from start: Double, to end: Double, _ voice: VoiceMixer.Voice) {
@@ -110,6 +119,8 @@ struct HapticRunTotals {
     }
 
     /// Keeps `piece` (the run's latest) for the run's last rise time, forgetting what ended a rise time before it.
+    /// Inlined: called for every piece a price reads, and a piece handed through memory is read back slowly.
+    @inline(__always)
     private mutating func keep(_ piece: Piece) {
         while recentStart < recent.count, recent[recentStart].end <= piece.end - riseSeconds { recentStart += 1 }
         // Room is made by dropping what is forgotten before growing: the buffer stays a few pieces long.

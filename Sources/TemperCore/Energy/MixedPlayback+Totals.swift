@@ -88,10 +88,16 @@ extension MixedPlayback {
     ) -> Int {
         let list = haptics[output] ?? []
         let first = Self.firstIndex(in: list, endingAfter: span.lowerBound)
+        // The pieces are in time order: where the span's stop is found by halving, not by walking them all.
         var last = first
-        while last < list.count, list[last].start < span.upperBound { last += 1 }
+        var high = list.count
+        while last < high {
+            let middle = (last + high) / 2
+            if list[middle].start < span.upperBound { last = middle + 1 } else { high = middle }
+        }
         without.begin(output: output)
         Self.read(list, first..<last, sums: hapticSums[output] ?? [], in: span, into: &without)
+        without.closeRun(swappingBuffersWith: &with)
         let ownIndex = own.firstIndex { $0.output == output }
         with.begin(output: output)
         Self.merge(
@@ -103,6 +109,7 @@ extension MixedPlayback {
             in: span,
             into: &with
         )
+        with.closeRun(swappingBuffersWith: &without)
         return last - first
     }
 

@@ -124,8 +124,42 @@ enum VoiceMixer {
     /// keep what it hands, a price sums it as it comes. `first` wins a tie; stretches of one voice that touch are
     /// handed as one.
     static func merge(_ first: Placed, _ second: Placed, _ body: (_ start: Double, _ end: Double, _ voice: Voice) -> Void) {
-        var i = first.voices.startIndex
-        var j = second.voices.startIndex
+        // Read through buffers: this loop runs for every stretch a price merges, and a slice checks each read.
+        first.voices.withUnsafeBufferPointer { a in
+            second.voices.withUnsafeBufferPointer { b in
+                merge(PlacedBuffer(a, as: first), PlacedBuffer(b, as: second), body)
+            }
+        }
+    }
+
+    /// ``Placed`` read through a buffer of its voices, numbered from 0.
+    private struct PlacedBuffer {
+        let voices: UnsafeBufferPointer<Voice>
+        let offset: Double
+        let span: Range<Double>
+
+        init(_ voices: UnsafeBufferPointer<Voice>, as placed: Placed) {
+            self.voices = voices
+            offset = placed.offset
+            span = placed.span
+        }
+
+        var count: Int { voices.count }
+        func start(_ index: Int) -> Double { max(voices[index].start + offset, span.lowerBound) }
+        func end(_ index: Int) -> Double { min(voices[index].end + offset, span.upperBound) }
+        func sounds(_ index: Int, after time: Double) -> Bool {
+            let end = end(index)
+            return end > time && end > start(index) && voices[index].milliwatts > 0
+        }
+    }
+
+    private static func merge(
+        _ first: PlacedBuffer,
+        _ second: PlacedBuffer,
+        _ body: (_ start: Double, _ end: Double, _ voice: Voice) -> Void
+    ) {
+        var i = 0
+        var j = 0
         var time = -Double.infinity
         // The stretch not yet handed on: which voice plays it (its index in `first`, or -1 - its index in
         // `second`), and where it starts and ends; it grows while the same voice plays on.
@@ -133,11 +167,11 @@ enum VoiceMixer {
         var start = 0.0
         var end = -Double.infinity
         while true {
-            while i < first.voices.endIndex, !first.sounds(i, after: time) { i += 1 }
-            while j < second.voices.endIndex, !second.sounds(j, after: time) { j += 1 }
+            while i < first.count, !first.sounds(i, after: time) { i += 1 }
+            while j < second.count, !second.sounds(j, after: time) { j += 1 }
             // The earliest moment either plays from here on, and the next edge after it.
-            let aStart = i < first.voices.endIndex ? first.start(i) : .infinity
-            let bStart = j < second.voices.endIndex ? second.start(j) : .infinity
+            let aStart = i < first.count ? first.start(i) : .infinity
+            let bStart = j < second.count ? second.start(j) : .infinity
             guard aStart < .infinity || bStart < .infinity else { break }
             time = max(time, min(aStart, bStart))
             let aPlays = aStart <= time

@@ -67,8 +67,15 @@ extension Rewriter {
 
     /// What `request` plays, unmixed, through the memo, with the key it is kept under: the ledger prices it
     /// against what already plays and knows the same payload again by the key.
-    func signal(of request: SensoryRequest) -> (key: PayloadKey, signal: PlaybackSignal) {
+    func signal(of request: SensoryRequest) -> LoweredPayload {
         let key = PayloadKey(request.kind)
-        return (key, signals.value(for: key) { energyModel.playbackSignal(of: request.kind).premixed() })
+        return LoweredPayload(key: key, signal: signals.value(for: key) { energyModel.playbackSignal(of: request.kind).premixed() })
     }
+}
+
+/// A payload's unmixed signal and the key the memo and the ledger know it by. A struct rather than a tuple: a
+/// decision copies it, and a tuple of these is copied through the runtime's generic tuple witnesses.
+struct LoweredPayload: Sendable {
+    let key: PayloadKey
+    let signal: PlaybackSignal
 }

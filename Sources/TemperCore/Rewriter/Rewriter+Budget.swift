@@ -32,8 +32,8 @@ extension Rewriter {
             exemptAllowed: exemptAllowed
         )
         if let played = decision.request {
-            let (key, signal) = lowered ?? signal(of: played)
-            ledger.admit(signal, of: key, at: start)
+            let lowered = lowered ?? signal(of: played)
+            ledger.admit(lowered.signal, of: lowered.key, at: start)
         }
         return decision
     }

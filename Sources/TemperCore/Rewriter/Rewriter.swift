@@ -69,7 +69,7 @@ public struct Rewriter: Sendable {
         var fallback = false
         /// ``request``'s signal and key once ``charge(_:playing:)`` has looked them up: the ledger admits the
         /// same, so a decision looks its payload up once.
-        var lowered: (key: PayloadKey, signal: PlaybackSignal)?
+        var lowered: LoweredPayload?
 
         init(request: SensoryRequest?, rules: [FiredRule], changed: Bool, energy: Double = 0, fallback: Bool = false) {
             self.request = request
@@ -111,7 +111,7 @@ public struct Rewriter: Sendable {
         budget: BudgetSnapshot?,
         playing: PlaybackContext?,
         exemptAllowed: Bool
-    ) -> (decision: Decision, lowered: (key: PayloadKey, signal: PlaybackSignal)?) {
+    ) -> (decision: Decision, lowered: LoweredPayload?) {
         let prepared = self.prepared(request, condition: condition, exemptAllowed: exemptAllowed)
         let (rules, exempt, before, trim) = (prepared.rules, prepared.exempt, prepared.before, prepared.trim)
         // What the rules left carries the target time it was prepared with; this request's is the one to keep.
