@@ -4,7 +4,7 @@ import Testing
 
 @testable import TemperAHAP
 
-@Suite("Corpus", .needsSharedCorpus, .enabled(if: Corpus.isPresent, "the corpus has no ahap folder"))
+@Suite("Corpus", .needsSharedCorpus("ahap/VALIDATION.tsv"))
 struct CorpusTests {
     @Test func everyFileIsReadAndMatchesTheValidationTable() throws {
         let files = Corpus.files

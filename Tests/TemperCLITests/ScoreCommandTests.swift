@@ -4,8 +4,7 @@ import Testing
 
 /// `temper score` run as a user runs it.
 @Suite struct ScoreCommandTests {
-    static let corpus = PackagePaths.root.appendingPathComponent("../shared/corpus/ahap").standardizedFileURL
-    static var hasCorpus: Bool { FileManager.default.fileExists(atPath: corpus.path) }
+    static let corpus = PackagePaths.ahapCorpus
 
     static let examples = [
         "gradual-swell", "heartbeat", "heavy-decay", "ring-explosion", "shockwave-audio", "success", "ui-tap",
@@ -318,7 +317,7 @@ import Testing
         }
     }
 
-    @Test(.needsSharedCorpus, .enabled(if: hasCorpus, "the corpus has no ahap folder")) func everyCorpusFileIsReadAndScored() throws {
+    @Test(.needsSharedCorpus("ahap")) func everyCorpusFileIsReadAndScored() throws {
         let result = try TemperRunner.run(["score", Self.corpus.path, "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try json(result.stdout)

@@ -4,8 +4,6 @@ import Testing
 
 /// `temper score` on non-AHAP formats, priced from their timelines.
 @Suite struct ScoreOtherFormatsTests {
-    static let corpus: URL? =
-        FileManager.default.fileExists(atPath: PackagePaths.corpus.path + "/haptic/PAIRS.tsv") ? PackagePaths.corpus : nil
 
     struct Report: Decodable {
         struct Pattern: Decodable {
@@ -35,8 +33,8 @@ import Testing
         }
     }
 
-    @Test(.needsSharedCorpus) func bothCorporaInOneRun() throws {
-        let corpus = try #require(Self.corpus, "corpus absent")
+    @Test(.needsSharedCorpus("haptic/PAIRS.tsv")) func bothCorporaInOneRun() throws {
+        let corpus = PackagePaths.corpus
         let (status, report) = try score([corpus.path + "/haptic", corpus.path + "/ahap"])
         let haptic = report.patterns.filter { $0.path.hasSuffix(".haptic") || $0.path.hasSuffix(".vij") }
         #expect(haptic.count == 217)

@@ -10,7 +10,6 @@ import Testing
 /// its source, or reports a loss whose energy accounts for the difference.
 @Suite struct ConversionCorpusTests {
     static let corpus = PackagePaths.corpus
-    static var hasCorpus: Bool { FileManager.default.fileExists(atPath: corpus.path + "/haptic") }
     static let tolerance = 0.02
 
     /// The corpus' pattern files that read, by family.
@@ -126,7 +125,7 @@ import Testing
     /// (``GamepadMotors``), so every `.haptic` and Android file's rumble prices within 2 % of it or its losses say
     /// why (before, the rumble cost 0.7–5.7× the `.haptic`: the weak motor followed the frequency envelope). Nice
     /// Vibrations' mapping stays a flavor, and says so.
-    @Test(.needsSharedCorpus, .enabled(if: hasCorpus, "the corpus has no haptic folder")) func everyRumbleConversionPricesAsItsSource()
+    @Test(.needsSharedCorpus("haptic")) func everyRumbleConversionPricesAsItsSource()
         throws
     {
         let device = try EnergyFixtures.profile("gamepad")
@@ -162,7 +161,7 @@ import Testing
         #expect(abs(haptic[haptic.count / 2] - 1) <= 0.03)
     }
 
-    @Test(.needsSharedCorpus, .enabled(if: hasCorpus, "the corpus has no haptic folder"), arguments: ["phone", "gamepad"])
+    @Test(.needsSharedCorpus("haptic"), arguments: ["phone", "gamepad"])
     func everyConversionKeepsItsPriceOrSaysWhy(_ name: String) throws {
         let device = try EnergyFixtures.profile(name)
         let (toAHAP, back) = try Self.legs(on: device)

@@ -9,7 +9,6 @@ import Testing
 /// upstream converters make of them, and AHAP through an Android waveform on an amplitude-only device.
 @Suite struct EnergyFormatsCorpusTests {
     static let corpus = PackagePaths.corpus
-    static var hasPairs: Bool { FileManager.default.fileExists(atPath: corpus.path + "/haptic/PAIRS.tsv") }
 
     static func pairs() throws -> [(haptic: String, ahap: String)] {
         let text = try String(contentsOfFile: corpus.path + "/haptic/PAIRS.tsv", encoding: .utf8)
@@ -75,8 +74,7 @@ import Testing
     /// ramps bend the same in both (√ and linear interpolation agree), and, for every such pair, once the clip is
     /// interpolated the way Core Haptics interpolates its AHAP. Where they do not agree, the clip's own price is
     /// the right one for the clip: Meta's renderer interpolates amplitude linearly.
-    @Test(.needsSharedCorpus, .enabled(if: hasPairs, "the corpus has no haptic/PAIRS.tsv")) func hapticPairsCostWhatTheirAHAPCosts() throws
-    {
+    @Test(.needsSharedCorpus("haptic/PAIRS.tsv")) func hapticPairsCostWhatTheirAHAPCosts() throws {
         let phone = EnergyFixtures.phone
         var compared = 0
         var sameShape = 0
@@ -110,7 +108,7 @@ import Testing
     ///   intensity, so transient patterns are left out here (a full-scale click costs 8.6 mJ, its burst 13.4 mJ);
     /// - each step of at least 25 ms holds the level at its start, so a fast decay (Implode, Recoil) plays louder
     ///   than its envelope: those few stay within 35 %.
-    @Test(.needsSharedCorpus, .enabled(if: PackagePaths.hasAHAPCorpus, "the corpus has no ahap folder"))
+    @Test(.needsSharedCorpus("ahap"))
     func ahapThroughAnAndroidWaveformKeepsItsEnergy() throws {
         var profile = DeviceProfile.referencePhone
         profile.haptics.actuatorClass = .amplitudeOnly
@@ -142,7 +140,7 @@ import Testing
     /// that is 0 at that moment, which Core Haptics multiplies into it: the corpus' `emphasis-only.haptic` costs
     /// 9.95 mJ and its upstream-style AHAP 0 mJ, without a word (the Haptics Studio button click: 11.72 mJ
     /// → 0 mJ). The default conversion plays it; the upstream flavor says what it loses, with the energy.
-    @Test(.needsSharedCorpus, .enabled(if: hasPairs, "the corpus has no haptic/PAIRS.tsv")) func anEmphasisUnderAZeroCurvePlays() throws {
+    @Test(.needsSharedCorpus("haptic/PAIRS.tsv")) func anEmphasisUnderAZeroCurvePlays() throws {
         let phone = EnergyEstimator(profile: try EnergyFixtures.profile("phone"))
         for (name, count) in [("emphasis-only.dataset__emphasis-only", 1), ("emphasis.dataset__emphasis", 6)] {
             let folder = Self.corpus.path + "/haptic/Lofelt__NiceVibrations/"

@@ -151,10 +151,10 @@ import Testing
 
     // MARK: Real files
 
-    @Test(.needsSharedCorpus, .enabled(if: RealPatterns.isPresent, "the corpus has no ahap folder"))
+    @Test(.needsSharedCorpus("ahap"))
     func noRealPatternPeaksAboveItsDriversLimit() throws {
         let profiles = try [F.profile("phone"), F.profile("gamepad"), F.profile("headphones")]
-        let files = RealPatterns.files
+        let files = SharedCorpus.files("ahap", suffixes: [".ahap"]).map { SharedCorpus.path("ahap", $0) }
         #expect(!files.isEmpty)
         for file in files {
             guard let document = try? AHAPReader.load(contentsOf: file) else { continue }
@@ -167,17 +167,5 @@ import Testing
                 #expect(estimate.playedFraction > 0 && estimate.playedFraction <= 1)
             }
         }
-    }
-}
-
-/// The shared corpus of published AHAP files (`../shared/corpus/ahap` beside the package); never copied in.
-enum RealPatterns {
-    static let folder: String = PackagePaths.ahapCorpus.path
-
-    static var isPresent: Bool { PackagePaths.hasAHAPCorpus }
-
-    static var files: [String] {
-        let all = (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? []
-        return all.filter { $0.hasSuffix(".ahap") }.sorted().map { folder + "/" + $0 }
     }
 }

@@ -61,7 +61,7 @@ import Testing
         }
     }
 
-    @Test(.needsSharedCorpus) func everyCorpusACFImports() throws {
+    @Test(.needsSharedCorpus("acf/facebook__meta-haptics-sdk")) func everyCorpusACFImports() throws {
         let folder = PackagePaths.corpus.appendingPathComponent("acf/facebook__meta-haptics-sdk")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".acf") }
         #expect(files.count == 4)

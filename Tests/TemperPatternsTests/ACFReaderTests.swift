@@ -7,8 +7,7 @@ import Testing
     static let folder = "acf"
     static let prefix = "facebook__meta-haptics-sdk/resources__acf__"
 
-    @Test(.needsSharedCorpus) func metaQuestReadsWithLines() throws {
-        try #require(SharedCorpus.isPresent(Self.folder), "corpus absent")
+    @Test(.needsSharedCorpus("acf")) func metaQuestReadsWithLines() throws {
         let acf = try ACFReader.read(try SharedCorpus.bytes(Self.folder, Self.prefix + "MetaQuest.acf"), file: "MetaQuest.acf")
         #expect(acf.device == "Meta Quest controllers")
         #expect(acf.frequencyRange == FrequencyRange(minHz: 55, maxHz: 200))
@@ -19,9 +18,11 @@ import Testing
         #expect(!acf.isAmplitudeOnly)
     }
 
-    @Test(.needsSharedCorpus, arguments: ["Generic-Console-PCM.acf", "Generic-Console-SimpleHaptics.acf", "MetaQuest.acf", "template.acf"])
+    @Test(
+        .needsSharedCorpus("acf"),
+        arguments: ["Generic-Console-PCM.acf", "Generic-Console-SimpleHaptics.acf", "MetaQuest.acf", "template.acf"]
+    )
     func everyCorpusFileReads(name: String) throws {
-        try #require(SharedCorpus.isPresent(Self.folder), "corpus absent")
         let acf = try ACFReader.read(try SharedCorpus.bytes(Self.folder, Self.prefix + name), file: name)
         #expect(acf.isAmplitudeOnly == (name == "Generic-Console-SimpleHaptics.acf"))
     }

@@ -42,9 +42,9 @@ import Testing
     }
 
     /// Every AHAP corpus file goes through the common reader: a timeline, or the AHAP reader's one-line error.
-    @Test(.needsSharedCorpus) func everyAHAPCorpusFileReadsOrFailsOnOneLine() throws {
+    @Test(.needsSharedCorpus("ahap")) func everyAHAPCorpusFileReadsOrFailsOnOneLine() throws {
         let files = SharedCorpus.files("ahap", suffixes: [".ahap"])
-        try #require(!files.isEmpty, "corpus absent")
+        try #require(!files.isEmpty, "the ahap folder holds AHAP files")
         var read = 0
         for file in files {
             let bytes = try SharedCorpus.bytes("ahap", file)

@@ -16,8 +16,7 @@ import Testing
         )
     }
 
-    @Test(.needsSharedCorpus) func compositionOfAllPrimitives() throws {
-        try #require(SharedCorpus.isPresent(Self.folder), "corpus absent")
+    @Test(.needsSharedCorpus("android-vibration-xml")) func compositionOfAllPrimitives() throws {
         let transients = try read("01_primitives_all.xml").timeline.transients
         #expect(transients.map(\.effect) == ["click", "tick", "low_tick", "spin"])
         #expect(transients.map(\.amplitude) == [1, 0.2497, 1, 0.6364])
@@ -26,8 +25,7 @@ import Testing
         #expect(abs(transients[3].time - (transients[2].time + AndroidPrimitive.lowTick.typicalSeconds + 0.007)) < 1e-9)
     }
 
-    @Test(.needsSharedCorpus) func repeatingWaveform() throws {
-        try #require(SharedCorpus.isPresent(Self.folder), "corpus absent")
+    @Test(.needsSharedCorpus("android-vibration-xml")) func repeatingWaveform() throws {
         let timeline = try read("02_waveform_repeating.xml").timeline
         #expect(timeline.repeatStart == 0)
         let amplitude = try #require(timeline.tracks.first).amplitude
@@ -36,41 +34,40 @@ import Testing
     }
 
     @Test(
-        .needsSharedCorpus,
+        .needsSharedCorpus("android-vibration-xml"),
         arguments: [
             "03_predefined_tick.xml", "04_predefined_click.xml", "05_predefined_heavy_click.xml", "06_predefined_double_click.xml",
             "09_vibration_select_single.xml", "11_primitive_tick_with_comment.xml",
         ]
     )
     func publicParserAccepts(name: String) throws {
-        try #require(SharedCorpus.isPresent(Self.folder), "corpus absent")
         #expect(!(try read(name).timeline.transients.isEmpty))
     }
 
-    @Test(.needsSharedCorpus) func selectOfTwoCompositionsKeepsBoth() throws {
-        try #require(SharedCorpus.isPresent(Self.folder), "corpus absent")
+    @Test(.needsSharedCorpus("android-vibration-xml")) func selectOfTwoCompositionsKeepsBoth() throws {
         let document = try read("10_vibration_select_two_compositions.xml")
         #expect(document.named.count == 2)
         #expect(document.timeline.transients.map(\.effect) == ["click", "tick"])
         #expect(document.named[1].timeline.transients.map(\.effect) == ["low_tick", "spin"])
     }
 
-    @Test(.needsSharedCorpus, arguments: ["07_hidden_predefined_texture_tick.xml", "08_hidden_predefined_click_fallback_false.xml"])
+    @Test(
+        .needsSharedCorpus("android-vibration-xml"),
+        arguments: ["07_hidden_predefined_texture_tick.xml", "08_hidden_predefined_click_fallback_false.xml"]
+    )
     func hiddenEffectsNeedHiddenAPIs(name: String) throws {
-        try #require(SharedCorpus.isPresent(Self.folder), "corpus absent")
         #expect(throws: PatternReadError.self) { try read(name) }
         #expect(!(try read(name, hidden: true).timeline.transients.isEmpty))
     }
 
     @Test(
-        .needsSharedCorpus,
+        .needsSharedCorpus("android-vibration-xml"),
         arguments: [
             "12_invalid_root_vibration.xml", "13_invalid_predefined_name.xml", "14_invalid_vendor_effect_not_base64_bundle.xml",
             "15_invalid_vibration_select_attribute.xml",
         ]
     )
     func invalidExamplesAreRejectedWithLineAndColumn(name: String) throws {
-        try #require(SharedCorpus.isPresent(Self.folder), "corpus absent")
         let bytes = try SharedCorpus.bytes(Self.folder, Self.derived + name)
         let error = try #require(
             rejection { () throws(PatternReadError) in

@@ -5,14 +5,13 @@ import Testing
 
 /// Every `.haptic` and `.vij` in the shared corpus: the valid ones read (and survive a write and a read back),
 /// the invalid ones are rejected with one line naming the file.
-@Suite struct HapticCorpusTests {
+@Suite(.needsSharedCorpus("haptic")) struct HapticCorpusTests {
     static let roles = SharedCorpus.roles("haptic")
     static let files = SharedCorpus.files("haptic", suffixes: [".haptic", ".vij"])
     static let valid = files.filter { ["haptic-v1", "vij-v0"].contains(roles[$0] ?? "") }
     static let invalid = files.filter { (roles[$0] ?? "").hasSuffix("-invalid") }
 
-    @Test(.needsSharedCorpus) func corpusHasBothKinds() throws {
-        try #require(SharedCorpus.isPresent("haptic"), "corpus absent")
+    @Test func corpusHasBothKinds() throws {
         #expect(Self.valid.count == 196)
         #expect(Self.invalid.count == 21)
     }
@@ -53,8 +52,7 @@ import Testing
         }
     }
 
-    @Test(.needsSharedCorpus) func lateFrequencyBreakpointsAreKeptWithADiagnostic() throws {
-        try #require(SharedCorpus.isPresent("haptic"), "corpus absent")
+    @Test func lateFrequencyBreakpointsAreKeptWithADiagnostic() throws {
         let file = "Lofelt__NiceVibrations/core__datamodel__src__test_data__ios__2_points.haptic"
         let document = try HapticFileReader.read(try SharedCorpus.bytes("haptic", file), file: file)
         #expect(document.diagnostics.contains { $0.message.contains("after the amplitude envelope ends") })

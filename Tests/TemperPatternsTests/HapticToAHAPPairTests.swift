@@ -10,12 +10,11 @@ import Testing
 @Suite struct HapticToAHAPPairTests {
     static let pairs = SharedCorpus.table("haptic", "PAIRS.tsv")
 
-    @Test(.needsSharedCorpus) func allSeventeenPairsAreListed() throws {
-        try #require(SharedCorpus.isPresent("haptic"), "corpus absent")
+    @Test(.needsSharedCorpus("haptic/PAIRS.tsv")) func allSeventeenPairsAreListed() throws {
         #expect(Self.pairs.count == 17)
     }
 
-    @Test(.needsSharedCorpus, arguments: pairs.indices)
+    @Test(.needsSharedCorpus("haptic/PAIRS.tsv"), arguments: pairs.indices)
     func pairReproduces(index: Int) throws {
         let pair = Self.pairs[index]
         let input = try #require(pair["haptic_file"])

@@ -18,8 +18,7 @@ import Testing
         !($0["expected_gamepad_rumble_file"] ?? "").isEmpty
     }
 
-    @Test(.needsSharedCorpus) func androidWaveformOfValidV1() throws {
-        try #require(SharedCorpus.isPresent("haptic"), "corpus absent")
+    @Test(.needsSharedCorpus("haptic/PAIRS.tsv")) func androidWaveformOfValidV1() throws {
         let pair = try #require(SharedCorpus.table("haptic", "PAIRS.tsv").first { !($0["expected_android_file_or_empty"] ?? "").isEmpty })
         let expected = try JSONDecoder().decode(
             Expected.self,
@@ -34,13 +33,12 @@ import Testing
         #expect(converted.losses.contains { $0.kind == .frequencyDropped })
     }
 
-    @Test(.needsSharedCorpus) func sevenRumblePairsAreListed() throws {
-        try #require(SharedCorpus.isPresent("gamepad-rumble"), "corpus absent")
+    @Test(.needsSharedCorpus("gamepad-rumble/PAIRS.tsv")) func sevenRumblePairsAreListed() throws {
         #expect(Self.rumblePairs.count == 7)
     }
 
     /// Durations exact; speeds rounded to 3 decimals on both sides, as the upstream test compares them.
-    @Test(.needsSharedCorpus, arguments: rumblePairs.indices)
+    @Test(.needsSharedCorpus("gamepad-rumble/PAIRS.tsv"), arguments: rumblePairs.indices)
     func rumbleReproduces(index: Int) throws {
         let pair = Self.rumblePairs[index]
         let input = String(pair["input_file"]!.dropFirst("../haptic/".count))
@@ -57,8 +55,7 @@ import Testing
     }
 
     /// Upstream only checks that the car clip gives more than 100 entries.
-    @Test(.needsSharedCorpus) func bigV0ClipGivesManyRumbleSteps() throws {
-        try #require(SharedCorpus.isPresent("haptic"), "corpus absent")
+    @Test(.needsSharedCorpus("haptic")) func bigV0ClipGivesManyRumbleSteps() throws {
         let file = "Lofelt__NiceVibrations/unity-editor-plugin__src__test_data__car.vij"
         let timeline = try HapticFileReader.read(try SharedCorpus.bytes("haptic", file)).timeline
         #expect(StepConversion.rumble(timeline, flavor: .niceVibrations).output.steps.count > 100)

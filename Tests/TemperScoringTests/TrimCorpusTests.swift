@@ -4,9 +4,9 @@ import TemperScoring
 import TemperTestSupport
 import Testing
 
-/// The trim over the shared corpus (issue 23, item 3), on the phone profile: every trimmed pattern's reported
+/// The trim over the shared corpus (issue 23, item 3; its AHAP and `.haptic` files at least), on the phone profile: every trimmed pattern's reported
 /// change within the limit, and the share of the corpus's energy it saves at 1, 2 and 3 dB (a model estimate).
-@Suite(.needsSharedCorpus) struct TrimCorpusTests {
+@Suite(.needsSharedCorpus("ahap"), .needsSharedCorpus("haptic")) struct TrimCorpusTests {
     static let files = PatternFiles.collect([PackagePaths.corpus.path])
 
     static func report(trim decibels: Double) -> ScoreReport {

@@ -21,6 +21,11 @@ public enum PackagePaths: Sendable {
 extension PackagePaths {
     /// Whether `../shared/corpus` is beside the package: a clone without it skips the tests that read it.
     public static var hasCorpus: Bool { FileManager.default.fileExists(atPath: corpus.path) }
+
+    /// Whether `relative` (a folder or file under the shared corpus, e.g. `haptic/PAIRS.tsv`) is there.
+    public static func hasCorpus(_ relative: String) -> Bool {
+        FileManager.default.fileExists(atPath: corpus.appendingPathComponent(relative).path)
+    }
 }
 
 extension Trait where Self == ConditionTrait {
@@ -28,5 +33,12 @@ extension Trait where Self == ConditionTrait {
     /// skipped with this reason, never failed.
     public static var needsSharedCorpus: Self {
         .enabled(if: PackagePaths.hasCorpus, "the shared corpus (../shared/corpus) is not beside the package")
+    }
+
+    /// Runs a test only where `relative` (a folder or file of the shared corpus, e.g. `haptic/PAIRS.tsv`) is there;
+    /// elsewhere it is skipped with the reason: no corpus at all, or a corpus without that part.
+    public static func needsSharedCorpus(_ relative: String) -> Self {
+        guard PackagePaths.hasCorpus else { return needsSharedCorpus }
+        return .enabled(if: PackagePaths.hasCorpus(relative), "the shared corpus has no \(relative)")
     }
 }

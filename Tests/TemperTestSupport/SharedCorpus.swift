@@ -1,29 +1,24 @@
-import Foundation
-import TemperTestSupport
+public import Foundation
 
-/// The shared real-world corpora at `<package root>/../shared/corpus/<folder>`, when they are there.
-enum SharedCorpus {
-    static let root: String = PackagePaths.corpus.path
+/// The shared real-world corpora at `<package root>/../shared/corpus/<folder>`, when they are there; the tests that
+/// read them are skipped elsewhere (``Testing/Trait/needsSharedCorpus(_:)``).
+public enum SharedCorpus {
+    public static let root: String = PackagePaths.corpus.path
 
-    static func isPresent(_ folder: String) -> Bool {
-        FileManager.default.fileExists(atPath: root + "/" + folder + "/SOURCES.tsv")
-    }
+    public static func path(_ folder: String, _ file: String) -> String { root + "/" + folder + "/" + file }
 
-    static func path(_ folder: String, _ file: String) -> String { root + "/" + folder + "/" + file }
-
-    static func bytes(_ folder: String, _ file: String) throws -> [UInt8] {
+    public static func bytes(_ folder: String, _ file: String) throws -> [UInt8] {
         Array(try Data(contentsOf: URL(fileURLWithPath: path(folder, file))))
     }
 
     /// Files under `folder` whose names end with one of `suffixes`, relative to it, sorted.
-    static func files(_ folder: String, suffixes: [String]) -> [String] {
-        guard isPresent(folder) else { return [] }
+    public static func files(_ folder: String, suffixes: [String]) -> [String] {
         let all = (try? FileManager.default.subpathsOfDirectory(atPath: root + "/" + folder)) ?? []
         return all.filter { name in suffixes.contains { name.hasSuffix($0) } }.sorted()
     }
 
     /// A TSV file as one dictionary per row, keyed by column name.
-    static func table(_ folder: String, _ file: String) -> [[String: String]] {
+    public static func table(_ folder: String, _ file: String) -> [[String: String]] {
         guard let text = try? String(contentsOfFile: path(folder, file), encoding: .utf8) else { return [] }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
         guard let header = lines.first?.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) else { return [] }
@@ -36,7 +31,7 @@ enum SharedCorpus {
     }
 
     /// SOURCES.tsv's `role` for each file of `folder`.
-    static func roles(_ folder: String) -> [String: String] {
+    public static func roles(_ folder: String) -> [String: String] {
         var roles: [String: String] = [:]
         for row in table(folder, "SOURCES.tsv") { if let file = row["file"] { roles[file] = row["role"] } }
         return roles
