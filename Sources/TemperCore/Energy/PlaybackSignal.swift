@@ -156,8 +156,9 @@ struct MixView: Sendable {
     /// `voice` moved by `offset` and cut to `span`; `nil` when none of it is inside.
     static func placed(_ voice: VoiceMixer.Voice, at offset: Double, in span: Range<Double>, numberedFrom base: Int) -> VoiceMixer.Voice? {
         var voice = voice
-        voice.start = max(voice.start + offset, span.lowerBound)
-        voice.end = min(voice.end + offset, span.upperBound)
+        (voice.start, voice.end) = (
+            VoiceMixer.Placed.start(of: voice, at: offset, in: span), VoiceMixer.Placed.end(of: voice, at: offset, in: span)
+        )
         guard voice.end > voice.start else { return nil }
         voice.eventIndex += base
         return voice

@@ -24,9 +24,6 @@ enum VoiceMixer {
         /// frequency: what ``FeltStrength`` reads; 0 for a sound.
         var acceleration: Double = 0
         var hertz: Double = 0
-
-        /// Whether it sounds at some moment after `time`: the mix plays it (it has length and power).
-        func sounds(after time: Double) -> Bool { end > time && end > start && milliwatts > 0 }
     }
 
     /// A stretch during which one voice plays.
@@ -109,13 +106,15 @@ enum VoiceMixer {
             self.span = span
         }
 
-        func start(_ index: Int) -> Double { max(voices[index].start + offset, span.lowerBound) }
-        func end(_ index: Int) -> Double { min(voices[index].end + offset, span.upperBound) }
+        func start(_ index: Int) -> Double { Self.start(of: voices[index], at: offset, in: span) }
+        func end(_ index: Int) -> Double { Self.end(of: voices[index], at: offset, in: span) }
 
-        /// Whether the voice at `index`, placed, sounds at some moment after `time` (``Voice/sounds(after:)``).
-        func sounds(_ index: Int, after time: Double) -> Bool {
-            let end = end(index)
-            return end > time && end > start(index) && voices[index].milliwatts > 0
+        /// Where `voice` starts and ends moved by `offset` and cut to `span`: the one placement every price uses.
+        static func start(of voice: Voice, at offset: Double, in span: Range<Double>) -> Double {
+            max(voice.start + offset, span.lowerBound)
+        }
+        static func end(of voice: Voice, at offset: Double, in span: Range<Double>) -> Double {
+            min(voice.end + offset, span.upperBound)
         }
     }
 
@@ -145,8 +144,11 @@ enum VoiceMixer {
         }
 
         var count: Int { voices.count }
-        func start(_ index: Int) -> Double { max(voices[index].start + offset, span.lowerBound) }
-        func end(_ index: Int) -> Double { min(voices[index].end + offset, span.upperBound) }
+        func start(_ index: Int) -> Double { Placed.start(of: voices[index], at: offset, in: span) }
+        func end(_ index: Int) -> Double { Placed.end(of: voices[index], at: offset, in: span) }
+
+        /// Whether the voice at `index`, placed, sounds at some moment after `time`: the mix plays it (it has
+        /// length and power).
         func sounds(_ index: Int, after time: Double) -> Bool {
             let end = end(index)
             return end > time && end > start(index) && voices[index].milliwatts > 0
