@@ -106,7 +106,9 @@ struct GovernorMetrics {
 
     /// Records how many peripherals are in each battery condition, when that changed.
     mutating func recordPeripherals(_ conditions: [PeripheralCondition]) {
-        guard !discards else { return }
+        // Most hosts have none, sample after sample: nothing to count once the zeros are recorded.
+        guard !discards, !(conditions.isEmpty && !peripheralCounts.isEmpty && peripheralCounts.values.allSatisfy { $0 == 0 })
+        else { return }
         var counts = Dictionary(uniqueKeysWithValues: PeripheralBattery.allCases.map { ($0, 0) })
         for condition in conditions { counts[condition.battery, default: 0] += 1 }
         guard counts != peripheralCounts else { return }
