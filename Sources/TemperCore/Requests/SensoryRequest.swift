@@ -36,8 +36,8 @@ public struct SensoryRequest: Sendable, Hashable {
 
     /// The four kinds of feedback Temper governs.
     public enum Kind: Sendable, Hashable {
-        case haptic(HapticPatternRequest)
-        case audio(AudioCue)
+        indirect case haptic(HapticPatternRequest)
+        indirect case audio(AudioCue)
         case system(SystemFeedback)
         case visual(VisualEffect)
 

@@ -68,14 +68,23 @@ extension Rewriter {
     /// What `request` plays, unmixed, through the memo, with the key it is kept under: the ledger prices it
     /// against what already plays and knows the same payload again by the key.
     func signal(of request: SensoryRequest) -> LoweredPayload {
-        let key = PayloadKey(request.kind)
-        return LoweredPayload(key: key, signal: signals.value(for: key) { energyModel.playbackSignal(of: request.kind).premixed() })
+        signal(of: request.kind)
+    }
+
+    func signal(of kind: SensoryRequest.Kind) -> LoweredPayload {
+        let key = PayloadKey(kind)
+        return signals.value(for: key) { LoweredPayload(key: key, signal: energyModel.playbackSignal(of: kind).premixed()) }
     }
 }
 
-/// A payload's unmixed signal and the key the memo and the ledger know it by. A struct rather than a tuple: a
-/// decision copies it, and a tuple of these is copied through the runtime's generic tuple witnesses.
-struct LoweredPayload: Sendable {
+/// A payload's unmixed signal and the key the memo and the ledger know it by. A class: a decision hands it on
+/// several times, and a signal carries the actuator's figures (a few hundred bytes), copied whole in a struct.
+final class LoweredPayload: Sendable {
     let key: PayloadKey
     let signal: PlaybackSignal
+
+    init(key: PayloadKey, signal: PlaybackSignal) {
+        self.key = key
+        self.signal = signal
+    }
 }

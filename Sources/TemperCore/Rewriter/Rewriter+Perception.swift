@@ -23,8 +23,7 @@ extension Rewriter {
     /// `nil` without haptic drive or from a model that cannot lower.
     func feltStrength(of kind: SensoryRequest.Kind) -> FeltStrength? {
         guard kind.hasHapticDrive else { return nil }
-        let key = PayloadKey(kind)
-        return FeltStrength(signals.value(for: key) { energyModel.playbackSignal(of: kind).premixed() })
+        return FeltStrength(signal(of: kind).signal)
     }
 
     /// What the decision does to how strongly `original` is felt; `nil` for a payload without haptic drive.

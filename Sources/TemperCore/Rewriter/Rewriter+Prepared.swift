@@ -21,6 +21,9 @@ extension Rewriter {
         /// The decision ``variant`` makes when nothing after the rules changes it, without its marginal price and
         /// budget; `nil` when an exempt usage was left with nothing (it never plays as it is).
         let decision: Decision?
+        /// ``variant``'s signal and key, once a decision has charged it against what plays: a repeat takes them
+        /// from here rather than looking its payload up again.
+        private let variantSignal = Mutex<LoweredPayload?>(nil)
 
         init(
             rules: FeedbackRules,
@@ -34,6 +37,14 @@ extension Rewriter {
         ) {
             (self.rules, self.aimed, self.exempt, self.before) = (rules, aimed, exempt, before)
             (self.asked, self.trim, self.variant, self.decision) = (asked, trim, variant, decision)
+        }
+
+        /// ``variant``'s signal and key: from `lookUp` the first time, then as it found them.
+        func variantSignal(_ lookUp: () -> LoweredPayload) -> LoweredPayload {
+            if let known = variantSignal.withLock({ $0 }) { return known }
+            let lowered = lookUp()
+            variantSignal.withLock { $0 = lowered }
+            return lowered
         }
     }
 

@@ -10,7 +10,7 @@ public struct Rewriter: Sendable {
     public let ladder: DegradationLadder
     /// Prices already computed, and the payloads' unmixed signals; shared by copies of this rewriter.
     let memo: PayloadMemo<Double>
-    let signals: PayloadMemo<PlaybackSignal>
+    let signals: PayloadMemo<LoweredPayload>
     /// What the last few requests' rules left, for a repeat under the same condition.
     let preparations: PreparedMemo
 
@@ -117,7 +117,7 @@ public struct Rewriter: Sendable {
         // What the rules left carries the target time it was prepared with; this request's is the one to keep.
         var variant = prepared.variant
         if variant.request != nil, variant.request?.targetTime != request.targetTime { variant.request?.targetTime = request.targetTime }
-        charge(&variant, playing: playing)
+        charge(&variant, playing: playing, prepared: prepared)
         if let budget, variant.request != nil, !budget.fits(variant.charged) {
             var asked = prepared.asked
             asked.targetTime = request.targetTime
@@ -137,7 +137,10 @@ public struct Rewriter: Sendable {
             decision.marginalEnergy = variant.request == nil ? nil : variant.marginal
             decision.marginalEnergyMillijoules = decision.marginalEnergy?.totalMillijoules ?? decision.energyAfterMillijoules
             decision.budget = budget?.spending(variant.charged)
-            decision.request = variant.request
+            // The prepared decision plays the prepared variant: only the target time can differ.
+            if decision.request != nil, decision.request?.targetTime != request.targetTime {
+                decision.request?.targetTime = request.targetTime
+            }
             return (decision, variant.lowered)
         }
         if exempt, variant.request == nil {
@@ -216,8 +219,9 @@ public struct Rewriter: Sendable {
     }
 
     /// Prices `variant` against what already plays: what it adds to the ledger. Without a ledger, or with
-    /// nothing playing that overlaps it, its own price stands.
-    func charge(_ variant: inout Variant, playing: PlaybackContext?) {
+    /// nothing playing that overlaps it, its own price stands. `prepared`, when `variant` is its variant (but for
+    /// the target time), keeps the signal once looked up.
+    func charge(_ variant: inout Variant, playing: PlaybackContext?, prepared: Prepared? = nil) {
         guard let request = variant.request else {
             variant.marginal = EnergyBreakdown()
             return
@@ -226,7 +230,7 @@ public struct Rewriter: Sendable {
             variant.marginal = nil
             return
         }
-        let lowered = signal(of: request)
+        let lowered = prepared?.variantSignal { signal(of: request) } ?? signal(of: request)
         variant.lowered = lowered
         variant.marginal = playing.ledger.marginalEnergy(of: lowered.signal, key: lowered.key, at: playing.startSeconds)
     }
