@@ -61,13 +61,13 @@ public struct Rewriter: Sendable {
         var changed: Bool
         /// What it costs on its own.
         var energy: Double = 0
-        /// What it adds to what already plays; `nil` until charged (``charge(_:playing:)``), or when nothing
+        /// What it adds to what already plays; `nil` until charged (``charge(_:playing:prepared:)``), or when nothing
         /// playing overlaps it and its price is ``energy``.
         var marginal: EnergyBreakdown?
         var charged: Double { marginal?.totalMillijoules ?? energy }
         /// The pattern's haptics fell back to a system impact that the pattern carries with its sounds.
         var fallback = false
-        /// ``request``'s signal and key once ``charge(_:playing:)`` has looked them up: the ledger admits the
+        /// ``request``'s signal and key once ``charge(_:playing:prepared:)`` has looked them up: the ledger admits the
         /// same, so a decision looks its payload up once.
         var lowered: LoweredPayload?
 
