@@ -50,7 +50,9 @@ extension Rewriter {
         switch request.kind {
         // Keyed by the request's own payload: a key made from the pattern alone would copy it into a new payload on
         // every decision.
-        case .haptic(let haptic): memo.value(for: PayloadKey(request.kind)) { energyModel.energyMillijoules(of: haptic.content) }
+        // A pattern's own price is its signal priced alone: the signal the ledger and its felt strength read, so a
+        // first decision lowers the pattern once, not once for its price and again for its signal.
+        case .haptic: memo.value(for: PayloadKey(request.kind)) { signal(of: request.kind).signal.estimate().energyMillijoules }
         case .audio(let cue): memo.value(for: PayloadKey(.audio(cue))) { energyModel.energyMillijoules(of: cue) }
         case .system(let feedback): energy(of: feedback)
         case .visual(let effect): memo.value(for: PayloadKey(.visual(effect))) { energyModel.energyMillijoules(of: effect) }
