@@ -31,48 +31,49 @@ extension MixedPlayback {
         return (without.totals(), with.totals(), keptPieces)
     }
 
-    /// Reads into `totals` the mix of `list[kept]` and `mine` placed `offset` later, inside `span`: merged voice by
-    /// voice, but for each of `blocks` that outplays every kept piece under it, which is added whole.
+    /// Reads into `totals` the mix of `list[kept]` and `mine` (placed as it says), inside `list`'s span: merged
+    /// voice by voice, but for each of `blocks` that outplays every kept piece under it, which is added whole.
     private static func merge(
-        _ list: [VoiceMixer.Voice],
+        _ list: VoiceMixer.Placed,
         _ kept: Range<Int>,
-        with mine: [VoiceMixer.Voice],
+        with mine: VoiceMixer.Placed,
         blocks: [VoiceBlock],
-        at offset: Double,
-        in span: Range<Double>,
         into totals: inout HapticRunTotals
     ) {
-        let placed = VoiceMixer.Placed(mine[...], at: offset, in: span)
+        let span = list.span
+        let (pieces, voices, offset) = (list.voices, mine.voices, mine.offset)
         // What is merged next: from `time`, the kept pieces from `keptNext` and the voices from `ownNext`.
         var time = span.lowerBound
         var keptNext = kept.lowerBound
         var ownNext = 0
         for block in blocks {
-            let start = mine[block.voices.lowerBound].start + offset
-            let end = mine[block.voices.upperBound - 1].end + offset
+            let start = voices[block.voices.lowerBound].start + offset
+            let end = voices[block.voices.upperBound - 1].end + offset
             guard start >= time, start >= span.lowerBound, end <= span.upperBound else { continue }
             var under = keptNext
-            while under < kept.upperBound, list[under].end <= start { under += 1 }
+            while under < kept.upperBound, pieces[under].end <= start { under += 1 }
             var after = under
-            while after < kept.upperBound, list[after].start < end, list[after].milliwatts < block.minMilliwatts { after += 1 }
-            guard after == kept.upperBound || list[after].start >= end else { continue }
+            while after < kept.upperBound, pieces[after].start < end, pieces[after].milliwatts < block.minMilliwatts { after += 1 }
+            guard after == kept.upperBound || pieces[after].start >= end else { continue }
             if start > time {
                 // Of the kept pieces under the block, only one can start before it.
                 let window = time..<start
                 VoiceMixer.merge(
-                    VoiceMixer.Placed(list[keptNext..<min(after, under + 1)], in: window),
-                    VoiceMixer.Placed(mine[ownNext..<block.voices.lowerBound], at: offset, in: window)
+                    list.cut(to: window),
+                    keptNext..<min(after, under + 1),
+                    mine.cut(to: window),
+                    ownNext..<block.voices.lowerBound
                 ) { totals.add(from: $0, to: $1, $2) }
             }
-            totals.add(block, of: placed)
+            totals.add(block, of: mine)
             time = end
             ownNext = block.voices.upperBound
-            keptNext = after > under && list[after - 1].end > end ? after - 1 : after
+            keptNext = after > under && pieces[after - 1].end > end ? after - 1 : after
         }
-        VoiceMixer.merge(
-            VoiceMixer.Placed(list[keptNext..<kept.upperBound], in: time..<span.upperBound),
-            VoiceMixer.Placed(mine[ownNext...], at: offset, in: time..<span.upperBound)
-        ) { totals.add(from: $0, to: $1, $2) }
+        let rest = time..<span.upperBound
+        VoiceMixer.merge(list.cut(to: rest), keptNext..<kept.upperBound, mine.cut(to: rest), ownNext..<voices.count) {
+            totals.add(from: $0, to: $1, $2)
+        }
     }
 
     /// Reads `output`'s kept pieces inside `span` into `without`, and merged with its part of `own` into `with`;
@@ -95,54 +96,63 @@ extension MixedPlayback {
             let middle = (last + high) / 2
             if list[middle].start < span.upperBound { last = middle + 1 } else { high = middle }
         }
-        without.begin(output: output)
-        Self.read(list, first..<last, sums: hapticSums[output] ?? [], in: span, into: &without)
-        without.closeRun(swappingBuffersWith: &with)
         let ownIndex = own.firstIndex { $0.output == output }
-        with.begin(output: output)
-        Self.merge(
-            list,
-            first..<last,
-            with: ownIndex.map { own[$0].voices } ?? [],
-            blocks: ownIndex.flatMap { blocks?[$0] } ?? [],
-            at: offset,
-            in: span,
-            into: &with
-        )
-        with.closeRun(swappingBuffersWith: &without)
+        let mine = ownIndex.map { own[$0].voices } ?? []
+        let sums = hapticSums[output] ?? []
+        // One buffer each for the whole price: the reads below run for every piece and voice, and slices of the
+        // arrays would retain them and check each read.
+        list.withUnsafeBufferPointer { pieces in
+            sums.withUnsafeBufferPointer { sums in
+                mine.withUnsafeBufferPointer { voices in
+                    let kept = VoiceMixer.Placed(pieces, in: span)
+                    without.begin(output: output)
+                    Self.read(kept, first..<last, sums: sums.count == pieces.count ? sums : nil, into: &without)
+                    without.closeRun(swappingBuffersWith: &with)
+                    with.begin(output: output)
+                    Self.merge(
+                        kept,
+                        first..<last,
+                        with: VoiceMixer.Placed(voices, at: offset, in: span),
+                        blocks: ownIndex.flatMap { blocks?[$0] } ?? [],
+                        into: &with
+                    )
+                    with.closeRun(swappingBuffersWith: &without)
+                }
+            }
+        }
         return last - first
     }
 
-    /// Reads into `totals` the kept pieces `list[kept]`, cut to `span`: each run's first and last rise time piece by
-    /// piece, what lies between (what its overdrive and braking never read) as a difference of `sums`.
+    /// Reads into `totals` the kept pieces `list[kept]`, cut to its span: each run's first and last rise time piece
+    /// by piece, what lies between (what its overdrive and braking never read) as a difference of `sums` (when
+    /// given, one entry per piece of `list`).
     private static func read(
-        _ list: [VoiceMixer.Voice],
+        _ list: VoiceMixer.Placed,
         _ kept: Range<Int>,
-        sums: [DriveSums],
-        in span: Range<Double>,
+        sums: UnsafeBufferPointer<DriveSums>?,
         into totals: inout HapticRunTotals
     ) {
-        let placed = VoiceMixer.Placed(list[kept], in: span)
+        let pieces = list.voices
         let rise = totals.riseSeconds
         var index = kept.lowerBound
         while index < kept.upperBound {
             var end = index + 1
-            while end < kept.upperBound, list[end].start <= list[end - 1].end + VoiceMixer.contiguity { end += 1 }
+            while end < kept.upperBound, pieces[end].start <= pieces[end - 1].end + VoiceMixer.contiguity { end += 1 }
             // The run's pieces from `index` to `end`: its first rise time, then its last, read one by one.
-            let (runStart, runEnd) = (placed.start(index), placed.end(end - 1))
+            let (runStart, runEnd) = (list.start(index), list.end(end - 1))
             var head = index
-            while head < end, head == index || placed.start(head) < runStart + rise {
-                totals.add(from: placed.start(head), to: placed.end(head), list[head])
+            while head < end, head == index || list.start(head) < runStart + rise {
+                totals.add(from: list.start(head), to: list.end(head), pieces[head])
                 head += 1
             }
             var tail = end - 1
-            while tail > head, list[tail - 1].end > runEnd - rise { tail -= 1 }
-            if tail > head + 1, sums.count == list.count {
-                totals.add(summed: sums[tail - 1].subtracting(sums[head - 1]), from: list[head].start, to: list[tail - 1].end)
+            while tail > head, pieces[tail - 1].end > runEnd - rise { tail -= 1 }
+            if tail > head + 1, let sums {
+                totals.add(summed: sums[tail - 1].subtracting(sums[head - 1]), from: pieces[head].start, to: pieces[tail - 1].end)
             } else {
                 tail = head
             }
-            for piece in tail..<end { totals.add(from: placed.start(piece), to: placed.end(piece), list[piece]) }
+            for piece in tail..<end { totals.add(from: list.start(piece), to: list.end(piece), pieces[piece]) }
             index = end
         }
     }

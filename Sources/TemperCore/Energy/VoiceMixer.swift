@@ -85,83 +85,70 @@ enum VoiceMixer {
     /// comes before every voice of `second` in the tie order (`first` wins a tie). A linear merge, where mixing
     /// them again would sort.
     static func merge(_ first: ArraySlice<Voice>, _ second: ArraySlice<Voice>, into merged: inout [Voice]) {
-        merge(Placed(first), Placed(second)) { start, end, voice in
-            var voice = voice
-            voice.start = start
-            voice.end = end
-            merged.append(voice)
+        first.withUnsafeBufferPointer { a in
+            second.withUnsafeBufferPointer { b in
+                merge(Placed(a), a.indices, Placed(b), b.indices) { start, end, voice in
+                    var voice = voice
+                    voice.start = start
+                    voice.end = end
+                    merged.append(voice)
+                }
+            }
         }
     }
 
     /// Already mixed voices as a price reads them: each moved by `offset` and cut to `span`
-    /// (``MixView/placed(_:at:in:numberedFrom:)``), without copying them.
+    /// (``MixView/placed(_:at:in:numberedFrom:)``), without copying them. Read through a buffer: a price reads
+    /// every voice it merges several times, and a slice would retain its array and check each read; so a `Placed`
+    /// lives only inside the scope that lends the buffer.
     struct Placed {
-        let voices: ArraySlice<Voice>
+        let voices: UnsafeBufferPointer<Voice>
         var offset = 0.0
         var span = MixView.always
 
-        init(_ voices: ArraySlice<Voice>, at offset: Double = 0, in span: Range<Double> = MixView.always) {
+        init(_ voices: UnsafeBufferPointer<Voice>, at offset: Double = 0, in span: Range<Double> = MixView.always) {
             self.voices = voices
             self.offset = offset
             self.span = span
         }
 
-        func start(_ index: Int) -> Double { Self.start(of: voices[index], at: offset, in: span) }
-        func end(_ index: Int) -> Double { Self.end(of: voices[index], at: offset, in: span) }
+        /// The same voices cut to `span` instead.
+        func cut(to span: Range<Double>) -> Placed { Placed(voices, at: offset, in: span) }
+
+        @inline(__always) func start(_ index: Int) -> Double { Self.start(of: voices[index], at: offset, in: span) }
+        @inline(__always) func end(_ index: Int) -> Double { Self.end(of: voices[index], at: offset, in: span) }
 
         /// Where `voice` starts and ends moved by `offset` and cut to `span`: the one placement every price uses.
-        static func start(of voice: Voice, at offset: Double, in span: Range<Double>) -> Double {
+        @inline(__always) static func start(of voice: Voice, at offset: Double, in span: Range<Double>) -> Double {
             max(voice.start + offset, span.lowerBound)
         }
-        static func end(of voice: Voice, at offset: Double, in span: Range<Double>) -> Double {
+        @inline(__always) static func end(of voice: Voice, at offset: Double, in span: Range<Double>) -> Double {
             min(voice.end + offset, span.upperBound)
         }
-    }
-
-    /// Hands `body` each stretch of the mix of `first` and `second` (each already mixed), in time order: where it
-    /// starts and ends, and the voice that plays it. The one merge of two mixed signals: the ledger's admissions
-    /// keep what it hands, a price sums it as it comes. `first` wins a tie; stretches of one voice that touch are
-    /// handed as one.
-    static func merge(_ first: Placed, _ second: Placed, _ body: (_ start: Double, _ end: Double, _ voice: Voice) -> Void) {
-        // Read through buffers: this loop runs for every stretch a price merges, and a slice checks each read.
-        first.voices.withUnsafeBufferPointer { a in
-            second.voices.withUnsafeBufferPointer { b in
-                merge(PlacedBuffer(a, as: first), PlacedBuffer(b, as: second), body)
-            }
-        }
-    }
-
-    /// ``Placed`` read through a buffer of its voices, numbered from 0.
-    private struct PlacedBuffer {
-        let voices: UnsafeBufferPointer<Voice>
-        let offset: Double
-        let span: Range<Double>
-
-        init(_ voices: UnsafeBufferPointer<Voice>, as placed: Placed) {
-            self.voices = voices
-            offset = placed.offset
-            span = placed.span
-        }
-
-        var count: Int { voices.count }
-        func start(_ index: Int) -> Double { Placed.start(of: voices[index], at: offset, in: span) }
-        func end(_ index: Int) -> Double { Placed.end(of: voices[index], at: offset, in: span) }
 
         /// Whether the voice at `index`, placed, sounds at some moment after `time`: the mix plays it (it has
         /// length and power).
-        func sounds(_ index: Int, after time: Double) -> Bool {
+        @inline(__always) func sounds(_ index: Int, after time: Double) -> Bool {
             let end = end(index)
             return end > time && end > start(index) && voices[index].milliwatts > 0
         }
     }
 
-    private static func merge(
-        _ first: PlacedBuffer,
-        _ second: PlacedBuffer,
+    /// Hands `body` each stretch of the mix of `first[firstRange]` and `second[secondRange]` (each already mixed),
+    /// in time order: where it starts and ends, and the voice that plays it. The one merge of two mixed signals:
+    /// the ledger's admissions keep what it hands, a price sums it as it comes. `first` wins a tie; stretches of
+    /// one voice that touch are handed as one.
+    @inline(__always)
+    static func merge(
+        _ first: Placed,
+        _ firstRange: Range<Int>,
+        _ second: Placed,
+        _ secondRange: Range<Int>,
         _ body: (_ start: Double, _ end: Double, _ voice: Voice) -> Void
     ) {
-        var i = 0
-        var j = 0
+        var i = firstRange.lowerBound
+        var j = secondRange.lowerBound
+        let (iEnd, jEnd) = (firstRange.upperBound, secondRange.upperBound)
         var time = -Double.infinity
         // The stretch not yet handed on: which voice plays it (its index in `first`, or -1 - its index in
         // `second`), and where it starts and ends; it grows while the same voice plays on.
@@ -169,11 +156,11 @@ enum VoiceMixer {
         var start = 0.0
         var end = -Double.infinity
         while true {
-            while i < first.count, !first.sounds(i, after: time) { i += 1 }
-            while j < second.count, !second.sounds(j, after: time) { j += 1 }
+            while i < iEnd, !first.sounds(i, after: time) { i += 1 }
+            while j < jEnd, !second.sounds(j, after: time) { j += 1 }
             // The earliest moment either plays from here on, and the next edge after it.
-            let aStart = i < first.count ? first.start(i) : .infinity
-            let bStart = j < second.count ? second.start(j) : .infinity
+            let aStart = i < iEnd ? first.start(i) : .infinity
+            let bStart = j < jEnd ? second.start(j) : .infinity
             guard aStart < .infinity || bStart < .infinity else { break }
             time = max(time, min(aStart, bStart))
             let aPlays = aStart <= time
