@@ -4,7 +4,7 @@
 /// voices and segments first.
 ///
 /// A marginal price runs two: one over what already plays in its view, one over that merged with the request
-/// (``VoiceMixer/merge(_:_:_:)``). Only the run being read is kept, for its first and last rise time.
+/// (``VoiceMixer/merge(_:_:_:_:into:)``). Only the run being read is kept, for its first and last rise time.
 struct HapticRunTotals: ~Copyable {
     /// The actuator's figures a run's tails read (kept apart: the whole figures are a few hundred bytes).
     let riseSeconds: Double

@@ -62,8 +62,9 @@ extension MixedPlayback {
                     list.cut(to: window),
                     keptNext..<min(after, under + 1),
                     mine.cut(to: window),
-                    ownNext..<block.voices.lowerBound
-                ) { totals.add(from: $0, to: $1, $2) }
+                    ownNext..<block.voices.lowerBound,
+                    into: &totals
+                )
             }
             totals.add(block, of: mine)
             time = end
@@ -71,9 +72,7 @@ extension MixedPlayback {
             keptNext = after > under && pieces[after - 1].end > end ? after - 1 : after
         }
         let rest = time..<span.upperBound
-        VoiceMixer.merge(list.cut(to: rest), keptNext..<kept.upperBound, mine.cut(to: rest), ownNext..<voices.count) {
-            totals.add(from: $0, to: $1, $2)
-        }
+        VoiceMixer.merge(list.cut(to: rest), keptNext..<kept.upperBound, mine.cut(to: rest), ownNext..<voices.count, into: &totals)
     }
 
     /// Reads `output`'s kept pieces inside `span` into `without`, and merged with its part of `own` into `with`;

@@ -87,12 +87,7 @@ enum VoiceMixer {
     static func merge(_ first: ArraySlice<Voice>, _ second: ArraySlice<Voice>, into merged: inout [Voice]) {
         first.withUnsafeBufferPointer { a in
             second.withUnsafeBufferPointer { b in
-                merge(Placed(a), a.indices, Placed(b), b.indices) { start, end, voice in
-                    var voice = voice
-                    voice.start = start
-                    voice.end = end
-                    merged.append(voice)
-                }
+                merge(Placed(a), a.indices, Placed(b), b.indices, into: &merged)
             }
         }
     }
@@ -134,17 +129,17 @@ enum VoiceMixer {
         }
     }
 
-    /// Hands `body` each stretch of the mix of `first[firstRange]` and `second[secondRange]` (each already mixed),
-    /// in time order: where it starts and ends, and the voice that plays it. The one merge of two mixed signals:
-    /// the ledger's admissions keep what it hands, a price sums it as it comes. `first` wins a tie; stretches of
-    /// one voice that touch are handed as one.
-    @inline(__always)
-    static func merge(
+    /// Hands `stretches` each stretch of the mix of `first[firstRange]` and `second[secondRange]` (each already
+    /// mixed), in time order: where it starts and ends, and the voice that plays it. The one merge of two mixed
+    /// signals: the ledger's admissions keep what it hands, a price sums it as it comes (made for each, so the
+    /// price's sums are inlined in the loop). `first` wins a tie; stretches of one voice that touch are handed as
+    /// one.
+    static func merge<Stretches: MixedStretches & ~Copyable>(
         _ first: Placed,
         _ firstRange: Range<Int>,
         _ second: Placed,
         _ secondRange: Range<Int>,
-        _ body: (_ start: Double, _ end: Double, _ voice: Voice) -> Void
+        into stretches: inout Stretches
     ) {
         var i = firstRange.lowerBound
         var j = secondRange.lowerBound
@@ -158,25 +153,54 @@ enum VoiceMixer {
         while true {
             while i < iEnd, !first.sounds(i, after: time) { i += 1 }
             while j < jEnd, !second.sounds(j, after: time) { j += 1 }
-            // The earliest moment either plays from here on, and the next edge after it.
+            // The earliest moment either plays from here on, and the voice that plays then.
             let aStart = i < iEnd ? first.start(i) : .infinity
             let bStart = j < jEnd ? second.start(j) : .infinity
             guard aStart < .infinity || bStart < .infinity else { break }
             time = max(time, min(aStart, bStart))
             let aPlays = aStart <= time
-            let bPlays = bStart <= time
-            let next = min(aPlays ? first.end(i) : aStart, bPlays ? second.end(j) : bStart)
-            let fromFirst = aPlays && !(bPlays && second.voices[j].milliwatts > first.voices[i].milliwatts)
+            let fromFirst = aPlays && !(bStart <= time && second.voices[j].milliwatts > first.voices[i].milliwatts)
             let playing = fromFirst ? i : -1 - j
+            // It plays until it stops or a voice of the other side that outplays it starts (`first` wins a tie).
+            // The other side's voices it passes over never play: one short loop reads them, rather than one
+            // turn of this loop per edge, and the next turn starts past them (at the one that may play on).
+            var next: Double
+            if fromFirst {
+                next = first.end(i)
+                let milliwatts = first.voices[i].milliwatts
+                var k = j
+                while k < jEnd, second.start(k) < next {
+                    if second.voices[k].milliwatts > milliwatts, second.end(k) > second.start(k) {
+                        next = second.start(k)
+                        break
+                    }
+                    k += 1
+                }
+                j = k > j && second.end(k - 1) > next ? k - 1 : k
+            } else {
+                next = second.end(j)
+                let milliwatts = second.voices[j].milliwatts
+                var k = i
+                while k < iEnd, first.start(k) < next {
+                    if first.voices[k].milliwatts >= milliwatts, first.end(k) > first.start(k) {
+                        next = first.start(k)
+                        break
+                    }
+                    k += 1
+                }
+                i = k > i && first.end(k - 1) > next ? k - 1 : k
+            }
             if playing == source, end == time {
                 end = next
             } else {
-                if source != Int.min { body(start, end, source >= 0 ? first.voices[source] : second.voices[-1 - source]) }
+                if source != Int.min {
+                    stretches.add(from: start, to: end, source >= 0 ? first.voices[source] : second.voices[-1 - source])
+                }
                 (source, start, end) = (playing, time, next)
             }
             time = next
         }
-        if source != Int.min { body(start, end, source >= 0 ? first.voices[source] : second.voices[-1 - source]) }
+        if source != Int.min { stretches.add(from: start, to: end, source >= 0 ? first.voices[source] : second.voices[-1 - source]) }
     }
 
     /// The mix of voices that are already in time order and do not overlap (what a ledger keeps, a single
@@ -210,6 +234,24 @@ enum VoiceMixer {
         return runs
     }
 }
+
+/// What takes the stretches of a merge of two mixed signals (``VoiceMixer/merge(_:_:_:_:into:)``), in time order:
+/// where each starts and ends, and the voice that plays it.
+protocol MixedStretches: ~Copyable {
+    mutating func add(from start: Double, to end: Double, _ voice: VoiceMixer.Voice)
+}
+
+/// Voices keep the stretches as voices cut to them: what the ledger keeps.
+extension Array: MixedStretches where Element == VoiceMixer.Voice {
+    mutating func add(from start: Double, to end: Double, _ voice: VoiceMixer.Voice) {
+        var voice = voice
+        voice.start = start
+        voice.end = end
+        append(voice)
+    }
+}
+
+extension HapticRunTotals: MixedStretches {}
 
 /// A max-heap of voice indices: strongest first, then earliest event, then earliest voice.
 private struct VoiceHeap {
