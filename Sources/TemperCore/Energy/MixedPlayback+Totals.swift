@@ -46,12 +46,16 @@ extension MixedPlayback {
         var time = span.lowerBound
         var keptNext = kept.lowerBound
         var ownNext = 0
+        // The kept pieces that end before the last block tried starts: ends are in order, so none of them is under
+        // a later block either, and a block that is not added whole does not make the next one walk them again.
+        var passed = kept.lowerBound
         for block in blocks {
             let start = voices[block.voices.lowerBound].start + offset
             let end = voices[block.voices.upperBound - 1].end + offset
             guard start >= time, start >= span.lowerBound, end <= span.upperBound else { continue }
-            var under = keptNext
+            var under = max(keptNext, passed)
             while under < kept.upperBound, pieces[under].end <= start { under += 1 }
+            passed = under
             var after = under
             while after < kept.upperBound, pieces[after].start < end, pieces[after].milliwatts < block.minMilliwatts { after += 1 }
             guard after == kept.upperBound || pieces[after].start >= end else { continue }
@@ -136,7 +140,16 @@ extension MixedPlayback {
         var index = kept.lowerBound
         while index < kept.upperBound {
             var end = index + 1
-            while end < kept.upperBound, pieces[end].start <= pieces[end - 1].end + VoiceMixer.contiguity { end += 1 }
+            if let sums {
+                // The run ends at the first piece counted in a later run.
+                var high = kept.upperBound
+                while end < high {
+                    let middle = (end + high) / 2
+                    if sums[middle].runs > sums[index].runs { high = middle } else { end = middle + 1 }
+                }
+            } else {
+                while end < kept.upperBound, pieces[end].start <= pieces[end - 1].end + VoiceMixer.contiguity { end += 1 }
+            }
             // The run's pieces from `index` to `end`: its first rise time, then its last, read one by one.
             let (runStart, runEnd) = (list.start(index), list.end(end - 1))
             var head = index
@@ -162,15 +175,18 @@ extension MixedPlayback {
     }
 }
 
-/// What pieces of a haptic signal drive, by kind, summed.
+/// What pieces of a haptic signal drive, by kind, summed; and how many runs (pieces without silence between them)
+/// have started, so a price finds where a run ends by halving rather than by walking its pieces.
 struct DriveSums: Sendable, Equatable {
     var continuousMilliwattSeconds = 0.0
     var transientMilliwattSeconds = 0.0
+    var runs = 0
 
     func subtracting(_ other: DriveSums) -> DriveSums {
         DriveSums(
             continuousMilliwattSeconds: continuousMilliwattSeconds - other.continuousMilliwattSeconds,
-            transientMilliwattSeconds: transientMilliwattSeconds - other.transientMilliwattSeconds
+            transientMilliwattSeconds: transientMilliwattSeconds - other.transientMilliwattSeconds,
+            runs: runs - other.runs
         )
     }
 
@@ -181,7 +197,9 @@ struct DriveSums: Sendable, Equatable {
         sums.removeSubrange(valid...)
         sums.reserveCapacity(list.count)
         var total = valid > 0 ? sums[valid - 1] : DriveSums()
-        for voice in list[valid...] {
+        for index in valid..<list.count {
+            let voice = list[index]
+            if index == 0 || voice.start > list[index - 1].end + VoiceMixer.contiguity { total.runs += 1 }
             if voice.isContinuous {
                 total.continuousMilliwattSeconds += voice.milliwatts * (voice.end - voice.start)
             } else {
