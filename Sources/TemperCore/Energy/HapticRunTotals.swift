@@ -157,8 +157,11 @@ struct HapticRunTotals: ~Copyable {
             breakdown.continuousMillijoules += 0.5 * driven * stored * window
             end += window
         }
-        let stretch = BusyStretch(start: runStart, end: end, eventIndices: [])
-        if busy != nil { busy!.append(stretch) } else { driverSchedule.add(stretch) }
+        if busy != nil {
+            busy!.append(BusyStretch(start: runStart, end: end, eventIndices: []))
+        } else {
+            driverSchedule.add(from: runStart, to: end)
+        }
         runStart = .nan
         rising.removeAll()
         recent.removeAll()

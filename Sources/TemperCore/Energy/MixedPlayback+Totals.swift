@@ -15,17 +15,29 @@ extension MixedPlayback {
         at offset: Double,
         haptics figures: HapticActuatorFigures
     ) -> (without: EnergyBreakdown, with: EnergyBreakdown, keptPieces: Int) {
-        let single = haptics.count <= 1 && own.count <= 1 && (haptics.isEmpty || own.isEmpty || haptics.keys.first == own[0].output)
+        // One output kept (most often): its pieces are looked up once.
+        let only = haptics.count == 1 ? haptics.first : nil
+        let single = own.count <= 1 && (haptics.isEmpty || only.map { own.isEmpty || $0.key == own[0].output } ?? false)
         let outputs = single ? [] : outputs(adding: own)
         var without = HapticRunTotals(haptics: figures, continued: continued, outputs: max(1, outputs.count))
         var with = HapticRunTotals(haptics: figures, continued: continued, outputs: max(1, outputs.count))
         var keptPieces = 0
         if single {
-            let output = haptics.keys.first ?? own.first?.output ?? 0
-            keptPieces += price(output, in: span, adding: own, blocks: blocks, at: offset, without: &without, with: &with)
+            let output = only?.key ?? own.first?.output ?? 0
+            keptPieces += price(
+                output,
+                only?.value ?? [],
+                in: span,
+                adding: own,
+                blocks: blocks,
+                at: offset,
+                without: &without,
+                with: &with
+            )
         } else {
             for output in outputs {
-                keptPieces += price(output, in: span, adding: own, blocks: blocks, at: offset, without: &without, with: &with)
+                let list = haptics[output] ?? []
+                keptPieces += price(output, list, in: span, adding: own, blocks: blocks, at: offset, without: &without, with: &with)
             }
         }
         return (without.totals(), with.totals(), keptPieces)
@@ -79,10 +91,11 @@ extension MixedPlayback {
         VoiceMixer.merge(list.cut(to: rest), keptNext..<kept.upperBound, mine.cut(to: rest), ownNext..<voices.count, into: &totals)
     }
 
-    /// Reads `output`'s kept pieces inside `span` into `without`, and merged with its part of `own` into `with`;
-    /// returns how many kept pieces the span holds.
+    /// Reads `output`'s kept pieces (`list`) inside `span` into `without`, and merged with its part of `own` into
+    /// `with`; returns how many kept pieces the span holds.
     private func price(
         _ output: Int,
+        _ list: [VoiceMixer.Voice],
         in span: Range<Double>,
         adding own: [(output: Int, voices: [VoiceMixer.Voice])],
         blocks: [[VoiceBlock]]?,
@@ -90,7 +103,6 @@ extension MixedPlayback {
         without: inout HapticRunTotals,
         with: inout HapticRunTotals
     ) -> Int {
-        let list = haptics[output] ?? []
         let first = Self.firstIndex(in: list, endingAfter: span.lowerBound)
         // The pieces are in time order: where the span's stop is found by halving, not by walking them all.
         var last = first
