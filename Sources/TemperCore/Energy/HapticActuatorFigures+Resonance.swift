@@ -112,7 +112,10 @@ extension HapticActuatorFigures {
     static func ringUpFraction(afterSeconds seconds: Double, riseSeconds: Double) -> Double {
         guard riseSeconds > 0 else { return 1 }
         guard seconds > 0 else { return 0 }
-        return -Glibc.expm1(-seconds / riseSeconds)
+        // Past 40 rise times e^(−t/τ) < 5e-18, below half the spacing of doubles under 1: the fraction rounds to
+        // exactly 1, which a price (one per run it closes) need not ask the exponential for.
+        let rises = seconds / riseSeconds
+        return rises > 40 ? 1 : -Glibc.expm1(-rises)
     }
 
     /// intensity^γ, with intensity clamped to 0...1.

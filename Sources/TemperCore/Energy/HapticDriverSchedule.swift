@@ -29,10 +29,15 @@ struct HapticDriverSchedule {
     private let keepsBursts: Bool
     private let driver: HapticDriverFigures
     private let continued: MixView.Continuation?
-    /// The stretch read last, joined with those that overlap or touch it: scheduled once the next one shows how
-    /// long the silence after it lasts. The burst it plays in, and whether the schedule has reached `continued.to`.
-    private var pending: BusyStretch?
-    private var burst: Burst?
+    /// The stretch read last (from `pendingStart`, NaN when none, to `pendingEnd`), joined with those that overlap
+    /// or touch it: scheduled once the next one shows how long the silence after it lasts. The burst it plays in
+    /// (its energy so far, when one is open), and whether the schedule has reached `continued.to`. Kept as numbers,
+    /// the events apart: a price reads a few stretches a run and keeps no events.
+    private var pendingStart = Double.nan
+    private var pendingEnd = 0.0
+    private var pendingEvents: [Int] = []
+    private var burstMillijoules: Double?
+    private var burstEvents: [Int] = []
     private var stopped = false
 
     /// - Parameters:
@@ -60,63 +65,72 @@ struct HapticDriverSchedule {
 
     /// Reads the next busy stretch: it starts no earlier than the last one read. Empty ones are left out.
     mutating func add(_ stretch: BusyStretch) {
-        guard stretch.end > stretch.start else { return }
-        if var last = pending, stretch.start <= last.end + VoiceMixer.contiguity {
-            last.end = max(last.end, stretch.end)
-            if keepsBursts { last.eventIndices.append(contentsOf: stretch.eventIndices) }
-            pending = last
+        add(from: stretch.start, to: stretch.end)
+        if keepsBursts, stretch.end > stretch.start { pendingEvents.append(contentsOf: stretch.eventIndices) }
+    }
+
+    /// Reads the next busy stretch, from `start` to `end`, with no events named: as ``add(_:)``.
+    mutating func add(from start: Double, to end: Double) {
+        guard end > start else { return }
+        if !pendingStart.isNaN, start <= pendingEnd + VoiceMixer.contiguity {
+            pendingEnd = max(pendingEnd, end)
             return
         }
-        if let last = pending { schedule(last, nextStart: stretch.start) }
-        pending = stretch
+        if !pendingStart.isNaN { schedule(from: pendingStart, to: pendingEnd, nextStart: start) }
+        (pendingStart, pendingEnd) = (start, end)
     }
 
     /// Every stretch is read: the last one's steps down, and the last burst.
     mutating func finish() {
-        if let last = pending { schedule(last, nextStart: .infinity) }
-        pending = nil
-        if let burst { close(burst) }
-        burst = nil
+        if !pendingStart.isNaN { schedule(from: pendingStart, to: pendingEnd, nextStart: .infinity) }
+        pendingStart = .nan
+        if burstMillijoules != nil { closeBurst() }
     }
 
-    /// The states through `stretch` and the silence after it, up to the next stretch's start.
-    private mutating func schedule(_ stretch: BusyStretch, nextStart next: Double) {
+    /// The states through the stretch from `start` to `end` (with ``pendingEvents``) and the silence after it, up
+    /// to the next stretch's start.
+    private mutating func schedule(from start: Double, to end: Double, nextStart next: Double) {
+        defer { if keepsBursts { pendingEvents.removeAll(keepingCapacity: true) } }
         guard !stopped else { return }
-        if burst == nil {
-            burst = Burst(millijoules: 0, eventIndices: [])
-            if !(continued?.from.map { stretch.start <= $0 } ?? false) {
-                add(stretch.start, min(stretch.end, stretch.start + driver.wakeUpSeconds), .wakingUp)
+        if burstMillijoules == nil {
+            burstMillijoules = 0
+            if !(continued?.from.map { start <= $0 } ?? false) {
+                add(start, min(end, start + driver.wakeUpSeconds), .wakingUp)
             }
         }
-        add(stretch.start, stretch.end, .active)
-        if keepsBursts { burst!.eventIndices.append(contentsOf: stretch.eventIndices) }
-        if let to = continued?.to, stretch.end >= to {
+        add(start, end, .active)
+        if keepsBursts { burstEvents.append(contentsOf: pendingEvents) }
+        if let to = continued?.to, end >= to {
             stopped = true
             return
         }
-        let silence = next - stretch.end
+        let silence = next - end
         // Step down through the states the silence reaches; the last burst ends when the driver is off.
-        let idleEnd = stretch.end + min(silence, driver.activeTimeoutSeconds)
-        add(stretch.end, idleEnd, .idle)
-        let standbyEnd = stretch.end + min(silence, driver.offAfterSeconds)
+        let idleEnd = end + min(silence, driver.activeTimeoutSeconds)
+        add(end, idleEnd, .idle)
+        let standbyEnd = end + min(silence, driver.offAfterSeconds)
         add(idleEnd, standbyEnd, .standby)
         if silence >= driver.offAfterSeconds {
             if next.isFinite { add(standbyEnd, next, .off) }
-            close(burst!)
-            burst = nil
+            closeBurst()
         }
     }
 
-    private mutating func close(_ burst: Burst) {
-        if keepsBursts { bursts.append(burst) }
-        if burst.millijoules > 0 { millijoules += burst.millijoules }
+    private mutating func closeBurst() {
+        let burst = burstMillijoules ?? 0
+        if keepsBursts {
+            bursts.append(Burst(millijoules: burst, eventIndices: burstEvents))
+            burstEvents = []
+        }
+        if burst > 0 { millijoules += burst }
+        burstMillijoules = nil
     }
 
     private mutating func add(_ start: Double, _ end: Double, _ state: HapticDriverState) {
         guard end > start else { return }
         let milliwatts = driver.milliwatts(in: state)
         if keepsPieces { pieces.append(Piece(start: start, end: end, state: state, milliwatts: milliwatts)) }
-        burst!.millijoules += milliwatts * (end - start)
+        burstMillijoules! += milliwatts * (end - start)
     }
 }
 

@@ -4,19 +4,8 @@
 /// voices and segments first.
 ///
 /// A marginal price runs two: one over what already plays in its view, one over that merged with the request
-/// (``VoiceMixer/merge(_:_:_:)``). Only the run being read is kept, for its first and last rise time.
-struct HapticRunTotals {
-    /// What a run's overdrive and braking read of a piece.
-    private struct Piece {
-        var start: Double
-        var end: Double
-        var milliwatts: Double
-        var limitMilliwatts: Double
-        var isContinuous: Bool
-        /// For a block (``add(_:of:)``): its voices in ``blockVoices``, read where a mean needs them.
-        var block: Range<Int>? = nil
-    }
-
+/// (``VoiceMixer/merge(_:_:_:_:into:)``). Only the run being read is kept, for its first and last rise time.
+struct HapticRunTotals: ~Copyable {
     /// The actuator's figures a run's tails read (kept apart: the whole figures are a few hundred bytes).
     let riseSeconds: Double
     private let fallSeconds: Double
@@ -29,10 +18,10 @@ struct HapticRunTotals {
     private var runStart = Double.nan
     private var runEnd = -Double.infinity
     private var endsContinuous = false
-    private var rising: [Piece] = []
-    private var recent: [Piece] = []
+    private var rising = Pieces()
+    private var recent = Pieces()
     private var recentStart = 0
-    /// Where the blocks read come from: a request's voices, placed.
+    /// Where the blocks read come from: a request's voices, placed (lent until the output's run is closed).
     private var blockVoices: VoiceMixer.Placed?
     /// The driver's states, read run by run as they close; for several outputs, whose runs do not close in time
     /// order, their busy stretches are gathered in `busy` first.
@@ -61,6 +50,8 @@ struct HapticRunTotals {
     /// with one allocation rather than one each.
     mutating func closeRun(swappingBuffersWith other: inout HapticRunTotals) {
         if !runStart.isNaN { closeRun(nextStart: .infinity) }
+        // The blocks' voices are lent for the output's price only.
+        blockVoices = nil
         swap(&rising, &other.rising)
         swap(&recent, &other.recent)
     }
@@ -124,11 +115,10 @@ struct HapticRunTotals {
     private mutating func keep(_ piece: Piece) {
         while recentStart < recent.count, recent[recentStart].end <= piece.end - riseSeconds { recentStart += 1 }
         // Room is made by dropping what is forgotten before growing: the buffer stays a few pieces long.
-        if recent.count == recent.capacity, recentStart > 0 {
+        if recent.isFull, recentStart > 0 {
             recent.removeFirst(recentStart)
             recentStart = 0
         }
-        if recent.capacity == 0 { recent.reserveCapacity(8) }
         recent.append(piece)
         runEnd = piece.end
     }
@@ -152,9 +142,10 @@ struct HapticRunTotals {
             ? 1 : HapticActuatorFigures.ringUpFraction(afterSeconds: runEnd - runStart, riseSeconds: riseSeconds)
         let stored = reached * reached
         let riseEnd = runStart + riseSeconds
-        let target = meanContinuousMilliwatts(rising[...], from: runStart, to: min(riseEnd, runEnd))
-        if !continuedBefore, target > 0, rising.contains(where: \.isContinuous) {
-            for piece in rising {
+        let target = meanContinuousMilliwatts(rising, from: 0, start: runStart, end: min(riseEnd, runEnd))
+        if !continuedBefore, target > 0, rising.containsContinuous {
+            for index in 0..<rising.count {
+                let piece = rising[index]
                 let extra = max(0, min(0.5 * target * stored, piece.limitMilliwatts - piece.milliwatts))
                 breakdown.continuousMillijoules += extra * (min(piece.end, riseEnd) - piece.start)
             }
@@ -162,28 +153,30 @@ struct HapticRunTotals {
         var end = runEnd
         if endsContinuous, !continuedAfter {
             let window = min(fallSeconds, nextStart - runEnd)
-            let driven = meanContinuousMilliwatts(
-                recent[recentStart...],
-                from: max(runEnd - riseSeconds, runStart),
-                to: runEnd
-            )
+            let driven = meanContinuousMilliwatts(recent, from: recentStart, start: max(runEnd - riseSeconds, runStart), end: runEnd)
             breakdown.continuousMillijoules += 0.5 * driven * stored * window
             end += window
         }
-        let stretch = BusyStretch(start: runStart, end: end, eventIndices: [])
-        if busy != nil { busy!.append(stretch) } else { driverSchedule.add(stretch) }
+        if busy != nil {
+            busy!.append(BusyStretch(start: runStart, end: end, eventIndices: []))
+        } else {
+            driverSchedule.add(from: runStart, to: end)
+        }
         runStart = .nan
-        rising.removeAll(keepingCapacity: true)
-        recent.removeAll(keepingCapacity: true)
+        rising.removeAll()
+        recent.removeAll()
         recentStart = 0
     }
 
-    /// ``ActuatorMix/meanContinuousMilliwatts(_:_:from:to:)`` over pieces of the run being read that hold every
-    /// piece from `from` to `to` (within the run), a block's read one by one.
-    private func meanContinuousMilliwatts(_ pieces: ArraySlice<Piece>, from: Double, to: Double) -> Double {
+    /// ``ActuatorMix/meanContinuousMilliwatts(_:_:from:to:)`` from `start` to `end` over `pieces` from `first` on,
+    /// pieces of the run being read that hold every piece from `start` to `end` (within the run), a block's read
+    /// one by one.
+    private func meanContinuousMilliwatts(_ pieces: borrowing Pieces, from first: Int, start from: Double, end to: Double) -> Double {
         guard to > from else { return 0 }
         var mean = 0.0
-        for piece in pieces where piece.end > from {
+        for index in first..<pieces.count {
+            let piece = pieces[index]
+            guard piece.end > from else { continue }
             guard piece.start < to else { break }
             if let block = piece.block, let voices = blockVoices {
                 for index in block {
@@ -199,56 +192,5 @@ struct HapticRunTotals {
             }
         }
         return mean
-    }
-}
-
-/// A few of a payload's mixed haptic voices that play one after another without a break, with what they drive
-/// summed: where a price finds the payload outplaying everything kept under them, it adds the sums rather than
-/// merging voice by voice (``MixedPlayback/hapticTotals(in:continued:adding:blocks:at:haptics:)``).
-struct VoiceBlock: Sendable {
-    var voices: Range<Int>
-    /// The weakest of them: what is kept under them plays nowhere if it is weaker still.
-    var minMilliwatts: Double
-    var continuousMilliwattSeconds: Double
-    var transientMilliwattSeconds: Double
-
-    /// At most this many voices a block: about a rise time of a sampled curve (5 ms steps), short enough for a
-    /// newer request to outplay an older one of the same falling curve over a whole block.
-    static let length = 8
-
-    /// `voices` (mixed: in time order, not overlapping) cut into blocks where they break or every ``length``.
-    static func blocks(of voices: [VoiceMixer.Voice]) -> [VoiceBlock] {
-        var blocks: [VoiceBlock] = []
-        var index = 0
-        while index < voices.count {
-            var block = VoiceBlock(
-                voices: index..<index,
-                minMilliwatts: .infinity,
-                continuousMilliwattSeconds: 0,
-                transientMilliwattSeconds: 0
-            )
-            var end = index
-            // Half the mixer's contiguity: touching here still touches once a price moves the voices.
-            while end < voices.count, end - index < length, voices[end].milliwatts > 0, voices[end].end > voices[end].start,
-                end == index || voices[end].start <= voices[end - 1].end + VoiceMixer.contiguity / 2
-            {
-                let voice = voices[end]
-                block.minMilliwatts = min(block.minMilliwatts, voice.milliwatts)
-                if voice.isContinuous {
-                    block.continuousMilliwattSeconds += voice.milliwatts * (voice.end - voice.start)
-                } else {
-                    block.transientMilliwattSeconds += voice.milliwatts * (voice.end - voice.start)
-                }
-                end += 1
-            }
-            if end > index + 1 {
-                block.voices = index..<end
-                blocks.append(block)
-                index = end
-            } else {
-                index += 1
-            }
-        }
-        return blocks
     }
 }

@@ -15,70 +15,87 @@ extension MixedPlayback {
         at offset: Double,
         haptics figures: HapticActuatorFigures
     ) -> (without: EnergyBreakdown, with: EnergyBreakdown, keptPieces: Int) {
-        let single = haptics.count <= 1 && own.count <= 1 && (haptics.isEmpty || own.isEmpty || haptics.keys.first == own[0].output)
+        // One output kept (most often): its pieces are looked up once.
+        let only = haptics.count == 1 ? haptics.first : nil
+        let single = own.count <= 1 && (haptics.isEmpty || only.map { own.isEmpty || $0.key == own[0].output } ?? false)
         let outputs = single ? [] : outputs(adding: own)
         var without = HapticRunTotals(haptics: figures, continued: continued, outputs: max(1, outputs.count))
         var with = HapticRunTotals(haptics: figures, continued: continued, outputs: max(1, outputs.count))
         var keptPieces = 0
         if single {
-            let output = haptics.keys.first ?? own.first?.output ?? 0
-            keptPieces += price(output, in: span, adding: own, blocks: blocks, at: offset, without: &without, with: &with)
+            let output = only?.key ?? own.first?.output ?? 0
+            keptPieces += price(
+                output,
+                only?.value ?? [],
+                in: span,
+                adding: own,
+                blocks: blocks,
+                at: offset,
+                without: &without,
+                with: &with
+            )
         } else {
             for output in outputs {
-                keptPieces += price(output, in: span, adding: own, blocks: blocks, at: offset, without: &without, with: &with)
+                let list = haptics[output] ?? []
+                keptPieces += price(output, list, in: span, adding: own, blocks: blocks, at: offset, without: &without, with: &with)
             }
         }
         return (without.totals(), with.totals(), keptPieces)
     }
 
-    /// Reads into `totals` the mix of `list[kept]` and `mine` placed `offset` later, inside `span`: merged voice by
-    /// voice, but for each of `blocks` that outplays every kept piece under it, which is added whole.
+    /// Reads into `totals` the mix of `list[kept]` and `mine` (placed as it says), inside `list`'s span: merged
+    /// voice by voice, but for each of `blocks` that outplays every kept piece under it, which is added whole.
     private static func merge(
-        _ list: [VoiceMixer.Voice],
+        _ list: VoiceMixer.Placed,
         _ kept: Range<Int>,
-        with mine: [VoiceMixer.Voice],
+        with mine: VoiceMixer.Placed,
         blocks: [VoiceBlock],
-        at offset: Double,
-        in span: Range<Double>,
         into totals: inout HapticRunTotals
     ) {
-        let placed = VoiceMixer.Placed(mine[...], at: offset, in: span)
+        let span = list.span
+        let (pieces, voices, offset) = (list.voices, mine.voices, mine.offset)
         // What is merged next: from `time`, the kept pieces from `keptNext` and the voices from `ownNext`.
         var time = span.lowerBound
         var keptNext = kept.lowerBound
         var ownNext = 0
+        // The kept pieces that end before the last block tried starts: ends are in order, so none of them is under
+        // a later block either, and a block that is not added whole does not make the next one walk them again.
+        var passed = kept.lowerBound
         for block in blocks {
-            let start = mine[block.voices.lowerBound].start + offset
-            let end = mine[block.voices.upperBound - 1].end + offset
+            let start = voices[block.voices.lowerBound].start + offset
+            let end = voices[block.voices.upperBound - 1].end + offset
             guard start >= time, start >= span.lowerBound, end <= span.upperBound else { continue }
-            var under = keptNext
-            while under < kept.upperBound, list[under].end <= start { under += 1 }
+            var under = max(keptNext, passed)
+            while under < kept.upperBound, pieces[under].end <= start { under += 1 }
+            passed = under
             var after = under
-            while after < kept.upperBound, list[after].start < end, list[after].milliwatts < block.minMilliwatts { after += 1 }
-            guard after == kept.upperBound || list[after].start >= end else { continue }
+            while after < kept.upperBound, pieces[after].start < end, pieces[after].milliwatts < block.minMilliwatts { after += 1 }
+            guard after == kept.upperBound || pieces[after].start >= end else { continue }
             if start > time {
                 // Of the kept pieces under the block, only one can start before it.
                 let window = time..<start
                 VoiceMixer.merge(
-                    VoiceMixer.Placed(list[keptNext..<min(after, under + 1)], in: window),
-                    VoiceMixer.Placed(mine[ownNext..<block.voices.lowerBound], at: offset, in: window)
-                ) { totals.add(from: $0, to: $1, $2) }
+                    list.cut(to: window),
+                    keptNext..<min(after, under + 1),
+                    mine.cut(to: window),
+                    ownNext..<block.voices.lowerBound,
+                    into: &totals
+                )
             }
-            totals.add(block, of: placed)
+            totals.add(block, of: mine)
             time = end
             ownNext = block.voices.upperBound
-            keptNext = after > under && list[after - 1].end > end ? after - 1 : after
+            keptNext = after > under && pieces[after - 1].end > end ? after - 1 : after
         }
-        VoiceMixer.merge(
-            VoiceMixer.Placed(list[keptNext..<kept.upperBound], in: time..<span.upperBound),
-            VoiceMixer.Placed(mine[ownNext...], at: offset, in: time..<span.upperBound)
-        ) { totals.add(from: $0, to: $1, $2) }
+        let rest = time..<span.upperBound
+        VoiceMixer.merge(list.cut(to: rest), keptNext..<kept.upperBound, mine.cut(to: rest), ownNext..<voices.count, into: &totals)
     }
 
-    /// Reads `output`'s kept pieces inside `span` into `without`, and merged with its part of `own` into `with`;
-    /// returns how many kept pieces the span holds.
+    /// Reads `output`'s kept pieces (`list`) inside `span` into `without`, and merged with its part of `own` into
+    /// `with`; returns how many kept pieces the span holds.
     private func price(
         _ output: Int,
+        _ list: [VoiceMixer.Voice],
         in span: Range<Double>,
         adding own: [(output: Int, voices: [VoiceMixer.Voice])],
         blocks: [[VoiceBlock]]?,
@@ -86,7 +103,6 @@ extension MixedPlayback {
         without: inout HapticRunTotals,
         with: inout HapticRunTotals
     ) -> Int {
-        let list = haptics[output] ?? []
         let first = Self.firstIndex(in: list, endingAfter: span.lowerBound)
         // The pieces are in time order: where the span's stop is found by halving, not by walking them all.
         var last = first
@@ -95,54 +111,72 @@ extension MixedPlayback {
             let middle = (last + high) / 2
             if list[middle].start < span.upperBound { last = middle + 1 } else { high = middle }
         }
-        without.begin(output: output)
-        Self.read(list, first..<last, sums: hapticSums[output] ?? [], in: span, into: &without)
-        without.closeRun(swappingBuffersWith: &with)
         let ownIndex = own.firstIndex { $0.output == output }
-        with.begin(output: output)
-        Self.merge(
-            list,
-            first..<last,
-            with: ownIndex.map { own[$0].voices } ?? [],
-            blocks: ownIndex.flatMap { blocks?[$0] } ?? [],
-            at: offset,
-            in: span,
-            into: &with
-        )
-        with.closeRun(swappingBuffersWith: &without)
+        let mine = ownIndex.map { own[$0].voices } ?? []
+        let sums = hapticSums[output] ?? []
+        // One buffer each for the whole price: the reads below run for every piece and voice, and slices of the
+        // arrays would retain them and check each read.
+        list.withUnsafeBufferPointer { pieces in
+            sums.withUnsafeBufferPointer { sums in
+                mine.withUnsafeBufferPointer { voices in
+                    let kept = VoiceMixer.Placed(pieces, in: span)
+                    without.begin(output: output)
+                    Self.read(kept, first..<last, sums: sums.count == pieces.count ? sums : nil, into: &without)
+                    without.closeRun(swappingBuffersWith: &with)
+                    with.begin(output: output)
+                    Self.merge(
+                        kept,
+                        first..<last,
+                        with: VoiceMixer.Placed(voices, at: offset, in: span),
+                        blocks: ownIndex.flatMap { blocks?[$0] } ?? [],
+                        into: &with
+                    )
+                    with.closeRun(swappingBuffersWith: &without)
+                }
+            }
+        }
         return last - first
     }
 
-    /// Reads into `totals` the kept pieces `list[kept]`, cut to `span`: each run's first and last rise time piece by
-    /// piece, what lies between (what its overdrive and braking never read) as a difference of `sums`.
+    /// Reads into `totals` the kept pieces `list[kept]`, cut to its span: each run's first and last rise time piece
+    /// by piece, what lies between (what its overdrive and braking never read) as a difference of `sums` (when
+    /// given, one entry per piece of `list`).
     private static func read(
-        _ list: [VoiceMixer.Voice],
+        _ list: VoiceMixer.Placed,
         _ kept: Range<Int>,
-        sums: [DriveSums],
-        in span: Range<Double>,
+        sums: UnsafeBufferPointer<DriveSums>?,
         into totals: inout HapticRunTotals
     ) {
-        let placed = VoiceMixer.Placed(list[kept], in: span)
+        let pieces = list.voices
         let rise = totals.riseSeconds
         var index = kept.lowerBound
         while index < kept.upperBound {
             var end = index + 1
-            while end < kept.upperBound, list[end].start <= list[end - 1].end + VoiceMixer.contiguity { end += 1 }
+            if let sums {
+                // The run ends at the first piece counted in a later run.
+                var high = kept.upperBound
+                while end < high {
+                    let middle = (end + high) / 2
+                    if sums[middle].runs > sums[index].runs { high = middle } else { end = middle + 1 }
+                }
+            } else {
+                while end < kept.upperBound, pieces[end].start <= pieces[end - 1].end + VoiceMixer.contiguity { end += 1 }
+            }
             // The run's pieces from `index` to `end`: its first rise time, then its last, read one by one.
-            let (runStart, runEnd) = (placed.start(index), placed.end(end - 1))
+            let (runStart, runEnd) = (list.start(index), list.end(end - 1))
             var head = index
-            while head < end, head == index || placed.start(head) < runStart + rise {
-                totals.add(from: placed.start(head), to: placed.end(head), list[head])
+            while head < end, head == index || list.start(head) < runStart + rise {
+                totals.add(from: list.start(head), to: list.end(head), pieces[head])
                 head += 1
             }
             var tail = end - 1
-            while tail > head, list[tail - 1].end > runEnd - rise { tail -= 1 }
-            if tail > head + 1, sums.count == list.count {
-                totals.add(summed: sums[tail - 1].subtracting(sums[head - 1]), from: list[head].start, to: list[tail - 1].end)
+            while tail > head, pieces[tail - 1].end > runEnd - rise { tail -= 1 }
+            if tail > head + 1, let sums {
+                totals.add(summed: sums[tail - 1].subtracting(sums[head - 1]), from: pieces[head].start, to: pieces[tail - 1].end)
             } else {
                 tail = head
             }
-            for piece in tail..<end { totals.add(from: placed.start(piece), to: placed.end(piece), list[piece]) }
+            for piece in tail..<end { totals.add(from: list.start(piece), to: list.end(piece), pieces[piece]) }
             index = end
         }
     }
@@ -153,15 +187,18 @@ extension MixedPlayback {
     }
 }
 
-/// What pieces of a haptic signal drive, by kind, summed.
+/// What pieces of a haptic signal drive, by kind, summed; and how many runs (pieces without silence between them)
+/// have started, so a price finds where a run ends by halving rather than by walking its pieces.
 struct DriveSums: Sendable, Equatable {
     var continuousMilliwattSeconds = 0.0
     var transientMilliwattSeconds = 0.0
+    var runs = 0
 
     func subtracting(_ other: DriveSums) -> DriveSums {
         DriveSums(
             continuousMilliwattSeconds: continuousMilliwattSeconds - other.continuousMilliwattSeconds,
-            transientMilliwattSeconds: transientMilliwattSeconds - other.transientMilliwattSeconds
+            transientMilliwattSeconds: transientMilliwattSeconds - other.transientMilliwattSeconds,
+            runs: runs - other.runs
         )
     }
 
@@ -172,7 +209,9 @@ struct DriveSums: Sendable, Equatable {
         sums.removeSubrange(valid...)
         sums.reserveCapacity(list.count)
         var total = valid > 0 ? sums[valid - 1] : DriveSums()
-        for voice in list[valid...] {
+        for index in valid..<list.count {
+            let voice = list[index]
+            if index == 0 || voice.start > list[index - 1].end + VoiceMixer.contiguity { total.runs += 1 }
             if voice.isContinuous {
                 total.continuousMilliwattSeconds += voice.milliwatts * (voice.end - voice.start)
             } else {

@@ -105,8 +105,8 @@ struct MixedPlayback: Sendable {
         guard haptics.count == 1, let (output, list) = haptics.first, settle > 0 else { return (floor..<ceiling, nil) }
         let from = Self.isBusy(list, around: first, back: settle, forward: rise) ? first : nil
         let to = Self.isBusy(list, around: last, back: settle, forward: rise) ? last : nil
-        let start = from ?? hapticViewStart(before: first, settle: settle, floor: floor)
-        let end = to ?? hapticViewEnd(after: last, settle: settle, ceiling: ceiling)
+        let start = from ?? Self.hapticViewStart(of: list, before: first, settle: settle, floor: floor)
+        let end = to ?? Self.hapticViewEnd(of: list, after: last, settle: settle, ceiling: ceiling)
         let continued = from == nil && to == nil ? nil : MixView.Continuation(output: output, from: from, to: to)
         return (start..<max(start, end), continued)
     }
@@ -136,8 +136,14 @@ struct MixedPlayback: Sendable {
     /// run's overdrive, ring-up and driver wake-up at the cut are the same on both sides and cancel; the request
     /// changes nothing before it. Pieces before the cut, priced twice for nothing, are left out.
     func hapticViewStart(before time: Double, settle: Double, floor: Double) -> Double {
-        guard haptics.count == 1, let list = haptics.values.first, settle > 0 else { return floor }
-        var index = Self.firstIndex(in: list, endingAfter: time)
+        guard haptics.count == 1, let list = haptics.values.first else { return floor }
+        return Self.hapticViewStart(of: list, before: time, settle: settle, floor: floor)
+    }
+
+    /// ``hapticViewStart(before:settle:floor:)`` in the one output's `list`, found once by the caller.
+    private static func hapticViewStart(of list: [VoiceMixer.Voice], before time: Double, settle: Double, floor: Double) -> Double {
+        guard settle > 0 else { return floor }
+        var index = firstIndex(in: list, endingAfter: time)
         if index == list.count || list[index].start >= time { index -= 1 }
         guard index >= 0 else { return floor }
         var blockEnd = min(list[index].end, time)
@@ -152,9 +158,9 @@ struct MixedPlayback: Sendable {
     /// Where the view may end, for a request whose haptics end at `time`: the earliest moment `settle` seconds into
     /// a stretch the actuator is busy without a break, starting at or after `time`; `ceiling` when there is none
     /// before it. As ``hapticViewStart(before:settle:floor:)``: the run cut there has settled on both sides.
-    func hapticViewEnd(after time: Double, settle: Double, ceiling: Double) -> Double {
-        guard haptics.count == 1, let list = haptics.values.first, settle > 0 else { return ceiling }
-        var index = Self.firstIndex(in: list, endingAfter: time)
+    private static func hapticViewEnd(of list: [VoiceMixer.Voice], after time: Double, settle: Double, ceiling: Double) -> Double {
+        guard settle > 0 else { return ceiling }
+        var index = firstIndex(in: list, endingAfter: time)
         guard index < list.count else { return ceiling }
         var blockStart = max(list[index].start, time)
         while index < list.count, list[index].start < ceiling {

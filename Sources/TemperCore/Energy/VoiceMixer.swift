@@ -85,83 +85,65 @@ enum VoiceMixer {
     /// comes before every voice of `second` in the tie order (`first` wins a tie). A linear merge, where mixing
     /// them again would sort.
     static func merge(_ first: ArraySlice<Voice>, _ second: ArraySlice<Voice>, into merged: inout [Voice]) {
-        merge(Placed(first), Placed(second)) { start, end, voice in
-            var voice = voice
-            voice.start = start
-            voice.end = end
-            merged.append(voice)
+        first.withUnsafeBufferPointer { a in
+            second.withUnsafeBufferPointer { b in
+                merge(Placed(a), a.indices, Placed(b), b.indices, into: &merged)
+            }
         }
     }
 
     /// Already mixed voices as a price reads them: each moved by `offset` and cut to `span`
-    /// (``MixView/placed(_:at:in:numberedFrom:)``), without copying them.
+    /// (``MixView/placed(_:at:in:numberedFrom:)``), without copying them. Read through a buffer: a price reads
+    /// every voice it merges several times, and a slice would retain its array and check each read; so a `Placed`
+    /// lives only inside the scope that lends the buffer.
     struct Placed {
-        let voices: ArraySlice<Voice>
+        let voices: UnsafeBufferPointer<Voice>
         var offset = 0.0
         var span = MixView.always
 
-        init(_ voices: ArraySlice<Voice>, at offset: Double = 0, in span: Range<Double> = MixView.always) {
+        init(_ voices: UnsafeBufferPointer<Voice>, at offset: Double = 0, in span: Range<Double> = MixView.always) {
             self.voices = voices
             self.offset = offset
             self.span = span
         }
 
-        func start(_ index: Int) -> Double { Self.start(of: voices[index], at: offset, in: span) }
-        func end(_ index: Int) -> Double { Self.end(of: voices[index], at: offset, in: span) }
+        /// The same voices cut to `span` instead.
+        func cut(to span: Range<Double>) -> Placed { Placed(voices, at: offset, in: span) }
+
+        @inline(__always) func start(_ index: Int) -> Double { Self.start(of: voices[index], at: offset, in: span) }
+        @inline(__always) func end(_ index: Int) -> Double { Self.end(of: voices[index], at: offset, in: span) }
 
         /// Where `voice` starts and ends moved by `offset` and cut to `span`: the one placement every price uses.
-        static func start(of voice: Voice, at offset: Double, in span: Range<Double>) -> Double {
+        @inline(__always) static func start(of voice: Voice, at offset: Double, in span: Range<Double>) -> Double {
             max(voice.start + offset, span.lowerBound)
         }
-        static func end(of voice: Voice, at offset: Double, in span: Range<Double>) -> Double {
+        @inline(__always) static func end(of voice: Voice, at offset: Double, in span: Range<Double>) -> Double {
             min(voice.end + offset, span.upperBound)
         }
-    }
-
-    /// Hands `body` each stretch of the mix of `first` and `second` (each already mixed), in time order: where it
-    /// starts and ends, and the voice that plays it. The one merge of two mixed signals: the ledger's admissions
-    /// keep what it hands, a price sums it as it comes. `first` wins a tie; stretches of one voice that touch are
-    /// handed as one.
-    static func merge(_ first: Placed, _ second: Placed, _ body: (_ start: Double, _ end: Double, _ voice: Voice) -> Void) {
-        // Read through buffers: this loop runs for every stretch a price merges, and a slice checks each read.
-        first.voices.withUnsafeBufferPointer { a in
-            second.voices.withUnsafeBufferPointer { b in
-                merge(PlacedBuffer(a, as: first), PlacedBuffer(b, as: second), body)
-            }
-        }
-    }
-
-    /// ``Placed`` read through a buffer of its voices, numbered from 0.
-    private struct PlacedBuffer {
-        let voices: UnsafeBufferPointer<Voice>
-        let offset: Double
-        let span: Range<Double>
-
-        init(_ voices: UnsafeBufferPointer<Voice>, as placed: Placed) {
-            self.voices = voices
-            offset = placed.offset
-            span = placed.span
-        }
-
-        var count: Int { voices.count }
-        func start(_ index: Int) -> Double { Placed.start(of: voices[index], at: offset, in: span) }
-        func end(_ index: Int) -> Double { Placed.end(of: voices[index], at: offset, in: span) }
 
         /// Whether the voice at `index`, placed, sounds at some moment after `time`: the mix plays it (it has
         /// length and power).
-        func sounds(_ index: Int, after time: Double) -> Bool {
+        @inline(__always) func sounds(_ index: Int, after time: Double) -> Bool {
             let end = end(index)
             return end > time && end > start(index) && voices[index].milliwatts > 0
         }
     }
 
-    private static func merge(
-        _ first: PlacedBuffer,
-        _ second: PlacedBuffer,
-        _ body: (_ start: Double, _ end: Double, _ voice: Voice) -> Void
+    /// Hands `stretches` each stretch of the mix of `first[firstRange]` and `second[secondRange]` (each already
+    /// mixed), in time order: where it starts and ends, and the voice that plays it. The one merge of two mixed
+    /// signals: the ledger's admissions keep what it hands, a price sums it as it comes (made for each, so the
+    /// price's sums are inlined in the loop). `first` wins a tie; stretches of one voice that touch are handed as
+    /// one.
+    static func merge<Stretches: MixedStretches & ~Copyable>(
+        _ first: Placed,
+        _ firstRange: Range<Int>,
+        _ second: Placed,
+        _ secondRange: Range<Int>,
+        into stretches: inout Stretches
     ) {
-        var i = 0
-        var j = 0
+        var i = firstRange.lowerBound
+        var j = secondRange.lowerBound
+        let (iEnd, jEnd) = (firstRange.upperBound, secondRange.upperBound)
         var time = -Double.infinity
         // The stretch not yet handed on: which voice plays it (its index in `first`, or -1 - its index in
         // `second`), and where it starts and ends; it grows while the same voice plays on.
@@ -169,27 +151,56 @@ enum VoiceMixer {
         var start = 0.0
         var end = -Double.infinity
         while true {
-            while i < first.count, !first.sounds(i, after: time) { i += 1 }
-            while j < second.count, !second.sounds(j, after: time) { j += 1 }
-            // The earliest moment either plays from here on, and the next edge after it.
-            let aStart = i < first.count ? first.start(i) : .infinity
-            let bStart = j < second.count ? second.start(j) : .infinity
+            while i < iEnd, !first.sounds(i, after: time) { i += 1 }
+            while j < jEnd, !second.sounds(j, after: time) { j += 1 }
+            // The earliest moment either plays from here on, and the voice that plays then.
+            let aStart = i < iEnd ? first.start(i) : .infinity
+            let bStart = j < jEnd ? second.start(j) : .infinity
             guard aStart < .infinity || bStart < .infinity else { break }
             time = max(time, min(aStart, bStart))
             let aPlays = aStart <= time
-            let bPlays = bStart <= time
-            let next = min(aPlays ? first.end(i) : aStart, bPlays ? second.end(j) : bStart)
-            let fromFirst = aPlays && !(bPlays && second.voices[j].milliwatts > first.voices[i].milliwatts)
+            let fromFirst = aPlays && !(bStart <= time && second.voices[j].milliwatts > first.voices[i].milliwatts)
             let playing = fromFirst ? i : -1 - j
+            // It plays until it stops or a voice of the other side that outplays it starts (`first` wins a tie).
+            // The other side's voices it passes over never play: one short loop reads them, rather than one
+            // turn of this loop per edge, and the next turn starts past them (at the one that may play on).
+            var next: Double
+            if fromFirst {
+                next = first.end(i)
+                let milliwatts = first.voices[i].milliwatts
+                var k = j
+                while k < jEnd, second.start(k) < next {
+                    if second.voices[k].milliwatts > milliwatts, second.end(k) > second.start(k) {
+                        next = second.start(k)
+                        break
+                    }
+                    k += 1
+                }
+                j = k > j && second.end(k - 1) > next ? k - 1 : k
+            } else {
+                next = second.end(j)
+                let milliwatts = second.voices[j].milliwatts
+                var k = i
+                while k < iEnd, first.start(k) < next {
+                    if first.voices[k].milliwatts >= milliwatts, first.end(k) > first.start(k) {
+                        next = first.start(k)
+                        break
+                    }
+                    k += 1
+                }
+                i = k > i && first.end(k - 1) > next ? k - 1 : k
+            }
             if playing == source, end == time {
                 end = next
             } else {
-                if source != Int.min { body(start, end, source >= 0 ? first.voices[source] : second.voices[-1 - source]) }
+                if source != Int.min {
+                    stretches.add(from: start, to: end, source >= 0 ? first.voices[source] : second.voices[-1 - source])
+                }
                 (source, start, end) = (playing, time, next)
             }
             time = next
         }
-        if source != Int.min { body(start, end, source >= 0 ? first.voices[source] : second.voices[-1 - source]) }
+        if source != Int.min { stretches.add(from: start, to: end, source >= 0 ? first.voices[source] : second.voices[-1 - source]) }
     }
 
     /// The mix of voices that are already in time order and do not overlap (what a ledger keeps, a single
@@ -223,6 +234,24 @@ enum VoiceMixer {
         return runs
     }
 }
+
+/// What takes the stretches of a merge of two mixed signals (``VoiceMixer/merge(_:_:_:_:into:)``), in time order:
+/// where each starts and ends, and the voice that plays it.
+protocol MixedStretches: ~Copyable {
+    mutating func add(from start: Double, to end: Double, _ voice: VoiceMixer.Voice)
+}
+
+/// Voices keep the stretches as voices cut to them: what the ledger keeps.
+extension Array: MixedStretches where Element == VoiceMixer.Voice {
+    mutating func add(from start: Double, to end: Double, _ voice: VoiceMixer.Voice) {
+        var voice = voice
+        voice.start = start
+        voice.end = end
+        append(voice)
+    }
+}
+
+extension HapticRunTotals: MixedStretches {}
 
 /// A max-heap of voice indices: strongest first, then earliest event, then earliest voice.
 private struct VoiceHeap {
