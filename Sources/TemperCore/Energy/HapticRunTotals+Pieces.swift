@@ -73,6 +73,9 @@ struct VoiceBlock: Sendable {
     var minMilliwatts: Double
     var continuousMilliwattSeconds: Double
     var transientMilliwattSeconds: Double
+    /// Whether each voice starts exactly where the one before it ends (no gap, however short, for what is kept
+    /// under them to play in).
+    var isSeamless = true
 
     /// At most this many voices a block: about a rise time of a sampled curve (5 ms steps), short enough for a
     /// newer request to outplay an older one of the same falling curve over a whole block.
@@ -95,6 +98,7 @@ struct VoiceBlock: Sendable {
                 end == index || voices[end].start <= voices[end - 1].end + VoiceMixer.contiguity / 2
             {
                 let voice = voices[end]
+                if end > index, voice.start != voices[end - 1].end { block.isSeamless = false }
                 block.minMilliwatts = min(block.minMilliwatts, voice.milliwatts)
                 if voice.isContinuous {
                     block.continuousMilliwattSeconds += voice.milliwatts * (voice.end - voice.start)

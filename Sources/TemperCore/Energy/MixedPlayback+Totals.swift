@@ -70,7 +70,10 @@ extension MixedPlayback {
             passed = under
             var after = under
             while after < kept.upperBound, pieces[after].start < end, pieces[after].milliwatts < block.minMilliwatts { after += 1 }
-            guard after == kept.upperBound || pieces[after].start >= end else { continue }
+            guard
+                after == kept.upperBound || pieces[after].start >= end
+                    || outplays(block, of: mine, pieces, from: &after, upTo: kept.upperBound, before: end)
+            else { continue }
             if start > time {
                 // Of the kept pieces under the block, only one can start before it.
                 let window = time..<start
@@ -89,6 +92,40 @@ extension MixedPlayback {
         }
         let rest = time..<span.upperBound
         VoiceMixer.merge(list.cut(to: rest), keptNext..<kept.upperBound, mine.cut(to: rest), ownNext..<voices.count, into: &totals)
+    }
+
+    /// Whether each of `block`'s voices (of `mine`) outplays every piece of `pieces` it overlaps, checked from
+    /// `pieces[after]` (the first under it that its weakest voice does not outplay) to the first that starts at
+    /// `end` or later, where `after` is left when it does. Only for a block whose voices touch without a gap: the
+    /// mix then plays them there as they are, as it does a block whose weakest voice outplays everything under it
+    /// (a loud click at the start of a block need not make the voices after it merge one by one).
+    /// Kept out of line: it runs only for a block whose weakest voice does not outplay what lies under it, and
+    /// inlined it would push the blocks' common path out of line instead.
+    @inline(never)
+    static func outplays(
+        _ block: VoiceBlock,
+        of mine: VoiceMixer.Placed,
+        _ pieces: UnsafeBufferPointer<VoiceMixer.Voice>,
+        from after: inout Int,
+        upTo upper: Int,
+        before end: Double
+    ) -> Bool {
+        guard block.isSeamless else { return false }
+        let (voices, offset, last) = (mine.voices, mine.offset, block.voices.upperBound)
+        var piece = after
+        var voice = block.voices.lowerBound
+        while piece < upper, pieces[piece].start < end {
+            let (start, stop, milliwatts) = (pieces[piece].start, pieces[piece].end, pieces[piece].milliwatts)
+            while voice < last, voices[voice].end + offset <= start { voice += 1 }
+            var over = voice
+            while over < last, voices[over].start + offset < stop {
+                guard voices[over].milliwatts > milliwatts else { return false }
+                over += 1
+            }
+            piece += 1
+        }
+        after = piece
+        return true
     }
 
     /// Reads `output`'s kept pieces (`list`) inside `span` into `without`, and merged with its part of `own` into
