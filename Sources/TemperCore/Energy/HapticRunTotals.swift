@@ -137,10 +137,14 @@ struct HapticRunTotals: ~Copyable {
     private mutating func closeRun(nextStart: Double) {
         let continuedBefore = outputContinued?.from.map { runStart <= $0 } ?? false
         let continuedAfter = outputContinued?.to.map { runEnd >= $0 } ?? false
-        let reached =
-            continuedBefore || continuedAfter
-            ? 1 : HapticActuatorFigures.ringUpFraction(afterSeconds: runEnd - runStart, riseSeconds: riseSeconds)
-        let stored = reached * reached
+        // Only a run of continuous drive is overdriven or braked: a run of clicks (a tap) never asks for its
+        // ring-up, and the exponential is most of what closing it costs.
+        lazy var stored: Double = {
+            let reached =
+                continuedBefore || continuedAfter
+                ? 1 : HapticActuatorFigures.ringUpFraction(afterSeconds: runEnd - runStart, riseSeconds: riseSeconds)
+            return reached * reached
+        }()
         let riseEnd = runStart + riseSeconds
         let target = meanContinuousMilliwatts(rising, from: 0, start: runStart, end: min(riseEnd, runEnd))
         if !continuedBefore, target > 0, rising.containsContinuous {
