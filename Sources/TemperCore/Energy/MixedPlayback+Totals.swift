@@ -70,9 +70,8 @@ extension MixedPlayback {
             passed = under
             var after = under
             while after < kept.upperBound, pieces[after].start < end, pieces[after].milliwatts < block.minMilliwatts { after += 1 }
-            guard
-                after == kept.upperBound || pieces[after].start >= end
-                    || outplays(block, of: mine, pieces, from: &after, upTo: kept.upperBound, before: end)
+            let outplaysWeakest = after == kept.upperBound || pieces[after].start >= end
+            guard outplaysWeakest || outplays(block, of: mine, pieces, from: &after, upTo: kept.upperBound, before: end)
             else { continue }
             if start > time {
                 // Of the kept pieces under the block, only one can start before it.
@@ -85,7 +84,12 @@ extension MixedPlayback {
                     into: &totals
                 )
             }
-            totals.add(block, of: mine)
+            if outplaysWeakest {
+                totals.add(block, of: mine)
+            } else {
+                // Voice by voice, as merging them would hand them on: the same sums to the last bit.
+                for index in block.voices { totals.add(from: mine.start(index), to: mine.end(index), voices[index]) }
+            }
             time = end
             ownNext = block.voices.upperBound
             keptNext = after > under && pieces[after - 1].end > end ? after - 1 : after
@@ -97,8 +101,9 @@ extension MixedPlayback {
     /// Whether each of `block`'s voices (of `mine`) outplays every piece of `pieces` it overlaps, checked from
     /// `pieces[after]` (the first under it that its weakest voice does not outplay) to the first that starts at
     /// `end` or later, where `after` is left when it does. Only for a block whose voices touch without a gap: the
-    /// mix then plays them there as they are, as it does a block whose weakest voice outplays everything under it
-    /// (a loud click at the start of a block need not make the voices after it merge one by one).
+    /// mix then plays them there as they are, and they are read one by one rather than merged with what lies
+    /// under them (a loud click at the start of a block need not make the voices after it merge).
+    ///
     /// Kept out of line: it runs only for a block whose weakest voice does not outplay what lies under it, and
     /// inlined it would push the blocks' common path out of line instead.
     @inline(never)
