@@ -83,11 +83,11 @@ struct HapticRunTotals: ~Copyable {
 
     /// Reads the next pieces of the output begun at once: `block`'s voices of `voices`, each where `voices` places
     /// it, when they are what the mix plays there. Past a rise time into the run they go on, only their sums are
-    /// added; else (or where a run would begin) they are read one by one.
-    mutating func add(_ block: VoiceBlock, of voices: VoiceMixer.Placed) {
+    /// added (when `summed`); else (or where a run would begin) they are read one by one.
+    mutating func add(_ block: VoiceBlock, of voices: VoiceMixer.Placed, summed: Bool = true) {
         let start = voices.start(block.voices.lowerBound)
         let last = voices.voices[block.voices.upperBound - 1]
-        guard !runStart.isNaN, start <= runEnd + VoiceMixer.contiguity, start >= runStart + riseSeconds else {
+        guard summed, !runStart.isNaN, start <= runEnd + VoiceMixer.contiguity, start >= runStart + riseSeconds else {
             for index in block.voices { add(from: voices.start(index), to: voices.end(index), voices.voices[index]) }
             return
         }

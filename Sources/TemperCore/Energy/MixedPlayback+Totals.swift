@@ -84,12 +84,9 @@ extension MixedPlayback {
                     into: &totals
                 )
             }
-            if outplaysWeakest {
-                totals.add(block, of: mine)
-            } else {
-                // Voice by voice, as merging them would hand them on: the same sums to the last bit.
-                for index in block.voices { totals.add(from: mine.start(index), to: mine.end(index), voices[index]) }
-            }
+            // Where only each voice outplays what it covers, voice by voice, as merging them would hand them on:
+            // the same sums to the last bit (a block's own sums round differently).
+            totals.add(block, of: mine, summed: outplaysWeakest)
             time = end
             ownNext = block.voices.upperBound
             keptNext = after > under && pieces[after - 1].end > end ? after - 1 : after
