@@ -17,10 +17,19 @@ extension HapticRunTotals {
         private var base: UnsafeMutablePointer<Piece>?
         private var capacity = 0
         private(set) var count = 0
+        /// Whether the memory was allocated here (once it grew), rather than lent for the price's duration.
+        private var owned = false
 
         init() {}
 
-        deinit { base?.deallocate() }
+        /// Pieces kept first in `memory`, which the caller lends for as long as these live (a price's scratch on
+        /// the stack: most runs keep a few pieces, and a price then allocates nothing).
+        init(lending memory: UnsafeMutableBufferPointer<Piece>) {
+            base = memory.baseAddress
+            capacity = memory.count
+        }
+
+        deinit { if owned { base?.deallocate() } }
 
         subscript(index: Int) -> Piece {
             @inline(__always) get { base.unsafelyUnwrapped[index] }
@@ -56,10 +65,11 @@ extension HapticRunTotals {
             let moved = UnsafeMutablePointer<Piece>.allocate(capacity: larger)
             if let base {
                 moved.initialize(from: base, count: count)
-                base.deallocate()
+                if owned { base.deallocate() }
             }
             base = moved
             capacity = larger
+            owned = true
         }
     }
 }

@@ -30,7 +30,19 @@ struct HapticRunTotals: ~Copyable {
     private(set) var breakdown = EnergyBreakdown()
 
     /// - Parameter continued: where the view cuts a run that plays on beyond it (``MixView/hapticsContinued``).
-    init(haptics: HapticActuatorFigures, continued: MixView.Continuation?, outputs: Int = 1) {
+    /// - Parameter scratch: memory lent for the pieces its runs keep, as long as these totals live (split in two,
+    ///   for a run's first and its last rise time).
+    init(
+        haptics: HapticActuatorFigures,
+        continued: MixView.Continuation?,
+        outputs: Int = 1,
+        lending scratch: UnsafeMutableBufferPointer<Piece>? = nil
+    ) {
+        if let scratch {
+            let half = scratch.count / 2
+            rising = Pieces(lending: UnsafeMutableBufferPointer(rebasing: scratch[..<half]))
+            recent = Pieces(lending: UnsafeMutableBufferPointer(rebasing: scratch[half...]))
+        }
         riseSeconds = haptics.riseSeconds
         fallSeconds = haptics.fallSeconds
         self.continued = continued

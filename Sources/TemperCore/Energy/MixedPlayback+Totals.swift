@@ -19,28 +19,24 @@ extension MixedPlayback {
         let only = haptics.count == 1 ? haptics.first : nil
         let single = own.count <= 1 && (haptics.isEmpty || only.map { own.isEmpty || $0.key == own[0].output } ?? false)
         let outputs = single ? [] : outputs(adding: own)
-        var without = HapticRunTotals(haptics: figures, continued: continued, outputs: max(1, outputs.count))
-        var with = HapticRunTotals(haptics: figures, continued: continued, outputs: max(1, outputs.count))
-        var keptPieces = 0
-        if single {
-            let output = only?.key ?? own.first?.output ?? 0
-            keptPieces += price(
-                output,
-                only?.value ?? [],
-                in: span,
-                adding: own,
-                blocks: blocks,
-                at: offset,
-                without: &without,
-                with: &with
-            )
-        } else {
-            for output in outputs {
-                let list = haptics[output] ?? []
+        // The two sides take turns with one pair of buffers for the pieces a run keeps (swapped as each output is
+        // read), lent from the stack: 16 pieces (1 kB) hold what most runs keep, and a price allocates nothing.
+        return withUnsafeTemporaryAllocation(of: HapticRunTotals.Piece.self, capacity: 16) { scratch in
+            var without = HapticRunTotals(haptics: figures, continued: continued, outputs: max(1, outputs.count), lending: scratch)
+            var with = HapticRunTotals(haptics: figures, continued: continued, outputs: max(1, outputs.count))
+            var keptPieces = 0
+            if single {
+                let output = only?.key ?? own.first?.output ?? 0
+                let list = only?.value ?? []
                 keptPieces += price(output, list, in: span, adding: own, blocks: blocks, at: offset, without: &without, with: &with)
+            } else {
+                for output in outputs {
+                    let list = haptics[output] ?? []
+                    keptPieces += price(output, list, in: span, adding: own, blocks: blocks, at: offset, without: &without, with: &with)
+                }
             }
+            return (without.totals(), with.totals(), keptPieces)
         }
-        return (without.totals(), with.totals(), keptPieces)
     }
 
     /// Reads into `totals` the mix of `list[kept]` and `mine` (placed as it says), inside `list`'s span: merged
