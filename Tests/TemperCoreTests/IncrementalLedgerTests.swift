@@ -123,4 +123,43 @@ import Testing
             }
         }
     }
+
+    /// A block that starts with a loud click and ends soft, over kept pieces each weaker than the voice above it
+    /// though not all weaker than the softest: the mix plays the block as it is, so a price reads its voices
+    /// without merging them (the benchmark's explosion: its first block was merged). A kept piece as strong as the
+    /// voice above it (the kept one wins a tie), or the least gap between the voices, and it is merged.
+    @Test func aBlockThatOutplaysEachPieceUnderItIsNotMerged() throws {
+        func voice(_ start: Double, _ end: Double, _ milliwatts: Double) -> VoiceMixer.Voice {
+            VoiceMixer.Voice(start: start, end: end, milliwatts: milliwatts, eventIndex: 0)
+        }
+        let own = [voice(0, 0.01, 400), voice(0.01, 0.02, 100), voice(0.02, 0.03, 50)]
+        let block = try #require(VoiceBlock.blocks(of: own).first)
+        #expect(block.voices == 0..<3 && block.minMilliwatts == 50 && block.isSeamless)
+        func outplays(_ kept: [VoiceMixer.Voice], _ block: VoiceBlock, of own: [VoiceMixer.Voice]) -> Int? {
+            kept.withUnsafeBufferPointer { pieces in
+                own.withUnsafeBufferPointer { voices in
+                    var after = 0
+                    let whole = MixedPlayback.outplays(
+                        block,
+                        of: VoiceMixer.Placed(voices, at: 1),
+                        pieces,
+                        from: &after,
+                        upTo: pieces.count,
+                        before: 1.03
+                    )
+                    return whole ? after : nil
+                }
+            }
+        }
+        let kept = [voice(1, 1.01, 300), voice(1.01, 1.02, 90), voice(1.02, 1.03, 40), voice(1.03, 1.04, 500)]
+        #expect(outplays(kept, block, of: own) == 3)
+        var tie = kept
+        tie[1].milliwatts = 100
+        #expect(outplays(tie, block, of: own) == nil)
+        var gap = own
+        gap[1].start += 1e-10
+        let gapped = try #require(VoiceBlock.blocks(of: gap).first)
+        #expect(gapped.voices == 0..<3 && !gapped.isSeamless)
+        #expect(outplays(kept, gapped, of: gap) == nil)
+    }
 }

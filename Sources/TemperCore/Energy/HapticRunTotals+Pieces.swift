@@ -17,10 +17,19 @@ extension HapticRunTotals {
         private var base: UnsafeMutablePointer<Piece>?
         private var capacity = 0
         private(set) var count = 0
+        /// Whether the memory was allocated here (once it grew), rather than lent for the price's duration.
+        private var owned = false
 
         init() {}
 
-        deinit { base?.deallocate() }
+        /// Pieces kept first in `memory`, which the caller lends for as long as these live (a price's scratch on
+        /// the stack: most runs keep a few pieces, and a price then allocates nothing).
+        init(lending memory: UnsafeMutableBufferPointer<Piece>) {
+            base = memory.baseAddress
+            capacity = memory.count
+        }
+
+        deinit { if owned { base?.deallocate() } }
 
         subscript(index: Int) -> Piece {
             @inline(__always) get { base.unsafelyUnwrapped[index] }
@@ -56,10 +65,11 @@ extension HapticRunTotals {
             let moved = UnsafeMutablePointer<Piece>.allocate(capacity: larger)
             if let base {
                 moved.initialize(from: base, count: count)
-                base.deallocate()
+                if owned { base.deallocate() }
             }
             base = moved
             capacity = larger
+            owned = true
         }
     }
 }
@@ -73,6 +83,9 @@ struct VoiceBlock: Sendable {
     var minMilliwatts: Double
     var continuousMilliwattSeconds: Double
     var transientMilliwattSeconds: Double
+    /// Whether each voice starts exactly where the one before it ends (no gap, however short, for what is kept
+    /// under them to play in).
+    var isSeamless = true
 
     /// At most this many voices a block: about a rise time of a sampled curve (5 ms steps), short enough for a
     /// newer request to outplay an older one of the same falling curve over a whole block.
@@ -95,6 +108,7 @@ struct VoiceBlock: Sendable {
                 end == index || voices[end].start <= voices[end - 1].end + VoiceMixer.contiguity / 2
             {
                 let voice = voices[end]
+                if end > index, voice.start != voices[end - 1].end { block.isSeamless = false }
                 block.minMilliwatts = min(block.minMilliwatts, voice.milliwatts)
                 if voice.isContinuous {
                     block.continuousMilliwattSeconds += voice.milliwatts * (voice.end - voice.start)

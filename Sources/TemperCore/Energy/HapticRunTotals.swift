@@ -30,7 +30,19 @@ struct HapticRunTotals: ~Copyable {
     private(set) var breakdown = EnergyBreakdown()
 
     /// - Parameter continued: where the view cuts a run that plays on beyond it (``MixView/hapticsContinued``).
-    init(haptics: HapticActuatorFigures, continued: MixView.Continuation?, outputs: Int = 1) {
+    /// - Parameter scratch: memory lent for the pieces its runs keep, as long as these totals live (split in two,
+    ///   for a run's first and its last rise time).
+    init(
+        haptics: HapticActuatorFigures,
+        continued: MixView.Continuation?,
+        outputs: Int = 1,
+        lending scratch: UnsafeMutableBufferPointer<Piece>? = nil
+    ) {
+        if let scratch {
+            let half = scratch.count / 2
+            rising = Pieces(lending: UnsafeMutableBufferPointer(rebasing: scratch[..<half]))
+            recent = Pieces(lending: UnsafeMutableBufferPointer(rebasing: scratch[half...]))
+        }
         riseSeconds = haptics.riseSeconds
         fallSeconds = haptics.fallSeconds
         self.continued = continued
@@ -83,11 +95,11 @@ struct HapticRunTotals: ~Copyable {
 
     /// Reads the next pieces of the output begun at once: `block`'s voices of `voices`, each where `voices` places
     /// it, when they are what the mix plays there. Past a rise time into the run they go on, only their sums are
-    /// added; else (or where a run would begin) they are read one by one.
-    mutating func add(_ block: VoiceBlock, of voices: VoiceMixer.Placed) {
+    /// added (when `summed`); else (or where a run would begin) they are read one by one.
+    mutating func add(_ block: VoiceBlock, of voices: VoiceMixer.Placed, summed: Bool = true) {
         let start = voices.start(block.voices.lowerBound)
         let last = voices.voices[block.voices.upperBound - 1]
-        guard !runStart.isNaN, start <= runEnd + VoiceMixer.contiguity, start >= runStart + riseSeconds else {
+        guard summed, !runStart.isNaN, start <= runEnd + VoiceMixer.contiguity, start >= runStart + riseSeconds else {
             for index in block.voices { add(from: voices.start(index), to: voices.end(index), voices.voices[index]) }
             return
         }
@@ -137,10 +149,14 @@ struct HapticRunTotals: ~Copyable {
     private mutating func closeRun(nextStart: Double) {
         let continuedBefore = outputContinued?.from.map { runStart <= $0 } ?? false
         let continuedAfter = outputContinued?.to.map { runEnd >= $0 } ?? false
-        let reached =
-            continuedBefore || continuedAfter
-            ? 1 : HapticActuatorFigures.ringUpFraction(afterSeconds: runEnd - runStart, riseSeconds: riseSeconds)
-        let stored = reached * reached
+        // Only a run of continuous drive is overdriven or braked: a run of clicks (a tap) never asks for its
+        // ring-up, and the exponential is most of what closing it costs.
+        lazy var stored: Double = {
+            let reached =
+                continuedBefore || continuedAfter
+                ? 1 : HapticActuatorFigures.ringUpFraction(afterSeconds: runEnd - runStart, riseSeconds: riseSeconds)
+            return reached * reached
+        }()
         let riseEnd = runStart + riseSeconds
         let target = meanContinuousMilliwatts(rising, from: 0, start: runStart, end: min(riseEnd, runEnd))
         if !continuedBefore, target > 0, rising.containsContinuous {

@@ -19,28 +19,24 @@ extension MixedPlayback {
         let only = haptics.count == 1 ? haptics.first : nil
         let single = own.count <= 1 && (haptics.isEmpty || only.map { own.isEmpty || $0.key == own[0].output } ?? false)
         let outputs = single ? [] : outputs(adding: own)
-        var without = HapticRunTotals(haptics: figures, continued: continued, outputs: max(1, outputs.count))
-        var with = HapticRunTotals(haptics: figures, continued: continued, outputs: max(1, outputs.count))
-        var keptPieces = 0
-        if single {
-            let output = only?.key ?? own.first?.output ?? 0
-            keptPieces += price(
-                output,
-                only?.value ?? [],
-                in: span,
-                adding: own,
-                blocks: blocks,
-                at: offset,
-                without: &without,
-                with: &with
-            )
-        } else {
-            for output in outputs {
-                let list = haptics[output] ?? []
+        // The two sides take turns with one pair of buffers for the pieces a run keeps (swapped as each output is
+        // read), lent from the stack: 16 pieces (1 kB) hold what most runs keep, and a price allocates nothing.
+        return withUnsafeTemporaryAllocation(of: HapticRunTotals.Piece.self, capacity: 16) { scratch in
+            var without = HapticRunTotals(haptics: figures, continued: continued, outputs: max(1, outputs.count), lending: scratch)
+            var with = HapticRunTotals(haptics: figures, continued: continued, outputs: max(1, outputs.count))
+            var keptPieces = 0
+            if single {
+                let output = only?.key ?? own.first?.output ?? 0
+                let list = only?.value ?? []
                 keptPieces += price(output, list, in: span, adding: own, blocks: blocks, at: offset, without: &without, with: &with)
+            } else {
+                for output in outputs {
+                    let list = haptics[output] ?? []
+                    keptPieces += price(output, list, in: span, adding: own, blocks: blocks, at: offset, without: &without, with: &with)
+                }
             }
+            return (without.totals(), with.totals(), keptPieces)
         }
-        return (without.totals(), with.totals(), keptPieces)
     }
 
     /// Reads into `totals` the mix of `list[kept]` and `mine` (placed as it says), inside `list`'s span: merged
@@ -70,7 +66,9 @@ extension MixedPlayback {
             passed = under
             var after = under
             while after < kept.upperBound, pieces[after].start < end, pieces[after].milliwatts < block.minMilliwatts { after += 1 }
-            guard after == kept.upperBound || pieces[after].start >= end else { continue }
+            let outplaysWeakest = after == kept.upperBound || pieces[after].start >= end
+            guard outplaysWeakest || outplays(block, of: mine, pieces, from: &after, upTo: kept.upperBound, before: end)
+            else { continue }
             if start > time {
                 // Of the kept pieces under the block, only one can start before it.
                 let window = time..<start
@@ -82,13 +80,50 @@ extension MixedPlayback {
                     into: &totals
                 )
             }
-            totals.add(block, of: mine)
+            // Where only each voice outplays what it covers, voice by voice, as merging them would hand them on:
+            // the same sums to the last bit (a block's own sums round differently).
+            totals.add(block, of: mine, summed: outplaysWeakest)
             time = end
             ownNext = block.voices.upperBound
             keptNext = after > under && pieces[after - 1].end > end ? after - 1 : after
         }
         let rest = time..<span.upperBound
         VoiceMixer.merge(list.cut(to: rest), keptNext..<kept.upperBound, mine.cut(to: rest), ownNext..<voices.count, into: &totals)
+    }
+
+    /// Whether each of `block`'s voices (of `mine`) outplays every piece of `pieces` it overlaps, checked from
+    /// `pieces[after]` (the first under it that its weakest voice does not outplay) to the first that starts at
+    /// `end` or later, where `after` is left when it does. Only for a block whose voices touch without a gap: the
+    /// mix then plays them there as they are, and they are read one by one rather than merged with what lies
+    /// under them (a loud click at the start of a block need not make the voices after it merge).
+    ///
+    /// Kept out of line: it runs only for a block whose weakest voice does not outplay what lies under it, and
+    /// inlined it would push the blocks' common path out of line instead.
+    @inline(never)
+    static func outplays(
+        _ block: VoiceBlock,
+        of mine: VoiceMixer.Placed,
+        _ pieces: UnsafeBufferPointer<VoiceMixer.Voice>,
+        from after: inout Int,
+        upTo upper: Int,
+        before end: Double
+    ) -> Bool {
+        guard block.isSeamless else { return false }
+        let (voices, offset, last) = (mine.voices, mine.offset, block.voices.upperBound)
+        var piece = after
+        var voice = block.voices.lowerBound
+        while piece < upper, pieces[piece].start < end {
+            let (start, stop, milliwatts) = (pieces[piece].start, pieces[piece].end, pieces[piece].milliwatts)
+            while voice < last, voices[voice].end + offset <= start { voice += 1 }
+            var over = voice
+            while over < last, voices[over].start + offset < stop {
+                guard voices[over].milliwatts > milliwatts else { return false }
+                over += 1
+            }
+            piece += 1
+        }
+        after = piece
+        return true
     }
 
     /// Reads `output`'s kept pieces (`list`) inside `span` into `without`, and merged with its part of `own` into
