@@ -12,8 +12,8 @@ import TemperTestKit
 /// The checked-in p90s (`Benchmarks/Thresholds/GovernorBenchmarks.*.p90.json`) plus the absolute tolerances below
 /// are the goals: 600,000 + 400,000 ns per run is 1 µs a pass-through decision, 4,500,000 + 15,500,000 is 20 µs
 /// for the explosion under `serious`. Measured (2 shared cores, release, load 2; docs/performance.md keeps the
-/// history): 0.25 µs and 0.32 µs; about 770,000 decisions a second from 8 submitters. The explosion's first
-/// decision, its pattern priced and lowered from scratch (`ExplosionUnderSeriousCold`), takes 30 µs: over the
+/// history): 0.25 µs and 0.31 µs; about 790,000 decisions a second from 8 submitters. The explosion's first
+/// decision, its pattern priced and lowered from scratch (`ExplosionUnderSeriousCold`), takes 29 µs: over the
 /// 20 µs, which holds for every repeat; a service prepares its patterns at load time (the design brief).
 let benchmarks: @Sendable () -> Void = {
     let fixtures = GovernorBenchmarkFixtures()
@@ -77,10 +77,10 @@ let benchmarks: @Sendable () -> Void = {
     // Issue 19: a decision priced against a ledger of 64 playing requests (explosions and taps over the 2 s
     // before it), its marginal price what it adds to what plays around it. Goal: within 2× of the decision time
     // when the issue was filed: the same decision with nothing playing (`ExplosionAlone` below) took 0.83 µs p50 on
-    // that code (`e36434a`, this benchmark added there), so at most 1.66 µs. Met: 1.41 µs p50, p90 1.42 µs, 1
+    // that code (`e36434a`, this benchmark added there), so at most 1.66 µs. Met: 1.34 µs p50, p90 1.36 µs, no
     // allocation (2.4 µs and 3.2× at the start of this round, 5.0 µs before that). Against the same decision alone
-    // today (0.50 µs, faster than then), 2.8×. The checked-in p90 with its tolerance says the goal: 1,430 ns
-    // with 230 ns either way, so a p90 over 1.66 µs fails `thresholds check`.
+    // today (0.48 µs, faster than then), 2.8×. The checked-in p90 with its tolerance says the goal: 1,360 ns with
+    // 300 ns either way, so a p90 over 1.66 µs fails `thresholds check`.
     Benchmark(
         "ExplosionAgainst64Playing",
         configuration: .init(
@@ -89,7 +89,7 @@ let benchmarks: @Sendable () -> Void = {
             warmupIterations: 10,
             maxDuration: .seconds(3),
             maxIterations: .kilo(10),
-            thresholds: [.wallClock: .init(absolute: [.p90: 230]), .mallocCountTotal: .init(absolute: [.p90: 4])]
+            thresholds: [.wallClock: .init(absolute: [.p90: 300]), .mallocCountTotal: .init(absolute: [.p90: 4])]
         )
     ) { benchmark in
         let rewriter = fixtures.rewriter

@@ -26,8 +26,8 @@ import TemperSimulation
 /// edge. Then the ledger's prices read kept sums instead of mixing (issue 19's decision benchmark): 349-358 ->
 /// 318-330 ms p50, allocations 1.33 M -> 0.67 M; this benchmark's own runs after it, load 1: p50 311-315 ms, p90
 /// 312-318 ms. Then (issue 19's decision benchmark, again) requests and decisions copy less (a pattern or sound is
-/// boxed in its request) and a price's merge and runs were cut: p50 235 ms, p90 237 ms, allocations 0.56 M (load
-/// 2). The checked-in threshold says the goal: 240,000,000 ns at p90 with 120 ms either way, so a p90 over 0.36 s
+/// boxed in its request) and a price's merge and runs were cut: p50 224 ms, p90 227 ms, allocations 0.50 M (load
+/// 1). The checked-in threshold says the goal: 240,000,000 ns at p90 with 120 ms either way, so a p90 over 0.36 s
 /// fails the check (and one under 0.12 s asks for the threshold to be recorded again).
 ///
 /// Issue 20 also found memory growing 0.6 KB per request, every request built before the run: the same scenario run
