@@ -140,12 +140,7 @@ extension MixedPlayback {
     ) -> Int {
         let first = Self.firstIndex(in: list, endingAfter: span.lowerBound)
         // The pieces are in time order: where the span's stop is found by halving, not by walking them all.
-        var last = first
-        var high = list.count
-        while last < high {
-            let middle = (last + high) / 2
-            if list[middle].start < span.upperBound { last = middle + 1 } else { high = middle }
-        }
+        let last = Self.firstIndex(in: first..<list.count) { list[$0].start >= span.upperBound }
         let ownIndex = own.firstIndex { $0.output == output }
         let mine = ownIndex.map { own[$0].voices } ?? []
         let sums = hapticSums[output] ?? []
@@ -189,11 +184,7 @@ extension MixedPlayback {
             var end = index + 1
             if let sums {
                 // The run ends at the first piece counted in a later run.
-                var high = kept.upperBound
-                while end < high {
-                    let middle = (end + high) / 2
-                    if sums[middle].runs > sums[index].runs { high = middle } else { end = middle + 1 }
-                }
+                end = firstIndex(in: end..<kept.upperBound) { sums[$0].runs > sums[index].runs }
             } else {
                 while end < kept.upperBound, pieces[end].start <= pieces[end - 1].end + VoiceMixer.contiguity { end += 1 }
             }

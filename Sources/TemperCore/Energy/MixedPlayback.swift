@@ -192,11 +192,17 @@ struct MixedPlayback: Sendable {
 
     /// Where the first piece ending after `time` is: pieces do not overlap, so their ends are in order too.
     static func firstIndex(in list: [VoiceMixer.Voice], endingAfter time: Double) -> Int {
-        var low = 0
-        var high = list.count
+        firstIndex(in: 0..<list.count) { list[$0].end > time }
+    }
+
+    /// The first index of `range` where `holds` is true, for a test that is false and then true along it (sorted
+    /// pieces): found by halving.
+    @inline(__always)
+    static func firstIndex(in range: Range<Int>, where holds: (Int) -> Bool) -> Int {
+        var (low, high) = (range.lowerBound, range.upperBound)
         while low < high {
             let middle = (low + high) / 2
-            if list[middle].end > time { high = middle } else { low = middle + 1 }
+            if holds(middle) { high = middle } else { low = middle + 1 }
         }
         return low
     }

@@ -161,35 +161,12 @@ enum VoiceMixer {
             let aPlays = aStart <= time
             let fromFirst = aPlays && !(bStart <= time && second.voices[j].milliwatts > first.voices[i].milliwatts)
             let playing = fromFirst ? i : -1 - j
-            // It plays until it stops or a voice of the other side that outplays it starts (`first` wins a tie).
-            // The other side's voices it passes over never play: one short loop reads them, rather than one
-            // turn of this loop per edge, and the next turn starts past them (at the one that may play on).
-            var next: Double
-            if fromFirst {
-                next = first.end(i)
-                let milliwatts = first.voices[i].milliwatts
-                var k = j
-                while k < jEnd, second.start(k) < next {
-                    if second.voices[k].milliwatts > milliwatts, second.end(k) > second.start(k) {
-                        next = second.start(k)
-                        break
-                    }
-                    k += 1
-                }
-                j = k > j && second.end(k - 1) > next ? k - 1 : k
-            } else {
-                next = second.end(j)
-                let milliwatts = second.voices[j].milliwatts
-                var k = i
-                while k < iEnd, first.start(k) < next {
-                    if first.voices[k].milliwatts >= milliwatts, first.end(k) > first.start(k) {
-                        next = first.start(k)
-                        break
-                    }
-                    k += 1
-                }
-                i = k > i && first.end(k - 1) > next ? k - 1 : k
-            }
+            // It plays until it stops or the other side outplays it: one short loop passes over the other side's
+            // voices that never play, rather than one turn of this loop per edge.
+            let next =
+                fromFirst
+                ? playsUntil(first.end(i), first.voices[i].milliwatts, against: second, from: &j, upTo: jEnd, tieWon: false)
+                : playsUntil(second.end(j), second.voices[j].milliwatts, against: first, from: &i, upTo: iEnd, tieWon: true)
             if playing == source, end == time {
                 end = next
             } else {
@@ -201,6 +178,32 @@ enum VoiceMixer {
             time = next
         }
         if source != Int.min { stretches.add(from: start, to: end, source >= 0 ? first.voices[source] : second.voices[-1 - source]) }
+    }
+
+    /// Where a voice playing at `milliwatts` until `end` stops: at its end, or where a voice of `other` from
+    /// `index` on starts that outplays it (or ties it, when `tieWon`: `first` wins a tie). The voices of `other`
+    /// it passes over never play: `index` moves past them, to the one that may play on.
+    @inline(__always)
+    private static func playsUntil(
+        _ end: Double,
+        _ milliwatts: Double,
+        against other: Placed,
+        from index: inout Int,
+        upTo limit: Int,
+        tieWon: Bool
+    ) -> Double {
+        var next = end
+        var k = index
+        while k < limit, other.start(k) < next {
+            let louder = tieWon ? other.voices[k].milliwatts >= milliwatts : other.voices[k].milliwatts > milliwatts
+            if louder, other.end(k) > other.start(k) {
+                next = other.start(k)
+                break
+            }
+            k += 1
+        }
+        index = k > index && other.end(k - 1) > next ? k - 1 : k
+        return next
     }
 
     /// The mix of voices that are already in time order and do not overlap (what a ledger keeps, a single
