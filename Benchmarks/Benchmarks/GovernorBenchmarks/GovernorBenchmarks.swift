@@ -54,9 +54,10 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // The same, cold: each decision is the first for its pattern (512 explosions that differ in the crack's
-    // intensity, decided in turn; a run of 1,000 goes round them twice, and the memo has forgotten each by then), so the rewriter prices the pattern, lowers it and applies the rules from
-    // scratch, as it does for a pattern it has not seen. A memo of one entry was not cold: the prepared decision
-    // (the rules' result for a repeated request) made it as warm as the benchmark above.
+    // intensity, decided in turn; a run of 1,000 goes round them twice, and the memo has forgotten each by then),
+    // so the rewriter prices the pattern, lowers it and applies the rules from scratch, as it does for a pattern it
+    // has not seen. A memo of one entry was not cold: the prepared decision (the rules' result for a repeated
+    // request) made it as warm as the benchmark above.
     Benchmark(
         "ExplosionUnderSeriousCold",
         configuration: .init(
