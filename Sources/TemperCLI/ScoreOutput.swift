@@ -59,18 +59,12 @@ enum ScoreOutput {
                 + (report.budgetMillijoules.map { "; budget \(number($0)) mJ per pattern" } ?? ""),
         ]
         if let trim = summary.trim {
-            let most = PerceivedChange(
-                decibels: trim.largestChangeDecibels,
-                verdict: PerceivedChange.verdict(trim.largestChangeDecibels),
-                replaced: false,
-                gone: false,
-                changedMost: []
-            )
+            let most = PerceivedChange(decibels: trim.largestChangeDecibels)
             lines.append(
                 "trim \(number(trim.maxDecibels)) dB (a model estimate): saves \(number(trim.savedMillijoules)) mJ of "
                     + "\(number(summary.totalEnergyMillijoules)) mJ (\(number(trim.savedFraction * 100)) %)"
             )
-            lines.append("  \(trim.trimmed) trimmed; the most: \(most.words)")
+            lines.append("  \(trim.trimmed) trimmed; the most any event changed: \(most.words)")
         }
         let feltPerJoule = report.patterns.compactMap { $0.perception?.feltStrengthPerJoule }.sorted()
         if !feltPerJoule.isEmpty {

@@ -92,7 +92,8 @@ import Testing
             Issue.record("expected the trimmed pattern, got \(String(describing: decision.request?.kind))")
             return
         }
-        #expect(abs(event.value(of: .hapticSharpness) - 0.5) < 1e-9, "170 Hz is within 18 % of 145 Hz: at resonance")
+        // 170 Hz moves by half the smallest frequency JND (6.5 %) to 158.95 Hz: sharpness (158.95 − 120) / 50.
+        #expect(abs(event.value(of: .hapticSharpness) - (170 * (1 - 0.065) - 120) / 50) < 1e-9, "\(event.value(of: .hapticSharpness))")
         #expect(try #require(decision.perceivedChangeDecibels) >= -2 - 1e-9)
         // Cheaper than the intensity cut alone at the same limit.
         let alone = try #require(PerceptualTrim(maxDecibels: 2).trim(kind, felt: estimator.feltStrength(of:)))

@@ -159,7 +159,7 @@ public struct ScoreSummary: Sendable, Hashable, Codable {
                 trimmed: trims.count,
                 savedMillijoules: saved,
                 savedFraction: totalEnergyMillijoules > 0 ? saved / totalEnergyMillijoules : 0,
-                largestChangeDecibels: trims.map(\.perceivedChange.decibels).min() ?? 0
+                largestChangeDecibels: trims.map(\.perceivedChange.weakestDecibels).min() ?? 0
             )
         }
     }

@@ -1,80 +1,100 @@
-/// How strongly a payload is felt, read from its lowered drive (what ``PatternCosting`` produces for the
-/// device: each piece of drive's acceleration and frequency over time), so every format is read the same way.
+import Glibc
+
+/// How strongly each event of a payload is felt, read from the signal the energy model bills: the haptic voices
+/// mixed per output (``PlaybackSignal``), where at each instant the output plays its strongest voice. A click
+/// under a louder rumble is masked in the bill and in the feel alike.
 ///
-/// Each piece of drive is felt at its sensation level (``VibrotactilePerception/sensationDecibels(acceleration:hertz:fullScaleGs:)``)
-/// with a felt magnitude (``VibrotactilePerception/magnitude(sensationDecibels:)``) for as long as it plays; a
-/// payload's felt strength is that magnitude summed over time (threshold-magnitude seconds), so a shorter or
-/// weaker vibration is felt less. Pieces are read unmixed, per event: overlapping events add (an assumption; the
-/// actuator plays the stronger, and the skin sums what it feels over time).
+/// An event's felt intensity is a level, not a dose: the sensation level (dB above the threshold of feeling,
+/// ``VibrotactilePerception/sensationDecibels(acceleration:hertz:fullScaleGs:)``) of its strongest stretch
+/// ``VibrotactilePerception/integrationSeconds`` long. Within that stretch the skin sums energy where it sums
+/// (``VibrotactilePerception/summationWeight(hertz:)``), so a 20 ms tap at 145 Hz is felt weaker than a 300 ms buzz
+/// at the same amplitude; beyond it a longer vibration is felt no stronger, only longer. So a change of length is
+/// read as ``Event/feltSeconds``, apart from a change of strength.
 public struct FeltStrength: Sendable, Hashable {
     /// One event (an AHAP event, a timeline track or transient) as it is felt.
     public struct Event: Sendable, Hashable {
         /// Its kind, as the energy estimate names it (`HapticContinuous`, `track:both`, `transient`, …).
         public var type: String
         public var timeSeconds: Double
-        /// Felt magnitude summed over its drive, in threshold-magnitude seconds; 0 when nothing of it is felt.
-        public var magnitudeSeconds: Double
-        /// Its strongest moment's sensation level, dB above the threshold of feeling (minus infinity: not felt).
-        public var peakSensationDecibels: Double
-        /// When its drive starts and ends (both `timeSeconds` for an event without drive).
+        /// Its felt intensity, dB above the threshold of feeling; minus infinity when nothing of it is felt (it is
+        /// masked by a stronger voice, or below the threshold).
+        public var levelDecibels: Double
+        /// The frequency of its strongest moment, in hertz; 0 when it is not felt.
+        public var hertz: Double
+        /// How long it is felt: its drive above the threshold in the mix, in seconds.
+        public var feltSeconds: Double
+        /// When its felt drive starts and ends (both `timeSeconds` for an event not felt).
         public var startSeconds: Double
         public var endSeconds: Double
-    }
 
-    /// One piece of felt drive: when, how strongly (felt magnitude), and whose.
-    struct Piece: Sendable, Hashable {
-        var start: Double
-        var end: Double
-        var magnitude: Double
+        /// Whether any of it is felt.
+        public var isFelt: Bool { levelDecibels > 0 }
+        /// Felt magnitude at its intensity, in multiples of a vibration at threshold (Verrillo's power law); 0
+        /// when it is not felt.
+        public var magnitude: Double { VibrotactilePerception.magnitude(sensationDecibels: levelDecibels) }
     }
 
     /// Per event, in the estimate's order; sounds are there too, felt as nothing.
     public var events: [Event]
-    /// The felt pieces in time: what compares two payloads whose events do not match one for one (a conversion
-    /// between formats that cut a pattern into different events).
-    var pieces: [Piece] = []
+    /// The felt drive per output, in time order: what reads a span whose events do not match one for one (a
+    /// conversion between formats that cut a pattern into different events).
+    var outputs: [FeltTrace] = []
 
-    /// The whole payload's felt strength, in threshold-magnitude seconds.
-    public var magnitudeSeconds: Double { events.reduce(0) { $0 + $1.magnitudeSeconds } }
+    /// The payload's felt strength: its events' felt magnitudes summed, each at its intensity (a pattern of three
+    /// taps is more feedback than one; a rumble twice as long is not twice as strong).
+    public var magnitude: Double { events.reduce(0) { $0 + $1.magnitude } }
 
-    /// The strongest moment's sensation level (minus infinity when nothing is felt).
-    public var peakSensationDecibels: Double { events.map(\.peakSensationDecibels).max() ?? -.infinity }
+    /// The strongest event's intensity (minus infinity when nothing is felt).
+    public var peakSensationDecibels: Double { events.map(\.levelDecibels).max() ?? -.infinity }
 
     public init(events: [Event]) { self.events = events }
 
     /// `signal` as felt; `nil` for a signal from a model that cannot lower (a fixed price has no drive to read).
     public init?(_ signal: PlaybackSignal, fullScaleGs: Double = VibrotactilePerception.fullScaleGs) {
         guard case .voices(let mix, let items, _) = signal.content else { return nil }
-        var events = items.map {
-            Event(
-                type: $0.type,
-                timeSeconds: $0.timeSeconds,
-                magnitudeSeconds: 0,
-                peakSensationDecibels: -.infinity,
-                startSeconds: .infinity,
-                endSeconds: -.infinity
+        let mixed = signal.hapticMix ?? PlaybackSignal.hapticMix(of: mix)
+        let outputs = mixed.map { FeltTrace($0.voices, fullScaleGs: fullScaleGs) }
+        // Each event's pieces, per output, in time order (the mix is).
+        var owned = [[[Int]]](repeating: [], count: items.count)
+        for (number, trace) in outputs.enumerated() {
+            for (index, piece) in trace.pieces.enumerated() where owned.indices.contains(piece.eventIndex) {
+                if owned[piece.eventIndex].count <= number {
+                    owned[piece.eventIndex] += Array(repeating: [], count: number + 1 - owned[piece.eventIndex].count)
+                }
+                owned[piece.eventIndex][number].append(index)
+            }
+        }
+        self.outputs = outputs
+        events = items.indices.map { index in
+            var event = Event(
+                type: items[index].type,
+                timeSeconds: items[index].timeSeconds,
+                levelDecibels: -.infinity,
+                hertz: 0,
+                feltSeconds: 0,
+                startSeconds: items[index].timeSeconds,
+                endSeconds: items[index].timeSeconds
             )
+            // Played on several outputs (a gamepad's two motors), it is felt as its strongest.
+            for (number, pieces) in owned[index].enumerated() where !pieces.isEmpty {
+                let felt = FeltTrace.Reading(pieces.map { outputs[number].pieces[$0] })
+                event.feltSeconds = max(event.feltSeconds, felt.feltSeconds)
+                if felt.levelDecibels > event.levelDecibels {
+                    (event.levelDecibels, event.hertz) = (felt.levelDecibels, felt.hertz)
+                }
+                if felt.feltSeconds > 0 {
+                    event.startSeconds = min(event.isFelt ? event.startSeconds : .infinity, felt.startSeconds)
+                    event.endSeconds = max(event.isFelt ? event.endSeconds : -.infinity, felt.endSeconds)
+                }
+            }
+            if !event.isFelt { (event.startSeconds, event.endSeconds, event.feltSeconds) = (event.timeSeconds, event.timeSeconds, 0) }
+            return event
         }
-        var pieces: [Piece] = []
-        for voice in mix.hapticVoices where voice.end > voice.start && events.indices.contains(voice.eventIndex) {
-            let level = VibrotactilePerception.sensationDecibels(
-                acceleration: voice.acceleration,
-                hertz: voice.hertz,
-                fullScaleGs: fullScaleGs
-            )
-            let magnitude = VibrotactilePerception.magnitude(sensationDecibels: level)
-            events[voice.eventIndex].magnitudeSeconds += magnitude * (voice.end - voice.start)
-            events[voice.eventIndex].peakSensationDecibels = max(events[voice.eventIndex].peakSensationDecibels, level)
-            events[voice.eventIndex].startSeconds = min(events[voice.eventIndex].startSeconds, voice.start)
-            events[voice.eventIndex].endSeconds = max(events[voice.eventIndex].endSeconds, voice.end)
-            if magnitude > 0 { pieces.append(Piece(start: voice.start, end: voice.end, magnitude: magnitude)) }
-        }
-        for index in events.indices where events[index].startSeconds > events[index].endSeconds {
-            events[index].startSeconds = events[index].timeSeconds
-            events[index].endSeconds = events[index].timeSeconds
-        }
-        self.pieces = pieces
-        self.events = events
+    }
+
+    /// What is felt from `start` to `end`, every event's drive together, on the output where it is strongest.
+    func reading(from start: Double, to end: Double) -> FeltTrace.Reading {
+        outputs.map { $0.reading(from: start, to: end) }.max { $0.levelDecibels < $1.levelDecibels } ?? .nothing
     }
 }
 
@@ -83,6 +103,15 @@ extension EnergyEstimator {
     public func feltStrength(of kind: SensoryRequest.Kind) -> FeltStrength? {
         guard kind.hasHapticDrive else { return nil }
         return FeltStrength(withoutPowerTracking.signal(of: kind))
+    }
+
+    /// What turning `source` into `output` does to how strongly it is felt on this device (a conversion, an edit);
+    /// `nil` when `source` is not felt at all.
+    public func perceivedChange(from source: HapticPattern, to output: HapticPattern) -> PerceivedChange? {
+        guard let before = feltStrength(of: .haptic(HapticPatternRequest(content: source))), before.magnitude > 0 else {
+            return nil
+        }
+        return PerceivedChange(from: before, to: feltStrength(of: .haptic(HapticPatternRequest(content: output))))
     }
 }
 
@@ -93,23 +122,5 @@ extension SensoryRequest.Kind {
         case .haptic, .system: true
         case .audio, .visual: false
         }
-    }
-}
-
-extension EnergyEstimator {
-    /// What turning `source` into `output` does to how strongly it is felt on this device (a conversion, an edit);
-    /// `nil` when `source` is not felt at all.
-    public func perceivedChange(from source: HapticPattern, to output: HapticPattern) -> PerceivedChange? {
-        guard let before = feltStrength(of: .haptic(HapticPatternRequest(content: source))), before.magnitudeSeconds > 0 else {
-            return nil
-        }
-        return PerceivedChange(from: before, to: feltStrength(of: .haptic(HapticPatternRequest(content: output))))
-    }
-}
-
-extension FeltStrength {
-    /// Felt magnitude summed over `start..<end`, every event's drive together.
-    func magnitudeSeconds(from start: Double, to end: Double) -> Double {
-        pieces.reduce(0) { sum, piece in sum + piece.magnitude * max(0, min(piece.end, end) - max(piece.start, start)) }
     }
 }

@@ -1,8 +1,8 @@
 /// How strongly a scored pattern is felt for what it costs, and what the trim would save on it: the perception
 /// half of a ``PatternScore``.
 public struct PatternPerception: Sendable, Hashable, Codable {
-    /// Felt strength (``FeltStrength/magnitudeSeconds``): felt magnitude summed over time, in seconds of a
-    /// vibration at the threshold of feeling.
+    /// Felt strength (``FeltStrength/magnitude``): each event's felt magnitude at its intensity, summed over its
+    /// events, in multiples of a vibration at the threshold of feeling.
     public var feltStrength: Double
     /// ``feltStrength`` per joule of the pattern's energy; `nil` for a pattern that costs nothing.
     public var feltStrengthPerJoule: Double?
@@ -19,7 +19,8 @@ public struct PatternPerception: Sendable, Hashable, Codable {
     }
 }
 
-/// What ``PerceptualTrim`` does to one pattern: its energy after, and how much weaker it is felt (a model estimate).
+/// What ``PerceptualTrim`` does to one pattern: its energy after, and what it does to each event (a model estimate;
+/// ``PerceivedChange/weakestDecibels`` is the largest per-event change).
 public struct TrimSaving: Sendable, Hashable, Codable {
     public var maxDecibels: Double
     /// The intensity scale the trim applied.
@@ -45,15 +46,15 @@ extension EnergyEstimator {
         guard let felt = feltStrength(of: kind) else { return nil }
         let peak = felt.peakSensationDecibels
         var perception = PatternPerception(
-            feltStrength: felt.magnitudeSeconds,
-            feltStrengthPerJoule: energyMillijoules > 0 ? felt.magnitudeSeconds / (energyMillijoules / 1000) : nil,
+            feltStrength: felt.magnitude,
+            feltStrengthPerJoule: energyMillijoules > 0 ? felt.magnitude / (energyMillijoules / 1000) : nil,
             peakSensationDecibels: peak.isFinite ? peak : nil
         )
         if let trim,
             let result = trim.trim(
                 kind,
                 felt: feltStrength(of:),
-                shift: resonanceShift(fraction: VibrotactilePerception.frequencyJNDFraction),
+                shift: resonanceShift(fraction: trim.pitchFraction),
                 price: { withoutPowerTracking.estimate($0).energyMillijoules }
             )
         {

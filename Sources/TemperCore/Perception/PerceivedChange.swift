@@ -1,19 +1,26 @@
-/// What a change to a payload does to how strongly it is felt, in dB of amplitude (negative: weaker), with the
-/// events that changed most and a verdict against the JNDs of ``VibrotactilePerception``.
+/// What a change to a payload does to how it is felt, event by event (``FeltStrength``): how much weaker or
+/// stronger each event is (dB of its intensity), which are shorter, which moved in pitch, whether the designed
+/// contrast in pitch between events is lost, and a verdict against the JNDs of ``VibrotactilePerception``.
 ///
-/// Encodes as `{decibels, verdict, words, replaced, gone, changedMost: [{event, timeSeconds, decibels}]}`; an
-/// event's `decibels` is `null` when it is no longer felt at all.
-public struct PerceivedChange: Sendable, Hashable, Codable {
+/// A summed figure would let a long bed hide what happens to a short event, so every figure here is the worst
+/// event's. Encodes as `{decibels, weakestDecibels, strongestDecibels, goneEvents, shorterEvents,
+/// largestPitchChange, contrastLost, verdict, words, replaced, gone, changedMost: [{event, timeSeconds, decibels}]}`;
+/// an event's `decibels` is `null` when it is no longer felt at all.
+public struct PerceivedChange: Sendable, Hashable {
     /// How a change compares with what people notice.
-    public enum Verdict: String, Sendable, Hashable, Codable, CaseIterable {
+    public enum Verdict: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
         /// Under ``VibrotactilePerception/unnoticeableDecibels``.
         case unnoticeable
         /// Up to ``VibrotactilePerception/edgeDecibels``: around the amplitude JND.
         case edge
-        /// Up to ``VibrotactilePerception/largeDecibels``.
+        /// Up to ``VibrotactilePerception/largeDecibels``, or a pitch moved or a contrast lost.
         case noticeable
-        /// From ``VibrotactilePerception/largeDecibels``, or the feel replaced or gone.
+        /// From ``VibrotactilePerception/largeDecibels``, or the feel replaced, or an event gone.
         case large
+
+        public static func < (a: Verdict, b: Verdict) -> Bool {
+            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        }
     }
 
     /// One event's change.
@@ -25,9 +32,22 @@ public struct PerceivedChange: Sendable, Hashable, Codable {
         public var decibels: Double?
     }
 
-    /// The change in felt strength, in dB of amplitude: `(20/β)·log10(after/before)`. When nothing is felt after,
-    /// minus the strongest moment's sensation level before (all of it fell below the threshold).
+    /// The largest change of any one event's intensity, in dB (negative: weaker): ``weakestDecibels`` unless an
+    /// event grew more than the weakest shrank. When nothing is felt after, minus the strongest event's level.
     public var decibels: Double
+    /// The most any event weakened, in dB (0 or less; an event gone counts as its whole level).
+    public var weakestDecibels: Double
+    /// The most any event strengthened, in dB (0 or more).
+    public var strongestDecibels: Double
+    /// How many events felt before are felt no more.
+    public var goneEvents: Int
+    /// How many events are felt for noticeably less time (``VibrotactilePerception/shorterFraction``).
+    public var shorterEvents: Int
+    /// The largest move of an event's frequency, as a fraction of it.
+    public var largestPitchChange: Double
+    /// Two events whose frequencies differed by at least ``VibrotactilePerception/smallestFrequencyJNDFraction``
+    /// differ by less after: a designed contrast in pitch is gone.
+    public var contrastLost: Bool
     public var verdict: Verdict
     /// The designed haptics were replaced (a simple-impact fallback): a large change whatever the dB.
     public var replaced: Bool
@@ -37,36 +57,84 @@ public struct PerceivedChange: Sendable, Hashable, Codable {
     public var changedMost: [EventChange]
 
     /// No change.
-    public static let none = PerceivedChange(decibels: 0, verdict: .unnoticeable, replaced: false, gone: false, changedMost: [])
+    public static let none = PerceivedChange(decibels: 0)
 
-    public init(decibels: Double, verdict: Verdict, replaced: Bool, gone: Bool, changedMost: [EventChange]) {
+    public init(
+        decibels: Double,
+        weakestDecibels: Double? = nil,
+        strongestDecibels: Double? = nil,
+        goneEvents: Int = 0,
+        shorterEvents: Int = 0,
+        largestPitchChange: Double = 0,
+        contrastLost: Bool = false,
+        verdict: Verdict? = nil,
+        replaced: Bool = false,
+        gone: Bool = false,
+        changedMost: [EventChange] = []
+    ) {
         self.decibels = decibels
-        self.verdict = verdict
+        self.weakestDecibels = weakestDecibels ?? min(0, decibels)
+        self.strongestDecibels = strongestDecibels ?? max(0, decibels)
+        self.goneEvents = goneEvents
+        self.shorterEvents = shorterEvents
+        self.largestPitchChange = largestPitchChange
+        self.contrastLost = contrastLost
         self.replaced = replaced
         self.gone = gone
         self.changedMost = changedMost
+        self.verdict = verdict ?? Self.verdict(decibels)
     }
 
     /// From `before` to `after` (`nil`: nothing plays any more); `replaced` when the designed haptics were
     /// replaced by a stand-in.
     public init(from before: FeltStrength, to after: FeltStrength?, replaced: Bool = false) {
-        let beforeTotal = before.magnitudeSeconds
-        let afterTotal = after?.magnitudeSeconds ?? 0
-        let decibels: Double
-        if beforeTotal <= 0 {
-            decibels = 0
-        } else if afterTotal <= 0 {
-            decibels = -max(0, before.peakSensationDecibels)
-        } else {
-            decibels = VibrotactilePerception.amplitudeDecibels(magnitudeRatio: afterTotal / beforeTotal)
+        let after = after ?? FeltStrength(events: [])
+        let pairs = EventPairing(before: before, after: after)
+        var (weakest, strongest, largestPitch) = (0.0, 0.0, 0.0)
+        var (goneEvents, shorterEvents) = (0, 0)
+        var changes: [EventChange] = []
+        for pair in pairs.pairs {
+            let old = pair.before
+            let decibels = pair.after.levelDecibels > 0 ? pair.after.levelDecibels - old.levelDecibels : nil
+            if let decibels {
+                weakest = min(weakest, decibels)
+                strongest = max(strongest, decibels)
+            } else {
+                weakest = min(weakest, -old.levelDecibels)
+                goneEvents += 1
+            }
+            let lost = old.feltSeconds - pair.after.feltSeconds
+            if decibels != nil, lost > VibrotactilePerception.shorterMinimumSeconds,
+                lost > old.feltSeconds * VibrotactilePerception.shorterFraction
+            {
+                shorterEvents += 1
+            }
+            if decibels != nil, old.hertz > 0, pair.after.hertz > 0 {
+                largestPitch = max(largestPitch, abs(pair.after.hertz / old.hertz - 1))
+            }
+            if decibels.map({ abs($0) >= 0.05 }) ?? true {
+                changes.append(EventChange(event: old.type, timeSeconds: old.timeSeconds, decibels: decibels))
+            }
         }
-        let gone = beforeTotal > 0 && afterTotal <= 0
+        let felt = before.magnitude > 0
+        let gone = felt && after.magnitude <= 0
+        let decibels = !felt ? 0 : gone ? -max(0, before.peakSensationDecibels) : strongest > -weakest ? strongest : weakest
+        let contrastLost = pairs.contrastLost
+        var verdict = Self.verdict(max(-weakest, strongest))
+        if largestPitch > VibrotactilePerception.unnoticedFrequencyFraction || contrastLost { verdict = max(verdict, .noticeable) }
+        if replaced || gone || goneEvents > 0 { verdict = .large }
         self.init(
             decibels: decibels,
-            verdict: replaced || gone ? .large : Self.verdict(decibels),
+            weakestDecibels: gone ? decibels : weakest,
+            strongestDecibels: strongest,
+            goneEvents: goneEvents,
+            shorterEvents: shorterEvents,
+            largestPitchChange: largestPitch,
+            contrastLost: contrastLost,
+            verdict: verdict,
             replaced: replaced,
             gone: gone,
-            changedMost: Self.changedMost(before: before, after: after ?? FeltStrength(events: []))
+            changedMost: Self.ranked(changes)
         )
     }
 
@@ -79,73 +147,12 @@ public struct PerceivedChange: Sendable, Hashable, Codable {
         return .large
     }
 
-    /// The change in words: `about 2 dB weaker: at the edge of what people notice`.
-    public var words: String {
-        if replaced { return "replaced by a simple impact: a large change" }
-        let size = abs(decibels)
-        if gone { return "no longer felt: a large change" }
-        let figure = size < 1 ? QuantityLimits.number((size * 10).rounded() / 10) : "about \(Int(size.rounded()))"
-        let amount = size < 0.05 ? "no change" : "\(figure) dB \(decibels < 0 ? "weaker" : "stronger")"
-        switch verdict {
-        case .unnoticeable: return "\(amount): unnoticeable"
-        case .edge: return "\(amount): at the edge of what people notice"
-        case .noticeable: return "\(amount): noticeable"
-        case .large: return "\(amount): a large change"
-        }
-    }
-
-    /// Events matched by kind and moment (within 1 ms), in order. An event without a match (a conversion may cut
-    /// the pattern into other events) is compared with what plays over its span after; `nil` when nothing does.
-    static func changedMost(before: FeltStrength, after: FeltStrength) -> [EventChange] {
-        var unused = Array(after.events.indices)
-        var changes: [EventChange] = []
-        for event in before.events where event.magnitudeSeconds > 0 {
-            let match = unused.firstIndex {
-                abs(after.events[$0].timeSeconds - event.timeSeconds) <= 1e-3 && after.events[$0].type == event.type
-            }
-            let (old, new): (Double, Double)
-            if let match {
-                (old, new) = (event.magnitudeSeconds, after.events[unused.remove(at: match)].magnitudeSeconds)
-            } else {
-                old = before.magnitudeSeconds(from: event.startSeconds, to: event.endSeconds)
-                new = after.magnitudeSeconds(from: event.startSeconds, to: event.endSeconds)
-            }
-            let decibels = new > 0 && old > 0 ? VibrotactilePerception.amplitudeDecibels(magnitudeRatio: new / old) : nil
-            if let decibels, abs(decibels) < 0.05 { continue }
-            changes.append(EventChange(event: event.type, timeSeconds: event.timeSeconds, decibels: decibels))
-        }
+    /// Up to three changes, events gone first, then the largest.
+    static func ranked(_ changes: [EventChange]) -> [EventChange] {
         let ranked = changes.sorted { a, b in
             let (x, y) = (a.decibels.map(abs) ?? .infinity, b.decibels.map(abs) ?? .infinity)
             return x != y ? x > y : a.timeSeconds < b.timeSeconds
         }
         return Array(ranked.prefix(3))
-    }
-}
-
-extension PerceivedChange {
-    private enum CodingKeys: String, CodingKey {
-        case decibels, verdict, words, replaced, gone, changedMost
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            decibels: try container.decode(Double.self, forKey: .decibels),
-            verdict: try container.decode(Verdict.self, forKey: .verdict),
-            replaced: try container.decodeIfPresent(Bool.self, forKey: .replaced) ?? false,
-            gone: try container.decodeIfPresent(Bool.self, forKey: .gone) ?? false,
-            changedMost: try container.decodeIfPresent([EventChange].self, forKey: .changedMost) ?? []
-        )
-    }
-
-    /// Writes the words too, so a reader of the JSON need not rebuild them.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(decibels, forKey: .decibels)
-        try container.encode(verdict, forKey: .verdict)
-        try container.encode(words, forKey: .words)
-        try container.encode(replaced, forKey: .replaced)
-        try container.encode(gone, forKey: .gone)
-        try container.encode(changedMost, forKey: .changedMost)
     }
 }

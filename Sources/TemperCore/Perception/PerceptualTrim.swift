@@ -1,14 +1,20 @@
 import Glibc
 
-/// The trim nobody can feel: a payload's haptic drive scaled down by the largest cut whose perceived change
-/// (``PerceivedChange``, read from the lowered drive) stays within a limit, e.g. 2 dB, under the amplitude JND.
+/// The trim nobody can feel: a payload's haptic drive scaled down by the largest cut that leaves every event
+/// within a limit, e.g. 2 dB, under the amplitude JND: no event weaker by more than the limit, none stronger, none
+/// gone, and no pitch moved past ``pitchFraction`` nor a designed contrast in pitch lost (``PerceivedChange``, read
+/// per event from the billed signal).
 ///
 /// Scaling intensity by `s` scales acceleration by `s` when power grows with intensity² (every shipped profile),
-/// so the first try is `10^(−limit/20)`; when what falls below the threshold of feeling makes the change larger,
-/// the cut shrinks in proportion until the change is within the limit. A payload it cannot scale (a selection tick, a notification, a sound) is left.
+/// so the first try is `10^(−limit/20)`; when what falls below the threshold of feeling makes an event go, the cut
+/// shrinks until none does. A payload it cannot scale (a selection tick, a notification, a sound) is left.
 public struct PerceptualTrim: Sendable {
-    /// The most the trim may change how strongly a payload is felt, in dB.
+    /// The most the trim may weaken any one event, in dB.
     public var maxDecibels: Double
+    /// Whether frequencies may move toward resonance by up to the average frequency JND
+    /// (``VibrotactilePerception/frequencyJNDFraction``), a pitch change people can notice; otherwise only by
+    /// ``VibrotactilePerception/unnoticedFrequencyFraction``.
+    public var allowsPitchChange: Bool
 
     /// The range a policy's `trim: {maxDecibels: …}` is checked against: up to ``VibrotactilePerception/largeDecibels``;
     /// beyond it a trim is no longer one nobody feels.
@@ -17,8 +23,14 @@ public struct PerceptualTrim: Sendable {
     /// Tries before giving up on a payload whose change stays over the limit however small the cut.
     static let searchSteps = 8
 
-    public init(maxDecibels: Double) {
+    public init(maxDecibels: Double, allowsPitchChange: Bool = false) {
         self.maxDecibels = maxDecibels
+        self.allowsPitchChange = allowsPitchChange
+    }
+
+    /// The most a frequency may move toward resonance, as a fraction of itself.
+    public var pitchFraction: Double {
+        allowsPitchChange ? VibrotactilePerception.frequencyJNDFraction : VibrotactilePerception.unnoticedFrequencyFraction
     }
 
     /// What the trim does to one payload.
@@ -27,19 +39,26 @@ public struct PerceptualTrim: Sendable {
         public var kind: SensoryRequest.Kind
         /// The intensity scale applied.
         public var scale: Double
-        /// How much weaker it is felt.
+        /// What it does to each event.
         public var change: PerceivedChange
-        /// Whether its frequencies moved toward the actuator's resonance (within the frequency JND).
+        /// Whether its frequencies moved toward the actuator's resonance (within ``pitchFraction``).
         public var movedTowardResonance: Bool
     }
 
+    /// Whether `change` keeps every event within the trim's bounds.
+    public func allows(_ change: PerceivedChange) -> Bool {
+        !change.gone && change.goneEvents == 0 && !change.contrastLost && !change.replaced
+            && change.weakestDecibels >= -maxDecibels - 1e-9 && change.strongestDecibels <= 1e-9
+            && change.largestPitchChange <= pitchFraction + 1e-9
+    }
+
     /// `kind` trimmed, with `felt` reading how strongly a payload is felt; `nil` when it cannot be scaled, is not
-    /// felt, or no cut stays within the limit.
+    /// felt, or no cut keeps every event within the limit.
     ///
-    /// With `shift` (the device's ``ResonanceShift``) and `price` (a payload's energy), the frequencies may also
-    /// move toward resonance: the trim with them moved is kept when it costs less than the intensity cut alone.
-    /// Either way the cut is measured against the payload as asked, and the felt change stays within the limit
-    /// both ways: a move that plays stronger (a drive the device clipped off resonance) is cut back further.
+    /// With `shift` (the device's ``ResonanceShift``, at most ``pitchFraction``) and `price` (a payload's energy),
+    /// the frequencies may also move toward resonance: the trim with them moved is kept when it costs less than the
+    /// intensity cut alone. Either way every event is measured against the payload as asked: a move that plays an
+    /// event stronger (a drive the device clipped off resonance) is cut back until none is stronger.
     public func trim(
         _ kind: SensoryRequest.Kind,
         felt: (SensoryRequest.Kind) -> FeltStrength?,
@@ -47,38 +66,52 @@ public struct PerceptualTrim: Sendable {
         price: ((SensoryRequest.Kind) -> Double)? = nil
     ) -> Result? {
         guard maxDecibels > 0, maxDecibels.isFinite, Self.scaled(kind, by: 1) != nil, let before = felt(kind),
-            before.magnitudeSeconds > 0
+            before.magnitude > 0
         else { return nil }
         let cut = search(kind, from: before, felt: felt, moved: false)
-        guard let shift, let price, let shifted = Self.shifted(kind, shift), price(shifted) < price(kind),
-            let moved = search(shifted, from: before, felt: felt, moved: true)
+        guard let shift, shift.fraction <= pitchFraction + 1e-12, let price, let shifted = Self.shifted(kind, shift),
+            price(shifted) < price(kind), let moved = search(shifted, from: before, felt: felt, moved: true)
         else { return cut }
         guard let cut else { return moved }
         return price(moved.kind) < price(cut.kind) ? moved : cut
     }
 
-    /// The largest intensity cut of `base` whose felt change against `before` stays within ±``maxDecibels``.
+    /// The largest intensity cut of `base` that keeps every event within the bounds against `before`.
     private func search(
         _ base: SensoryRequest.Kind,
         from before: FeltStrength,
         felt: (SensoryRequest.Kind) -> FeltStrength?,
         moved: Bool
     ) -> Result? {
-        // A moved payload may already play stronger or weaker than asked; the cut starts from what brings it to the
-        // limit, and the change grows about linearly with the cut, so this settles in a step or two.
-        let offset = moved ? PerceivedChange(from: before, to: felt(base)).decibels : 0
-        guard offset.isFinite else { return nil }
-        var cut = max(0, maxDecibels + offset)
+        // A moved payload may play some events stronger and some weaker than asked: the cut must bring the
+        // strongest back to no stronger and leave the weakest within the limit, so the spread must fit.
+        var (lowest, highest) = (0.0, 0.0)
+        if moved {
+            guard let after = felt(base) else { return nil }
+            let pairing = EventPairing(before: before, after: after)
+            guard !pairing.contrastLost else { return nil }
+            let changes = pairing.pairs.map { $0.after.levelDecibels - $0.before.levelDecibels }
+            guard let low = changes.min(), let high = changes.max(), low.isFinite else { return nil }
+            (lowest, highest) = (low, high)
+        }
+        guard highest - lowest <= maxDecibels + 1e-9 else { return nil }
+        var cut = maxDecibels + lowest
         for _ in 0..<Self.searchSteps {
+            guard cut > 1e-6 else { return nil }
             let scale = Glibc.pow(10, -cut / 20)
             guard let trimmed = Self.scaled(base, by: scale) else { return nil }
             let change = PerceivedChange(from: before, to: felt(trimmed))
-            let size = -change.decibels
-            if abs(size) <= maxDecibels + 1e-9 {
-                return Result(kind: trimmed, scale: scale, change: change, movedTowardResonance: moved)
+            if allows(change) { return Result(kind: trimmed, scale: scale, change: change, movedTowardResonance: moved) }
+            if change.goneEvents > 0 || change.gone {
+                // An event near the threshold went: cut less.
+                cut *= 0.75
+            } else if change.weakestDecibels < -maxDecibels {
+                cut -= (-maxDecibels - change.weakestDecibels) * 1.02
+            } else if change.strongestDecibels > 0 {
+                cut += change.strongestDecibels * 1.02
+            } else {
+                return nil
             }
-            // Too weak: cut less, in proportion; too strong: cut the excess too.
-            cut = size > 0 ? cut * maxDecibels / size * 0.98 : cut + (-size - maxDecibels) * 1.02
         }
         return nil
     }

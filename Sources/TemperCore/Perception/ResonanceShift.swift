@@ -1,6 +1,6 @@
 /// Moving a haptic pattern's drive frequency toward the actuator's resonance, where the same felt strength costs
-/// less (an LRA off resonance needs more drive for the same acceleration), by no more than the frequency JND
-/// (``VibrotactilePerception/frequencyJNDFraction``) so nobody hears or feels the pitch move.
+/// less (an LRA off resonance needs more drive for the same acceleration), by no more than a fraction of itself
+/// (``PerceptualTrim/pitchFraction``: half the smallest frequency JND unless the caller allows a pitch change).
 ///
 /// A sharpness maps to hertz and back through the actuator's own ``HapticActuatorFigures/driveHertz(sharpness:)``;
 /// a frequency in hertz (an Android envelope) moves directly.

@@ -21,10 +21,52 @@ public enum VibrotactilePerception: Sendable {
     /// 2.2–2.5 dB. 2.3 dB is the middle of those averages.
     public static let amplitudeJNDDecibels = 2.3
 
-    /// The smallest relative change in frequency people notice: Israr, Tan and Reed (2006) found Weber fractions
-    /// averaging 0.25 at 20 dB SL and 0.18 at 35 dB SL. The smaller, 0.18, so a move within it stays unnoticed at
-    /// either level.
+    /// The average relative change in frequency people notice: Israr, Tan and Reed (2006) found Weber fractions
+    /// averaging 0.25 at 20 dB SL and 0.18 at 35 dB SL. An average: one JND is noticed by definition, half the
+    /// time, so a move this large is a pitch change a caller must allow (``PerceptualTrim/allowsPitchChange``).
     public static let frequencyJNDFraction = 0.18
+
+    /// The smallest frequency Weber fraction among those Israr, Tan and Reed (2006) report for single subjects and
+    /// frequencies: about 0.13. What the most sensitive listener tells apart; two events further apart than this
+    /// carry a designed contrast in pitch (``PerceivedChange/contrastLost``).
+    public static let smallestFrequencyJNDFraction = 0.13
+
+    /// The most a frequency may move without the caller allowing a pitch change: half the smallest Weber fraction
+    /// (``smallestFrequencyJNDFraction``), so even with a second near-threshold cue beside it the move stays
+    /// under one JND for the most sensitive listener.
+    public static let unnoticedFrequencyFraction = smallestFrequencyJNDFraction / 2
+
+    /// How long the skin sums a vibration's energy: a vibration shorter than this is felt weaker, by 10·log10 of
+    /// the ratio (3 dB per halving), and one longer is felt at the strength of its strongest stretch this long,
+    /// however long it lasts. Verrillo (JASA 37, 1965) measured thresholds falling with duration over the first
+    /// few hundred ms at Pacinian frequencies; Gescheider (Sensory Processes 1, 1976) found the same summation in
+    /// suprathreshold magnitude estimates at high frequencies and none at low ones. Assumed: 0.3 s, inside the
+    /// range those studies measured; the 3 dB per halving is the threshold's slope, an upper bound above it.
+    public static let integrationSeconds = 0.3
+
+    /// Below this frequency the skin does not sum over time (the non-Pacinian channels, Gescheider 1976: no
+    /// summation at 5–20 dB SL at low frequency; Verrillo 1963: the threshold is flat up to 40 Hz).
+    public static let summationLowHertz = 40.0
+
+    /// From this frequency the skin sums fully (the Pacinian channel); assumed, an octave above
+    /// ``summationLowHertz``, with the weight rising linearly in log-frequency between them.
+    public static let summationFullHertz = 80.0
+
+    /// How much of the temporal summation applies at `hertz`: 0 at and below ``summationLowHertz``, 1 from
+    /// ``summationFullHertz``, linear in log-frequency between.
+    public static func summationWeight(hertz: Double) -> Double {
+        guard hertz > summationLowHertz else { return 0 }
+        guard hertz < summationFullHertz else { return 1 }
+        return Glibc.log(hertz / summationLowHertz) / Glibc.log(summationFullHertz / summationLowHertz)
+    }
+
+    /// A felt event counts as shorter when it loses more than this share of the time it is felt (and more than
+    /// ``shorterMinimumSeconds``): assumed, a tenth; no study behind it, it only keeps rounding out of the words.
+    public static let shorterFraction = 0.1
+
+    /// The least loss of felt time reported as shorter: 10 ms, under the 30 ms a vibration needs before it feels
+    /// like a vibration rather than a pulse (Remache-Vinueza, Trujillo-León and Vidal-Verdú, Sci. Rep. 15, 2025).
+    public static let shorterMinimumSeconds = 0.01
 
     /// Below this change, in dB, a change is reported as unnoticeable: assumed, under half the amplitude JND and
     /// below the smallest JND Israr, Tan and Reed measured (1.65 dB).

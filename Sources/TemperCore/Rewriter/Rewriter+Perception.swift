@@ -2,19 +2,20 @@ extension Rewriter {
     /// `request` under the policy's trim (``FeedbackRules/trimMaxDecibels``), the first rule, so what a person
     /// would notice acts on drive nobody misses; with the reason, or `request` unchanged and no reason.
     func trimmed(_ request: SensoryRequest, rules: FeedbackRules) -> (request: SensoryRequest, rule: FiredRule?) {
-        guard let maxDecibels = rules.trimMaxDecibels, maxDecibels > 0, !rules.exemptOnly,
-            let result = PerceptualTrim(maxDecibels: maxDecibels).trim(
+        let trim = PerceptualTrim(maxDecibels: rules.trimMaxDecibels ?? 0)
+        guard trim.maxDecibels > 0, !rules.exemptOnly,
+            let result = trim.trim(
                 request.kind,
                 felt: feltStrength(of:),
-                shift: energyModel.resonanceShift(fraction: VibrotactilePerception.frequencyJNDFraction),
+                shift: energyModel.resonanceShift(fraction: trim.pitchFraction),
                 price: energyModel.energyMillijoules(of:)
             )
         else { return (request, nil) }
-        let moved = result.movedTowardResonance ? ", its frequency moved toward resonance (within the 18 % JND)" : ""
+        let moved = result.movedTowardResonance ? ", its frequency moved toward resonance (within half the smallest JND)" : ""
         let rule = FiredRule(
             "haptics.trim",
             code: "haptics.trimmed",
-            "haptic drive scaled by \(result.scale.formatted2)\(moved), \(result.change.words) (at most \(maxDecibels.formatted2) dB)"
+            "haptic drive scaled by \(result.scale.formatted2)\(moved), \(result.change.words) (no event weaker by more than \(trim.maxDecibels.formatted2) dB)"
         )
         return (request.with(kind: result.kind), rule)
     }
