@@ -107,8 +107,12 @@ public struct AndroidCompositionEntry: Sendable, Hashable {
     }
 }
 
-/// `VibrationEffect.get(EFFECT_…)` predefined effects, as transients (double click is two clicks 100 ms apart,
-/// as AOSP's fallback waveform plays it).
+/// `VibrationEffect.get(EFFECT_…)` predefined effects, as transients, as the Pixel vibrator HAL plays them at
+/// strength STRONG (AOSP hardware/google/pixel vibrator/cs40l26 Vibrator.cpp, getSimpleDetails and
+/// getCompoundDetails): TICK is the click waveform at 0.5 of its voltage, CLICK at 0.7, HEAVY_CLICK at 1,
+/// TEXTURE_TICK the light-tick waveform at 0.5, DOUBLE_CLICK a click, 100 ms of silence, then a heavy click. A
+/// transient's amplitude is power-like, the square of that voltage. THUD and POP, which that HAL does not play,
+/// keep our own figures.
 public enum AndroidPredefinedEffect: String, Sendable, Hashable, CaseIterable {
     case tick, click
     case heavyClick = "heavy_click"
@@ -121,13 +125,16 @@ public enum AndroidPredefinedEffect: String, Sendable, Hashable, CaseIterable {
 
     public var transients: [PatternTransient] {
         switch self {
-        case .tick, .textureTick: [PatternTransient(time: 0, amplitude: 0.5, frequency: 0.8, effect: rawValue, duration: 0.010)]
-        case .click, .pop: [PatternTransient(time: 0, amplitude: 0.8, frequency: 0.8, effect: rawValue, duration: 0.012)]
-        case .heavyClick, .thud: [PatternTransient(time: 0, amplitude: 1, frequency: 0.3, effect: rawValue, duration: 0.020)]
+        case .tick: [PatternTransient(time: 0, amplitude: 0.25, frequency: 0.8, effect: rawValue, duration: 0.012)]
+        case .textureTick: [PatternTransient(time: 0, amplitude: 0.25, frequency: 0.8, effect: rawValue, duration: 0.005)]
+        case .click: [PatternTransient(time: 0, amplitude: 0.49, frequency: 0.8, effect: rawValue, duration: 0.012)]
+        case .heavyClick: [PatternTransient(time: 0, amplitude: 1, frequency: 0.8, effect: rawValue, duration: 0.012)]
+        case .pop: [PatternTransient(time: 0, amplitude: 0.8, frequency: 0.8, effect: rawValue, duration: 0.012)]
+        case .thud: [PatternTransient(time: 0, amplitude: 1, frequency: 0.3, effect: rawValue, duration: 0.020)]
         case .doubleClick:
             [
-                PatternTransient(time: 0, amplitude: 0.8, frequency: 0.8, effect: rawValue, duration: 0.012),
-                PatternTransient(time: 0.1, amplitude: 0.8, frequency: 0.8, effect: rawValue, duration: 0.012),
+                PatternTransient(time: 0, amplitude: 0.49, frequency: 0.8, effect: rawValue, duration: 0.012),
+                PatternTransient(time: 0.112, amplitude: 1, frequency: 0.8, effect: rawValue, duration: 0.012),
             ]
         }
     }

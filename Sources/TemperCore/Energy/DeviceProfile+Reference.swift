@@ -55,8 +55,8 @@ extension DeviceProfile {
         ),
         provenance: ["*": FigureProvenance(.derived, "copied from Policies/devices/phone.yaml, which names every source")],
         primitives: [
-            .click: PrimitiveFigures(seconds: 0.020, drive: 1), .tick: PrimitiveFigures(seconds: 0.020, drive: 1),
-            .lowTick: PrimitiveFigures(seconds: 0.020, drive: 1), .thud: PrimitiveFigures(seconds: 0.300, drive: 1),
+            .click: PrimitiveFigures(seconds: 0.012, drive: 1), .tick: PrimitiveFigures(seconds: 0.005, drive: 0.42),
+            .lowTick: PrimitiveFigures(seconds: 0.012, drive: 1), .thud: PrimitiveFigures(seconds: 0.300, drive: 1),
             .spin: PrimitiveFigures(seconds: 0.130, drive: 1), .quickRise: PrimitiveFigures(seconds: 0.150, drive: 0.5),
             .slowRise: PrimitiveFigures(seconds: 0.500, drive: 0.5), .quickFall: PrimitiveFigures(seconds: 0.100, drive: 0.5),
         ]

@@ -123,7 +123,12 @@ extension PatternCosting {
         let route = route(transient.motor)
         let drive = transient.effect.flatMap(AndroidPrimitive.init(rawValue:)).map { mix.estimator.profile.primitive($0).drive } ?? 1
         let intensity = (min(max(transient.amplitude, 0), 1) * drive).squareRoot()
-        let hertz = Self.hertz(transient.frequency, unit: .normalized, sharpnessIsLinear: true, on: haptics)
+        // An Android primitive or predefined effect is a waveform from the vibrator HAL's own table, tuned to the
+        // actuator's calibrated resonance (the Pixel CS40L26 HAL plays them from the DSP at its f0): priced there,
+        // whatever pitch the file suggests for other targets.
+        let playsHALWaveform =
+            transient.effect.map { AndroidPrimitive(rawValue: $0) != nil || AndroidPredefinedEffect(rawValue: $0) != nil } ?? false
+        let hertz = Self.hertz(playsHALWaveform ? nil : transient.frequency, unit: .normalized, sharpnessIsLinear: true, on: haptics)
         let click = haptics.clickSeconds
         let length = transient.duration.map { $0.isFinite ? max($0, 0) : 0 } ?? click
         guard length > click else {
