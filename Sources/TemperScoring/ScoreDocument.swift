@@ -25,6 +25,8 @@ public struct ScoreDocumentStream: Sendable {
     /// The report with no patterns, whose summary the end replaces.
     private let shell: ScoreReport
     private var written = 0
+    /// One encoder for the whole stream: making one per pattern costs more than encoding a small pattern.
+    private let encoder = TemperJSON.encoder()
 
     static let listKey = "\"patterns\" : ["
     /// A pattern's place in the list: two levels in.
@@ -37,14 +39,29 @@ public struct ScoreDocumentStream: Sendable {
 
     /// The next pattern, with the comma that separates it from the one before.
     public mutating func element(_ score: PatternScore) throws -> Data {
-        let text = String(decoding: try TemperJSON.encoder().encode(RoundedForPeople(score)), as: UTF8.self)
-        // A string's line breaks are escapes, so every line break here is the layout's; blank lines (inside an
-        // empty list) stay blank, as the encoder leaves them.
-        let indented = text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.isEmpty ? "" : Self.indent + $0 }
-            .joined(separator: "\n")
+        let encoded = try encoder.encode(RoundedForPeople(score))
         defer { written += 1 }
-        return Data(((written == 0 ? "\n" : ",\n") + indented).utf8)
+        return Self.indented(encoded, after: written == 0 ? "\n" : ",\n")
+    }
+
+    /// `text` after `opening`, every line moved in by ``indent``, in one pass over its bytes: a string's line breaks
+    /// are escapes, so every line break here is the layout's; blank lines (inside an empty list) stay blank, as
+    /// the encoder leaves them.
+    static func indented(_ text: Data, after opening: String) -> Data {
+        let indent = Array(Self.indent.utf8)
+        var output = Data(opening.utf8)
+        output.reserveCapacity(opening.utf8.count + text.count + text.count / 8 + indent.count)
+        text.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var lineStart = 0
+            for index in 0...bytes.count {
+                guard index == bytes.count || bytes[index] == UInt8(ascii: "\n") else { continue }
+                if index > lineStart { output.append(contentsOf: indent) }
+                output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[lineStart..<index]))
+                if index < bytes.count { output.append(UInt8(ascii: "\n")) }
+                lineStart = index + 1
+            }
+        }
+        return output
     }
 
     /// Everything after the last pattern: the list's closing bracket and the run's summary.
