@@ -27,6 +27,7 @@ public struct Temper: AsyncParsableCommand, Sendable {
             WatchCommand.self,
             ServeCommand.self,
             RecordCommand.self,
+            ImportCommand.self,
             SimulateCommand.self,
             PolicyCommand.self,
             ReportCommand.self,

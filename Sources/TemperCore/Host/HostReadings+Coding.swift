@@ -97,17 +97,19 @@ extension PowerReading: Codable {
 
 extension MeasurementReading: Codable {
     private enum Keys: String, CodingKey {
-        case chip, chipName, label, kind, rpm, volts, amps, min, max
+        case chip, chipName, label, kind, rpm, volts, amps, percent, megahertz, min, max
         /// The flat health (``ReadingHealth/FlatFields/reading``).
         case status, errorCode, errorDomain, error
     }
 
-    /// The key its value is written under: `rpm`, `volts` or `amps`.
+    /// The key its value is written under: `rpm`, `volts`, `amps`, `percent` or `megahertz`.
     private static func valueKey(_ kind: Kind) -> Keys {
         switch kind {
         case .fan: .rpm
         case .voltage: .volts
         case .current: .amps
+        case .utilization: .percent
+        case .frequency: .megahertz
         }
     }
 

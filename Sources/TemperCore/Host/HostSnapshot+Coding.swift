@@ -6,7 +6,8 @@ import FoundationEssentials
 /// Keys: `time`, `timestamp` (seconds since 1970 or `null`), `sensors[]` (each with the same keys, missing
 /// numbers `null`, health flat: `status`, `errorCode`, `errorDomain`, `error`, and `limitError…` when a limit
 /// could not be read), `sensorLibrary`, `power[]` (`watts` or `joules`), `fans[]` (`rpm`), `voltages[]`
-/// (`volts`), `currents[]` (`amps`), `battery`, `powerProfile`, `performanceDegraded` (`null` only when the
+/// (`volts`), `currents[]` (`amps`), `load[]` (an imported recording's load proxies, `percent` or `megahertz`; only
+/// where there are any), `battery`, `powerProfile`, `performanceDegraded` (`null` only when the
 /// profile is unknown), `profiles[]` (`name`, `driver`, `active`) and `peripherals[]` (each ``Peripheral``, with its
 /// `battery` condition and `reasons` beside it where a classifier judged it).
 ///
@@ -14,7 +15,7 @@ import FoundationEssentials
 /// objects), so older traces still load.
 extension HostSnapshot: Codable {
     enum Keys: String, CodingKey {
-        case time, timestamp, sensors, sensorLibrary, power, fans, voltages, currents, battery, powerProfile
+        case time, timestamp, sensors, sensorLibrary, power, fans, voltages, currents, load, battery, powerProfile
         case performanceDegraded, profiles, peripherals
         /// Trace format versions 1 and 2.
         case temperatures, powerReadings
@@ -39,6 +40,8 @@ extension HostSnapshot: Codable {
         try container.encode(measurements.filter { $0.kind == .fan }, forKey: .fans)
         try container.encode(measurements.filter { $0.kind == .voltage }, forKey: .voltages)
         try container.encode(measurements.filter { $0.kind == .current }, forKey: .currents)
+        let load = measurements.filter { $0.kind == .utilization || $0.kind == .frequency }
+        if !load.isEmpty { try container.encode(load, forKey: .load) }
         try container.encode(battery, forKey: .battery)
         try container.encode(powerProfile.activeProfile, forKey: .powerProfile)
         try container.encode(powerProfile.performanceDegraded, forKey: .performanceDegraded)
@@ -77,7 +80,7 @@ extension HostSnapshot: Codable {
         }
         temperatures = try container.decode([TemperatureReading].self, forKey: .sensors)
         powerReadings = try container.decodeIfPresent([PowerReading].self, forKey: .power) ?? []
-        measurements = try [Keys.fans, .voltages, .currents].flatMap { key in
+        measurements = try [Keys.fans, .voltages, .currents, .load].flatMap { key in
             try container.decodeIfPresent([MeasurementReading].self, forKey: key) ?? []
         }
         let profiles = try container.decodeIfPresent([ProfileEntry].self, forKey: .profiles) ?? []

@@ -196,13 +196,18 @@ public struct PowerReading: Sendable, Hashable {
 public struct MeasurementReading: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case fan, voltage, current
+        /// Load proxies an imported recording carries (`temper import`): a utilisation in % or a clock in MHz. Never
+        /// a power, so a fit never takes one for the heat that goes in.
+        case utilization, frequency
 
-        /// The unit of ``MeasurementReading/value``: `rpm`, `V` or `A`.
+        /// The unit of ``MeasurementReading/value``: `rpm`, `V`, `A`, `%` or `MHz`.
         public var unit: String {
             switch self {
             case .fan: "rpm"
             case .voltage: "V"
             case .current: "A"
+            case .utilization: "%"
+            case .frequency: "MHz"
             }
         }
     }

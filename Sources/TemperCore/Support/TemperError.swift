@@ -27,6 +27,8 @@ public struct TemperError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let alreadyFinished = Code("alreadyFinished")
         public static let cancelled = Code("cancelled")
         public static let invalidTrace = Code("invalidTrace")
+        /// A recording from another tool (`temper import`) with nothing Temper can use, or not of the format named.
+        public static let invalidRecording = Code("invalidRecording")
         public static let invalidScenario = Code("invalidScenario")
         public static let invalidPolicy = Code("invalidPolicy")
         /// The data cannot determine the parameters of a fit (too short, no excitation, a parameter with no effect).

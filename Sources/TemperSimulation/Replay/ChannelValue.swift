@@ -4,7 +4,7 @@ import TemperCore
 public struct ChannelValue: Sendable, Hashable, Codable {
     /// What a channel measures; each quantity is one lane of a report, in its own unit.
     public enum Quantity: String, Sendable, Hashable, Codable, CaseIterable {
-        case power, fan, voltage, current
+        case power, fan, voltage, current, utilization, frequency
 
         /// The unit of ``ChannelValue/value``.
         public var unit: String {
@@ -13,6 +13,8 @@ public struct ChannelValue: Sendable, Hashable, Codable {
             case .fan: "rpm"
             case .voltage: "V"
             case .current: "A"
+            case .utilization: "%"
+            case .frequency: "MHz"
             }
         }
     }
@@ -46,6 +48,8 @@ public struct ChannelValue: Sendable, Hashable, Codable {
                 case .fan: .fan
                 case .voltage: .voltage
                 case .current: .current
+                case .utilization: .utilization
+                case .frequency: .frequency
                 }
             channels.append(.init(quantity: quantity, channel: "\(reading.chipName)/\(reading.label)", value: value))
         }

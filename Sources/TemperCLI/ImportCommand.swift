@@ -1,0 +1,124 @@
+import ArgumentParser
+import FoundationEssentials
+import Glibc
+import TemperCore
+import TemperFiles
+import TemperReports
+import TemperSimulation
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Turn another tool's recording into a Temper trace that report, calibrate and forecast read.",
+        discussion: """
+            Reads tegrastats, s-tui CSV, turbostat, stressberry .dat, a vcgencmd measure_temp loop, sensors printed \
+            in a loop, the Android battery logger's CSV, or any table with --columns. The format is detected from \
+            the content, or named with --from. Measured power (rails, a package counter) and load proxies \
+            (utilisation, clocks) are kept apart in the trace, so a fit never takes one for the other.
+
+            Every repair (gaps, repeated headers, a truncated last line, a column that never changes, units \
+            converted, times inferred or going backwards) is said on stderr in one line per kind.
+
+            Examples:
+              temper import tegrastats.log --out jetson.jsonl
+              temper import s-tui_log.csv --out board.jsonl && temper report board.jsonl
+              temper import log.csv --columns time=sec,temperature=tmp,load=clk --out pi.jsonl
+              temper import sensors-loop.txt --from sensors --interval 2
+            """
+    )
+
+    /// Larger recordings are split first: a day at 10 samples a second of the widest format is well under this.
+    static let maxBytes = 256_000_000
+
+    @Argument(help: ArgumentHelp("The recording.", valueName: "file"), completion: .file())
+    var file: String
+
+    @Option(help: ArgumentHelp("Write the trace here (standard output without it).", valueName: "trace"), completion: .file())
+    var out: String?
+
+    @Option(name: .customLong("from"), help: ArgumentHelp("The recording's format: \(RecordingFormat.names).", valueName: "format"))
+    var format: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Which column is what in a plain table: time=COL,temperature=COL[,power=COL,load=COL,ambient=COL].",
+            valueName: "map"
+        )
+    )
+    var columns: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds between samples where the file writes no time (tegrastats 1, turbostat 5, sensors 1).",
+            valueName: "seconds"
+        )
+    )
+    var interval: Double?
+
+    func run() throws {
+        do throws(TemperError) {
+            let recording = try read()
+            let trace = TraceFile.encode(recording.snapshots)
+            for warning in recording.warnings { printError("temper: warning: \(file): \(warning)") }
+            let summary =
+                "\(file): \(recording.format.rawValue), \(recording.samples.count) samples over "
+                + ClockText.format(recording.durationSeconds)
+            if let out {
+                try WrittenFile.write(trace, to: out, what: "trace")
+                print("\(summary) → \(out) (\(WrittenFile.size(trace.count)))")
+            } else {
+                do { try OutputStream.standardOutput.write(trace) } catch {
+                    throw TemperError(code: .unreadableFile, message: "cannot write the trace to standard output")
+                }
+                printError(summary)
+            }
+        } catch {
+            throw CLIFailure.usage(error.description)
+        }
+    }
+
+    private func read() throws(TemperError) -> ImportedRecording {
+        let chosen = try format.map { name throws(TemperError) in
+            guard let format = RecordingFormat(rawValue: name) else {
+                throw TemperError(
+                    code: .invalidValue,
+                    message: "unknown format '\(name.prefix(40))' (expected \(RecordingFormat.names))",
+                    path: "--from"
+                )
+            }
+            return format
+        }
+        if let interval, !(interval > 0 && interval <= 3600) {
+            throw TemperError(code: .invalidValue, message: "expected seconds between 0 and 3600, got \(interval)", path: "--interval")
+        }
+        let map = try columns.map { text throws(TemperError) in try RecordingColumns(text) }
+        let data = try Self.contents(of: file)
+        return try RecordingImporter.read(data, file: file, format: chosen, columns: map, interval: interval)
+    }
+
+    /// The file's bytes, refused in one line when it is not a regular file or larger than ``maxBytes``: both are
+    /// known from `stat(2)` before a byte is read.
+    static func contents(of path: String) throws(TemperError) -> Data {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw TemperError(code: .unreadableFile, message: "cannot read the recording: \(String(cString: strerror(errno)))", file: path)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw TemperError(code: .unreadableFile, message: "not a regular file", file: path)
+        }
+        guard status.st_size <= maxBytes else {
+            throw TemperError(
+                code: .invalidRecording,
+                message: "\(WrittenFile.size(Int(status.st_size))) is over the \(WrittenFile.size(maxBytes)) a recording may be: split it",
+                file: path
+            )
+        }
+        do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw TemperError(
+                code: .unreadableFile,
+                message: "cannot read the recording: \(FileErrorText.describe(error, path: path))",
+                file: path
+            )
+        }
+    }
+}
