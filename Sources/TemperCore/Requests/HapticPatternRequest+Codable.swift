@@ -62,7 +62,7 @@ extension HapticPatternRequest: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = PatternTarget.writingBack(content.source)
-        let bytes = PatternWriter.write(content, to: target).output
+        let bytes = try PatternWriter.write(content, to: target).output
         if target == .androidXML {
             try container.encode(String(decoding: bytes, as: UTF8.self), forKey: .pattern)
         } else {
