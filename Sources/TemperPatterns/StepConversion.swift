@@ -105,12 +105,13 @@ public enum StepConversion: Sendable {
         let sorted = times.filter { $0.isFinite && $0 >= 0 }.sorted()
         var steps: [GamepadRumble.Step] = []
         var elapsedMs = 0
+        var playing = HitWindow(hits)
         for (start, end) in zip(sorted, sorted.dropFirst()) {
             let endMs = Int((end * 1000).rounded())
             guard endMs > elapsedMs else { continue }
             let middle = (start + end) / 2
             var level = track.amplitude(at: middle)
-            for hit in hits where hit.time <= middle && middle < hit.time + hitSeconds { level = max(level, hit.amplitude) }
+            if let hit = playing.loudest(at: middle) { level = max(level, hit) }
             level = min(max(level, 0), 1)
             steps.append(GamepadRumble.Step(durationMs: endMs - elapsedMs, low: level, high: level))
             elapsedMs = endMs

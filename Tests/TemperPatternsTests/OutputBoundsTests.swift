@@ -56,4 +56,28 @@ import Testing
             #expect(error?.code == .outputTooLarge, "\(target)")
         }
     }
+
+    /// 80,000 taps 100 ms apart as played rumble: each a 48 ms step at its amplitude, then a silent one, in order
+    /// (each step looked at every hit, so 40,000 taps took 4.4 minutes in a debug build); and as Nice
+    /// Vibrations' rumble, whose breakpoint merge scanned for every breakpoint.
+    @Test func eightyThousandTapsAsRumbleAreEachTheirStep() throws {
+        let taps = (0..<80_000).map { PatternTransient(time: Double($0) / 10, amplitude: $0.isMultiple(of: 2) ? 1 : 0.5) }
+        let timeline = PatternTimeline(source: .ahap, transients: taps)
+        let steps = try StepConversion.rumble(timeline).output.steps
+        #expect(steps.count == 160_000 - 1)
+        #expect(steps[0] == GamepadRumble.Step(durationMs: 48, low: 1, high: 1))
+        #expect(steps[1] == GamepadRumble.Step(durationMs: 52, low: 0, high: 0))
+        #expect(steps[2] == GamepadRumble.Step(durationMs: 48, low: 0.5, high: 0.5))
+        #expect(steps.last == GamepadRumble.Step(durationMs: 48, low: 0.5, high: 0.5))
+        let played = steps.filter { $0.low > 0 }
+        #expect(played.count == 80_000)
+        #expect(played.map(\.low) == taps.map(\.amplitude))
+        // Nice Vibrations' emphasis is seven breakpoints a tap: 80,000 of them are past the limit, 5,000 are not.
+        let refused = rejection { () throws(PatternReadError) in _ = try StepConversion.rumble(timeline, flavor: .niceVibrations) }
+        #expect(refused?.code == .outputTooLarge)
+        var fewer = timeline
+        fewer.transients.removeLast(75_000)
+        let niceVibrations = try StepConversion.rumble(fewer, flavor: .niceVibrations).output.steps
+        #expect(niceVibrations.filter { $0.low == 1 }.count == 5_000)
+    }
 }
