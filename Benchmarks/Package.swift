@@ -33,6 +33,7 @@ let package = Package(
         benchmarkTarget("GovernorBenchmarks", extra: [.product(name: "TemperTestKit", package: "Temper")]),
         benchmarkTarget("SimulationBenchmarks", extra: [.product(name: "TemperSimulation", package: "Temper")]),
         benchmarkTarget("FormatsBenchmarks", extra: [.product(name: "TemperPatterns", package: "Temper")]),
+        benchmarkTarget("ConvertBenchmarks", extra: [.product(name: "TemperPatterns", package: "Temper")]),
         .systemLibrary(name: "CTemper", path: "Benchmarks/CTemper"),
         benchmarkTarget("CAPIBenchmarks", extra: ["CTemper", .product(name: "TemperC", package: "Temper")]),
         benchmarkTarget(

@@ -97,7 +97,7 @@ run() {
   echo "fuzz: $target for ${seconds}s"
   # -rss_limit_mb and -timeout make unbounded memory and hangs failures too; leaks are reported by LeakSanitizer.
   if ! TEMPER_FUZZ_TARGET=$target "$binary" "$corpus" "$work/seeds/$target" \
-      -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 -max_len=$max_len \
+      -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 -max_len=$max_len -dict=Fuzz/extreme-numbers.dict \
       -artifact_prefix="$artifacts" -print_final_stats=1 -close_fd_mask=1 2> "$work/$target.log"; then
     tail -n 40 "$work/$target.log" >&2
     echo "fuzz: $target FAILED; reproducer: $(ls -t "$artifacts" | head -n 1 | sed "s|^|$artifacts|")" >&2

@@ -30,7 +30,7 @@ temper_path="$(cd "$(dirname "$temper")" && pwd)/$(basename "$temper")"
 (cd "$work" && "$temper_path" calibrate thermal calibration-steps.jsonl --report "$report_dir" >/dev/null)
 # An energy calibration on the synthetic measurements the README's example uses.
 rm -rf "${out:?}/calibration-energy"
-"$temper" calibrate energy Examples/measurements/bench-phone.csv --fit clickEnergy,continuousPower \
+"$temper" calibrate energy Examples/bench-phone.csv --fit clickEnergy,continuousPower \
   --report "$out/calibration-energy" >/dev/null
 # The traces: a simulated phone, a desktop board with fans, voltages and power, and a 16-sensor workstation
 # (five coretemp sensors sharing their limits, one the classifier ignores).

@@ -23,11 +23,15 @@ extension AHAPDecoder {
         return nodes[node].number != 0
     }
 
-    /// A time or duration: a finite number, zero or more.
+    /// A time or duration: a finite number from zero to ``AHAPLimits/maxSeconds``.
     func time(_ node: Int, named name: String) throws(AHAPError) -> Double {
         let value = try number(node, named: name)
         guard value.isFinite else { throw error(.invalidTime, at: node, "\(name) must be finite") }
         guard value >= 0 else { throw error(.invalidTime, at: node, "\(name) \(formatted(value)) is negative") }
+        let limit = options.limits.maxSeconds
+        guard value <= limit else {
+            throw error(.invalidTime, at: node, "\(name) \(formatted(value)) s is past the limit of \(formattedBound(limit)) s")
+        }
         return value
     }
 

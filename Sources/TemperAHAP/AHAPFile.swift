@@ -17,6 +17,15 @@ package final class AHAPFile {
         case missing
         case notRegular
         case unreadable(String)
+        case tooLarge(size: Int, limit: Int)
+    }
+
+    /// The whole file, refused past `limit` bytes before a byte of it is read: the one whole-file read, shared by
+    /// ``AHAPReader/load(contentsOf:options:)`` and every other input (TemperFiles' `InputFile`).
+    package static func contents(of path: String, limit: Int) throws(Failure) -> [UInt8] {
+        let file = try AHAPFile(path: path)
+        guard file.size <= limit else { throw .tooLarge(size: file.size, limit: limit) }
+        return try file.read(at: 0, count: file.size)
     }
 
     /// Opens `path` for reading (`open(2)` and `fstat(2)`). Non-blocking, so a FIFO or device named like a

@@ -13,19 +13,25 @@ public struct AHAPLimits: Sendable, Hashable {
     public var maxNestingDepth: Int
     /// The most JSON values (of any kind, keys included) in one file, checked while scanning.
     public var maxJSONValues: Int
+    /// The latest time and the longest duration, in seconds: a day. Every pattern reader shares it
+    /// (``TemperPatterns/PatternLimits`` defaults to it) so no format reads a time the players cannot hold in
+    /// whole milliseconds.
+    public var maxSeconds: Double
 
     public init(
         maxFileBytes: Int = 16 << 20,
         maxPatternItems: Int = 100_000,
         maxCurvePoints: Int = 16_384,
         maxNestingDepth: Int = 64,
-        maxJSONValues: Int = 2_000_000
+        maxJSONValues: Int = 2_000_000,
+        maxSeconds: Double = 86_400
     ) {
         self.maxFileBytes = maxFileBytes
         self.maxPatternItems = maxPatternItems
         self.maxCurvePoints = maxCurvePoints
         self.maxNestingDepth = maxNestingDepth
         self.maxJSONValues = maxJSONValues
+        self.maxSeconds = maxSeconds
     }
 
     public static let `default` = AHAPLimits()

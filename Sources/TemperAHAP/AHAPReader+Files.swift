@@ -13,27 +13,15 @@ extension AHAPReader {
     public static func load(contentsOf path: String, options: AHAPReadOptions = .init()) throws(AHAPError) -> AHAPDocument {
         let bytes: [UInt8]
         do {
-            let file = try AHAPFile(path: path)
-            guard file.size <= options.limits.maxFileBytes else {
-                throw AHAPError(
-                    code: .tooLarge,
-                    file: path,
-                    message: "\(file.size) bytes, more than the limit of \(options.limits.maxFileBytes) bytes"
-                )
-            }
-            bytes = try file.read(at: 0, count: file.size)
-        } catch let failure as AHAPFile.Failure {
-            let reason =
-                switch failure {
-                case .missing: "no such file"
-                case .notRegular: "not a regular file"
-                case .unreadable(let message): message
-                }
-            throw AHAPError(code: .unreadableFile, file: path, message: "cannot read: \(reason)")
-        } catch let error as AHAPError {
-            throw error
+            bytes = try AHAPFile.contents(of: path, limit: options.limits.maxFileBytes)
         } catch {
-            throw AHAPError(code: .unreadableFile, file: path, message: "cannot read: \(error)")
+            switch error {
+            case .tooLarge(let size, let limit):
+                throw AHAPError(code: .tooLarge, file: path, message: "\(size) bytes, more than the limit of \(limit) bytes")
+            case .missing: throw AHAPError(code: .unreadableFile, file: path, message: "cannot read: no such file")
+            case .notRegular: throw AHAPError(code: .unreadableFile, file: path, message: "cannot read: not a regular file")
+            case .unreadable(let message): throw AHAPError(code: .unreadableFile, file: path, message: "cannot read: \(message)")
+            }
         }
         return try decode(bytes, file: path, options: options, folder: folder(of: path))
     }

@@ -21,6 +21,9 @@ public enum OneLineText: Sendable {
         return escaping(prefix) + message
     }
 
+    /// A value quoted from input (a file, an option), escaped and cut as an error line cuts it.
+    package static func quoted(_ text: String) -> String { shortened(escaping(text)) }
+
     /// The longest a value quoted from a file is shown, and the longest a whole message is: a 5 MB attribute makes
     /// a 5 MB error line otherwise.
     static let longestValue = 64

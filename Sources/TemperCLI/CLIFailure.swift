@@ -94,7 +94,8 @@ extension Temper {
     /// contract promises, keeping the option's help: `temper: MESSAGE; OPTION: HELP (see 'temper CMD --help')`.
     static func oneLineUsageError(_ full: String) -> String {
         let lines = full.split(separator: "\n").map { $0.trimmingSpaces }
-        var message = lines.first ?? full
+        // ArgumentParser quotes the value whole: a 100,000-digit `--trim` made a 200,330-character line.
+        var message = OneLineText.quoted(lines.first ?? full)
         if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
         if let help = lines.first(where: { $0.hasPrefix("Help: ") }) {
             let text = help.dropFirst("Help: ".count).trimmingSpaces

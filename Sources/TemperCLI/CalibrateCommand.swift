@@ -20,7 +20,7 @@ struct CalibrateCommand: AsyncParsableCommand {
             where it came from; any --device or scenario 'device:' accepts that file at once.
 
             Examples:
-              temper calibrate energy Examples/measurements/bench-phone.csv \\
+              temper calibrate energy Examples/bench-phone.csv \\
                 --fit clickEnergy,continuousPower
               temper calibrate thermal steps.jsonl --out my-phone.yaml
             """,

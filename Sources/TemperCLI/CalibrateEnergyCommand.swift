@@ -65,6 +65,9 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
     @Option(help: "Write index.html, report.md and data.json (measured against fitted, residuals) into this folder.")
     var report: String?
 
+    @Flag(help: "Let a row's pattern be an absolute path or go up with '..' (by default it must be inside the measurements' folder).")
+    var allowOutside = false
+
     /// The figures `--fit` names, or all of them.
     var keys: [String] {
         fit.map { $0.split(separator: ",").map { $0.trimmingSpaces } } ?? EnergyCalibration.fittableKeys
@@ -85,7 +88,7 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
         let base: (profile: DeviceProfile, source: ConfigurationSearch.Source, text: String)
         do throws(TemperError) {
             base = try DeviceProfileLibrary.standard().resolve(device)
-            let measured = try Self.load(measurements)
+            let measured = try Self.load(measurements, allowOutside: allowOutside)
             let label = "fitting \(keys.count) figure\(keys.count == 1 ? "" : "s") to \(measured.count) measurements"
             let unit = measured.allSatisfy { $0.row.standardDeviation != nil } ? "σ" : "mJ"
             var progress = TerminalProgress()
@@ -116,22 +119,22 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
         }
     }
 
-    /// The rows of `path` with their patterns read, each pattern's path relative to the measurements file.
-    static func load(_ path: String) throws(TemperError) -> [EnergyMeasurement] {
-        let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw TemperError(
-                code: .unreadableFile,
-                message: "cannot read the measurements: \(FileErrorText.describe(error, path: path))",
-                file: path
-            )
-        }
+    /// The rows of `path` with their patterns read (each file once), each pattern's path relative to the
+    /// measurements file and inside its folder unless `allowOutside`, as a request's patterns are.
+    static func load(_ path: String, allowOutside: Bool = false) throws(TemperError) -> [EnergyMeasurement] {
+        let text = try InputFile.text(path, kind: .measurements)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         var loaded: [EnergyMeasurement] = []
+        var documents: [String: AHAPDocument] = [:]
         for row in try EnergyMeasurementsCSV.parse(text, file: path) {
+            if !allowOutside, let problem = HapticPatternRequest.leavesItsFolder(row.patternPath, folder: "the measurements' folder") {
+                throw TemperError(code: .invalidPattern, message: problem, file: path, line: row.line)
+            }
             let patternPath = row.patternPath.hasPrefix("/") ? row.patternPath : folder.appendingPathComponent(row.patternPath).path
-            do {
-                let document = try AHAPReader.load(contentsOf: patternPath)
+            do throws(AHAPError) {
+                var document: AHAPDocument
+                if let read = documents[patternPath] { document = read } else { document = try AHAPReader.load(contentsOf: patternPath) }
+                documents[patternPath] = document
                 loaded.append(EnergyMeasurement(row: row, pattern: document.pattern, waveforms: document.waveforms))
             } catch {
                 throw TemperError(

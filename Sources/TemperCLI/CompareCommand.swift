@@ -119,16 +119,7 @@ struct CompareCommand: AsyncParsableCommand {
 
     /// A report's data.json: a simulation's or a trace's.
     private static func reportData(_ url: URL, label: String) throws -> ComparedRun {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw TemperError(
-                code: .unreadableFile,
-                message: "cannot read it: \(FileErrorText.describe(error, path: url.path))",
-                file: url.path
-            )
-        }
+        let data = Data(try InputFile.bytes(url.path, kind: .reportData))
         let decoder = TemperJSON.decoder()
         if let result = try? decoder.decode(SimulationResult.self, from: data) {
             return ComparedRun(simulation: result, label: "\(label) with \(result.withPolicy.policy)")

@@ -119,6 +119,8 @@ struct ConvertCommand: ParsableCommand {
                 on: EnergyEstimator(profile: profile),
                 after: losses
             )
+        } catch  where error.code == .outputTooLarge {
+            throw CLIFailure.usage("\(input) → \(to.rawValue): \(error.description)")
         } catch {
             throw CLIFailure.usage("the \(to.rawValue) written cannot be read back: \(error.description)")
         }

@@ -48,11 +48,7 @@ struct ProfileCommand: ParsableCommand {
 
         func run() throws {
             let bytes: [UInt8]
-            do {
-                bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
-            } catch {
-                throw CLIFailure.usage("\(file): cannot read: \(FileErrorText.describe(error, path: file))")
-            }
+            do throws(TemperError) { bytes = try InputFile.bytes(file, kind: .acf) } catch { throw CLIFailure.usage(error.description) }
             let yaml: String
             do throws(TemperError) {
                 yaml = try ProfileImport(acf: bytes, file: file, base: base, devices: .standard())

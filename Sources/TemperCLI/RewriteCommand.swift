@@ -139,7 +139,11 @@ struct RewriteCommand: AsyncParsableCommand {
         do {
             if let requestFile {
                 if requestFile == "-" {
-                    let data = Data(StandardInput.readAll())
+                    let limit = InputKind.request.maxBytes
+                    guard let bytes = StandardInput.readAll(limit: limit) else {
+                        throw CLIFailure.usage("<stdin>: more than \(limit) bytes, the limit for a request")
+                    }
+                    let data = Data(bytes)
                     // Relative pattern paths resolve against the working directory, so an error names the path tried.
                     let here = FileManager.default.currentDirectoryPath
                     return try RequestDecoder(

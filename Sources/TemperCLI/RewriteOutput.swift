@@ -11,7 +11,7 @@ enum RewriteOutput {
         switch request.kind {
         case .haptic(let haptic):
             let target = target ?? PatternTarget.writingBack(haptic.content.format)
-            let converted = PatternWriter.write(haptic.content, to: target)
+            let converted = try PatternWriter.write(haptic.content, to: target)
             for loss in converted.losses { printError("\(haptic.sourceFile ?? request.id) → \(target.rawValue): lost: \(loss.message)") }
             var bytes = converted.output
             if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }

@@ -78,23 +78,33 @@ struct ScoreCommand: AsyncParsableCommand {
     )
     var budget: EnergyAmount?
 
+    // `.unconditional`, so `--trim -5dB` is a trim out of range rather than an unknown option `-5dB`.
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Also report what the trim nobody can feel would save: haptic drive scaled down by at most this perceived change, e.g. 2dB (0 to 6 dB).",
             valueName: "decibels"
         ),
-        transform: { text in
-            let compact = text.filter { $0 != " " }
-            let number = compact.hasSuffix("dB") ? String(compact.dropLast(2)) : compact
-            guard let value = Double(number), value > 0, PerceptualTrim.decibelRange.contains(value) else {
-                throw ValidationError(
-                    "'\(text)' is not a trim: expected a perceived change above 0 dB and at most \(QuantityLimits.number(PerceptualTrim.decibelRange.upperBound)) dB, such as 2dB"
-                )
-            }
-            return PerceptualTrim(maxDecibels: value)
-        }
+        transform: ScoreCommand.trim
     )
     var trim: PerceptualTrim?
+
+    /// `2dB`, `2.5 dB` or `2`: plain decimal digits only (Swift's `Double` would read `0x2d` as 45 and `0x2dB` as
+    /// 2.86), from 0 to 6 dB as the help says; a value quoted back is cut.
+    static func trim(_ text: String) throws -> PerceptualTrim {
+        let compact = text.filter { $0 != " " }
+        let number = compact.hasSuffix("dB") ? String(compact.dropLast(2)) : compact
+        let range = PerceptualTrim.decibelRange
+        let decimal =
+            !number.isEmpty && number.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") } && number.filter { $0 == "." }.count <= 1
+        guard decimal, number != ".", let value = Double(number), range.contains(value) else {
+            let bounds = "\(QuantityLimits.number(range.lowerBound)) and \(QuantityLimits.number(range.upperBound)) dB"
+            throw ValidationError(
+                "'\(OneLineText.quoted(text))' is not a trim: it must be a perceived change between \(bounds), such as 2dB"
+            )
+        }
+        return PerceptualTrim(maxDecibels: value)
+    }
 
     @Option(help: "Output format: table, json or csv (default: table on a terminal, json otherwise).")
     var format: ScoreFormat?
@@ -151,6 +161,9 @@ struct ScoreCommand: AsyncParsableCommand {
     private func score(_ inputs: [String], on profile: DeviceProfile, shownUnder root: String? = nil) throws {
         let budgetMillijoules = budget.map { $0.millijoules(atVolts: profile.battery.nominalVolts) }
         let format = self.format ?? .automatic()
+        if trim != nil, format == .csv {
+            printError("temper: warning: --trim is left out of CSV output, which has no column for it; --format json or table shows it")
+        }
         if powerSeries && format != .json {
             throw CLIFailure.usage(
                 "--power-series needs --format json (a \(format.rawValue) has no place for a series; --report draws them)"

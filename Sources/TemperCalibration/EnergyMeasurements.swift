@@ -29,11 +29,14 @@ public struct EnergyMeasurementRow: Sendable, Hashable {
 /// header. Fields may be double-quoted (a path with a comma). Every problem is one error naming the file and line.
 public enum EnergyMeasurementsCSV: Sendable {
     public static let columns = "pattern, measured millijoules, optional repetitions, optional standard deviation (mJ)"
+    /// The most rows one file may hold: far more than any bench session measures, and a fit of them stays seconds.
+    public static let maxRows = 100_000
 
     public static func parse(_ text: String, file: String) throws(TemperError) -> [EnergyMeasurementRow] {
         var rows: [EnergyMeasurementRow] = []
         var sawFirstLine = false
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // "\r\n" is one Character in Swift, so a split on "\n" alone read Excel's CSV as one line.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         for (offset, rawLine) in lines.enumerated() {
             let number = offset + 1
             let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : String(rawLine)
@@ -66,6 +69,7 @@ public enum EnergyMeasurementsCSV: Sendable {
                 }
                 deviation = value
             }
+            guard rows.count < maxRows else { throw fail("more than \(maxRows) measurements, the most one calibration reads") }
             if let first = rows.first, (first.standardDeviation == nil) != (deviation == nil) {
                 throw fail(
                     "give a standard deviation on every row or on none (line \(first.line) \(first.standardDeviation == nil ? "has none" : "has one"))"

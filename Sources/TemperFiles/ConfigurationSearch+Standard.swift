@@ -5,9 +5,6 @@ public import TemperCore
 import Glibc
 #endif
 
-/// The most a policy or profile file may hold; the shipped ones are under 8 KiB.
-let maxConfigurationFileBytes = 1 << 20
-
 /// A configuration file's text: `nil` when nothing is there (or a folder on the way cannot be entered); an error
 /// naming the file when something is there that is not a regular file, is too large, or cannot be read. `stat`
 /// follows symlinks, so a link to a file is the file, and a FIFO is refused before anything blocks on it.
@@ -21,12 +18,9 @@ func readConfigurationFile(_ path: String) throws(TemperError) -> String? {
     guard info.st_mode & S_IFMT == S_IFREG else {
         throw TemperError(code: .unreadableFile, message: "not a regular file", file: path)
     }
-    guard info.st_size <= maxConfigurationFileBytes else {
-        throw TemperError(
-            code: .unreadableFile,
-            message: "\(info.st_size) bytes, more than the limit of \(maxConfigurationFileBytes) bytes",
-            file: path
-        )
+    let limit = InputKind.configuration.maxBytes
+    guard info.st_size <= limit else {
+        throw TemperError(code: .unreadableFile, message: "\(info.st_size) bytes, more than the limit of \(limit) bytes", file: path)
     }
     do {
         return try String(contentsOfFile: path, encoding: .utf8)

@@ -2,7 +2,8 @@
 /// Android primitives (several in one effect, as the Java parser accepts), else a `<waveform-effect>` from
 /// ``StepConversion/androidWaveform(_:)`` with its loop as `<repeating>`.
 public enum AndroidXMLWriter: Sendable {
-    public static func write(_ timeline: PatternTimeline) -> Converted<String> {
+    public static func write(_ timeline: PatternTimeline) throws(PatternReadError) -> Converted<String> {
+        try StepConversion.checkSpan(timeline)
         let primitives = timeline.transients.compactMap { $0.effect.flatMap(AndroidPrimitive.init(rawValue:)) }
         if timeline.tracks.isEmpty, !timeline.transients.isEmpty, primitives.count == timeline.transients.count {
             var lines = ["<vibration-effect>"]
@@ -18,7 +19,7 @@ public enum AndroidXMLWriter: Sendable {
             lines.append("</vibration-effect>")
             return Converted(output: lines.joined(separator: "\n") + "\n", losses: [])
         }
-        let converted = StepConversion.androidWaveform(timeline)
+        let converted = try StepConversion.androidWaveform(timeline)
         let waveform = converted.output
         func entry(_ index: Int, indent: String) -> String {
             let amplitude = waveform.amplitudes[index] == AndroidWaveform.defaultAmplitude ? "default" : String(waveform.amplitudes[index])

@@ -14,6 +14,8 @@ public struct PatternReadError: Error, Sendable, Hashable, CustomStringConvertib
         public static let invalidJSON = Code("invalidJSON")
         public static let invalidXML = Code("invalidXML")
         public static let limitExceeded = Code("limitExceeded")
+        /// A conversion whose output would be past ``PatternLimits/maxWrittenEntries``, refused before it is built.
+        public static let outputTooLarge = Code("outputTooLarge")
         /// A required key or element is missing.
         public static let missing = Code("missing")
         public static let wrongType = Code("wrongType")
@@ -116,21 +118,26 @@ public struct PatternLimits: Sendable, Hashable {
     public var maxPoints: Int
     public var maxNestingDepth: Int
     public var maxJSONValues: Int
-    /// The longest pattern, in seconds (a day; Android timings are `long` milliseconds).
+    /// The longest pattern, in seconds: AHAP's limit, a day (Android timings are `long` milliseconds).
     public var maxSeconds: Double
+    /// The most entries (steps, waveform entries, primitives) a writer produces; a longer output is refused
+    /// before it is built. A day's ramp at Android's 25 ms steps is 3.5 million; real patterns are hundreds.
+    public var maxWrittenEntries: Int
 
     public init(
         maxFileBytes: Int = AHAPLimits.default.maxFileBytes,
         maxPoints: Int = 200_000,
         maxNestingDepth: Int = AHAPLimits.default.maxNestingDepth,
         maxJSONValues: Int = AHAPLimits.default.maxJSONValues,
-        maxSeconds: Double = 86_400
+        maxSeconds: Double = AHAPLimits.default.maxSeconds,
+        maxWrittenEntries: Int = 500_000
     ) {
         self.maxFileBytes = maxFileBytes
         self.maxPoints = maxPoints
         self.maxNestingDepth = maxNestingDepth
         self.maxJSONValues = maxJSONValues
         self.maxSeconds = maxSeconds
+        self.maxWrittenEntries = maxWrittenEntries
     }
 
     public static let `default` = PatternLimits()

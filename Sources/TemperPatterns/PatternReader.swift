@@ -57,26 +57,16 @@ public enum PatternReader: Sendable {
         limits: PatternLimits = .default
     ) throws(PatternReadError) -> PatternDocument {
         let bytes: [UInt8]
-        let size: Int
         do throws(AHAPFile.Failure) {
-            let file = try AHAPFile(path: path)
-            size = file.size
-            bytes = size <= limits.maxFileBytes ? try file.read(at: 0, count: size) : []
+            bytes = try AHAPFile.contents(of: path, limit: limits.maxFileBytes)
         } catch {
-            let reason =
-                switch error {
-                case .missing: "no such file"
-                case .notRegular: "not a regular file"
-                case .unreadable(let message): message
-                }
-            throw PatternReadError(code: .unreadableFile, file: path, message: "cannot read: \(reason)")
-        }
-        guard size <= limits.maxFileBytes else {
-            throw PatternReadError(
-                code: .tooLarge,
-                file: path,
-                message: "\(size) bytes, more than the limit of \(limits.maxFileBytes) bytes"
-            )
+            switch error {
+            case .tooLarge(let size, let limit):
+                throw PatternReadError(code: .tooLarge, file: path, message: "\(size) bytes, more than the limit of \(limit) bytes")
+            case .missing: throw PatternReadError(code: .unreadableFile, file: path, message: "cannot read: no such file")
+            case .notRegular: throw PatternReadError(code: .unreadableFile, file: path, message: "cannot read: not a regular file")
+            case .unreadable(let message): throw PatternReadError(code: .unreadableFile, file: path, message: "cannot read: \(message)")
+            }
         }
         return try read(bytes, file: path, format: format, limits: limits)
     }

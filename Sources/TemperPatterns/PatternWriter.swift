@@ -26,12 +26,14 @@ public enum PatternWriter: Sendable {
     /// - Parameters:
     ///   - flavor: How AHAP and rumble are written; by default so that they play what the timeline plays.
     ///   - sharpness: The target actuator's sharpness range and resonance, for AHAP and for Hz in `.haptic`.
+    /// - Throws: ``PatternReadError/Code/outputTooLarge`` when a step-wise output would be past
+    ///   ``PatternLimits/maxWrittenEntries``, checked before it is built.
     public static func write(
         _ timeline: PatternTimeline,
         to target: PatternTarget,
         flavor: AHAPFlavor = .coreHaptics,
         sharpness: SharpnessScale = .centred
-    ) -> Converted<[UInt8]> {
+    ) throws(PatternReadError) -> Converted<[UInt8]> {
         if target == .ahap, !timeline.items.isEmpty {
             // AHAP's own items are written as read; tracks and transients beside them are converted and go first.
             guard !timeline.tracks.isEmpty || !timeline.transients.isEmpty else {
@@ -44,7 +46,7 @@ public enum PatternWriter: Sendable {
             return Converted(output: AHAPWriter.write(converted.output), losses: converted.losses)
         }
         let flat = timeline.withoutItems()
-        let written = write(flat: flat.output, to: target, flavor: flavor, sharpness: sharpness)
+        let written = try write(flat: flat.output, to: target, flavor: flavor, sharpness: sharpness)
         return Converted(output: written.output, losses: flat.losses + written.losses)
     }
 
@@ -53,7 +55,7 @@ public enum PatternWriter: Sendable {
         to target: PatternTarget,
         flavor: AHAPFlavor,
         sharpness: SharpnessScale
-    ) -> Converted<[UInt8]> {
+    ) throws(PatternReadError) -> Converted<[UInt8]> {
         switch target {
         case .ahap:
             let converted = AHAPConversion.convert(timeline, flavor: flavor, sharpness: sharpness)
@@ -61,13 +63,13 @@ public enum PatternWriter: Sendable {
         case .haptic:
             return HapticFileWriter.write(timeline, sharpness: sharpness)
         case .androidWaveform:
-            let converted = StepConversion.androidWaveform(timeline)
+            let converted = try StepConversion.androidWaveform(timeline)
             return Converted(output: Array(converted.output.json.utf8), losses: converted.losses)
         case .androidXML:
-            let converted = AndroidXMLWriter.write(timeline)
+            let converted = try AndroidXMLWriter.write(timeline)
             return Converted(output: Array(converted.output.utf8), losses: converted.losses)
         case .rumble:
-            let converted = StepConversion.rumble(timeline, flavor: flavor)
+            let converted = try StepConversion.rumble(timeline, flavor: flavor)
             return Converted(output: Array(converted.output.json.utf8), losses: converted.losses)
         }
     }

@@ -4,10 +4,14 @@
 public enum StepConversion: Sendable {
     /// Android waveform: emphasis emulated by 30 ms ducked to 1.1/255 (not 0, so the motor stays spinning), 30 ms
     /// at 255 and 30 ms ducked again; linear ramps in steps of at least 25 ms; amplitudes truncated to 0…255.
-    public static func androidWaveform(_ timeline: PatternTimeline) -> Converted<AndroidWaveform> {
+    public static func androidWaveform(_ timeline: PatternTimeline) throws(PatternReadError) -> Converted<AndroidWaveform> {
+        try checkSpan(timeline)
         var losses: [ConversionLoss] = []
         let points = emphasisBreakpoints(timeline, losses: &losses)
-        let rendered = StepRendering.interpolate(StepRendering.emphasize(points, ducking: 1.1 / 255), step: 0.025)
+        let rendered = try limited(
+            StepRendering.interpolate(StepRendering.emphasize(points, ducking: 1.1 / 255), step: 0.025, limit: writtenLimit),
+            "an Android waveform"
+        )
         let (timings, amplitudes) = StepRendering.waveform(rendered)
         let ramps = zip(points, points.dropFirst()).contains { $0.time != $1.time && $0.amplitude != $1.amplitude }
         if ramps {
@@ -32,17 +36,21 @@ public enum StepConversion: Sendable {
     /// prices), or as Nice Vibrations drives them (`flavor: .niceVibrations`): emphasis emulated by a duck to 0
     /// and a full-speed burst, ramps in steps of at least 1/60 s. A timeline that already has motor tracks (a
     /// rumble read back) keeps them.
-    public static func rumble(_ timeline: PatternTimeline, flavor: AHAPFlavor = .coreHaptics) -> Converted<GamepadRumble> {
+    public static func rumble(
+        _ timeline: PatternTimeline,
+        flavor: AHAPFlavor = .coreHaptics
+    ) throws(PatternReadError) -> Converted<GamepadRumble> {
+        try checkSpan(timeline)
         let lowTrack = timeline.tracks.first { $0.motor == .lowFrequency }
         let highTrack = timeline.tracks.first { $0.motor == .highFrequency }
         if lowTrack != nil || highTrack != nil {
             return Converted(output: motorSteps(low: lowTrack, high: highTrack), losses: [])
         }
-        guard flavor == .niceVibrations else { return playedRumble(timeline) }
+        guard flavor == .niceVibrations else { return try playedRumble(timeline) }
         var losses: [ConversionLoss] = []
         let strong = emphasisBreakpoints(timeline, losses: &losses, frequencyKept: true)
         let weak = niceVibrationsWeakMotor(timeline, losses: &losses)
-        let steps = rumbleSteps(strong: strong, weak: weak)
+        let steps = try rumbleSteps(strong: strong, weak: weak)
         if timeline.repeatStart != nil { losses.append(ConversionLoss(.repeatDropped, "rumble cannot loop; the pattern plays once")) }
         return Converted(output: GamepadRumble(steps: steps), losses: losses)
     }
@@ -54,7 +62,7 @@ public enum StepConversion: Sendable {
     /// A rumble that plays what the timeline plays on a gamepad (``GamepadMotors``): both motors at the track's
     /// amplitude, each step holding the mean of its stretch (ramps cut at 1/60 s, so a ramp's energy is kept), an
     /// emphasis or transient raising both to its amplitude for ``hitSeconds``. Frequency is not played.
-    static func playedRumble(_ timeline: PatternTimeline) -> Converted<GamepadRumble> {
+    static func playedRumble(_ timeline: PatternTimeline) throws(PatternReadError) -> Converted<GamepadRumble> {
         var losses: [ConversionLoss] = []
         let track = timeline.primaryTrack(losses: &losses) ?? PatternTrack(amplitude: [])
         if !track.frequency.isEmpty || timeline.transients.contains(where: { $0.frequency != nil }) {
@@ -80,6 +88,10 @@ public enum StepConversion: Sendable {
             times.insert(hit.time + hitSeconds)
         }
         let step = 1.0 / 60.0
+        let rampSteps = zip(track.amplitude, track.amplitude.dropFirst()).reduce(0.0) { total, pair in
+            pair.1.time - pair.0.time > step && pair.0.value != pair.1.value ? total + (pair.1.time - pair.0.time) / step : total
+        }
+        guard rampSteps + Double(times.count) <= Double(writtenLimit) else { throw tooLarge("a rumble") }
         var ramps = false
         for (a, b) in zip(track.amplitude, track.amplitude.dropFirst()) where b.time - a.time > step && a.value != b.value {
             ramps = true
@@ -93,12 +105,13 @@ public enum StepConversion: Sendable {
         let sorted = times.filter { $0.isFinite && $0 >= 0 }.sorted()
         var steps: [GamepadRumble.Step] = []
         var elapsedMs = 0
+        var playing = HitWindow(hits)
         for (start, end) in zip(sorted, sorted.dropFirst()) {
             let endMs = Int((end * 1000).rounded())
             guard endMs > elapsedMs else { continue }
             let middle = (start + end) / 2
             var level = track.amplitude(at: middle)
-            for hit in hits where hit.time <= middle && middle < hit.time + hitSeconds { level = max(level, hit.amplitude) }
+            if let hit = playing.loudest(at: middle) { level = max(level, hit) }
             level = min(max(level, 0), 1)
             steps.append(GamepadRumble.Step(durationMs: endMs - elapsedMs, low: level, high: level))
             elapsedMs = endMs
@@ -139,10 +152,14 @@ public enum StepConversion: Sendable {
     }
 
     /// The two motors' breakpoints rendered to steps on one time grid, in single precision as upstream.
-    private static func rumbleSteps(strong: [StepRendering.Breakpoint], weak: [StepRendering.Breakpoint]) -> [GamepadRumble.Step] {
+    private static func rumbleSteps(
+        strong: [StepRendering.Breakpoint],
+        weak: [StepRendering.Breakpoint]
+    ) throws(PatternReadError) -> [GamepadRumble.Step] {
         let step: Float = 1.0 / 60.0
-        var low = StepRendering.interpolate(StepRendering.emphasize(strong, ducking: 0), step: step)
-        var high = StepRendering.interpolate(StepRendering.emphasize(weak, ducking: 0), step: step)
+        let half = writtenLimit / 2
+        var low = try limited(StepRendering.interpolate(StepRendering.emphasize(strong, ducking: 0), step: step, limit: half), "a rumble")
+        var high = try limited(StepRendering.interpolate(StepRendering.emphasize(weak, ducking: 0), step: step, limit: half), "a rumble")
         low = StepRendering.extend(low, with: high.map(\.time))
         high = StepRendering.extend(high, with: low.map(\.time))
         let lowWave = StepRendering.waveform(low)
@@ -177,6 +194,35 @@ public enum StepConversion: Sendable {
             elapsedMs = endMs
         }
         return GamepadRumble(steps: steps)
+    }
+
+    /// The most entries a step-wise output holds (``PatternLimits/maxWrittenEntries``).
+    static var writtenLimit: Int { PatternLimits.default.maxWrittenEntries }
+
+    /// The error for an output past ``writtenLimit``, refused before it is built.
+    static func tooLarge(_ what: String) -> PatternReadError {
+        PatternReadError(
+            code: .outputTooLarge,
+            message: "\(what) of this pattern would hold more than \(writtenLimit) entries, the most Temper writes"
+        )
+    }
+
+    /// Step-wise outputs count whole milliseconds in integers: a timeline built in code past the readers' day
+    /// (``PatternLimits/maxSeconds``) is refused rather than overflowing them.
+    static func checkSpan(_ timeline: PatternTimeline) throws(PatternReadError) {
+        let span = max(timeline.duration, timeline.repeatStart ?? 0)
+        let limit = PatternLimits.default.maxSeconds
+        guard span.isFinite, span <= limit else {
+            throw PatternReadError(code: .outputTooLarge, message: "the pattern lasts \(span) s, past the \(Int(limit)) s Temper writes")
+        }
+    }
+
+    private static func limited(
+        _ rendered: [StepRendering.Breakpoint]?,
+        _ what: String
+    ) throws(PatternReadError) -> [StepRendering.Breakpoint] {
+        guard let rendered else { throw tooLarge(what) }
+        return rendered
     }
 
     /// The primary track's amplitude with every transient folded in as emphasis, in single precision.

@@ -64,34 +64,37 @@ enum StepRendering {
     }
 
     /// `Interpolator::process`: linear steps of at least `step` seconds between breakpoints, dropping samples
-    /// that fall in the same 8-bit quantisation bin.
-    static func interpolate(_ points: [Breakpoint], step: Float) -> [Breakpoint] {
+    /// that fall in the same 8-bit quantisation bin. Samples are computed one at a time, so a day-long flat
+    /// stretch costs time but no memory; `nil` once more than `limit` breakpoints would be kept.
+    static func interpolate(_ points: [Breakpoint], step: Float, limit: Int = .max) -> [Breakpoint]? {
         let depth: Float = 256
         let samplingRate = step > 0 ? 1 / step : 0
         var result: [Breakpoint] = []
         for (a, b) in zip(points, points.dropFirst()) {
             let interval = b.time - a.time
             let total = Int(max(samplingRate * interval + 1, 0))
-            var times: [Float] = []
-            var values: [Float] = []
-            if interval > step, total >= 3 {
-                let increment = (b.time - a.time) / (Float(total) - 1)
-                for index in 0..<total {
-                    let time = a.time + increment * Float(index)
-                    times.append(time)
-                    values.append(interpolate(a, b, min(max(time, a.time), b.time)))
+            let sampled = interval > step && total >= 3
+            let count = sampled ? total : 2
+            let increment = sampled ? (b.time - a.time) / (Float(total) - 1) : 0
+            func sample(_ index: Int) -> Breakpoint {
+                guard sampled else {
+                    return index == 0 ? Breakpoint(time: a.time, amplitude: a.amplitude) : Breakpoint(time: b.time, amplitude: b.amplitude)
                 }
-            } else {
-                times = [a.time, b.time]
-                values = [a.amplitude, b.amplitude]
+                let time = a.time + increment * Float(index)
+                return Breakpoint(time: time, amplitude: interpolate(a, b, min(max(time, a.time), b.time)))
             }
-            let first = times[0]
-            let last = times[times.count - 1]
+            let first = a.time
+            let last = sample(count - 1).time
             var bin: Float = 0
-            for (time, value) in zip(times, values) {
-                let quantised = (value * depth).rounded() / depth
-                if abs(quantised - bin) < Float.ulpOfOne, abs(time - first) > Float.ulpOfOne, abs(time - last) > Float.ulpOfOne { continue }
-                result.append(Breakpoint(time: time, amplitude: value))
+            for index in 0..<count {
+                let point = sample(index)
+                let quantised = (point.amplitude * depth).rounded() / depth
+                if abs(quantised - bin) < Float.ulpOfOne, abs(point.time - first) > Float.ulpOfOne, abs(point.time - last) > Float.ulpOfOne
+                {
+                    continue
+                }
+                result.append(point)
+                guard result.count <= limit else { return nil }
                 bin = quantised
             }
         }
@@ -131,10 +134,28 @@ enum StepRendering {
 
     /// NV `extend_breakpoints`: adds a breakpoint at every one of `times` not already present (within one ulp),
     /// interpolated from its neighbours, then sorts by time.
+    /// Points in time order (every rendering's) are searched by halving, the same answers as a scan in linear
+    /// time per lookup, which made a rumble of 40,000 steps quadratic.
     static func extend(_ points: [Breakpoint], with times: [Float]) -> [Breakpoint] {
+        let inOrder = zip(points, points.dropFirst()).allSatisfy { $0.time <= $1.time }
+        func first(where condition: (Breakpoint) -> Bool) -> Int? {
+            guard inOrder else { return points.firstIndex(where: condition) }
+            var (low, high) = (0, points.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if condition(points[middle]) { high = middle } else { low = middle + 1 }
+            }
+            return low < points.count ? low : nil
+        }
         var added: [Breakpoint] = []
-        for time in times where !points.contains(where: { abs($0.time - time) <= Float.ulpOfOne }) {
-            if let after = points.firstIndex(where: { $0.time >= time }) {
+        for time in times {
+            // `time - point` falls as the point's time rises: the first point not far below is the only candidate.
+            let near =
+                inOrder
+                ? first { $0.time - time >= -Float.ulpOfOne }.map { abs(points[$0].time - time) <= Float.ulpOfOne } ?? false
+                : points.contains { abs($0.time - time) <= Float.ulpOfOne }
+            if near { continue }
+            if let after = first(where: { $0.time >= time }) {
                 added.append(
                     after == 0
                         ? Breakpoint(time: time, amplitude: 0)

@@ -61,6 +61,36 @@ struct ReaderErrorTests {
             path: "Pattern[0].Event.Time",
             line: 4
         ),
+        // Issue 34: a transient at 1e18 s trapped `convert --to rumble`, one at 1e15 s scored `ok` at 0 mJ.
+        Case(
+            name: "a time past a day, as every other format reads",
+            json: pattern(event: #""Time": 86400.001, "EventType": "HapticTransient""#),
+            code: .invalidTime,
+            path: "Pattern[0].Event.Time",
+            line: 4
+        ),
+        Case(
+            name: "a time of 1e308 s",
+            json: pattern(event: #""Time": 1e308, "EventType": "HapticTransient""#),
+            code: .invalidTime,
+            path: "Pattern[0].Event.Time",
+            line: 4
+        ),
+        Case(
+            name: "a duration of 1e15 s",
+            json: pattern(event: #""Time": 0, "EventType": "AudioContinuous", "EventDuration": 1e15"#),
+            code: .invalidTime,
+            path: "Pattern[0].Event.EventDuration",
+            line: 4
+        ),
+        Case(
+            name: "a control point at 1e18 s",
+            json:
+                #"{ "Pattern": [{ "ParameterCurve": { "ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [{ "Time": 1e18, "ParameterValue": 1 }] } }] }"#,
+            code: .invalidTime,
+            path: "Pattern[0].ParameterCurve.ParameterCurveControlPoints[0].Time",
+            line: 1
+        ),
         Case(
             name: "negative duration",
             json: pattern(event: #""Time": 0, "EventType": "HapticContinuous", "EventDuration": -1"#),

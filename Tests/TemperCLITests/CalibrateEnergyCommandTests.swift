@@ -162,6 +162,12 @@ import Testing
         ("p0.ahap,abc\n", "m.csv:2: measured energy 'abc'"),
         ("missing.ahap,3\n", "m.csv:2: cannot read pattern 'missing.ahap'"),
         ("p0.ahap,3,2,1\np1.ahap,4\n", "m.csv:3: give a standard deviation on every row or on none"),
+        // Issue 34: a row could name any file, and its first byte was echoed in the error.
+        (
+            "../../../../../../etc/shadow,3\n",
+            "m.csv:2: '../../../../../../etc/shadow' goes up with '..'; a pattern file must be inside the measurements' folder"
+        ),
+        ("/etc/shadow,3\n", "m.csv:2: '/etc/shadow' is an absolute path"),
     ])
     func badMeasurementsAreOneLineErrorsNamingFileAndLine(rows: String, message: String) throws {
         let folder = try measuredFolder()
@@ -185,5 +191,32 @@ import Testing
         #expect(result.stderr.contains("continuousPower"), "\(result.stderr)")
         let unknown = try TemperRunner.run(["calibrate", "energy", file.path, "--fit", "rumble"])
         #expect(unknown.status != 0 && unknown.stderr.contains("rumble"))
+    }
+
+    /// Excel writes CRLF and often a byte-order mark: the same rows fit as with LF (issue 34: one long line).
+    @Test func windowsLineEndingsAndAByteOrderMarkRead() throws {
+        let folder = try measuredFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("m.csv")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try Data(("\u{FEFF}" + text.replacingOccurrences(of: "\n", with: "\r\n")).utf8).write(to: file)
+        let result = try TemperRunner.run(["calibrate", "energy", file.path, "--fit", "clickEnergy,continuousPower", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("clickEnergy"))
+    }
+
+    /// Rows outside the folder read with `--allow-outside`, as a request's patterns do.
+    @Test func allowOutsideReadsAPatternAbove() throws {
+        let folder = try measuredFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inner = folder.appendingPathComponent("inner")
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+        let text = try String(contentsOf: folder.appendingPathComponent("m.csv"), encoding: .utf8)
+        let file = inner.appendingPathComponent("m.csv")
+        try Data(text.replacingOccurrences(of: "\np", with: "\n../p").utf8).write(to: file)
+        let arguments = ["calibrate", "energy", file.path, "--fit", "clickEnergy,continuousPower", "--json"]
+        #expect(try TemperRunner.run(arguments).status == 2)
+        let allowed = try TemperRunner.run(arguments + ["--allow-outside"])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
     }
 }

@@ -40,4 +40,32 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains("'9dB' is not a trim"), "\(result.stderr)")
     }
+
+    /// Issue 34: `0x2dB` read as 2 dB, `-5dB` said "Missing value", `0dB` was refused though the help says 0 to
+    /// 6 dB, and 100,000 digits made a 200,330-character line.
+    @Test(arguments: [
+        ("0x2dB", "'0x2dB' is not a trim: it must be a perceived change between 0 and 6 dB"),
+        ("-5dB", "'-5dB' is not a trim: it must be a perceived change between 0 and 6 dB"),
+        ("1e0", "'1e0' is not a trim"),
+        ("nan", "'nan' is not a trim"),
+        (String(repeating: "9", count: 100_000), "(100000 characters)' is not a trim"),
+    ])
+    func aTrimIsPlainDecimalDecibels(text: String, message: String) throws {
+        let result = try TemperRunner.run(["score", "Examples/patterns/ui-tap.ahap", "--trim", text])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr.prefix(300))")
+        #expect(result.stderr.count < 600, "\(result.stderr.count) characters")
+        #expect(!result.stderr.contains("Missing value"))
+    }
+
+    @Test func zeroDecibelsIsATrimAsTheHelpSays() throws {
+        let result = try TemperRunner.run(["score", "Examples/patterns/ui-tap.ahap", "--trim", "0dB", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test func csvSaysItLeavesTheTrimOut() throws {
+        let result = try TemperRunner.run(["score", "Examples/patterns/ui-tap.ahap", "--trim", "2dB", "--format", "csv"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("warning: --trim is left out of CSV output"), "\(result.stderr)")
+    }
 }

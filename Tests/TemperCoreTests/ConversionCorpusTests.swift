@@ -95,7 +95,7 @@ import Testing
                 from: source,
                 to: target,
                 on: estimator,
-                after: PatternWriter.write(document.timeline, to: .ahap, sharpness: device.sharpnessScale).losses
+                after: try PatternWriter.write(document.timeline, to: .ahap, sharpness: device.sharpnessScale).losses
             )
             let name = String(path.split(separator: "/").last ?? "")
             var first = leg(there.cost, family: family, file: name)

@@ -126,7 +126,7 @@ import Testing
             let haptic = direct.energyMillijoules - direct.breakdown.audioMillijoules
             guard haptic > 0 else { continue }
             let timeline = AHAPBridge.timeline(from: document.pattern).output
-            let back = device.estimate(StepConversion.androidWaveform(timeline).output.timeline).energyMillijoules
+            let back = device.estimate(try StepConversion.androidWaveform(timeline).output.timeline).energyMillijoules
             let ratio = back / haptic
             #expect(ratio > 0.8 && ratio < 1.35, "\(file): \(haptic) mJ as AHAP, \(back) mJ as its Android waveform")
             checked += 1

@@ -135,6 +135,17 @@ import Testing
         }
     }
 
+    /// Issue 34: a 10,000-character device name was echoed whole into the decision's reason.
+    @Test("a long device name is cut in the reason")
+    func longDeviceNameIsCut() {
+        let rewriter = RewriterFixtures.rewriter(.default)
+        let aimed = rewriter.decide(Self.aimed(at: String(repeating: "g", count: 10_000)), condition: Self.condition([Self.phone]))
+        let message = aimed.rules.first?.reason.message ?? ""
+        #expect(aimed.rules.first?.reason.code == .peripheralNotFound)
+        #expect(message.count < 300, "\(message.count) characters")
+        #expect(message.contains("(10000 characters)"), "\(message)")
+    }
+
     @Test("the host's poorer rules still win over a peripheral's: serious and a low controller gives the simple impact")
     func hostPoorerWins() {
         let rewriter = RewriterFixtures.rewriter(.default)

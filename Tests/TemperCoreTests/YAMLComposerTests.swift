@@ -77,4 +77,23 @@ import Testing
         let error = #expect(throws: TemperError.self) { try YAMLValue.parse("? [a, b]\n: 1\n") }
         #expect(error?.message == "a key must be a word or a number, not a list or a mapping")
     }
+
+    /// Issue 34: syntax errors came in libyaml's words ("did not find expected <document start>").
+    @Test(arguments: [
+        ("a: 1\n- b\n", "expected a 'key: value' here"),
+        ("a:\n  - x\n  y: 1\n", "expected a list item ('- ') here"),
+        ("a: b: c\n", "a ':' cannot follow here"),
+        ("a: [1, 2\nb: 3\n", "a '[' list is not closed"),
+        ("a: {b: 1\n", "a '{' mapping is not closed"),
+        ("a: \"abc\n", "a closing quote is missing"),
+        ("\tb: 1\n", "a tab used to indent"),
+        ("- a\nb: 1\n", "expected a list item ('- ') here"),
+        ("[1, 2]\nb: 1\n", "text after the document's end"),
+    ])
+    func aSyntaxErrorIsInTemperWordsAtItsPlace(text: String, words: String) throws {
+        let error = #expect(throws: TemperError.self) { try YAMLValue.parse(text, file: "p.yaml") }
+        #expect(error?.message.contains(words) == true, "\(String(describing: error?.message))")
+        #expect(error?.message.contains("did not find") == false)
+        #expect(error?.line != nil && error?.column != nil)
+    }
 }

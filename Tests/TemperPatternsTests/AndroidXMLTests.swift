@@ -108,7 +108,7 @@ import Testing
 
     @Test func writtenWaveformReadsBack() throws {
         let waveform = AndroidWaveform(timings: [100, 50, 200], amplitudes: [255, 0, 128], repeatIndex: 1)
-        let xml = AndroidXMLWriter.write(waveform.timeline).output
+        let xml = try AndroidXMLWriter.write(waveform.timeline).output
         let back = try AndroidXMLReader.read(Array(xml.utf8)).timeline
         #expect(back.repeatStart == 0.1)
         #expect(back.tracks.first?.amplitude.map(\.value) == [1, 1, 0, 0, 128.0 / 255, 128.0 / 255])
@@ -116,7 +116,7 @@ import Testing
 
     @Test func writtenCompositionReadsBack() throws {
         let timeline = AndroidCompositionEntry.timeline([.init(primitive: .click), .init(primitive: .thud, scale: 0.5, delayMs: 40)])
-        let back = try AndroidXMLReader.read(Array(AndroidXMLWriter.write(timeline).output.utf8)).timeline
+        let back = try AndroidXMLReader.read(Array(try AndroidXMLWriter.write(timeline).output.utf8)).timeline
         #expect(back.transients.map(\.effect) == ["click", "thud"])
         #expect(back.transients.map(\.amplitude) == [1, 0.5])
         #expect(abs(back.transients[1].time - timeline.transients[1].time) < 1e-9)

@@ -72,7 +72,7 @@ import Testing
     @Test func rumbleRoundTripsThroughItsOwnShape() throws {
         let rumble = GamepadRumble(steps: [.init(durationMs: 20, low: 0.5, high: 0), .init(durationMs: 30, low: 1, high: 0.25)])
         let back = try read(rumble.json)
-        #expect(StepConversion.rumble(back.timeline).output == rumble)
+        #expect(try StepConversion.rumble(back.timeline).output == rumble)
     }
 
     @Test func feedbackdThemeGivesOnePatternPerHapticEvent() throws {

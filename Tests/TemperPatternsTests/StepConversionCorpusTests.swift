@@ -25,7 +25,7 @@ import Testing
             from: Data(try SharedCorpus.bytes("haptic", pair["expected_android_file_or_empty"]!))
         )
         let timeline = try HapticFileReader.read(try SharedCorpus.bytes("haptic", pair["haptic_file"]!)).timeline
-        let converted = StepConversion.androidWaveform(timeline)
+        let converted = try StepConversion.androidWaveform(timeline)
         #expect(converted.output.timings == expected.timings_ms)
         #expect(converted.output.amplitudes == expected.amplitudes)
         #expect(converted.output.repeatIndex == -1)
@@ -47,7 +47,7 @@ import Testing
             from: Data(try SharedCorpus.bytes("gamepad-rumble", pair["expected_gamepad_rumble_file"]!))
         )
         let timeline = try HapticFileReader.read(try SharedCorpus.bytes("haptic", input)).timeline
-        let rumble = StepConversion.rumble(timeline, flavor: .niceVibrations).output
+        let rumble = try StepConversion.rumble(timeline, flavor: .niceVibrations).output
         func rounded(_ values: [Double]) -> [Double] { values.map { ($0 * 1000).rounded() / 1000 } }
         #expect(rumble.steps.map(\.durationMs) == expected.durations_ms, "\(input)")
         #expect(rounded(rumble.steps.map(\.low)) == rounded(expected.low_frequency_motor_speeds ?? []), "\(input)")
@@ -58,6 +58,6 @@ import Testing
     @Test(.needsSharedCorpus("haptic")) func bigV0ClipGivesManyRumbleSteps() throws {
         let file = "Lofelt__NiceVibrations/unity-editor-plugin__src__test_data__car.vij"
         let timeline = try HapticFileReader.read(try SharedCorpus.bytes("haptic", file)).timeline
-        #expect(StepConversion.rumble(timeline, flavor: .niceVibrations).output.steps.count > 100)
+        #expect(try StepConversion.rumble(timeline, flavor: .niceVibrations).output.steps.count > 100)
     }
 }

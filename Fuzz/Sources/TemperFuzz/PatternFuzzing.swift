@@ -17,7 +17,7 @@ enum PatternFuzzing {
         guard let document = try? PatternReader.read(bytes, file: file, format: format) else { return }
         for timeline in [document.timeline] + document.named.map(\.timeline) {
             for estimator in estimators { _ = estimator.estimate(timeline) }
-            for target in PatternTarget.allCases { _ = PatternWriter.write(timeline, to: target) }
+            for target in PatternTarget.allCases { _ = try? PatternWriter.write(timeline, to: target) }
         }
     }
 

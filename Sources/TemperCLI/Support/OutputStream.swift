@@ -70,14 +70,16 @@ struct OutputStreamError: Error {
 
 /// Standard input, read to its end.
 enum StandardInput {
-    /// Every byte until end of file.
-    static func readAll() -> [UInt8] {
+    /// Every byte until end of file, or `nil` as soon as there are more than `limit`: `/dev/zero` is refused
+    /// after `limit` bytes, not read until memory runs out.
+    static func readAll(limit: Int) -> [UInt8]? {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return bytes }
+            guard bytes.count + count <= limit else { return nil }
             bytes += chunk.prefix(count)
         }
     }

@@ -109,7 +109,7 @@ extension ConversionCost {
         after earlier: [ConversionLoss] = []
     ) throws(PatternReadError) -> (output: [UInt8], cost: ConversionCost) {
         let profile = estimator.profile
-        let converted = PatternWriter.write(timeline, to: target, flavor: flavor, sharpness: profile.sharpnessScale)
+        let converted = try PatternWriter.write(timeline, to: target, flavor: flavor, sharpness: profile.sharpnessScale)
         let written = try HapticPattern(written: converted.output, as: target)
         var cost = ConversionCost(
             losses: earlier + converted.losses,

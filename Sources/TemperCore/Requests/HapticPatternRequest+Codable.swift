@@ -62,7 +62,7 @@ extension HapticPatternRequest: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = PatternTarget.writingBack(content.source)
-        let bytes = PatternWriter.write(content, to: target).output
+        let bytes = try PatternWriter.write(content, to: target).output
         if target == .androidXML {
             try container.encode(String(decoding: bytes, as: UTF8.self), forKey: .pattern)
         } else {
@@ -104,9 +104,9 @@ extension HapticPatternRequest: Codable {
         return RequestDecoding.invalid(error.message, at: fullPath)
     }
 
-    /// Why `file` would leave the request's folder, or `nil` when it stays inside.
-    static func leavesItsFolder(_ file: String) -> String? {
-        let outside = "a pattern file must be inside the request's folder (--allow-outside reads it anyway)"
+    /// Why `file` would leave its owner's folder (a request's, a measurements file's), or `nil` when it stays inside.
+    package static func leavesItsFolder(_ file: String, folder: String = "the request's folder") -> String? {
+        let outside = "a pattern file must be inside \(folder) (--allow-outside reads it anyway)"
         if file.hasPrefix("/") { return "'\(file)' is an absolute path; \(outside)" }
         if file.split(separator: "/").contains("..") { return "'\(file)' goes up with '..'; \(outside)" }
         return nil

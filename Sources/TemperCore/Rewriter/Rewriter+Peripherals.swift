@@ -1,3 +1,5 @@
+import TemperAHAP
+
 extension Rewriter {
     /// The rules for a request aimed at `device` (``SensoryRequest/device``), and the reason to give for them.
     ///
@@ -12,12 +14,13 @@ extension Rewriter {
         condition: Condition
     ) -> (rules: FeedbackRules, reason: FiredRule?, degraded: Bool) {
         guard let target = PeripheralCondition.target(device, in: condition.peripherals) else {
-            let known = condition.peripherals.map(\.peripheral.displayName)
+            // Both are quoted from outside (a request, UPower), so each is cut as an error cuts a value.
+            let known = condition.peripherals.map { OneLineText.quoted($0.peripheral.displayName) }
             let listed = known.isEmpty ? "none listed" : "listed: " + known.joined(separator: ", ")
             let reason = FiredRule(
                 "peripheral",
                 code: .peripheralNotFound,
-                "no peripheral matches device '\(device)' (\(listed)); governed by the host"
+                "no peripheral matches device '\(OneLineText.quoted(device))' (\(listed)); governed by the host"
             )
             return (rules, reason, false)
         }

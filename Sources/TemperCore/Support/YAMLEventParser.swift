@@ -77,8 +77,7 @@ final class YAMLEventParser {
         switch parser.pointee.error {
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
             return YAMLParseFailure(
-                problem: problem,
-                context: Self.text(parser.pointee.context),
+                problem: YAMLSyntaxWords.message(problem: problem, context: Self.text(parser.pointee.context)),
                 mark: Self.mark(parser.pointee.problem_mark)
             )
         case YAML_MEMORY_ERROR:

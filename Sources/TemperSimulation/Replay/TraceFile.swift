@@ -39,14 +39,7 @@ public enum TraceFile: Sendable {
 
     /// Reads a trace file.
     public static func read(contentsOf url: URL, lenient: Bool = false) throws(TemperError) -> Contents {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw TemperError(
-                code: .unreadableFile,
-                message: "cannot read the trace: \(FileErrorText.describe(error, path: url.path))",
-                file: url.path
-            )
-        }
+        let data = Data(try InputFile.bytes(url.path, kind: .trace))
         return try read(data, file: url.path, lenient: lenient)
     }
 

@@ -48,14 +48,7 @@ public struct FeedbackLoader: Sendable {
     /// - Throws: `unreadableFile`, or the first request's problem with its JSON path.
     /// - Parameter allowsFilesOutside: Whether the pattern files may be outside the request file's folder.
     public static func requests(inFile path: String, allowsFilesOutside: Bool = false) throws(TemperError) -> [SensoryRequest] {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw TemperError(
-                code: .unreadableFile,
-                message: "cannot read the request file: \(FileErrorText.describe(error, path: path))",
-                file: path
-            )
-        }
+        let data = Data(try InputFile.bytes(path, kind: .request))
         return try RequestDecoder.forFile(path, patterns: .patternFiles, allowsFilesOutside: allowsFilesOutside).decodeList(data)
     }
 

@@ -48,13 +48,7 @@ extension Scenario {
     }
 
     private static func text(of url: URL) throws(TemperError) -> String {
-        do { return try String(contentsOf: url, encoding: .utf8) } catch {
-            throw TemperError(
-                code: .unreadableFile,
-                message: "cannot read the scenario: \(FileErrorText.describe(error, path: url.path))",
-                file: url.path
-            )
-        }
+        try InputFile.text(url.path, kind: .scenario)
     }
 
     /// The most time steps one run may take (duration ÷ timeStep): a week at 1 s, or a day at 0.1 s.
