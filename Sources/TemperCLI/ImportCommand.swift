@@ -1,6 +1,5 @@
 import ArgumentParser
 import FoundationEssentials
-import Glibc
 import TemperCore
 import TemperFiles
 import TemperReports
@@ -26,9 +25,6 @@ struct ImportCommand: ParsableCommand {
               temper import sensors-loop.txt --from sensors --interval 2
             """
     )
-
-    /// Larger recordings are split first: a day at 10 samples a second of the widest format is well under this.
-    static let maxBytes = 256_000_000
 
     @Argument(help: ArgumentHelp("The recording.", valueName: "file"), completion: .file())
     var file: String
@@ -92,33 +88,7 @@ struct ImportCommand: ParsableCommand {
             throw TemperError(code: .invalidValue, message: "expected seconds between 0 and 3600, got \(interval)", path: "--interval")
         }
         let map = try columns.map { text throws(TemperError) in try RecordingColumns(text) }
-        let data = try Self.contents(of: file)
+        let data = Data(try InputFile.bytes(file, kind: .recording))
         return try RecordingImporter.read(data, file: file, format: chosen, columns: map, interval: interval)
-    }
-
-    /// The file's bytes, refused in one line when it is not a regular file or larger than ``maxBytes``: both are
-    /// known from `stat(2)` before a byte is read.
-    static func contents(of path: String) throws(TemperError) -> Data {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw TemperError(code: .unreadableFile, message: "cannot read the recording: \(String(cString: strerror(errno)))", file: path)
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            throw TemperError(code: .unreadableFile, message: "not a regular file", file: path)
-        }
-        guard status.st_size <= maxBytes else {
-            throw TemperError(
-                code: .invalidRecording,
-                message: "\(WrittenFile.size(Int(status.st_size))) is over the \(WrittenFile.size(maxBytes)) a recording may be: split it",
-                file: path
-            )
-        }
-        do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw TemperError(
-                code: .unreadableFile,
-                message: "cannot read the recording: \(FileErrorText.describe(error, path: path))",
-                file: path
-            )
-        }
     }
 }

@@ -6,7 +6,7 @@ public import TemperCore
 /// its kind's limit, or that is not a regular file (a FIFO, a device, a folder), is refused before a byte of it is
 /// read, so a 1 GB input costs a `stat`. Real inputs are far below each limit.
 public enum InputKind: String, Sendable, CaseIterable {
-    case pattern, request, trace, configuration, scenario, measurements, acf, reportData
+    case pattern, request, trace, configuration, scenario, measurements, acf, reportData, recording
 
     /// The most bytes one input of this kind may hold.
     public var maxBytes: Int {
@@ -25,6 +25,8 @@ public enum InputKind: String, Sendable, CaseIterable {
         case .acf: 16 << 20
         // A `temper simulate` report's data.json, a week's series at its point limit.
         case .reportData: 256 << 20
+        // Another tool's recording (`temper import`): a day of tegrastats at ten lines a second is about 100 MiB.
+        case .recording: 256 << 20
         }
     }
 
@@ -39,6 +41,7 @@ public enum InputKind: String, Sendable, CaseIterable {
         case .measurements: "the measurements"
         case .acf: "the ACF file"
         case .reportData: "the report data"
+        case .recording: "the recording"
         }
     }
 }
