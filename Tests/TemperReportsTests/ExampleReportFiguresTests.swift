@@ -84,7 +84,7 @@ import Testing
         let inside =
             (abs(change) >= 0.005 && abs(change) < peaks.upperBound - peaks.lowerBound)
             || (abs(hotChange) >= 0.5 && abs(hotChange) < hot.upperBound - hot.lowerBound)
-        #expect(headline.contains("That difference is inside the model's uncertainty") == inside)
+        #expect(headline.contains("The policy's difference is inside the model's uncertainty") == inside)
     }
 
     @Test("the energy-per-pattern table is the chart's numbers, and its savings add up to the headline's")

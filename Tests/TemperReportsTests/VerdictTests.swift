@@ -100,7 +100,7 @@ import Testing
         let sentence = SimulationHeadline(result: result).sentence
         #expect(
             sentence.contains(
-                "That difference is inside the model's uncertainty: moving each assumed thermal figure ±30 % moves the time in serious "
+                "The policy's difference is inside the model's uncertainty: moving each assumed thermal figure ±30 % moves the time in serious "
                     + "and critical with the policy from 0:00 to 3:45, against the policy's −0:02; and the peak hotspot with the policy "
                     + "from 50.1 °C to 52.8 °C, against the policy's −0.7 °C."
             ),

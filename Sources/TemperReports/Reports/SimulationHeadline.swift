@@ -71,7 +71,9 @@ public struct SimulationHeadline: Sendable {
             }
             let peak = ReportNumber.celsius(alone.peakHotspotCelsius)
             if alone.highestTier >= mine {
-                return "What to do: \(keep)the workload alone takes the device to \(mine): run without any feedback, it reaches "
+                let sources =
+                    result.baseline.chargerLossJoules > 0 ? "the workload and the charger's loss alone take" : "the workload alone takes"
+                return "What to do: \(keep)\(sources) the device to \(mine): run without any feedback, it reaches "
                     + "\(alone.highestTier) too (peak hotspot \(peak)), so lighten the workload or improve the cooling."
             }
             let played = HeatSources(result.withPolicy)

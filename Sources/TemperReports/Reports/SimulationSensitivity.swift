@@ -48,7 +48,7 @@ public struct SimulationSensitivity: Sendable {
             )
         }
         guard !inside.isEmpty else { return nil }
-        return "That difference is inside the model's uncertainty: moving each assumed thermal figure ±\(step) moves "
+        return "The policy's difference is inside the model's uncertainty: moving each assumed thermal figure ±\(step) moves "
             + inside.joined(separator: "; and ") + "."
     }
 

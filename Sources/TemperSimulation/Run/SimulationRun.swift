@@ -274,10 +274,13 @@ struct StepGrid {
     let stepCount: Int
     let durationSeconds: Double
 
-    /// Step `index`'s start time and length (the last step may be short).
+    /// Step `index`'s start time and length (the last step may be short). A step ends exactly where the next one
+    /// starts: `index·step + step` can land past `(index + 1)·step` (4619 × 0.1 + 0.1 is 462.00000000000006, 4620 ×
+    /// 0.1 is 462.0), which would put an arrival at 462.0 in the earlier step and release it before that second's
+    /// sample, where a live governor samples first.
     func span(ofStep index: Int) -> (time: Double, length: Double) {
         let time = Double(index) * step
-        return (time, min(step, durationSeconds - time))
+        return (time, min(Double(index + 1) * step, durationSeconds) - time)
     }
 
     /// Where step `index` ends.

@@ -20,17 +20,20 @@ public enum Simulator: Sendable {
     /// - Parameters:
     ///   - progress: told the fraction of both runs done, from either run's task.
     ///   - logsDecisions: keep every decision of the run with the policy in its ``RunSummary/decisionLog``.
+    ///   - runsWithoutFeedback: make the run without feedback (a sensitivity rerun, which reads only the
+    ///     headline's figures, does not).
     ///   - governing: makes the governor's driver for a policy; `policyOn` false asks for the pass-through baseline.
     public static func run(
         _ setup: SimulationSetup,
         policyName: String,
         progress: Progress? = nil,
         logsDecisions: Bool = false,
+        runsWithoutFeedback: Bool = true,
         governing: (_ policyOn: Bool) -> GovernorDriver
     ) async -> SimulationResult {
         let withPolicy = governing(true)
         let withoutPolicy = governing(false)
-        let withoutFeedback = governing(false)
+        let withoutFeedback = runsWithoutFeedback ? governing(false) : nil
         let both = progress.map(PairProgress.init)
         async let policyRun = runOnce(
             setup,
@@ -47,7 +50,8 @@ public enum Simulator: Sendable {
             policyName: "off (baseline)",
             progress: both?.reporter(for: 1)
         ).summary
-        async let feedbackFree = runWithoutFeedback(setup, governing: withoutFeedback)
+        async let feedbackFree: FeedbackFreeRun? =
+            if let withoutFeedback { await runWithoutFeedback(setup, governing: withoutFeedback) } else { nil }
         var result = SimulationResult(
             scenario: setup.scenario.name,
             description: setup.scenario.description,
