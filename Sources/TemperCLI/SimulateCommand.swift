@@ -18,11 +18,16 @@ struct SimulateCommand: AsyncParsableCommand {
             temperature over time, workload segments ("gaming 3.5 W for 20 min"), insulation wrapped around \
             the device ("a towel, 10 K/W, from 1 min until 20 min"), spans on a charger ("7.5 W at 85 %"), \
             request streams (periodic, poisson with a rate, or bursts; each naming AHAP patterns or request \
-            files relative to the scenario) and the initial temperatures and battery. Every physical number \
+            files relative to the scenario), whether other sound holds the audio path open (audioPathAlreadyOpen: \
+            true: a feedback sound then pays only its amplifier's drive) and the initial temperatures and battery. Every physical number \
             carries its unit (45 min, 3.5 W, 25 °C, 10 K/W, 0.5/s), as --budget does; only a key that names its \
             unit (internalCelsius, batteryPercentage) takes a bare number. Examples/scenarios/ has four to start from. The device may be a profile name or a file (a 'temper calibrate' profile).
 
-            Every scenario also runs once with the policy off, as a baseline. The summary shows the tier timeline \
+            Every scenario also runs once with the policy off, as a baseline, and once without any feedback (the \
+            workload alone, stopped once its peak is known): the verdict says the workload takes the device to a \
+            tier only when that run gets there, and that feedback tips it over only when that run stays below. \
+            Feedback heat enters where the actuator and the speaker amplifier sit (the profile's heat weights), \
+            each request's energy drawn over its playing time. The summary shows the tier timeline \
             with the reason for each change, time in each tier, decisions by outcome and rule, feedback energy by \
             kind, the heat by source (workload, charger's loss, feedback), peak temperatures and the battery at the \
             end, with the policy and in the baseline. Differences are taken before rounding. --json prints the same \

@@ -55,6 +55,7 @@ enum SimulateSummary {
             comparison.append(["  \(mine.name) (J)", joules(mine.millijoules), joules(theirs.millijoules), ""])
         }
         lines.append(comparison.render(width: width))
+        if let line = headline.withoutFeedbackLine { lines += TerminalText.wrap(line, width: width ?? TerminalWidth.prosePiped) }
         if let sensitivity = SimulationSensitivity(result: result) {
             lines.append("")
             lines += TerminalText.wrap(sensitivity.line, width: width ?? TerminalWidth.prosePiped)

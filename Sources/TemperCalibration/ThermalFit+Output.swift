@@ -50,6 +50,15 @@ extension ThermalFit {
             let unit = figure.unit.map { ", unit: \(ProfileText.quoted($0))" } ?? ""
             lines.append("  \(figure.key): {value: \(shown.value)\(unit), fitted: \(ProfileText.quoted(text))}")
         }
+        // Where feedback heat enters: traces of the device's own power cannot tell, so the base profile's stays.
+        for (key, weight) in [
+            ("actuatorHeatWeight", base.thermal.actuatorHeatWeight), ("amplifierHeatWeight", base.thermal.amplifierHeatWeight),
+        ] {
+            guard let provenance = base.provenance["thermal.\(key)"] else { continue }
+            lines.append(
+                "  \(key): {value: \(ProfileText.number(weight, digits: 6)), \(provenance.kind.rawValue): \(ProfileText.quoted(provenance.text))}"
+            )
+        }
         let kept = base.provenance["thermal.baselineWorkload"] ?? FigureProvenance(.derived, "kept from the base profile '\(base.name)'")
         lines.append(
             "  baselineWorkload: {value: \(ProfileText.number(base.thermal.baselineWorkloadWatts, digits: 6)), unit: \"W\", \(kept.kind.rawValue): \(ProfileText.quoted(kept.text))}"

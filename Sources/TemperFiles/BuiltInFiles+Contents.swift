@@ -879,19 +879,22 @@ initial:
 # Feedback should degrade gracefully as the tiers climb, and come back after the device cools and the dwell passes.
 version: 1
 name: heat-soak
-description: Gaming at 3.5 W, wrapped in a towel from minute 1 to minute 20, then idle while it cools.
+description: Gaming at 4 W, wrapped in a towel from minute 1 to minute 20, then idle while it cools.
 duration: 45 min
 timeStep: 100 ms
 seed: 20260101
 device: phone
 policy: default
 ambient: 25 °C
+# The game's soundtrack plays throughout, so the audio path (DSP, codec, the amplifier's bias) is open anyway and
+# its cost is the workload's: an explosion sound adds only the amplifier's drive for it.
+audioPathAlreadyOpen: true
 insulation:
   # A folded towel around a phone: about as much again as the bare case's 5 K/W to the room (still air
   # through cotton is a poor conductor); derived, not measured.
   - { name: towel, resistance: 10 K/W, from: 1 min, until: 20 min }
 workload:
-  - { name: gaming, power: 3.5 W, for: 20 min }
+  - { name: gaming, power: 4 W, for: 20 min }
   - { name: idle, power: 300 mW, for: 25 min }
 streams:
   - name: explosions
@@ -1252,6 +1255,8 @@ thermal:
   skinHeatCapacity: {value: 250, unit: J/K, assumed: "a larger plastic shell than a phone's 150 J/K: a controller weighs about 1.4 times a phone and ABS holds more heat per gram than glass and aluminium"}
   skinToAmbientResistance: {value: 5, unit: K/W, assumed: "the phone's 5 K/W: a larger surface, but much of it held in the hands"}
   hotspotWeight: {value: 0.5, assumed: "the phone's: the hotspot halfway between the skin mean and the internal node"}
+  actuatorHeatWeight: {value: 0.1, assumed: "the two rumble motors sit in the grips, in the shell the hands hold, away from the board: a tenth of their heat to the internal node, for their driver"}
+  amplifierHeatWeight: {value: 0.5, assumed: "the phone's: the audio path on the board, the small speaker against the shell; half each"}
   ambient: {value: 25, unit: "°C", derived: "room temperature"}
   baselineWorkload: {value: 0.5, unit: W, assumed: "radio, lights and microcontroller of a controller in play"}
 
@@ -1326,6 +1331,8 @@ thermal:
   skinHeatCapacity: {value: 150, unit: J/K, derived: "whole-phone heat capacity m x c: 197 g (Google Pixel 7 technical specifications) x about 0.9 J/(g K) (a Li-ion cell 0.91-1.0 J/(g K), Faraday Institution BPX parameter sets; aluminium 0.90; glass about 0.84) = about 177 J/K, less the internal node's 15 J/K, rounded down to 150"}
   skinToAmbientResistance: {value: 5, unit: K/W, assumed: "how the budget's 6.5 K/W splits: a Pixel 7's 0.027 m2 of surface (155.6 x 73.2 x 8.7 mm, Google specifications) shedding heat by natural convection and radiation at h = 7.5 W/(m2 K) gives 1/(h A) = 5 K/W; h of 5-12 W/(m2 K) would give 3-7.5 K/W"}
   hotspotWeight: {value: 0.5, assumed: "where the skin sensor's hotspot sits between the skin mean (0) and the internal node (1): halfway; no published figure places it"}
+  actuatorHeatWeight: {value: 0.25, assumed: "the phone profile's: the LRA on the frame at the lower edge, a quarter of its heat to the internal node"}
+  amplifierHeatWeight: {value: 1, assumed: "sound goes to the headphones: the path's DSP and codec and the headphone amplifier all sit on the board by the SoC, and the model keeps the heat the headphones' drivers take (an upper bound)"}
   ambient: {value: 25, unit: "°C", derived: "room temperature, the ambient of the 4 W => 51 C budget"}
   baselineWorkload: {value: 2, unit: W, assumed: "an interactive app with the display on draws about half the 4 W sustainable budget"}
 
@@ -1397,13 +1404,17 @@ audio:
 # = (51 - 25) / 4 = 6.5 K/W; it says nothing of the heat capacities, which set every time constant. Each figure says
 # whether it is derived from a published figure or assumed; 'temper simulate --sensitivity' shows how a headline
 # moves when each assumed figure moves by 30 %. The skin hotspot is a weighted point between the skin mean and the
-# internal node. 'temper calibrate thermal' replaces this section with numbers fitted to traces of your own device.
+# internal node. Feedback heat enters where it is made: the actuator's and the amplifier's each split between the
+# skin node and the internal node by an assumed weight. 'temper calibrate thermal' replaces the network's figures
+# with numbers fitted to traces of your own device.
 thermal:
   internalHeatCapacity: {value: 15, unit: J/K, assumed: "no published figure: the fast node is the SoC, its PMIC and the board and shield around them, some 15-20 g of silicon, copper and FR-4 at about 0.8 J/(g K); with 3 K/W its time constant is about 45 s"}
   internalToSkinResistance: {value: 3, unit: K/W, derived: "from the Pixel 6 config's 4 W => 51 C budget at 25 C (AOSP thermal_info_config): (6.5 K/W - skinToAmbientResistance) / hotspotWeight = (6.5 - 5) / 0.5"}
   skinHeatCapacity: {value: 150, unit: J/K, derived: "whole-phone heat capacity m x c: 197 g (Google Pixel 7 technical specifications) x about 0.9 J/(g K) (a Li-ion cell 0.91-1.0 J/(g K), Faraday Institution BPX parameter sets; aluminium 0.90; glass about 0.84) = about 177 J/K, less the internal node's 15 J/K, rounded down to 150"}
   skinToAmbientResistance: {value: 5, unit: K/W, assumed: "how the budget's 6.5 K/W splits: a Pixel 7's 0.027 m2 of surface (155.6 x 73.2 x 8.7 mm, Google specifications) shedding heat by natural convection and radiation at h = 7.5 W/(m2 K) gives 1/(h A) = 5 K/W; h of 5-12 W/(m2 K) would give 3-7.5 K/W"}
   hotspotWeight: {value: 0.5, assumed: "where the skin sensor's hotspot sits between the skin mean (0) and the internal node (1): halfway; no published figure places it"}
+  actuatorHeatWeight: {value: 0.25, assumed: "where the LRA's heat (its drive and its driver) enters, between the skin node (0) and the internal node (1): the actuator is fixed to the frame at the phone's lower edge, centimetres from the SoC (Pixel teardowns), so most of its coil's heat reaches the case before the SoC's board; a quarter to the internal node, for the driver chip on the board; no published figure places it"}
+  amplifierHeatWeight: {value: 0.5, assumed: "where a sound's heat enters, between the skin node (0) and the internal node (1): the path's DSP and codec sit in the SoC, while the smart amplifier and the speaker's voice coil, where most of the amplifier's output ends as heat, sit at the lower edge against the case; half each; no published figure places it"}
   ambient: {value: 25, unit: "°C", derived: "room temperature, the ambient of the 4 W => 51 C budget"}
   baselineWorkload: {value: 2, unit: W, assumed: "an interactive app with the display on draws about half the 4 W sustainable budget"}
 

@@ -28,7 +28,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let trace = directory.appendingPathComponent("broken.jsonl")
-        let good = try String(contentsOf: PackagePaths.root.appendingPathComponent("Examples/traces/heat-soak.jsonl"), encoding: .utf8)
+        let good = try String(contentsOf: PackagePaths.root.appendingPathComponent("Examples/traces/version-1.jsonl"), encoding: .utf8)
             .split(separator: "\n").prefix(5)
         try Data((good.prefix(2).joined(separator: "\n") + "\n{not json\n" + good.dropFirst(2).joined(separator: "\n") + "\n").utf8)
             .write(to: trace)
@@ -47,7 +47,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let trace = directory.appendingPathComponent("absurd.jsonl")
-        let first = try String(contentsOf: PackagePaths.root.appendingPathComponent("Examples/traces/heat-soak.jsonl"), encoding: .utf8)
+        let first = try String(contentsOf: PackagePaths.root.appendingPathComponent("Examples/traces/version-1.jsonl"), encoding: .utf8)
             .split(separator: "\n")[0]
         let lines = ["0", "1e19", "2e19"].map { first.replacingOccurrences(of: "\"timestamp\":1767225600", with: "\"timestamp\":\($0)") }
         try Data(lines.joined(separator: "\n").utf8).write(to: trace)
@@ -62,7 +62,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let trace = directory.appendingPathComponent("torn.jsonl")
-        let lines = try String(contentsOf: PackagePaths.root.appendingPathComponent("Examples/traces/heat-soak.jsonl"), encoding: .utf8)
+        let lines = try String(contentsOf: PackagePaths.root.appendingPathComponent("Examples/traces/version-1.jsonl"), encoding: .utf8)
             .split(separator: "\n").prefix(3)
         try Data((lines.joined(separator: "\n") + "\n" + lines[0].prefix(30)).utf8).write(to: trace)
         let result = try TemperRunner.run(["report", trace.path, "--report", directory.appendingPathComponent("out").path])

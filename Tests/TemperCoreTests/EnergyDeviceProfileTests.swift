@@ -18,8 +18,8 @@ import Testing
     @Test(arguments: ["gamepad", "headphones", "phone"])
     func everyNumberNamesItsSource(name: String) throws {
         let profile = try F.profile(name)
-        // 2 battery + 12 actuator + 12 driver + 5 audio + 7 thermal + 6 charging figures, and 2 per listed primitive.
-        #expect(profile.provenance.count == 38 + 6 + 2 * profile.primitives.count)
+        // 2 battery + 12 actuator + 12 driver + 5 audio + 9 thermal + 6 charging figures, and 2 per listed primitive.
+        #expect(profile.provenance.count == 40 + 6 + 2 * profile.primitives.count)
         #expect(profile.provenance.keys.filter { $0.hasPrefix("primitives.") }.count == 2 * profile.primitives.count)
         #expect(profile.provenance["haptics.driverOutputLimit"] != nil)
         #expect(profile.provenance["haptics.clickEnergy"] != nil)
@@ -27,7 +27,11 @@ import Testing
         // The thermal model's figures are derived or assumed, never passed off as measured; the heat capacities, which
         // set every time constant, do not claim the one steady-state budget point as their source.
         let thermal = profile.provenance.filter { $0.key.hasPrefix("thermal.") }
-        #expect(thermal.count == 7)
+        #expect(thermal.count == 9)
+        // Where feedback heat enters the model: no published figure places it, so each profile says it is assumed.
+        for key in ["thermal.actuatorHeatWeight", "thermal.amplifierHeatWeight"] {
+            #expect(profile.provenance[key]?.kind == .assumed, "\(key)")
+        }
         #expect(thermal.values.allSatisfy { $0.kind == .derived || $0.kind == .assumed })
         #expect(profile.provenance["thermal.internalHeatCapacity"]?.kind == .assumed)
         for key in ["thermal.internalHeatCapacity", "thermal.skinHeatCapacity"] {

@@ -42,6 +42,79 @@ import Testing
         #expect(sentence.hasSuffix("Nothing to do: neither run got hot enough for the policy to matter."), "\(sentence)")
     }
 
+    /// Heat-soak as issue 32 found it: both runs at serious for about 1:50, and a run without any feedback that
+    /// reaches `alone` at a peak of `peak`.
+    static func bothSerious(alone: Tier?, peak: Double = 50.2) -> SimulationResult {
+        var result = HeadlineFigureTests.heatSoak
+        for run in [\SimulationResult.withPolicy, \SimulationResult.baseline] {
+            result[keyPath: run].transitions = [
+                .init(timeSeconds: 535, from: .nominal, to: .fair, lowPower: false, reasons: []),
+                .init(timeSeconds: 1150, from: .fair, to: .serious, lowPower: false, reasons: []),
+            ]
+        }
+        result.baseline.tierSeconds.serious = 111
+        result.withPolicy.tierSeconds.serious = 109
+        result.withoutFeedback = alone.map {
+            FeedbackFreeRun(highestTier: $0, peakHotspotCelsius: peak, peakInternalCelsius: 55, endSeconds: 1200)
+        }
+        return result
+    }
+
+    @Test("the workload alone is said to take the device there only when the run without feedback gets there")
+    func theWorkloadAloneIsComputedFromTheRunWithoutFeedback() {
+        let alone = SimulationHeadline(result: Self.bothSerious(alone: .serious, peak: 51.4)).sentence
+        #expect(
+            alone.contains("the workload alone takes the device to serious: run without any feedback, it reaches serious too"),
+            "\(alone)"
+        )
+        #expect(!alone.contains("tips"))
+        let tipped = SimulationHeadline(result: Self.bothSerious(alone: .fair)).sentence
+        #expect(
+            tipped.contains("feedback tips the device over: run without any, it peaks at 50.2 °C and goes no further than fair"),
+            "\(tipped)"
+        )
+        #expect(!tipped.contains("workload alone"))
+        // The feedback's effect on the peak is the baseline's peak less the run without feedback's: 53.05 − 50.2.
+        #expect(
+            tipped.contains("run without any feedback, the device peaks at 50.2 °C, 2.9 °C below the baseline's peak hotspot"),
+            "\(tipped)"
+        )
+        let unknown = SimulationHeadline(result: Self.bothSerious(alone: nil)).sentence
+        #expect(!unknown.contains("workload alone") && !unknown.contains("tips"))
+        #expect(unknown.contains("no run without feedback was made, so what takes the device to serious is not known"), "\(unknown)")
+    }
+
+    @Test("a difference smaller than what the assumed figures move is said to be inside them")
+    func aDifferenceInsideTheSensitivityRangeIsSaidInWords() throws {
+        var result = Self.bothSerious(alone: .fair)
+        let outcome = { (hot: Double, peak: Double) in
+            var copy = SensitivityOutcome(result)
+            copy.hotSeconds = hot
+            copy.peakHotspotCelsius = peak
+            return copy
+        }
+        let row = { (lower: SensitivityOutcome, upper: SensitivityOutcome) in
+            SensitivityRow(figure: .hotspotWeight, value: 0.5, lowerValue: 0.35, upperValue: 0.65, lower: lower, upper: upper)
+        }
+        result.sensitivity = Sensitivity(step: 0.3, nominal: SensitivityOutcome(result), rows: [row(outcome(0, 50.1), outcome(225, 52.8))])
+        let sentence = SimulationHeadline(result: result).sentence
+        #expect(
+            sentence.contains(
+                "The policy's difference is inside the model's uncertainty: moving each assumed thermal figure ±30 % moves the time in serious "
+                    + "and critical with the policy from 0:00 to 3:45, against the policy's −0:02; and the peak hotspot with the policy "
+                    + "from 50.1 °C to 52.8 °C, against the policy's −0.7 °C."
+            ),
+            "\(sentence)"
+        )
+        // Figures that barely move leave the difference standing: nothing is said.
+        result.sensitivity = Sensitivity(
+            step: 0.3,
+            nominal: SensitivityOutcome(result),
+            rows: [row(outcome(109, 52.3), outcome(110, 52.33))]
+        )
+        #expect(!SimulationHeadline(result: result).sentence.contains("uncertainty"))
+    }
+
     static func workstation() throws -> TraceResult {
         let url = PackagePaths.root.appendingPathComponent("Examples/traces/workstation-16.jsonl")
         return TraceReplay.replay(

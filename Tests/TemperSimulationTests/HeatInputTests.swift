@@ -48,4 +48,35 @@ import Testing
         #expect(noisy.withPolicy.playedEnergy.audioMillijoules < noisy.baseline.playedEnergy.audioMillijoules)
         #expect(silent.baseline.batteryEndPercentage > noisy.baseline.batteryEndPercentage)
     }
+
+    @Test("feedback heat enters where the actuator and the amplifier sit: toward the skin, the hotspot runs cooler")
+    func feedbackHeatEntersWhereItIsMade() async throws {
+        var scenario = try Scenario.load(contentsOf: SimulationFixtures.scenarios.appendingPathComponent("heat-soak.yaml"))
+        scenario.durationSeconds = 10 * 60
+        scenario.timeStepSeconds = 0.5
+        let inputs = try Self.shipped(scenario)
+        #expect(inputs.setup.thermal.assumed.contains(.actuatorHeatWeight) && inputs.setup.thermal.assumed.contains(.amplifierHeatWeight))
+        var runs: [Double: SimulationResult] = [:]
+        for weight in [0.0, 1.0] {
+            var placed = inputs.setup
+            placed.thermal.actuatorHeatWeight = weight
+            placed.thermal.amplifierHeatWeight = weight
+            runs[weight] = await Simulator.run(placed, policyName: inputs.policy.name) { policyOn in
+                GovernorDriver(policy: policyOn ? inputs.policy : GovernorDriver.passThrough(inputs.policy), energy: inputs.energy)
+            }
+        }
+        let (atSkin, atInternal) = (try #require(runs[0]?.baseline), try #require(runs[1]?.baseline))
+        // The same heat, placed differently: the internal node and the hotspot over it run hotter when it enters there.
+        #expect(atSkin.playedEnergy == atInternal.playedEnergy)
+        #expect(atSkin.peakInternalCelsius < atInternal.peakInternalCelsius)
+        #expect(atSkin.peakHotspotCelsius < atInternal.peakHotspotCelsius)
+    }
+
+    @Test func aHeatWeightOutsideZeroToOneIsRefused() {
+        var thermal = ThermalParameters.derivedDefaults
+        thermal.amplifierHeatWeight = 1.5
+        #expect(throws: TemperError.self) { try thermal.validate() }
+        #expect(thermal.scaling(.amplifierHeatWeight, by: 0.5).amplifierHeatWeight == 0.75)
+        #expect(ThermalParameters.derivedDefaults.scaling(.actuatorHeatWeight, by: 1.3).actuatorHeatWeight == 1)
+    }
 }

@@ -13,8 +13,11 @@ import Testing
 
     @Test func thePhoneProfileNamesItsAssumedThermalFigures() {
         let thermal = ThermalParameters(profile: SimulationFixtures.phone)
-        #expect(thermal.assumed == [.internalHeatCapacity, .skinToAmbientResistance, .hotspotWeight])
-        #expect(thermal.source.contains("assumed: internalHeatCapacity, skinToAmbientResistance, hotspotWeight"))
+        let assumed: [ThermalFigure] = [
+            .internalHeatCapacity, .skinToAmbientResistance, .hotspotWeight, .actuatorHeatWeight, .amplifierHeatWeight,
+        ]
+        #expect(thermal.assumed == assumed)
+        #expect(thermal.source.contains("assumed: " + assumed.map(\.rawValue).joined(separator: ", ")))
         // A weight stays a weight: scaled up past 1 it is held at 1.
         var heavy = thermal
         heavy.hotspotWeight = 0.9

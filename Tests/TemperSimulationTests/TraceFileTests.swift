@@ -9,7 +9,7 @@ import Testing
 /// The trace's framing: a versioned header, and lines that survive an interrupted recording.
 @Suite struct TraceFileTests {
     static var shippedLines: [String] {
-        String(decoding: (try? Data(contentsOf: SimulationFixtures.shippedTrace)) ?? Data(), as: UTF8.self)
+        String(decoding: (try? Data(contentsOf: SimulationFixtures.versionOneTrace)) ?? Data(), as: UTF8.self)
             .split(separator: "\n").map(String.init)
     }
 
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func aTraceWithoutAHeaderReadsAsVersionOne() throws {
-        let contents = try TraceFile.read(contentsOf: SimulationFixtures.shippedTrace)
+        let contents = try TraceFile.read(contentsOf: SimulationFixtures.versionOneTrace)
         #expect(contents.formatVersion == 1)
         #expect(contents.snapshots.count == Self.shippedLines.count)
         #expect(contents.warnings.isEmpty)
@@ -40,7 +40,7 @@ import Testing
         let versionTwo = #"{"format":"temper-trace","version":2}"# + "\n" + Self.shippedLines.joined(separator: "\n")
         let contents = try read(versionTwo)
         #expect(contents.formatVersion == 2)
-        #expect(contents.snapshots == (try TraceFile.read(contentsOf: SimulationFixtures.shippedTrace).snapshots))
+        #expect(contents.snapshots == (try TraceFile.read(contentsOf: SimulationFixtures.versionOneTrace).snapshots))
         #expect(contents.snapshots.count == Self.shippedLines.count)
     }
 

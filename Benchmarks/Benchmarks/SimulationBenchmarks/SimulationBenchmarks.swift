@@ -4,6 +4,10 @@ import TemperAHAP
 import TemperCore
 import TemperSimulation
 
+/// Since issue 32 `Simulator.run` also makes the run without feedback (no requests, so no decisions), which this
+/// times too: the figures below are from before it. `Benchmarks/WholeCommand/one-hour/one-hour.yaml` is this hour as
+/// a scenario file, to time the whole `temper simulate` command (docs/performance.md).
+///
 /// Goals: one hour of virtual time at 100 ms steps with 10 requests a second, the baseline run included, in at most
 /// 0.36 s (issue 5, again issue 20), and no slower than before marginal prices (issue 19: met). The checked-in
 /// threshold (`Benchmarks/Thresholds/SimulationBenchmarks.SimulateOneHourWithBaseline.p90.json`) is the one met

@@ -50,6 +50,8 @@ extension DeviceProfile {
             skinHeatCapacityJoulesPerKelvin: 150,
             skinToAmbientKelvinPerWatt: 5,
             hotspotWeight: 0.5,
+            actuatorHeatWeight: 0.25,
+            amplifierHeatWeight: 0.5,
             defaultAmbientCelsius: 25,
             baselineWorkloadWatts: 2
         ),

@@ -43,7 +43,7 @@ extension DeviceProfile {
     ]
     static let thermalKeys: Set<String> = [
         "internalHeatCapacity", "internalToSkinResistance", "skinHeatCapacity", "skinToAmbientResistance",
-        "hotspotWeight", "ambient", "baselineWorkload",
+        "hotspotWeight", "actuatorHeatWeight", "amplifierHeatWeight", "ambient", "baselineWorkload",
     ]
 
     private static func read(yaml: String, file: String?) -> (profile: DeviceProfile?, problems: [TemperError]) {
@@ -268,9 +268,13 @@ extension DeviceProfile {
         let skinCapacity = reader.figure("skinHeatCapacity", in: node, .heatCapacity, range: positive)
         let skinToAmbient = reader.figure("skinToAmbientResistance", in: node, .thermalResistance, range: positive)
         let hotspot = reader.figure("hotspotWeight", in: node, .ratio, range: 0...1)
+        // Optional: a profile written before feedback heat had a place of its own puts it all in the internal node.
+        let actuator = node["actuatorHeatWeight"] == nil ? 1 : reader.figure("actuatorHeatWeight", in: node, .ratio, range: 0...1)
+        let amplifier = node["amplifierHeatWeight"] == nil ? 1 : reader.figure("amplifierHeatWeight", in: node, .ratio, range: 0...1)
         let ambient = reader.figure("ambient", in: node, .temperature, range: -40...60)
         let baseline = reader.figure("baselineWorkload", in: node, .wattage, range: 0...100)
-        guard let internalCapacity, let internalToSkin, let skinCapacity, let skinToAmbient, let hotspot, let ambient, let baseline
+        guard let internalCapacity, let internalToSkin, let skinCapacity, let skinToAmbient, let hotspot, let actuator, let amplifier,
+            let ambient, let baseline
         else { return nil }
         return ThermalFigures(
             internalHeatCapacityJoulesPerKelvin: internalCapacity,
@@ -278,6 +282,8 @@ extension DeviceProfile {
             skinHeatCapacityJoulesPerKelvin: skinCapacity,
             skinToAmbientKelvinPerWatt: skinToAmbient,
             hotspotWeight: hotspot,
+            actuatorHeatWeight: actuator,
+            amplifierHeatWeight: amplifier,
             defaultAmbientCelsius: ambient,
             baselineWorkloadWatts: baseline
         )

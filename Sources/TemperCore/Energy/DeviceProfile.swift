@@ -239,6 +239,13 @@ public struct ThermalFigures: Sendable, Hashable, Codable {
     /// Where the skin's hottest spot sits between the skin mean (0) and the internal node (1): it reads
     /// `skin + w·(internal − skin)`, so it can never be hotter than the heat source or cooler than the skin.
     public var hotspotWeight: Double
+    /// Where the haptic actuator's heat (its drive and its driver) enters, between the skin node (0) and the
+    /// internal node (1): an actuator fixed to the frame far from the SoC heats the case more than the SoC's node.
+    /// 1, all of it into the internal node, for a profile that does not say.
+    public var actuatorHeatWeight: Double = 1
+    /// Where a sound's heat (the audio path and the speaker amplifier) enters, between the skin node (0) and the
+    /// internal node (1); 1 for a profile that does not say.
+    public var amplifierHeatWeight: Double = 1
     public var defaultAmbientCelsius: Double
     /// Heat from everything but feedback (SoC, display, radios) in a typical session.
     public var baselineWorkloadWatts: Double
@@ -249,6 +256,8 @@ public struct ThermalFigures: Sendable, Hashable, Codable {
         skinHeatCapacityJoulesPerKelvin: Double,
         skinToAmbientKelvinPerWatt: Double,
         hotspotWeight: Double,
+        actuatorHeatWeight: Double = 1,
+        amplifierHeatWeight: Double = 1,
         defaultAmbientCelsius: Double,
         baselineWorkloadWatts: Double
     ) {
@@ -257,6 +266,8 @@ public struct ThermalFigures: Sendable, Hashable, Codable {
         self.skinHeatCapacityJoulesPerKelvin = skinHeatCapacityJoulesPerKelvin
         self.skinToAmbientKelvinPerWatt = skinToAmbientKelvinPerWatt
         self.hotspotWeight = hotspotWeight
+        self.actuatorHeatWeight = actuatorHeatWeight
+        self.amplifierHeatWeight = amplifierHeatWeight
         self.defaultAmbientCelsius = defaultAmbientCelsius
         self.baselineWorkloadWatts = baselineWorkloadWatts
     }

@@ -62,19 +62,51 @@ enum SimulationCharts {
         )
     }
 
-    static func energyByPattern(_ run: RunSummary) -> BarChart {
+    /// Energy per pattern: what played with the policy, what the policy saved (the baseline's played minus the
+    /// policy's) and what neither run paid (the request's own price minus what the baseline paid: what it shared
+    /// with what already played). The second adds up to the headline's saving.
+    static func energyByPattern(_ result: SimulationResult) -> BarChart {
         BarChart(
             title: "Energy per pattern",
             unit: "J",
-            segmentNames: ["played", "saved by the policy"],
-            segmentColors: [Palette.series[0], Palette.grid],
-            bars: run.energyByItem.map {
+            segmentNames: ["played with the policy", "saved by the policy", "not paid in either run"],
+            segmentColors: [Palette.series[0], Palette.series[1], Palette.grid],
+            bars: PatternSavings.rows(result).map {
                 .init(
                     label: "\($0.name) ×\($0.requests)",
-                    values: [$0.playedMillijoules / 1000, max(0, $0.requestedMillijoules - $0.playedMillijoules) / 1000]
+                    values: [$0.playedMillijoules / 1000, max(0, $0.savedMillijoules) / 1000, max(0, $0.unpaidMillijoules) / 1000]
                 )
             },
             decimals: 2
         )
+    }
+}
+
+/// One pattern's energy in both runs, as the per-pattern chart and table show it.
+struct PatternSavings {
+    var name: String
+    var requests: Int
+    /// Its requests' own prices, as if each played alone.
+    var requestedMillijoules: Double
+    var baselineMillijoules: Double
+    var playedMillijoules: Double
+    /// The baseline's played minus the policy's: what the policy saved on this pattern.
+    var savedMillijoules: Double { baselineMillijoules - playedMillijoules }
+    /// The requests' own prices minus what the baseline paid, with every request played: what it shared with what
+    /// already played, so no run paid it.
+    var unpaidMillijoules: Double { requestedMillijoules - baselineMillijoules }
+
+    /// Each pattern of the run with the policy, in its order, matched by name with the baseline's.
+    static func rows(_ result: SimulationResult) -> [PatternSavings] {
+        let baseline = Dictionary(result.baseline.energyByItem.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return result.withPolicy.energyByItem.map { item in
+            PatternSavings(
+                name: item.name,
+                requests: item.requests,
+                requestedMillijoules: item.requestedMillijoules,
+                baselineMillijoules: baseline[item.name]?.playedMillijoules ?? 0,
+                playedMillijoules: item.playedMillijoules
+            )
+        }
     }
 }

@@ -34,7 +34,9 @@ public struct SimulationHeadline: Sendable {
 
     /// The headline: the verdict on tiers first (the largest difference: the tier each run reached and how long
     /// it stayed there), then the details, then what to do.
-    public var sentence: String { [verdict, details, todo].compactMap(\.self).joined(separator: " ") }
+    public var sentence: String {
+        [verdict, SimulationSensitivity(result: result)?.verdictCaveat, details, todo].compactMap(\.self).joined(separator: " ")
+    }
 
     /// The highest tier each run reached and the time in it, said as the difference the policy made.
     var verdict: String? {
@@ -57,18 +59,52 @@ public struct SimulationHeadline: Sendable {
             "Both runs reached \(mine); the policy \(a < b ? "cut" : "raised") the time in it from \(ClockText.format(b)) to \(ClockText.format(a))."
     }
 
-    /// What to do about it, from the tiers and the feedback's share of the heat.
+    /// What to do about it, from the tiers; what takes the device to serious or critical, from the run without any
+    /// feedback (``SimulationResult/withoutFeedback``): said only as that run shows it.
     var todo: String {
         let (mine, theirs) = (result.withPolicy.highestTier, result.baseline.highestTier)
         if mine > theirs { return "What to do: check the policy's rules; with it the device ran hotter." }
         if mine >= .serious {
-            let because = theirs > mine ? "keep the policy on; " : ""
-            return
-                "What to do: \(because)the workload alone takes the device to \(mine) (feedback is \(Self.share(feedbackShare)) of the heat), "
-                + "so lighten it or improve the cooling."
+            let keep = theirs > mine ? "keep the policy on; " : ""
+            guard let alone = result.withoutFeedback else {
+                return "What to do: \(keep)no run without feedback was made, so what takes the device to \(mine) is not known."
+            }
+            let peak = ReportNumber.celsius(alone.peakHotspotCelsius)
+            if alone.highestTier >= mine {
+                let sources =
+                    result.baseline.chargerLossJoules > 0 ? "the workload and the charger's loss alone take" : "the workload alone takes"
+                return "What to do: \(keep)\(sources) the device to \(mine): run without any feedback, it reaches "
+                    + "\(alone.highestTier) too (peak hotspot \(peak)), so lighten the workload or improve the cooling."
+            }
+            let played = HeatSources(result.withPolicy)
+            let most =
+                played.audioJoules >= played.hapticsJoules
+                ? "most of it \(result.audioPathHeldOpen == true ? "sound" : "the audio path"), \(ReportNumber.energy(millijoules: played.audioJoules * 1000))"
+                : "most of it haptics, \(ReportNumber.energy(millijoules: played.hapticsJoules * 1000))"
+            return "What to do: \(keep)feedback tips the device over: run without any, it peaks at \(peak) and "
+                + (alone.highestTier == .nominal ? "stays nominal" : "goes no further than \(alone.highestTier)")
+                + ", so the policy must cut more of the feedback it still plays before \(mine) (\(most) with the policy)."
         }
         if theirs > mine { return "What to do: keep the policy on for this workload." }
         return "Nothing to do: neither run got hot enough for the policy to matter."
+    }
+
+    /// The run without any feedback the verdict's causes come from, in one line; `nil` when it was not made.
+    public var withoutFeedbackLine: String? {
+        guard let alone = result.withoutFeedback else { return nil }
+        let stopped =
+            alone.endSeconds < result.durationSeconds
+            ? ", stopped at \(ClockText.format(alone.endSeconds)), once nothing left in the scenario could raise a temperature" : ""
+        return "Run without any feedback (the workload alone\(stopped)): highest tier \(alone.highestTier), peak hotspot "
+            + "\(ReportNumber.celsius(alone.peakHotspotCelsius)), peak internal \(ReportNumber.celsius(alone.peakInternalCelsius))."
+    }
+
+    /// What all the feedback did to the peak hotspot, from the run without any: `nil` when that run was not made.
+    var feedbackEffect: String? {
+        guard let alone = result.withoutFeedback else { return nil }
+        let added = result.baseline.peakHotspotCelsius - alone.peakHotspotCelsius
+        return "run without any feedback, the device peaks at \(ReportNumber.celsius(alone.peakHotspotCelsius)), "
+            + "\(Self.temperatureChange(added, signed: false)) °C \(added >= 0 ? "below" : "above") the baseline's peak hotspot"
     }
 
     /// Energy saved (J and %), the change in peak hotspot, time in serious and critical and the battery at the
@@ -102,10 +138,11 @@ public struct SimulationHeadline: Sendable {
             let moved =
                 abs(hotspotChange) < 0.005
                 ? "the peak hotspot did not move" : "the peak hotspot moved by only \(Self.temperatureChange(hotspotChange)) °C"
-            return "The policy \(saved), but feedback is a small share of the heat, so its thermal gain is small: all the feedback the "
+            return "The policy \(saved), but feedback is a small share of the heat: all the feedback the "
                 + "baseline played, \(ReportNumber.energy(millijoules: heat.feedbackJoules * 1000)), is "
                 + "\(Self.share(feedbackShare)) of the \(ReportNumber.energy(millijoules: heat.totalJoules * 1000)) the device turned into heat "
-                + "(\(Self.otherSources(heat))). So \(moved), " + (hotTime.map { "the policy \($0), " } ?? "") + "and \(battery)\(end)"
+                + "(\(Self.otherSources(heat)))" + (feedbackEffect.map { "; \($0)" } ?? "") + ". So \(moved), "
+                + (hotTime.map { "the policy \($0), " } ?? "") + "and \(battery)\(end)"
         }
         let peak =
             abs(hotspotChange) < 0.005
@@ -119,16 +156,20 @@ public struct SimulationHeadline: Sendable {
     var feedbackParts: String {
         let heat = figures.heat
         let audio =
-            "the audio path (\(Self.share(heat.share(heat.audioJoules))) of the heat: each sound keeps the path, its DSP, codec and "
-            + "amplifier, powered while it plays)"
+            result.audioPathHeldOpen == true
+            ? "sound (\(Self.share(heat.share(heat.audioJoules))) of the heat: the speaker amplifier's drive for each sound; other "
+                + "sound holds the path itself open, and the workload pays for it)"
+            : "the audio path (\(Self.share(heat.share(heat.audioJoules))) of the heat: each sound keeps the path, its DSP, codec and "
+                + "amplifier, powered while it plays)"
         let haptics =
             "haptics (\(Self.share(heat.share(heat.hapticsJoules))) of the heat: the actuator's drive and its driver kept awake)"
         let parts = heat.audioJoules >= heat.hapticsJoules ? (audio, haptics) : (haptics, audio)
         let largest = figures.largestItem.map {
             "; the largest single source was \($0.name), \(ReportNumber.energy(millijoules: $0.playedMillijoules))"
         }
-        return "Feedback was \(Self.share(feedbackShare)) of the heat the baseline made (besides \(Self.otherSources(heat))), enough to "
-            + "move the temperature: most of it \(parts.0), the rest \(parts.1)\(largest ?? "")."
+        return "Feedback was \(Self.share(feedbackShare)) of the heat the baseline made (besides \(Self.otherSources(heat)))"
+            + (feedbackEffect.map { "; \($0)" } ?? "")
+            + ". Most of the feedback's heat was \(parts.0), the rest \(parts.1)\(largest ?? "")."
     }
 
     /// The heat sources other than feedback, named with their energy.

@@ -21,6 +21,7 @@ public enum SimulationReport: Sendable {
         document.headline(headline.sentence)
         document.heading("Summary")
         document.table(headline.table.headers, headline.table.rows)
+        if let line = headline.withoutFeedbackLine { document.paragraph(line) }
         document.paragraph("Thermal constants: \(result.thermalSource).")
         document.heading("Timeline")
         document.chart(
@@ -89,9 +90,12 @@ public enum SimulationReport: Sendable {
         if !policy.energyByItem.isEmpty {
             document.chart(
                 "energy-by-pattern.svg",
-                SimulationCharts.energyByPattern(policy),
-                caption: "Energy per pattern with the policy: what played, and what the policy saved."
+                SimulationCharts.energyByPattern(result),
+                caption: "Energy per pattern: what played with the policy, what the policy saved (what the baseline played "
+                    + "less what played with it) and what neither run paid (a request's own price less what the baseline paid: "
+                    + "what it shared with what already played)."
             )
+            patternSavings(result, into: &document)
         }
 
         if !result.items.isEmpty {
@@ -99,6 +103,30 @@ public enum SimulationReport: Sendable {
             patterns(result.items, played: policy.playedVariants, into: &document)
         }
         return document
+    }
+
+    /// The per-pattern chart's numbers, and their sum: the headline's saving.
+    static func patternSavings(_ result: SimulationResult, into document: inout ReportDocument) {
+        let rows = PatternSavings.rows(result)
+        let joules = { (millijoules: Double) in ReportNumber.fixed(millijoules / 1000, 2) }
+        document.table(
+            [
+                "pattern", "requests", "own price (J)", "baseline played (J)", "played with the policy (J)", "saved by the policy (J)",
+                "not paid in either run (J)",
+            ],
+            rows.map { row in
+                [
+                    row.name, "\(row.requests)", joules(row.requestedMillijoules), joules(row.baselineMillijoules),
+                    joules(row.playedMillijoules), joules(row.savedMillijoules), joules(row.unpaidMillijoules),
+                ]
+            }
+        )
+        let saved = rows.reduce(0) { $0 + $1.savedMillijoules }
+        let unpaid = rows.reduce(0) { $0 + $1.unpaidMillijoules }
+        document.paragraph(
+            "Over all patterns the policy saved \(ReportNumber.energy(millijoules: saved)), the headline's saving; "
+                + "\(ReportNumber.energy(millijoules: unpaid)) of the requests' own prices was paid in neither run."
+        )
     }
 
     /// A table of each pattern as written and as the policy played it, and one power chart per pattern with what

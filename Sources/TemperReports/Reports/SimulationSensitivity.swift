@@ -25,6 +25,33 @@ public struct SimulationSensitivity: Sendable {
             + "\(ReportNumber.celsius(peak.lowerBound)) to \(ReportNumber.celsius(peak.upperBound))."
     }
 
+    /// The headline's differences that the assumed figures move more than the policy does, said in words: the
+    /// policy's change in time in serious and critical, and in peak hotspot, each against how far the run with the
+    /// policy moves over the reruns. `nil` when the policy's differences stand clear of both ranges.
+    public var verdictCaveat: String? {
+        let nominal = sensitivity.nominal
+        let hot = sensitivity.range(\.hotSeconds)
+        let peak = sensitivity.range(\.peakHotspotCelsius)
+        let hotChange = nominal.hotSeconds - nominal.baselineHotSeconds
+        let peakChange = nominal.hotspotChangeCelsius
+        var inside: [String] = []
+        if abs(hotChange) >= 0.5, abs(hotChange) < hot.upperBound - hot.lowerBound {
+            inside.append(
+                "the time in serious and critical with the policy from \(ClockText.format(hot.lowerBound)) to "
+                    + "\(ClockText.format(hot.upperBound)), against the policy's \(hotChange < 0 ? "−" : "+")\(ClockText.format(abs(hotChange)))"
+            )
+        }
+        if abs(peakChange) >= 0.005, abs(peakChange) < peak.upperBound - peak.lowerBound {
+            inside.append(
+                "the peak hotspot with the policy from \(ReportNumber.celsius(peak.lowerBound)) to \(ReportNumber.celsius(peak.upperBound)), against "
+                    + "the policy's \(SimulationHeadline.temperatureChange(peakChange)) °C"
+            )
+        }
+        guard !inside.isEmpty else { return nil }
+        return "The policy's difference is inside the model's uncertainty: moving each assumed thermal figure ±\(step) moves "
+            + inside.joined(separator: "; and ") + "."
+    }
+
     /// One row per assumed figure: its value, and the hotspot change, peak hotspot and time in serious and critical
     /// with the figure moved down and up.
     var table: (headers: [String], rows: [[String]]) {

@@ -5,7 +5,9 @@ extension ThermalParameters {
     /// `limits`' (by default: skin serious at the Pixel 6 SEVERE 51 °C, internal like a typical SoC).
     public init(profile: DeviceProfile, limits: ThermalParameters = .derivedDefaults) {
         let thermal = profile.thermal
-        let kinds = ThermalFigure.allCases.compactMap { profile.provenance["thermal.\($0.rawValue)"]?.kind }
+        // The note is about the network's figures, which a calibration fits; the feedback heat's placement is
+        // assumed even in a calibrated profile, and listed in `assumed` for the sensitivity run.
+        let kinds = ThermalFigure.network.compactMap { profile.provenance["thermal.\($0.rawValue)"]?.kind }
         let assumed = ThermalFigure.allCases.filter { profile.provenance["thermal.\($0.rawValue)"]?.kind == .assumed }
         let note: String
         if !kinds.isEmpty, kinds.allSatisfy({ $0 == .fitted }) {
@@ -27,6 +29,8 @@ extension ThermalParameters {
             skinLimits: limits.skinLimits,
             source: "device profile '\(profile.name)'" + note
         )
+        actuatorHeatWeight = thermal.actuatorHeatWeight
+        amplifierHeatWeight = thermal.amplifierHeatWeight
         self.assumed = assumed
     }
 }

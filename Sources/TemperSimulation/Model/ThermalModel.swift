@@ -9,6 +9,9 @@ import TemperCore
 /// the model stable and exact for any step size; `exp(A·h)` of the 2×2 matrix is cached per step size and
 /// insulation.
 ///
+/// Heat enters either node: the workload's at the internal node (the SoC), feedback's split between the nodes by
+/// where the actuator and the speaker amplifier sit (``ThermalParameters/actuatorHeatWeight``).
+///
 /// Insulation (a towel, a pocket, a case) is extra resistance in series between skin and ambient, given per step:
 /// it changes how fast the device sheds heat, not the air around it. The skin's hotspot is a weighted point
 /// between the skin mean and the internal node, so it always lies between them.
@@ -34,14 +37,16 @@ public struct ThermalModel: Sendable, Hashable {
         skinCelsius + parameters.hotspotWeight * (internalCelsius - skinCelsius)
     }
 
-    /// The temperatures the model settles at under a constant power and ambient: ambient + P·R for each node,
-    /// with `insulationKelvinPerWatt` added to the skin's resistance to ambient.
+    /// The temperatures the model settles at under a constant power and ambient: all the heat, `powerWatts` into
+    /// the internal node and `skinWatts` into the skin, crosses the skin's resistance to ambient (with
+    /// `insulationKelvinPerWatt` added); only the internal node's crosses the resistance to the skin.
     public func steadyState(
         powerWatts: Double,
+        skinWatts: Double = 0,
         ambientCelsius: Double,
         insulationKelvinPerWatt: Double = 0
     ) -> (internalCelsius: Double, skinCelsius: Double) {
-        let skin = ambientCelsius + powerWatts * (parameters.skinToAmbientKelvinPerWatt + insulationKelvinPerWatt)
+        let skin = ambientCelsius + (powerWatts + skinWatts) * (parameters.skinToAmbientKelvinPerWatt + insulationKelvinPerWatt)
         return (skin + powerWatts * parameters.internalToSkinKelvinPerWatt, skin)
     }
 
@@ -51,16 +56,27 @@ public struct ThermalModel: Sendable, Hashable {
         return (-1 / fast, -1 / slow)
     }
 
-    /// Advances the model by `seconds` with `powerWatts` dissipated in the internal node and
-    /// `insulationKelvinPerWatt` of extra resistance between skin and ambient.
-    public mutating func step(seconds: Double, powerWatts: Double, ambientCelsius: Double, insulationKelvinPerWatt: Double = 0) {
+    /// Advances the model by `seconds` with `powerWatts` dissipated in the internal node, `skinWatts` in the skin
+    /// node and `insulationKelvinPerWatt` of extra resistance between skin and ambient.
+    public mutating func step(
+        seconds: Double,
+        powerWatts: Double,
+        skinWatts: Double = 0,
+        ambientCelsius: Double,
+        insulationKelvinPerWatt: Double = 0
+    ) {
         guard seconds > 0 else { return }
         if seconds != cachedStep || insulationKelvinPerWatt != cachedInsulation {
             cachedPropagator = systemMatrix(insulation: insulationKelvinPerWatt).exponential(times: seconds)
             cachedStep = seconds
             cachedInsulation = insulationKelvinPerWatt
         }
-        let steady = steadyState(powerWatts: powerWatts, ambientCelsius: ambientCelsius, insulationKelvinPerWatt: insulationKelvinPerWatt)
+        let steady = steadyState(
+            powerWatts: powerWatts,
+            skinWatts: skinWatts,
+            ambientCelsius: ambientCelsius,
+            insulationKelvinPerWatt: insulationKelvinPerWatt
+        )
         let deviation = (internalCelsius - steady.internalCelsius, skinCelsius - steady.skinCelsius)
         let next = cachedPropagator.apply(deviation)
         internalCelsius = steady.internalCelsius + next.0

@@ -26,6 +26,11 @@ public struct ThermalParameters: Sendable, Hashable, Codable {
     /// mean (0) and the internal node (1): the skin sensor reads `skin + w·(internal − skin)`. A weighted point
     /// can never read above the heat source or below the skin mean, whatever the ambient does.
     public var hotspotWeight: Double
+    /// Where feedback heat enters the model, between the skin node (0) and the internal node (1): the haptic
+    /// actuator's (its drive and driver) and a sound's (the audio path and the speaker amplifier). Neither sits at
+    /// the SoC, which the internal node stands for; 1 puts the heat there, as the workload's.
+    public var actuatorHeatWeight: Double = 1
+    public var amplifierHeatWeight: Double = 1
     /// Limits the simulated internal sensor reports, as a real hwmon chip would.
     public var internalLimits: SensorLimits
     /// Limits the simulated skin (hotspot) sensor reports.
@@ -70,6 +75,8 @@ public struct ThermalParameters: Sendable, Hashable, Codable {
         case .skinHeatCapacity: copy.skinCapacityJoulesPerKelvin *= scale
         case .skinToAmbientResistance: copy.skinToAmbientKelvinPerWatt *= scale
         case .hotspotWeight: copy.hotspotWeight = min(1, max(0, hotspotWeight * scale))
+        case .actuatorHeatWeight: copy.actuatorHeatWeight = min(1, max(0, actuatorHeatWeight * scale))
+        case .amplifierHeatWeight: copy.amplifierHeatWeight = min(1, max(0, amplifierHeatWeight * scale))
         }
         return copy
     }
@@ -82,6 +89,8 @@ public struct ThermalParameters: Sendable, Hashable, Codable {
         case .skinHeatCapacity: skinCapacityJoulesPerKelvin
         case .skinToAmbientResistance: skinToAmbientKelvinPerWatt
         case .hotspotWeight: hotspotWeight
+        case .actuatorHeatWeight: actuatorHeatWeight
+        case .amplifierHeatWeight: amplifierHeatWeight
         }
     }
 
@@ -101,12 +110,11 @@ public struct ThermalParameters: Sendable, Hashable, Codable {
         for (name, value) in named where !(value.isFinite && value > 0) {
             throw TemperError(code: .invalidValue, message: "\(name) must be a positive number, found \(value)", path: "thermal.\(name)")
         }
-        guard hotspotWeight.isFinite, (0...1).contains(hotspotWeight) else {
-            throw TemperError(
-                code: .invalidValue,
-                message: "hotspotWeight must be in 0...1, found \(hotspotWeight)",
-                path: "thermal.hotspotWeight"
-            )
+        for (name, weight) in [
+            ("hotspotWeight", hotspotWeight), ("actuatorHeatWeight", actuatorHeatWeight), ("amplifierHeatWeight", amplifierHeatWeight),
+        ]
+        where !(weight.isFinite && (0...1).contains(weight)) {
+            throw TemperError(code: .invalidValue, message: "\(name) must be in 0...1, found \(weight)", path: "thermal.\(name)")
         }
     }
 }
@@ -114,13 +122,20 @@ public struct ThermalParameters: Sendable, Hashable, Codable {
 /// One constant of the two-node model, named by its key in a device profile's `thermal:` section.
 public enum ThermalFigure: String, Sendable, Hashable, Codable, CaseIterable {
     case internalHeatCapacity, internalToSkinResistance, skinHeatCapacity, skinToAmbientResistance, hotspotWeight
+    case actuatorHeatWeight, amplifierHeatWeight
+
+    /// The figures a thermal calibration fits; the rest place feedback heat, which traces of the device's own
+    /// power cannot tell apart.
+    public static let network: [ThermalFigure] = [
+        .internalHeatCapacity, .internalToSkinResistance, .skinHeatCapacity, .skinToAmbientResistance, .hotspotWeight,
+    ]
 
     /// The unit the model computes it in; empty for the weight.
     public var unit: String {
         switch self {
         case .internalHeatCapacity, .skinHeatCapacity: "J/K"
         case .internalToSkinResistance, .skinToAmbientResistance: "K/W"
-        case .hotspotWeight: ""
+        case .hotspotWeight, .actuatorHeatWeight, .amplifierHeatWeight: ""
         }
     }
 }

@@ -87,7 +87,7 @@ extension Simulator {
             for scale in [1 - step, 1 + step] {
                 var scaled = setup
                 scaled.thermal = setup.thermal.scaling(figure, by: scale)
-                let rerun = await run(scaled, policyName: policyName, governing: governing)
+                let rerun = await run(scaled, policyName: policyName, runsWithoutFeedback: false, governing: governing)
                 outcomes.append((scaled.thermal.value(of: figure), SensitivityOutcome(rerun)))
             }
             rows.append(

@@ -21,9 +21,12 @@ final class SimulationClock: GovernorClock {
         _ run: SimulationRun,
         requests: any IteratorProtocol<SimulatedRequest> & Sendable,
         driver: GovernorDriver,
-        progress: Simulator.Progress?
+        progress: Simulator.Progress?,
+        stopsOnceSettled: Bool = false
     ) {
-        stepper.withLock { $0 = SimulationStepper(run, requests: requests, driver: driver, progress: progress) }
+        stepper.withLock {
+            $0 = SimulationStepper(run, requests: requests, driver: driver, progress: progress, stopsOnceSettled: stopsOnceSettled)
+        }
     }
 
     /// The run's summary and recorded snapshots, however far it got; the clock steps nothing more.

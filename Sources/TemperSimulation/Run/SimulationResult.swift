@@ -19,6 +19,11 @@ public struct SimulationResult: Sendable, Hashable, Codable {
     /// How the headline moves when each assumed thermal figure moves; `nil` when not computed
     /// (``Simulator/sensitivity(_:of:policyName:step:governing:)``) or when no figure is assumed.
     public var sensitivity: Sensitivity?
+    /// The same scenario without any feedback, for the verdict's causes; `nil` when not run.
+    public var withoutFeedback: FeedbackFreeRun?
+    /// Whether other sound held the audio path open (``Scenario/audioPathAlreadyOpen``), so feedback sounds paid
+    /// only the amplifier's drive.
+    public var audioPathHeldOpen: Bool?
 
     public init(
         scenario: String,

@@ -18,7 +18,15 @@ struct SimulationRun {
     var snapshots: [HostSnapshot] = []
     var condition = Condition.nominal
     var lastPower: Double
+    /// The last step's heat into each node (W), and whether both the internal node and the hotspot cooled in it.
+    var internalWatts = 0.0
+    var skinWatts = 0.0
+    var cooling = false
+    /// How far the models have run (s).
+    var elapsedSeconds = 0.0
     var heatJoules = 0.0
+    /// What played, drawn over its playing time.
+    var feedbackHeat = FeedbackHeat()
     var intervalFeedbackJoules = 0.0
     var intervalChargerLossJoules = 0.0
     var intervalChanged = 0
@@ -109,13 +117,14 @@ struct SimulationRun {
         if condition.lowPower { summary.tierSeconds.lowPower += length }
     }
 
-    /// Accounts one decided request; returns the joules that played.
-    mutating func account(_ request: SimulatedRequest, _ decision: SimulatedDecision) -> Double {
+    /// Accounts one decided request, and draws what played over its playing time from its arrival.
+    mutating func account(_ request: SimulatedRequest, _ decision: SimulatedDecision) {
         summary.decisions.count(decision)
         summary.requestedEnergy.add(decision.before)
         summary.playedEnergy.add(decision.after)
         accounts.add(request.item.name, decision)
-        intervalAudioJoules += decision.after.audioMillijoules / 1000
+        let playedForm = decision.played?.energy ?? request.item.energy
+        feedbackHeat.add(decision.after, from: request.timeSeconds, over: FeedbackHeat.drawSeconds(of: playedForm))
         if decision.outcome != .pass {
             intervalChanged += 1
             // A handful of ways a request changes per interval: a linear search beats hashing the rules.
@@ -135,14 +144,19 @@ struct SimulationRun {
                 playedMillijoules: decision.after.totalMillijoules
             )
         )
-        return decision.after.totalMillijoules / 1000
     }
 
-    /// Steps the thermal and battery models through step `index` with the workload and `feedbackJoules` played.
-    mutating func advanceModels(index: Int, time: Double, length: Double, feedbackJoules: Double) {
+    /// Steps the thermal and battery models through step `index` with the workload and the feedback drawn in it.
+    /// The workload's heat and the charger's loss enter the internal node; feedback's is split between the nodes
+    /// where the actuator and the amplifier sit (``ThermalParameters/actuatorHeatWeight``).
+    mutating func advanceModels(index: Int, time: Double, length: Double) {
         let middle = time + length / 2
         let workload = scenario.workloadWatts(at: middle)
+        let drawn = feedbackHeat.take(from: time, to: time + length)
+        let feedbackJoules = drawn.joules
         let devicePower = workload + feedbackJoules / length
+        let parameters = model.parameters
+        let feedbackInternal = parameters.actuatorHeatWeight * drawn.hapticJoules + parameters.amplifierHeatWeight * drawn.audioJoules
         // On a charger the device runs from it and the cell charges, derated by the cell's temperature: the cell
         // sits in the internal node (the model has no node of its own for it). The charging path's loss is heat too.
         battery.onBattery = scenario.onBattery(at: middle)
@@ -157,15 +171,22 @@ struct SimulationRun {
         let power = devicePower + chargerLoss
         summary.workloadEnergyJoules += workload * length
         summary.chargerLossJoules += chargerLoss * length
+        let before = (model.internalCelsius, model.hotspotCelsius)
+        internalWatts = workload + chargerLoss + feedbackInternal / length
+        skinWatts = (feedbackJoules - feedbackInternal) / length
         model.step(
             seconds: length,
-            powerWatts: power,
+            powerWatts: internalWatts,
+            skinWatts: skinWatts,
             ambientCelsius: scenario.ambient.celsius(at: middle),
             insulationKelvinPerWatt: scenario.insulationKelvinPerWatt(at: middle)
         )
+        cooling = model.internalCelsius < before.0 && model.hotspotCelsius < before.1
+        elapsedSeconds = time + length
         lastPower = power
         heatJoules += power * length
         intervalFeedbackJoules += feedbackJoules
+        intervalAudioJoules += drawn.audioJoules
         intervalChargerLossJoules += chargerLoss * length
 
         summary.peakInternalCelsius = max(summary.peakInternalCelsius, model.internalCelsius)
@@ -202,6 +223,23 @@ struct SimulationRun {
         intervalChanges.removeAll(keepingCapacity: true)
     }
 
+    /// Whether nothing left of the run can raise a temperature past its peak: the scenario's inputs have stopped
+    /// changing, both the internal node and the hotspot fell in the last step, nothing that played is still drawing, and no temperature settles above its peak.
+    /// With inputs held, each temperature is its steady value plus two decaying exponentials, whose slope changes
+    /// sign at most once: falling now, it never again rises above the higher of where it is and where it settles.
+    var isSettled: Bool {
+        guard cooling, feedbackHeat.isEmpty, scenario.lastInputChangeSeconds <= elapsedSeconds else { return false }
+        let settles = model.steadyState(
+            powerWatts: internalWatts,
+            skinWatts: skinWatts,
+            ambientCelsius: scenario.ambient.celsius(at: elapsedSeconds),
+            insulationKelvinPerWatt: scenario.insulationKelvinPerWatt(at: elapsedSeconds)
+        )
+        let hotspot = settles.skinCelsius + model.parameters.hotspotWeight * (settles.internalCelsius - settles.skinCelsius)
+        return settles.internalCelsius <= summary.peakInternalCelsius && hotspot <= summary.peakHotspotCelsius
+            && settles.skinCelsius <= summary.peakSkinCelsius
+    }
+
     /// The run's summary, with the per-item accounts and the battery's end.
     mutating func finish() -> RunSummary {
         summary.energyByItem = accounts.sorted.map { item in
@@ -236,10 +274,13 @@ struct StepGrid {
     let stepCount: Int
     let durationSeconds: Double
 
-    /// Step `index`'s start time and length (the last step may be short).
+    /// Step `index`'s start time and length (the last step may be short). A step ends exactly where the next one
+    /// starts: `index·step + step` can land past `(index + 1)·step` (4619 × 0.1 + 0.1 is 462.00000000000006, 4620 ×
+    /// 0.1 is 462.0), which would put an arrival at 462.0 in the earlier step and release it before that second's
+    /// sample, where a live governor samples first.
     func span(ofStep index: Int) -> (time: Double, length: Double) {
         let time = Double(index) * step
-        return (time, min(step, durationSeconds - time))
+        return (time, min(Double(index + 1) * step, durationSeconds) - time)
     }
 
     /// Where step `index` ends.

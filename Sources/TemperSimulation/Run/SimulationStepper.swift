@@ -28,6 +28,7 @@ final class SimulationStepper {
     private let driver: GovernorDriver
     private let progress: Simulator.Progress?
     private let progressEvery: Int
+    private let stopsOnceSettled: Bool
     private var phase = Phase.scheduling
     private var index = 0
     /// The step whose end the next scheduled request is accounted in.
@@ -46,9 +47,11 @@ final class SimulationStepper {
         _ run: SimulationRun,
         requests: any IteratorProtocol<SimulatedRequest> & Sendable,
         driver: GovernorDriver,
-        progress: Simulator.Progress?
+        progress: Simulator.Progress?,
+        stopsOnceSettled: Bool = false
     ) {
         self.run = run
+        self.stopsOnceSettled = stopsOnceSettled
         grid = run.grid
         self.requests = RequestWindow(requests)
         self.driver = driver
@@ -90,6 +93,12 @@ final class SimulationStepper {
                 endStep()
                 index += 1
                 phase = .scheduling
+                // A run asked only where it peaks ends once nothing left can raise a temperature.
+                if stopsOnceSettled, run.isSettled {
+                    progress?(1)
+                    phase = .done
+                    throw CancellationError()
+                }
             case .done:
                 throw CancellationError()
             }
@@ -136,7 +145,6 @@ final class SimulationStepper {
     private func endStep() {
         let (time, length) = grid.span(ofStep: index)
         run.countTime(length)
-        var feedbackJoules = 0.0
         var taken = 0
         for position in stepStart..<stepEnd {
             guard let request = requests[position] else { break }
@@ -149,11 +157,11 @@ final class SimulationStepper {
             } else {
                 break
             }
-            feedbackJoules += run.account(request, decision)
+            run.account(request, decision)
         }
         decisions.removeFirst(taken)
         requests.forget(before: stepEnd)
-        run.advanceModels(index: index, time: time, length: length, feedbackJoules: feedbackJoules)
+        run.advanceModels(index: index, time: time, length: length)
     }
 }
 

@@ -12,22 +12,28 @@ public enum Simulator: Sendable {
     /// on the run's own task, so it must return quickly.
     public typealias Progress = @Sendable (_ fraction: Double) -> Void
 
-    /// Runs the scenario twice in one invocation: with the policy, and with the policy off (everything passes).
-    /// The two runs share nothing but the energy model's locked cache, so they run side by side, each on its own
-    /// governor's actor: on a machine with two cores the pair takes about as long as one run.
+    /// Runs the scenario twice in one invocation: with the policy, and with the policy off (everything passes);
+    /// and a third time without any feedback (``FeedbackFreeRun``), so a verdict's causes are computed from runs.
+    /// The runs share nothing but the energy model's locked cache, so they run side by side, each on its own
+    /// governor's actor: on a machine with two cores the pair takes about as long as one run, and the run without
+    /// feedback, which has nothing to decide and stops once its peak is known, a small part of one.
     /// - Parameters:
     ///   - progress: told the fraction of both runs done, from either run's task.
     ///   - logsDecisions: keep every decision of the run with the policy in its ``RunSummary/decisionLog``.
+    ///   - runsWithoutFeedback: make the run without feedback (a sensitivity rerun, which reads only the
+    ///     headline's figures, does not).
     ///   - governing: makes the governor's driver for a policy; `policyOn` false asks for the pass-through baseline.
     public static func run(
         _ setup: SimulationSetup,
         policyName: String,
         progress: Progress? = nil,
         logsDecisions: Bool = false,
+        runsWithoutFeedback: Bool = true,
         governing: (_ policyOn: Bool) -> GovernorDriver
     ) async -> SimulationResult {
         let withPolicy = governing(true)
         let withoutPolicy = governing(false)
+        let withoutFeedback = runsWithoutFeedback ? governing(false) : nil
         let both = progress.map(PairProgress.init)
         async let policyRun = runOnce(
             setup,
@@ -44,7 +50,9 @@ public enum Simulator: Sendable {
             policyName: "off (baseline)",
             progress: both?.reporter(for: 1)
         ).summary
-        return SimulationResult(
+        async let feedbackFree: FeedbackFreeRun? =
+            if let withoutFeedback { await runWithoutFeedback(setup, governing: withoutFeedback) } else { nil }
+        var result = SimulationResult(
             scenario: setup.scenario.name,
             description: setup.scenario.description,
             device: setup.deviceName,
@@ -57,11 +65,28 @@ public enum Simulator: Sendable {
             baseline: await baselineRun,
             thresholds: ClassifierThresholds(thermal: setup.thermal, settings: withPolicy.classifierSettings)
         )
+        result.withoutFeedback = await feedbackFree
+        result.audioPathHeldOpen = setup.scenario.audioPathAlreadyOpen
+        return result
+    }
+
+    /// The scenario's workload alone, no request made: where the device goes without any feedback. It decides
+    /// nothing, and stops once nothing left in the scenario can raise a temperature past its peak.
+    public static func runWithoutFeedback(_ setup: SimulationSetup, governing driver: GovernorDriver) async -> FeedbackFreeRun {
+        let summary = await runOnce(
+            setup,
+            requests: [SimulatedRequest](),
+            governing: driver,
+            policyName: "no feedback",
+            stopsOnceSettled: true
+        ).summary
+        return FeedbackFreeRun(summary)
     }
 
     /// One run, on a fresh driver (a governor runs once), of `requests` in time order: ``SimulationSetup/arrivals``,
     /// which makes each request as the run reaches it. With `snapshotEverySeconds`, also returns the host snapshots
-    /// at that interval: what `temper record` would have written had the simulated host been real.
+    /// at that interval: what `temper record` would have written had the simulated host been real. With
+    /// `stopsOnceSettled`, the run ends as soon as nothing left in it can raise a temperature past its peak.
     ///
     /// The governor's own `run()` loop drives the run: each time it sleeps, the driver's clock steps the models,
     /// schedules the requests that arrive and accounts the decisions made, up to the loop's deadline, on the
@@ -73,12 +98,13 @@ public enum Simulator: Sendable {
         policyName: String,
         snapshotEverySeconds: Double? = nil,
         progress: Progress? = nil,
-        logsDecisions: Bool = false
+        logsDecisions: Bool = false,
+        stopsOnceSettled: Bool = false
     ) async -> (summary: RunSummary, snapshots: [HostSnapshot]) where Requests.Iterator: Sendable {
         var run = SimulationRun(setup, policyName: policyName, snapshotEverySeconds: snapshotEverySeconds, logsDecisions: logsDecisions)
         run.publish(on: driver.host, step: 0)
         let clock = driver.clock
-        clock.begin(run, requests: requests.makeIterator(), driver: driver, progress: progress)
+        clock.begin(run, requests: requests.makeIterator(), driver: driver, progress: progress, stopsOnceSettled: stopsOnceSettled)
         await driver.governor.recordDecisions { clock.record($0) }
         try? await driver.governor.run()
         // The clock held the run while the loop drove it; a driver runs once, so it is there to take back.

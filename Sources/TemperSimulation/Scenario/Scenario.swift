@@ -78,6 +78,17 @@ public struct Scenario: Sendable, Hashable {
         charging.first { $0.span.contains(time) }
     }
 
+    /// When the last of the scenario's heat inputs changes: the ambient's last point, a workload segment's start or
+    /// end, insulation wrapped or unwrapped, a charger plugged or unplugged. After it the model's inputs are
+    /// constant (a charger's loss is not, which follows the cell: so a charging span's end counts, however late).
+    public var lastInputChangeSeconds: Double {
+        let ambient = ambient.points.map(\.timeSeconds)
+        let work = workload.flatMap { [$0.startSeconds, $0.endSeconds] }
+        let spans = insulation.flatMap { [$0.span.startSeconds, $0.span.endSeconds] } + charging.map(\.span.endSeconds)
+        // A change at or after the end is no change within the run (a last segment that runs to the end).
+        return (ambient + work + spans).filter { $0 < durationSeconds }.max() ?? 0
+    }
+
     /// Whether the device runs on its battery at `time`: outside every charging span when there are any,
     /// otherwise as ``InitialState/onBattery`` says.
     public func onBattery(at time: Double) -> Bool {
