@@ -2,8 +2,8 @@ import Glibc
 
 extension HapticActuatorFigures {
     /// How long after the drive stops the actuator can still change what the next drive costs: its braking, then
-    /// the driver's steps down to off.
-    var tailSeconds: Double { fallSeconds + driver.offAfterSeconds }
+    /// the driver's way through a silence (``HapticDriverFigures/longestSilenceChargedSeconds``).
+    var tailSeconds: Double { fallSeconds + driver.longestSilenceChargedSeconds }
 
     /// The drive frequency a sharpness asks for: sharpness 0...1 maps linearly onto
     /// ``sharpnessLowHertz``...``sharpnessHighHertz``, as Android maps sharpness onto a device's supported range.
