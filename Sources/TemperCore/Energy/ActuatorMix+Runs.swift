@@ -40,7 +40,8 @@ struct LevelTails {
     let memorySeconds: Double
     private let overdrivePerSecond: Double
     private let brakePerSecond: Double
-    /// The continuous levels of the last *W* (levels above zero, in time order, from `first` on).
+    /// The continuous levels of the last *W* (levels above zero, in time order, from `first` on), each moved *W*
+    /// later: when it is what the level remembers.
     private var history: [Level] = []
     private var first = 0
     /// Up to when the tails are summed, and the continuous level then: its power, the most it can draw, its event.
@@ -93,47 +94,44 @@ struct LevelTails {
     /// Sums the tails from ``time`` to `end` at the current level, against the level *W* before each moment.
     private mutating func advance(to end: Double) {
         guard end > time else { return }
-        // The stretch read now is part of what the level remembers W later, within it too.
+        // The stretch read now is part of what the level remembers W later, within it too. Kept moved by W once,
+        // so the comparisons below and the boundaries they step to are the same numbers.
         if level > 0 {
-            if let last = history.last, last.end == time, last.milliwatts == level, last.eventIndex == eventIndex {
-                history[history.count - 1].end = end
+            let (from, to) = (time + memorySeconds, end + memorySeconds)
+            if let last = history.last, last.end == from, last.milliwatts == level, last.eventIndex == eventIndex {
+                history[history.count - 1].end = to
             } else {
-                history.append(Level(start: time, end: end, milliwatts: level, eventIndex: eventIndex))
+                history.append(Level(start: from, end: to, milliwatts: level, eventIndex: eventIndex))
             }
         }
         var cursor = time
         var index = first
         while cursor < end {
-            let back = cursor - memorySeconds
-            while index < history.count, history[index].end <= back { index += 1 }
+            while index < history.count, history[index].end <= cursor { index += 1 }
             // The level W before: a stretch of it, or silence until the next one.
             let (before, until, braked): (Double, Double, Int)
-            if index < history.count, history[index].start <= back {
-                (before, until, braked) = (history[index].milliwatts, history[index].end + memorySeconds, history[index].eventIndex)
+            if index < history.count, history[index].start <= cursor {
+                (before, until, braked) = (history[index].milliwatts, history[index].end, history[index].eventIndex)
             } else {
-                (before, until, braked) = (0, index < history.count ? history[index].start + memorySeconds : end, 0)
+                (before, until, braked) = (0, index < history.count ? history[index].start : end, 0)
             }
             let stop = min(end, until)
-            guard stop > cursor else {
-                // Rounding at a boundary W later than a stretch's end: past it.
-                if index < history.count { index += 1 } else { break }
-                continue
-            }
             let seconds = stop - cursor
             if level > before {
                 let milliwatts = max(0, min(overdrivePerSecond * (level - before), limit - level))
                 overdriveMillijoules += milliwatts * seconds
                 keep(cursor, stop, milliwatts, eventIndex)
             } else if before > level {
-                let milliwatts = brakePerSecond * (before - level)
+                // Braking drives against the motion, within what the driver has left beside the level it plays.
+                let milliwatts = max(0, min(brakePerSecond * (before - level), limit - level))
                 brakeMillijoules += milliwatts * seconds
                 keep(cursor, stop, milliwatts, braked)
             }
             cursor = stop
         }
         time = end
-        // Forget what ended more than W ago, moving the rest down only once most of the list is forgotten.
-        while first < history.count, history[first].end <= end - memorySeconds { first += 1 }
+        // Forget what the level no longer remembers, moving the rest down only once most of the list is forgotten.
+        while first < history.count, history[first].end <= end { first += 1 }
         if first > 16, 2 * first >= history.count {
             history.removeFirst(first)
             first = 0
