@@ -97,7 +97,10 @@ import Testing
             let kind: SensoryRequest.Kind =
                 Bool.random(using: &generator)
                 ? kinds.randomElement(using: &generator)!
-                : R.haptic(AHAPPattern(items: Self.randomEvents(&generator, count: Int.random(in: 1...4, using: &generator))), id: "made-up").kind
+                : R.haptic(
+                    AHAPPattern(items: Self.randomEvents(&generator, count: Int.random(in: 1...4, using: &generator))),
+                    id: "made-up"
+                ).kind
             let signal = R.estimator.playbackSignal(of: kind)
             let alone = signal.estimate().energyMillijoules
             let price = ledger.marginalEnergy(of: signal, at: start)?.totalMillijoules ?? alone

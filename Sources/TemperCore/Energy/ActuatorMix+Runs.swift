@@ -80,7 +80,8 @@ struct LevelTails {
             (level, limit) = (0, .infinity)
             advance(to: start)
         }
-        (level, limit, eventIndex) = voice.isContinuous ? (voice.milliwatts, voice.limitMilliwatts, voice.eventIndex) : (0, .infinity, eventIndex)
+        (level, limit, eventIndex) =
+            voice.isContinuous ? (voice.milliwatts, voice.limitMilliwatts, voice.eventIndex) : (0, .infinity, eventIndex)
         advance(to: end)
     }
 

@@ -102,22 +102,6 @@ extension HapticActuatorFigures {
         )
     }
 
-    /// The fraction of its steady amplitude the mass reaches when driven from rest for `seconds`:
-    /// 1 − e^(−t/τ), a resonator's ring-up, with the actuator's rise time as τ. 1 when there is no rise time.
-    public func ringUpFraction(afterSeconds seconds: Double) -> Double {
-        Self.ringUpFraction(afterSeconds: seconds, riseSeconds: riseSeconds)
-    }
-
-    /// ``ringUpFraction(afterSeconds:)`` for an actuator whose rise time is `riseSeconds`.
-    static func ringUpFraction(afterSeconds seconds: Double, riseSeconds: Double) -> Double {
-        guard riseSeconds > 0 else { return 1 }
-        guard seconds > 0 else { return 0 }
-        // Past 40 rise times e^(−t/τ) < 5e-18, below half the spacing of doubles under 1: the fraction rounds to
-        // exactly 1, which a price (one per run it closes) need not ask the exponential for.
-        let rises = seconds / riseSeconds
-        return rises > 40 ? 1 : -Glibc.expm1(-rises)
-    }
-
     /// intensity^γ, with intensity clamped to 0...1.
     func scaled(_ intensity: Double) -> Double {
         guard intensity.isFinite, intensity > 0 else { return 0 }

@@ -223,7 +223,8 @@ enum VoiceMixer {
                 break
             }
             // A voice it outplays, under it from here on: continuous drive it masks, when it is a click.
-            if other.end(k) > other.start(k), other.voices[k].milliwatts > 0, other.voices[k].isContinuous || other.voices[k].overContinuous {
+            if other.end(k) > other.start(k), other.voices[k].milliwatts > 0, other.voices[k].isContinuous || other.voices[k].overContinuous
+            {
                 under = true
             }
             k += 1
