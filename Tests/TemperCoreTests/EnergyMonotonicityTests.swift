@@ -25,6 +25,20 @@ import Testing
         #expect(abs(silentTail.energyMillijoules - alone) < 1e-9)
     }
 
+    /// The same pair as two requests through a ledger: the tail's price is what it adds (never below nothing, no
+    /// clamp), and the two prices add up to the pair mixed (before: the tail's −4.70 mJ was charged 0, and the
+    /// prices summed to 1.20× the mix).
+    @Test func theTailsPriceIsWhatItAddsAndThePairAddsUpToItsMix() throws {
+        let buzz = R.estimator.playbackSignal(of: R.haptic(F.pattern(F.continuous(duration: 0.1, intensity: 1)), id: "buzz").kind)
+        let tail = R.estimator.playbackSignal(of: R.haptic(F.pattern(F.continuous(duration: 0.01, intensity: 0.01)), id: "tail").kind)
+        var ledger = PlaybackLedger()
+        ledger.admit(buzz, at: 0)
+        let price = try #require(ledger.marginalEnergy(of: tail, at: 0.1)).totalMillijoules
+        #expect(price >= 0)
+        let pair = PlaybackLedgerTests.jointMillijoules([(buzz, 0), (tail, 0.1)])
+        #expect(abs(buzz.estimate().energyMillijoules + price - pair) < 1e-9, "buzz + \(price) mJ against \(pair) mJ mixed")
+    }
+
     /// A made-up pattern: a few continuous events and clicks over half a second, overlapping or not, at random
     /// intensities, durations and sharpness.
     static func randomEvents(_ generator: inout SeededGenerator, count: Int) -> [AHAPItem] {

@@ -80,6 +80,9 @@ struct LevelTails {
             (level, limit) = (0, .infinity)
             advance(to: start)
         }
+        // A click is no level. The braking it plays over is not bounded by what the driver has left beside it: a
+        // bound would lose the braking rather than move it, and a click added could lower a price (the power series
+        // then overstates the peak under a click by up to the braking, t_fall / (t_rise + t_fall) of the drop).
         (level, limit, eventIndex) =
             voice.isContinuous ? (voice.milliwatts, voice.limitMilliwatts, voice.eventIndex) : (0, .infinity, eventIndex)
         advance(to: end)

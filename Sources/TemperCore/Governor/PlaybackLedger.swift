@@ -7,11 +7,11 @@
 /// another's driver wake-up, adds less than it costs alone; summed over a stream, the marginal prices add up to
 /// what the stream's events cost as one pattern. The governor charges its budget the marginal price.
 ///
-/// The ledger keeps what it admitted already mixed (one signal per output, with running sums of what it drives),
-/// so a price mixes the new request with the few pieces of that signal around it, from a tail before it starts to
-/// a tail after it stops: nothing outside can change a state inside, so the rest is the same with it and without
-/// it (``MixedPlayback/hapticTotals(in:continued:adding:at:haptics:)``). Pieces are forgotten once
-/// their tails have passed (``forget(before:)``); what was cancelled or dropped is never admitted.
+/// The ledger keeps what it admitted already mixed (one signal per output), so a price mixes the new request with
+/// the few pieces of that signal around it, from a tail before it starts to a tail after it stops: nothing outside
+/// can change a state inside, so the rest is the same with it and without it
+/// (``MixedPlayback/hapticTotals(in:continued:adding:at:haptics:)``). Pieces are forgotten once their tails have
+/// passed (``forget(before:)``); what was cancelled or dropped is never admitted.
 public struct PlaybackLedger: Sendable {
 
     /// The most entries kept; past it the one whose influence ends first is forgotten early, so a flood of
