@@ -65,8 +65,9 @@ import Testing
         #expect(meta.status == 0)
         let line = meta.stderr.split(separator: "\n").first { $0.contains("sharpness 0 written") }
         #expect(line?.hasPrefix("temper: warning: Examples/formats/notify-waveform.json → ahap: no frequency") == true)
-        // 75.74 mJ before each curve piece was sampled between its own control points (the steps priced where they are).
-        #expect(line?.hasSuffix("(30.77 mJ → 76.18 mJ)") == true, "\(meta.stderr)")
+        // 75.74 mJ before each curve piece was sampled between its own control points (the steps priced where they are);
+        // 76.18 mJ before issue 32's carried-level tails (each step of the level overdriven and braked).
+        #expect(line?.hasSuffix("(30.78 mJ → 77.13 mJ)") == true, "\(meta.stderr)")
     }
 
     /// `--json` carries each kind of loss once, with the energy before and after, and prints the output in it
@@ -90,7 +91,9 @@ import Testing
         let steps = try #require(report.cost.losses.first { $0.kind == "emphasisMerged" })
         #expect(steps.beforeMillijoules == report.cost.sourceMillijoules)
         #expect(steps.afterMillijoules == report.cost.outputMillijoules)
-        #expect(abs(report.cost.outputMillijoules / report.cost.sourceMillijoules - 1) < 0.25)
+        // 1.48× since issue 32 (1.21× before): each 30 ms step of an emphasis and its ducks is a rise and a drop of
+        // the level the motors carry, overdriven and braked, where the source's click counts as no level.
+        #expect(abs(report.cost.outputMillijoules / report.cost.sourceMillijoules - 1) < 0.5)
         let upstream = try TemperRunner.run([
             "convert", "Examples/formats/door-knock.haptic", "--to", "rumble", "--device", "gamepad", "--flavor", "nice-vibrations",
             "--json",

@@ -60,7 +60,9 @@ import Testing
     @Test func peakPowerIsTheRumblePlusItsOverdriveAndTheDriverWakingAndDriving() {
         let estimate = estimator.estimate(F.pattern(F.continuous(duration: 1, intensity: 1, sharpness: 0.5)))
         let full = haptics.continuousMilliwatts
-        #expect(abs(estimate.peakMilliwatts - (1.5 * full + 2 * haptics.driver.activeMilliwatts)) < 1e-6)
+        // The overdrive is half the rise over the rise time, spread over the carried level's memory (30 ms).
+        let overdrive = 0.5 * full * haptics.riseSeconds / (0.5 * (haptics.riseSeconds + haptics.fallSeconds))
+        #expect(abs(estimate.peakMilliwatts - (full + overdrive + 2 * haptics.driver.activeMilliwatts)) < 1e-6)
         #expect(estimate.averageMilliwatts < estimate.peakMilliwatts)
         #expect(abs(estimate.durationSeconds - 1) < 1e-12)
         // Integral, half the power over the rise and the fall, and the driver.

@@ -162,7 +162,11 @@ import Testing
                 let estimate = EnergyEstimator(profile: profile).estimate(document.pattern, waveforms: document.waveforms)
                 let hasAudio = document.pattern.events.contains { $0.type == .audioContinuous || $0.type == .audioCustom }
                 let limit = hasAudio ? profile.supplyLimitMilliwatts : profile.haptics.supplyLimitMilliwatts
-                #expect(estimate.peakMilliwatts <= limit, "\(file) on \(profile.name)")
+                // Braking under a click is not bounded by the driver's headroom beside the click (``LevelTails``): the
+                // series may overstate the peak there by up to the braking, t_fall / (t_rise + t_fall) of the limit.
+                let haptics = profile.haptics
+                let braking = haptics.fallSeconds / (haptics.riseSeconds + haptics.fallSeconds) * haptics.supplyLimitMilliwatts
+                #expect(estimate.peakMilliwatts <= limit + braking, "\(file) on \(profile.name)")
                 #expect(estimate.averageMilliwatts <= estimate.peakMilliwatts * (1 + 1e-12), "\(file) on \(profile.name)")
                 #expect(estimate.playedFraction > 0 && estimate.playedFraction <= 1)
             }

@@ -138,9 +138,8 @@ struct ActuatorMix {
         return breakdown
     }
 
-    /// The actuator plays the mix of its voices; continuous drive that starts from rest is overdriven over the rise
-    /// time and braked over the fall time when it stops, each at half the power it drives over its first and its
-    /// last rise time, times the square of the amplitude the run reached; the driver's states fill the rest.
+    /// The actuator plays the mix of its voices; the driver overdrives and brakes the level its continuous drive
+    /// carries (``LevelTails``) and its states fill the rest.
     private mutating func mixHaptics() {
         var busy: [BusyStretch] = []
         if let first = hapticVoices.first?.output, hapticVoices.allSatisfy({ $0.output == first }) {
@@ -161,10 +160,11 @@ struct ActuatorMix {
         // Read once: each read of the profile's figures copies them.
         let haptics = self.haptics
         let segments = VoiceMixer.mix(hapticVoices)
+        var tails = LevelTails(haptics: haptics, keepsPieces: !totalsOnly || timeline.isRecording)
         var busy: [BusyStretch] = []
-        let runs = VoiceMixer.runs(segments)
-        for (number, run) in runs.enumerated() {
+        for run in VoiceMixer.runs(segments) {
             var played: [Int] = []
+            var continuous = false
             for segment in segments[run] {
                 let voice = hapticVoices[segment.voice]
                 let length = segment.end - segment.start
@@ -174,6 +174,8 @@ struct ActuatorMix {
                     voice.milliwatts * length,
                     into: voice.isContinuous ? .continuous : .transients
                 )
+                tails.add(from: segment.start, to: segment.end, voice)
+                continuous = continuous || voice.isContinuous || segment.overContinuous
                 guard !totalsOnly else { continue }
                 if voice.playedFraction < 1 {
                     patternClippedSeconds += length
@@ -186,44 +188,20 @@ struct ActuatorMix {
                 }
                 if played.last != voice.eventIndex { played.append(voice.eventIndex) }
             }
-            let first = segments[run.lowerBound]
-            let last = segments[run.upperBound - 1]
-            // The tails move the mass's kinetic energy, which goes with the square of the amplitude it reaches:
-            // a drive shorter than the ring-up is overdriven and braked only as far as it got.
-            let reached = haptics.ringUpFraction(afterSeconds: last.end - first.start)
-            let stored = reached * reached
-            // Overdrive: about half the power the run's continuous drive has over the rise, within what the driver
-            // has left at each moment of it. A click that opens the run (an emphasis at a track's first point, an
-            // AHAP transient just before its continuous event) leaves the drive after it overdriven all the same.
-            let riseEnd = first.start + haptics.riseSeconds
-            let target = Self.meanContinuousMilliwatts(segments[run], hapticVoices, from: first.start, to: riseEnd)
-            // Only the segments that start within the rise: a long run is not read to its end.
-            let rising = segments[run.lowerBound..<Self.firstIndex(in: segments, run, startingFrom: riseEnd)]
-            if target > 0,
-                let opening = rising.first(where: { hapticVoices[$0.voice].isContinuous }).map({ hapticVoices[$0.voice] })
-            {
-                for segment in rising {
-                    let voice = hapticVoices[segment.voice]
-                    let extra = max(0, min(0.5 * target * stored, voice.limitMilliwatts - voice.milliwatts))
-                    let end = min(segment.end, riseEnd)
-                    timeline.add(from: segment.start, to: end, milliwatts: extra)
-                    record(opening.eventIndex, extra * (end - segment.start), into: .continuous)
-                }
+            // A run of continuous drive (or a click that masks some) keeps the actuator busy while it is braked; the
+            // braking always completes: an effect that starts during it adds its own drive on top rather than saving
+            // the rest of the tail, and a click over the drive does not end the run's braking either.
+            let end = segments[run.upperBound - 1].end + (continuous ? haptics.fallSeconds : 0)
+            busy.append(.init(start: segments[run.lowerBound].start, end: end, eventIndices: played))
+        }
+        tails.finish()
+        if let pieces = tails.pieces {
+            for piece in pieces {
+                timeline.add(from: piece.start, to: piece.end, milliwatts: piece.milliwatts)
+                record(piece.eventIndex, piece.milliwatts * (piece.end - piece.start), into: .continuous)
             }
-            var end = last.end
-            let closing = hapticVoices[last.voice]
-            if closing.isContinuous {
-                // Braking: about half the power the run drove over its last rise time (as long as the mass takes to
-                // follow the drive) over the fall, cut short by the next effect.
-                let next = number + 1 < runs.count ? segments[runs[number + 1].lowerBound].start : Double.infinity
-                let window = min(haptics.fallSeconds, next - last.end)
-                let driven = Self.meanContinuousMilliwatts(segments[run], hapticVoices, from: last.end - haptics.riseSeconds, to: last.end)
-                let brake = 0.5 * driven * stored
-                timeline.add(from: last.end, to: last.end + window, milliwatts: brake)
-                record(closing.eventIndex, brake * window, into: .continuous)
-                end += window
-            }
-            busy.append(.init(start: first.start, end: end, eventIndices: played))
+        } else {
+            add(tails.millijoules, to: .continuous)
         }
         return busy
     }

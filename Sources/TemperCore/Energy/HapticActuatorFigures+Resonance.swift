@@ -2,8 +2,8 @@ import Glibc
 
 extension HapticActuatorFigures {
     /// How long after the drive stops the actuator can still change what the next drive costs: its braking, then
-    /// the driver's steps down to off.
-    var tailSeconds: Double { fallSeconds + driver.offAfterSeconds }
+    /// the driver's way through a silence (``HapticDriverFigures/longestSilenceChargedSeconds``).
+    var tailSeconds: Double { fallSeconds + driver.longestSilenceChargedSeconds }
 
     /// The drive frequency a sharpness asks for: sharpness 0...1 maps linearly onto
     /// ``sharpnessLowHertz``...``sharpnessHighHertz``, as Android maps sharpness onto a device's supported range.
@@ -100,22 +100,6 @@ extension HapticActuatorFigures {
             acceleration: strength.squareRoot() * played,
             hertz: hertz
         )
-    }
-
-    /// The fraction of its steady amplitude the mass reaches when driven from rest for `seconds`:
-    /// 1 − e^(−t/τ), a resonator's ring-up, with the actuator's rise time as τ. 1 when there is no rise time.
-    public func ringUpFraction(afterSeconds seconds: Double) -> Double {
-        Self.ringUpFraction(afterSeconds: seconds, riseSeconds: riseSeconds)
-    }
-
-    /// ``ringUpFraction(afterSeconds:)`` for an actuator whose rise time is `riseSeconds`.
-    static func ringUpFraction(afterSeconds seconds: Double, riseSeconds: Double) -> Double {
-        guard riseSeconds > 0 else { return 1 }
-        guard seconds > 0 else { return 0 }
-        // Past 40 rise times e^(−t/τ) < 5e-18, below half the spacing of doubles under 1: the fraction rounds to
-        // exactly 1, which a price (one per run it closes) need not ask the exponential for.
-        let rises = seconds / riseSeconds
-        return rises > 40 ? 1 : -Glibc.expm1(-rises)
     }
 
     /// intensity^γ, with intensity clamped to 0...1.

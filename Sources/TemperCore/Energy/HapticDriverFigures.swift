@@ -76,6 +76,31 @@ public struct HapticDriverFigures: Sendable, Hashable, Codable {
         max(activeTimeoutSeconds, autosuspendSeconds) + standbyTimeoutSeconds
     }
 
+    /// What waking the driver from off costs: ``wakeUpSeconds`` at its active draw.
+    var wakeUpMillijoules: Double { activeMilliwatts * wakeUpSeconds }
+
+    /// What a silence of `seconds` between two effects costs the driver: the cheaper of staying awake and then in
+    /// standby through it, and (once it is long enough to reach off) stepping down to off and waking again.
+    /// Charging the cheaper way makes the cost concave in the silence, never rising faster than the driver draws
+    /// while active: so an effect inserted in a silence (splitting it in two and merging the bursts around it)
+    /// never saves more than it adds, and adding an effect never lowers a price. A driver that goes off on its
+    /// timeout and wakes at once pays up to ``wakeUpMillijoules`` more in the silences just past its way to off
+    /// (`assumed:` its timeout is tuned to break even, as a wake-up is repaid after about this long in standby).
+    func silenceMillijoules(_ seconds: Double) -> (millijoules: Double, staysOn: Bool) {
+        let awake = idleMilliwatts * min(seconds, activeTimeoutSeconds) + standbyMilliwatts * max(0, seconds - activeTimeoutSeconds)
+        guard seconds >= offAfterSeconds else { return (awake, true) }
+        let toOff = idleMilliwatts * activeTimeoutSeconds + standbyMilliwatts * max(0, offAfterSeconds - activeTimeoutSeconds)
+        let offAndWake = toOff + offMilliwatts * (seconds - offAfterSeconds) + wakeUpMillijoules
+        return awake <= offAndWake ? (awake, true) : (offAndWake, false)
+    }
+
+    /// The longest silence after an effect that can still change what the next one costs: past it the driver goes
+    /// off and wakes again whatever follows (``silenceMillijoules(_:)``).
+    var longestSilenceChargedSeconds: Double {
+        let saved = standbyMilliwatts - offMilliwatts
+        return offAfterSeconds + (saved > 0 ? wakeUpMillijoules / saved : 0)
+    }
+
     /// What the driver draws in `state`.
     public func milliwatts(in state: HapticDriverState) -> Double {
         switch state {

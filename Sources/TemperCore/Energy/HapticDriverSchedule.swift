@@ -1,9 +1,10 @@
 /// When the haptic driver is in which power state, given when the actuator is busy.
 ///
-/// The driver wakes before the first effect, drives while the actuator is busy, and steps down through idle,
-/// standby and off in every silence (``HapticDriverFigures/offAfterSeconds``). A silence long enough to
-/// reach off ends a *burst*: the next effect wakes the driver again. Each burst's driver energy is shared among
-/// the events that played in it.
+/// The driver wakes before the first effect (the whole wake-up, however short the effect), drives while the
+/// actuator is busy, and steps down through idle and standby in every silence (``HapticDriverFigures``). A silence
+/// long enough to reach off, and long enough that going off and waking again costs less than waiting in standby
+/// (``HapticDriverFigures/silenceMillijoules(_:)``), ends a *burst*: the next effect wakes the driver again. Each
+/// burst's driver energy is shared among the events that played in it.
 struct HapticDriverSchedule {
     /// A stretch in one state.
     struct Piece {
@@ -95,7 +96,9 @@ struct HapticDriverSchedule {
         if burstMillijoules == nil {
             burstMillijoules = 0
             if !(continued?.from.map { start <= $0 } ?? false) {
-                add(start, min(end, start + driver.wakeUpSeconds), .wakingUp)
+                // The whole wake-up, however short the first effect: a sliver before an effect must not wake the driver
+                // for less than the effect would.
+                add(start, start + driver.wakeUpSeconds, .wakingUp)
             }
         }
         add(start, end, .active)
@@ -105,12 +108,14 @@ struct HapticDriverSchedule {
             return
         }
         let silence = next - end
-        // Step down through the states the silence reaches; the last burst ends when the driver is off.
+        // Step down through the states the silence reaches; the last burst ends when the driver is off. Through a
+        // silence the driver waits in standby when that costs less than going off and waking again.
+        let staysOn = next.isFinite && driver.silenceMillijoules(silence).staysOn
         let idleEnd = end + min(silence, driver.activeTimeoutSeconds)
         add(end, idleEnd, .idle)
-        let standbyEnd = end + min(silence, driver.offAfterSeconds)
+        let standbyEnd = end + (staysOn ? silence : min(silence, driver.offAfterSeconds))
         add(idleEnd, standbyEnd, .standby)
-        if silence >= driver.offAfterSeconds {
+        if !staysOn {
             if next.isFinite { add(standbyEnd, next, .off) }
             closeBurst()
         }

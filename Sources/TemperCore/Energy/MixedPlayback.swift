@@ -9,10 +9,6 @@
 struct MixedPlayback: Sendable {
     /// The haptic outputs' signals: non-overlapping pieces in time order, keyed by output.
     private(set) var haptics: [Int: [VoiceMixer.Voice]] = [:]
-    /// Per haptic output, what its pieces drive summed from the first one kept: entry k sums pieces 0...k, so what a
-    /// stretch of them drives is a difference of two (``hapticTotals(in:continued:adding:blocks:at:haptics:)``).
-    /// Updated from the first piece an admission changes; forgetting pieces drops their entries.
-    private(set) var hapticSums: [Int: [DriveSums]] = [:]
     /// The sounds' own draws, mixed: non-overlapping pieces in time order.
     private(set) var sounds: [VoiceMixer.Voice] = []
     /// When some sound plays, silent ones too: the path is open. Joined where they overlap or touch.
@@ -35,9 +31,7 @@ struct MixedPlayback: Sendable {
         for (output, voices) in hapticMix ?? PlaybackSignal.hapticMix(of: mix) {
             let placed = voices.compactMap { MixView.placed($0, at: offset, in: MixView.always, numberedFrom: 0) }
             guard !placed.isEmpty else { continue }
-            let (changed, trimmed) = Self.mergeIn(placed, into: &haptics[output, default: []])
-            if trimmed > 0, let count = hapticSums[output]?.count { hapticSums[output]!.removeFirst(min(trimmed, count)) }
-            DriveSums.update(&hapticSums[output, default: []], of: haptics[output]!, from: changed)
+            Self.mergeIn(placed, into: &haptics[output, default: []])
             hapticTailSeconds = max(hapticTailSeconds, mix.haptics.tailSeconds)
         }
         let placedSounds = mix.audioVoices.compactMap { MixView.placed($0, at: offset, in: MixView.always, numberedFrom: 0) }
@@ -55,11 +49,7 @@ struct MixedPlayback: Sendable {
         for output in due {
             let count = Self.prefixToDrop(of: haptics[output]!, endingBefore: now - hapticTailSeconds)
             haptics[output]!.removeFirst(count)
-            hapticSums[output]!.removeFirst(count)
-            if haptics[output]!.isEmpty {
-                haptics[output] = nil
-                hapticSums[output] = nil
-            }
+            if haptics[output]!.isEmpty { haptics[output] = nil }
         }
         let sounded = Self.prefixToDrop(of: sounds, endingBefore: now - audioTailSeconds)
         if sounded > 0 { sounds.removeFirst(sounded) }
@@ -82,29 +72,33 @@ struct MixedPlayback: Sendable {
 
     // MARK: Where a price's view may be cut
 
-    /// How long the actuator must have been busy for its ring-up to have settled: after 20 rise times the mass
-    /// is within e⁻²⁰ (2 × 10⁻⁹) of its steady amplitude, so a run that long brakes and is overdriven as if it
-    /// had played for ever, far below a microjoule either way.
-    static func settleSeconds(_ haptics: HapticActuatorFigures) -> Double { max(20 * haptics.riseSeconds, 1e-3) }
+    /// How far into a busy stretch a price's view may be cut: at least the memory of the level the mass carries
+    /// (``LevelTails``), so what the request changes is read with everything before it that the carried level
+    /// remembers; 20 rise times (0.2 s on the phone), so a busy game's price reads a fifth of a second of kept
+    /// pieces before the request rather than its whole tail.
+    static func settleSeconds(_ haptics: HapticActuatorFigures) -> Double {
+        max(20 * haptics.riseSeconds, 2 * LevelTails.memorySeconds(haptics), 1e-3)
+    }
 
     /// The haptic view of a marginal price for a request whose haptics play from `first` to `last`: from `floor`
     /// to `ceiling` (its tails), cut shorter where what already plays keeps its one output busy.
     ///
-    /// Where the kept pieces are busy without a break from `settle` before an end of the request to a rise time
-    /// after it, the view is cut right there and the run it cuts is priced as going on (``MixView/Continuation``):
-    /// with the request and without it, that run has rung up fully and plays on the same beyond the cut. Elsewhere
-    /// the view is cut inside a settled stretch further out (``hapticViewStart(before:settle:floor:)``), or not.
+    /// Where the kept pieces are busy without a break from `settle` before an end of the request to twice the
+    /// carried level's `memory` after it, the view is cut `memory` beyond that end and the run it cuts is priced as
+    /// going on (``MixView/Continuation``): beyond the cut, the signal and the level it carries are the same with
+    /// the request and without it, and the driver is awake on both sides. Elsewhere the view is cut inside a busy
+    /// stretch further out (``hapticViewStart(before:settle:floor:)``), or not.
     func hapticView(
         from first: Double,
         to last: Double,
         settle: Double,
-        rise: Double,
+        memory: Double,
         floor: Double,
         ceiling: Double
     ) -> (span: Range<Double>, continued: MixView.Continuation?) {
-        guard haptics.count == 1, let (output, list) = haptics.first, settle > 0 else { return (floor..<ceiling, nil) }
-        let from = Self.isBusy(list, around: first, back: settle, forward: rise) ? first : nil
-        let to = Self.isBusy(list, around: last, back: settle, forward: rise) ? last : nil
+        guard haptics.count == 1, let (output, list) = haptics.first, settle > memory else { return (floor..<ceiling, nil) }
+        let from = Self.isBusy(list, around: first, back: settle, forward: memory) ? first - memory : nil
+        let to = Self.isBusy(list, around: last, back: settle, forward: 2 * memory) ? last + memory : nil
         let start = from ?? Self.hapticViewStart(of: list, before: first, settle: settle, floor: floor)
         let end = to ?? Self.hapticViewEnd(of: list, after: last, settle: settle, ceiling: ceiling)
         let continued = from == nil && to == nil ? nil : MixView.Continuation(output: output, from: from, to: to)
@@ -132,9 +126,10 @@ struct MixedPlayback: Sendable {
     /// the latest moment at least `settle` seconds into a stretch the actuator is busy without a break, ending by
     /// `time`; `floor` (the view's start without a cut) when there is none after it, or more than one output.
     ///
-    /// Cut there, the view starts inside a run that has settled both with the request and without it, so the
-    /// run's overdrive, ring-up and driver wake-up at the cut are the same on both sides and cancel; the request
-    /// changes nothing before it. Pieces before the cut, priced twice for nothing, are left out.
+    /// Cut there, at least `settle` (more than the carried level's memory) before the request, the view starts
+    /// inside a run that is the same with the request and without it, so what the cut makes of it (a level rising
+    /// from rest, a driver waking) is the same on both sides and cancels; the request changes nothing before it.
+    /// Pieces before the cut, priced twice for nothing, are left out.
     func hapticViewStart(before time: Double, settle: Double, floor: Double) -> Double {
         guard haptics.count == 1, let list = haptics.values.first else { return floor }
         return Self.hapticViewStart(of: list, before: time, settle: settle, floor: floor)
@@ -157,7 +152,7 @@ struct MixedPlayback: Sendable {
 
     /// Where the view may end, for a request whose haptics end at `time`: the earliest moment `settle` seconds into
     /// a stretch the actuator is busy without a break, starting at or after `time`; `ceiling` when there is none
-    /// before it. As ``hapticViewStart(before:settle:floor:)``: the run cut there has settled on both sides.
+    /// before it. As ``hapticViewStart(before:settle:floor:)``: the run cut there is the same on both sides.
     private static func hapticViewEnd(of list: [VoiceMixer.Voice], after time: Double, settle: Double, ceiling: Double) -> Double {
         guard settle > 0 else { return ceiling }
         var index = firstIndex(in: list, endingAfter: time)
@@ -209,11 +204,9 @@ struct MixedPlayback: Sendable {
 
     /// Mixes `voices`, already mixed (in time order, not overlapping), into the sorted, non-overlapping `list`:
     /// one linear merge with the pieces they overlap. What was there first wins a tie, as the earlier event does
-    /// in a mix. Returns where the list changed from and how many of its first pieces were forgotten, past
-    /// ``capacity``, after that.
-    @discardableResult
-    private static func mergeIn(_ voices: [VoiceMixer.Voice], into list: inout [VoiceMixer.Voice]) -> (changed: Int, trimmed: Int) {
-        guard let from = voices.first?.start, let to = voices.last?.end else { return (list.count, 0) }
+    /// in a mix. Past ``capacity`` the first pieces are forgotten.
+    private static func mergeIn(_ voices: [VoiceMixer.Voice], into list: inout [VoiceMixer.Voice]) {
+        guard let from = voices.first?.start, let to = voices.last?.end else { return }
         let first = firstIndex(in: list, endingAfter: from)
         var last = first
         while last < list.count, list[last].start < to { last += 1 }
@@ -222,9 +215,7 @@ struct MixedPlayback: Sendable {
         VoiceMixer.merge(list[first..<last], voices[...], into: &merged)
         for index in merged.indices { merged[index].eventIndex = 0 }
         list.replaceSubrange(first..<last, with: merged)
-        let trimmed = max(0, list.count - capacity)
-        if trimmed > 0 { list.removeFirst(trimmed) }
-        return (max(0, first - trimmed), trimmed)
+        if list.count > capacity { list.removeFirst(list.count - capacity) }
     }
 
     /// Adds the spans of `voices` to `list`, joining what overlaps or touches.

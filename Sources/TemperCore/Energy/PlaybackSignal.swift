@@ -27,12 +27,10 @@ public struct PlaybackSignal: Sendable {
     private final class Storage: Sendable {
         let content: Content
         let hapticMix: [(output: Int, voices: [VoiceMixer.Voice])]?
-        let hapticBlocks: [[VoiceBlock]]?
 
         init(content: Content, hapticMix: [(output: Int, voices: [VoiceMixer.Voice])]? = nil) {
             self.content = content
             self.hapticMix = hapticMix
-            hapticBlocks = hapticMix?.map { VoiceBlock.blocks(of: $0.voices) }
         }
     }
 
@@ -50,8 +48,6 @@ public struct PlaybackSignal: Sendable {
     /// Its haptic voices mixed, per output in output order: what a ledger merges with what already plays. Made by
     /// ``premixed()`` for a signal priced again and again (the rewriter's memo keeps one); `nil` until then.
     var hapticMix: [(output: Int, voices: [VoiceMixer.Voice])]? { storage.hapticMix }
-    /// ``hapticMix`` cut into blocks, per output in the same order, made with it.
-    var hapticBlocks: [[VoiceBlock]]? { storage.hapticBlocks }
     /// How many pieces of constant drive it plays: what pricing it with others costs. Kept, as reading
     /// ``content`` copies the whole mix.
     let voiceCount: Int

@@ -17,6 +17,9 @@ enum VoiceMixer {
         var limitMilliwatts: Double = .infinity
         /// Whether it belongs to a continuous event (which rings up and is braked) rather than a click.
         var isContinuous: Bool = false
+        /// For a click, whether it plays over continuous drive that it masks: the actuator is braked after that
+        /// drive all the same, so the run it plays in keeps the driver busy as a run of continuous drive does.
+        var overContinuous: Bool = false
         /// Which output plays it: 0 for every actuator at once, else one motor of several (a gamepad's strong and
         /// weak ERM), each mixed on its own.
         var output: Int = 0
@@ -31,6 +34,8 @@ enum VoiceMixer {
         var start: Double
         var end: Double
         var voice: Int
+        /// Whether continuous drive plays under it (``Voice/overContinuous``).
+        var overContinuous = false
     }
 
     /// The mixed signal: non-overlapping segments in time order, each naming the voice that plays. Voices without
@@ -49,21 +54,26 @@ enum VoiceMixer {
         var ended = [Bool](repeating: false, count: voices.count)
         var segments: [Segment] = []
         var position = 0
+        // How many voices that hold continuous drive play: a click over one masks it.
+        var continuous = 0
         while position < edges.count {
             let time = edges[position].time
             while position < edges.count, edges[position].time == time {
                 let edge = edges[position]
                 if edge.isStart { heap.push(edge.voice) } else { ended[edge.voice] = true }
+                if voices[edge.voice].isContinuous || voices[edge.voice].overContinuous { continuous += edge.isStart ? 1 : -1 }
                 position += 1
             }
             while let top = heap.top, ended[top] { heap.pop() }
             guard let top = heap.top, position < edges.count else { continue }
             let next = edges[position].time
+            let masks = !voices[top].isContinuous && continuous > 0
             if var last = segments.last, last.voice == top, last.end == time {
                 last.end = next
+                last.overContinuous = last.overContinuous || masks
                 segments[segments.count - 1] = last
             } else {
-                segments.append(Segment(start: time, end: next, voice: top))
+                segments.append(Segment(start: time, end: next, voice: top, overContinuous: masks))
             }
         }
         return segments
@@ -76,6 +86,7 @@ enum VoiceMixer {
             var voice = voices[segment.voice]
             voice.start = segment.start
             voice.end = segment.end
+            voice.overContinuous = segment.overContinuous
             return voice
         }
     }
@@ -150,6 +161,8 @@ enum VoiceMixer {
         var source = Int.min
         var start = 0.0
         var end = -Double.infinity
+        // Whether the stretch not yet handed on is a click over continuous drive of the other side.
+        var masks = false
         while true {
             while i < iEnd, !first.sounds(i, after: time) { i += 1 }
             while j < jEnd, !second.sounds(j, after: time) { j += 1 }
@@ -163,21 +176,29 @@ enum VoiceMixer {
             let playing = fromFirst ? i : -1 - j
             // It plays until it stops or the other side outplays it: one short loop passes over the other side's
             // voices that never play, rather than one turn of this loop per edge.
+            var under = false
             let next =
                 fromFirst
-                ? playsUntil(first.end(i), first.voices[i].milliwatts, against: second, from: &j, upTo: jEnd, tieWon: false)
-                : playsUntil(second.end(j), second.voices[j].milliwatts, against: first, from: &i, upTo: iEnd, tieWon: true)
+                ? playsUntil(first.end(i), first.voices[i].milliwatts, against: second, from: &j, upTo: jEnd, tieWon: false, under: &under)
+                : playsUntil(second.end(j), second.voices[j].milliwatts, against: first, from: &i, upTo: iEnd, tieWon: true, under: &under)
+            let voice = fromFirst ? first.voices[i] : second.voices[j]
+            let masking = !voice.isContinuous && under
             if playing == source, end == time {
                 end = next
+                masks = masks || masking
             } else {
-                if source != Int.min {
-                    stretches.add(from: start, to: end, source >= 0 ? first.voices[source] : second.voices[-1 - source])
-                }
-                (source, start, end) = (playing, time, next)
+                if source != Int.min { hand(source, from: start, to: end, masks: masks) }
+                (source, start, end, masks) = (playing, time, next, masking)
             }
             time = next
         }
-        if source != Int.min { stretches.add(from: start, to: end, source >= 0 ? first.voices[source] : second.voices[-1 - source]) }
+        if source != Int.min { hand(source, from: start, to: end, masks: masks) }
+
+        func hand(_ source: Int, from start: Double, to end: Double, masks: Bool) {
+            var voice = source >= 0 ? first.voices[source] : second.voices[-1 - source]
+            if masks { voice.overContinuous = true }
+            stretches.add(from: start, to: end, voice)
+        }
     }
 
     /// Where a voice playing at `milliwatts` until `end` stops: at its end, or where a voice of `other` from
@@ -190,7 +211,8 @@ enum VoiceMixer {
         against other: Placed,
         from index: inout Int,
         upTo limit: Int,
-        tieWon: Bool
+        tieWon: Bool,
+        under: inout Bool
     ) -> Double {
         var next = end
         var k = index
@@ -199,6 +221,11 @@ enum VoiceMixer {
             if louder, other.end(k) > other.start(k) {
                 next = other.start(k)
                 break
+            }
+            // A voice it outplays, under it from here on: continuous drive it masks, when it is a click.
+            if other.end(k) > other.start(k), other.voices[k].milliwatts > 0, other.voices[k].isContinuous || other.voices[k].overContinuous
+            {
+                under = true
             }
             k += 1
         }
@@ -215,7 +242,7 @@ enum VoiceMixer {
         for (index, voice) in voices.enumerated()
         where voice.end > voice.start && voice.milliwatts > 0 && voice.start.isFinite && voice.end.isFinite {
             guard voice.start >= end else { return nil }
-            segments.append(Segment(start: voice.start, end: voice.end, voice: index))
+            segments.append(Segment(start: voice.start, end: voice.end, voice: index, overContinuous: voice.overContinuous))
             end = voice.end
         }
         return segments

@@ -7,11 +7,11 @@
 /// another's driver wake-up, adds less than it costs alone; summed over a stream, the marginal prices add up to
 /// what the stream's events cost as one pattern. The governor charges its budget the marginal price.
 ///
-/// The ledger keeps what it admitted already mixed (one signal per output, with running sums of what it drives),
-/// so a price mixes the new request with the few pieces of that signal around it, from a tail before it starts to
-/// a tail after it stops: nothing outside can change a state inside, so the rest is the same with it and without
-/// it (``MixedPlayback/hapticTotals(in:continued:adding:blocks:at:haptics:)``). Pieces are forgotten once
-/// their tails have passed (``forget(before:)``); what was cancelled or dropped is never admitted.
+/// The ledger keeps what it admitted already mixed (one signal per output), so a price mixes the new request with
+/// the few pieces of that signal around it, from a tail before it starts to a tail after it stops: nothing outside
+/// can change a state inside, so the rest is the same with it and without it
+/// (``MixedPlayback/hapticTotals(in:continued:adding:at:haptics:)``). Pieces are forgotten once their tails have
+/// passed (``forget(before:)``); what was cancelled or dropped is never admitted.
 public struct PlaybackLedger: Sendable {
 
     /// The most entries kept; past it the one whose influence ends first is forgotten early, so a flood of
@@ -106,8 +106,10 @@ public struct PlaybackLedger: Sendable {
     }
 
     /// What `signal`, starting at `startSeconds`, adds to what the ledger holds, by kind; `nil` when nothing in
-    /// the ledger plays near it on its outputs, so its price is its own. The total is never below zero: a
-    /// request that cuts another's braking short saves that tail, but a price cannot be a refund.
+    /// the ledger plays near it on its outputs, so its price is its own. Adding a request never lowers what the
+    /// mix costs (braking always completes, a drop of the level brakes whatever follows, the driver's silences
+    /// cost a concave amount, the mixer keeps the strongest draw), so the price is never negative and the prices
+    /// of a list of requests, in the order they were decided, add up to what they cost mixed.
     public func marginalEnergy(of signal: PlaybackSignal, key: PayloadKey? = nil, at startSeconds: Double) -> EnergyBreakdown? {
         // A fixed price adds to whatever plays.
         guard startSeconds.isFinite, let haptics = signal.hapticFigures else { return nil }
@@ -124,7 +126,7 @@ public struct PlaybackLedger: Sendable {
                 from: first,
                 to: last,
                 settle: MixedPlayback.settleSeconds(haptics),
-                rise: haptics.riseSeconds,
+                memory: LevelTails.memorySeconds(haptics),
                 floor: startSeconds - haptics.tailSeconds,
                 ceiling: last + haptics.tailSeconds
             )
@@ -137,7 +139,6 @@ public struct PlaybackLedger: Sendable {
                 in: span,
                 continued: view.hapticsContinued,
                 adding: signal.hapticMix ?? signal.content.hapticMix,
-                blocks: signal.hapticBlocks,
                 at: startSeconds,
                 haptics: haptics
             )
@@ -154,7 +155,7 @@ public struct PlaybackLedger: Sendable {
             added.audioMillijoules = with.totals().audioMillijoules - without.totals().audioMillijoules
         }
         guard keptPieces > 0, keptPieces <= limit else { return nil }
-        return added.totalMillijoules > 0 ? added : EnergyBreakdown()
+        return added
     }
 }
 
