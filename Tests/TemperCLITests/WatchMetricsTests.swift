@@ -27,7 +27,9 @@ struct WatchMetricsTests {
         return result.status == 0 ? result.stdout : nil
     }
 
-    @Test(.timeLimit(.minutes(1))) func watchServesAndWritesTheMetricsUntilInterrupted() async throws {
+    /// Every wait has a deadline tied to what it waits for (a sampled body, the process's exit), not a global time
+    /// limit, which a busy machine's scheduler could spend before the test ran at all.
+    @Test func watchServesAndWritesTheMetricsUntilInterrupted() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("temper-watch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -45,7 +47,8 @@ struct WatchMetricsTests {
 
         // The listener may answer before the first sample has set any gauge: wait for a sampled body.
         var body: String?
-        for _ in 0..<100 where !(body?.contains("temper_tier") ?? false) {
+        let served = ContinuousClock.now + .seconds(90)
+        while !(body?.contains("temper_tier") ?? false), ContinuousClock.now < served, process.isRunning {
             body = try Self.get("http://127.0.0.1:\(port)/metrics")
             if !(body?.contains("temper_tier") ?? false) { try await Task.sleep(for: .milliseconds(100)) }
         }
@@ -64,6 +67,9 @@ struct WatchMetricsTests {
         }
 
         process.interrupt()
+        let exited = ContinuousClock.now + .seconds(60)
+        while process.isRunning, ContinuousClock.now < exited { try await Task.sleep(for: .milliseconds(50)) }
+        try #require(!process.isRunning, "watch did not exit within 60 s of SIGINT")
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
         #expect(try String(contentsOfFile: textfile, encoding: .utf8).contains("\ntemper_tier "))

@@ -70,7 +70,8 @@ struct MetricsHTTPServerTests {
     }
 
     /// A real Prometheus server scrapes the listener once and answers a query for the tier through its HTTP API.
-    @Test(.enabled(if: MetricsTools.hasPrometheus, "needs prometheus (Debian package prometheus)"), .timeLimit(.minutes(1)))
+    /// The wait is the query's own deadline, not a global time limit a busy machine could spend before it ran.
+    @Test(.enabled(if: MetricsTools.hasPrometheus, "needs prometheus (Debian package prometheus)"))
     func aRealPrometheusScrapesTheTier() async throws {
         try MetricsTools.requirePrometheus()
         let export = PrometheusExport()
@@ -81,7 +82,7 @@ struct MetricsHTTPServerTests {
         try await withServer(export) { server in
             let prometheus = try PrometheusServer(folder: folder, target: "127.0.0.1:\(server.address.port)")
             defer { prometheus.stop() }
-            let value = try await prometheus.query("temper_tier", until: .seconds(40))
+            let value = try await prometheus.query("temper_tier", until: .seconds(120))
             #expect(value == "2", "\(prometheus.log())")
         }
     }
