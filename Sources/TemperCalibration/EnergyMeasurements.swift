@@ -91,37 +91,10 @@ public enum EnergyMeasurementsCSV: Sendable {
         return rows
     }
 
-    /// The fields of one line, trimmed; double quotes protect commas, and `""` inside quotes is one quote.
+    /// The fields of one line (``CSVFields``); an unclosed quoted field is an error.
     private static func split(_ line: String, fail: (String) -> TemperError) throws(TemperError) -> [String] {
-        var fields: [String] = []
-        var field = ""
-        var quoted = false
-        var characters = line.makeIterator()
-        while let character = characters.next() {
-            if quoted {
-                if character == "\"" {
-                    // A doubled quote is a literal one; anything else closes the field's quotes.
-                    var lookahead = characters
-                    if lookahead.next() == "\"" {
-                        field.append("\"")
-                        characters = lookahead
-                    } else {
-                        quoted = false
-                    }
-                } else {
-                    field.append(character)
-                }
-            } else if character == "\"" {
-                quoted = true
-            } else if character == "," {
-                fields.append(field.trimmingSpaces)
-                field = ""
-            } else {
-                field.append(character)
-            }
-        }
-        guard !quoted else { throw fail("a quoted field is not closed") }
-        fields.append(field.trimmingSpaces)
+        let (fields, closed) = CSVFields.split(line)
+        guard closed else { throw fail("a quoted field is not closed") }
         return fields
     }
 }

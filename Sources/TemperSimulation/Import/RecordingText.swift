@@ -1,11 +1,10 @@
 import FoundationEssentials
+import TemperCore
 
 /// The text handling every importer shares: lines, fields, numbers with units, and times as tools write them.
 enum RecordingText {
-    /// `text` without white space at either end.
-    static func trimmed(_ text: some StringProtocol) -> String {
-        String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    }
+    /// `text` without the spaces and tabs around it (``StringProtocol/trimmingSpaces``).
+    static func trimmed(_ text: some StringProtocol) -> String { text.trimmingSpaces }
 
     /// The lines of `text`, each with its 1-based number, carriage returns (Windows line ends) and a leading
     /// byte-order mark removed.
@@ -21,31 +20,9 @@ enum RecordingText {
         return result
     }
 
-    /// The fields of a CSV line, with double-quoted fields (commas inside, `""` for a quote) read as one.
-    static func csvFields(_ line: String) -> [String] {
-        var fields: [String] = []
-        var field = ""
-        var quoted = false
-        var iterator = line.makeIterator()
-        while let character = iterator.next() {
-            if quoted {
-                if character == "\"" {
-                    quoted = false
-                } else {
-                    field.append(character)
-                }
-            } else if character == "\"" {
-                quoted = true
-            } else if character == "," {
-                fields.append(trimmed(field))
-                field = ""
-            } else {
-                field.append(character)
-            }
-        }
-        fields.append(trimmed(field))
-        return fields
-    }
+    /// The fields of a CSV line (``CSVFields``); a quoted field left open runs to the line's end, as a truncated
+    /// last line does.
+    static func csvFields(_ line: String) -> [String] { CSVFields.split(line).fields }
 
     /// A number as a tool writes it, finite, or `nil`: `47.2`, `+60.0`, `-3`.
     static func number(_ text: some StringProtocol) -> Double? {
