@@ -2,23 +2,12 @@ public import TemperCore
 
 /// `--columns time=COL,temperature=COL[,temperature=COL…],power=COL,load=COL,ambient=COL`: which column of a
 /// plain table is what. A column is named by its header or by its 1-based number.
-public struct RecordingColumns: Sendable, Hashable {
+public struct RecordingColumns: Sendable {
     public enum Role: String, Sendable, Hashable, CaseIterable {
         case time, temperature, power, load, ambient
     }
 
     public var entries: [(role: Role, column: String)]
-
-    public static func == (a: RecordingColumns, b: RecordingColumns) -> Bool {
-        a.entries.map(\.role) == b.entries.map(\.role) && a.entries.map(\.column) == b.entries.map(\.column)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        for (role, column) in entries {
-            hasher.combine(role)
-            hasher.combine(column)
-        }
-    }
 
     public init(entries: [(role: Role, column: String)]) { self.entries = entries }
 
