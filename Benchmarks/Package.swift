@@ -28,6 +28,13 @@ let package = Package(
     ],
     targets: [
         benchmarkTarget("ScoreBenchmarks"),
+        // Whole processes only: it builds none of Temper, so a short run fits in scripts/test.sh.
+        .executableTarget(
+            name: "WholeCommandBenchmarks",
+            dependencies: [.product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/WholeCommandBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         benchmarkTarget("ClassifierBenchmarks"),
         benchmarkTarget("HostBenchmarks", extra: [.product(name: "TemperHost", package: "Temper")]),
         benchmarkTarget("GovernorBenchmarks", extra: [.product(name: "TemperTestKit", package: "Temper")]),

@@ -42,6 +42,14 @@ if ! python3 -c 'import perfetto.protos.perfetto.trace.perfetto_trace_pb2' >/dev
     || echo "setup: warning: could not install the perfetto Python package; the Perfetto decode tests will be skipped" >&2
 fi
 
+# benchmarks: orjson, the parse floor the whole-command benchmarks time `temper score` against (scripts/bench-check.sh).
+# Pinned: the floor's speed is part of every ratio they record.
+if ! python3 -c 'import orjson' >/dev/null 2>&1; then
+  echo "setup: installing the orjson Python package"
+  python3 -m pip install --quiet --disable-pip-version-check orjson==3.8.3 \
+    || echo "setup: warning: could not install orjson; the whole-command benchmarks will be skipped" >&2
+fi
+
 source "$(dirname "$0")/env.sh"
 command -v swift >/dev/null 2>&1 || { echo "setup: no Swift toolchain on PATH (Swift 6.3 is expected)" >&2; exit 2; }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: unit, corpus, command-line and real-daemon tests (private D-Bus, umockdev, upowerd), then a
-# short fuzzing smoke of every reader (TEMPER_FUZZ_SECONDS each, 15 by default; 0 skips it). The code must be
+# short fuzzing smoke of every reader (TEMPER_FUZZ_SECONDS each, 15 by default; 0 skips it), then the whole-command
+# benchmarks against their parse floor (scripts/bench-check.sh; TEMPER_BENCH=0 skips them). The code must be
 # formatted as .swift-format says (`swift format -i -r -p Sources Tests Package.swift` fixes it). At the end it says
 # how many tests were skipped and why, one line per reason (scripts/skipped-tests.py): a clone without the shared
 # corpus (../shared/corpus) skips the tests that read it.
@@ -16,7 +17,23 @@ scripts/setup.sh
 swift format lint --strict -r -p Sources Tests Package.swift
 swift build --build-tests
 events=$(mktemp "${TMPDIR:-/tmp}/temper-test-events.XXXXXX")
-trap 'rm -f "$events"' EXIT
+release_log=$(mktemp "${TMPDIR:-/tmp}/temper-release-build.XXXXXX")
+# The release build runs in a session of its own, so a failing run stops it with everything it started.
+trap 'rm -f "$events" "$release_log"; [ -z "${release_build:-}" ] || kill -- -"$release_build" 2>/dev/null || true' EXIT
+# The whole-command benchmarks need the release binary: it builds beside the tests at the lowest priority, in a
+# folder of its own (SwiftPM locks one build folder per command), on the CPU the tests leave while they wait on
+# daemons. Skipped, with the reason, where the floor's orjson or the shared corpus is missing, or TEMPER_BENCH=0.
+bench_skipped=""
+if [ "${TEMPER_BENCH:-1}" = 0 ]; then
+  bench_skipped="TEMPER_BENCH=0"
+elif ! python3 -c 'import orjson' 2>/dev/null; then
+  bench_skipped="python3 cannot import orjson"
+elif [ ! -d ../shared/corpus/ahap ]; then
+  bench_skipped="no shared corpus at ../shared/corpus"
+else
+  setsid nice -n 19 scripts/build-release.sh --scratch-path .build-bench >"$release_log" 2>&1 &
+  release_build=$!
+fi
 status=0
 swift test --skip-build --event-stream-output-path "$events" --event-stream-version 0 || status=$?
 skipped=$(python3 scripts/skipped-tests.py "$events")
@@ -27,5 +44,16 @@ fi
 seconds=${TEMPER_FUZZ_SECONDS:-15}
 if [ "$seconds" -gt 0 ]; then
   scripts/fuzz.sh all "$seconds"
+fi
+if [ -n "${release_build:-}" ]; then
+  if ! wait "$release_build"; then
+    cat "$release_log" >&2
+    echo "test: the release build for the whole-command benchmarks failed" >&2
+    exit 1
+  fi
+  release_build=""
+  scripts/bench-check.sh "$(tail -n 1 "$release_log")"
+else
+  echo "test: whole-command benchmarks skipped: $bench_skipped"
 fi
 [ -z "$skipped" ] || echo "$skipped"

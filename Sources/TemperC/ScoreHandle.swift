@@ -80,9 +80,11 @@ public func temperScoreJSON(_ score: OpaquePointer?, _ json: UnsafeMutablePointe
     cCall { () throws(CFailure) in
         let out = try cOut(json)
         let handle = try CHandle.required(score, as: ScoreHandle.self, "the score")
-        // The encoder and rounding of `temper score --format json`'s pattern entries (ScoreDocumentStream).
+        // The writer of `temper score --format json`'s pattern entries (ScoreDocumentStream), at the top level.
         do {
-            out.pointee = cString(String(decoding: try TemperJSON.encoder().encode(RoundedForPeople(handle.score)), as: UTF8.self))
+            var bytes: [UInt8] = []
+            try PatternScoreWriter().append(handle.score, depth: 0, to: &bytes)
+            out.pointee = cString(String(decoding: bytes, as: UTF8.self))
         } catch {
             throw CFailure(.internal, "cannot write JSON: \(error)")
         }

@@ -8,7 +8,7 @@ import TemperScoring
 struct ScoreStream {
     let format: ScoreFormat
     private var document: ScoreDocumentStream?
-    private var buffer = Data()
+    private var buffer: [UInt8] = []
     private let output: OutputStream
 
     /// Starts the document: the run's header and the opening of its pattern list, or the CSV's header.
@@ -18,7 +18,7 @@ struct ScoreStream {
         switch format {
         case .json:
             let document = try ScoreDocumentStream(device: device, budgetMillijoules: budgetMillijoules)
-            buffer.append(document.header)
+            buffer.append(contentsOf: document.header)
             self.document = document
         case .csv:
             line(ScoreOutput.csvHeader.joined(separator: ","))
@@ -32,7 +32,7 @@ struct ScoreStream {
         switch format {
         case .json:
             guard var document else { break }
-            buffer.append(try document.element(score))
+            try document.append(score, to: &buffer)
             self.document = document
         case .csv: line(ScoreOutput.csvRow(score))
         case .table: break
@@ -42,7 +42,7 @@ struct ScoreStream {
 
     /// Ends the document with its summary and writes what is left.
     mutating func finish(_ summary: ScoreSummary) throws {
-        if let document { buffer.append(try document.end(summary)) }
+        if let document { buffer.append(contentsOf: try document.end(summary)) }
         flush()
     }
 

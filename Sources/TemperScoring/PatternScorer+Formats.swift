@@ -59,6 +59,6 @@ extension PatternScorer {
     func score(_ document: PatternDocument, path: String) -> PatternScore {
         let pattern: HapticPattern = document.timeline
         let warnings = document.diagnostics.map(\.description) + estimator.playbackNotes(for: document.timeline)
-        return score(path: path, pattern: pattern, estimate: estimator.estimate(pattern), warnings: warnings)
+        return score(path: path, pattern: pattern, warnings: warnings)
     }
 }

@@ -25,10 +25,11 @@ public struct PatternScorer: Sendable {
         self.trim = trim
     }
 
-    /// `pattern`'s score from its estimate, with how strongly it is felt for it.
-    func score(path: String, pattern: HapticPattern, estimate: EnergyEstimate, warnings: [String]) -> PatternScore {
+    /// `pattern`'s score: its estimate, with how strongly it is felt for it.
+    func score(path: String, pattern: HapticPattern, warnings: [String]) -> PatternScore {
+        let (estimate, perception) = estimator.estimateAndPerception(of: pattern, trim: trim)
         var score = PatternScore(path: path, estimate: estimate, warnings: warnings, budgetMillijoules: budgetMillijoules)
-        score.perception = estimator.perception(of: pattern, energyMillijoules: estimate.energyMillijoules, trim: trim)
+        score.perception = perception
         return score
     }
 
@@ -51,7 +52,7 @@ public struct PatternScorer: Sendable {
     /// The score of an AHAP pattern already read.
     func score(_ document: AHAPDocument, path: String) -> PatternScore {
         let pattern = HapticPattern.ahap(document.pattern, waveforms: document.waveforms)
-        return score(path: path, pattern: pattern, estimate: estimator.estimate(pattern), warnings: document.diagnostics.map(\.description))
+        return score(path: path, pattern: pattern, warnings: document.diagnostics.map(\.description))
     }
 
     /// Scores every file in order, telling `progress` how many are done and which comes next.

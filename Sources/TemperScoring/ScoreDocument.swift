@@ -5,7 +5,7 @@ public import TemperCore
 /// rounded for people (``PeopleRounding``), and a final newline.
 ///
 /// ``encoded(_:)`` writes it whole; a ``ScoreDocumentStream`` writes the same bytes a pattern at a time, so output
-/// keeps pace with scoring. Both use the encoder for everything but the pattern list's brackets and commas.
+/// keeps pace with scoring.
 public enum ScoreDocument: Sendable {
     /// The whole document.
     public static func encoded(_ report: ScoreReport) throws -> Data {
@@ -18,19 +18,19 @@ public enum ScoreDocument: Sendable {
 /// ``ScoreDocument`` written piece by piece: ``header``, one ``element(_:)`` per pattern, then ``end(_:)``.
 ///
 /// The header and the end are the encoder's own text of the report around an empty pattern list; each pattern
-/// is the encoder's text of that `PatternScore` alone, indented to its place in the list.
+/// is written by `PatternScoreWriter` straight into the output, the bytes the encoder would write for it at its
+/// place in the list.
 public struct ScoreDocumentStream: Sendable {
     /// Everything before the first pattern: the run's header and the list's opening bracket.
     public let header: Data
     /// The report with no patterns, whose summary the end replaces.
     private let shell: ScoreReport
     private var written = 0
-    /// One encoder for the whole stream: making one per pattern costs more than encoding a small pattern.
-    private let encoder = TemperJSON.encoder()
+    private let writer = PatternScoreWriter()
 
     static let listKey = "\"patterns\" : ["
     /// A pattern's place in the list: two levels in.
-    static let indent = "    "
+    static let depth = 2
 
     public init(device: DeviceProfile, budgetMillijoules: Double?) throws {
         shell = ScoreReport(device: device, budgetMillijoules: budgetMillijoules, patterns: [])
@@ -39,29 +39,17 @@ public struct ScoreDocumentStream: Sendable {
 
     /// The next pattern, with the comma that separates it from the one before.
     public mutating func element(_ score: PatternScore) throws -> Data {
-        let encoded = try encoder.encode(RoundedForPeople(score))
-        defer { written += 1 }
-        return Self.indented(encoded, after: written == 0 ? "\n" : ",\n")
+        var bytes: [UInt8] = []
+        try append(score, to: &bytes)
+        return Data(bytes)
     }
 
-    /// `text` after `opening`, every line moved in by ``indent``, in one pass over its bytes: a string's line breaks
-    /// are escapes, so every line break here is the layout's; blank lines (inside an empty list) stay blank, as
-    /// the encoder leaves them.
-    static func indented(_ text: Data, after opening: String) -> Data {
-        let indent = Array(Self.indent.utf8)
-        var output = Data(opening.utf8)
-        output.reserveCapacity(opening.utf8.count + text.count + text.count / 8 + indent.count)
-        text.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            var lineStart = 0
-            for index in 0...bytes.count {
-                guard index == bytes.count || bytes[index] == UInt8(ascii: "\n") else { continue }
-                if index > lineStart { output.append(contentsOf: indent) }
-                output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[lineStart..<index]))
-                if index < bytes.count { output.append(UInt8(ascii: "\n")) }
-                lineStart = index + 1
-            }
-        }
-        return output
+    /// ``element(_:)`` appended to `output`, for a writer that keeps one buffer.
+    package mutating func append(_ score: PatternScore, to output: inout [UInt8]) throws {
+        output.append(contentsOf: (written == 0 ? "\n" : ",\n").utf8)
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * Self.depth))
+        try writer.append(score, depth: Self.depth, to: &output)
+        written += 1
     }
 
     /// Everything after the last pattern: the list's closing bracket and the run's summary.

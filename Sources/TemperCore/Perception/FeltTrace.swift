@@ -26,7 +26,8 @@ struct FeltTrace: Sendable, Hashable {
         /// The intensity of `pieces` (in time order, not overlapping): the strongest window of
         /// ``VibrotactilePerception/integrationSeconds``, its energy summed over time in the share the skin sums at
         /// that frequency. The strongest window starts at a piece's start or ends at a piece's end (the drive is
-        /// constant in between), so those are the only windows read; prefix sums read each in log time.
+        /// constant in between), so those are the only windows read; prefix sums and forward cursors read them all in
+        /// linear time.
         init(_ pieces: [Piece]) {
             let felt = pieces.filter { $0.power > 1 && $0.end > $0.start }
             guard let first = felt.first, let last = felt.last else {
@@ -44,24 +45,34 @@ struct FeltTrace: Sendable, Hashable {
                 energy.append(energy.last! + piece.power * (piece.end - piece.start))
                 seconds.append(seconds.last! + (piece.end - piece.start))
             }
-            // Energy and felt time from the first piece's start up to `time`.
-            func accumulated(_ time: Double) -> (energy: Double, seconds: Double) {
-                let after = MixedPlayback.firstIndex(in: felt.indices) { felt[$0].start >= time }
+            // Energy and felt time from the first piece's start up to `time`. Each kind of window edge below (a
+            // piece's start, that plus the window, a piece's end less the window, its end) rises from one piece to
+            // the next, so each keeps a cursor that only moves forward: the number of pieces starting before `time`.
+            func accumulated(_ time: Double, cursor after: inout Int) -> (energy: Double, seconds: Double) {
+                while after < felt.count, felt[after].start < time { after += 1 }
                 guard after > 0 else { return (0, 0) }
                 let piece = felt[after - 1]
                 let part = max(0, min(time, piece.end) - piece.start)
                 return (energy[after - 1] + piece.power * part, seconds[after - 1] + part)
             }
-            var level = -Double.infinity
-            for piece in felt {
-                for start in [piece.start, piece.end - window] {
-                    let (a, b) = (accumulated(start), accumulated(start + window))
-                    let (windowEnergy, windowSeconds) = (b.energy - a.energy, b.seconds - a.seconds)
-                    guard windowSeconds > 0, windowEnergy > 0 else { continue }
-                    let mean = 10 * Glibc.log10(windowEnergy / windowSeconds)
-                    level = max(level, mean + summation * 10 * Glibc.log10(min(windowSeconds, window) / window))
-                }
+            // A window's level is 10 log10 of its mean power times (felt share of the window)^summation; the
+            // logarithm is monotone, so the windows are compared by that product and one logarithm is taken.
+            // Summation is 1 or 0 for most drive (from 80 Hz, and at 40 Hz and below), where the product needs no power.
+            func summed(_ share: Double) -> Double {
+                summation == 1 ? share : summation == 0 ? 1 : Glibc.pow(share, summation)
             }
+            var strongestProduct = 0.0
+            func read(_ a: (energy: Double, seconds: Double), _ b: (energy: Double, seconds: Double)) {
+                let (windowEnergy, windowSeconds) = (b.energy - a.energy, b.seconds - a.seconds)
+                guard windowSeconds > 0, windowEnergy > 0 else { return }
+                strongestProduct = max(strongestProduct, windowEnergy / windowSeconds * summed(min(windowSeconds, window) / window))
+            }
+            var cursors = (0, 0, 0, 0)
+            for piece in felt {
+                read(accumulated(piece.start, cursor: &cursors.0), accumulated(piece.start + window, cursor: &cursors.1))
+                read(accumulated(piece.end - window, cursor: &cursors.2), accumulated(piece.end, cursor: &cursors.3))
+            }
+            let level = strongestProduct > 0 ? 10 * Glibc.log10(strongestProduct) : -Double.infinity
             self.init(
                 levelDecibels: level > 0 ? level : -.infinity,
                 hertz: strongest.hertz,

@@ -43,7 +43,26 @@ extension EnergyEstimator {
     /// `nil` for a pattern this device does not feel at all (sounds only).
     public func perception(of pattern: HapticPattern, energyMillijoules: Double, trim: PerceptualTrim? = nil) -> PatternPerception? {
         let kind = SensoryRequest.Kind.haptic(HapticPatternRequest(content: pattern))
-        guard let felt = feltStrength(of: kind) else { return nil }
+        return perception(of: kind, felt: feltStrength(of: kind), energyMillijoules: energyMillijoules, trim: trim)
+    }
+
+    /// `pattern`'s estimate and perception from one lowering: the signal the estimate bills is the one felt, so
+    /// `temper score` lowers each pattern once (issue 36), not once for the price and again for the feel.
+    package func estimateAndPerception(of pattern: HapticPattern, trim: PerceptualTrim?) -> (EnergyEstimate, PatternPerception?) {
+        let kind = SensoryRequest.Kind.haptic(HapticPatternRequest(content: pattern))
+        let signal = signal(of: kind)
+        let estimate = signal.estimate()
+        let felt = kind.hasHapticDrive ? FeltStrength(signal) : nil
+        return (estimate, perception(of: kind, felt: felt, energyMillijoules: estimate.energyMillijoules, trim: trim))
+    }
+
+    private func perception(
+        of kind: SensoryRequest.Kind,
+        felt: FeltStrength?,
+        energyMillijoules: Double,
+        trim: PerceptualTrim?
+    ) -> PatternPerception? {
+        guard let felt else { return nil }
         let peak = felt.peakSensationDecibels
         var perception = PatternPerception(
             feltStrength: felt.magnitude,

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The whole-command benchmarks (Benchmarks/Benchmarks/WholeCommandBenchmarks): `temper score --format json` and
+# `--format csv` over 1,700 AHAP files against an orjson parse floor timed in the same run, then
+# `thresholds check` against Benchmarks/Thresholds, which fails when a ratio grows by more than 15 %.
+#
+#   scripts/bench-check.sh [BINARY]     BINARY defaults to .build/release/temper (`make` builds it)
+#
+# TEMPER_WHOLE_COMMAND_ITERATIONS paired runs each (5 here, 10 in the benchmark's default). Exits 0 when every
+# ratio is within its threshold, 2 on a regression. A ratio better than its threshold by more than 15 % passes
+# with a note: write the new figures with
+#   swift package --package-path Benchmarks --allow-writing-to-package-directory benchmark thresholds update \
+#     --target WholeCommandBenchmarks
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+binary=$(realpath "${1:-.build/release/temper}")
+export TEMPER_BINARY=$binary TEMPER_WHOLE_COMMAND_ITERATIONS=${TEMPER_WHOLE_COMMAND_ITERATIONS:-5}
+status=0
+swift package --package-path Benchmarks benchmark thresholds check --target WholeCommandBenchmarks --no-progress || status=$?
+case $status in
+  0) ;;
+  4) echo "bench-check: faster than Benchmarks/Thresholds by more than 15 %; update the thresholds (see scripts/bench-check.sh)" ;;
+  *) echo "bench-check: a whole-command ratio regressed past its threshold (or the benchmark failed), exit $status" >&2
+     exit "$status" ;;
+esac
