@@ -8,7 +8,7 @@
 # TEMPER_WHOLE_COMMAND_ITERATIONS paired runs each (5 here, 10 in the benchmark's default). Exits 0 when every
 # ratio is within its threshold, 2 on a regression. A ratio better than its threshold by more than 15 % passes
 # with a note: write the new figures with
-#   swift package --package-path Benchmarks --allow-writing-to-package-directory benchmark thresholds update \
+#   cd Benchmarks && swift package --allow-writing-to-package-directory benchmark thresholds update \
 #     --target WholeCommandBenchmarks
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +16,8 @@ source scripts/env.sh
 binary=$(realpath "${1:-.build/release/temper}")
 export TEMPER_BINARY=$binary TEMPER_WHOLE_COMMAND_ITERATIONS=${TEMPER_WHOLE_COMMAND_ITERATIONS:-5}
 status=0
-swift package --package-path Benchmarks benchmark thresholds check --target WholeCommandBenchmarks --no-progress || status=$?
+# From Benchmarks/: `thresholds` reads and writes ./Thresholds.
+(cd Benchmarks && swift package benchmark thresholds check --target WholeCommandBenchmarks --no-progress) || status=$?
 case $status in
   0) ;;
   4) echo "bench-check: faster than Benchmarks/Thresholds by more than 15 %; update the thresholds (see scripts/bench-check.sh)" ;;

@@ -143,13 +143,13 @@ struct ScoreCommand: AsyncParsableCommand {
             guard !inputs.isEmpty else {
                 throw CLIFailure.usage("no .ahap, .haptic or .vij files found in \(paths.joined(separator: ", "))")
             }
-            return try score(inputs, on: profile)
+            return try await score(inputs, on: profile)
         }
         // The built-in examples, read from a private unpacked copy and shown by their place in the project.
         do {
             try await BuiltInExamples.withUnpacked { root in
                 let inputs = PatternFiles.collect([root.appendingPathComponent("Examples/patterns").path])
-                try score(inputs, on: profile, shownUnder: root.path)
+                try await score(inputs, on: profile, shownUnder: root.path)
             }
         } catch let error as TemperError {
             throw CLIFailure.usage(error.description)
@@ -158,7 +158,7 @@ struct ScoreCommand: AsyncParsableCommand {
 
     /// Scores `inputs`, prints the report in the chosen format and ends with the exit status it calls for.
     /// Files below `root` are shown relative to it.
-    private func score(_ inputs: [String], on profile: DeviceProfile, shownUnder root: String? = nil) throws {
+    private func score(_ inputs: [String], on profile: DeviceProfile, shownUnder root: String? = nil) async throws {
         let budgetMillijoules = budget.map { $0.millijoules(atVolts: profile.battery.nominalVolts) }
         let format = self.format ?? .automatic()
         if trim != nil, format == .csv {
@@ -176,47 +176,72 @@ struct ScoreCommand: AsyncParsableCommand {
             budgetMillijoules: budgetMillijoules,
             trim: trim
         )
-        // JSON and CSV stream out as each pattern is scored; a table needs every row for its widths. Only
-        // `--report` needs the power series kept after a pattern is written.
+        // JSON and CSV stream out as each pattern is scored, and the run keeps only its tally, so memory does not
+        // grow with the files; a table needs every row for its widths and `--report` every score.
         var stream = try ScoreStream(format: format, device: profile, budgetMillijoules: budgetMillijoules)
+        var tally = ScoreSummary.Tally()
+        let keepsScores = format == .table || self.report != nil
         var scores: [PatternScore] = []
-        scores.reserveCapacity(inputs.count)
         // A bar only for a set large enough to wait for.
         var progress = TerminalProgress(enabled: inputs.count >= 20 && isatty(STDERR_FILENO) == 1)
-        for (done, input) in inputs.enumerated() {
-            progress.bar(done: done, total: inputs.count, label: input)
-            var score = scorer.score(path: input)
-            if let root, score.path.hasPrefix(root + "/") { score.path.removeFirst(root.count + 1) }
-            printDiagnostics(score, warnings: format == .table)
-            var printed = score
-            if !powerSeries { printed.estimate?.powerSeries = [] }
-            try stream.write(printed)
-            if format != .table && self.report == nil { printed.estimate?.events = [] }
-            scores.append(self.report == nil ? printed : score)
-        }
-        progress.finish()
-        let report = ScoreReport(device: profile, budgetMillijoules: budgetMillijoules, patterns: scores)
-        try stream.finish(report.summary)
-        if format == .table { print(ScoreOutput.table(report.withoutPowerSeries(), width: wide ? nil : TerminalWidth.current())) }
-        if let folder = self.report {
-            do throws(TemperError) {
-                try report.write(toReportFolder: URL(fileURLWithPath: folder))
-            } catch {
-                throw CLIFailure.usage(error.description)
+        for batch in Self.batches(of: inputs.count) {
+            for (index, var score) in zip(batch, await Self.scores(inputs[batch], by: scorer)) {
+                progress.bar(done: index, total: inputs.count, label: inputs[index])
+                if let root, score.path.hasPrefix(root + "/") { score.path.removeFirst(root.count + 1) }
+                printDiagnostics(score, warnings: format == .table)
+                var printed = score
+                if !powerSeries { printed.estimate?.powerSeries = [] }
+                try stream.write(printed)
+                tally.add(printed)
+                guard keepsScores else { continue }
+                if format != .table && self.report == nil { printed.estimate?.events = [] }
+                scores.append(self.report == nil ? printed : score)
             }
         }
-        switch Self.exitStatus(of: report) {
+        progress.finish()
+        let summary = tally.summary
+        try stream.finish(summary)
+        if keepsScores {
+            let report = ScoreReport(device: profile, budgetMillijoules: budgetMillijoules, patterns: scores)
+            if format == .table { print(ScoreOutput.table(report.withoutPowerSeries(), width: wide ? nil : TerminalWidth.current())) }
+            if let folder = self.report {
+                do throws(TemperError) {
+                    try report.write(toReportFolder: URL(fileURLWithPath: folder))
+                } catch {
+                    throw CLIFailure.usage(error.description)
+                }
+            }
+        }
+        switch Self.exitStatus(of: summary) {
         case 0: return
         case 1: throw CLIFailure.checkFailed("")
         default: throw CLIFailure.usage("")
         }
     }
 
+    /// The files in batches a few times the machine's cores, scored together and written in order: enough to
+    /// keep every core busy, few enough that the scores waiting to be written stay small.
+    static func batches(of count: Int) -> [Range<Int>] {
+        let size = max(1, 8 * ProcessInfo.processInfo.activeProcessorCount)
+        return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
+    }
+
+    /// `paths` scored in parallel, in their order.
+    static func scores(_ paths: ArraySlice<String>, by scorer: PatternScorer) async -> [PatternScore] {
+        guard paths.count > 1, ProcessInfo.processInfo.activeProcessorCount > 1 else { return paths.map { scorer.score(path: $0) } }
+        return await withTaskGroup(of: (Int, PatternScore).self) { group in
+            for (offset, path) in paths.enumerated() { group.addTask { (offset, scorer.score(path: path)) } }
+            var scores = [PatternScore?](repeating: nil, count: paths.count)
+            for await (offset, score) in group { scores[offset] = score }
+            return scores.map { $0! }
+        }
+    }
+
     /// The exit status the contract asks for: 2 when any input is unreadable or invalid, else 1 when any is over
     /// budget, else 0.
-    static func exitStatus(of report: ScoreReport) -> Int32 {
-        if report.summary.errors > 0 { return 2 }
-        if report.summary.overBudget > 0 { return 1 }
+    static func exitStatus(of summary: ScoreSummary) -> Int32 {
+        if summary.errors > 0 { return 2 }
+        if summary.overBudget > 0 { return 1 }
         return 0
     }
 

@@ -10,7 +10,8 @@ struct MeasuredProcess: Sendable {
     var cpuSeconds: Double
     var wallSeconds: Double
     var peakMebibytes: Double
-    var succeeded: Bool
+    /// `nil` when a signal ended it.
+    var exitStatus: Int32?
 
     struct SpawnFailed: Error, CustomStringConvertible {
         var description: String
@@ -33,14 +34,12 @@ struct MeasuredProcess: Sendable {
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let wall = ContinuousClock.now - start
         let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        // Exit status 0, or 1 for `temper score` with a pattern over budget: a finished run either way.
         let exited = status & 0x7f == 0
-        let code = (status >> 8) & 0xff
         return MeasuredProcess(
             cpuSeconds: cpu,
             wallSeconds: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18,
             peakMebibytes: Double(usage.ru_maxrss) / 1024,
-            succeeded: exited && code <= 1
+            exitStatus: exited ? (status >> 8) & 0xff : nil
         )
     }
 }

@@ -139,28 +139,71 @@ public struct ScoreSummary: Sendable, Hashable, Codable {
     }
 
     public init(scores: [PatternScore], costliestCount: Int = 5) {
-        patterns = scores.count
-        ok = scores.count { $0.status == .ok }
-        overBudget = scores.count { $0.status == .overBudget }
-        errors = scores.count { $0.status == .error }
-        warnings = scores.reduce(0) { $0 + $1.warnings.count }
-        totalEnergyMillijoules = scores.reduce(0) { $0 + $1.energyMillijoules }
-        totalMicroampHours = scores.reduce(0) { $0 + ($1.estimate?.microampHours ?? 0) }
-        costliest = scores.compactMap { score in
-            score.estimate.map { Costly(path: score.path, energyMillijoules: $0.energyMillijoules, microampHours: $0.microampHours) }
+        var tally = Tally(costliestCount: costliestCount)
+        for score in scores { tally.add(score) }
+        self = tally.summary
+    }
+
+    private init() {
+        (patterns, ok, overBudget, errors, warnings) = (0, 0, 0, 0, 0)
+        (totalEnergyMillijoules, totalMicroampHours, costliest, trim) = (0, 0, [], nil)
+    }
+
+    /// A run's summary kept as its scores arrive, so a long run holds its counts and its five costliest, not every
+    /// score (`temper score` streams its JSON and CSV with memory that does not grow with the files).
+    package struct Tally: Sendable {
+        private var running = ScoreSummary()
+        private let costliestCount: Int
+        private var trims: (count: Int, maxDecibels: Double, savedMillijoules: Double, largestChange: Double)?
+
+        package init(costliestCount: Int = 5) {
+            self.costliestCount = costliestCount
         }
-        .sorted { $0.energyMillijoules != $1.energyMillijoules ? $0.energyMillijoules > $1.energyMillijoules : $0.path < $1.path }
-        .prefix(costliestCount).map { $0 }
-        let trims = scores.compactMap { $0.perception?.trim }
-        if let maxDecibels = trims.first?.maxDecibels {
-            let saved = trims.reduce(0) { $0 + $1.savedMillijoules }
-            trim = TrimSummary(
-                maxDecibels: maxDecibels,
-                trimmed: trims.count,
-                savedMillijoules: saved,
-                savedFraction: totalEnergyMillijoules > 0 ? saved / totalEnergyMillijoules : 0,
-                largestChangeDecibels: trims.map(\.perceivedChange.weakestDecibels).min() ?? 0
-            )
+
+        package mutating func add(_ score: PatternScore) {
+            running.patterns += 1
+            switch score.status {
+            case .ok: running.ok += 1
+            case .overBudget: running.overBudget += 1
+            case .error: running.errors += 1
+            }
+            running.warnings += score.warnings.count
+            running.totalEnergyMillijoules += score.energyMillijoules
+            running.totalMicroampHours += score.estimate?.microampHours ?? 0
+            if let estimate = score.estimate, costliestCount > 0 {
+                running.costliest.append(
+                    Costly(path: score.path, energyMillijoules: estimate.energyMillijoules, microampHours: estimate.microampHours)
+                )
+                running.costliest.sort {
+                    $0.energyMillijoules != $1.energyMillijoules ? $0.energyMillijoules > $1.energyMillijoules : $0.path < $1.path
+                }
+                if running.costliest.count > costliestCount { running.costliest.removeLast() }
+            }
+            if let trim = score.perception?.trim {
+                let weakest = trim.perceivedChange.weakestDecibels
+                if let known = trims {
+                    trims = (
+                        known.count + 1, known.maxDecibels, known.savedMillijoules + trim.savedMillijoules,
+                        min(known.largestChange, weakest)
+                    )
+                } else {
+                    trims = (1, trim.maxDecibels, trim.savedMillijoules, weakest)
+                }
+            }
+        }
+
+        package var summary: ScoreSummary {
+            var summary = running
+            if let trims {
+                summary.trim = TrimSummary(
+                    maxDecibels: trims.maxDecibels,
+                    trimmed: trims.count,
+                    savedMillijoules: trims.savedMillijoules,
+                    savedFraction: running.totalEnergyMillijoules > 0 ? trims.savedMillijoules / running.totalEnergyMillijoules : 0,
+                    largestChangeDecibels: trims.largestChange
+                )
+            }
+            return summary
         }
     }
 }
