@@ -44,7 +44,7 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The measurements: pattern, millijoules[, repetitions[, standard deviation]] per row.")
+    @Argument(help: "The measurements: pattern, millijoules[, repetitions[, standard deviation]] per row.", completion: .file())
     var measurements: String
 
     @Option(
@@ -56,13 +56,16 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
     @Option(help: "Comma-separated figures to fit (default: all of \(EnergyCalibration.fittableKeys.joined(separator: ", "))).")
     var fit: String?
 
-    @Option(help: "Write the base profile with the fitted figures to this file.")
+    @Option(help: "Write the base profile with the fitted figures to this file.", completion: .file())
     var out: String?
 
     @Flag(help: "Print each fitted key as {value, low, high} plus rmseMillijoules, residuals, goodnessOfFit and warnings, as JSON.")
     var json = false
 
-    @Option(help: "Write index.html, report.md and data.json (measured against fitted, residuals) into this folder.")
+    @Option(
+        help: "Write index.html, report.md and data.json (measured against fitted, residuals) into this folder.",
+        completion: .directory
+    )
     var report: String?
 
     @Flag(help: "Let a row's pattern be an absolute path or go up with '..' (by default it must be inside the measurements' folder).")

@@ -43,7 +43,7 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "Traces written by 'temper record' or 'temper simulate --record-trace'.")
+    @Argument(help: "Traces written by 'temper record' or 'temper simulate --record-trace'.", completion: .file())
     var traces: [String]
 
     @Option(
@@ -70,13 +70,16 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
     )
     var power: String?
 
-    @Option(help: "Write the base profile with the fitted thermal section to this file.")
+    @Option(help: "Write the base profile with the fitted thermal section to this file.", completion: .file())
     var out: String?
 
     @Flag(help: "Print each fitted key as {value, low, high} plus rmseCelsius, as JSON.")
     var json = false
 
-    @Option(help: "Write index.html, report.md and data.json (measured against fitted, residuals) into this folder.")
+    @Option(
+        help: "Write index.html, report.md and data.json (measured against fitted, residuals) into this folder.",
+        completion: .directory
+    )
     var report: String?
 
     func validate() throws {

@@ -44,7 +44,7 @@ struct ConvertCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The pattern file to convert.")
+    @Argument(help: "The pattern file to convert.", completion: .file())
     var input: String
 
     @Option(name: .long, help: "The format to write.")
@@ -66,7 +66,7 @@ struct ConvertCommand: ParsableCommand {
     )
     var device: String?
 
-    @Option(name: .long, help: "Write here instead of stdout.")
+    @Option(name: .long, help: "Write here instead of stdout.", completion: .file())
     var out: String?
 
     @Flag(name: .long, help: "Print the losses with their energies as JSON on stdout (with the output unless --out).")

@@ -34,16 +34,16 @@ struct ProfileCommand: ParsableCommand {
                 """
         )
 
-        @Argument(help: "The .acf file (JSON5).")
+        @Argument(help: "The .acf file (JSON5).", completion: .file())
         var file: String
 
-        @Option(name: .long, help: "The profile the other figures come from: a built-in name or a file.")
+        @Option(name: .long, help: "The profile the other figures come from: a built-in name or a file.", completion: .deviceNames)
         var base: String = "phone"
 
         @Option(name: .long, help: "The new profile's name (letters, digits, '-' and '_'); default: the ACF's file name.")
         var name: String?
 
-        @Option(name: .long, help: "Write here instead of stdout.")
+        @Option(name: .long, help: "Write here instead of stdout.", completion: .file())
         var out: String?
 
         func run() throws {

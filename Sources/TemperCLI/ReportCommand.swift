@@ -29,10 +29,10 @@ struct ReportCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "A trace file: JSON lines of host snapshots, as `temper record` writes them.")
+    @Argument(help: "A trace file: JSON lines of host snapshots, as `temper record` writes them.", completion: .file())
     var trace: String
 
-    @Option(help: "Write index.html, report.md and data.json into this folder.")
+    @Option(help: "Write index.html, report.md and data.json into this folder.", completion: .directory)
     var report: String?
 
     @Option(
@@ -45,7 +45,8 @@ struct ReportCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Also write the replay in Perfetto's trace format: tiers with their reasons, and every sensor, battery and power reading.",
             valueName: "file"
-        )
+        ),
+        completion: .file()
     )
     var perfetto: String?
 

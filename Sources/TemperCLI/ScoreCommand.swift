@@ -50,7 +50,11 @@ struct ScoreCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "Pattern files in any format, or folders (searched for .ahap, .haptic, .vij). Default: the built-in Examples/patterns.")
+    @Argument(
+        help:
+            "Pattern files in any format, folders (searched for .ahap, .haptic, .vij), or '-' for standard input. Default: the built-in Examples/patterns.",
+        completion: .file()
+    )
     var paths: [String] = []
 
     @Option(
@@ -127,7 +131,8 @@ struct ScoreCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Also write index.html, report.md and data.json (with power-over-time charts) into this folder.",
             valueName: "dir"
-        )
+        ),
+        completion: .directory
     )
     var report: String?
 
@@ -182,10 +187,10 @@ struct ScoreCommand: AsyncParsableCommand {
         var scores: [PatternScore] = []
         scores.reserveCapacity(inputs.count)
         // A bar only for a set large enough to wait for.
-        var progress = TerminalProgress(enabled: inputs.count >= 20 && isatty(STDERR_FILENO) == 1)
+        var progress = TerminalProgress(enabled: inputs.count >= 20 && TerminalProgress.canRedraw)
         for (done, input) in inputs.enumerated() {
             progress.bar(done: done, total: inputs.count, label: input)
-            var score = scorer.score(path: input)
+            var score = input == "-" ? Self.scoreStandardInput(with: scorer) : scorer.score(path: input)
             if let root, score.path.hasPrefix(root + "/") { score.path.removeFirst(root.count + 1) }
             printDiagnostics(score, warnings: format == .table)
             var printed = score
@@ -209,6 +214,16 @@ struct ScoreCommand: AsyncParsableCommand {
         case 0: return
         case 1: throw CLIFailure.checkFailed("")
         default: throw CLIFailure.usage("")
+        }
+    }
+
+    /// The pattern on standard input (`temper score -`), named `<stdin>`, its format from its content; read only up
+    /// to a pattern file's limit, as a file is.
+    private static func scoreStandardInput(with scorer: PatternScorer) -> PatternScore {
+        do throws(TemperError) {
+            return scorer.score(bytes: try StandardInput.bytes(as: .pattern), name: "<stdin>")
+        } catch {
+            return PatternScore(path: "<stdin>", error: error.description)
         }
     }
 
