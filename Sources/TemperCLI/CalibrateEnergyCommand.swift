@@ -38,8 +38,10 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
             cannot determine the figures.
 
             Examples:
-              temper calibrate energy measured.csv --device phone --out my-phone.yaml
-              temper calibrate energy measured.csv --fit clickEnergy,continuousPower --json
+              temper calibrate energy Examples/bench-phone.csv --device phone \\
+                --fit clickEnergy,continuousPower --out my-phone.yaml
+              temper calibrate energy Examples/bench-phone.csv \\
+                --fit clickEnergy,continuousPower --json
               temper score Examples/patterns --device my-phone.yaml
             """
     )

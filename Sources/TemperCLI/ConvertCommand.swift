@@ -34,11 +34,15 @@ struct ConvertCommand: ParsableCommand {
 
             Examples:
               temper convert Examples/formats/door-knock.haptic --to ahap
-              temper convert knock.haptic --to ahap --flavor nice-vibrations
+              temper convert Examples/formats/door-knock.haptic --to ahap \\
+                --flavor nice-vibrations
               temper convert Examples/formats/notify-waveform.json --to ahap --json
-              temper convert ring.ahap --to android-waveform --out ring.json
-              temper convert theme.json --to rumble --event quiet/bell
-              temper convert ring.ahap --to android-waveform --device gamepad
+              temper convert Examples/patterns/ring-explosion.ahap \\
+                --to android-waveform --out ring.json
+              temper convert Examples/formats/feedbackd-theme.json --to rumble \\
+                --event quiet/message-new-instant
+              temper convert Examples/patterns/ring-explosion.ahap \\
+                --to android-waveform --device gamepad
 
             Exit codes: 0 converted; 2 the input cannot be read or the options are wrong.
             """

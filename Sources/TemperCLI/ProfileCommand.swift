@@ -10,7 +10,7 @@ struct ProfileCommand: ParsableCommand {
         abstract: "Make device profiles from other tools' actuator files.",
         discussion: """
             Examples:
-              temper profile import MetaQuest.acf --base gamepad > quest.yaml
+              temper profile import Examples/acf/our-lra.acf --base gamepad > quest.yaml
             """,
         subcommands: [Import.self]
     )
@@ -27,7 +27,7 @@ struct ProfileCommand: ParsableCommand {
                 the same reader `temper score --device` uses before it is written.
 
                 Examples:
-                  temper profile import MetaQuest.acf --base gamepad > quest.yaml
+                  temper profile import Examples/acf/our-lra.acf --base gamepad > quest.yaml
                   temper score Examples/patterns --device quest.yaml
 
                 Exit codes: 0 written; 2 the ACF or base profile cannot be read.

@@ -21,11 +21,11 @@ struct ReportCommand: AsyncParsableCommand {
             Without --report it prints the summary only.
 
             Examples:
-              temper record --out run.jsonl --duration 600 --interval 2
-              temper report run.jsonl
-              temper report run.jsonl --report out/run
+              temper report Examples/traces/workstation-16.jsonl
               temper report Examples/traces/heat-soak.jsonl --report out/heat-soak --json
               temper report Examples/traces/heat-soak.jsonl --perfetto heat-soak.pftrace
+              temper record --out run.jsonl --duration 600 --interval 2
+              temper report run.jsonl
             """
     )
 

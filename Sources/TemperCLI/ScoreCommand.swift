@@ -44,9 +44,10 @@ struct ScoreCommand: AsyncParsableCommand {
               temper score
               temper score Examples/patterns --budget 25mJ
               temper score Examples/patterns/ui-tap.ahap --device gamepad --format json
-              temper score ../shared/corpus/ahap --format csv > scores.csv
-              temper score Examples/patterns --device my-device.yaml --budget 10uAh
-              temper score ../shared/corpus --trim 2dB
+              temper score Examples/patterns Examples/formats --format csv > scores.csv
+              temper score Examples/patterns --device Policies/devices/phone.yaml \\
+                --budget 10uAh
+              temper score Examples/patterns --trim 2dB
             """
     )
 
