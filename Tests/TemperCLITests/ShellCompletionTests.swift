@@ -69,4 +69,17 @@ struct ShellCompletionTests {
             #expect(answers[line]?.contains(expected) == true, "\(line)<TAB> offered \(answers[line] ?? [])")
         }
     }
+
+    /// zsh and fish are not installed here to run; their scripts are checked for the same completions: files for
+    /// a positional file and `--perfetto`, folders for `--report`.
+    @Test func zshAndFishCompleteFilesAndFolders() throws {
+        let zsh = try TemperRunner.run(["--generate-completion-script", "zsh"]).stdout
+        #expect(zsh.contains("':scenario:_files'"))
+        #expect(zsh.contains(":report:_files -/'"))
+        #expect(zsh.contains(":file:_files'"))
+        let fish = try TemperRunner.run(["--generate-completion-script", "fish"]).stdout.split(separator: "\n")
+        #expect(fish.contains { $0.contains("positional \"temper simulate\" -eq 1") && $0.hasSuffix(" -F") })
+        #expect(fish.contains { $0.contains("\"temper simulate\" report") && $0.contains("__temper_complete_directories") })
+        #expect(fish.contains { $0.contains("\"temper convert\" out") && $0.hasSuffix(" -rF") })
+    }
 }
