@@ -58,4 +58,17 @@ import Testing
         let xterm = try TemperRunner.runOnATerminal(arguments, environment: ["TERM": "xterm", "NO_COLOR": "1"])
         #expect(xterm.stdout.contains("\r\u{1B}[K[#"), "a terminal that can redraw gets the bar")
     }
+
+    /// `record`'s bar said "1 samples". It samples this machine (no bus: the battery and profile are absent).
+    @Test(.enabled(if: TemperRunner.hasTerminal, "needs util-linux script for a terminal"))
+    func recordCountsItsSamplesInGoodEnglish() throws {
+        let folder = try TemporaryFolder(prefix: "temper-record")
+        let result = try TemperRunner.runOnATerminal(
+            ["record", "--out", folder.path + "/trace.jsonl", "--duration", "1.2", "--interval", "1"],
+            environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/temper-no-bus", "TERM": "xterm"]
+        )
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("] 1 sample; "), "\(result.stdout)")
+        #expect(!result.stdout.contains("1 samples"), "\(result.stdout)")
+    }
 }
