@@ -42,7 +42,7 @@ uninstall:
 	      "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_temper" \
 	      "$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_temper" \
 	      "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/temper.fish"
-	rm -f "$(DESTDIR)$(PREFIX)"/share/man/man1/temper.1*
+	rm -f "$(DESTDIR)$(PREFIX)"/share/man/man1/temper.1* "$(DESTDIR)$(PREFIX)"/share/man/man1/temper-*.1*
 	rm -f "$(DESTDIR)$(LIBDIR)/libtemper.so" "$(DESTDIR)$(LIBDIR)/libtemper.so.$(ABI)" \
 	      "$(DESTDIR)$(LIBDIR)/pkgconfig/temper.pc" "$(DESTDIR)$(PREFIX)/include/temper.h"
 

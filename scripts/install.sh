@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs temper: the binary, its man pages and bash, zsh and fish completions (generated from its argument
-# parser by scripts/generate-docs.sh), copies of the shipped policies and device profiles, the systemd units
+# Installs temper: the binary, its man pages (packaging/man/) and bash, zsh and fish completions (generated from
+# its argument parser by scripts/generate-docs.sh), copies of the shipped policies and device profiles, the systemd units
 # and D-Bus files found under packaging/, and libtemper for C programs (the library, temper.h and temper.pc).
 # `make install` calls this after a release build.
 #
@@ -98,13 +98,14 @@ for entry in "${placed[@]}"; do
   chmod 0644 "$folder/$(basename "$file")"
 done
 
-# Man pages and completions come from the binary's own parser, so they list exactly its commands and options.
+# The man pages are the reviewed ones checked in under packaging/man/ (a test keeps them equal to what
+# scripts/generate-man.py makes from the parser); the completions come from the binary's own parser.
 docs="$(mktemp -d "${TMPDIR:-/tmp}/temper-docs.XXXXXX")"
 trap 'rm -rf "$docs"' EXIT
 "$root/scripts/generate-docs.sh" "$binary" "$docs"
 install -d "$target/share/man/man1"
-install -m 0644 "$docs"/man/*.1 "$target/share/man/man1/"
-if $gzip_man; then gzip -9nf "$target/share/man/man1/temper.1"; fi
+install -m 0644 "$root"/packaging/man/temper*.1 "$target/share/man/man1/"
+if $gzip_man; then gzip -9nf "$target"/share/man/man1/temper*.1; fi
 # zsh looks in vendor-completions for the distribution's packages (/usr), in site-functions for local ones.
 zsh_folder=share/zsh/site-functions
 [ "$prefix" = /usr ] && zsh_folder=share/zsh/vendor-completions

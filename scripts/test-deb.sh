@@ -111,7 +111,7 @@ fi
 check "temper.service is enabled (multi-user.target.wants)" test -L "$root/etc/systemd/system/multi-user.target.wants/temper.service"
 check "its D-Bus alias is enabled" test -L "$root/etc/systemd/system/dbus-org.temper.Temper1.service"
 check "the unit the symlink names is installed" test -f "$root$(readlink "$root/etc/systemd/system/multi-user.target.wants/temper.service")"
-check "the man page is installed" test -f "$root/usr/share/man/man1/temper.1.gz"
+check "the man pages are installed" test -f "$root/usr/share/man/man1/temper.1.gz" -a -f "$root/usr/share/man/man1/temper-score.1.gz"
 check "bash completion is installed" test -f "$root/usr/share/bash-completion/completions/temper"
 check "the polkit action is installed" test -f "$root/usr/share/polkit-1/actions/org.temper.Temper1.policy"
 check "nothing was started (no systemd here)" test ! -e "$root/run/systemd/system"

@@ -18,8 +18,9 @@ extension AHAPReader {
             switch error {
             case .tooLarge(let size, let limit):
                 throw AHAPError(code: .tooLarge, file: path, message: "\(size) bytes, more than the limit of \(limit) bytes")
-            case .missing: throw AHAPError(code: .unreadableFile, file: path, message: "cannot read: no such file")
-            case .notRegular: throw AHAPError(code: .unreadableFile, file: path, message: "cannot read: not a regular file")
+            case .missing: throw AHAPError(code: .unreadableFile, file: path, message: "cannot read the pattern: there is no such file")
+            case .notRegular:
+                throw AHAPError(code: .unreadableFile, file: path, message: "cannot read the pattern: it is not a regular file")
             case .unreadable(let message): throw AHAPError(code: .unreadableFile, file: path, message: "cannot read: \(message)")
             }
         }

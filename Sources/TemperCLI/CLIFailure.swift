@@ -64,8 +64,7 @@ extension Temper {
 
     /// Runs the command line, printing one-line errors on stderr and mapping them to exit codes.
     static func runMain() async {
-        let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
-        if let problem = CommandSuggestion.problem(in: Array(CommandLine.arguments.dropFirst()), commands: commands) {
+        if let problem = CommandSuggestion.problem(in: Array(CommandLine.arguments.dropFirst()), root: Temper.self) {
             printError("temper: \(problem)")
             Glibc.exit(2)
         }
@@ -81,34 +80,17 @@ extension Temper {
             Glibc.exit(failure.exitCode.rawValue)
         } catch {
             let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success, message.contains("\n" + HelpText.usagePrefix) || message.hasPrefix(HelpText.usagePrefix) {
+                OutputStream.standardOutput.print(HelpText.fitted(message, width: TerminalWidth.current()) + "\n")
+                Glibc.exit(0)
+            }
             // ArgumentParser's own usage errors exit 64 by default; the contract says 2.
             if code == .validationFailure || code.rawValue == 64 {
-                printError(oneLineUsageError(fullMessage(for: error)))
+                printError(UsageErrorText.line(message))
                 Glibc.exit(2)
             }
             exit(withError: error)
         }
-    }
-
-    /// ArgumentParser's usage error (`Error: …`, `Help: …`, `Usage: …`, `See '…' …`) as the one line the
-    /// contract promises, keeping the option's help: `temper: MESSAGE; OPTION: HELP (see 'temper CMD --help')`.
-    static func oneLineUsageError(_ full: String) -> String {
-        let lines = full.split(separator: "\n").map { $0.trimmingSpaces }
-        // ArgumentParser quotes the value whole: a 100,000-digit `--trim` made a 200,330-character line.
-        var message = OneLineText.quoted(lines.first ?? full)
-        if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
-        if let help = lines.first(where: { $0.hasPrefix("Help: ") }) {
-            let text = help.dropFirst("Help: ".count).trimmingSpaces
-            if let gap = text.firstRange(of: "  ") {
-                let option = text[..<gap.lowerBound]
-                message += "; \(option): " + text[gap.upperBound...].trimmingSpaces
-            } else {
-                message += "; " + text
-            }
-        }
-        guard let hint = lines.first(where: { $0.hasPrefix("See '") }), let start = hint.firstIndex(of: "'"),
-            let end = hint[hint.index(after: start)...].firstIndex(of: "'")
-        else { return "temper: \(message)" }
-        return "temper: \(message) (see \(hint[start...end]))"
     }
 }

@@ -22,6 +22,8 @@ struct CalibrateCommand: AsyncParsableCommand {
             Examples:
               temper calibrate energy Examples/bench-phone.csv \\
                 --fit clickEnergy,continuousPower
+              temper simulate Examples/scenarios/calibration-steps.yaml \\
+                --record-trace steps.jsonl
               temper calibrate thermal steps.jsonl --out my-phone.yaml
             """,
         subcommands: [

@@ -38,13 +38,15 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
             cannot determine the figures.
 
             Examples:
-              temper calibrate energy measured.csv --device phone --out my-phone.yaml
-              temper calibrate energy measured.csv --fit clickEnergy,continuousPower --json
+              temper calibrate energy Examples/bench-phone.csv --device phone \\
+                --fit clickEnergy,continuousPower --out my-phone.yaml
+              temper calibrate energy Examples/bench-phone.csv \\
+                --fit clickEnergy,continuousPower --json
               temper score Examples/patterns --device my-phone.yaml
             """
     )
 
-    @Argument(help: "The measurements: pattern, millijoules[, repetitions[, standard deviation]] per row.")
+    @Argument(help: "The measurements: pattern, millijoules[, repetitions[, standard deviation]] per row.", completion: .file())
     var measurements: String
 
     @Option(
@@ -56,13 +58,16 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
     @Option(help: "Comma-separated figures to fit (default: all of \(EnergyCalibration.fittableKeys.joined(separator: ", "))).")
     var fit: String?
 
-    @Option(help: "Write the base profile with the fitted figures to this file.")
+    @Option(help: "Write the base profile with the fitted figures to this file.", completion: .file())
     var out: String?
 
     @Flag(help: "Print each fitted key as {value, low, high} plus rmseMillijoules, residuals, goodnessOfFit and warnings, as JSON.")
     var json = false
 
-    @Option(help: "Write index.html, report.md and data.json (measured against fitted, residuals) into this folder.")
+    @Option(
+        help: "Write index.html, report.md and data.json (measured against fitted, residuals) into this folder.",
+        completion: .directory
+    )
     var report: String?
 
     @Flag(help: "Let a row's pattern be an absolute path or go up with '..' (by default it must be inside the measurements' folder).")

@@ -33,17 +33,18 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
             Exit 2 for a trace that cannot be read or cannot determine the figures (too short, no power, \
             constant power), with one line saying what is missing.
 
+            Your own recordings of a real machine (from `temper record`) name its sensors, e.g. \
+            temper calibrate thermal run1.jsonl run2.jsonl --internal 'coretemp-isa-0000/Package id 0' \
+            --skin acpitz-acpi-0/temp1 --power intel-rapl:0/package-0 --ambient 23±0.5 --json
+
             Examples:
               temper simulate Examples/scenarios/calibration-steps.yaml \\
                 --record-trace steps.jsonl
               temper calibrate thermal steps.jsonl --out my-phone.yaml --report out/cal
-              temper calibrate thermal run1.jsonl run2.jsonl run3.jsonl \\
-                --internal 'coretemp-isa-0000/Package id 0' --skin acpitz-acpi-0/temp1 \\
-                --power intel-rapl:0/package-0 --ambient 23±0.5 --json
             """
     )
 
-    @Argument(help: "Traces written by 'temper record' or 'temper simulate --record-trace'.")
+    @Argument(help: "Traces written by 'temper record' or 'temper simulate --record-trace'.", completion: .file())
     var traces: [String]
 
     @Option(
@@ -70,13 +71,16 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
     )
     var power: String?
 
-    @Option(help: "Write the base profile with the fitted thermal section to this file.")
+    @Option(help: "Write the base profile with the fitted thermal section to this file.", completion: .file())
     var out: String?
 
     @Flag(help: "Print each fitted key as {value, low, high} plus rmseCelsius, as JSON.")
     var json = false
 
-    @Option(help: "Write index.html, report.md and data.json (measured against fitted, residuals) into this folder.")
+    @Option(
+        help: "Write index.html, report.md and data.json (measured against fitted, residuals) into this folder.",
+        completion: .directory
+    )
     var report: String?
 
     func validate() throws {

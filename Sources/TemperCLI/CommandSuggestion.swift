@@ -1,16 +1,34 @@
-/// What `temper scor` or `temper help scor` gets: an unknown command named, with the closest one, in place of
-/// ArgumentParser's "2 unexpected arguments" or the root help.
+import ArgumentParser
+
+/// What `temper scor`, `temper help scor` or `temper policy chek` gets: an unknown command named, with the closest
+/// one, in place of ArgumentParser's "2 unexpected arguments" or the root help. Every level of commands is
+/// checked: a command with subcommands takes no other words.
 enum CommandSuggestion {
-    /// The one-line error for `arguments` (without the program name) when their command is unknown; `nil` when it
-    /// is known, or they start with an option.
-    static func problem(in arguments: [String], commands: [String]) -> String? {
+    /// The one-line error for `arguments` (without the program name) when they name an unknown command at any
+    /// level below `root`; `nil` when every command they name is known, or an option comes first.
+    static func problem(in arguments: [String], root: any ParsableCommand.Type) -> String? {
         var words = arguments[...]
         if words.first == "help" { words = words.dropFirst() }
-        guard let word = words.first, !word.hasPrefix("-"), !commands.contains(word), word != "help" else { return nil }
-        guard let match = closest(to: word, in: commands) else {
-            return "unknown command '\(word)'; the commands are \(commands.joined(separator: ", "))"
+        var command = root
+        var path: [String] = []
+        while let word = words.first, !word.hasPrefix("-"), word != "help" {
+            let subcommands = command.configuration.subcommands
+            guard !subcommands.isEmpty else { return nil }
+            if let next = subcommands.first(where: { $0._commandName == word }) {
+                command = next
+                path.append(word)
+                words = words.dropFirst()
+                continue
+            }
+            let commands = subcommands.map { $0._commandName }
+            let parent = (["temper"] + path).joined(separator: " ")
+            let prefix = path.map { $0 + " " }.joined()
+            guard let match = closest(to: word, in: commands) else {
+                return "unknown command '\(prefix)\(word)'; the commands of '\(parent)' are \(commands.joined(separator: ", "))"
+            }
+            return "unknown command '\(prefix)\(word)'; did you mean '\(prefix)\(match)'? (see '\(parent) --help')"
         }
-        return "unknown command '\(word)'; did you mean '\(match)'? (see 'temper --help')"
+        return nil
     }
 
     /// The command `word` is likeliest a typo of: one it starts, or one at most two edits away.

@@ -35,16 +35,25 @@ struct CompareCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The first run: a scenario, report folder, data.json, trace or (with --scenario) policy.", valueName: "a"))
+    @Argument(
+        help: ArgumentHelp("The first run: a scenario, report folder, data.json, trace or (with --scenario) policy.", valueName: "a"),
+        completion: .file()
+    )
     var a: String
 
-    @Argument(help: ArgumentHelp("The second run: any of the kinds A may be.", valueName: "b"))
+    @Argument(help: ArgumentHelp("The second run: any of the kinds A may be.", valueName: "b"), completion: .file())
     var b: String
 
-    @Option(help: ArgumentHelp("Run policies A and B on this scenario (YAML) and compare the two runs.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Run policies A and B on this scenario (YAML) and compare the two runs.", valueName: "file"),
+        completion: .file()
+    )
     var scenario: String?
 
-    @Option(help: ArgumentHelp("Write index.html, report.md and data.json of the comparison into this folder.", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp("Write index.html, report.md and data.json of the comparison into this folder.", valueName: "dir"),
+        completion: .directory
+    )
     var report: String?
 
     @Flag(help: "Print the comparison as JSON.")
@@ -103,6 +112,7 @@ struct CompareCommand: AsyncParsableCommand {
     private static func simulate(_ url: URL, policy: String?) async throws -> SimulationResult {
         let read = try ScenarioInputs.read(contentsOf: url, policy: policy)
         guard let inputs = read.inputs else { throw CLIFailure.reporting(read.errors, in: url.path, as: CLIFailure.usage) }
+        for warning in inputs.scenario.deprecations { printError("temper: warning: \(warning)") }
         return await Simulator.run(inputs.setup, policyName: inputs.policy.name) { policyOn in
             GovernorDriver(policy: policyOn ? inputs.policy : GovernorDriver.passThrough(inputs.policy), energy: inputs.energy)
         }

@@ -34,17 +34,21 @@ struct ConvertCommand: ParsableCommand {
 
             Examples:
               temper convert Examples/formats/door-knock.haptic --to ahap
-              temper convert knock.haptic --to ahap --flavor nice-vibrations
+              temper convert Examples/formats/door-knock.haptic --to ahap \\
+                --flavor nice-vibrations
               temper convert Examples/formats/notify-waveform.json --to ahap --json
-              temper convert ring.ahap --to android-waveform --out ring.json
-              temper convert theme.json --to rumble --event quiet/bell
-              temper convert ring.ahap --to android-waveform --device gamepad
+              temper convert Examples/patterns/ring-explosion.ahap \\
+                --to android-waveform --out ring.json
+              temper convert Examples/formats/feedbackd-theme.json --to rumble \\
+                --event quiet/message-new-instant
+              temper convert Examples/patterns/ring-explosion.ahap \\
+                --to android-waveform --device gamepad
 
             Exit codes: 0 converted; 2 the input cannot be read or the options are wrong.
             """
     )
 
-    @Argument(help: "The pattern file to convert.")
+    @Argument(help: "The pattern file to convert.", completion: .file())
     var input: String
 
     @Option(name: .long, help: "The format to write.")
@@ -66,7 +70,7 @@ struct ConvertCommand: ParsableCommand {
     )
     var device: String?
 
-    @Option(name: .long, help: "Write here instead of stdout.")
+    @Option(name: .long, help: "Write here instead of stdout.", completion: .file())
     var out: String?
 
     @Flag(name: .long, help: "Print the losses with their energies as JSON on stdout (with the output unless --out).")

@@ -32,12 +32,18 @@ struct ImportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the trace here (standard output without it).", valueName: "trace"), completion: .file())
     var out: String?
 
-    @Option(name: .customLong("from"), help: ArgumentHelp("The recording's format: \(RecordingFormat.names).", valueName: "format"))
+    @Option(
+        name: .customLong("from"),
+        help: ArgumentHelp(
+            "The recording's format: \(RecordingFormat.allCases.map(\.rawValue).joined(separator: ", ")).",
+            valueName: "format"
+        )
+    )
     var format: String?
 
     @Option(
         help: ArgumentHelp(
-            "Which column is what in a plain table: time=COL,temperature=COL[,power=COL,load=COL,ambient=COL].",
+            "Which column is what in a plain table, comma-separated: time=COL,temperature=COL, then any of power=COL, load=COL, ambient=COL.",
             valueName: "map"
         )
     )

@@ -15,7 +15,8 @@ struct MetricsArguments: ParsableArguments {
         help: ArgumentHelp(
             "Keep Prometheus metrics in FILE for node_exporter's textfile collector (replaced atomically every 15 s and at exit).",
             valueName: "file"
-        )
+        ),
+        completion: .file()
     )
     var metricsTextfile: String?
 

@@ -62,6 +62,7 @@ struct OutputTable {
                     widths[shortened] - (total() - width)
                 )
             }
+            if total() > width { return stacked() }
         }
         func line(_ cells: [String]) -> String {
             kept.enumerated().map { position, index in
@@ -81,6 +82,19 @@ struct OutputTable {
             line(titles.map { lines in row - (headerHeight - lines.count) >= 0 ? lines[row - (headerHeight - lines.count)] : "" })
         }
         return (header + rows.map(line)).map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+    }
+
+    /// The table for a terminal too narrow for its columns: each row's first cell on a line of its own, then each
+    /// other cell under it as `column title: value` (empty cells left out), so no row loses its alignment to wrapping.
+    func stacked() -> String {
+        let titleWidth = columns.dropFirst().map(\.title.count).max() ?? 0
+        return rows.flatMap { row -> [String] in
+            let values = zip(columns.indices.dropFirst(), row.dropFirst()).filter { !$0.1.isEmpty }
+            return [row.first ?? ""]
+                + values.map { index, value in
+                    "  " + TerminalText.padded(columns[index].title + ":", to: titleWidth + 1) + " " + value
+                }
+        }.joined(separator: "\n")
     }
 
     /// `title` split at the space that makes its longer half shortest; itself when it has no space.

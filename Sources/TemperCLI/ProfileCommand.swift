@@ -10,7 +10,7 @@ struct ProfileCommand: ParsableCommand {
         abstract: "Make device profiles from other tools' actuator files.",
         discussion: """
             Examples:
-              temper profile import MetaQuest.acf --base gamepad > quest.yaml
+              temper profile import Examples/acf/our-lra.acf --base gamepad > quest.yaml
             """,
         subcommands: [Import.self]
     )
@@ -27,23 +27,23 @@ struct ProfileCommand: ParsableCommand {
                 the same reader `temper score --device` uses before it is written.
 
                 Examples:
-                  temper profile import MetaQuest.acf --base gamepad > quest.yaml
+                  temper profile import Examples/acf/our-lra.acf --base gamepad > quest.yaml
                   temper score Examples/patterns --device quest.yaml
 
                 Exit codes: 0 written; 2 the ACF or base profile cannot be read.
                 """
         )
 
-        @Argument(help: "The .acf file (JSON5).")
+        @Argument(help: "The .acf file (JSON5).", completion: .file())
         var file: String
 
-        @Option(name: .long, help: "The profile the other figures come from: a built-in name or a file.")
+        @Option(name: .long, help: "The profile the other figures come from: a built-in name or a file.", completion: .deviceNames)
         var base: String = "phone"
 
         @Option(name: .long, help: "The new profile's name (letters, digits, '-' and '_'); default: the ACF's file name.")
         var name: String?
 
-        @Option(name: .long, help: "Write here instead of stdout.")
+        @Option(name: .long, help: "Write here instead of stdout.", completion: .file())
         var out: String?
 
         func run() throws {

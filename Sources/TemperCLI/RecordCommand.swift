@@ -39,7 +39,7 @@ struct RecordCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "The trace file to write (replaced if it exists).")
+    @Option(name: .long, help: "The trace file to write (replaced if it exists).", completion: .file())
     var out: String
 
     // Unconditional, so a negative number reaches validate() and gets its own message.
@@ -117,7 +117,7 @@ actor RecordProgress {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
             progress.bar(
                 fraction: durationSeconds > 0 ? seconds / durationSeconds : 1,
-                label: "\(count) samples; \(Self.summary(snapshot))"
+                label: "\(count) sample\(count == 1 ? "" : "s"); \(Self.summary(snapshot))"
             )
         } else if onATerminal {
             printError("\(count): \(Self.summary(snapshot))")

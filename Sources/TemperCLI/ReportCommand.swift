@@ -21,18 +21,18 @@ struct ReportCommand: AsyncParsableCommand {
             Without --report it prints the summary only.
 
             Examples:
-              temper record --out run.jsonl --duration 600 --interval 2
-              temper report run.jsonl
-              temper report run.jsonl --report out/run
+              temper report Examples/traces/workstation-16.jsonl
               temper report Examples/traces/heat-soak.jsonl --report out/heat-soak --json
               temper report Examples/traces/heat-soak.jsonl --perfetto heat-soak.pftrace
+              temper record --out run.jsonl --duration 600 --interval 2
+              temper report run.jsonl
             """
     )
 
-    @Argument(help: "A trace file: JSON lines of host snapshots, as `temper record` writes them.")
+    @Argument(help: "A trace file: JSON lines of host snapshots, as `temper record` writes them.", completion: .file())
     var trace: String
 
-    @Option(help: "Write index.html, report.md and data.json into this folder.")
+    @Option(help: "Write index.html, report.md and data.json into this folder.", completion: .directory)
     var report: String?
 
     @Option(
@@ -45,7 +45,8 @@ struct ReportCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Also write the replay in Perfetto's trace format: tiers with their reasons, and every sensor, battery and power reading.",
             valueName: "file"
-        )
+        ),
+        completion: .file()
     )
     var perfetto: String?
 

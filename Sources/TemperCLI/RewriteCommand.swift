@@ -36,7 +36,7 @@ struct RewriteCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "A pattern file in any format Temper reads (.ahap, .haptic, Android, rumble, feedbackd).")
+    @Argument(help: "A pattern file in any format Temper reads (.ahap, .haptic, Android, rumble, feedbackd).", completion: .file())
     var file: String?
 
     @Option(name: .long, help: "Write the rewritten pattern in this format (default: FILE's own format).")
@@ -60,7 +60,7 @@ struct RewriteCommand: AsyncParsableCommand {
     @Flag(help: "Print the decision as JSON (outcome, result, rules with reasons, energy before and after).")
     var json = false
 
-    @Option(name: .customLong("request"), help: "A JSON request file of any kind, or '-' for stdin, instead of FILE.")
+    @Option(name: .customLong("request"), help: "A JSON request file of any kind, or '-' for stdin, instead of FILE.", completion: .file())
     var requestFile: String?
 
     @Flag(
@@ -139,11 +139,7 @@ struct RewriteCommand: AsyncParsableCommand {
         do {
             if let requestFile {
                 if requestFile == "-" {
-                    let limit = InputKind.request.maxBytes
-                    guard let bytes = StandardInput.readAll(limit: limit) else {
-                        throw CLIFailure.usage("<stdin>: more than \(limit) bytes, the limit for a request")
-                    }
-                    let data = Data(bytes)
+                    let data = Data(try StandardInput.bytes(as: .request))
                     // Relative pattern paths resolve against the working directory, so an error names the path tried.
                     let here = FileManager.default.currentDirectoryPath
                     return try RequestDecoder(

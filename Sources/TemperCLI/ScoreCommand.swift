@@ -44,13 +44,18 @@ struct ScoreCommand: AsyncParsableCommand {
               temper score
               temper score Examples/patterns --budget 25mJ
               temper score Examples/patterns/ui-tap.ahap --device gamepad --format json
-              temper score ../shared/corpus/ahap --format csv > scores.csv
-              temper score Examples/patterns --device my-device.yaml --budget 10uAh
-              temper score ../shared/corpus --trim 2dB
+              temper score Examples/patterns Examples/formats --format csv > scores.csv
+              temper score Examples/patterns --device Policies/devices/phone.yaml \\
+                --budget 10uAh
+              temper score Examples/patterns --trim 2dB
             """
     )
 
-    @Argument(help: "Pattern files in any format, or folders (searched for .ahap, .haptic, .vij). Default: the built-in Examples/patterns.")
+    @Argument(
+        help:
+            "Pattern files in any format, folders (searched for .ahap, .haptic, .vij), or '-' for standard input. Default: the built-in Examples/patterns.",
+        completion: .file()
+    )
     var paths: [String] = []
 
     @Option(
@@ -127,7 +132,8 @@ struct ScoreCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Also write index.html, report.md and data.json (with power-over-time charts) into this folder.",
             valueName: "dir"
-        )
+        ),
+        completion: .directory
     )
     var report: String?
 
@@ -183,7 +189,7 @@ struct ScoreCommand: AsyncParsableCommand {
         let keepsScores = format == .table || self.report != nil
         var scores: [PatternScore] = []
         // A bar only for a set large enough to wait for.
-        var progress = TerminalProgress(enabled: inputs.count >= 20 && isatty(STDERR_FILENO) == 1)
+        var progress = TerminalProgress(enabled: inputs.count >= 20 && TerminalProgress.canRedraw)
         for batch in Self.batches(of: inputs.count) {
             for (index, var score) in zip(batch, await Self.scores(inputs[batch], by: scorer)) {
                 progress.bar(done: index, total: inputs.count, label: inputs[index])
@@ -228,12 +234,27 @@ struct ScoreCommand: AsyncParsableCommand {
 
     /// `paths` scored in parallel, in their order.
     static func scores(_ paths: ArraySlice<String>, by scorer: PatternScorer) async -> [PatternScore] {
-        guard paths.count > 1, ProcessInfo.processInfo.activeProcessorCount > 1 else { return paths.map { scorer.score(path: $0) } }
+        guard paths.count > 1, ProcessInfo.processInfo.activeProcessorCount > 1 else { return paths.map { Self.score($0, by: scorer) } }
         return await withTaskGroup(of: (Int, PatternScore).self) { group in
-            for (offset, path) in paths.enumerated() { group.addTask { (offset, scorer.score(path: path)) } }
+            for (offset, path) in paths.enumerated() { group.addTask { (offset, Self.score(path, by: scorer)) } }
             var scores = [PatternScore?](repeating: nil, count: paths.count)
             for await (offset, score) in group { scores[offset] = score }
             return scores.map { $0! }
+        }
+    }
+
+    /// One input's score: a file's, or with `-` the pattern on standard input.
+    private static func score(_ input: String, by scorer: PatternScorer) -> PatternScore {
+        input == "-" ? scoreStandardInput(with: scorer) : scorer.score(path: input)
+    }
+
+    /// The pattern on standard input (`temper score -`), named `<stdin>`, its format from its content; read only up
+    /// to a pattern file's limit, as a file is.
+    private static func scoreStandardInput(with scorer: PatternScorer) -> PatternScore {
+        do throws(TemperError) {
+            return scorer.score(bytes: try StandardInput.bytes(as: .pattern), name: "<stdin>")
+        } catch {
+            return PatternScore(path: "<stdin>", error: error.description)
         }
     }
 

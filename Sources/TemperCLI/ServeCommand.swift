@@ -78,7 +78,8 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Where --feedbackd keeps the profile it holds and the user's, to put the user's back after a crash (default: the unit's StateDirectory, else ~/.local/state/temper).",
             valueName: "dir"
-        )
+        ),
+        completion: .directory
     )
     var stateDirectory: String?
 

@@ -57,7 +57,7 @@ struct SimulateCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "A scenario file (YAML). Default: the built-in heat-soak scenario.")
+    @Argument(help: "A scenario file (YAML). Default: the built-in heat-soak scenario.", completion: .file())
     var scenario: String?
 
     @Option(
@@ -69,7 +69,7 @@ struct SimulateCommand: AsyncParsableCommand {
     @Flag(help: "Print the results as JSON.")
     var json = false
 
-    @Option(help: "Write index.html, report.md and data.json into this folder (with the sensitivity analysis).")
+    @Option(help: "Write index.html, report.md and data.json into this folder (with the sensitivity analysis).", completion: .directory)
     var report: String?
 
     @Flag(
@@ -78,14 +78,15 @@ struct SimulateCommand: AsyncParsableCommand {
     )
     var sensitivity = false
 
-    @Option(help: "Also write the run's host snapshots as a trace (JSON lines, as `temper record` does).")
+    @Option(help: "Also write the run's host snapshots as a trace (JSON lines, as `temper record` does).", completion: .file())
     var recordTrace: String?
 
     @Option(
         help: ArgumentHelp(
             "Also write both runs in Perfetto's trace format: tiers, each decision with its rules, temperatures, battery and power.",
             valueName: "file"
-        )
+        ),
+        completion: .file()
     )
     var perfetto: String?
 
@@ -109,7 +110,8 @@ struct SimulateCommand: AsyncParsableCommand {
         if json {
             print(try TemperJSON.string(result))
         } else {
-            print(SimulateSummary.text(result, width: TerminalWidth.current(), style: .forStdout()))
+            // Piped (into less, a file), the summary still fits 80 columns: --json is the form for programs.
+            print(SimulateSummary.text(result, width: TerminalWidth.current() ?? TerminalWidth.prosePiped, style: .forStdout()))
             if let report { print("report: \(report)/index.html") }
             if let trace { print(trace) }
             if let perfetto = perfettoLine { print(perfetto) }
@@ -126,6 +128,7 @@ struct SimulateCommand: AsyncParsableCommand {
             throw CLIFailure.usage(error.description)
         }
         guard let inputs = read.inputs else { throw CLIFailure.reporting(read.errors, in: url.path, as: CLIFailure.usage) }
+        for warning in inputs.scenario.deprecations { printError("temper: warning: \(warning)") }
         let (setup, policy, energy) = (inputs.setup, inputs.policy, inputs.energy)
         let result: SimulationResult
         var traceLine: String?

@@ -3,16 +3,21 @@ import Glibc
 import Synchronization
 
 /// The one progress line every long command draws on stderr (`score`'s bar, `simulate`'s bar, `calibrate`'s
-/// iterations, `record`'s bar): redrawn in place, and only when stderr is a terminal, so pipes, files and tests
-/// see nothing.
+/// iterations, `record`'s bar): redrawn in place, and only when stderr is a terminal that can redraw a line, so
+/// pipes, files, tests and `TERM=dumb` (which has no erase-line) see nothing.
 struct TerminalProgress {
+    /// Whether stderr is a terminal that can redraw a line in place (`\r`, then erase to the end of the line).
+    static var canRedraw: Bool {
+        isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }
+
     static let barWidth = 30
     private let enabled: Bool
     /// What is left of stderr's terminal (80 columns when unknown) after the bar, its brackets and a space.
     private let labelWidth: Int
     private var lastDrawn: String?
 
-    init(enabled: Bool = isatty(STDERR_FILENO) == 1) {
+    init(enabled: Bool = TerminalProgress.canRedraw) {
         self.enabled = enabled
         let columns = TerminalWidth.current(of: STDERR_FILENO) ?? 80
         labelWidth = max(TerminalWidth.narrowest / 2, columns - Self.barWidth - 4)
@@ -63,7 +68,7 @@ struct TerminalProgress {
 final class SharedTerminalProgress: Sendable {
     private let progress: Mutex<TerminalProgress>
 
-    init(enabled: Bool = isatty(STDERR_FILENO) == 1) {
+    init(enabled: Bool = TerminalProgress.canRedraw) {
         progress = Mutex(TerminalProgress(enabled: enabled))
     }
 

@@ -31,7 +31,7 @@ public enum InputKind: String, Sendable, CaseIterable {
     }
 
     /// What it is called in an error: `the request file`.
-    var noun: String {
+    package var noun: String {
         switch self {
         case .pattern: "the pattern"
         case .request: "the request file"

@@ -63,8 +63,10 @@ public enum PatternReader: Sendable {
             switch error {
             case .tooLarge(let size, let limit):
                 throw PatternReadError(code: .tooLarge, file: path, message: "\(size) bytes, more than the limit of \(limit) bytes")
-            case .missing: throw PatternReadError(code: .unreadableFile, file: path, message: "cannot read: no such file")
-            case .notRegular: throw PatternReadError(code: .unreadableFile, file: path, message: "cannot read: not a regular file")
+            case .missing:
+                throw PatternReadError(code: .unreadableFile, file: path, message: "cannot read the pattern: there is no such file")
+            case .notRegular:
+                throw PatternReadError(code: .unreadableFile, file: path, message: "cannot read the pattern: it is not a regular file")
             case .unreadable(let message): throw PatternReadError(code: .unreadableFile, file: path, message: "cannot read: \(message)")
             }
         }

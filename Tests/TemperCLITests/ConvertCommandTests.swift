@@ -152,7 +152,7 @@ import Testing
     @Test func badInputIsOneLineAndExitTwo() throws {
         let missing = try TemperRunner.run(["convert", "Examples/formats/nope.haptic", "--to", "ahap"])
         #expect(missing.status == 2)
-        #expect(missing.stderr == "temper: Examples/formats/nope.haptic: cannot read: no such file\n")
+        #expect(missing.stderr == "temper: Examples/formats/nope.haptic: cannot read the pattern: there is no such file\n")
         let event = try TemperRunner.run(["convert", "Examples/formats/feedbackd-theme.json", "--to", "rumble", "--event", "quiet/none"])
         #expect(event.status == 2)
         #expect(event.stderr.contains("quiet/message-new-instant"))

@@ -61,6 +61,11 @@ import Testing
         let binary = root.appendingPathComponent("usr/bin/temper").path
         #expect(FileManager.default.isExecutableFile(atPath: binary))
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("usr/share/temper/policies/handheld.yaml").path))
+        // The reviewed man pages of packaging/man, one per command, compressed as Debian ships them.
+        let manuals = root.appendingPathComponent("usr/share/man/man1")
+        let pages = Set((try? FileManager.default.contentsOfDirectory(atPath: manuals.path)) ?? [])
+        let checkedIn = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.root.appendingPathComponent("packaging/man").path)
+        #expect(pages == Set(checkedIn.map { $0 + ".gz" }), "\(pages.sorted())")
         let status = try Self.run(binary, ["status"], environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/system_bus_socket"])
         #expect(status.status == 0, "\(status.stderr)")
         #expect(status.stdout.contains("Policy: default (built-in Policies/default.yaml)"))

@@ -12,7 +12,7 @@ import Testing
         (["watch", "--interval", "0"], "--interval must be from 0.1 s to 3600 s, found 0"),
         (["watch", "--interval", "-1"], "--interval must be from 0.1 s to 3600 s, found -1"),
         (["watch", "--interval", "nan"], "--interval must be from 0.1 s to 3600 s, found nan"),
-        (["watch", "--interval", "soon"], "'soon' is invalid for '--interval"),
+        (["watch", "--interval", "soon"], "temper: --interval: 'soon' is not valid; expected seconds between samples, 0.1 to 3600 (see"),
         (["record", "--out", "/nonexistent/t.jsonl", "--interval", "0"], "--interval must be from 0.1 s to 3600 s, found 0"),
         (["record", "--out", "/nonexistent/t.jsonl", "--duration", "-1"], "--duration must be from 0 s to 604800 s, found -1"),
         (["record", "--out", "/nonexistent/t.jsonl", "--duration", "inf"], "--duration must be from 0 s to 604800 s, found inf"),
@@ -20,9 +20,12 @@ import Testing
             ["record", "--out", "/nonexistent/t.jsonl", "--duration", "604800", "--interval", "0.1"],
             "--duration ÷ --interval must be at most 1000000 snapshots"
         ),
-        (["record", "--out", "/nonexistent/t.jsonl", "--duration", "a minute"], "'a minute' is invalid for '--duration"),
-        (["record"], "Missing expected argument '--out <out>'"),
-        (["status", "--colour"], "Unknown option '--colour'"),
+        (
+            ["record", "--out", "/nonexistent/t.jsonl", "--duration", "a minute"],
+            "temper: --duration: 'a minute' is not valid; expected seconds to record, 0 to 604800 (7 days); until"
+        ),
+        (["record"], "temper: missing --out <out>: the trace file to write (replaced if it exists) (see"),
+        (["status", "--colour"], "temper: unknown option '--colour' (see"),
     ])
     func badOptionsAreOneLineUsageErrors(arguments: [String], message: String) throws {
         let result = try TemperRunner.run(arguments, environment: Self.noBus)

@@ -1,4 +1,6 @@
 import Glibc
+import TemperCore
+import TemperFiles
 
 /// A file descriptor the command line writes to: standard output or error, or a file it opened and owns.
 ///
@@ -82,5 +84,18 @@ enum StandardInput {
             guard bytes.count + count <= limit else { return nil }
             bytes += chunk.prefix(count)
         }
+    }
+
+    /// Every byte of standard input read as an input of `kind` (`-` for a file name), at most its kind's limit,
+    /// with the error a file past the limit gets: `<stdin>: cannot read the pattern: more than the limit of …`.
+    static func bytes(as kind: InputKind) throws(TemperError) -> [UInt8] {
+        guard let bytes = readAll(limit: kind.maxBytes) else {
+            throw TemperError(
+                code: .unreadableFile,
+                message: "cannot read \(kind.noun): more than the limit of \(kind.maxBytes) bytes",
+                file: "<stdin>"
+            )
+        }
+        return bytes
     }
 }

@@ -27,6 +27,8 @@ public struct Scenario: Sendable, Hashable {
     public var initial: InitialState
     /// The file the scenario was read from, for resolving relative paths and naming it in errors.
     public var file: String?
+    /// One warning per deprecated key the file was written with, naming the key that replaces it.
+    public var deprecations: [TemperError] = []
     /// Where the entries that name other files sit in the scenario (`device`, `policy`), so an error about the
     /// named file can also point at the line that names it. Streams keep their payloads' own.
     public var entryLocations: [String: EntryLocation] = [:]

@@ -5,6 +5,8 @@ import TemperCore
 /// one bad value does not hide the next. A section or item with a problem is left out of the scenario.
 struct ScenarioReader {
     var problems = YAMLProblems()
+    /// One warning per deprecated key read (see ``deprecatedKey(_:renamedTo:in:)``).
+    var deprecations: [TemperError] = []
 
     /// The scenario as far as it could be read, or `nil` when the document is not a scenario mapping at all.
     /// Check ``problems`` either way.
@@ -33,7 +35,7 @@ struct ScenarioReader {
             if key == "device" { scenario.device = text } else { scenario.policy = text }
             scenario.entryLocations[key] = EntryLocation(value)
         }
-        if let ambient = root["ambient"], let schedule = attempt({ () throws(TemperError) in try Self.ambientSchedule(ambient) }) {
+        if let ambient = root["ambient"], let schedule = readAmbient(ambient) {
             scenario.ambient = schedule
         }
         if let workload = root["workload"] { scenario.workload = readWorkload(workload) }
@@ -51,6 +53,7 @@ struct ScenarioReader {
                 )
             }
         }
+        scenario.deprecations = deprecations
         return scenario
     }
 
@@ -104,7 +107,7 @@ struct ScenarioReader {
         scenario.timeStepSeconds = step
     }
 
-    static func ambientSchedule(_ value: YAMLValue) throws(TemperError) -> AmbientSchedule {
+    mutating func ambientSchedule(_ value: YAMLValue) throws(TemperError) -> AmbientSchedule {
         if value.isScalar {
             do { return .constant(try value.celsius(in: Scenario.ambientCelsius)) } catch {
                 var problem = error
@@ -113,13 +116,12 @@ struct ScenarioReader {
             }
         }
         let points = try value.items().map { (item) throws(TemperError) -> AmbientSchedule.Point in
-            if let problem = item.unknownKeys(allowed: ["at", "temperature"], renamed: ["celsius": "temperature: 30 °C"]).first {
-                throw problem
+            if let problem = item.unknownKeys(allowed: ["at", "temperature", "celsius"]).first { throw problem }
+            let at = try item.require("at").durationSeconds()
+            if let old = deprecatedKey("celsius", renamedTo: "temperature", in: item) {
+                return AmbientSchedule.Point(timeSeconds: at, celsius: try old.double(in: Scenario.ambientCelsius))
             }
-            return AmbientSchedule.Point(
-                timeSeconds: try item.require("at").durationSeconds(),
-                celsius: try item.require("temperature").celsius(in: Scenario.ambientCelsius)
-            )
+            return AmbientSchedule.Point(timeSeconds: at, celsius: try item.require("temperature").celsius(in: Scenario.ambientCelsius))
         }
         guard !points.isEmpty else { throw value.error(.invalidScenario, "expected a temperature or a list of {at, temperature} points") }
         return AmbientSchedule(points: points)
@@ -191,14 +193,20 @@ struct ScenarioReader {
     private mutating func readInitial(_ value: YAMLValue) -> InitialState? {
         let clean = knownKeysOnly(
             value,
-            ["internal", "skin", "batteryPercentage", "onBattery", "powerProfile"],
-            renamed: ["internalCelsius": "internal: 35 °C", "skinCelsius": "skin: 33 °C"]
+            Set(["internal", "skin", "batteryPercentage", "onBattery", "powerProfile"]).union(Self.renamedInitialKeys.keys)
         )
         var state = InitialState()
         var read = true
         func take<T>(_ key: String, _ body: (YAMLValue) throws(TemperError) -> T, into target: inout T) {
             guard let node = value[key] else { return }
             if let parsed = problems.attempt({ () throws(TemperError) in try body(node) }) { target = parsed } else { read = false }
+        }
+        for (old, new) in Self.renamedInitialKeys {
+            guard let node = deprecatedKey(old, renamedTo: new, in: value) else { continue }
+            let celsius = problems.attempt { () throws(TemperError) in try node.double(in: -40...150) }
+            if let celsius, new == "internal" { state.internalCelsius = celsius }
+            if let celsius, new == "skin" { state.skinCelsius = celsius }
+            if celsius == nil { read = false }
         }
         take("internal", { (node) throws(TemperError) -> Double? in try node.celsius(in: -40...150) }, into: &state.internalCelsius)
         take("skin", { (node) throws(TemperError) -> Double? in try node.celsius(in: -40...150) }, into: &state.skinCelsius)
