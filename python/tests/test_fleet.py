@@ -36,7 +36,7 @@ def fleet(*arguments: str, cwd: Path) -> str:
 
 def rows(path: Path) -> list[dict]:
     table = pq.read_table(path)
-    count = duckdb.sql(f"SELECT count(*) FROM read_parquet('{path}')").fetchone()[0]
+    count = duckdb.sql(f"SELECT count(*) FROM read_parquet('{path}')").fetchall()[0][0]
     assert count == table.num_rows  # DuckDB reads the file as it is
     return table.to_pylist()
 
@@ -79,7 +79,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         for number in range(2):
             processes.append(
                 subprocess.Popen(
-                    [dask, "worker", address, "--host", "127.0.0.1", "--nthreads", "1", "--no-dashboard",
+                    [dask, "worker", address, "--host", "127.0.0.1", "--nthreads", "1", "--no-nanny", "--no-dashboard",
                      "--name", f"worker-{number}"],
                     env=ENVIRONMENT, stdout=subprocess.DEVNULL, stderr=open(logs / f"worker-{number}.log", "w"),
                 )
@@ -111,7 +111,7 @@ def scenarios(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (folder / "steps.yaml").write_text(SHORT_STEPS.format(seed=1, device="phone", ambient=24))
     with_taps = SHORT_STEPS.format(seed=2, device="phone", ambient=30).replace(
         "streams: []",
-        f"streams:\n  - {{name: taps, kind: periodic, every: 2 s, usage: ui, patterns: [{ROOT}/Examples/patterns/ui-tap.ahap]}}",
+        f"streams:\n  - {{name: taps, kind: periodic, every: 6 s, usage: ui, patterns: [{ROOT}/Examples/patterns/ui-tap.ahap]}}",
     )
     (folder / "taps.yaml").write_text(with_taps.replace("name: short-steps", "name: taps"))
     (folder / "broken.yaml").write_text("version: 1\nname: broken\nduration: soon\n")
