@@ -18,7 +18,7 @@ import ctypes
 import json
 import os
 import threading
-from typing import Any, Mapping, Union
+from typing import Any, Mapping, Sequence, Union
 
 from . import _library
 
@@ -43,7 +43,7 @@ class TemperError(Exception):
 
 def version() -> str:
     """Temper's release of the loaded library (as ``temper --version``)."""
-    return _library.library().temper_version().decode()
+    return str(_library.library().temper_version().decode())
 
 
 def library_path() -> str:
@@ -53,6 +53,14 @@ def library_path() -> str:
 
 def _text(value: str | None) -> bytes | None:
     return None if value is None else os.fsencode(value)
+
+
+def _object(text: str) -> dict[str, Any]:
+    """The JSON object the library returned."""
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise TemperError("TEMPER_ERROR_INTERNAL", f"the library returned {type(value).__name__}, not a JSON object")
+    return value
 
 
 class Governor:
@@ -87,7 +95,7 @@ class Governor:
         """The condition requests are decided under: ``{"tier", "lowPower", "reasons"}``."""
         out = ctypes.c_void_p()
         _library.check(self._lib, self._lib.temper_governor_condition_json(self._handle, ctypes.byref(out)))
-        return json.loads(_library.take_string(self._lib, out))
+        return _object(_library.take_string(self._lib, out))
 
     @condition.setter
     def condition(self, condition: str) -> None:
@@ -116,7 +124,7 @@ class Governor:
         try:
             out = ctypes.c_void_p()
             _library.check(self._lib, self._lib.temper_decision_json(decision, ctypes.byref(out)))
-            return json.loads(_library.take_string(self._lib, out))
+            return _object(_library.take_string(self._lib, out))
         finally:
             self._lib.temper_decision_free(decision)
 
@@ -133,7 +141,7 @@ class Governor:
         try:
             out = ctypes.c_void_p()
             _library.check(self._lib, self._lib.temper_score_json(score, ctypes.byref(out)))
-            return json.loads(_library.take_string(self._lib, out))
+            return _object(_library.take_string(self._lib, out))
         finally:
             self._lib.temper_score_free(score)
 
@@ -185,11 +193,11 @@ def simulate(
         data, len(data), file, _text(device), _text(policy), seed_value, int(sensitivity), ctypes.byref(out)
     )
     _library.check(lib, status)
-    return json.loads(_library.take_string(lib, out))
+    return _object(_library.take_string(lib, out))
 
 
 def calibrate_thermal(
-    trace: str | os.PathLike[str] | list[str | os.PathLike[str]],
+    trace: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
     *,
     device: str | None = None,
     ambient: str | float | None = None,
@@ -220,7 +228,7 @@ def calibrate_thermal(
         ctypes.byref(yaml) if profile else None,
     )
     _library.check(lib, status)
-    result: dict[str, Any] = json.loads(_library.take_string(lib, fit))
+    result = _object(_library.take_string(lib, fit))
     if profile:
         result["profile"] = _library.take_string(lib, yaml)
     return result

@@ -185,7 +185,7 @@ def run_score(connected: Any, arguments: argparse.Namespace) -> None:
 def _schema(columns: list[tuple[str, str]]) -> Any:
     import pyarrow as pa
 
-    types = {"string": pa.string(), "double": pa.float64(), "int": pa.int64()}
+    types: dict[str, Any] = {"string": pa.string(), "double": pa.float64(), "int": pa.int64()}
     return pa.schema([(name, types[kind]) for name, kind in columns])
 
 

@@ -19,7 +19,11 @@ def devices(lake: str) -> list[dict[str, Any]]:
     for path in filesystem.find(root):
         if not path.endswith(".jsonl"):
             continue
-        parts = dict(m.groups() for m in map(_PART.match, path[len(root.rstrip("/")) :].split("/")) if m)
+        parts: dict[str, str] = {}
+        for segment in path[len(root.rstrip("/")) :].split("/"):
+            match = _PART.match(segment)
+            if match:
+                parts[match.group(1)] = match.group(2)
         if "sku" not in parts or "device" not in parts:
             continue
         found.setdefault((parts["sku"], parts["device"]), []).append(filesystem.unstrip_protocol(path))
