@@ -133,7 +133,8 @@ def run_fit(connected: Any, arguments: argparse.Namespace) -> None:
 
     for sku, profile in sorted(profiles.items()):
         figures = {row["figure"]: row for row in pooled if row["sku"] == sku}
-        (out / "skus" / f"{sku}.yaml").write_text(sku_profile(profile, sku, figures))
+        rooms = [row["ambient_celsius"] for row in rows if row["sku"] == sku and row["error"] is None]
+        (out / "skus" / f"{sku}.yaml").write_text(sku_profile(profile, sku, figures, rooms))
     for outlier in outliers:
         print(
             f"outlier: {outlier['sku']}/{outlier['device']}: {outlier['figure']} {outlier['value']:.4g} against "
@@ -197,7 +198,8 @@ SWEEP = [("scenario", "string"), ("device", "string"), ("policy", "string"), ("v
 ]
 _FIGURE_COLUMNS = [(f"{key}{part}", "double") for key in tasks.FIGURES for part in ("", "_low", "_high")]
 DEVICES = [("sku", "string"), ("device", "string"), ("traces", "int")] + _FIGURE_COLUMNS + [
-    ("rmse_celsius", "double"), ("reduced_chi_square", "double"), ("warnings", "string"), ("error", "string"),
+    ("ambient_celsius", "double"), ("rmse_celsius", "double"), ("reduced_chi_square", "double"), ("warnings", "string"),
+    ("error", "string"),
 ]
 SKUS = [("sku", "string"), ("figure", "string"), ("value", "double"), ("low", "double"), ("high", "double"),
         ("standard_error", "double"), ("tau", "double"), ("devices", "int"), ("outliers", "int")]

@@ -56,6 +56,7 @@ def fit_device(sku: str, device: str, traces: list[str], base: str | None) -> li
     row: dict[str, Any] = {"traces": len(traces)}
     for key in FIGURES:
         row[key], row[f"{key}_low"], row[f"{key}_high"] = (float(fit[key][part]) for part in ("value", "low", "high"))
+    row["ambient_celsius"] = float(fit["ambient"]["value"])
     row["rmse_celsius"] = float(fit["rmseCelsius"])
     row["reduced_chi_square"] = _optional(fit["goodnessOfFit"].get("reducedChiSquare"))
     row["warnings"] = " | ".join(fit["warnings"]) or None
