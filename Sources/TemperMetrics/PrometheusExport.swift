@@ -17,10 +17,15 @@ public final class PrometheusExport: Sendable {
     ///   - help: The `# HELP` text of each metric by name; the governor's metrics are described already.
     ///   - version: The program's release; when given, `temper_build_info{version="…"} 1` says which build a
     ///     fleet's hosts run.
-    public init(help: [String: String] = [:], version: String? = nil) {
+    ///   - labels: Labels every metric carries (`--metrics-label device=… --metrics-label sku=…`).
+    public init(help: [String: String] = [:], version: String? = nil, labels: [MetricsLabel] = []) {
         let registry = PrometheusCollectorRegistry()
         self.registry = registry
-        self.factory = DescribedMetricsFactory(registry: registry, help: MetricHelp.governor.merging(help) { $1 })
+        self.factory = DescribedMetricsFactory(
+            registry: registry,
+            help: MetricHelp.governor.merging(help) { $1 },
+            constantLabels: labels.map { ($0.name, $0.value) }
+        )
         if let version { Gauge(label: "temper_build_info", dimensions: [("version", version)], factory: factory).record(1) }
     }
 
