@@ -3,6 +3,7 @@ import ServiceLifecycle
 import TemperCore
 import TemperLifecycle
 import TemperMetrics
+import TemperTestKit
 import Testing
 
 @Suite(.enabled(if: MetricsTools.hasPython, "needs python3 as the HTTP client"))
@@ -98,6 +99,7 @@ extension MetricsHTTPServerTests {
         let labels = try MetricsOptions.labels(parsing: ["device=unit-7", "sku=pixel-7"])
         let export = PrometheusExport(labels: labels)
         let governor = MetricsTools.governor(export: export)
+        await governor.update(with: .fake(celsius: 87, batteryPercentage: 80, onBattery: true, powerProfile: "balanced"))
         await governor.setCondition(Condition(tier: .serious))
         let folder = try MetricsTools.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -117,6 +119,9 @@ extension MetricsHTTPServerTests {
             defer { agent.stop() }
             let value = try await receiver.query(#"temper_tier{device="unit-7",sku="pixel-7"}"#, until: .seconds(120))
             #expect(value == "2", "agent: \(agent.log())\nreceiver: \(receiver.log())")
+            // Beside the tier, what explains it, from the same remote write.
+            #expect(try await receiver.query(#"temper_temperature_celsius{sku="pixel-7"}"#, until: .seconds(30)) == "87")
+            #expect(try await receiver.query(#"temper_battery_charge_ratio{device="unit-7"}"#, until: .seconds(30)) == "0.8")
         }
     }
 
