@@ -73,6 +73,7 @@ def test_calibrate_thermal_equals_temper_calibrate_thermal_json(lake: Path, tmp_
     [
         (lambda: temper.simulate("version: 1\nname: x\n"), "TEMPER_ERROR_SCENARIO", "1:1: missing key 'duration'"),
         (lambda: temper.calibrate_thermal("/nonexistent/run.jsonl"), "TEMPER_ERROR_FILE", "/nonexistent/run.jsonl"),
+        (lambda: temper.simulate("Examples/scenarios/no-such.yaml"), "TEMPER_ERROR_FILE", "no-such.yaml: cannot read"),
         (lambda: temper.calibrate_thermal(str(ROOT / "Examples/traces/version-1.jsonl"), ambient="hot"), "TEMPER_ERROR_ARGUMENT", "not 'hot'"),
         (lambda: temper.score(b"{", device="no-such-device"), "TEMPER_ERROR_UNKNOWN_NAME", "no-such-device"),
         (lambda: temper.Governor("default", "phone").decide('{"id": "x", "usage": "ui", "audio": {"volume": "loud"}}'), "TEMPER_ERROR_REQUEST", "request: audio"),

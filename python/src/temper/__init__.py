@@ -170,7 +170,8 @@ def simulate(
     sensitivity: bool = False,
 ) -> dict[str, Any]:
     """What ``temper simulate SCENARIO --json`` prints: the scenario run with its policy and with the policy off.
-    ``scenario`` is a path or YAML text (text with a newline or a ``:`` that is not a file); ``device``, ``policy``
+    ``scenario`` is a path or YAML text (text with a newline or a ``:`` that is not a file; anything else is a
+    path, and a missing one raises ``TEMPER_ERROR_FILE``); ``device``, ``policy``
     and ``seed`` replace the scenario's (``--device``, ``--policy``, ``--seed``) and ``sensitivity`` adds the
     reruns with each assumed thermal figure ±30 % (``--sensitivity``). Blocks about half a second per simulated
     hour."""
@@ -181,6 +182,9 @@ def simulate(
         file = os.fsencode(os.path.abspath(text))
         with open(text, "rb") as handle:
             data = handle.read()
+    elif "\n" not in text and ":" not in text:
+        # One line with no key: a path that is not there, not a scenario.
+        raise TemperError("TEMPER_ERROR_FILE", f"{text}: cannot read the scenario: there is no such file")
     else:
         data = text.encode()
     if seed is not None and not 0 <= seed < 2**64:
