@@ -36,25 +36,40 @@ def guarded(function: Callable[..., list[dict[str, Any]]], cell: dict[str, Any])
         return [{**cell, "error": message.splitlines()[0]}]
 
 
+def guarded_batch(function: Callable[..., list[dict[str, Any]]], cells: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """Each cell's rows, one cell after another in one task (each cell still guarded on its own)."""
+    return [guarded(function, cell) for cell in cells]
+
+
+def batch_size(cells: int, workers: int) -> int:
+    """Cells per task: about 16 tasks per worker, at most 32 cells each. A task costs the client and scheduler some
+    5 ms (measured: docs/performance.md), as much as a tenth of a simulated hour, so cells go in batches; 16 tasks
+    a worker keep the workers evenly loaded to the end and the progress bar moving."""
+    return max(1, min(32, cells // (max(1, workers) * 16)))
+
+
 def run(
     connected: Any, function: Callable[..., list[dict[str, Any]]], cells: Sequence[dict[str, Any]], label: str
 ) -> list[dict[str, Any]]:
     """Every cell's rows, in the cells' order whatever order they finish in, with a progress bar on stderr."""
     from dask.distributed import as_completed
 
-    futures = connected.map(guarded, [function] * len(cells), cells, pure=False)
+    size = batch_size(len(cells), len(connected.scheduler_info().get("workers", {})))
+    batches = [list(cells[at : at + size]) for at in range(0, len(cells), size)]
+    futures = connected.map(guarded_batch, [function] * len(batches), batches, pure=False)
     index = {future.key: at for at, future in enumerate(futures)}
-    rows: list[list[dict[str, Any]]] = [[] for _ in cells]
+    rows: list[list[list[dict[str, Any]]]] = [[] for _ in batches]
     bar = Progress(label, len(cells))
     for future in as_completed(futures):
         at = index[future.key]
         try:
             rows[at] = future.result()
-        except Exception as error:  # a worker lost mid-task: the cell still gets its row
-            rows[at] = [dict(cells[at], error=f"{type(error).__name__}: {error}".splitlines()[0])]
-        bar.advance()
+        except Exception as error:  # a worker lost mid-task: each of its cells still gets its row
+            message = f"{type(error).__name__}: {error}".splitlines()[0]
+            rows[at] = [[dict(cell, error=message)] for cell in batches[at]]
+        bar.advance(len(batches[at]))
     bar.finish()
-    return [row for cell in rows for row in cell]
+    return [row for batch in rows for cell in batch for row in cell]
 
 
 class Progress:
@@ -64,9 +79,11 @@ class Progress:
         self.label, self.total, self.done, self.start = label, total, 0, time.monotonic()
         self.terminal = sys.stderr.isatty()
 
-    def advance(self) -> None:
-        self.done += 1
-        if self.terminal or self.done == self.total or self.done % max(1, self.total // 10) == 0:
+    def advance(self, cells: int = 1) -> None:
+        step = max(1, self.total // 10)
+        crossed = (self.done + cells) // step > self.done // step
+        self.done += cells
+        if self.terminal or self.done == self.total or crossed:
             self.draw()
 
     def draw(self) -> None:
