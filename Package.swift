@@ -181,6 +181,7 @@ let package = Package(
             name: "TemperC",
             dependencies: [
                 "TemperAHAP", "TemperPatterns", "TemperCore", "TemperFiles", "TemperScoring", "TemperSimulation",
+                "TemperCalibration",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ],

@@ -50,6 +50,9 @@ if ! python3 -c 'import orjson' >/dev/null 2>&1; then
     || echo "setup: warning: could not install orjson; the whole-command benchmarks will be skipped" >&2
 fi
 
+# tests: the Python package's (python/tests), in a venv of pinned dask, distributed, pyarrow, duckdb and pytest.
+"$(dirname "$0")/python-env.sh"
+
 source "$(dirname "$0")/env.sh"
 command -v swift >/dev/null 2>&1 || { echo "setup: no Swift toolchain on PATH (Swift 6.3 is expected)" >&2; exit 2; }
 

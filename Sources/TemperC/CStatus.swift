@@ -16,6 +16,7 @@ enum CStatus: Int32, Sendable, CaseIterable {
     case `internal` = 10
     case player = 11
     case limit = 12
+    case calibration = 13
 
     /// The enumerator's name in temper.h.
     var name: String {
@@ -33,6 +34,7 @@ enum CStatus: Int32, Sendable, CaseIterable {
         case .internal: "TEMPER_ERROR_INTERNAL"
         case .player: "TEMPER_ERROR_PLAYER"
         case .limit: "TEMPER_ERROR_LIMIT"
+        case .calibration: "TEMPER_ERROR_CALIBRATION"
         }
     }
 

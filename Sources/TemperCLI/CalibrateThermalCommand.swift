@@ -85,11 +85,7 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard !traces.isEmpty else { throw ValidationError("give at least one trace") }
-        if let ambient, Self.givenAmbient(ambient) == nil {
-            throw ValidationError(
-                "--ambient must be a temperature in -40...80 °C, optionally with an uncertainty in 0.01...20 °C (24 or 24±0.5), not '\(ambient)'"
-            )
-        }
+        if let ambient, GivenAmbient(parsing: ambient) == nil { throw ValidationError(GivenAmbient.invalid(ambient)) }
     }
 
     func run() async throws {
@@ -98,20 +94,20 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
         do throws(TemperError) {
             base = try DeviceProfileLibrary.standard().resolve(device)
             let selection = ThermalSeries.Selection(internalSensor: internalSensor, skinSensor: skinSensor, power: power)
-            let series = try traces.map { (path) throws(TemperError) in
-                let contents = try TraceFile.read(contentsOf: URL(fileURLWithPath: path))
-                for warning in contents.warnings { printError("temper: warning: \(warning)") }
-                return try ThermalSeries(snapshots: contents.snapshots, name: path, selection: selection)
-            }
-            let label = "fitting \(series.count) trace\(series.count == 1 ? "" : "s")"
+            let label = "fitting \(traces.count) trace\(traces.count == 1 ? "" : "s")"
             var progress = TerminalProgress()
             // Cleared before anything else is printed, an error included.
             defer { progress.finish() }
-            fit = try ThermalCalibration.fit(series, base: base.profile.thermal, ambient: ambient.flatMap(Self.givenAmbient)) {
-                iteration,
-                rmse in
-                progress.status("\(label): iteration \(iteration), RMSE \(String(cFormat: "%.4g", rmse)) σ")
-            }
+            fit = try ThermalCalibration.fit(
+                traceFiles: traces,
+                base: base.profile.thermal,
+                selection: selection,
+                ambient: ambient.flatMap(GivenAmbient.init(parsing:)),
+                warning: { printError("temper: warning: \($0)") },
+                progress: { iteration, rmse in
+                    progress.status("\(label): iteration \(iteration), RMSE \(String(cFormat: "%.4g", rmse)) σ")
+                }
+            )
             if let out { try writeProfile(fit, base: base, to: out) }
             if let report { try ThermalCalibrationReport.write(fit, device: base.profile.name, to: URL(fileURLWithPath: report)) }
         } catch {
@@ -167,21 +163,5 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
         if let given = fit.givenAmbient { lines.append("Ambient given: \(given.description).") }
         lines += FitFooter.lines(fit.goodness, intervalsNote: fit.intervalsNote, warnings: fit.warnings)
         return lines.joined(separator: "\n")
-    }
-
-    /// `24`, `24C`, `24 °C`, `24±0.5`, `24+-0.5`, `24+/-0.5 °C`: a temperature in -40...80 °C and an uncertainty
-    /// in 0.01...20 °C (``GivenAmbient/defaultUncertaintyCelsius`` when none is written).
-    static func givenAmbient(_ text: String) -> GivenAmbient? {
-        var rest = text.replacing(" ", with: "")
-        for unit in ["°C", "C"] { rest = rest.replacing(unit, with: "") }
-        let parts = rest.components(separatedBy: "±").flatMap { $0.components(separatedBy: "+/-") }.flatMap {
-            $0.components(separatedBy: "+-")
-        }
-        guard (1...2).contains(parts.count), let celsius = Double(parts[0]), celsius.isFinite, (-40...80).contains(celsius) else {
-            return nil
-        }
-        guard parts.count == 2 else { return GivenAmbient(celsius: celsius) }
-        guard let uncertainty = Double(parts[1]), uncertainty.isFinite, (0.01...20).contains(uncertainty) else { return nil }
-        return GivenAmbient(celsius: celsius, uncertaintyCelsius: uncertainty)
     }
 }

@@ -20,6 +20,14 @@ struct MetricsArguments: ParsableArguments {
     )
     var metricsTextfile: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Add a label to every metric, e.g. --metrics-label device=R5CT20ABC --metrics-label sku=pixel-7 (repeatable).",
+            valueName: "name=value"
+        )
+    )
+    var metricsLabel: [String] = []
+
     func validate() throws {
         _ = try options()
     }
@@ -27,7 +35,11 @@ struct MetricsArguments: ParsableArguments {
     /// The options the library's services are made from.
     func options() throws -> MetricsOptions {
         do throws(MetricsError) {
-            return MetricsOptions(listen: try metricsListen.map(MetricsListenAddress.init(parsing:)), textfile: metricsTextfile)
+            return MetricsOptions(
+                listen: try metricsListen.map(MetricsListenAddress.init(parsing:)),
+                textfile: metricsTextfile,
+                labels: try MetricsOptions.labels(parsing: metricsLabel)
+            )
         } catch {
             throw ValidationError(error.description)
         }

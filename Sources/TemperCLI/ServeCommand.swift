@@ -129,7 +129,8 @@ struct ServeCommand: AsyncParsableCommand {
         let bus: DBusBus = if let address { .address(address) } else if session { .session } else { .system }
         var logger = HostSession.makeLogger()
         logger[metadataKey: "service"] = "serve"
-        let export = PrometheusExport(version: TemperVersion.number)
+        // --metrics-label's device and sku on every metric (checked by validate()).
+        let export = PrometheusExport(version: TemperVersion.number, labels: try metrics.options().labels)
         let exporters: [any Service]
         do {
             exporters = try await metrics.options().services(export: export, logger: logger)

@@ -66,6 +66,15 @@ struct SimulateCommand: AsyncParsableCommand {
     )
     var policy: String?
 
+    @Option(
+        help: "A device profile to simulate instead of the scenario's: a name or a file (relative to here).",
+        completion: .deviceNames
+    )
+    var device: String?
+
+    @Option(help: "A seed instead of the scenario's (its random request times and jitter).")
+    var seed: UInt64?
+
     @Flag(help: "Print the results as JSON.")
     var json = false
 
@@ -123,7 +132,7 @@ struct SimulateCommand: AsyncParsableCommand {
     private func simulate(_ url: URL) async throws -> (SimulationResult, String?, String?) {
         let read: (inputs: ScenarioInputs?, errors: [TemperError])
         do throws(TemperError) {
-            read = try ScenarioInputs.read(contentsOf: url, policy: policy)
+            read = try ScenarioInputs.read(contentsOf: url, policy: policy, device: device, seed: seed)
         } catch {
             throw CLIFailure.usage(error.description)
         }
@@ -143,22 +152,14 @@ struct SimulateCommand: AsyncParsableCommand {
             let progress = SharedTerminalProgress()
             defer { progress.finish() }
             let name = inputs.scenario.name
-            let governing = { (policyOn: Bool) in
-                GovernorDriver(policy: policyOn ? policy : GovernorDriver.passThrough(policy), energy: energy)
-            }
-            var simulated = await Simulator.run(
-                setup,
-                policyName: policy.name,
+            var simulated = await inputs.simulate(
+                sensitivity: sensitivity || report != nil,
+                logsDecisions: perfetto != nil,
                 progress: { fraction in
                     progress.bar(fraction: fraction, label: "simulating \(name): \(Int(fraction * 100)) %")
                 },
-                logsDecisions: perfetto != nil,
-                governing: governing
+                rerunning: { progress.bar(fraction: 1, label: "rerunning \(name) with each assumed thermal figure moved ±30 %") }
             )
-            if sensitivity || report != nil {
-                progress.bar(fraction: 1, label: "rerunning \(name) with each assumed thermal figure moved ±30 %")
-                simulated.sensitivity = await Simulator.sensitivity(setup, of: simulated, policyName: policy.name, governing: governing)
-            }
             if let perfetto {
                 perfettoLine = try WrittenFile.perfetto({ try PerfettoTrace.simulation(simulated) }, to: perfetto)
                 // The log is for the Perfetto trace only: --json and data.json stay as they were.

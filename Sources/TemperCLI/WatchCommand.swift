@@ -57,7 +57,8 @@ struct WatchCommand: AsyncParsableCommand {
     func run() async throws {
         let policy = try HostSession.policy(policy).policy
         let logger = HostSession.makeLogger()
-        let export = PrometheusExport(version: TemperVersion.number)
+        // --metrics-label's device and sku on every metric (checked by validate()).
+        let export = PrometheusExport(version: TemperVersion.number, labels: try metrics.options().labels)
         let exporters: [any Service]
         do {
             exporters = try await metrics.options().services(export: export, logger: logger)

@@ -7,6 +7,8 @@ import Prometheus
 struct DescribedMetricsFactory: MetricsFactory {
     let registry: PrometheusCollectorRegistry
     let help: [String: String]
+    /// Appended to every metric's own labels (``MetricsLabel``: `device`, `sku`).
+    var constantLabels: [(String, String)] = []
 
     /// Buckets for timers: reading a host takes from a millisecond (sysfs) to seconds (a stuck D-Bus call).
     static let durationBuckets: [Duration] = [
@@ -21,24 +23,24 @@ struct DescribedMetricsFactory: MetricsFactory {
     }
 
     func makeCounter(label: String, dimensions: [(String, String)]) -> any CounterHandler {
-        registry.makeCounter(descriptor: describe(label), labels: dimensions)
+        registry.makeCounter(descriptor: describe(label), labels: dimensions + constantLabels)
     }
 
     func makeFloatingPointCounter(label: String, dimensions: [(String, String)]) -> any FloatingPointCounterHandler {
-        registry.makeCounter(descriptor: describe(label), labels: dimensions)
+        registry.makeCounter(descriptor: describe(label), labels: dimensions + constantLabels)
     }
 
     func makeRecorder(label: String, dimensions: [(String, String)], aggregate: Bool) -> any RecorderHandler {
-        guard aggregate else { return registry.makeGauge(descriptor: describe(label), labels: dimensions) }
-        return registry.makeValueHistogram(descriptor: describe(label), labels: dimensions, buckets: Self.valueBuckets)
+        guard aggregate else { return registry.makeGauge(descriptor: describe(label), labels: dimensions + constantLabels) }
+        return registry.makeValueHistogram(descriptor: describe(label), labels: dimensions + constantLabels, buckets: Self.valueBuckets)
     }
 
     func makeMeter(label: String, dimensions: [(String, String)]) -> any MeterHandler {
-        registry.makeGauge(descriptor: describe(label), labels: dimensions)
+        registry.makeGauge(descriptor: describe(label), labels: dimensions + constantLabels)
     }
 
     func makeTimer(label: String, dimensions: [(String, String)]) -> any TimerHandler {
-        registry.makeDurationHistogram(descriptor: describe(label), labels: dimensions, buckets: Self.durationBuckets)
+        registry.makeDurationHistogram(descriptor: describe(label), labels: dimensions + constantLabels, buckets: Self.durationBuckets)
     }
 
     func destroyCounter(_ handler: any CounterHandler) {

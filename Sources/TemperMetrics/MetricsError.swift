@@ -6,6 +6,8 @@ public struct MetricsError: Error, Sendable, CustomStringConvertible {
 
         /// `--metrics-listen` is not `HOST:PORT` with a port from 0 to 65535.
         public static let invalidAddress = Code(name: "invalidAddress")
+        /// `--metrics-label` is not `NAME=VALUE` with a valid name and value, or names one label twice.
+        public static let invalidLabel = Code(name: "invalidLabel")
         /// The listener could not bind its address (in use, not local, not permitted).
         public static let cannotListen = Code(name: "cannotListen")
         /// The textfile could not be written or renamed into place.

@@ -20,11 +20,37 @@ public struct MetricsOptions: Sendable, Hashable {
     public var textfile: String?
     /// Time between textfile writes.
     public var textfileInterval: Duration
+    /// Labels every metric carries (`--metrics-label NAME=VALUE`); give them to the ``PrometheusExport``.
+    public var labels: [MetricsLabel]
 
-    public init(listen: MetricsListenAddress? = nil, textfile: String? = nil, textfileInterval: Duration = .seconds(15)) {
+    public init(
+        listen: MetricsListenAddress? = nil,
+        textfile: String? = nil,
+        textfileInterval: Duration = .seconds(15),
+        labels: [MetricsLabel] = []
+    ) {
         self.listen = listen
         self.textfile = textfile
         self.textfileInterval = textfileInterval
+        self.labels = labels
+    }
+
+    /// `--metrics-label`'s values read, at most ``MetricsLabel/maxCount`` and each name once.
+    ///
+    /// - Throws: ``MetricsError/Code/invalidLabel`` naming the first that is wrong.
+    public static func labels(parsing texts: [String]) throws(MetricsError) -> [MetricsLabel] {
+        guard texts.count <= MetricsLabel.maxCount else {
+            throw MetricsError(code: .invalidLabel, message: "--metrics-label: at most \(MetricsLabel.maxCount) labels, not \(texts.count)")
+        }
+        var labels: [MetricsLabel] = []
+        for text in texts {
+            let label = try MetricsLabel(parsing: text)
+            guard !labels.contains(where: { $0.name == label.name }) else {
+                throw MetricsError(code: .invalidLabel, message: "--metrics-label: '\(label.name)' is given twice")
+            }
+            labels.append(label)
+        }
+        return labels
     }
 
     /// Whether anything is exported at all.

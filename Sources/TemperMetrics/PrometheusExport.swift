@@ -17,10 +17,15 @@ public final class PrometheusExport: Sendable {
     ///   - help: The `# HELP` text of each metric by name; the governor's metrics are described already.
     ///   - version: The program's release; when given, `temper_build_info{version="…"} 1` says which build a
     ///     fleet's hosts run.
-    public init(help: [String: String] = [:], version: String? = nil) {
+    ///   - labels: Labels every metric carries (`--metrics-label device=… --metrics-label sku=…`).
+    public init(help: [String: String] = [:], version: String? = nil, labels: [MetricsLabel] = []) {
         let registry = PrometheusCollectorRegistry()
         self.registry = registry
-        self.factory = DescribedMetricsFactory(registry: registry, help: MetricHelp.governor.merging(help) { $1 })
+        self.factory = DescribedMetricsFactory(
+            registry: registry,
+            help: MetricHelp.governor.merging(help) { $1 },
+            constantLabels: labels.map { ($0.name, $0.value) }
+        )
         if let version { Gauge(label: "temper_build_info", dimensions: [("version", version)], factory: factory).record(1) }
     }
 
@@ -57,6 +62,11 @@ enum MetricHelp {
         "temper_build_info": "1, labelled with the release of temper that serves these metrics.",
         "temper_dbus_calls_total": "D-Bus method calls temper serve received, by method; refused ones included.",
         "temper_dbus_errors_total": "D-Bus method calls temper serve answered with an error, by method and error name.",
+        "temper_temperature_celsius": "Each temperature sensor's last reading, by chip/label; NaN while unreadable.",
+        "temper_power_watts": "Each power reading (RAPL, hwmon), by chip/label; NaN while unreadable.",
+        "temper_battery_charge_ratio": "The battery's charge, 0 to 1, where the host has a battery.",
+        "temper_battery_energy_rate_watts": "The battery's charge or discharge power (UPower EnergyRate).",
+        "temper_power_profile": "1 for the active power profile (power-profiles-daemon), 0 for the others it offers.",
         "temper_headroom_seconds": "Forecast whole seconds until the next thermal tier; -1 when none is forecast.",
     ]
 

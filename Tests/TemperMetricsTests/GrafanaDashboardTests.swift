@@ -3,6 +3,7 @@ import ServiceLifecycle
 import TemperCore
 import TemperLifecycle
 import TemperMetrics
+import TemperTestKit
 import Testing
 
 /// Issue 22, item 8: packaging/grafana's dashboard queries only metrics Temper exports. The names come from a
@@ -15,7 +16,12 @@ import Testing
     /// Every series name the export holds: each `# TYPE` name, and a histogram's `_bucket`, `_sum`, `_count`.
     static func exportedNames() async throws -> Set<String> {
         let export = PrometheusExport(version: "test")
-        let governor = MetricsTools.governor(export: export)
+        // A laptop: a sensor, a RAPL power reading, a discharging battery and a power profile, so every host series
+        // the dashboard charts exists.
+        var host = HostSnapshot.fake(celsius: 87, powerProfile: "balanced")
+        host.powerReadings = [PowerReading(chip: "intel-rapl:0", chipName: "intel-rapl:0", label: "package-0", kind: .power, value: 6.5)]
+        host.battery = BatteryState(present: true, onBattery: true, percentage: 64, state: "discharging", energyRateWatts: 9.8)
+        let governor = MetricsTools.governor(export: export, host: host)
         // Critical and low power: a game request is dropped by a rule, so the rule counter exists too.
         await governor.setCondition(Condition(tier: .critical, lowPower: true))
         _ = await governor.submit(SensoryRequest(id: "tap", usage: .game, kind: .system(.impact(.heavy, intensity: 1))))

@@ -100,12 +100,13 @@ enum MetricsTools {
         return folder
     }
 
-    /// A governor on a fake host whose one sensor reads `celsius` (87 °C is serious), sampling every 50 ms.
-    static func governor(export: PrometheusExport, celsius: Double = 87) -> Governor {
+    /// A governor on a fake host whose one sensor reads `celsius` (87 °C is serious), sampling every 50 ms; `host`
+    /// replaces the whole snapshot.
+    static func governor(export: PrometheusExport, celsius: Double = 87, host: HostSnapshot? = nil) -> Governor {
         Governor(
             policy: .default,
             energyModel: TestEnergyModel(),
-            source: FakeHostSource(.fake(celsius: celsius)),
+            source: FakeHostSource(host ?? .fake(celsius: celsius)),
             clock: ContinuousGovernorClock(ContinuousClock()),
             logger: quietLogger,
             metricsFactory: export.factory,

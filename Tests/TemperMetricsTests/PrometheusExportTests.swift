@@ -3,6 +3,7 @@ import ServiceLifecycle
 import TemperCore
 import TemperLifecycle
 import TemperMetrics
+import TemperTestKit
 import Testing
 
 @Suite struct PrometheusExportTests {
@@ -28,7 +29,8 @@ import Testing
     @Test(.enabled(if: MetricsTools.hasPrometheus, "needs promtool (Debian package prometheus)"))
     func promtoolAcceptsTheExportAfterARunningGovernorSampled() async throws {
         let export = PrometheusExport()
-        let governor = MetricsTools.governor(export: export)
+        let host = HostSnapshot.fake(celsius: 87, batteryPercentage: 80, onBattery: true, powerProfile: "balanced")
+        let governor = MetricsTools.governor(export: export, host: host)
         let group = ServiceGroup(services: [governor], logger: MetricsTools.quietLogger)
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
@@ -40,6 +42,11 @@ import Testing
         let text = export.text()
         #expect(text.contains("temper_sample_duration_seconds_bucket{le="), "\(text)")
         #expect(text.contains("temper_sample_duration_seconds_count "))
+        // What a dashboard shows beside the tier: each sensor, the battery, the power profile.
+        #expect(text.contains(#"temper_temperature_celsius{sensor="fake-isa-0000/Package id 0"} 87"#), "\(text)")
+        #expect(text.contains("temper_battery_charge_ratio 0.8"), "\(text)")
+        #expect(text.contains(#"temper_power_profile{profile="balanced"} 1"#), "\(text)")
+        #expect(!text.contains("temper_battery_energy_rate_watts"), "no rate was read, so no series")
         #expect(try MetricsTools.promtoolProblems(text) == nil)
     }
 

@@ -65,7 +65,9 @@ typedef enum temper_status {
     /* A player's parameter is out of range, or its handle is not live. */
     TEMPER_ERROR_PLAYER = 11,
     /* Too many live players (256 a governor): stop one first. */
-    TEMPER_ERROR_LIMIT = 12
+    TEMPER_ERROR_LIMIT = 12,
+    /* A trace is malformed, or the traces cannot determine the figures (too short, no power, constant power). */
+    TEMPER_ERROR_CALIBRATION = 13
 } temper_status;
 
 /* The message of the last call that failed on this thread ("" when none has). Valid until the next failing call
@@ -173,6 +175,28 @@ temper_status temper_score_json(const temper_score *score, char **json);
  * messages, and the patterns and request files the scenario names are read relative to its folder (the working
  * directory when NULL). Blocks until both runs end: about half a second for a simulated hour. */
 temper_status temper_run_scenario(const char *yaml, size_t length, const char *file, char **summary_json);
+
+/* The same with `temper simulate`'s options: `device` and `policy` (names or paths, relative to the working
+ * directory; NULL: the scenario's), `seed` (NULL: the scenario's) and, when `sensitivity` is non-zero, the reruns
+ * with each assumed thermal figure moved ±30 % (--sensitivity; the JSON's "sensitivity"). As
+ * `temper simulate --device D --policy P --seed S [--sensitivity] --json` prints it. */
+temper_status temper_simulate(const char *yaml, size_t length, const char *file, const char *device, const char *policy,
+                              const uint64_t *seed, int sensitivity, char **summary_json);
+
+/* ---- Calibration -------------------------------------------------------------------------------------------- */
+
+/* Fits a device profile's thermal section to `trace_count` recorded traces (paths of files `temper record` or
+ * `temper simulate --record-trace` wrote), as `temper calibrate thermal TRACE... --json` does, and returns what it
+ * prints: each fitted key as {value, low, high} (95 % intervals), rmseCelsius, goodnessOfFit and warnings.
+ * `device` is the profile to start from (a name or a path; NULL: phone); `ambient` the room's temperature as
+ * `--ambient` takes it ("24", "24±0.5"; NULL: fitted from the traces); `internal_sensor`, `skin_sensor` and
+ * `power` choose the readings as --internal, --skin and --power do (NULL: "internal", "skin", an energy counter
+ * if any). `profile_yaml` (may be NULL) gets what --out writes: the base profile with the fitted thermal section,
+ * each number marked `fitted:`. Lines a trace skipped (a torn last line, which the command prints as warnings) are
+ * not reported. Blocks until the fit ends: seconds for a long trace. Free both strings with temper_string_free. */
+temper_status temper_calibrate_thermal(const char *const *traces, size_t trace_count, const char *device,
+                                       const char *ambient, const char *internal_sensor, const char *skin_sensor,
+                                       const char *power, char **fit_json, char **profile_yaml);
 
 /* ---- Live players --------------------------------------------------------------------------------------------- */
 

@@ -286,6 +286,7 @@ public actor Governor {
         forecaster?.observe(classifier.sensors, at: snapshot.time)
         setCondition(next)
         metrics.recordPeripherals(next.peripherals)
+        metrics.recordHost(snapshot)
         sampleBroadcast.yield {
             HostSample(snapshot: snapshot, condition: next, sensors: classifier.sensors, forecast: classifier.forecast)
         }

@@ -11,7 +11,8 @@ import CoreMetrics
 /// - `temper_sample_duration_seconds`: how long each reading of the host source took, on the governor's clock;
 /// - `temper_players_live`: the live players (continuous events and loops) the governor is clamping;
 /// - `temper_peripherals{battery}`: the peripherals with a battery (controllers, mice, headsets) in each battery
-///   condition (`unknown`, `ok`, `low`, `critical`), after the last sample.
+///   condition (`unknown`, `ok`, `low`, `critical`), after the last sample;
+/// - the host's temperatures, battery, power and power profile (``HostMetrics``).
 ///
 /// Every recording method is `mutating`, even those that only record: the governor then calls them in place rather
 /// than on a copy of every handle (a copy per scheduled and per released request, in the simulator's profile).
@@ -39,6 +40,7 @@ struct GovernorMetrics {
     private let peripherals: [PeripheralBattery: Gauge]
     /// The counts last recorded, so a sample whose peripherals did not change records nothing.
     private var peripheralCounts: [PeripheralBattery: Int] = [:]
+    private var host: HostMetrics
 
     init(factory: any MetricsFactory) {
         self.factory = factory
@@ -51,6 +53,7 @@ struct GovernorMetrics {
         budgetRemaining = Gauge(label: "temper_budget_remaining_joules", factory: factory)
         sampleDuration = Timer(label: "temper_sample_duration_seconds", factory: factory)
         livePlayers = Gauge(label: "temper_players_live", factory: factory)
+        host = HostMetrics(factory: factory)
         peripherals = Dictionary(
             uniqueKeysWithValues: PeripheralBattery.allCases.map { battery in
                 (battery, Gauge(label: "temper_peripherals", dimensions: [("battery", battery.rawValue)], factory: factory))
@@ -101,6 +104,12 @@ struct GovernorMetrics {
     }
 
     mutating func recordPending(_ count: Int) { pending.record(count) }
+
+    /// The readings a dashboard shows beside the tier, from each snapshot classified.
+    mutating func recordHost(_ snapshot: HostSnapshot) {
+        guard !discards else { return }
+        host.record(snapshot)
+    }
 
     mutating func recordLivePlayers(_ count: Int) { livePlayers.record(count) }
 

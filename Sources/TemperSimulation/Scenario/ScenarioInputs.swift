@@ -39,6 +39,8 @@ public struct ScenarioInputs: Sendable {
     ///
     /// - Parameters:
     ///   - policy: a policy name or file that overrides the scenario's `policy:`.
+    ///   - device: a device name or file that overrides the scenario's `device:` (``Scenario/overriding(device:seed:)``).
+    ///   - seed: overrides the scenario's `seed:`.
     ///   - devices: where device names are looked up (a path in the scenario is relative to the scenario file).
     ///   - policies: where policy names are looked up.
     ///   - payloads: reads each payload file; the default reads it.
@@ -47,12 +49,14 @@ public struct ScenarioInputs: Sendable {
     public static func read(
         contentsOf url: URL,
         policy: String? = nil,
+        device: String? = nil,
+        seed: UInt64? = nil,
         devices: DeviceProfileLibrary = .standard(),
         policies: PolicyLibrary = .standard(),
         payloads: PayloadReader = readFile
     ) throws(TemperError) -> (inputs: ScenarioInputs?, errors: [TemperError]) {
         let read = try Scenario.read(contentsOf: url)
-        guard let scenario = read.scenario else { return (nil, read.errors) }
+        guard let scenario = read.scenario?.overriding(device: device, seed: seed) else { return (nil, read.errors) }
         let resolved = resolve(scenario, policy: policy, devices: devices, policies: policies, payloads: payloads)
         let errors = read.errors + resolved.errors
         // A stable sort: problems at one place keep their order.
