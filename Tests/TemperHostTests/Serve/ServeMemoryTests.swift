@@ -88,7 +88,10 @@ extension RealDaemonTests {
     /// Issue 21, item 1: under the unit's `MemoryMax=64M` (a memory cgroup here), 8, 16 and 24 MiB requests got
     /// `TooLarge`, and a 31 MiB one `NoReply` and an OOM kill; without a cap one such call left the process at
     /// 81.6 MB peak and 51 MB after.
-    @Suite(.enabled(if: MemoryCgroup.available, "needs a memory cgroup this test may make (cgroup v2 or v1, writable)"))
+    @Suite(
+        .enabled(if: MemoryCgroup.available, "needs a memory cgroup this test may make (cgroup v2 or v1, writable)"),
+        .disabled(if: HarnessRequirements.threadSanitizer, "ThreadSanitizer's shadow memory alone is past the 64 MiB bound")
+    )
     struct ServeMemoryTests {
         static let memoryMax = 64 << 20
 

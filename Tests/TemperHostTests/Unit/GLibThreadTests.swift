@@ -60,7 +60,11 @@ import Testing
             await withCheckedContinuation { continuation in waiter.withLock { $0 = continuation } }
             order.withLock { $0.append("task") }
         }
-        while waiter.withLock({ $0 == nil }) { try await Task.sleep(for: .milliseconds(1)) }
+        // A deadline for the task's first step, so a thread that never runs it fails the test instead of hanging it.
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(30)
+        while waiter.withLock({ $0 == nil }), clock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
+        try #require(waiter.withLock { $0 != nil }, "the task ran up to its wait on the thread")
         thread.post {
             order.withLock { $0.append("A") }
             waiter.withLock { $0.take() }?.resume()
@@ -150,10 +154,17 @@ import Testing
                 finished.withLock { $0 += 1 }
             }
         }
+        // A lost job stalls its round forever; a busy machine only slows it. So the deadline is for the next round,
+        // not the whole run, and generous: under ThreadSanitizer the stress test beside it held the cooperative pool
+        // for over 100 s, and no round could start meanwhile.
         let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(60)
-        while finished.withLock({ $0 }) < rounds, clock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(finished.withLock { $0 } == rounds, "rounds whose every task finished before the deadline")
+        var progress = (rounds: 0, at: clock.now)
+        while progress.rounds < rounds, clock.now < progress.at + .seconds(300) {
+            try await Task.sleep(for: .milliseconds(10))
+            let done = finished.withLock { $0 }
+            if done > progress.rounds { progress = (done, clock.now) }
+        }
+        #expect(finished.withLock { $0 } == rounds, "rounds whose every task finished, none stalled for 300 s")
         if finished.withLock({ $0 }) == rounds { await racing.value }
         #expect(posted.withLock { $0 } <= rounds)
     }
