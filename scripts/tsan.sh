@@ -9,7 +9,7 @@
 #   scripts/tsan.sh 'FILTER'                any other swift test --filter
 #   scripts/tsan.sh --changed-since REF     the default suites, only if the concurrent code changed since REF
 #
-# Too slow for CI's budget (about 25 minutes on 2 cores for the build and the run, beside CI's 20), so it is not
+# Too slow for CI's budget (about 15 min to build and 9 min to run on 2 cores, beside CI's 20 of 25), so it is not
 # in .ci/run: run it before merging any change to the paths below (README, "Two commands").
 set -euo pipefail
 cd "$(dirname "$0")/.."
