@@ -133,39 +133,27 @@ import Testing
         await thread.shutDown()
     }
 
-    @Test("work racing a shutdown is never lost: every perform, post made before it and job finishes")
-    func workRacingShutdownFinishes() async throws {
+    @Test("work racing a shutdown is never lost: every perform and job finishes, work posted before it runs")
+    func workRacingShutdownFinishes() async {
         let rounds = 200
-        let finished = Locked(0)
         let posted = Locked(0)
-        // Detached, so a lost job shows as a count short at the deadline rather than a test that never returns.
-        let racing = Task.detached {
-            for _ in 0..<rounds {
-                let thread = GLibThread(name: "temper.race")
-                thread.start()
-                await withTaskGroup(of: Void.self) { group in
-                    for _ in 0..<4 {
-                        group.addTask { _ = await thread.perform { 0 } }
-                        group.addTask(executorPreference: thread) { await Task.yield() }
-                    }
-                    group.addTask { thread.post { posted.withLock { $0 += 1 } } }
-                    group.addTask { await thread.shutDown() }
+        // No wall-clock deadline: the rounds need the cooperative pool, which the full suite starved for over 600 s
+        // on 2 cores (this test then took 698 s), so any deadline short of that fails a correct thread. A lost job
+        // hangs its round instead, as it would hang `perform` in every other test here.
+        for _ in 0..<rounds {
+            let thread = GLibThread(name: "temper.race")
+            thread.start()
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<4 {
+                    group.addTask { _ = await thread.perform { 0 } }
+                    group.addTask(executorPreference: thread) { await Task.yield() }
                 }
-                finished.withLock { $0 += 1 }
+                group.addTask {
+                    thread.post { posted.withLock { $0 += 1 } }
+                    await thread.shutDown()
+                }
             }
         }
-        // A lost job stalls its round forever; a busy machine only slows it. So the deadline is for the next round,
-        // not the whole run, and generous: under ThreadSanitizer the stress test beside it held the cooperative pool
-        // for over 100 s, and no round could start meanwhile.
-        let clock = ContinuousClock()
-        var progress = (rounds: 0, at: clock.now)
-        while progress.rounds < rounds, clock.now < progress.at + .seconds(300) {
-            try await Task.sleep(for: .milliseconds(10))
-            let done = finished.withLock { $0 }
-            if done > progress.rounds { progress = (done, clock.now) }
-        }
-        #expect(finished.withLock { $0 } == rounds, "rounds whose every task finished, none stalled for 300 s")
-        if finished.withLock({ $0 }) == rounds { await racing.value }
-        #expect(posted.withLock { $0 } <= rounds)
+        #expect(posted.withLock { $0 } == rounds, "work posted before its shutdown ran, whatever raced it")
     }
 }
