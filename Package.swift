@@ -128,7 +128,7 @@ let package = Package(
         .target(
             name: "TemperService",
             dependencies: [
-                "TemperAHAP", "TemperCore", "TemperLifecycle", "TemperHost", "TemperGLib", "CTemperGLib", "CUPowerGlib",
+                "TemperAHAP", "TemperCore", "TemperLifecycle", "TemperHost", "TemperGLib", "CTemperGLib", "CUPowerGlib", "TemperScoring",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -1,11 +1,10 @@
 import Dispatch
-import Synchronization
 import TemperCore
 
 /// Blocks the calling C thread until `body` ends on the Swift runtime's threads. The task is awaited here, so it
 /// never outlives the call; C threads are not the runtime's, so blocking one starves no task.
 func waitFor<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) -> Value {
-    let result = Mutex<Value?>(nil)
+    let result = Locked<Value?>(nil)
     let done = DispatchSemaphore(value: 0)
     Task {
         let value = await body()

@@ -20,8 +20,8 @@ final class PlayerHost: Sendable {
 
     let governor: Governor
     /// What the governor published in the current actor turn; only touched on its actor.
-    private let published = Mutex<[PlayerDecision]>([])
-    private let callback = Mutex<Callback?>(nil)
+    private let published = Locked<[PlayerDecision]>([])
+    private let callback = Locked<Callback?>(nil)
     /// Whether the governor's observer is installed; only touched on its actor.
     private let observing = Atomic<Bool>(false)
 

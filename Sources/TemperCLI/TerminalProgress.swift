@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import Synchronization
+import TemperCore
 
 /// The one progress line every long command draws on stderr (`score`'s bar, `simulate`'s bar, `calibrate`'s
 /// iterations, `record`'s bar): redrawn in place, and only when stderr is a terminal that can redraw a line, so
@@ -66,10 +66,10 @@ struct TerminalProgress {
 
 /// A ``TerminalProgress`` that callbacks from another task may draw on (a simulation's run loop).
 final class SharedTerminalProgress: Sendable {
-    private let progress: Mutex<TerminalProgress>
+    private let progress: Locked<TerminalProgress>
 
     init(enabled: Bool = TerminalProgress.canRedraw) {
-        progress = Mutex(TerminalProgress(enabled: enabled))
+        progress = Locked(TerminalProgress(enabled: enabled))
     }
 
     func bar(fraction: Double, label: String) { progress.withLock { $0.bar(fraction: fraction, label: label) } }

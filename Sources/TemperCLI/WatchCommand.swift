@@ -1,7 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
 import ServiceLifecycle
-import Synchronization
 import TemperCore
 import TemperHost
 import TemperLifecycle
@@ -68,7 +67,7 @@ struct WatchCommand: AsyncParsableCommand {
         let host = HostSession.makeHost(logger: logger)
         HostSession.unblockTerminationSignals()
         let (json, verbose) = (json, verbose)
-        let previous = Mutex<Condition?>(nil)
+        let previous = Locked<Condition?>(nil)
         // The exporters run in the sampling group, so a graceful end lets the textfile writer write its last values.
         // Started before the group so the first sample has the battery; the host's run() owns it from then on.
         await host.start()

@@ -1,4 +1,3 @@
-import Synchronization
 package import TemperCore
 
 /// A `GovernorClock` whose sleeps are one-shot timers on a ``GLibThread``: the clock `temper serve`'s
@@ -58,7 +57,7 @@ package final class GLibClock: GovernorClock {
 /// One sleep: its continuation, resumed once by whichever comes first (timer, alarm, cancellation), and its timer,
 /// dropped (its source destroyed) when the sleep ends.
 private final class Sleeper: Sendable {
-    private let state = Mutex<(continuation: CheckedContinuation<Void, any Error>?, timer: GLibTimer?, ended: Bool)>((nil, nil, false))
+    private let state = Locked<(continuation: CheckedContinuation<Void, any Error>?, timer: GLibTimer?, ended: Bool)>((nil, nil, false))
 
     /// Keeps the continuation; `false`, having resumed it with `CancellationError`, when the task was cancelled first.
     func begin(_ continuation: CheckedContinuation<Void, any Error>) -> Bool {

@@ -1,5 +1,5 @@
 import CUPowerGlib
-import Synchronization
+import TemperCore
 
 /// A thread that owns a private GLib main context and runs its loop: the one home of that pattern, for the
 /// host's bus watch (TemperHost's `BusMonitor`) and everything `temper serve` does with GLib (its D-Bus endpoint,
@@ -8,10 +8,23 @@ import Synchronization
 /// the context that was the thread default at creation. Idle, the thread sleeps in `poll` and wakes only for
 /// the sources its owner attached.
 package final class GLibThread: Sendable {
+    /// What an attached source runs, kept here under `shared`'s lock rather than in the source's user data: the
+    /// lock is a hand-off ThreadSanitizer sees, GLib's own (a futex) is not, so code that reached the thread
+    /// through GLib alone would read what the posting thread wrote with no edge between them. GLib carries only the
+    /// source, which names its entry.
+    private enum Attached {
+        /// Posted work and ``perform(_:)``: run at the end, on the thread, if the loop never reached it.
+        case work(@Sendable () -> Void)
+        /// Jobs of tasks that prefer this executor: never dropped, so at the end the global executor gets them.
+        case jobs([UnownedJob])
+        /// A timer's body: dropped with the thread, as a timer is.
+        case timer(@Sendable () -> Void)
+    }
+
     private struct Shared {
         var started = false
         var quitRequested = false
-        /// Set by the thread as its last act, once its context is released.
+        /// Set by the thread as its last act, once its loop has stopped; nothing is attached after it.
         var ended = false
         /// ``shutDown()`` calls waiting for the thread to end.
         var endWaiters: [CheckedContinuation<Void, Never>] = []
@@ -19,6 +32,8 @@ package final class GLibThread: Sendable {
         /// run as soon as it returns, in the same turn of the loop.
         var inCallback = false
         var pendingJobs: [UnownedJob] = []
+        /// Each attached source not yet run, by its address.
+        var attached: [UInt: Attached] = [:]
     }
 
     /// At most this many jobs run after one callback; the rest wait for the loop's next turn, so a task that
@@ -28,7 +43,7 @@ package final class GLibThread: Sendable {
     /// Made on the caller's thread, so work can be attached before the thread runs; the thread pushes the
     /// context as its default before running any of it.
     private let main: SendableMainLoop?
-    private let shared = Mutex(Shared())
+    private let shared = Locked(Shared())
     package let name: String
 
     package init(name: String) {
@@ -64,21 +79,17 @@ package final class GLibThread: Sendable {
         return true
     }
 
-    /// Runs `work` on the thread, later; dropped when the thread has stopped.
+    /// Runs `work` on the thread, later; dropped when the thread is stopping.
     package func post(_ work: @escaping @Sendable () -> Void) {
-        guard let main, !shared.withLock({ $0.quitRequested }) else { return }
-        attach(to: main.owner.context, work)
+        _ = attach(g_idle_source_new(), .work(work))
     }
 
     /// Runs `work` on the thread and returns its result. Once the thread is stopping, runs it on the caller
     /// instead, so nothing waits forever (the callers only release objects then).
     package func perform<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
-            guard let main, shared.withLock({ $0.started && !$0.quitRequested }) else {
-                continuation.resume(returning: work())
-                return
-            }
-            attach(to: main.owner.context) { continuation.resume(returning: work()) }
+            let attached = isStarted && attach(g_idle_source_new(), .work { continuation.resume(returning: work()) })
+            if !attached { continuation.resume(returning: work()) }
         }
     }
 
@@ -86,9 +97,10 @@ package final class GLibThread: Sendable {
     /// thread stops: a timer the thread's `poll` sleeps towards, so it costs one wake-up of this thread and no
     /// other. `nil` once the thread is stopping.
     package func after(milliseconds: UInt32, _ body: @escaping @Sendable () -> Void) -> GLibTimer? {
-        guard let main, !shared.withLock({ $0.quitRequested }), let source = g_timeout_source_new(milliseconds) else { return nil }
-        attachOnce(source, to: main.owner.context, body)
-        return GLibTimer(source: GSourceReference(adopting: source))
+        guard let source = g_timeout_source_new(milliseconds) else { return nil }
+        let reference = GSourceReference(adopting: source)
+        guard attach(source, .timer(body), keepingReference: true) else { return nil }
+        return GLibTimer(source: reference, thread: self)
     }
 
     /// Quits the loop (after the work already posted) and waits for the thread to end, suspending rather
@@ -110,51 +122,94 @@ package final class GLibThread: Sendable {
             defer { shared.quitRequested = true }
             return (!shared.quitRequested, shared.started)
         }
-        guard first, started, let main else { return false }
-        // Through a source, not `g_main_loop_quit` directly: a quit before `run` starts would be lost.
-        let loop = main.owner.loop
-        attach(to: main.owner.context) { g_main_loop_quit(loop) }
+        guard first, started, let main, let source = g_idle_source_new() else { return false }
+        // Through a source, not `g_main_loop_quit` directly: a quit before `run` starts would be lost. The
+        // source carries only GLib's loop, so it needs no entry in `attached`.
+        g_source_set_callback(
+            source,
+            { loop in
+                g_main_loop_quit(OpaquePointer(loop))
+                return 0
+            },
+            UnsafeMutableRawPointer(main.owner.loop),
+            nil
+        )
+        g_source_attach(source, main.owner.context)
+        g_source_unref(source)
         return true
     }
 
     private func body() {
-        defer {
-            let waiters = shared.withLock { shared in
-                shared.ended = true
-                defer { shared.endWaiters.removeAll() }
-                return shared.endWaiters
-            }
-            for waiter in waiters { waiter.resume() }
+        if let main = main?.owner {
+            g_main_context_push_thread_default(main.context)
+            g_main_loop_run(main.loop)
+            // Work posted before the quit (releasing objects) runs before the context goes.
+            while g_main_context_iteration(main.context, 0) != 0 {}
+            g_main_context_pop_thread_default(main.context)
         }
-        guard let main = main?.owner else { return }
-        g_main_context_push_thread_default(main.context)
-        g_main_loop_run(main.loop)
-        // Work posted before the quit (releasing objects) runs before the context goes.
-        while g_main_context_iteration(main.context, 0) != 0 {}
-        g_main_context_pop_thread_default(main.context)
+        // What was attached after that last turn, between its check and its `g_source_attach`, would wait
+        // forever on a loop that no longer runs: it is taken here, under the lock that refuses any more.
+        let (leftovers, waiters) = shared.withLock { shared in
+            shared.ended = true
+            defer {
+                shared.attached.removeAll()
+                shared.endWaiters.removeAll()
+            }
+            return (Array(shared.attached.values), shared.endWaiters)
+        }
+        for leftover in leftovers {
+            switch leftover {
+            case .work(let work): work()
+            case .jobs(let jobs): for job in jobs { globalConcurrentExecutor.enqueue(job) }
+            case .timer: break
+            }
+        }
+        for waiter in waiters { waiter.resume() }
     }
 
-    /// Attaches a one-shot idle source running `work` to `context`.
-    private func attach(to context: OpaquePointer, _ work: @escaping () -> Void) {
-        let source = g_idle_source_new()!
-        attachOnce(source, to: context, work)
-        // The context holds the source (and the source the thread) until it has run or the context is gone.
-        g_source_unref(source)
-    }
-
-    /// Attaches `source` to `context` with `work` as its callback, run once as one of the thread's callbacks.
-    private func attachOnce(_ source: UnsafeMutablePointer<GSource>, to context: OpaquePointer, _ work: @escaping () -> Void) {
-        let box = Unmanaged.passRetained(Work { [self] in runAsCallback(work) }).toOpaque()
+    /// Attaches `source` to the thread's context, to run `entry` once as one of the thread's callbacks; `false`,
+    /// attaching nothing, once the thread is stopping. The context holds the source until it has run, and
+    /// unless `keepingReference`, the caller's reference is released here.
+    private func attach(_ source: UnsafeMutablePointer<GSource>?, _ entry: Attached, keepingReference: Bool = false) -> Bool {
+        guard let main, let source else { return false }
+        defer { if !keepingReference { g_source_unref(source) } }
+        let registered = shared.withLock { shared in
+            guard !shared.quitRequested else { return false }
+            shared.attached[UInt(bitPattern: source)] = entry
+            return true
+        }
+        guard registered else { return false }
+        // Unretained: only the thread's own loop dispatches the source, and it runs inside `body`, which holds
+        // the owner.
         g_source_set_callback(
             source,
-            { data in
-                Unmanaged<Work>.fromOpaque(data!).takeUnretainedValue().run()
+            { owner in
+                Unmanaged<GLibThread>.fromOpaque(owner!).takeUnretainedValue().runCurrentSource()
                 return 0
             },
-            box,
-            { data in Unmanaged<Work>.fromOpaque(data!).release() }
+            Unmanaged.passUnretained(self).toOpaque(),
+            nil
         )
-        g_source_attach(source, context)
+        g_source_attach(source, main.owner.context)
+        return true
+    }
+
+    /// Runs the entry of the source GLib is dispatching, as one of the thread's callbacks.
+    private func runCurrentSource() {
+        let key = UInt(bitPattern: g_main_current_source())
+        guard let entry = shared.withLock({ $0.attached.removeValue(forKey: key) }) else { return }
+        let executor = asUnownedTaskExecutor()
+        runAsCallback {
+            switch entry {
+            case .work(let work), .timer(let work): work()
+            case .jobs(let jobs): for job in jobs { job.runSynchronously(on: executor) }
+            }
+        }
+    }
+
+    /// Forgets a timer's entry, so a dropped timer leaves nothing behind.
+    fileprivate func forget(_ source: UnsafeMutablePointer<GSource>) {
+        _ = shared.withLock { $0.attached.removeValue(forKey: UInt(bitPattern: source)) }
     }
 }
 
@@ -167,21 +222,13 @@ package final class GLibThread: Sendable {
 extension GLibThread: TaskExecutor {
     package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        enum Route { case pending, idleSource, global }
-        let route = shared.withLock { shared -> Route in
-            if shared.quitRequested || main == nil { return .global }
-            guard shared.inCallback else { return .idleSource }
+        let pending = shared.withLock { shared -> Bool in
+            guard shared.inCallback, !shared.quitRequested else { return false }
             shared.pendingJobs.append(job)
-            return .pending
+            return true
         }
-        switch route {
-        case .pending: return
-        case .global: globalConcurrentExecutor.enqueue(job)
-        case .idleSource:
-            guard let main else { return }
-            let executor = asUnownedTaskExecutor()
-            attach(to: main.owner.context) { job.runSynchronously(on: executor) }
-        }
+        guard !pending, !attach(g_idle_source_new(), .jobs([job])) else { return }
+        globalConcurrentExecutor.enqueue(job)
     }
 }
 
@@ -207,8 +254,8 @@ extension GLibThread {
                 return (shared.pendingJobs, [])
             }
             guard !jobs.isEmpty else {
-                if !rest.isEmpty, let main {
-                    attach(to: main.owner.context) { for job in rest { job.runSynchronously(on: executor) } }
+                if !rest.isEmpty, !attach(g_idle_source_new(), .jobs(rest)) {
+                    for job in rest { globalConcurrentExecutor.enqueue(job) }
                 }
                 return
             }
@@ -222,19 +269,18 @@ extension GLibThread {
 /// thread).
 package final class GLibTimer: @unchecked Sendable {
     private let source: GSourceReference
+    private let thread: GLibThread
 
-    fileprivate init(source: GSourceReference) {
+    fileprivate init(source: GSourceReference, thread: GLibThread) {
         self.source = source
+        self.thread = thread
     }
+
+    deinit { thread.forget(source.pointer) }
 }
 
 /// The context and loop, shared with the thread: GLib makes attaching a source and quitting a loop safe
 /// from any thread, and the thread is the only one that runs them.
 private struct SendableMainLoop: @unchecked Sendable {
     let owner: GMainLoopReference
-}
-
-private final class Work {
-    let run: () -> Void
-    init(_ run: @escaping () -> Void) { self.run = run }
 }

@@ -1,4 +1,3 @@
-import Synchronization
 public import TemperCore
 
 /// A ``HostSource`` that tells what it is told: a snapshot you set, or a scripted sequence played one per call.
@@ -13,16 +12,16 @@ public final class FakeHostSource: HostSource {
         var calls = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A source that returns `snapshot` until set otherwise.
     public init(_ snapshot: HostSnapshot = .fake()) {
-        state = Mutex(State(current: snapshot, script: []))
+        state = Locked(State(current: snapshot, script: []))
     }
 
     /// A source that returns the scripted snapshots one per call, then repeats the last.
     public init(script: [HostSnapshot]) {
-        state = Mutex(State(current: script.last ?? .fake(), script: script))
+        state = Locked(State(current: script.last ?? .fake(), script: script))
     }
 
     /// Replaces what the next calls return (and clears any script left).

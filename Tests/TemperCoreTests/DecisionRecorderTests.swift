@@ -1,4 +1,3 @@
-import Synchronization
 import TemperTestKit
 import Testing
 
@@ -37,7 +36,7 @@ import Testing
 
 /// Decisions a recorder was handed, from any task.
 private final class RecordedDecisions: Sendable {
-    private let decisions = Mutex<[String]>([])
+    private let decisions = Locked<[String]>([])
 
     func append(_ decision: Decision) { decisions.withLock { $0.append(decision.requestID) } }
     var ids: [String] { decisions.withLock { $0 } }

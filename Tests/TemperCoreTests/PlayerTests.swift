@@ -1,4 +1,3 @@
-import Synchronization
 import TemperAHAP
 import TemperCore
 import TemperTestKit
@@ -38,7 +37,7 @@ import Testing
 
     /// Collects every player decision the governor hands its callback.
     final class Told: Sendable {
-        let decisions = Mutex<[PlayerDecision]>([])
+        let decisions = Locked<[PlayerDecision]>([])
         var all: [PlayerDecision] { decisions.withLock { $0 } }
         func attach(to governor: Governor) async {
             await governor.onPlayerDecision { decision in self.decisions.withLock { $0.append(decision) } }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TemperAHAP
 import TemperCore
 import TemperFiles
@@ -117,7 +116,7 @@ import Testing
     }
 
     @Test func aPatternFileIsReadOnlyThroughTheInjectedLoader() throws {
-        let calls = Mutex<[PatternReference]>([])
+        let calls = Locked<[PatternReference]>([])
         let loader = PatternLoader { reference in
             calls.withLock { $0.append(reference) }
             return LoadedPattern(AHAPDocument(pattern: RewriterFixtures.explosion))

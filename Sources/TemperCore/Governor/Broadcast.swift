@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Hands every value to every current subscriber's AsyncStream. Subscribers come and go from any task.
 final class Broadcast<Value: Sendable>: Sendable {
     private struct State {
@@ -8,7 +6,7 @@ final class Broadcast<Value: Sendable>: Sendable {
         var finished = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A new stream that receives every value yielded from now on; `initial` first when given.
     func subscribe(initial: Value? = nil, bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy) -> AsyncStream<Value> {

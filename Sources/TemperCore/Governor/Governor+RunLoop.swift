@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The governor's run loop, without swift-service-lifecycle: TemperLifecycle's `Governor.run()` (the `Service`
 /// conformance) gates it with ``gate`` and ends it with ``shutdown()``, so a caller who only wants the core (the
 /// estimator, the rewriter) does not link the lifecycle.
@@ -50,7 +48,7 @@ extension Governor {
 /// ``Governor/sampleSoon()``'s flag, which any thread raises and the run loop takes, and the alarm of the loop's
 /// current sleep, which a raise rings.
 final class SampleRequest: Sendable {
-    private let state = Mutex<(raised: Bool, alarm: WakeAlarm?)>((false, nil))
+    private let state = Locked<(raised: Bool, alarm: WakeAlarm?)>((false, nil))
 
     func raise() {
         let alarm = state.withLock { state in

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The governor's sense of time, injected so the same code runs on the wall clock, in a test, or in the
 /// simulator's virtual time.
 ///
@@ -81,7 +79,7 @@ public struct ContinuousGovernorClock<Base: Clock>: GovernorClock where Base.Dur
 
 /// A suspension that only cancellation ends: a continuation, no timer.
 private final class CancellationWait: Sendable {
-    private let state = Mutex<(cancelled: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+    private let state = Locked<(cancelled: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
 
     /// Returns only by throwing `CancellationError`, once the task is cancelled.
     func wait() async throws {
@@ -123,7 +121,7 @@ public final class WakeAlarm: Sendable {
         case rung
     }
 
-    private let state = Mutex(State.armed(nil))
+    private let state = Locked(State.armed(nil))
 
     public init() {}
 

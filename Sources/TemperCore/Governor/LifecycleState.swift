@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Where a long-running part (the ``Governor``, a live host, the bus service) is in its life, as
 /// swift-service-lifecycle's `ServiceGroup` keeps its own: it runs once, and after it finishes it takes no new work.
 public enum LifecycleState: Sendable, Hashable {
@@ -15,7 +13,7 @@ public enum LifecycleState: Sendable, Hashable {
 /// the part has finished. A lock held for a few instructions, never across a suspension, so no thread blocks on it
 /// in async code.
 public final class LifecycleGate: Sendable {
-    private let current = Mutex(LifecycleState.initial)
+    private let current = Locked(LifecycleState.initial)
     /// Names the part in the errors, e.g. "the governor".
     public let name: String
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A ``GovernorClock`` that moves only when told to: for running the governor in virtual time (the simulator)
 /// and for tests of services that embed Temper (TemperTestKit calls it `ManualClock`). It reads no real clock.
 ///
@@ -30,11 +28,11 @@ public final class VirtualClock: GovernorClock {
         }
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A clock that reads `now` seconds until advanced.
     public init(now: Double = 0) {
-        state = Mutex(State(now: now))
+        state = Locked(State(now: now))
     }
 
     public var now: Double { state.withLock { $0.now } }

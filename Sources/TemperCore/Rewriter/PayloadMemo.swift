@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Remembers what requests cost, so a pattern an app plays again and again is priced once, not on every
 /// decision (the brief: parse and prepare at load time, never on the hot path).
 ///
@@ -10,7 +8,7 @@ final class PayloadMemo<Value: Sendable>: Sendable {
     /// The table, and the entries found last, latest first: a decision asks for the same payload's price and
     /// signal more than once, and a run alternates a few payloads; comparing a key with a recent one (most often
     /// the same pattern's storage) costs less than hashing it.
-    private let table = Mutex<(entries: [PayloadKey: Value], recent: [(key: PayloadKey, value: Value)])>(([:], []))
+    private let table = Locked<(entries: [PayloadKey: Value], recent: [(key: PayloadKey, value: Value)])>(([:], []))
 
     /// How many entries found last are compared before the table is hashed.
     static var recentCount: Int { 4 }

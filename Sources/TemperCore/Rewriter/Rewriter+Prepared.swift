@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Rewriter {
     /// What a decision works out before it looks at what plays and at the budget: the rules in force, the
     /// variant they leave (priced and guarded), and the decision that variant makes when the budget lets it
@@ -23,7 +21,7 @@ extension Rewriter {
         let decision: Decision?
         /// ``variant``'s signal and key, once a decision has charged it against what plays: a repeat takes them
         /// from here rather than looking its payload up again.
-        private let variantSignal = Mutex<LoweredPayload?>(nil)
+        private let variantSignal = Locked<LoweredPayload?>(nil)
 
         init(
             rules: FeedbackRules,
@@ -148,7 +146,7 @@ final class PreparedMemo: Sendable {
     static var capacity: Int { 4 }
 
     private let enabled: Bool
-    private let entries = Mutex<[Entry]>([])
+    private let entries = Locked<[Entry]>([])
 
     /// `enabled` false prepares every time (a rewriter without a memo).
     init(enabled: Bool) {

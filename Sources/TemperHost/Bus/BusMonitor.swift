@@ -1,7 +1,7 @@
 import CUPowerGlib
 import FoundationEssentials
 public import Logging
-import Synchronization
+import TemperCore
 package import TemperGLib
 
 /// Watches UPower and power-profiles-daemon on a dedicated thread that owns a private GLib main context, and
@@ -17,7 +17,7 @@ public final class BusMonitor: Sendable {
         var started = false
     }
 
-    private let shared = Mutex(Shared())
+    private let shared = Locked(Shared())
     /// The GLib thread the monitor lives on; `temper serve` runs the rest of its GLib work on it too, so a
     /// service has one such thread. The monitor starts it and stops it.
     package let thread = GLibThread(name: "temper.glib")

@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import TemperCore
 
 /// A thermal-netlink failure: what went wrong, and the errno when the kernel or a system call gave one.
 public struct ThermalNetlinkError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -51,7 +52,7 @@ final class ThermalNetlinkSocket: Sendable {
     let family: ThermalNetlink.Family
     private let sequence = Atomic<UInt32>(1)
     /// One request at a time: replies are read in the order requests were sent.
-    private let exchange = Mutex(())
+    private let exchange = Locked(())
 
     /// <linux/netlink.h>: `NETLINK_GENERIC`.
     private static let genericProtocol: Int32 = 16

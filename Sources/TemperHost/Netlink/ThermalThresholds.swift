@@ -1,5 +1,4 @@
 public import Logging
-import Synchronization
 public import TemperCore
 
 /// What ``ThermalThresholds`` asks of the kernel: the thermal netlink socket in service, a fake in tests.
@@ -47,7 +46,7 @@ public final class ThermalThresholds: Sendable {
 
     private let commands: any ThermalThresholdCommands
     private let logger: Logger
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(commands: any ThermalThresholdCommands, logger: Logger) {
         self.commands = commands

@@ -1,5 +1,4 @@
 import Logging
-import Synchronization
 import TemperCore
 
 /// The single owner of libsensors, whose state is global and not thread-safe: every call happens under this
@@ -31,7 +30,7 @@ final class SensorsLibraryOwner: Sendable {
         var limitsReadAt = 0.0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private init() {}
 

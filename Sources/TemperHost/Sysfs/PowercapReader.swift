@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 import TemperCore
 
 /// Reads RAPL energy counters (`<sysfs>/class/powercap/intel-rapl:*/energy_uj`): package, core, uncore, DRAM or
@@ -18,7 +17,7 @@ final class PowercapReader: Sendable {
 
     /// `<sysfs root>/class/powercap`.
     let classPath: String
-    private let zones = Mutex<[String: Zone]>([:])
+    private let zones = Locked<[String: Zone]>([:])
 
     /// Lists the RAPL zones through it; a fresh one lists them on every read.
     let listings: SysfsListings

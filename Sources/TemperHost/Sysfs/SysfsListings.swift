@@ -1,4 +1,4 @@
-import Synchronization
+import TemperCore
 
 /// The entries of the sysfs class folders a sample walks (`hwmon`, `thermal`, `powercap`, `power_supply`),
 /// listed afresh on every sample, or, while someone who hears every device come and go keeps them
@@ -15,7 +15,7 @@ final class SysfsListings: Sendable {
         var entries: [String: [String]] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Keeps listings for up to `seconds` (`0` lists on every sample): only for a caller that calls
     /// ``forget()`` whenever a device of these classes may have come or gone.

@@ -1,14 +1,14 @@
 import CTemperGLib
-import Synchronization
+import TemperCore
 
 /// One incoming method call, answered exactly once: a second answer is ignored, and a call dropped without
 /// an answer is answered with `org.freedesktop.DBus.Error.Failed` in deinit, so no caller ever waits forever.
 final class DBusInvocation: @unchecked Sendable {
     /// The GDBusMethodInvocation's address until answered (pointers are not Sendable).
-    private let address: Mutex<UInt>
+    private let address: Locked<UInt>
 
     init(taking pointer: UnsafeMutableRawPointer) {
-        address = Mutex(UInt(bitPattern: pointer))
+        address = Locked(UInt(bitPattern: pointer))
     }
 
     deinit {

@@ -1,12 +1,13 @@
 import CTemperGLib
-import TemperAHAP
 import TemperCore
 import TemperGLib
+import TemperScoring
 
 /// A method call's arguments, read and checked on the bus thread before any deciding: sizes against the
 /// service's limits, requests through ``RequestDecoder``. The one path from a call's bytes to what the service
 /// acts on, shared by ``GovernorBusService`` and the `dbus` fuzz target.
 enum BusCall {
+    case condition
     case decide(request: [UInt8])
     case schedule(request: [UInt8], targetTime: Double)
     case cancel(ticket: UInt64)
@@ -19,24 +20,25 @@ enum BusCall {
 
     typealias Refusal = GovernorBusService.Refusal
 
-    /// The arguments of `method`, whose types GDBus has already checked against the introspection data.
-    static func read(_ method: String, _ arguments: DBusArguments, limits: GovernorBusService.Limits) throws(Refusal) -> BusCall {
+    /// The arguments of `name`'s method, whose types GDBus has already checked against the introspection data.
+    static func read(_ name: String, _ arguments: DBusArguments, limits: GovernorBusService.Limits) throws(Refusal) -> BusCall {
+        guard let method = GovernorInterface.Method(rawValue: name) else { throw Refusal(.invalidRequest, "no method \(name)") }
         func text(_ index: UInt32, _ name: String, limit: Int) throws(Refusal) -> [UInt8] {
             let (bytes, length) = arguments.stringBytes(at: index, limit: limit)
             guard let bytes else { throw Refusal(.tooLarge, "\(name) is \(length) bytes; the limit is \(limit)") }
             return bytes
         }
         switch method {
-        case "Decide":
+        case .decide:
             return .decide(request: try text(0, "request_json", limit: limits.maxRequestBytes))
-        case "Schedule":
+        case .schedule:
             return .schedule(request: try text(0, "request_json", limit: limits.maxRequestBytes), targetTime: arguments.double(at: 1))
-        case "Cancel":
+        case .cancel:
             return .cancel(ticket: arguments.uint64(at: 0))
-        case "Score":
+        case .score:
             let device = String(decoding: try text(1, "device", limit: 256), as: UTF8.self)
             return .score(pattern: try text(0, "ahap_json", limit: limits.maxPatternBytes), device: device)
-        case "GetHeadroom":
+        case .getHeadroom:
             let seconds = arguments.double(at: 0)
             guard seconds.isFinite, (0...ThermalHeadroom.maxForecastSeconds).contains(seconds) else {
                 throw Refusal(
@@ -45,16 +47,16 @@ enum BusCall {
                 )
             }
             return .headroom(forecastSeconds: seconds)
-        case "Reserve":
+        case .reserve:
             let name = String(decoding: try text(0, "usage", limit: 64), as: UTF8.self)
             guard let usage = UsageClass(rawValue: name) else {
                 let known = UsageClass.allCases.map(\.rawValue).joined(separator: ", ")
                 throw Refusal(.invalidRequest, "usage must be one of \(known); got '\(name)'")
             }
             return .reserve(usage: usage, energyJoules: arguments.double(at: 1), seconds: arguments.double(at: 2))
-        case "StartPlayer":
+        case .startPlayer:
             return .startPlayer(request: try text(0, "player_json", limit: limits.maxRequestBytes))
-        case "UpdatePlayer":
+        case .updatePlayer:
             let parameters = PlayerParameters(
                 intensity: arguments.double(at: 1),
                 sharpness: arguments.double(at: 2),
@@ -66,10 +68,10 @@ enum BusCall {
                 throw Refusal(.invalidRequest, error.message)
             }
             return .updatePlayer(handle: arguments.uint64(at: 0), parameters: parameters)
-        case "StopPlayer":
+        case .stopPlayer:
             return .stopPlayer(handle: arguments.uint64(at: 0))
-        default:
-            throw Refusal(.invalidRequest, "no method \(method)")
+        case .getCondition:
+            return .condition
         }
     }
 
@@ -91,13 +93,13 @@ enum BusCall {
         }
     }
 
-    /// A Score call's AHAP text as a document, or `InvalidRequest` naming the line and column.
-    static func pattern(_ bytes: [UInt8]) throws(Refusal) -> AHAPDocument {
-        do {
-            return try AHAPReader.read(bytes, file: "ahap_json")
-        } catch {
-            throw Refusal(.invalidRequest, error.description)
-        }
+    /// A Score call's pattern scored as `temper score` scores a file whose name gives no format (the format read
+    /// from the content), or `InvalidRequest` naming the line and column.
+    static func score(_ bytes: [UInt8], on profile: DeviceProfile) throws(Refusal) -> PatternScore {
+        let scorer = PatternScorer(estimator: EnergyEstimator(profile: profile, options: .init(maxSeriesPoints: 0)))
+        let score = scorer.score(bytes: bytes, name: "ahap_json")
+        if let error = score.error { throw Refusal(.invalidRequest, error) }
+        return score
     }
 }
 
@@ -123,13 +125,12 @@ enum BusCall {
         let error = GLibText.take(errorMessage)
         guard let body, let method else { return "org.freedesktop.DBus.Error.InvalidArgs: " + (error ?? "unreadable") }
         defer { temper_dbus_value_unref(body) }
-        if method == "GetCondition" { return method }
         do {
             switch try BusCall.read(method, DBusArguments(pointer: body), limits: limits) {
             case .decide(let request), .schedule(let request, _): _ = try BusCall.decode(request)
-            case .score(let pattern, _): _ = try BusCall.pattern(pattern)
+            case .score(let pattern, _): _ = try BusCall.score(pattern, on: .referencePhone)
             case .startPlayer(let request): _ = try BusCall.decodePlayer(request)
-            case .cancel, .headroom, .reserve, .updatePlayer, .stopPlayer: break
+            case .condition, .cancel, .headroom, .reserve, .updatePlayer, .stopPlayer: break
             }
             return method
         } catch {

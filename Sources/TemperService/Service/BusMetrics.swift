@@ -7,8 +7,9 @@ import CoreMetrics
 ///
 /// Every counter is made up front, so recording a call allocates nothing.
 struct BusMetrics: Sendable {
-    /// The methods counted by name; any other member counts as `other`.
-    static let methods = ["Decide", "Schedule", "Cancel", "Score", "GetCondition", "other"]
+    /// The labels counted: every method by its name, and `other` for a name that is none of them (GDBus refuses
+    /// those before they reach the service, so it stays at zero unless the interface and the service drift).
+    static let methods = GovernorInterface.Method.allCases.map(\.rawValue) + ["other"]
 
     private let calls: [String: Counter]
     private let errors: [String: [GovernorInterface.ErrorName: Counter]]

@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 import TemperCore
 
 /// Who calls, per Unix user: each bus connection's user (asked of the bus once, on its first call), the
@@ -34,7 +33,7 @@ final class CallerTable: Sendable {
     /// The polkit action that lets a connection use exempt usages (`packaging/polkit/org.temper.Temper1.policy`).
     static let exemptAction = "org.temper.Temper1.exempt"
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The account of connections the bus could not name (they had left); never a real user's (`(uid_t)-1`).
     static let unnamedUser = UInt32.max
     private let exemptCallers: ExemptCallers

@@ -3,6 +3,7 @@ import Glibc
 import Synchronization
 import TemperAHAP
 import TemperCore
+import TemperScoring
 
 /// The methods. The bus thread checks the caller's rate, the arguments' sizes and the caller's Unix user's
 /// shares at once; the deciding runs in a task, and every call is answered exactly once, with a value or one of
@@ -18,13 +19,13 @@ extension GovernorBusService {
                 Refusal(.rateLimited, "more than \(Int(limits.callsPerSecondPerSender)) calls a second from \(sender); slow down")
             )
         }
-        if method == "GetCondition" { return invocation.returnValue(properties.conditionDictionary()) }
         let call: BusCall
         do {
             call = try BusCall.read(method, arguments, limits: limits)
         } catch {
             return refuse(invocation, method, error)
         }
+        if case .condition = call { return invocation.returnValue(properties.conditionDictionary()) }
         let caller: CallerTable.Caller
         do {
             let connection = endpoint.withLock { $0 }?.connection
@@ -71,6 +72,8 @@ extension GovernorBusService {
 
     private func perform(_ call: BusCall, sender: String, caller: CallerTable.Caller, invocation: DBusInvocation) async throws {
         switch call {
+        case .condition:
+            invocation.returnValue(properties.conditionDictionary())
         case .decide(let bytes):
             var request = try BusCall.decode(bytes)
             let originalID = request.id
@@ -192,13 +195,9 @@ extension GovernorBusService {
             }
             scoreProfiles.withLock { $0[name] = profile }
         }
-        let document = try BusCall.pattern(pattern)
-        let estimate = EnergyEstimator(profile: profile, options: .init(maxSeriesPoints: 0)).estimate(
-            document.pattern,
-            waveforms: document.waveforms
-        )
-        let score = PatternScore(path: "ahap_json", estimate: estimate, warnings: document.diagnostics.map(\.description))
-        return Self.json(score)
+        // The answer is the pattern's entry of `temper score --format json`, its numbers rounded the same way.
+        let score = try BusCall.score(pattern, on: profile)
+        return Self.json(RoundedForPeople(score))
     }
 
     static func monotonicSeconds() -> Double {

@@ -42,14 +42,14 @@ public final class GovernorBusService: Service, Sendable {
     /// Whether ``glib`` is the service's own, to stop when it stops.
     private let ownsGLib: Bool
     private let gate = LifecycleGate(name: "the bus service")
-    let endpoint = Mutex<BusEndpoint?>(nil)
+    let endpoint = Locked<BusEndpoint?>(nil)
     private let nameEvents: AsyncStream<Bool>
     private let nameEventSink: AsyncStream<Bool>.Continuation
-    let udev = Mutex<UdevClient?>(nil)
-    let thermalEvents = Mutex<ThermalNetlinkEvents?>(nil)
+    let udev = Locked<UdevClient?>(nil)
+    let thermalEvents = Locked<ThermalNetlinkEvents?>(nil)
     let classifierSettings: ClassifierSettings
     private let feedbackd: FeedbackdBridge?
-    let scoreProfiles = Mutex<[String: DeviceProfile]>([:])
+    let scoreProfiles = Locked<[String: DeviceProfile]>([:])
 
     /// - Parameters:
     ///   - policy: What the governor classifies and decides with.

@@ -5,6 +5,21 @@ public enum GovernorInterface: Sendable {
     public static let objectPath = "/org/temper/Temper1"
     public static let interfaceName = "org.temper.Temper1.Governor"
 
+    /// The interface's methods, named once: the call reader (`BusCall`) switches over them without a default, the
+    /// metrics count each by its name, and a test holds ``introspectionXML`` to exactly these.
+    public enum Method: String, Sendable, CaseIterable {
+        case decide = "Decide"
+        case schedule = "Schedule"
+        case cancel = "Cancel"
+        case getCondition = "GetCondition"
+        case getHeadroom = "GetHeadroom"
+        case reserve = "Reserve"
+        case score = "Score"
+        case startPlayer = "StartPlayer"
+        case updatePlayer = "UpdatePlayer"
+        case stopPlayer = "StopPlayer"
+    }
+
     /// The error names, each answered with a one-line message.
     public enum ErrorName: String, Sendable, CaseIterable {
         case invalidRequest = "org.temper.Temper1.Error.InvalidRequest"
@@ -93,7 +108,8 @@ public enum GovernorInterface: Sendable {
               <arg direction="in" name="seconds" type="d"/>
               <arg direction="out" name="plan" type="a{sv}"/>
             </method>
-            <!-- Scores an AHAP pattern's energy on a built-in device profile ("" = the default). -->
+            <!-- Scores a pattern sent inline, in any format `temper score` reads, on a built-in device profile
+                 ("" = the default): the pattern's entry of `temper score --format json`, perception included. -->
             <method name="Score">
               <arg direction="in" name="ahap_json" type="s"/>
               <arg direction="in" name="device" type="s"/>

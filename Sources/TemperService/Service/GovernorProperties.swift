@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Synchronization
 import TemperCore
 
 /// The interface's properties, read by GDBus on the bus thread and updated after each sample; an update
@@ -52,9 +51,9 @@ final class GovernorProperties: Sendable {
         }
     }
 
-    private let stored: Mutex<(values: Values, state: State, live: Live)>
+    private let stored: Locked<(values: Values, state: State, live: Live)>
     /// How many of the thresholds the headroom had reached at the last sample with a reading; `nil` before one.
-    private let crossingLevel = Mutex<Int?>(nil)
+    private let crossingLevel = Locked<Int?>(nil)
     /// A headroom must fall this far below a threshold to cross it downwards (1 °C on Android's scale), so sensor
     /// noise at an edge does not signal every sample.
     static let fallingMargin = 1 / ThermalHeadroom.degreesBetweenZeroAndOne
@@ -69,7 +68,7 @@ final class GovernorProperties: Sendable {
             policy: policy,
             peripherals: Self.quietPeripherals(condition)
         )
-        stored = Mutex((values, State(condition), Live(condition: condition, headroomSeconds: -1, temperatures: [])))
+        stored = Locked((values, State(condition), Live(condition: condition, headroomSeconds: -1, temperatures: [])))
     }
 
     var current: Values { stored.withLock { $0.values } }

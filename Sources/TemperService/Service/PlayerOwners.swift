@@ -1,4 +1,3 @@
-import Synchronization
 import TemperCore
 
 /// Who owns which live player: the bus connection that started it (the only one that may update or stop it, and
@@ -22,7 +21,7 @@ final class PlayerOwners: Sendable {
         var departed: Set<String> = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A StartPlayer call from `sender` arrived (on the bus thread, in message order, so before any
     /// NameOwnerChanged that says the sender left). Pair with ``settled(sender:)``.

@@ -1,4 +1,4 @@
-import Synchronization
+import TemperCore
 
 /// A token bucket per bus sender: `rate` calls a second with bursts of `burst`. A sender that leaves the bus
 /// is forgotten; the table never holds more than `maxSenders` (full buckets are dropped first).
@@ -11,7 +11,7 @@ final class SenderRateLimiter: Sendable {
     private let rate: Double
     private let burst: Double
     private let maxSenders: Int
-    private let buckets = Mutex<[String: Bucket]>([:])
+    private let buckets = Locked<[String: Bucket]>([:])
 
     init(rate: Double, burst: Double, maxSenders: Int = 4096) {
         self.rate = max(rate, 0.001)

@@ -1,4 +1,3 @@
-import Synchronization
 import TemperCore
 
 /// Who scheduled what: each request a client schedules is renamed to a service-wide unique id before it
@@ -50,7 +49,7 @@ final class TicketBook: Sendable {
         var departed: Set<String> = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     static let idPrefix = "temper.bus/"
 
     /// A Schedule call from `sender` arrived (on the bus thread, in the order of the bus's messages, so before

@@ -1,4 +1,3 @@
-import Synchronization
 public import TemperCore
 
 /// The simulator as a host: it turns the thermal and battery models' state into the same ``HostSnapshot`` the
@@ -22,7 +21,7 @@ public final class SimulatedHost: HostSource {
         var powerProfile: String
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

@@ -1,4 +1,3 @@
-import Synchronization
 import TemperCore
 
 /// The simulator's clock: virtual time that the governor's own run loop moves by sleeping.
@@ -10,8 +9,8 @@ import TemperCore
 /// again. When the steps run out the sleep throws `CancellationError`, which ends the loop as cancellation ends
 /// it live.
 final class SimulationClock: GovernorClock {
-    private let time = Mutex(0.0)
-    private let stepper = Mutex<SimulationStepper?>(nil)
+    private let time = Locked(0.0)
+    private let stepper = Locked<SimulationStepper?>(nil)
 
     var now: Double { time.withLock { $0 } }
 

@@ -1,4 +1,3 @@
-import Synchronization
 import TemperAHAP
 public import TemperCore
 
@@ -7,8 +6,8 @@ public import TemperCore
 /// where it went. Breakdowns are cached per payload, since a run repeats the same few requests thousands of times.
 public final class SimulationEnergyModel: FeedbackEnergyModel {
     public let estimator: EnergyEstimator
-    private let cache = Mutex<[PayloadKey: EnergyBreakdown]>([:])
-    private let estimates = Mutex<[PayloadKey: EnergyEstimate]>([:])
+    private let cache = Locked<[PayloadKey: EnergyBreakdown]>([:])
+    private let estimates = Locked<[PayloadKey: EnergyEstimate]>([:])
 
     public init(estimator: EnergyEstimator) {
         self.estimator = estimator

@@ -1,4 +1,3 @@
-import Synchronization
 public import TemperCore
 import TemperLifecycle
 
@@ -158,7 +157,7 @@ struct ItemAccounts {
 /// The progress of two runs side by side, told as one fraction: the mean of both.
 private final class PairProgress: Sendable {
     private let progress: Simulator.Progress
-    private let fractions = Mutex((0.0, 0.0))
+    private let fractions = Locked((0.0, 0.0))
 
     init(_ progress: @escaping Simulator.Progress) {
         self.progress = progress

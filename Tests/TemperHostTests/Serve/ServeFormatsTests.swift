@@ -77,5 +77,54 @@ extension RealDaemonTests {
                 #expect(serve.waitForExit(timeout: .seconds(10)).status == 0)
             }
         }
+
+        /// Every example pattern format, and an AHAP pattern.
+        static func scoredFiles() throws -> [String] {
+            let formats = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map {
+                folder.appendingPathComponent($0).path
+            }
+            return formats + [PackagePaths.root.appendingPathComponent("Examples/patterns/heartbeat.ahap").path]
+        }
+
+        @Test("system bus: Score answers each example format with its entry of temper score --format json, perception included")
+        func scoreEqualsTheCommandLine() async throws {
+            let files = try Self.scoredFiles()
+            let scored = try TemperRunner.run(["score"] + files + ["--format", "json"])
+            let document = try JSONSerialization.jsonObject(with: Data(scored.stdout.utf8)) as? [String: Any]
+            let entries = try #require(document?["patterns"] as? [[String: Any]], "\(scored.stderr)")
+            try #require(entries.count == files.count)
+            try await HostTestbed.with { testbed in
+                let (serve, address, _, _) = try ServeTests.serving(testbed)
+                var compared = 0
+                for (file, entry) in zip(files, entries) {
+                    let content = try String(contentsOfFile: file, encoding: .utf8)
+                    let call = try BusClient.busctl(
+                        address,
+                        ["--json=short", "call", "org.temper.Temper1"] + ServeTests.governor + ["Score", "ss", content, ""]
+                    )
+                    guard entry["status"] as? String != "error" else {
+                        #expect(call.status != 0 && call.stderr.contains("ahap_json"), "\(file): \(call.stdout) \(call.stderr)")
+                        continue
+                    }
+                    let reply = try JSONSerialization.jsonObject(with: Data(call.stdout.utf8)) as? [String: Any]
+                    let text = try #require((reply?["data"] as? [String])?.first, "\(file): \(call.stdout) \(call.stderr)")
+                    var answered = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+                    // The command line names the file where the bus names the argument, in the path and in messages.
+                    let cli = try JSONSerialization.data(withJSONObject: entry)
+                    let renamed = String(decoding: cli, as: UTF8.self)
+                        .replacingOccurrences(of: file.replacingOccurrences(of: "/", with: "\\/"), with: "ahap_json")
+                        .replacingOccurrences(of: file, with: "ahap_json")
+                    var expected = try #require(try JSONSerialization.jsonObject(with: Data(renamed.utf8)) as? [String: Any])
+                    answered["path"] = nil
+                    expected["path"] = nil
+                    #expect(expected["feltStrength"] != nil, "\(file): the command line's entry has its perception (feltStrength…)")
+                    #expect(NSDictionary(dictionary: answered).isEqual(to: expected), "\(file):\n\(answered)\n\(expected)")
+                    compared += 1
+                }
+                #expect(compared >= Self.files.count + 1, "at least every decided format and the AHAP pattern were compared")
+                serve.interrupt()
+                #expect(serve.waitForExit(timeout: .seconds(10)).status == 0)
+            }
+        }
     }
 }

@@ -63,6 +63,14 @@ struct MemoryCgroup {
         return read("memory.failcnt")
     }
 
+    /// The file pages charged to the group now (`memory.stat`'s `file`, v1's `cache`): code paged in and files
+    /// read, which the kernel reclaims under the limit rather than kill for.
+    var fileCache: Int? {
+        let stat = (try? String(contentsOfFile: "\(path)/memory.stat", encoding: .utf8)) ?? ""
+        let key = isV2 ? "file " : "cache "
+        return stat.split(separator: "\n").first { $0.hasPrefix(key) }.flatMap { Int($0.dropFirst(key.count)) }
+    }
+
     func remove() { rmdir(path) }
 
     private func write(_ file: String, _ value: String) throws {
@@ -80,7 +88,10 @@ extension RealDaemonTests {
     /// Issue 21, item 1: under the unit's `MemoryMax=64M` (a memory cgroup here), 8, 16 and 24 MiB requests got
     /// `TooLarge`, and a 31 MiB one `NoReply` and an OOM kill; without a cap one such call left the process at
     /// 81.6 MB peak and 51 MB after.
-    @Suite(.enabled(if: MemoryCgroup.available, "needs a memory cgroup this test may make (cgroup v2 or v1, writable)"))
+    @Suite(
+        .enabled(if: MemoryCgroup.available, "needs a memory cgroup this test may make (cgroup v2 or v1, writable)"),
+        .disabled(if: HarnessRequirements.threadSanitizer, "ThreadSanitizer's shadow memory alone is past the 64 MiB bound")
+    )
     struct ServeMemoryTests {
         static let memoryMax = 64 << 20
 
@@ -102,10 +113,18 @@ extension RealDaemonTests {
                     #expect(results[size] == "org.temper.Temper1.Error.TooLarge", "\(size): \(results[size] ?? "no answer")")
                 }
                 let after = try #require(BusClient.residentMebibytes(of: pid), "the service is alive")
+                // The peak less the file pages charged since the move: on a loaded machine, code the service first ran
+                // while in the group (its sampling, the refusal path) was paged in there, 11.4 MiB of file pages
+                // against 20 KiB of anonymous memory, and the whole peak (11.7 MiB) failed the bound. Those pages only
+                // grow, so what is left bounds the anonymous and kernel memory at the peak, which is what a message
+                // would cost.
                 let peak = Double(cgroup.peak ?? 0) / 1024 / 1024
-                print("64 MiB cgroup: idle RSS \(idle) MiB, after \(after) MiB, peak in the group \(peak) MiB")
+                let files = Double(try #require(cgroup.fileCache)) / 1024 / 1024
+                print(
+                    "64 MiB cgroup: idle RSS \(idle) MiB, after \(after) MiB, peak in the group \(peak) MiB, of it file pages \(files) MiB"
+                )
                 #expect(cgroup.limitHits == 0, "never at the limit")
-                #expect(peak < 8, "a refused message costs its pieces, not its size: \(peak) MiB")
+                #expect(peak - files < 8, "a refused message costs its pieces, not its size: \(peak) MiB, \(files) MiB of it file pages")
                 #expect(after - idle < 4, "back to idle RSS: \(idle) → \(after) MiB")
                 let tier = try BusClient.busctl(address, ["get-property", "org.temper.Temper1"] + ServeTests.governor + ["Tier"])
                 #expect(tier.stdout == "s \"nominal\"", "still answering")

@@ -41,7 +41,8 @@ extension RealDaemonTests {
                 let refusedCodes = ServeFairnessTests.codes(try #require(refused["decision"] as? [String: Any], "\(refused)"))
                 #expect(refusedCodes.contains("exempt.notAllowed"), "no grant, no exemption: \(refusedCodes)")
                 serve.interrupt()
-                #expect(serve.waitForExit(timeout: .seconds(10)).status == 0)
+                let ended = serve.waitForExit(timeout: .seconds(10))
+                #expect(ended.status == 0, "\(ended.stderr)")
             }
         }
     }

@@ -1,10 +1,15 @@
 import Foundation
+import Glibc
 
 /// The tools the real-daemon tests need, and the Debian package each comes from. When one is missing the
 /// tests skip, unless `CI=true`: then they run and fail with a message naming the package to install
 /// (`scripts/setup.sh` installs them all).
 enum HarnessRequirements {
     static let python = "/usr/bin/python3"
+
+    /// Whether this process, and so the `temper` built beside it, has ThreadSanitizer's runtime (`scripts/tsan.sh`):
+    /// its serve installs no system call filter, and its shadow memory outgrows any memory bound a test sets.
+    static let threadSanitizer = dlsym(nil, "__tsan_init") != nil
 
     /// (what is checked, the package that provides it)
     static let missingPackages: [String] = {

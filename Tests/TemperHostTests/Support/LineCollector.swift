@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TemperCore
 
 /// Collects a pipe's lines on a background thread, so tests can wait for a line with a deadline instead of
 /// blocking forever on a child that went quiet.
@@ -10,7 +10,7 @@ final class LineCollector: Sendable {
         var closed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(reading handle: FileHandle) {
         let thread = Thread { [self] in

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TemperCore
 import TemperGLib
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
     @Test("work posted before start runs first, in order, on the named thread; perform returns its result")
     func runsWorkOnItsThread() async {
         let thread = GLibThread(name: "temper.test")
-        let order = Mutex<[String]>([])
+        let order = Locked<[String]>([])
         thread.post { order.withLock { $0.append("posted before start") } }
         #expect(thread.start())
         #expect(!thread.start(), "a second start does nothing")
@@ -53,13 +54,17 @@ import Testing
     func resumedTaskRunsInTheSameTurn() async throws {
         let thread = GLibThread(name: "temper.turn")
         thread.start()
-        let order = Mutex<[String]>([])
-        let waiter = Mutex<CheckedContinuation<Void, Never>?>(nil)
+        let order = Locked<[String]>([])
+        let waiter = Locked<CheckedContinuation<Void, Never>?>(nil)
         let task = Task(executorPreference: thread) {
             await withCheckedContinuation { continuation in waiter.withLock { $0 = continuation } }
             order.withLock { $0.append("task") }
         }
-        while waiter.withLock({ $0 == nil }) { try await Task.sleep(for: .milliseconds(1)) }
+        // A deadline for the task's first step, so a thread that never runs it fails the test instead of hanging it.
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(30)
+        while waiter.withLock({ $0 == nil }), clock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
+        try #require(waiter.withLock { $0 != nil }, "the task ran up to its wait on the thread")
         thread.post {
             order.withLock { $0.append("A") }
             waiter.withLock { $0.take() }?.resume()
@@ -76,7 +81,7 @@ import Testing
         let thread = GLibThread(name: "temper.yield")
         thread.start()
         let yields = Atomic<Int>(0)
-        let seen = Mutex<Int?>(nil)
+        let seen = Locked<Int?>(nil)
         let task = Task(executorPreference: thread) {
             for index in 0..<1000 {
                 // Posted from the thread itself after 10 yields: it must not wait for the other 990.
@@ -95,7 +100,7 @@ import Testing
     func oneShotTimerFiresOnceUnlessDropped() async throws {
         let thread = GLibThread(name: "temper.test")
         thread.start()
-        let fired = Mutex<[String]>([])
+        let fired = Locked<[String]>([])
         let timer = thread.after(milliseconds: 5) { fired.withLock { $0.append(Self.threadName()) } }
         #expect(timer != nil)
         var dropped = thread.after(milliseconds: 5) { fired.withLock { $0.append("dropped") } }
@@ -126,5 +131,29 @@ import Testing
         #expect(name != "temper.test", "perform after stop runs on the caller, so nothing waits forever")
         #expect(!thread.start(), "a stopped thread does not start again")
         await thread.shutDown()
+    }
+
+    @Test("work racing a shutdown is never lost: every perform and job finishes, work posted before it runs")
+    func workRacingShutdownFinishes() async {
+        let rounds = 200
+        let posted = Locked(0)
+        // No wall-clock deadline: the rounds need the cooperative pool, which the full suite starved for over 600 s
+        // on 2 cores (this test then took 698 s), so any deadline short of that fails a correct thread. A lost job
+        // hangs its round instead, as it would hang `perform` in every other test here.
+        for _ in 0..<rounds {
+            let thread = GLibThread(name: "temper.race")
+            thread.start()
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<4 {
+                    group.addTask { _ = await thread.perform { 0 } }
+                    group.addTask(executorPreference: thread) { await Task.yield() }
+                }
+                group.addTask {
+                    thread.post { posted.withLock { $0 += 1 } }
+                    await thread.shutDown()
+                }
+            }
+        }
+        #expect(posted.withLock { $0 } == rounds, "work posted before its shutdown ran, whatever raced it")
     }
 }

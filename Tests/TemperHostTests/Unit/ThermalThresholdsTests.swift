@@ -1,5 +1,4 @@
 import Logging
-import Synchronization
 import TemperCore
 import Testing
 
@@ -9,9 +8,9 @@ import Testing
 /// does: one entry per temperature, adding ORs directions in, deleting clears them and drops an empty entry.
 @Suite struct ThermalThresholdsTests {
     final class FakeKernel: ThermalThresholdCommands {
-        let zones = Mutex<[UInt32: [Int32: ThermalThreshold.Directions]]>([:])
-        let calls = Mutex<[String]>([])
-        let refusal = Mutex<ThermalNetlinkError?>(nil)
+        let zones = Locked<[UInt32: [Int32: ThermalThreshold.Directions]]>([:])
+        let calls = Locked<[String]>([])
+        let refusal = Locked<ThermalNetlinkError?>(nil)
 
         init(zones: [UInt32: [Int32: ThermalThreshold.Directions]]) { self.zones.withLock { $0 = zones } }
 
