@@ -76,12 +76,7 @@ package struct PatternScoreWriter: Sendable {
     }
 
     private func appendEvents(_ events: [EventEnergy], depth: Int, to output: inout [UInt8]) {
-        var list = ArrayWriter(depth: depth)
-        list.open(into: &output)
-        for event in events {
-            list.element(into: &output)
-            var object = ObjectWriter(depth: depth + 1)
-            object.open(into: &output)
+        appendObjects(events, depth: depth, to: &output) { object, event, output in
             object.number("clippedSeconds", event.clippedSeconds, into: &output)
             object.number("energyMillijoules", event.energyMillijoules, into: &output)
             object.key("index", into: &output)
@@ -91,20 +86,30 @@ package struct PatternScoreWriter: Sendable {
             object.number("timeSeconds", event.timeSeconds, into: &output)
             object.key("type", into: &output)
             output.appendString(event.type)
-            object.close(into: &output)
         }
-        list.close(into: &output)
     }
 
     private func appendSeries(_ series: [PowerSample], depth: Int, to output: inout [UInt8]) {
+        appendObjects(series, depth: depth, to: &output) { object, sample, output in
+            object.number("milliwatts", sample.milliwatts, into: &output)
+            object.number("timeSeconds", sample.timeSeconds, into: &output)
+        }
+    }
+
+    /// A list of objects at `depth`, each object's fields written by `fields` in sorted key order.
+    private func appendObjects<Element>(
+        _ elements: [Element],
+        depth: Int,
+        to output: inout [UInt8],
+        fields: (inout ObjectWriter, Element, inout [UInt8]) -> Void
+    ) {
         var list = ArrayWriter(depth: depth)
         list.open(into: &output)
-        for sample in series {
+        for element in elements {
             list.element(into: &output)
             var object = ObjectWriter(depth: depth + 1)
             object.open(into: &output)
-            object.number("milliwatts", sample.milliwatts, into: &output)
-            object.number("timeSeconds", sample.timeSeconds, into: &output)
+            fields(&object, element, &output)
             object.close(into: &output)
         }
         list.close(into: &output)
