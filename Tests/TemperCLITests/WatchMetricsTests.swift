@@ -45,14 +45,21 @@ struct WatchMetricsTests {
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 
-        // The listener may answer before the first sample has set any gauge: wait for a sampled body.
+        // The listener may answer before the first sample has set any gauge: wait for a sampled body, for as long
+        // as watch runs, up to 90 s and at least 30 tries (on a starved machine one try can take seconds).
         var body: String?
+        var tries = 0
         let served = ContinuousClock.now + .seconds(90)
-        while !(body?.contains("temper_tier") ?? false), ContinuousClock.now < served, process.isRunning {
+        while !(body?.contains("temper_tier") ?? false), ContinuousClock.now < served || tries < 30, process.isRunning {
+            tries += 1
             body = try Self.get("http://127.0.0.1:\(port)/metrics")
             if !(body?.contains("temper_tier") ?? false) { try await Task.sleep(for: .milliseconds(100)) }
         }
-        let metrics = try #require(body, "nothing served on port \(port)")
+        if body == nil, !process.isRunning {
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            Issue.record("watch exited \(process.terminationStatus) before serving on port \(port): \(stderr)")
+        }
+        let metrics = try #require(body, "nothing served on port \(port) after \(tries) tries; watch running: \(process.isRunning)")
         #expect(metrics.contains("# TYPE temper_tier gauge"))
         #expect(metrics.contains("\ntemper_tier "))
         #expect(metrics.contains("\ntemper_low_power "))
