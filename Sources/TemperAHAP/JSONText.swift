@@ -184,26 +184,37 @@ package struct JSONText {
     }
 }
 
-/// JSON string escaping shared by the writer and compact text.
+/// JSON string escaping shared by the writers and compact text: quotes, backslashes and control characters
+/// escaped, everything else as its UTF-8 (slashes too, as `TemperJSON`'s encoder leaves them).
 package enum JSONEscaping {
     package static func quoted(_ string: String) -> String {
-        var output = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+        var output: [UInt8] = []
+        append(string, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `string` quoted and escaped, appended to `output` byte by byte: what a writer that builds its text as bytes
+    /// calls (`temper score`'s JSON).
+    package static func append(_ string: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+            case 0x09: output.append(contentsOf: #"\t"#.utf8)
+            case 0x08: output.append(contentsOf: #"\b"#.utf8)
+            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                output.append(contentsOf: #"\u00"#.utf8)
+                output.append(hex[Int(byte >> 4)])
+                output.append(hex[Int(byte & 0xF)])
+            default: output.append(byte)
             }
         }
-        return output + "\""
+        output.append(UInt8(ascii: "\""))
     }
 }
 

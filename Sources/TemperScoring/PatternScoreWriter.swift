@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TemperAHAP
 package import TemperCore
 
 /// One ``PatternScore`` written straight into bytes, exactly as `TemperJSON`'s pretty encoder writes
@@ -10,8 +11,9 @@ package import TemperCore
 /// hands the rare `trim` object to the encoder. `PatternScoreWriterTests` holds the two together byte for byte
 /// over every pattern of the shared corpus and the examples.
 package struct PatternScoreWriter: Sendable {
-    /// The encoder for what the writer does not write itself: a score's `trim`.
-    private let encoder = TemperJSON.encoder()
+    /// The encoder for what the writer does not write itself, a score's `trim`: one for every writer, made once,
+    /// since making an encoder costs more than writing a small pattern and most scores have no trim.
+    private static let encoder = TemperJSON.encoder()
 
     package init() {}
 
@@ -119,7 +121,7 @@ package struct PatternScoreWriter: Sendable {
     /// empty list) stays blank, as the encoder leaves it. A string's line breaks are escapes, so every line break
     /// here is the layout's.
     private func appendEncoded(_ value: some Encodable, depth: Int, to output: inout [UInt8]) throws {
-        let text = try encoder.encode(RoundedForPeople(value))
+        let text = try Self.encoder.encode(RoundedForPeople(value))
         var lineStart = false
         for byte in text {
             if lineStart && byte != UInt8(ascii: "\n") { output.appendIndent(depth) }
@@ -212,27 +214,8 @@ extension [UInt8] {
         append(contentsOf: integral ? text.dropLast(2) : text[...])
     }
 
-    /// A JSON string as the encoder writes it with slashes unescaped: quotes, backslashes and control characters
-    /// escaped, everything else as its UTF-8.
+    /// A JSON string as the encoder writes it with slashes unescaped (``JSONEscaping``).
     fileprivate mutating func appendString(_ text: String) {
-        append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): append(contentsOf: #"\\"#.utf8)
-            case 0x0A: append(contentsOf: #"\n"#.utf8)
-            case 0x0D: append(contentsOf: #"\r"#.utf8)
-            case 0x09: append(contentsOf: #"\t"#.utf8)
-            case 0x08: append(contentsOf: #"\b"#.utf8)
-            case 0x0C: append(contentsOf: #"\f"#.utf8)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                append(contentsOf: #"\u00"#.utf8)
-                append(hex[Int(byte >> 4)])
-                append(hex[Int(byte & 0xF)])
-            default: append(byte)
-            }
-        }
-        append(UInt8(ascii: "\""))
+        JSONEscaping.append(text, to: &self)
     }
 }
