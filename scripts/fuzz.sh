@@ -4,7 +4,7 @@
 #   scripts/fuzz.sh TARGET SECONDS    one target: ahap, policy, profile, scenario, request, trace, haptic,
 #                                     android-json, android-xml, rumble, feedbackd, acf or
 #                                     dbus (whole D-Bus method calls to the service)
-#   scripts/fuzz.sh all SECONDS       each target in turn, SECONDS each (CI runs `all 15`)
+#   scripts/fuzz.sh all SECONDS       every target, SECONDS each, one a core at a time (CI runs `all 15`)
 #   scripts/fuzz.sh build             only build Fuzz/.build/temper-fuzz
 #
 # Exits 1 on a crash, leak, timeout or out-of-memory; the input that caused it is kept in
@@ -110,8 +110,21 @@ case "${1:-}" in
   build) build ;;
   all)
     build
-    failed=0
-    for target in "${targets[@]}"; do run "$target" "${2:?seconds}" || failed=1; done
+    # One target a core at a time (each libFuzzer run is single-threaded); TEMPER_FUZZ_JOBS sets how many.
+    lanes=${TEMPER_FUZZ_JOBS:-$(nproc)}
+    failed=0 running=0
+    for target in "${targets[@]}"; do
+      if [ "$running" -ge "$lanes" ]; then
+        wait -n || failed=1
+        running=$((running - 1))
+      fi
+      run "$target" "${2:?seconds}" &
+      running=$((running + 1))
+    done
+    while [ "$running" -gt 0 ]; do
+      wait -n || failed=1
+      running=$((running - 1))
+    done
     exit $failed
     ;;
   ahap | policy | profile | scenario | request | trace | haptic | android-json | android-xml | rumble | feedbackd | acf | dbus)

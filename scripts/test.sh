@@ -12,14 +12,34 @@
 # package and runs lintian on it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each phase says how long it took, so a slow run shows where its time went.
+phase_start=$SECONDS
+phase() {
+  local took=$((SECONDS - phase_start))
+  printf 'test: %s took %dm%02ds (%dm%02ds in all)\n' "$1" $((took / 60)) $((took % 60)) $((SECONDS / 60)) $((SECONDS % 60))
+  phase_start=$SECONDS
+}
 source scripts/env.sh
 scripts/setup.sh
+phase setup
 swift format lint --strict -r -p Sources Tests Package.swift
 swift build --build-tests
+phase "lint and debug build"
 events=$(mktemp "${TMPDIR:-/tmp}/temper-test-events.XXXXXX")
 release_log=$(mktemp "${TMPDIR:-/tmp}/temper-release-build.XXXXXX")
-# The release build runs in a session of its own, so a failing run stops it with everything it started.
-trap 'rm -f "$events" "$release_log"; [ -z "${release_build:-}" ] || kill -- -"$release_build" 2>/dev/null || true' EXIT
+fuzz_log=$(mktemp "${TMPDIR:-/tmp}/temper-fuzz-build.XXXXXX")
+# The background builds run in sessions of their own, so a failing run stops them with everything they started.
+stop_builds() {
+  local build
+  for build in ${release_build:-} ${fuzz_build:-}; do kill -- -"$build" 2>/dev/null || true; done
+}
+trap 'rm -f "$events" "$release_log" "$fuzz_log"; stop_builds' EXIT
+# The fuzz targets build beside the tests too (release, with sanitizers), so the smoke run after them starts at once.
+seconds=${TEMPER_FUZZ_SECONDS:-15}
+if [ "$seconds" -gt 0 ]; then
+  setsid nice -n 19 scripts/fuzz.sh build >"$fuzz_log" 2>&1 &
+  fuzz_build=$!
+fi
 # The whole-command benchmarks need the release binary: it builds beside the tests at the lowest priority, in a
 # folder of its own (SwiftPM locks one build folder per command), on the CPU the tests leave while they wait on
 # daemons. Skipped, with the reason, where the floor's orjson or the shared corpus is missing, or TEMPER_BENCH=0.
@@ -38,14 +58,23 @@ status=0
 swift test --skip-build --event-stream-output-path "$events" --event-stream-version 0 || status=$?
 skipped=$(python3 scripts/skipped-tests.py "$events")
 # The Python package against the same build (about a minute; says why where it is skipped).
+phase "swift tests"
 [ "$status" -ne 0 ] || scripts/python-tests.sh || status=$?
 if [ "$status" -ne 0 ]; then
   [ -z "$skipped" ] || echo "$skipped"
   exit "$status"
 fi
-seconds=${TEMPER_FUZZ_SECONDS:-15}
-if [ "$seconds" -gt 0 ]; then
+phase "python tests"
+if [ -n "${fuzz_build:-}" ]; then
+  if ! wait "$fuzz_build"; then
+    cat "$fuzz_log" >&2
+    echo "test: the fuzz targets' build failed" >&2
+    exit 1
+  fi
+  fuzz_build=""
+  phase "waiting for the fuzz build"
   scripts/fuzz.sh all "$seconds"
+  phase "fuzz smoke"
 fi
 if [ -n "${release_build:-}" ]; then
   if ! wait "$release_build"; then
@@ -54,7 +83,9 @@ if [ -n "${release_build:-}" ]; then
     exit 1
   fi
   release_build=""
+  phase "waiting for the release build"
   scripts/bench-check.sh "$(tail -n 1 "$release_log")"
+  phase "whole-command benchmarks"
 else
   echo "test: whole-command benchmarks skipped: $bench_skipped"
 fi
