@@ -242,7 +242,7 @@ let package = Package(
         .testTarget(
             name: "TemperMetricsTests",
             dependencies: [
-                "TemperMetrics", "TemperCore", "TemperLifecycle", "TemperTestKit",
+                "TemperMetrics", "TemperCore", "TemperLifecycle", "TemperTestKit", "TemperTestSupport",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),

@@ -6,7 +6,7 @@ import Testing
 /// trace (five coretemp sensors sharing their limits), a desktop with fans and voltages and a simulation lay out
 /// with no text outside its chart and no label on another; and the check does catch a label that runs out.
 /// Skipped where Chromium is not installed.
-@Suite(.serialized, .enabled(if: Chromium.isInstalled, "needs chromium (apt-get install chromium)"))
+@Suite(.serialized, .offThePool, .enabled(if: Chromium.isInstalled, "needs chromium (apt-get install chromium)"))
 struct ReportBrowserTests {
     /// Runs the check on `reports`; its exit status and what it printed.
     static func check(_ reports: URL) throws -> (status: Int32, output: String) {

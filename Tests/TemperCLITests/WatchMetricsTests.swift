@@ -4,7 +4,7 @@ import Testing
 
 /// `temper watch --metrics-listen --metrics-textfile`, run as a user runs it: the metrics are served and kept in
 /// the file while it watches, and Ctrl-C ends it cleanly with the file's last values written.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs python3 as the HTTP client"))
+@Suite(.offThePool, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs python3 as the HTTP client"))
 struct WatchMetricsTests {
     /// Never the machine's own system bus.
     static let environment = ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/system_bus_socket"]

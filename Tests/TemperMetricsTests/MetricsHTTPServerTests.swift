@@ -4,9 +4,10 @@ import TemperCore
 import TemperLifecycle
 import TemperMetrics
 import TemperTestKit
+import TemperTestSupport
 import Testing
 
-@Suite(.enabled(if: MetricsTools.hasPython, "needs python3 as the HTTP client"))
+@Suite(.offThePool, .enabled(if: MetricsTools.hasPython, "needs python3 as the HTTP client"))
 struct MetricsHTTPServerTests {
     /// Runs `body` with a server on a free loopback port, inside a ServiceGroup that is shut down afterwards.
     func withServer(_ export: PrometheusExport, _ body: (MetricsHTTPServer) async throws -> Void) async throws {

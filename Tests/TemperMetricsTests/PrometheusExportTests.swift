@@ -4,9 +4,10 @@ import TemperCore
 import TemperLifecycle
 import TemperMetrics
 import TemperTestKit
+import TemperTestSupport
 import Testing
 
-@Suite struct PrometheusExportTests {
+@Suite(.offThePool) struct PrometheusExportTests {
     @Test func theGovernorsMetricsAreRenderedWithHelpAndTypes() async throws {
         let export = PrometheusExport()
         let governor = MetricsTools.governor(export: export)
