@@ -11,6 +11,8 @@ packages=(
   power-profiles-daemon
   # tests: promtool and a real Prometheus server for the metrics tests
   prometheus
+  # tests: headless Chromium, which lays out every report at 1400 and 420 px (scripts/check-reports.sh)
+  chromium
 )
 
 missing=()

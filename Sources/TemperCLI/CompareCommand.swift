@@ -26,6 +26,11 @@ struct CompareCommand: AsyncParsableCommand {
             hottest sensor the classifier counts. A and B may be of different kinds: what only one knows is shown \
             as –.
 
+            With --scenario, it also says why the policies differ: it lists every setting B changes, in the policy \
+            file's keys and units, then runs A again once per setting with that setting as B has it, and names the \
+            setting whose run alone moved each verdict figure the way B's went, with its share (or says the settings \
+            do it together).
+
             Examples:
               temper compare Examples/scenarios/heat-soak.yaml \\
                 Examples/scenarios/summer-car.yaml
@@ -62,7 +67,8 @@ struct CompareCommand: AsyncParsableCommand {
     func run() async throws {
         let comparison: RunComparison
         do {
-            comparison = RunComparison(try await load(a), try await load(b))
+            comparison =
+                if let scenario { try await comparePolicies(on: scenario) } else { RunComparison(try await load(a), try await load(b)) }
             if let report { try ComparisonReport.write(comparison, to: URL(fileURLWithPath: report)) }
         } catch let error as TemperError {
             throw CLIFailure.usage(error.description)
@@ -75,12 +81,39 @@ struct CompareCommand: AsyncParsableCommand {
         if let report { print("report: \(report)/index.html") }
     }
 
+    /// Policies A and B on one scenario, then A's run made again once for each setting B changes, with that
+    /// setting as B has it, so the comparison can say which setting made each difference.
+    private func comparePolicies(on scenario: String) async throws -> RunComparison {
+        let url = URL(fileURLWithPath: scenario)
+        let (inputsA, inputsB) = (try Self.inputs(url, policy: a), try Self.inputs(url, policy: b))
+        var comparison = RunComparison(
+            ComparedRun(simulation: await Self.simulate(inputsA), label: "policy \(a) on \(scenario)"),
+            ComparedRun(simulation: await Self.simulate(inputsB), label: "policy \(b) on \(scenario)")
+        )
+        let differences = try PolicyDifferences(inputsA.policy, inputsB.policy)
+        let tried = try differences.settings.map { setting in (setting, try differences.policy(aWith: setting)) }
+        comparison.settingEffects = await withTaskGroup(of: (Int, SettingEffect).self) { group in
+            for (index, (setting, policy)) in tried.enumerated() {
+                group.addTask {
+                    let driver = GovernorDriver(policy: policy, energy: inputsA.energy)
+                    let setup = inputsA.setup
+                    let run = await Simulator.runOnce(setup, requests: setup.arrivals, governing: driver, policyName: policy.name).summary
+                    let label = "A with B's \(setting.path)"
+                    return (
+                        index,
+                        SettingEffect(setting, run: ComparedRun(run: run, durationSeconds: setup.scenario.durationSeconds, label: label))
+                    )
+                }
+            }
+            var effects: [(Int, SettingEffect)] = []
+            for await effect in group { effects.append(effect) }
+            return effects.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+        return comparison
+    }
+
     /// One side, by what `argument` names.
     private func load(_ argument: String) async throws -> ComparedRun {
-        if let scenario {
-            let result = try await Self.simulate(URL(fileURLWithPath: scenario), policy: argument)
-            return ComparedRun(simulation: result, label: "policy \(argument) on \(scenario)")
-        }
         var isFolder = false
         guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) else {
             throw TemperError(
@@ -97,7 +130,7 @@ struct CompareCommand: AsyncParsableCommand {
         case "json": return try Self.reportData(URL(fileURLWithPath: argument), label: argument)
         case "jsonl": return try Self.replay(argument)
         case "yaml", "yml":
-            let result = try await Self.simulate(URL(fileURLWithPath: argument), policy: nil)
+            let result = await Self.simulate(try Self.inputs(URL(fileURLWithPath: argument), policy: nil))
             return ComparedRun(simulation: result, label: "\(argument) with \(result.withPolicy.policy)")
         default:
             throw TemperError(
@@ -108,12 +141,17 @@ struct CompareCommand: AsyncParsableCommand {
         }
     }
 
-    /// Runs a scenario with and without its policy (or `policy`), as `temper simulate` does.
-    private static func simulate(_ url: URL, policy: String?) async throws -> SimulationResult {
+    /// A scenario and its policy (or `policy`), read as `temper simulate` reads them.
+    private static func inputs(_ url: URL, policy: String?) throws -> ScenarioInputs {
         let read = try ScenarioInputs.read(contentsOf: url, policy: policy)
         guard let inputs = read.inputs else { throw CLIFailure.reporting(read.errors, in: url.path, as: CLIFailure.usage) }
         for warning in inputs.scenario.deprecations { printError("temper: warning: \(warning)") }
-        return await Simulator.run(inputs.setup, policyName: inputs.policy.name) { policyOn in
+        return inputs
+    }
+
+    /// Runs a scenario with and without its policy, as `temper simulate` does.
+    private static func simulate(_ inputs: ScenarioInputs) async -> SimulationResult {
+        await Simulator.run(inputs.setup, policyName: inputs.policy.name) { policyOn in
             GovernorDriver(policy: policyOn ? inputs.policy : GovernorDriver.passThrough(inputs.policy), energy: inputs.energy)
         }
     }

@@ -9,6 +9,12 @@ enum ComparisonText {
         lines += TerminalText.wrap("B: \(comparison.b.label)", width: width)
         lines.append("")
         for sentence in comparison.verdict { lines += TerminalText.wrap(sentence, width: width) }
+        let causes = comparison.causes
+        if !causes.isEmpty {
+            lines.append("")
+            lines.append("Why, from A's run made again with each setting B changes, one at a time:")
+            for sentence in causes { lines += TerminalText.fit(sentence, first: "- ", rest: "  ", width: width) }
+        }
         let rows = comparison.rows
         let differing = rows.filter(\.differs)
         lines.append("")
@@ -26,6 +32,10 @@ enum ComparisonText {
             for row in differing { table.append([row.figure, row.a, row.b, row.difference]) }
             lines.append(table.render(width: width))
         }
+        if let effects = comparison.settingEffects, !effects.isEmpty {
+            lines.append("")
+            lines.append(settingsTable(comparison, effects).render(width: width))
+        }
         let shared = rows.filter { !$0.differs }
         if !shared.isEmpty {
             lines.append("")
@@ -35,5 +45,23 @@ enum ComparisonText {
             )
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Each setting B changes, A's and B's values (long ones cut: `--json` has them whole), and what it alone did.
+    private static func settingsTable(_ comparison: RunComparison, _ effects: [SettingEffect]) -> OutputTable {
+        var table = OutputTable(
+            columns: [
+                .init(title: "setting B changes", alignment: .left),
+                .init(title: "A", alignment: .left),
+                .init(title: "B", alignment: .left),
+                .init(title: "alone, it gives A", alignment: .left),
+            ]
+        )
+        let cut = { (value: String) in value.count <= 24 ? value : value.prefix(23) + "…" }
+        for effect in effects {
+            let (a, b) = effect.values
+            table.append([effect.setting, cut(a), cut(b), comparison.moves(of: effect)])
+        }
+        return table
     }
 }

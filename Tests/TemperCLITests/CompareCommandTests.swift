@@ -21,6 +21,34 @@ import Testing
         )
     }
 
+    @Test func twoPoliciesNameTheSettingBehindEachDifferenceFromRunsThatShowIt() throws {
+        let arguments = ["compare", "default", "phone", "--scenario", "Examples/scenarios/heat-soak.yaml"]
+        let result = try TemperRunner.run(arguments, environment: ["COLUMNS": "80"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Why, from A's run made again with each setting B changes, one at a time:"), "\(result.stdout)")
+        // The settings B changes, in the policy file's words, each with A's and B's values and what it alone did
+        // (stacked at 80 columns).
+        #expect(result.stdout.contains("classifier.dwell\n  A:                 10s\n  B:                 20s\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("  alone, it gives A: "))
+        for line in result.stdout.split(separator: "\n") { #expect(line.count <= 80, "'\(line)'") }
+
+        let json = try TemperRunner.run(arguments + ["--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let effects = try #require(object["settingEffects"] as? [[String: Any]])
+        let settings = effects.compactMap { $0["setting"] as? String }
+        #expect(settings.contains("classifier.dwell") && settings.contains("classifier.defaultThresholds"))
+        let dwell = try #require(effects.first { $0["setting"] as? String == "classifier.dwell" })
+        let change = try #require((dwell["changes"] as? [[String: Any]])?.first)
+        #expect(change["a"] as? String == "10s" && change["b"] as? String == "20s")
+        // Each cause names a setting that was tried, and the move its own run showed.
+        // (A cause wraps at 80 columns with its further lines indented two.)
+        let causes = result.stdout.replacingOccurrences(of: "\n  ", with: " ").split(separator: "\n").filter { $0.hasPrefix("- B's ") }
+        #expect(!causes.isEmpty, "\(result.stdout)")
+        for cause in causes where cause.contains(" alone gives A ") {
+            #expect(effects.contains { cause.contains(" \($0["setting"] as? String ?? "?")") }, "\(cause)")
+        }
+    }
+
     @Test func twoTracesOpenWithTheVerdictAndFitEightyColumns() throws {
         let result = try TemperRunner.run(
             ["compare", "Examples/traces/heat-soak.jsonl", "Examples/traces/desktop-fans.jsonl"],
@@ -33,8 +61,11 @@ import Testing
         // The heat-soak trace reaches critical; the desktop's only fair.
         #expect(lines[3].hasPrefix("A reached critical for "), "\(result.stdout)")
         #expect(lines[3].contains("B went no higher than fair"), "\(result.stdout)")
+        // The desktop trace is far shorter, and the comparison says so before its figures.
+        #expect(lines[4].hasPrefix("A lasts 44:50 and B 0:02: their times in each tier cover spans"), "\(result.stdout)")
         // Each peak names its sensor, as the two traces' hottest sensors differ; what neither knows is left out.
-        #expect(lines[4].hasPrefix("Peak temperature: A ") && lines[4].contains("°C (simulated/internal), B 75.0 °C"), "\(result.stdout)")
+        let peak = try #require(lines.first { $0.hasPrefix("Peak temperature: A ") }, "\(result.stdout)")
+        #expect(peak.contains("°C (simulated/internal), B 75.0 °C"), "\(result.stdout)")
         #expect(!result.stdout.contains("feedback played"))
         #expect(result.stdout.contains("what differs"))
         for line in lines { #expect(line.count <= 80, "'\(line)'") }

@@ -103,6 +103,18 @@ import Testing
         )
     }
 
+    @Test func anEarlyEscalationPastACrossedThresholdIsToldFirst() throws {
+        var classifier = Classifier(settings: ClassifierSettings(preemptiveEscalationSeconds: 20))
+        // Rising 1 °C/s from 70 (fair at 70 °C): at t = 1 the sensor is fair and 14 s from serious at 85 °C.
+        let tiers = F.tiers(&classifier, (0...1).map { (Double($0), 70 + Double($0)) })
+        #expect(tiers == [.fair, .serious])
+        // A tier change is told by its first reason: the forecast to serious, not the fair threshold crossed.
+        let first = try #require(classifier.condition.reasons.first)
+        #expect(first.code == "forecast.preemptive")
+        #expect(first.message.hasPrefix("escalated early to serious:"))
+        #expect(classifier.condition.reasons.contains { $0.message.contains("≥ fair 70.0 °C") })
+    }
+
     @Test func withoutTheFlagThereIsNoPreemptiveEscalation() {
         var classifier = Classifier()
         let tiers = F.tiers(&classifier, (0...11).map { (Double($0), 40 + Double($0)) })

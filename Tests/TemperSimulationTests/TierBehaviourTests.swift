@@ -5,6 +5,22 @@ import TemperSimulationTestSupport
 import Testing
 
 @Suite struct TierBehaviourTests {
+    @Test func eachEscalationIsToldByTheReasonThatNamesItsNewTier() async throws {
+        // The phone policy escalates early: on the heat soak it went fair → serious with the skin at 50.5 °C, and
+        // the change was told as "≥ fair 41.0 °C", the threshold crossed long before.
+        let phone = try SimulationFixtures.policies.policy("phone")
+        let run = await SimulationFixtures.run(try SimulationFixtures.setup("heat-soak"), policy: phone).withPolicy
+        let escalations = run.transitions.filter { $0.to > $0.from }
+        #expect(escalations.count >= 2)
+        for transition in escalations {
+            let first = try #require(transition.reasons.first)
+            #expect(
+                first.contains("≥ \(transition.to.rawValue) ") || first.hasPrefix("escalated early to \(transition.to.rawValue):"),
+                "\(transition.from) → \(transition.to) told as: \(first)"
+            )
+        }
+    }
+
     @Test func heatSoakClimbsTheTiersAndCoolsBackAfterTheDwell() async throws {
         let result = try await SimulationFixtures.heatSoak.value
         let run = result.withPolicy

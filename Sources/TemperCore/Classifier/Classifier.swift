@@ -153,13 +153,16 @@ public struct Classifier: Sendable {
         if let limit = settings.preemptiveEscalationSeconds, let seconds = forecastState?.seconds, seconds < limit, let early = forecast {
             tier = early.tier
             clearSince = nil
-            reasons.append(
+            // First: the forecast, not the threshold already crossed, is why the tier is what it is, and a tier
+            // change is told by its first reason.
+            reasons.insert(
                 Reason(
                     code: "forecast.preemptive",
                     message: "escalated early to \(early.tier): \(early.sensor) at \(ReasonFormat.celsius(early.celsius)) rising "
                         + "\(ReasonFormat.twoDecimals(early.slopeCelsiusPerSecond)) °C/s reaches \(ReasonFormat.celsius(early.thresholdCelsius)) "
                         + "in \(ReasonFormat.seconds(early.seconds)) (< \(ReasonFormat.seconds(limit)))"
-                )
+                ),
+                at: 0
             )
             forecastState = computeForecast(from: tier)
         }

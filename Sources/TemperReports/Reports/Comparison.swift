@@ -31,10 +31,14 @@ public struct ComparedRun: Sendable, Hashable, Codable {
 
     /// The simulated run with the policy.
     public init(simulation result: SimulationResult, label: String) {
-        let run = result.withPolicy
+        self.init(run: result.withPolicy, durationSeconds: result.durationSeconds, label: label)
+    }
+
+    /// One run of a simulation (its run with the policy, or a run made for a comparison).
+    public init(run: RunSummary, durationSeconds: Double, label: String) {
         self.label = label
         kind = .simulation
-        durationSeconds = result.durationSeconds
+        self.durationSeconds = durationSeconds
         highestTier = run.highestTier
         tierSeconds = run.tierSeconds
         peakCelsius = run.peakHotspotCelsius.isFinite ? run.peakHotspotCelsius : nil

@@ -14,6 +14,9 @@ public struct RunComparison: Sendable, Hashable, Codable {
 
     public var a: ComparedRun
     public var b: ComparedRun
+    /// With two policies on one scenario: A's run again once for each setting B changes, with that setting as B
+    /// has it; what ``causes`` reads. `nil` for other comparisons.
+    public var settingEffects: [SettingEffect]?
 
     public init(_ a: ComparedRun, _ b: ComparedRun) {
         self.a = a
@@ -24,6 +27,7 @@ public struct RunComparison: Sendable, Hashable, Codable {
     /// the peak temperature, one sentence each.
     public var verdict: [String] {
         var lines = [tierVerdict]
+        if let lengths = lengthWarning { lines.append(lengths) }
         if let energy = energyVerdict { lines.append(energy) }
         if let peak = peakVerdict { lines.append(peak) }
         return lines
@@ -53,6 +57,14 @@ public struct RunComparison: Sendable, Hashable, Codable {
         let longer = timeA > timeB ? "A" : "B"
         return "Both reached \(tier): A for \(ClockText.format(timeA)), B for \(ClockText.format(timeB)); \(longer) stayed there "
             + "\(ClockText.format(abs(timeA - timeB))) longer."
+    }
+
+    /// Runs of very different lengths spend their time in tiers over different spans; said before any figure.
+    private var lengthWarning: String? {
+        let (short, long) = (min(a.durationSeconds, b.durationSeconds), max(a.durationSeconds, b.durationSeconds))
+        guard long > 0, short < long / 2 else { return nil }
+        return "A lasts \(ClockText.format(a.durationSeconds)) and B \(ClockText.format(b.durationSeconds)): "
+            + "their times in each tier cover spans of different length, and the shorter run's chart ends early."
     }
 
     private var energyVerdict: String? {
@@ -134,7 +146,7 @@ public struct RunComparison: Sendable, Hashable, Codable {
         return rows
     }
 
-    private static func signedEnergy(_ millijoules: Double) -> String {
+    static func signedEnergy(_ millijoules: Double) -> String {
         (millijoules < 0 ? "−" : "+") + ReportNumber.energy(millijoules: abs(millijoules))
     }
 

@@ -413,7 +413,8 @@ extension TierTransition {
         if next.tier < previous.tier {
             preferred = ["hysteresis.stepDown"]
         } else if next.tier > previous.tier {
-            preferred = ["sensor.threshold", "forecast.", "battery.critical", "sensors."]
+            // An early escalation is why the tier is above the one its crossed threshold names.
+            preferred = ["forecast.preemptive", "sensor.threshold", "battery.critical", "sensors."]
         } else {
             preferred = ["battery.", "powerProfile."]
         }
