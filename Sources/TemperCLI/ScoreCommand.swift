@@ -94,6 +94,14 @@ struct ScoreCommand: AsyncParsableCommand {
     )
     var trim: PerceptualTrim?
 
+    @Flag(
+        help: """
+            With --trim, let the trim move each haptic frequency toward resonance by up to the average frequency JND \
+            (18 %), a pitch change people can notice; without it, by at most 6.5 %, half the smallest JND.
+            """
+    )
+    var allowPitchChange = false
+
     /// `2dB`, `2.5 dB` or `2`: plain decimal digits only (Swift's `Double` would read `0x2d` as 45 and `0x2dB` as
     /// 2.86), from 0 to 6 dB as the help says; a value quoted back is cut.
     static func trim(_ text: String) throws -> PerceptualTrim {
@@ -167,6 +175,10 @@ struct ScoreCommand: AsyncParsableCommand {
     private func score(_ inputs: [String], on profile: DeviceProfile, shownUnder root: String? = nil) async throws {
         let budgetMillijoules = budget.map { $0.millijoules(atVolts: profile.battery.nominalVolts) }
         let format = self.format ?? .automatic()
+        guard trim != nil || !allowPitchChange else {
+            throw CLIFailure.usage("--allow-pitch-change needs --trim (it says how far the trim may move pitch)")
+        }
+        let trim = self.trim.map { PerceptualTrim(maxDecibels: $0.maxDecibels, allowsPitchChange: allowPitchChange) }
         if trim != nil, format == .csv {
             printError("temper: warning: --trim is left out of CSV output, which has no column for it; --format json or table shows it")
         }

@@ -123,18 +123,31 @@ public enum AndroidPredefinedEffect: String, Sendable, Hashable, CaseIterable {
 
     public var isHidden: Bool { self == .textureTick || self == .thud || self == .pop }
 
+    /// The tag its transients carry (``PatternTransient/effect``): `predefined:` and its name, apart from the
+    /// composition primitives' tags, since TICK, CLICK and THUD share a name with a primitive that plays another
+    /// waveform (a predefined TICK is the click waveform at half its voltage, the primitive a 5 ms light tick).
+    public var transientTag: String { Self.tagPrefix + rawValue }
+
+    private static let tagPrefix = "predefined:"
+
+    /// The effect a transient's tag names; `nil` for any other tag.
+    public init?(transientTag: String) {
+        guard transientTag.hasPrefix(Self.tagPrefix) else { return nil }
+        self.init(rawValue: String(transientTag.dropFirst(Self.tagPrefix.count)))
+    }
+
     public var transients: [PatternTransient] {
         switch self {
-        case .tick: [PatternTransient(time: 0, amplitude: 0.25, frequency: 0.8, effect: rawValue, duration: 0.012)]
-        case .textureTick: [PatternTransient(time: 0, amplitude: 0.25, frequency: 0.8, effect: rawValue, duration: 0.005)]
-        case .click: [PatternTransient(time: 0, amplitude: 0.49, frequency: 0.8, effect: rawValue, duration: 0.012)]
-        case .heavyClick: [PatternTransient(time: 0, amplitude: 1, frequency: 0.8, effect: rawValue, duration: 0.012)]
-        case .pop: [PatternTransient(time: 0, amplitude: 0.8, frequency: 0.8, effect: rawValue, duration: 0.012)]
-        case .thud: [PatternTransient(time: 0, amplitude: 1, frequency: 0.3, effect: rawValue, duration: 0.020)]
+        case .tick: [PatternTransient(time: 0, amplitude: 0.25, frequency: 0.8, effect: transientTag, duration: 0.012)]
+        case .textureTick: [PatternTransient(time: 0, amplitude: 0.25, frequency: 0.8, effect: transientTag, duration: 0.005)]
+        case .click: [PatternTransient(time: 0, amplitude: 0.49, frequency: 0.8, effect: transientTag, duration: 0.012)]
+        case .heavyClick: [PatternTransient(time: 0, amplitude: 1, frequency: 0.8, effect: transientTag, duration: 0.012)]
+        case .pop: [PatternTransient(time: 0, amplitude: 0.8, frequency: 0.8, effect: transientTag, duration: 0.012)]
+        case .thud: [PatternTransient(time: 0, amplitude: 1, frequency: 0.3, effect: transientTag, duration: 0.020)]
         case .doubleClick:
             [
-                PatternTransient(time: 0, amplitude: 0.49, frequency: 0.8, effect: rawValue, duration: 0.012),
-                PatternTransient(time: 0.112, amplitude: 1, frequency: 0.8, effect: rawValue, duration: 0.012),
+                PatternTransient(time: 0, amplitude: 0.49, frequency: 0.8, effect: transientTag, duration: 0.012),
+                PatternTransient(time: 0.112, amplitude: 1, frequency: 0.8, effect: transientTag, duration: 0.012),
             ]
         }
     }

@@ -35,6 +35,29 @@ import Testing
         #expect(table.stdout.contains("FELT/J") || table.stdout.contains("felt strength per joule"))
     }
 
+    /// Issue 32, item 2: pitch moves past half the smallest JND only when the caller says so, never past the
+    /// average JND, and allowing more never saves less; the flag alone is a usage error.
+    @Test func aPitchChangeIsAllowedOnlyExplicitly() throws {
+        func trims(_ extra: [String]) throws -> (pitch: [Double], saved: Double) {
+            let result = try TemperRunner.run(["score", "Examples/patterns", "--trim", "2dB", "--format", "json"] + extra)
+            #expect(result.status == 0, "\(result.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let patterns = try #require(object["patterns"] as? [[String: Any]])
+            let changes = patterns.compactMap { ($0["trim"] as? [String: Any])?["perceivedChange"] as? [String: Any] }
+            #expect(changes.allSatisfy { $0["contrastLost"] as? Bool == false })
+            let summary = try #require((object["summary"] as? [String: Any])?["trim"] as? [String: Any])
+            return (changes.compactMap { $0["largestPitchChange"] as? Double }, try #require(summary["savedMillijoules"] as? Double))
+        }
+        let standard = try trims([])
+        let allowed = try trims(["--allow-pitch-change"])
+        #expect(!standard.pitch.isEmpty && standard.pitch.allSatisfy { $0 <= 0.065 + 1e-9 }, "\(standard.pitch)")
+        #expect(allowed.pitch.contains { $0 > 0.065 + 1e-9 } && allowed.pitch.allSatisfy { $0 <= 0.18 + 1e-9 }, "\(allowed.pitch)")
+        #expect(allowed.saved >= standard.saved, "\(allowed.saved) mJ against \(standard.saved) mJ")
+        let alone = try TemperRunner.run(["score", "Examples/patterns", "--allow-pitch-change"])
+        #expect(alone.status == 2)
+        #expect(alone.stderr.contains("--allow-pitch-change needs --trim"), "\(alone.stderr)")
+    }
+
     @Test func aTrimOutOfRangeIsRefused() throws {
         let result = try TemperRunner.run(["score", "Examples/patterns", "--trim", "9dB"])
         #expect(result.status == 2)

@@ -41,9 +41,19 @@ import Testing
         #expect(abs(composed / ahap - 1) <= 0.10, "composition click \(composed) mJ against the AHAP full click \(ahap) mJ")
         #expect(abs(heavy / ahap - 1) <= 0.10, "predefined heavy click \(heavy) mJ against \(ahap) mJ")
         #expect(predefined < composed, "predefined click \(predefined) mJ")
+        // Like for like: the HAL's CLICK and TICK are the click waveform at 0.7 and 0.5 of its voltage, so each is
+        // priced as an AHAP click at that intensity (within 10 %), not as a full one.
+        for (effect, voltage) in [(AndroidPredefinedEffect.click, 0.7), (.tick, 0.5)] {
+            let played = price(PatternTimeline(source: .androidXML, transients: effect.transients))
+            let ahapAtVoltage = phone.estimate(F.pattern(F.transient(intensity: voltage, sharpness: 0.5))).energyMillijoules
+            #expect(abs(played / ahapAtVoltage - 1) <= 0.10, "predefined \(effect) \(played) mJ against \(ahapAtVoltage) mJ")
+        }
         let tick = price(Self.composition([.init(primitive: .tick)]))
         #expect(tick < composed, "tick \(tick) mJ against click \(composed) mJ")
-        #expect(price(PatternTimeline(source: .androidXML, transients: AndroidPredefinedEffect.tick.transients)) < predefined)
+        let predefinedTick = price(PatternTimeline(source: .androidXML, transients: AndroidPredefinedEffect.tick.transients))
+        #expect(predefinedTick < predefined)
+        // Not the primitive of the same name (a 5 ms light tick at 5/12 of a click's drive): the click waveform.
+        #expect(predefinedTick > tick * 0.5 && predefinedTick != tick, "predefined tick \(predefinedTick) mJ, primitive \(tick) mJ")
         // The pitch a file suggests for other targets does not move the price of a HAL waveform.
         var pitched = Self.composition([.init(primitive: .click)])
         pitched.transients[0].frequency = 1

@@ -23,12 +23,12 @@ import Testing
 
     @Test func theTrimIsTheFirstRuleAndStaysWithinItsLimit() throws {
         let decision = decide(
-            FeedbackRules(intensityScale: 0.9, trimMaxDecibels: 2),
+            FeedbackRules(intensityScale: 0.9, trim: PerceptualTrim(maxDecibels: 2)),
             .haptic(HapticPatternRequest(pattern: rumble))
         )
         #expect(decision.ruleNames == ["haptics.trim", "haptics.intensityScale"])
         #expect(decision.energyAfterMillijoules < decision.energyBeforeMillijoules * 0.8)
-        let trimOnly = decide(FeedbackRules(trimMaxDecibels: 2), .haptic(HapticPatternRequest(pattern: rumble)))
+        let trimOnly = decide(FeedbackRules(trim: PerceptualTrim(maxDecibels: 2)), .haptic(HapticPatternRequest(pattern: rumble)))
         let change = try #require(trimOnly.perceivedChangeDecibels)
         #expect(change >= -2 - 1e-9 && change < -1.5, "\(change) dB")
         #expect(trimOnly.outcome == .rewritten)
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func aSystemImpactIsTrimmedToo() throws {
-        let decision = decide(FeedbackRules(trimMaxDecibels: 1), .system(.impact(.medium, intensity: 1)))
+        let decision = decide(FeedbackRules(trim: PerceptualTrim(maxDecibels: 1)), .system(.impact(.medium, intensity: 1)))
         guard case .system(.impact(_, let intensity)) = decision.request?.kind else {
             Issue.record("expected an impact, got \(String(describing: decision.request?.kind))")
             return
@@ -47,9 +47,9 @@ import Testing
 
     @Test func trimIsReadRangeCheckedAndWrittenBack() throws {
         let policy = try Policy.parse(yaml: "version: 1\ntiers:\n  fair:\n    trim: {maxDecibels: 2}\n", file: "p.yaml")
-        #expect(policy.tiers[.fair]?.trimMaxDecibels == 2)
+        #expect(policy.tiers[.fair]?.trim?.maxDecibels == 2)
         let withUnit = try Policy.parse(yaml: "version: 1\ntiers:\n  fair:\n    trim: {maxDecibels: 1.5 dB}\n", file: "p.yaml")
-        #expect(withUnit.tiers[.fair]?.trimMaxDecibels == 1.5)
+        #expect(withUnit.tiers[.fair]?.trim?.maxDecibels == 1.5)
         let errors = Policy.check(yaml: "version: 1\ntiers:\n  fair:\n    trim: {maxDecibels: 9}\n", file: "p.yaml")
         let error = try #require(errors.first)
         #expect(error.path == "tiers.fair.trim.maxDecibels", "\(error)")
@@ -57,14 +57,45 @@ import Testing
         #expect(Policy.check(yaml: "version: 1\ntiers:\n  fair:\n    trim: {maxDB: 2}\n", file: "p.yaml").map(\.code).contains(.unknownKey))
         #expect(Policy.check(yaml: "version: 1\ntiers:\n  fair:\n    trim: 2\n", file: "p.yaml").count == 1)
         let none = try Policy.parse(yaml: "version: 1\ntiers:\n  fair:\n    trim: none\n", file: "p.yaml")
-        #expect(none.tiers[.fair]?.trimMaxDecibels == nil)
+        #expect(none.tiers[.fair]?.trim == nil)
+    }
+
+    /// Issue 32, item 2: a pitch change past half the smallest JND only when the policy says so, and the effective
+    /// policy writes it back; a tier that names a trim without it does not inherit it.
+    @Test func aPolicyAllowsAPitchChangeOnlyExplicitly() throws {
+        let yaml =
+            "version: 1\ntiers:\n  fair:\n    trim: {maxDecibels: 2, allowPitchChange: true}\n  serious:\n    trim: {maxDecibels: 3}\n"
+        let policy = try Policy.parse(yaml: yaml, file: "p.yaml")
+        #expect(policy.tiers[.fair]?.trim == PerceptualTrim(maxDecibels: 2, allowsPitchChange: true))
+        #expect(policy.tiers[.serious]?.trim == PerceptualTrim(maxDecibels: 3))
+        #expect(policy.yamlDocument().contains("trim: {maxDecibels: 2, allowPitchChange: true}"))
+        #expect(policy.yamlDocument().contains("trim: {maxDecibels: 3}\n"))
+        let reread = try Policy.parse(yaml: policy.yamlDocument(), file: "effective.yaml")
+        #expect(reread.tiers[.fair]?.trim == policy.tiers[.fair]?.trim)
+        let errors = Policy.check(yaml: "version: 1\ntiers:\n  fair:\n    trim: {maxDecibels: 2, allowPitchChange: 1.5}\n", file: "p.yaml")
+        #expect(errors.map(\.path) == ["tiers.fair.trim.allowPitchChange"], "\(errors)")
+    }
+
+    /// Allowed, the rewriter's trim moves a 170 Hz buzz past 6.5 % toward resonance (at most the 18 % average JND)
+    /// and its reason says the policy allowed it; the default stays within 6.5 %.
+    @Test func anAllowedPitchChangeMovesFartherAndSaysSo() throws {
+        let bright = SensoryRequest.Kind.haptic(
+            HapticPatternRequest(pattern: EnergyFixtures.pattern(EnergyFixtures.continuous(duration: 0.5, intensity: 0.8, sharpness: 1)))
+        )
+        let allowed = decide(FeedbackRules(trim: PerceptualTrim(maxDecibels: 2, allowsPitchChange: true)), bright)
+        let change = try #require(allowed.perceivedChange)
+        #expect(change.largestPitchChange > 0.065 + 1e-9 && change.largestPitchChange <= 0.18 + 1e-9, "\(change)")
+        #expect(try #require(allowed.rules.first).reason.message.contains("as the policy allows"))
+        let standard = decide(FeedbackRules(trim: PerceptualTrim(maxDecibels: 2)), bright)
+        #expect(try #require(standard.perceivedChange).largestPitchChange <= 0.065 + 1e-9)
+        #expect(allowed.energyAfterMillijoules < standard.energyAfterMillijoules, "a move closer to resonance costs less")
     }
 
     @Test func thePhonePolicyTrimsTwoDecibelsAtFair() throws {
         let url = PackagePaths.root.appendingPathComponent("Policies/phone.yaml")
         let phone = try Policy.parse(yaml: String(contentsOf: url, encoding: .utf8), file: "phone.yaml")
-        #expect(phone.tiers[.fair]?.trimMaxDecibels == 2)
-        #expect(phone.tiers[.nominal]?.trimMaxDecibels == nil)
+        #expect(phone.tiers[.fair]?.trim?.maxDecibels == 2)
+        #expect(phone.tiers[.nominal]?.trim == nil)
     }
 
     /// Issue 23, item 3: the trim also moves sharpness toward resonance, within the frequency JND, where that is
@@ -85,7 +116,7 @@ import Testing
     @Test func theTrimMovesSharpnessTowardResonanceWhereItIsCheaper() throws {
         let bright = EnergyFixtures.pattern(EnergyFixtures.continuous(duration: 0.5, intensity: 0.8, sharpness: 1))
         let kind = SensoryRequest.Kind.haptic(HapticPatternRequest(pattern: bright))
-        let decision = decide(FeedbackRules(trimMaxDecibels: 2), kind)
+        let decision = decide(FeedbackRules(trim: PerceptualTrim(maxDecibels: 2)), kind)
         let rule = try #require(decision.rules.first)
         #expect(rule.reason.message.contains("moved toward resonance"), "\(rule.reason.message)")
         guard case .haptic(let haptic) = decision.request?.kind, let event = haptic.content.ahapEvents.first else {

@@ -114,6 +114,19 @@ import Testing
         #expect(back.tracks.first?.amplitude.map(\.value) == [1, 1, 0, 0, 128.0 / 255, 128.0 / 255])
     }
 
+    /// Issue 32, item 4: a predefined TICK, CLICK or THUD shares its name with a composition primitive that plays
+    /// another waveform, so its transients carry their own tag and are never written back as that primitive.
+    @Test(arguments: ["tick", "click", "heavy_click"])
+    func aPredefinedEffectIsNotMistakenForAPrimitive(name: String) throws {
+        let xml = "<vibration-effect><predefined-effect name=\"\(name)\"/></vibration-effect>"
+        let timeline = try AndroidXMLReader.read(Array(xml.utf8)).timeline
+        #expect(timeline.transients.map(\.effect) == ["predefined:\(name)"])
+        #expect(timeline.transients.allSatisfy { $0.effect.flatMap(AndroidPrimitive.init(rawValue:)) == nil })
+        #expect(AndroidPredefinedEffect(transientTag: "predefined:\(name)")?.rawValue == name)
+        #expect(AndroidPredefinedEffect(transientTag: name) == nil)
+        #expect(!(try AndroidXMLWriter.write(timeline).output.contains("primitive-effect")))
+    }
+
     @Test func writtenCompositionReadsBack() throws {
         let timeline = AndroidCompositionEntry.timeline([.init(primitive: .click), .init(primitive: .thud, scale: 0.5, delayMs: 40)])
         let back = try AndroidXMLReader.read(Array(try AndroidXMLWriter.write(timeline).output.utf8)).timeline

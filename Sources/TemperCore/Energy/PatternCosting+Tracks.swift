@@ -127,7 +127,7 @@ extension PatternCosting {
         // actuator's calibrated resonance (the Pixel CS40L26 HAL plays them from the DSP at its f0): priced there,
         // whatever pitch the file suggests for other targets.
         let playsHALWaveform =
-            transient.effect.map { AndroidPrimitive(rawValue: $0) != nil || AndroidPredefinedEffect(rawValue: $0) != nil } ?? false
+            transient.effect.map { AndroidPrimitive(rawValue: $0) != nil || AndroidPredefinedEffect(transientTag: $0) != nil } ?? false
         let hertz = Self.hertz(playsHALWaveform ? nil : transient.frequency, unit: .normalized, sharpnessIsLinear: true, on: haptics)
         let click = haptics.clickSeconds
         let length = transient.duration.map { $0.isFinite ? max($0, 0) : 0 } ?? click

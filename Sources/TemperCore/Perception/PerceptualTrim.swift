@@ -8,7 +8,7 @@ import Glibc
 /// Scaling intensity by `s` scales acceleration by `s` when power grows with intensity² (every shipped profile),
 /// so the first try is `10^(−limit/20)`; when what falls below the threshold of feeling makes an event go, the cut
 /// shrinks until none does. A payload it cannot scale (a selection tick, a notification, a sound) is left.
-public struct PerceptualTrim: Sendable {
+public struct PerceptualTrim: Sendable, Hashable, Codable {
     /// The most the trim may weaken any one event, in dB.
     public var maxDecibels: Double
     /// Whether frequencies may move toward resonance by up to the average frequency JND
@@ -58,7 +58,9 @@ public struct PerceptualTrim: Sendable {
     /// With `shift` (the device's ``ResonanceShift``, at most ``pitchFraction``) and `price` (a payload's energy),
     /// the frequencies may also move toward resonance: the trim with them moved is kept when it costs less than the
     /// intensity cut alone. Either way every event is measured against the payload as asked: a move that plays an
-    /// event stronger (a drive the device clipped off resonance) is cut back until none is stronger.
+    /// event stronger (a drive the device clipped off resonance) is cut back until none is stronger. A larger move
+    /// can erase a contrast or spread events past the limit where a smaller one does not, so a trim that allows a
+    /// pitch change also tries the move nobody notices: allowing more never saves less.
     public func trim(
         _ kind: SensoryRequest.Kind,
         felt: (SensoryRequest.Kind) -> FeltStrength?,
@@ -68,12 +70,20 @@ public struct PerceptualTrim: Sendable {
         guard maxDecibels > 0, maxDecibels.isFinite, Self.scaled(kind, by: 1) != nil, let before = felt(kind),
             before.magnitude > 0
         else { return nil }
-        let cut = search(kind, from: before, felt: felt, moved: false)
-        guard let shift, shift.fraction <= pitchFraction + 1e-12, let price, let shifted = Self.shifted(kind, shift),
-            price(shifted) < price(kind), let moved = search(shifted, from: before, felt: felt, moved: true)
-        else { return cut }
-        guard let cut else { return moved }
-        return price(moved.kind) < price(cut.kind) ? moved : cut
+        var best = search(kind, from: before, felt: felt, moved: false)
+        guard let shift, shift.fraction <= pitchFraction + 1e-12, let price else { return best }
+        let unnoticed = VibrotactilePerception.unnoticedFrequencyFraction
+        let fractions = shift.fraction > unnoticed ? [shift.fraction, unnoticed] : [shift.fraction]
+        for fraction in fractions {
+            var tried = shift
+            tried.fraction = fraction
+            guard let shifted = Self.shifted(kind, tried), price(shifted) < price(kind),
+                let moved = search(shifted, from: before, felt: felt, moved: true)
+            else { continue }
+            if let current = best, price(current.kind) <= price(moved.kind) { continue }
+            best = moved
+        }
+        return best
     }
 
     /// The largest intensity cut of `base` that keeps every event within the bounds against `before`.

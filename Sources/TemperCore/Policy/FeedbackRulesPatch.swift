@@ -15,7 +15,7 @@ public struct FeedbackRulesPatch: Sendable, Hashable {
     public var rumbleCapSeconds: Double??
     public var pairedAudio: PairedAudio?
     /// Doubly optional like ``budget``: `none` removes the trim beneath.
-    public var trimMaxDecibels: Double??
+    public var trim: PerceptualTrim??
 
     public init(
         haptics: HapticsMode? = nil,
@@ -28,7 +28,7 @@ public struct FeedbackRulesPatch: Sendable, Hashable {
         budget: EnergyBudget?? = nil,
         rumbleCapSeconds: Double?? = nil,
         pairedAudio: PairedAudio? = nil,
-        trimMaxDecibels: Double?? = nil
+        trim: PerceptualTrim?? = nil
     ) {
         self.haptics = haptics
         self.intensityScale = intensityScale
@@ -40,7 +40,7 @@ public struct FeedbackRulesPatch: Sendable, Hashable {
         self.budget = budget
         self.rumbleCapSeconds = rumbleCapSeconds
         self.pairedAudio = pairedAudio
-        self.trimMaxDecibels = trimMaxDecibels
+        self.trim = trim
     }
 
     /// A patch that sets every key to `rules`' values.
@@ -56,7 +56,7 @@ public struct FeedbackRulesPatch: Sendable, Hashable {
             budget: .some(rules.budget),
             rumbleCapSeconds: .some(rules.rumbleCapSeconds),
             pairedAudio: rules.pairedAudio,
-            trimMaxDecibels: .some(rules.trimMaxDecibels)
+            trim: .some(rules.trim)
         )
     }
 
@@ -73,7 +73,7 @@ public struct FeedbackRulesPatch: Sendable, Hashable {
         if let budget { result.budget = budget }
         if let rumbleCapSeconds { result.rumbleCapSeconds = rumbleCapSeconds }
         if let pairedAudio { result.pairedAudio = pairedAudio }
-        if let trimMaxDecibels { result.trimMaxDecibels = trimMaxDecibels }
+        if let trim { result.trim = trim }
         return result
     }
 
@@ -98,7 +98,7 @@ public struct FeedbackRulesPatch: Sendable, Hashable {
             budget: other.budget ?? budget,
             rumbleCapSeconds: other.rumbleCapSeconds ?? rumbleCapSeconds,
             pairedAudio: other.pairedAudio ?? pairedAudio,
-            trimMaxDecibels: other.trimMaxDecibels ?? trimMaxDecibels
+            trim: other.trim ?? trim
         )
     }
 }

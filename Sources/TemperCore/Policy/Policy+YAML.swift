@@ -81,8 +81,13 @@ extension Policy {
             "budget: \(rules.budget.map(budget) ?? "none")",
             "rumbleCap: \(rules.rumbleCapSeconds.map { YAMLText.number($0) + "s" } ?? "none")",
             "pairedAudio: \(rules.pairedAudio.rawValue)",
-            "trim: \(rules.trimMaxDecibels.map { "{maxDecibels: \(YAMLText.number($0))}" } ?? "none")",
+            "trim: \(rules.trim.map(trim) ?? "none")",
         ]
+    }
+
+    static func trim(_ trim: PerceptualTrim) -> String {
+        let pitch = trim.allowsPitchChange ? ", allowPitchChange: true" : ""
+        return "{maxDecibels: \(YAMLText.number(trim.maxDecibels))\(pitch)}"
     }
 
     static func haptics(_ mode: HapticsMode) -> String {

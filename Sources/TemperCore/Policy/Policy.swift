@@ -65,9 +65,9 @@ public struct FeedbackRules: Sendable, Hashable, Codable {
     /// What a rumble cap (``haptics``' `capRumble`, ``rumbleCapSeconds`` or the budget ladder's capped rung) does
     /// to the sound paired with the rumble: `cap` (the default) ends it with the rumble, with the same release.
     public var pairedAudio: PairedAudio
-    /// The trim nobody can feel (``PerceptualTrim``): before any other rule, haptic drive is scaled down by at most
-    /// this perceived change, in dB; `nil` = no trim.
-    public var trimMaxDecibels: Double?
+    /// The trim nobody can feel: before any other rule, haptic drive is scaled down by at most its perceived change
+    /// (``PerceptualTrim/maxDecibels``), its pitch moved only as far as it allows; `nil` = no trim.
+    public var trim: PerceptualTrim?
 
     public init(
         haptics: HapticsMode = .full,
@@ -80,7 +80,7 @@ public struct FeedbackRules: Sendable, Hashable, Codable {
         budget: EnergyBudget? = nil,
         rumbleCapSeconds: Double? = nil,
         pairedAudio: PairedAudio = .cap,
-        trimMaxDecibels: Double? = nil
+        trim: PerceptualTrim? = nil
     ) {
         self.haptics = haptics
         self.intensityScale = intensityScale
@@ -92,7 +92,7 @@ public struct FeedbackRules: Sendable, Hashable, Codable {
         self.budget = budget
         self.rumbleCapSeconds = rumbleCapSeconds
         self.pairedAudio = pairedAudio
-        self.trimMaxDecibels = trimMaxDecibels
+        self.trim = trim
     }
 }
 

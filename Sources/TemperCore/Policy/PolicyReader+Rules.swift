@@ -24,23 +24,29 @@ extension PolicyReader {
             Self.isNone(v) ? .some(nil) : .some(try v.durationSeconds(in: QuantityLimits.positiveSeconds))
         }
         read(node["pairedAudio"], into: &patch.pairedAudio) { v throws(TemperError) in try v.oneOf(PairedAudio.self) }
-        if let trim = node["trim"] { patch.trimMaxDecibels = readTrim(trim) }
+        if let trim = node["trim"] { patch.trim = readTrim(trim) }
         return patch
     }
 
     /// `none`, or `{maxDecibels: 2}` (or `2dB`): the most the trim may change the feel, within
-    /// ``PerceptualTrim/decibelRange``.
-    private mutating func readTrim(_ node: YAMLValue) -> Double?? {
+    /// ``PerceptualTrim/decibelRange``; `allowPitchChange: true` lets it move pitch by up to the average frequency
+    /// JND, a change people can notice, so only when a policy says so (``PerceptualTrim/allowsPitchChange``).
+    private mutating func readTrim(_ node: YAMLValue) -> PerceptualTrim?? {
         if Self.isNone(node) { return .some(nil) }
         guard case .mapping = node.node else {
             problems.record(node.error(.invalidValue, "expected a trim such as {maxDecibels: 2}, or none"))
             return nil
         }
-        problems.record(node.unknownKeys(allowed: ["maxDecibels"]))
+        problems.record(node.unknownKeys(allowed: ["maxDecibels", "allowPitchChange"]))
         let decibels = attempt { () throws(TemperError) in
             try node.require("maxDecibels").decibels(in: PerceptualTrim.decibelRange, unitInKey: true)
         }
-        return decibels.map { .some($0) }
+        var allowsPitchChange: Bool? = false
+        if let allow = node["allowPitchChange"] {
+            allowsPitchChange = attempt { () throws(TemperError) in try allow.bool() }
+        }
+        guard let decibels, let allowsPitchChange else { return nil }
+        return .some(PerceptualTrim(maxDecibels: decibels, allowsPitchChange: allowsPitchChange))
     }
 
     /// `full`, `transientsOnly`, `off`, or a mapping with `mode` and the mode's own keys:

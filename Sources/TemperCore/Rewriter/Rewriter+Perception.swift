@@ -1,9 +1,8 @@
 extension Rewriter {
-    /// `request` under the policy's trim (``FeedbackRules/trimMaxDecibels``), the first rule, so what a person
-    /// would notice acts on drive nobody misses; with the reason, or `request` unchanged and no reason.
+    /// `request` under the policy's trim (``FeedbackRules/trim``), the first rule, so what a person would notice
+    /// acts on drive nobody misses; with the reason, or `request` unchanged and no reason.
     func trimmed(_ request: SensoryRequest, rules: FeedbackRules) -> (request: SensoryRequest, rule: FiredRule?) {
-        let trim = PerceptualTrim(maxDecibels: rules.trimMaxDecibels ?? 0)
-        guard trim.maxDecibels > 0, !rules.exemptOnly,
+        guard let trim = rules.trim, trim.maxDecibels > 0, !rules.exemptOnly,
             let result = trim.trim(
                 request.kind,
                 felt: feltStrength(of:),
@@ -11,7 +10,8 @@ extension Rewriter {
                 price: energyModel.energyMillijoules(of:)
             )
         else { return (request, nil) }
-        let moved = result.movedTowardResonance ? ", its frequency moved toward resonance (within half the smallest JND)" : ""
+        let within = trim.allowsPitchChange ? "within the average JND, as the policy allows" : "within half the smallest JND"
+        let moved = result.movedTowardResonance ? ", its frequency moved toward resonance (\(within))" : ""
         let rule = FiredRule(
             "haptics.trim",
             code: "haptics.trimmed",
