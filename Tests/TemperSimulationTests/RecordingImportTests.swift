@@ -129,6 +129,26 @@ extension RecordingImportTests {
         #expect(!error.description.contains("\n"))
     }
 
+    /// A million rows is more than a trace holds: one line naming where the limit was reached, before the samples
+    /// past it are kept (bounded memory), not a trace of half a gigabyte.
+    @Test func aMillionRowsAreOneClearLine() throws {
+        var text = "t,c\n"
+        text.reserveCapacity(16_000_000)
+        for row in 0..<1_000_000 { text += "\(row),\(40 + row % 7)\n" }
+        let error = try #require(throws: TemperError.self) { try read(text, columns: "time=t,temperature=c") }
+        #expect(error.description.contains("more than \(RecordingImporter.maximumSamples) samples"), "\(error.description)")
+        #expect(error.description.hasPrefix("r.txt:\(RecordingImporter.maximumSamples + 2):"), "\(error.description)")
+        #expect(!error.description.contains("\n"))
+    }
+
+    /// Random bytes that are not UTF-8 (no NUL among them) are one line too.
+    @Test func binaryNoiseIsOneClearLine() throws {
+        var generator = SystemRandomNumberGenerator()
+        let noise = Data((0..<100_000).map { _ in UInt8.random(in: 0x80...0xFF, using: &generator) })
+        let error = try #require(throws: TemperError.self) { try RecordingImporter.read(noise, file: "noise.bin") }
+        #expect(error.description == "noise.bin:1: not UTF-8 text: not a recording Temper reads")
+    }
+
     @Test func aHundredThousandRowsKeepTheirOrder() throws {
         var text = "t,c\n"
         for row in 0..<100_000 { text += "\(row),\(40 + row % 7)\n" }
