@@ -23,9 +23,11 @@ struct ForecastCommand: ParsableCommand {
             30 % of the fit part, never on the part being scored.
 
             Examples:
-              temper import tegrastats.log --out jetson.jsonl
-              temper forecast jetson.jsonl --fit-fraction 0.5 --horizons 10s,30s,60s
-              temper forecast pi.jsonl --sensor tmp --threshold 70 --json
+              temper simulate Examples/scenarios/calibration-steps.yaml \\
+                --record-trace steps.jsonl
+              temper forecast steps.jsonl --sensor internal --horizons 10s,30s,60s
+              temper forecast steps.jsonl --sensor internal --threshold 40 --json
+              temper import tegrastats.log --out jetson.jsonl && temper forecast jetson.jsonl
             """
     )
 
