@@ -1,4 +1,5 @@
-import FoundationEssentials
+public import FoundationEssentials
+public import TemperCore
 
 /// What `temper calibrate thermal` prints for a single-sensor fit, in `--json` and in the forecast test's.
 public struct NodeFitSummary: Sendable, Hashable, Codable {
@@ -74,5 +75,34 @@ extension ForecastTest {
         let figures = longest.rmseCelsius
         let ranked = [("model", figures.model), ("trend", figures.trend), ("persistence", figures.persistence)]
         return ranked.compactMap { name, rmse in rmse.map { (name, $0) } }.min { $0.1 < $1.1 }?.0 ?? "persistence"
+    }
+}
+
+extension ForecastSummary {
+    /// What `GetHeadroom` should forecast with on the device this test ran on: `model` (the fitted profile's) only
+    /// when the test found the model best at its longest horizon, else the method it found best; the trend when
+    /// the model won but the profile has none.
+    public func headroomForecaster(model: (any ThermalForecaster)?) -> any ThermalForecaster {
+        switch bestAtLongestHorizon {
+        case "model": model ?? TrendForecaster()
+        case "trend": TrendForecaster()
+        default: PersistenceForecaster()
+        }
+    }
+
+    /// Reads what `temper forecast --json` wrote.
+    /// - Throws: one line naming the file: unreadable, or not a forecast test's JSON.
+    public static func read(contentsOf path: String) throws(TemperError) -> ForecastSummary {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw TemperError(code: .unreadableFile, message: "cannot read the forecast test", file: path)
+        }
+        guard data.count <= 16 << 20, let summary = try? TemperJSON.decoder().decode(ForecastSummary.self, from: data) else {
+            throw TemperError(code: .invalidValue, message: "not the JSON of 'temper forecast --json'", file: path)
+        }
+        guard ["model", "trend", "persistence"].contains(summary.bestAtLongestHorizon) else {
+            throw TemperError(code: .invalidValue, message: "bestAtLongestHorizon is not model, trend or persistence", file: path)
+        }
+        return summary
     }
 }

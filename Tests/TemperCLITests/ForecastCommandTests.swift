@@ -80,3 +80,15 @@ import Testing
         #expect(missing.status == 2 && missing.stderr.filter { $0 == "\n" }.count == 1, "\(missing.stderr)")
     }
 }
+
+extension ForecastCommandTests {
+    /// `serve --forecast-test` reads the device's test before anything starts: a file that is not one is one line.
+    @Test func serveRefusesAForecastTestItCannotRead() throws {
+        let path = scratch("test.json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "{}".write(toFile: path, atomically: true, encoding: .utf8)
+        let served = try TemperRunner.run(["serve", "--address", "unix:path=/nonexistent/temper-test", "--forecast-test", path])
+        #expect(served.status == 2, "\(served.stderr)")
+        #expect(served.stderr == "temper: \(path): not the JSON of 'temper forecast --json'\n", "\(served.stderr)")
+    }
+}

@@ -129,3 +129,40 @@ struct ForecastTestTests {
         #expect(error?.description.contains("too short for the forecast test") == true, "\(String(describing: error))")
     }
 }
+
+/// Issue 33, item 5: GetHeadroom falls back to what the device's own forecast test found best.
+@Suite("Headroom forecaster from a forecast test")
+struct HeadroomFallbackTests {
+    @Test func theTestsWinnerForecastsAndTheModelOnlyWhenItWon() throws {
+        let test = try ForecastTest.run(ForecastTestTests.differentTruth(seconds: 1200), settings: .init(bootstrapResamples: 20))
+        var summary = ForecastSummary(test)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("forecast-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try TemperJSON.string(summary).write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try ForecastSummary.read(contentsOf: path) == summary, "what --json writes reads back")
+        let model = TrendForecaster()
+        summary.bestAtLongestHorizon = "persistence"
+        #expect(summary.headroomForecaster(model: model) is PersistenceForecaster)
+        summary.bestAtLongestHorizon = "trend"
+        #expect(summary.headroomForecaster(model: PersistenceForecaster()) is TrendForecaster)
+        summary.bestAtLongestHorizon = "model"
+        #expect(summary.headroomForecaster(model: PersistenceForecaster()) is PersistenceForecaster, "the model given")
+        #expect(summary.headroomForecaster(model: nil) is TrendForecaster, "no fitted model: the trend")
+        try "{}".write(toFile: path, atomically: true, encoding: .utf8)
+        let error = #expect(throws: TemperError.self) { try ForecastSummary.read(contentsOf: path) }
+        #expect(error?.description.contains("not the JSON of 'temper forecast --json'") == true)
+    }
+
+    @Test func persistenceForecastsTheReadingNow() {
+        let sensor = SensorAssessment(
+            chip: "sim/die",
+            chipName: "sim",
+            label: "die",
+            celsius: 51.5,
+            status: .counted,
+            slopeCelsiusPerSecond: 0.2
+        )
+        let forecast = PersistenceForecaster().forecast(sensor, at: 0, aheadSeconds: 60)
+        #expect(forecast?.celsius == 51.5 && forecast?.method == .current, "no slope carried forward")
+    }
+}
