@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import Logging
 import ServiceLifecycle
 import TemperCalibration
@@ -133,7 +134,9 @@ struct ServeCommand: AsyncParsableCommand {
         do throws(TemperError) {
             rules = try PolicyLibrary.standard().policy(policy)
             profile = try DeviceProfileLibrary.standard().profile(device)
-            validation = try forecastTest.map { (path) throws(TemperError) in try ForecastSummary.read(contentsOf: path) }
+            validation = try forecastTest.map { (path) throws(TemperError) in
+                try ForecastSummary.decode(Data(try InputFile.bytes(path, kind: .configuration)), file: path)
+            }
         } catch {
             throw CLIFailure.usage(error.description)
         }

@@ -90,18 +90,14 @@ extension ForecastSummary {
         }
     }
 
-    /// Reads what `temper forecast --json` wrote.
-    /// - Throws: one line naming the file: unreadable, or not a forecast test's JSON.
-    public static func read(contentsOf path: String) throws(TemperError) -> ForecastSummary {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw TemperError(code: .unreadableFile, message: "cannot read the forecast test", file: path)
-        }
-        guard data.count <= 16 << 20, let summary = try? TemperJSON.decoder().decode(ForecastSummary.self, from: data) else {
-            throw TemperError(code: .invalidValue, message: "not the JSON of 'temper forecast --json'", file: path)
+    /// Reads what `temper forecast --json` wrote (the caller reads the file, bounded).
+    /// - Throws: one line naming `file` when `data` is not a forecast test's JSON.
+    public static func decode(_ data: Data, file: String) throws(TemperError) -> ForecastSummary {
+        guard let summary = try? TemperJSON.decoder().decode(ForecastSummary.self, from: data) else {
+            throw TemperError(code: .invalidValue, message: "not the JSON of 'temper forecast --json'", file: file)
         }
         guard ["model", "trend", "persistence"].contains(summary.bestAtLongestHorizon) else {
-            throw TemperError(code: .invalidValue, message: "bestAtLongestHorizon is not model, trend or persistence", file: path)
+            throw TemperError(code: .invalidValue, message: "bestAtLongestHorizon is not model, trend or persistence", file: file)
         }
         return summary
     }

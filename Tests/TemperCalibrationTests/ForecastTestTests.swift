@@ -136,10 +136,8 @@ struct HeadroomFallbackTests {
     @Test func theTestsWinnerForecastsAndTheModelOnlyWhenItWon() throws {
         let test = try ForecastTest.run(ForecastTestTests.differentTruth(seconds: 1200), settings: .init(bootstrapResamples: 20))
         var summary = ForecastSummary(test)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("forecast-\(UUID().uuidString).json").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try TemperJSON.string(summary).write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(try ForecastSummary.read(contentsOf: path) == summary, "what --json writes reads back")
+        let json = Data(try TemperJSON.string(summary).utf8)
+        #expect(try ForecastSummary.decode(json, file: "f.json") == summary, "what --json writes reads back")
         let model = TrendForecaster()
         summary.bestAtLongestHorizon = "persistence"
         #expect(summary.headroomForecaster(model: model) is PersistenceForecaster)
@@ -148,9 +146,8 @@ struct HeadroomFallbackTests {
         summary.bestAtLongestHorizon = "model"
         #expect(summary.headroomForecaster(model: PersistenceForecaster()) is PersistenceForecaster, "the model given")
         #expect(summary.headroomForecaster(model: nil) is TrendForecaster, "no fitted model: the trend")
-        try "{}".write(toFile: path, atomically: true, encoding: .utf8)
-        let error = #expect(throws: TemperError.self) { try ForecastSummary.read(contentsOf: path) }
-        #expect(error?.description.contains("not the JSON of 'temper forecast --json'") == true)
+        let error = #expect(throws: TemperError.self) { try ForecastSummary.decode(Data("{}".utf8), file: "f.json") }
+        #expect(error?.description == "f.json: not the JSON of 'temper forecast --json'")
     }
 
     @Test func persistenceForecastsTheReadingNow() {
