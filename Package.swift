@@ -235,7 +235,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TemperCalibrationTests",
-            dependencies: ["TemperCalibration", "TemperSimulation", "TemperCore", "TemperAHAP"]
+            dependencies: ["TemperCalibration", "TemperSimulation", "TemperCore", "TemperAHAP", "TemperTestSupport"]
         ),
         .testTarget(name: "TemperScoringTests", dependencies: ["TemperScoring", "TemperCore", "TemperTestSupport"]),
         .testTarget(name: "TemperFilesTests", dependencies: ["TemperFiles", "TemperCore", "TemperTestSupport"]),

@@ -33,6 +33,11 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
             Exit 2 for a trace that cannot be read or cannot determine the figures (too short, no power, \
             constant power), with one line saying what is missing.
 
+            A trace from 'temper import' (one sensor, power or only a load proxy) gets a model of its one sensor \
+            instead: one node or two, chosen by the information criterion and reported, each time constant with \
+            its interval, the input's scale fitted when it is a load proxy (--sensor and --input choose; both \
+            imply this fit for any trace).
+
             Your own recordings of a real machine (from `temper record`) name its sensors, e.g. \
             temper calibrate thermal run1.jsonl run2.jsonl --internal 'coretemp-isa-0000/Package id 0' \
             --skin acpitz-acpi-0/temp1 --power intel-rapl:0/package-0 --ambient 23±0.5 --json
@@ -71,6 +76,12 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
     )
     var power: String?
 
+    @Option(help: "Fit this one sensor (label or chip/label) with one or two nodes, as for an imported recording.")
+    var sensor: String?
+
+    @Option(help: "With the one-sensor fit: the power or load reading used as heat input.")
+    var input: String?
+
     @Option(help: "Write the base profile with the fitted thermal section to this file.", completion: .file())
     var out: String?
 
@@ -89,6 +100,7 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if try fitsOneSensor() { return try runOneSensor() }
         let fit: ThermalFit
         let base: (profile: DeviceProfile, source: ConfigurationSearch.Source, text: String)
         do throws(TemperError) {
@@ -120,6 +132,44 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
             print(TerminalText.fit(Self.text(fit, base: base.profile.name), width: TerminalWidth.current()))
             if let out { print("profile: \(out)") }
             if let report { print("report: \(report)/index.html") }
+        }
+    }
+
+    /// Whether to fit one sensor: asked for, or the first trace is an import (its sensors are `import/…`).
+    private func fitsOneSensor() throws -> Bool {
+        if sensor != nil || input != nil { return true }
+        do throws(TemperError) {
+            let first = try TraceFile.read(contentsOf: URL(fileURLWithPath: traces[0])).snapshots.first
+            return first?.temperatures.allSatisfy { $0.chip.hasPrefix("import/") } == true && first?.temperatures.isEmpty == false
+        } catch {
+            throw CLIFailure.usage(error.description)
+        }
+    }
+
+    private func runOneSensor() throws {
+        guard out == nil, report == nil else {
+            throw CLIFailure.usage("--out and --report write the two-node profile, which a one-sensor fit does not give")
+        }
+        var summaries: [NodeFitSummary] = []
+        var texts: [String] = []
+        for trace in traces {
+            do throws(TemperError) {
+                let contents = try TraceFile.read(contentsOf: URL(fileURLWithPath: trace))
+                for warning in contents.warnings { printError("temper: warning: \(warning.description)") }
+                let series = try SensorSeries(snapshots: contents.snapshots, name: trace, sensor: sensor, input: input)
+                let fit = try NodeFit.fit(series, ambient: ambient.flatMap(GivenAmbient.init(parsing:)))
+                summaries.append(NodeFitSummary(fit, series: series))
+                texts.append(ForecastText.fitLines(fit, series: series).joined(separator: "\n"))
+            } catch {
+                throw CLIFailure.usage(error.description)
+            }
+        }
+        if json {
+            for summary in summaries { FitFooter.printWarnings(summary.warnings) }
+            // One trace, one object; several, an array of them.
+            print(summaries.count == 1 ? try TemperJSON.string(summaries[0]) : try TemperJSON.string(summaries))
+        } else {
+            print(TerminalText.fit(texts.joined(separator: "\n\n"), width: TerminalWidth.current()))
         }
     }
 

@@ -1,6 +1,8 @@
 import ArgumentParser
+import FoundationEssentials
 import Logging
 import ServiceLifecycle
+import TemperCalibration
 import TemperCore
 import TemperFiles
 import TemperHost
@@ -70,6 +72,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("skin"), help: "With a fitted --device profile: the skin (hotspot) sensor its model forecasts.")
     var skinSensor = "skin"
 
+    @Option(
+        name: .customLong("forecast-test"),
+        help:
+            "The --json output of 'temper forecast' on this device's own recording: GetHeadroom forecasts with the method it found best at its longest horizon (the fitted model only if it won).",
+        completion: .file()
+    )
+    var forecastTest: String?
+
     @Flag(name: .long, help: "Set feedbackd's profile (on the session bus) from the condition, as the policy's feedbackd section maps it.")
     var feedbackd = false
 
@@ -120,9 +130,13 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let rules: Policy
         let profile: DeviceProfile
+        let validation: ForecastSummary?
         do throws(TemperError) {
             rules = try PolicyLibrary.standard().policy(policy)
             profile = try DeviceProfileLibrary.standard().profile(device)
+            validation = try forecastTest.map { (path) throws(TemperError) in
+                try ForecastSummary.decode(Data(try InputFile.bytes(path, kind: .configuration)), file: path)
+            }
         } catch {
             throw CLIFailure.usage(error.description)
         }
@@ -138,6 +152,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw CLIFailure.usage(error.description)
         }
         let host = HostSession.makeHost(logger: logger, bus: Self.quietBus)
+        let model: (any ThermalForecaster)? = ModelForecaster(profile: profile, internalSensor: internalSensor, skinSensor: skinSensor)
         let service = GovernorBusService(
             policy: rules,
             profile: profile,
@@ -153,8 +168,9 @@ struct ServeCommand: AsyncParsableCommand {
             ),
             logger: logger,
             metricsFactory: export.factory,
-            // A profile fitted by `temper calibrate thermal` forecasts its sensors with its model; others by the trend.
-            forecaster: ModelForecaster(profile: profile, internalSensor: internalSensor, skinSensor: skinSensor)
+            // A profile fitted by `temper calibrate thermal` forecasts its sensors with its model, others by the trend;
+            // unless the device's own forecast test found another method better.
+            forecaster: validation.map { $0.headroomForecaster(model: model) } ?? model
         )
         let group = ServiceGroup(
             configuration: .init(

@@ -28,6 +28,7 @@ public struct Temper: AsyncParsableCommand, Sendable {
             ServeCommand.self,
             RecordCommand.self,
             ImportCommand.self,
+            ForecastCommand.self,
             SimulateCommand.self,
             PolicyCommand.self,
             ReportCommand.self,

@@ -14,7 +14,7 @@ import Testing
     static let helpPages: [[String]] = [
         [], ["score"], ["rewrite"], ["status"], ["simulate"], ["policy"], ["policy", "check"], ["policy", "show"], ["report"],
         ["calibrate"], ["calibrate", "energy"], ["calibrate", "thermal"], ["convert"], ["compare"], ["profile"],
-        ["profile", "import"],
+        ["profile", "import"], ["forecast"],
     ]
 
     static let documents =

@@ -107,6 +107,25 @@ extension RecordingImportTests {
         #expect(recording.warnings.contains { $0.contains("Core 0 (always 99 °C)") }, "\(recording.warnings)")
     }
 
+    /// turbostat: a preamble, a header per interval, summary rows (`-`) kept and per-CPU rows not, package power in W
+    /// apart from the load, a 25 s gap in `Time_Of_Day_Seconds`, and a last line cut off mid-row.
+    @Test func turbostatKeepsSummaryRowsAndItsPower() throws {
+        let header = "Time_Of_Day_Seconds\tCore\tCPU\tBusy%\tBzy_MHz\tCoreTmp\tPkgTmp\tPkgWatt\tCorWatt\n"
+        let text =
+            "turbostat version 2019.03.29 - Len Brown\nCPUID(0): GenuineIntel 0x16 CPUID levels\n" + header
+            + "1700000000.0001\t-\t-\t5.0\t2400\t45\t47\t3.50\t1.20\n1700000000.0002\t0\t0\t5.0\t2400\t45\t47\t3.50\t1.20\n"
+            + header + "1700000005.0001\t-\t-\t95.0\t3400\t60\t62\t14.20\t9.80\n1700000005.0002\t0\t0\t95.0\t3400\t60\t62\t14.20\t9.80\n"
+            + header + "1700000030.0001\t-\t-\t90.0\t3300\t66\t68\t13.90\t9.50\n1700000035.0001\t-\t-\t9"
+        let recording = try read(text)
+        #expect(recording.format == .turbostat)
+        #expect(recording.samples.map { $0.seconds.rounded() } == [0, 5, 30])
+        #expect(recording.samples[1].temperatures.map(\.label) == ["PkgTmp", "CoreTmp"])
+        #expect(recording.samples[1].watts.first == .init(label: "PkgWatt", value: 14.2), "W stays W")
+        #expect(recording.samples[1].load.contains { $0.label == "Busy%" && $0.kind == .utilization && $0.value == 95 })
+        #expect(recording.warnings.contains { $0.contains("header lines, one per interval") }, "\(recording.warnings)")
+        #expect(recording.warnings.contains { $0.contains("1 row without a temperature left out") }, "\(recording.warnings)")
+    }
+
     @Test func vcgencmdAndStressberryRead() throws {
         let loop = try read("1700000000\ntemp=47.2'C\n1700000001\ntemp=47.8'C\n1700000003\ntemp=48.0'C\n")
         #expect(loop.format == .vcgencmd && loop.samples.map(\.seconds) == [0, 1, 3])
@@ -127,6 +146,26 @@ extension RecordingImportTests {
         #expect(error.description.contains(message), "\(error.description)")
         #expect(error.description.hasPrefix("r.txt:"))
         #expect(!error.description.contains("\n"))
+    }
+
+    /// A million rows is more than a trace holds: one line naming where the limit was reached, before the samples
+    /// past it are kept (bounded memory), not a trace of half a gigabyte.
+    @Test func aMillionRowsAreOneClearLine() throws {
+        var text = "t,c\n"
+        text.reserveCapacity(16_000_000)
+        for row in 0..<1_000_000 { text += "\(row),\(40 + row % 7)\n" }
+        let error = try #require(throws: TemperError.self) { try read(text, columns: "time=t,temperature=c") }
+        #expect(error.description.contains("more than \(RecordingImporter.maximumSamples) samples"), "\(error.description)")
+        #expect(error.description.hasPrefix("r.txt:\(RecordingImporter.maximumSamples + 2):"), "\(error.description)")
+        #expect(!error.description.contains("\n"))
+    }
+
+    /// Random bytes that are not UTF-8 (no NUL among them) are one line too.
+    @Test func binaryNoiseIsOneClearLine() throws {
+        var generator = SystemRandomNumberGenerator()
+        let noise = Data((0..<100_000).map { _ in UInt8.random(in: 0x80...0xFF, using: &generator) })
+        let error = try #require(throws: TemperError.self) { try RecordingImporter.read(noise, file: "noise.bin") }
+        #expect(error.description == "noise.bin:1: not UTF-8 text: not a recording Temper reads")
     }
 
     @Test func aHundredThousandRowsKeepTheirOrder() throws {

@@ -61,3 +61,15 @@ public struct TrendForecaster: ThermalForecaster {
         )
     }
 }
+
+/// No change: the latest reading, for a device whose own forecast test (`temper forecast`) found that neither the
+/// fitted model nor the straight line beats it. The band is the trend window's scatter, as the line's is.
+public struct PersistenceForecaster: ThermalForecaster {
+    public init() {}
+
+    public mutating func observe(_ sensors: [SensorAssessment], at time: Double) {}
+
+    public func forecast(_ sensor: SensorAssessment, at index: Int, aheadSeconds seconds: Double) -> TemperatureForecast? {
+        sensor.celsius.map { TemperatureForecast(celsius: $0, errorCelsius: 2 * (sensor.trendResidualCelsius ?? 0), method: .current) }
+    }
+}

@@ -4,6 +4,13 @@ public import TemperCore
 /// `temper import`: a recording in another tool's format read into an ``ImportedRecording``, whose snapshots make a
 /// Temper trace that `report`, `calibrate` and `forecast` read.
 public enum RecordingImporter: Sendable {
+    /// The most samples one import keeps (about 55 hours at 1 s): the trace, every reading as JSON, is a few
+    /// hundred bytes a sample, and `report`, `calibrate` and `forecast` hold it in memory.
+    public static let maximumSamples = 200_000
+    /// The most lines a recording may have, checked before any is split: turbostat writes a line per CPU per
+    /// sample, so this is several times ``maximumSamples``.
+    public static let maximumLines = 4_000_000
+
     /// Reads `data` as `format` (detected from its content when `nil`); `columns` maps a plain table (`--columns`),
     /// `interval` is the time between samples where the file writes none.
     public static func read(
@@ -13,6 +20,16 @@ public enum RecordingImporter: Sendable {
         columns: RecordingColumns? = nil,
         interval: Double? = nil
     ) throws(TemperError) -> ImportedRecording {
+        let lineCount = data.withUnsafeBytes { bytes in bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } }
+        guard lineCount <= maximumLines else {
+            throw TemperError(
+                code: .invalidRecording,
+                message:
+                    "\(lineCount) lines, more than the \(maximumLines) an import reads: split the recording (e.g. split -l) and import each part",
+                file: file,
+                line: maximumLines + 1
+            )
+        }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw TemperError(code: .invalidRecording, message: "not UTF-8 text: not a recording Temper reads", file: file, line: 1)
         }

@@ -13,7 +13,15 @@ struct RecordingRows {
     /// Counts one more occurrence of a problem; ``finish(_:time:file:)`` turns each into one warning.
     mutating func note(_ problem: String) { counts[problem, default: 0] += 1 }
 
+    /// The line of the first row past ``RecordingImporter/maximumSamples``: the rest are not kept, and
+    /// ``finish(_:time:file:)`` refuses the recording there.
+    private var overflowLine: Int?
+
     mutating func append(_ row: ImportedRecording.Sample, line: Int) {
+        guard rows.count < RecordingImporter.maximumSamples else {
+            if overflowLine == nil { overflowLine = line }
+            return
+        }
         rows.append(row)
         lines.append(line)
     }
@@ -26,6 +34,15 @@ struct RecordingRows {
     ) throws(TemperError)
         -> ImportedRecording
     {
+        if let overflowLine {
+            throw TemperError(
+                code: .invalidRecording,
+                message:
+                    "more than \(RecordingImporter.maximumSamples) samples, the most a trace holds in bounded memory: split the recording (e.g. split -l) and import each part",
+                file: file,
+                line: overflowLine
+            )
+        }
         for (problem, count) in counts.sorted(by: { $0.key < $1.key }) {
             warnings.append(count == 1 ? problem : "\(problem) (\(count) times)")
         }
