@@ -55,6 +55,27 @@ extension InputFile {
         try body(pending[...], number + 1)
     }
 
+    /// Calls `body` with each line of `path` as UTF-8 text, read as ``forEachLine(_:kind:_:)`` reads it (a
+    /// leading byte-order mark dropped, a carriage return before the newline kept for the reader to drop).
+    package static func forEachTextLine(
+        _ path: String,
+        kind: InputKind,
+        _ body: (_ line: Substring, _ number: Int) throws(TemperError) -> Void
+    ) throws(TemperError) {
+        try forEachLine(path, kind: kind) { (bytes, number) throws(TemperError) in
+            var bytes = bytes
+            if number == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw TemperError(
+                    code: .unreadableFile,
+                    message: "cannot read \(kind.noun): line \(number) is not UTF-8 text (a binary file?)",
+                    file: path
+                )
+            }
+            try body(text[...], number)
+        }
+    }
+
     /// The index of the first newline in `bytes` from `start` (`memchr`: a search element by element is several
     /// times slower over a trace of megabytes).
     private static func newlineIndex(in bytes: [UInt8], from start: Int) -> Int? {
