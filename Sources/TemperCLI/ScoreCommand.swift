@@ -130,7 +130,7 @@ struct ScoreCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Also write index.html, report.md and data.json (with power-over-time charts) into this folder.",
+            "Also write index.html, report.md and data.json into this folder: every pattern's figures, and the 20 costliest drawn with their power over time.",
             valueName: "dir"
         ),
         completion: .directory
