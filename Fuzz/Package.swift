@@ -22,6 +22,7 @@ let package = Package(
                 .product(name: "TemperSimulation", package: "Temper"),
                 .product(name: "TemperReports", package: "Temper"),
                 .product(name: "TemperService", package: "Temper"),
+                .product(name: "TemperCalibration", package: "Temper"),
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         )

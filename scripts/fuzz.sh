@@ -2,8 +2,9 @@
 # Fuzzes Temper's readers with libFuzzer (and AddressSanitizer, which also catches leaks).
 #
 #   scripts/fuzz.sh TARGET SECONDS    one target: ahap, policy, profile, scenario, request, trace, haptic,
-#                                     android-json, android-xml, rumble, feedbackd, acf or
-#                                     dbus (whole D-Bus method calls to the service)
+#                                     android-json, android-xml, rumble, feedbackd, acf,
+#                                     dbus (whole D-Bus method calls to the service), convert (temper convert's
+#                                     whole path) or calibrate-energy (its measurements CSV and fit)
 #   scripts/fuzz.sh all SECONDS       every target, SECONDS each, one a core at a time (CI runs `all 15`)
 #   scripts/fuzz.sh build             only build Fuzz/.build/temper-fuzz
 #
@@ -17,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 
-targets=(ahap policy profile scenario request trace haptic android-json android-xml rumble feedbackd acf dbus)
+targets=(ahap policy profile scenario request trace haptic android-json android-xml rumble feedbackd acf dbus convert calibrate-energy)
 work=Fuzz/.build
 # The shared corpus of real files beside the clone; TEMPER_CORPUS points elsewhere (a worktree's clone).
 shared_corpus=${TEMPER_CORPUS:-../shared/corpus}
@@ -67,6 +68,8 @@ seed() {
     android-xml) sources=(Examples/formats "$shared_corpus/android-vibration-xml"); patterns=('*.xml') ;;
     rumble) sources=(Examples/formats "$shared_corpus/gamepad-rumble"); patterns=('*.json') ;;
     acf) sources=("$shared_corpus/acf"); patterns=('*.acf') ;;
+    convert) sources=(Examples/patterns Examples/formats); patterns=('*.ahap' '*.haptic' '*.vij' '*.json' '*.xml') ;;
+    calibrate-energy) sources=(Examples); patterns=('*.csv') ;;
     dbus)
       # Seeds are method calls made by GLib's own message writer from the example requests and patterns.
       # The system Python: python3-gi (scripts/setup.sh) is installed for it, not for another python3 on PATH.
@@ -94,6 +97,8 @@ run() {
   # A trace input is replayed and charted whole, so shorter inputs keep it at hundreds of runs a second.
   local max_len=65536
   [ "$target" = trace ] && max_len=8192
+  # convert writes every input to every format on two devices.
+  [ "$target" = convert ] && max_len=16384
   echo "fuzz: $target for ${seconds}s"
   # -rss_limit_mb and -timeout make unbounded memory and hangs failures too; leaks are reported by LeakSanitizer.
   if ! TEMPER_FUZZ_TARGET=$target "$binary" "$corpus" "$work/seeds/$target" \
@@ -127,7 +132,7 @@ case "${1:-}" in
     done
     exit $failed
     ;;
-  ahap | policy | profile | scenario | request | trace | haptic | android-json | android-xml | rumble | feedbackd | acf | dbus)
+  ahap | policy | profile | scenario | request | trace | haptic | android-json | android-xml | rumble | feedbackd | acf | dbus | convert | calibrate-energy)
     build
     run "$1" "${2:?seconds}"
     ;;

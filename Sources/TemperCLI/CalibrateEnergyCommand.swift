@@ -125,13 +125,17 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
     }
 
     /// The rows of `path` with their patterns read (each file once), each pattern's path relative to the
-    /// measurements file and inside its folder unless `allowOutside`, as a request's patterns are.
+    /// measurements file and inside its folder unless `allowOutside`, as a request's patterns are. The file is
+    /// read a line at a time.
     static func load(_ path: String, allowOutside: Bool = false) throws(TemperError) -> [EnergyMeasurement] {
-        let text = try InputFile.text(path, kind: .measurements)
+        var reader = EnergyMeasurementsCSV.Reader(file: path)
+        try InputFile.forEachTextLine(path, kind: .measurements) { (line, number) throws(TemperError) in
+            try reader.add(line, number: number)
+        }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         var loaded: [EnergyMeasurement] = []
         var documents: [String: AHAPDocument] = [:]
-        for row in try EnergyMeasurementsCSV.parse(text, file: path) {
+        for row in try reader.finish() {
             if !allowOutside, let problem = HapticPatternRequest.leavesItsFolder(row.patternPath, folder: "the measurements' folder") {
                 throw TemperError(code: .invalidPattern, message: problem, file: path, line: row.line)
             }

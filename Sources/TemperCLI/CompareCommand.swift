@@ -159,10 +159,11 @@ struct CompareCommand: AsyncParsableCommand {
     /// A trace replayed through the default policy's classifier, as `temper report` does.
     private static func replay(_ path: String) throws -> ComparedRun {
         let url = URL(fileURLWithPath: path)
-        let contents = try TraceFile.read(contentsOf: url, lenient: false)
-        for warning in contents.warnings { printError("temper: warning: \(warning)") }
         let settings = try PolicyLibrary.standard().policy(nil).classifier
-        return ComparedRun(trace: TraceReplay.replay(contents.snapshots, settings: settings, name: url.lastPathComponent), label: path)
+        var replay = TraceReplay.Replay(settings: settings, name: url.lastPathComponent)
+        let contents = try TraceFile.stream(contentsOf: url, lenient: false) { replay.add($0) }
+        for warning in contents.warnings { printError("temper: warning: \(warning)") }
+        return ComparedRun(trace: replay.result, label: path)
     }
 
     /// A report's data.json: a simulation's or a trace's.

@@ -83,11 +83,16 @@ struct ReportCommand: AsyncParsableCommand {
     /// trace was written.
     private func replayAndWrite() throws(TemperError) -> (TraceResult, String?) {
         let url = URL(fileURLWithPath: trace)
-        let contents = try TraceFile.read(contentsOf: url, lenient: lenient)
-        for warning in contents.warnings { printError("temper: warning: \(warning)") }
-        let snapshots = contents.snapshots
         let settings = try PolicyLibrary.standard().policy(policy).classifier
-        let result = TraceReplay.replay(snapshots, settings: settings, name: url.lastPathComponent)
+        // Streamed: the replay keeps a sample per snapshot, and only a Perfetto trace needs the snapshots too.
+        var replay = TraceReplay.Replay(settings: settings, name: url.lastPathComponent)
+        var snapshots: [HostSnapshot] = []
+        let contents = try TraceFile.stream(contentsOf: url, lenient: lenient) { snapshot in
+            replay.add(snapshot)
+            if perfetto != nil { snapshots.append(snapshot) }
+        }
+        for warning in contents.warnings { printError("temper: warning: \(warning)") }
+        let result = replay.result
         if let report { try TraceReport.write(result, to: URL(fileURLWithPath: report)) }
         var perfettoLine: String?
         if let perfetto {

@@ -138,7 +138,7 @@ struct ScoreCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Also write index.html, report.md and data.json (with power-over-time charts) into this folder.",
+            "Also write index.html, report.md and data.json into this folder: every pattern's figures, and the 20 costliest drawn with their power over time.",
             valueName: "dir"
         ),
         completion: .directory
@@ -188,18 +188,22 @@ struct ScoreCommand: AsyncParsableCommand {
             )
         }
 
-        let scorer = PatternScorer(
-            estimator: EnergyEstimator(profile: profile, options: .init(maxSeriesPoints: powerSeries || report != nil ? 1000 : 0)),
-            readOptions: AHAPReadOptions(strict: strict),
-            budgetMillijoules: budgetMillijoules,
-            trim: trim
-        )
+        func makeScorer(withSeries: Bool) -> PatternScorer {
+            PatternScorer(
+                estimator: EnergyEstimator(profile: profile, options: .init(maxSeriesPoints: withSeries ? 1000 : 0)),
+                readOptions: AHAPReadOptions(strict: strict),
+                budgetMillijoules: budgetMillijoules,
+                trim: trim
+            )
+        }
+        let scorer = makeScorer(withSeries: powerSeries)
         // JSON and CSV stream out as each pattern is scored, and the run keeps only its tally, so memory does not
         // grow with the files; a table needs every row for its widths and `--report` every score.
         var stream = try ScoreStream(format: format, device: profile, budgetMillijoules: budgetMillijoules)
         var tally = ScoreSummary.Tally()
+        // A table and `--report` keep every score, without its power series and per-event energies.
         let keepsScores = format == .table || self.report != nil
-        var scores: [PatternScore] = []
+        var scores = ReportScores()
         // A bar only for a set large enough to wait for.
         var progress = TerminalProgress(enabled: inputs.count >= 20 && TerminalProgress.canRedraw)
         for batch in Self.batches(of: inputs.count) {
@@ -212,15 +216,24 @@ struct ScoreCommand: AsyncParsableCommand {
                 try stream.write(printed)
                 tally.add(printed)
                 guard keepsScores else { continue }
-                if format != .table && self.report == nil { printed.estimate?.events = [] }
-                scores.append(self.report == nil ? printed : score)
+                scores.add(printed)
             }
         }
         progress.finish()
+        // The patterns a report draws in full are scored again with their power series (standard input, read
+        // once, keeps its score without one).
+        if self.report != nil {
+            let seriesScorer = makeScorer(withSeries: true)
+            for index in scores.costliestIndices where inputs[index] != "-" {
+                var score = Self.score(inputs[index], by: seriesScorer)
+                if let root, score.path.hasPrefix(root + "/") { score.path.removeFirst(root.count + 1) }
+                scores.replace(at: index, with: score)
+            }
+        }
         let summary = tally.summary
         try stream.finish(summary)
         if keepsScores {
-            let report = ScoreReport(device: profile, budgetMillijoules: budgetMillijoules, patterns: scores)
+            let report = ScoreReport(device: profile, budgetMillijoules: budgetMillijoules, patterns: scores.scores)
             if format == .table { print(ScoreOutput.table(report.withoutPowerSeries(), width: wide ? nil : TerminalWidth.current())) }
             if let folder = self.report {
                 do throws(TemperError) {

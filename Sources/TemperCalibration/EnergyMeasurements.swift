@@ -33,24 +33,35 @@ public enum EnergyMeasurementsCSV: Sendable {
     public static let maxRows = 100_000
 
     public static func parse(_ text: String, file: String) throws(TemperError) -> [EnergyMeasurementRow] {
-        var rows: [EnergyMeasurementRow] = []
-        var sawFirstLine = false
+        var reader = Reader(file: file)
         // "\r\n" is one Character in Swift, so a split on "\n" alone read Excel's CSV as one line.
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-        for (offset, rawLine) in lines.enumerated() {
-            let number = offset + 1
+        for (offset, line) in lines.enumerated() { try reader.add(line, number: offset + 1) }
+        return try reader.finish()
+    }
+
+    /// The rows of a measurements file read a line at a time, as `temper calibrate energy` streams the file.
+    package struct Reader {
+        let file: String
+        private var rows: [EnergyMeasurementRow] = []
+        private var sawFirstLine = false
+
+        package init(file: String) { self.file = file }
+
+        /// Reads line `number` (its newline left out; a trailing carriage return is dropped).
+        package mutating func add(_ rawLine: Substring, number: Int) throws(TemperError) {
             let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : String(rawLine)
             let trimmed = line.trimmingSpaces
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { return }
             func fail(_ message: String) -> TemperError {
                 TemperError(code: .invalidValue, message: message, file: file, line: number)
             }
-            let fields = try split(line, fail: fail)
+            let fields = try EnergyMeasurementsCSV.split(line, fail: fail)
             guard (2...4).contains(fields.count) else {
                 throw fail("expected 2 to 4 columns (\(columns)), found \(fields.count)")
             }
             defer { sawFirstLine = true }
-            if !sawFirstLine, Double(fields[1]) == nil { continue }  // the header
+            if !sawFirstLine, Double(fields[1]) == nil { return }  // the header
             guard !fields[0].isEmpty else { throw fail("the pattern column is empty") }
             guard let millijoules = Double(fields[1]), millijoules.isFinite, millijoules >= 0, millijoules < 1e9 else {
                 throw fail("measured energy '\(fields[1])' is not a number of millijoules in 0...1e9")
@@ -85,14 +96,18 @@ public enum EnergyMeasurementsCSV: Sendable {
                 )
             )
         }
-        guard !rows.isEmpty else {
-            throw TemperError(code: .invalidValue, message: "no measurements: expected rows of \(columns)", file: file)
+
+        /// The rows read; a file without any is an error.
+        package func finish() throws(TemperError) -> [EnergyMeasurementRow] {
+            guard !rows.isEmpty else {
+                throw TemperError(code: .invalidValue, message: "no measurements: expected rows of \(columns)", file: file)
+            }
+            return rows
         }
-        return rows
     }
 
     /// The fields of one line (``CSVFields``); an unclosed quoted field is an error.
-    private static func split(_ line: String, fail: (String) -> TemperError) throws(TemperError) -> [String] {
+    fileprivate static func split(_ line: String, fail: (String) -> TemperError) throws(TemperError) -> [String] {
         let (fields, closed) = CSVFields.split(line)
         guard closed else { throw fail("a quoted field is not closed") }
         return fields

@@ -11,7 +11,9 @@ public enum HapticFileWriter: Sendable {
         var losses: [ConversionLoss] = []
         var track = timeline.normalizedPrimaryTrack(scale: sharpness, losses: &losses) ?? PatternTrack(amplitude: [])
         track.mergeTransients(timeline.transients, losses: &losses)
-        if track.amplitude.count < 2 {
+        // The format needs an envelope that lasts: one breakpoint, or several at time 0 (two transients at once),
+        // get an end 1 ms on (the hostile run of issue 34 found two at 0 s written as a file no reader takes).
+        if track.amplitude.count < 2 || (track.amplitude.last?.time ?? 0) <= 0 {
             let end = max(track.amplitude.last?.time ?? 0, 0.001)
             let value = track.amplitude.last?.value ?? 0
             if track.amplitude.isEmpty { track.amplitude.append(PatternPoint(time: 0, value: value)) }

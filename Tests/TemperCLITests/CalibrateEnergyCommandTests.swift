@@ -219,4 +219,18 @@ import Testing
         let allowed = try TemperRunner.run(arguments + ["--allow-outside"])
         #expect(allowed.status == 0, "\(allowed.stderr)")
     }
+
+    /// The file is read a line at a time: a line that is not UTF-8 is named, as a row's problem is.
+    @Test func aLineThatIsNotTextIsNamed() throws {
+        let folder = try measuredFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("m.csv")
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        var bytes = Array(lines.prefix(2).joined(separator: "\n").utf8) + [UInt8(ascii: "\n"), 0xFF, 0xFE, UInt8(ascii: "\n")]
+        bytes += Array(lines.dropFirst(2).joined(separator: "\n").utf8)
+        try Data(bytes).write(to: file)
+        let result = try TemperRunner.run(["calibrate", "energy", file.path])
+        #expect(result.status == 2)
+        #expect(result.stderr == "temper: \(file.path): cannot read the measurements: line 3 is not UTF-8 text (a binary file?)\n")
+    }
 }

@@ -80,4 +80,12 @@ import Testing
         let niceVibrations = try StepConversion.rumble(fewer, flavor: .niceVibrations).output.steps
         #expect(niceVibrations.filter { $0.low == 1 }.count == 5_000)
     }
+
+    /// Two transients at once at 0 s were written as an envelope that lasts 0 s, which the reader refuses.
+    @Test(arguments: [0.0, -0.0])
+    func twoTransientsAtTheStartWriteAHapticThatReads(time: Double) throws {
+        let written = try PatternWriter.write(Self.transients(at: [time, time]), to: .haptic)
+        let timeline = try PatternReader.read(written.output, file: "two.haptic").timeline
+        #expect(timeline.tracks.first?.amplitude.filter { $0.emphasis != nil }.count == 2)
+    }
 }

@@ -12,12 +12,19 @@ import TemperPatterns
 // - Read80000AHAPTransients: the floor, the 15 MB AHAP file read into a timeline.
 // - Convert80000AHAPTransientsToHaptic: the 39 s case.
 // - Convert80000PrimitivesToAndroidXML: a composition of 80,000 primitives written back as Android XML.
+//
+// First release run (5 iterations, load 12 from other builds): to `.haptic` 620 ms CPU p50 (630 p90), 998 ms wall
+// p50, 157 MB; to Android XML 590 ms CPU (600 p90), 960 ms wall, 121 MB; the floor 90 ms CPU, 145 ms wall. The
+// checked-in thresholds (`Benchmarks/Thresholds/ConvertBenchmarks.*.p90.json`) hold the CPU p90 at 700 ms with
+// 300 ms either way, so a conversion over the 1 s goal fails `thresholds check`. CPU, because wall time on this
+// shared machine moves with its load.
 
 let benchmarks: @Sendable () -> Void = {
     let configuration = Benchmark.Configuration(
         metrics: [.wallClock, .cpuTotal, .peakMemoryResident],
         maxDuration: .seconds(10),
-        maxIterations: 5
+        maxIterations: 5,
+        thresholds: [.cpuTotal: .init(absolute: [.p90: 300_000_000])]
     )
     let transients = ConvertInput.ahapTransients(80_000)
     let primitives = ConvertInput.composition(80_000)

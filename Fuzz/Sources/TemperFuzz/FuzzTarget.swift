@@ -13,6 +13,9 @@ enum FuzzTarget: String, CaseIterable {
     case androidXML = "android-xml"
     case rumble, feedbackd, acf
     case dbus
+    /// `temper convert`'s whole path and `temper calibrate energy`'s reading and fit (``ConvertFuzzing``).
+    case convert
+    case calibrateEnergy = "calibrate-energy"
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -54,6 +57,10 @@ enum FuzzTarget: String, CaseIterable {
         case .dbus:
             // A whole D-Bus message: parsed, type-checked against the interface and read as `serve` reads a call.
             _ = BusCallFuzzing.outcome(ofMessage: bytes)
+        case .convert:
+            ConvertFuzzing.convert(bytes)
+        case .calibrateEnergy:
+            ConvertFuzzing.calibrateEnergy(bytes)
         }
     }
 }

@@ -64,13 +64,16 @@ public enum PatternEnergyReport: Sendable {
         let statuses = Set(data.patterns.map(\.status.rawValue))
         document.definitions(Glossary.scoreStatuses.filter { statuses.contains($0.term) })
         if !scored.isEmpty {
+            // The charts draw the costliest few, in the table's order; the table above has every pattern.
+            let drawn = scored.count <= ReportScores.shownInFull ? scored : costliest(scored)
+            let drawnNote = drawn.count < scored.count ? " The costliest \(drawn.count) of \(scored.count) are drawn." : ""
             document.heading("Energy per pattern")
             var chart = BarChart(
                 title: "Energy per pattern, by kind",
                 unit: "mJ",
                 segmentNames: ["transients", "continuous", "audio", "overhead"],
                 segmentColors: Palette.kinds,
-                bars: scored.map { entry in
+                bars: drawn.map { entry in
                     let breakdown = entry.estimate!.breakdown
                     return .init(
                         label: URL(fileURLWithPath: entry.path).lastPathComponent,
@@ -86,10 +89,10 @@ public enum PatternEnergyReport: Sendable {
                 "energy-by-pattern.svg",
                 chart,
                 caption: "Each pattern's energy, stacked by kind"
-                    + (data.budgetMillijoules == nil ? "." : "; the dashed line is the budget each pattern is held to.")
+                    + (data.budgetMillijoules == nil ? "." : "; the dashed line is the budget each pattern is held to.") + drawnNote
             )
             document.heading("Power over time")
-            for (index, entry) in scored.enumerated() where !(entry.estimate?.powerSeries.isEmpty ?? true) {
+            for (index, entry) in drawn.enumerated() where !(entry.estimate?.powerSeries.isEmpty ?? true) {
                 let estimate = entry.estimate!
                 let name = URL(fileURLWithPath: entry.path).lastPathComponent
                 document.chart(
@@ -109,6 +112,17 @@ public enum PatternEnergyReport: Sendable {
             document.bullets(warned.flatMap { entry in entry.warnings.map { "\(entry.path): \($0)" } })
         }
         return document
+    }
+
+    /// The ``ReportScores/shownInFull`` costliest of `scored`, in their order.
+    private static func costliest(_ scored: [PatternScore]) -> [PatternScore] {
+        let kept = Set(
+            scored.indices.sorted {
+                ReportScores.isCostlier(($0, scored[$0].estimate!.energyMillijoules), than: ($1, scored[$1].estimate!.energyMillijoules))
+            }
+            .prefix(ReportScores.shownInFull)
+        )
+        return scored.indices.filter(kept.contains).map { scored[$0] }
     }
 }
 

@@ -39,85 +39,120 @@ public enum TraceFile: Sendable {
 
     /// Reads a trace file.
     public static func read(contentsOf url: URL, lenient: Bool = false) throws(TemperError) -> Contents {
-        let data = Data(try InputFile.bytes(url.path, kind: .trace))
-        return try read(data, file: url.path, lenient: lenient)
+        var snapshots: [HostSnapshot] = []
+        let read = try stream(contentsOf: url, lenient: lenient) { snapshots.append($0) }
+        return Contents(snapshots: snapshots, warnings: read.warnings, formatVersion: read.formatVersion)
+    }
+
+    /// Reads a trace file a line at a time and hands each snapshot to `body` as it is read: memory holds one
+    /// line and what `body` keeps, not the file (`temper report` of a 10^6-line trace held 1.3 GB when read whole).
+    /// Returns the warnings and the format version; ``Contents/snapshots`` is left empty.
+    public static func stream(
+        contentsOf url: URL,
+        lenient: Bool = false,
+        _ body: (HostSnapshot) -> Void
+    ) throws(TemperError) -> Contents {
+        var reader = LineReader(file: url.path, lenient: lenient)
+        try InputFile.forEachLine(url.path, kind: .trace) { (line, number) throws(TemperError) in
+            if let snapshot = try reader.read(line, number: number) { body(snapshot) }
+        }
+        return try reader.finish()
     }
 
     /// Reads trace bytes. Blank lines are skipped; a trace without any snapshot is an error.
     public static func read(_ data: Data, file: String? = nil, lenient: Bool = false) throws(TemperError) -> Contents {
+        var reader = LineReader(file: file, lenient: lenient)
+        var snapshots: [HostSnapshot] = []
+        for (index, range) in lineRanges(of: data).enumerated() {
+            if let snapshot = try reader.read(data[range], number: index + 1) { snapshots.append(snapshot) }
+        }
+        var contents = try reader.finish()
+        contents.snapshots = snapshots
+        return contents
+    }
+
+    /// A trace read one line at a time, from a file or from bytes. A line that is not a snapshot is an error
+    /// only once a later line has content: the last line with content may be what an interrupted recording
+    /// left, which is a warning.
+    private struct LineReader {
+        let file: String?
+        let lenient: Bool
         let decoder = HostSnapshot.traceDecoder()
-        var contents = Contents(snapshots: [], warnings: [], formatVersion: 1)
-        let lines = lineRanges(of: data).map { data[$0] }
-        // The last line with content: a problem there is what an interrupted recording leaves.
-        let lastLine = lines.lastIndex { !isBlank($0) }
+        var warnings: [TemperError] = []
+        var formatVersion = 1
         var sawContent = false
-        for (index, line) in lines.enumerated() where !isBlank(line) {
-            let lineNumber = index + 1
+        var count = 0
+        var lastTime: Double?
+        /// The line that was not a snapshot, while no later line has shown whether it was the last.
+        var unreadable: (problem: String, line: Int)?
+        /// The number of the last line seen: the one after the final newline, empty when the file ends with one.
+        var lastLine = 0
+
+        init(file: String?, lenient: Bool) {
+            self.file = file
+            self.lenient = lenient
+        }
+
+        func error(_ message: String, line: Int, code: TemperError.Code = .invalidTrace) -> TemperError {
+            TemperError(code: code, message: message, file: file, line: line)
+        }
+
+        mutating func read<Line: Collection<UInt8>>(_ line: Line, number: Int) throws(TemperError) -> HostSnapshot? {
+            lastLine = number
+            guard !TraceFile.isBlank(line) else { return nil }
+            if let unreadable {
+                // Not the last line after all.
+                guard lenient else { throw error(unreadable.problem + " (--lenient skips such lines)", line: unreadable.line) }
+                warnings.append(error("skipped (\(unreadable.problem))", line: unreadable.line))
+                self.unreadable = nil
+            }
             if !sawContent {
                 sawContent = true
                 if let header = try? decoder.decode(Header.self, from: Data(line)) {
                     guard header.format == "temper-trace" else {
-                        throw TemperError(
-                            code: .invalidTrace,
-                            message: "not a Temper trace (format '\(header.format)')",
-                            file: file,
-                            line: lineNumber
+                        throw error("not a Temper trace (format '\(header.format)')", line: number)
+                    }
+                    guard (1...TraceFile.formatVersion).contains(header.version) else {
+                        throw error(
+                            "trace format version \(header.version); this build reads versions 1 to \(TraceFile.formatVersion)",
+                            line: number,
+                            code: .unsupportedVersion
                         )
                     }
-                    guard (1...formatVersion).contains(header.version) else {
-                        throw TemperError(
-                            code: .unsupportedVersion,
-                            message: "trace format version \(header.version); this build reads versions 1 to \(formatVersion)",
-                            file: file,
-                            line: lineNumber
-                        )
-                    }
-                    contents.formatVersion = header.version
-                    continue
+                    formatVersion = header.version
+                    return nil
                 }
             }
+            guard count < maxSnapshots else { throw error("more than \(maxSnapshots) snapshots", line: number) }
+            let snapshot: HostSnapshot
             do {
-                guard contents.snapshots.count < maxSnapshots else {
-                    throw TemperError(code: .invalidTrace, message: "more than \(maxSnapshots) snapshots", file: file, line: lineNumber)
-                }
-                let snapshot = try decoder.decode(HostSnapshot.self, from: Data(line))
-                // A replay runs forwards: a snapshot from before the one it follows has no place in it.
-                if let previous = contents.snapshots.last, snapshot.time < previous.time {
-                    let problem = "time goes backwards: \(snapshot.time) s after \(previous.time) s"
-                    guard lenient else {
-                        throw TemperError(
-                            code: .invalidTrace,
-                            message: problem + " (--lenient skips such lines)",
-                            file: file,
-                            line: lineNumber
-                        )
-                    }
-                    contents.warnings.append(
-                        TemperError(code: .invalidTrace, message: "skipped (\(problem))", file: file, line: lineNumber)
-                    )
-                    continue
-                }
-                contents.snapshots.append(snapshot)
-            } catch let error as TemperError {
-                throw error
+                snapshot = try decoder.decode(HostSnapshot.self, from: Data(line))
             } catch {
-                let problem = "not a host snapshot: \(describe(error))"
-                if index == lastLine {
-                    let torn = index == lines.count - 1 ? "torn" : "malformed"
-                    contents.warnings.append(
-                        TemperError(code: .invalidTrace, message: "skipped a \(torn) last line (\(problem))", file: file, line: lineNumber)
-                    )
-                } else if lenient {
-                    contents.warnings.append(
-                        TemperError(code: .invalidTrace, message: "skipped (\(problem))", file: file, line: lineNumber)
-                    )
-                } else {
-                    throw TemperError(code: .invalidTrace, message: problem + " (--lenient skips such lines)", file: file, line: lineNumber)
-                }
+                unreadable = ("not a host snapshot: \(TraceFile.describe(error))", number)
+                return nil
             }
+            // A replay runs forwards: a snapshot from before the one it follows has no place in it.
+            if let lastTime, snapshot.time < lastTime {
+                let problem = "time goes backwards: \(snapshot.time) s after \(lastTime) s"
+                guard lenient else { throw error(problem + " (--lenient skips such lines)", line: number) }
+                warnings.append(error("skipped (\(problem))", line: number))
+                return nil
+            }
+            lastTime = snapshot.time
+            count += 1
+            return snapshot
         }
-        guard !contents.snapshots.isEmpty else { throw TemperError(code: .invalidTrace, message: "the trace has no snapshots", file: file) }
-        return contents
+
+        /// The warnings and version, once every line is read; a trace without any snapshot is an error.
+        mutating func finish() throws(TemperError) -> Contents {
+            if let unreadable {
+                // Torn: cut off mid-line, the file's very last bytes; malformed: a whole last line.
+                let torn = unreadable.line == lastLine ? "torn" : "malformed"
+                warnings.append(error("skipped a \(torn) last line (\(unreadable.problem))", line: unreadable.line))
+            }
+            guard count > 0 else { throw TemperError(code: .invalidTrace, message: "the trace has no snapshots", file: file) }
+            return Contents(snapshots: [], warnings: warnings, formatVersion: formatVersion)
+        }
     }
 
     /// Writes snapshots in the same form `temper record` does, header first (without conditions).
@@ -160,7 +195,7 @@ public enum TraceFile: Sendable {
         }
     }
 
-    private static func isBlank(_ line: Data.SubSequence) -> Bool {
+    private static func isBlank(_ line: some Collection<UInt8>) -> Bool {
         !line.contains { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") }
     }
 

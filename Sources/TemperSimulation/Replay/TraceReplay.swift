@@ -4,32 +4,50 @@ public import TemperCore
 public enum TraceReplay: Sendable {
     /// Feeds every snapshot to a fresh classifier, as the live host would have.
     public static func replay(_ snapshots: [HostSnapshot], settings: ClassifierSettings, name: String) -> TraceResult {
-        var classifier = Classifier(settings: settings)
-        // The replay's time axis starts at the trace's first snapshot, on the clock that stamped it.
-        let start = snapshots.first?.time ?? 0
-        var result = TraceResult(trace: name, durationSeconds: 0)
-        var condition = Condition.nominal
-        var sensorNames: [String] = []
+        var replay = Replay(settings: settings, name: name)
+        for snapshot in snapshots { replay.add(snapshot) }
+        return replay.result
+    }
+
+    /// A replay fed one snapshot at a time, as a streamed trace is read (``TraceFile/stream(contentsOf:lenient:_:)``):
+    /// it keeps one sample per snapshot, not the snapshots.
+    public struct Replay: Sendable {
+        let settings: ClassifierSettings
+        var classifier: Classifier
+        /// The replay's time axis starts at the trace's first snapshot, on the clock that stamped it.
+        var start: Double?
+        var previous: (time: Double, condition: Condition)?
+        public private(set) var result: TraceResult
         // A set beside the ordered list: a snapshot of thousands of sensors would otherwise search the list for
         // each of its readings, and a report's time would grow with the square of the sensors (issue 22).
         var seen: Set<String> = []
-        for (index, snapshot) in snapshots.enumerated() {
+
+        public init(settings: ClassifierSettings, name: String) {
+            self.settings = settings
+            self.classifier = Classifier(settings: settings)
+            self.result = TraceResult(trace: name, durationSeconds: 0)
+        }
+
+        public mutating func add(_ snapshot: HostSnapshot) {
+            let start = self.start ?? snapshot.time
+            self.start = start
             let time = snapshot.time - start
             let next = classifier.update(with: snapshot)
-            if !next.isSameState(as: condition) {
-                result.transitions.append(TierTransition(timeSeconds: time, previous: condition, next: next))
+            // The time since the previous snapshot counts for the tier it was in.
+            if let previous {
+                let length = max(0, snapshot.time - previous.time)
+                result.tierSeconds[previous.condition.tier] += length
+                if previous.condition.lowPower { result.tierSeconds.lowPower += length }
             }
-            condition = next
-            if index + 1 < snapshots.count {
-                let length = snapshots[index + 1].time - snapshot.time
-                result.tierSeconds[condition.tier] += max(0, length)
-                if condition.lowPower { result.tierSeconds.lowPower += max(0, length) }
+            if !next.isSameState(as: previous?.condition ?? .nominal) {
+                result.transitions.append(TierTransition(timeSeconds: time, previous: previous?.condition ?? .nominal, next: next))
             }
+            previous = (snapshot.time, next)
             var temperatures: [SensorValue] = []
             for reading in snapshot.temperatures where reading.health.isOK {
                 guard let celsius = reading.celsius else { continue }
                 if seen.insert(reading.displayName).inserted {
-                    sensorNames.append(reading.displayName)
+                    result.sensors.append(reading.displayName)
                     if let thresholds = settings.thresholds(for: reading) {
                         result.sensorThresholds.append(.init(label: reading.displayName, thresholds: thresholds))
                     } else {
@@ -41,8 +59,8 @@ public enum TraceReplay: Sendable {
             result.samples.append(
                 TraceSample(
                     timeSeconds: time,
-                    tier: condition.tier,
-                    lowPower: condition.lowPower,
+                    tier: next.tier,
+                    lowPower: next.lowPower,
                     temperatures: temperatures,
                     batteryPercentage: snapshot.battery.status == .available ? snapshot.battery.percentage : nil,
                     onBattery: snapshot.battery.status == .available ? snapshot.battery.onBattery : nil,
@@ -53,8 +71,6 @@ public enum TraceReplay: Sendable {
             )
             result.durationSeconds = time
         }
-        result.sensors = sensorNames
-        return result
     }
 }
 
