@@ -6,28 +6,22 @@ import TemperSimulation
 /// difference a run showed, not a guess from which settings differ.
 public struct SettingEffect: Sendable, Hashable, Codable {
     /// The setting's key path, as a policy file spells it (`classifier.dwell`, `tiers.fair`).
-    public var setting: String
+    package var setting: String
     /// The keys under it that differ, each with A's and B's value as a file writes them.
-    public var changes: [Change]
+    package var changes: [PolicyDifferences.Change]
     /// A's run with this setting as B has it.
-    public var run: ComparedRun
-
-    public struct Change: Sendable, Hashable, Codable {
-        public var key: String
-        public var a: String
-        public var b: String
-    }
+    package var run: ComparedRun
 
     package init(_ setting: PolicyDifferences.Setting, run: ComparedRun) {
         self.setting = setting.path
-        changes = setting.changes.map { Change(key: $0.key, a: $0.a, b: $0.b) }
+        changes = setting.changes
         self.run = run
     }
 
     /// A's and B's value: the value itself where the setting is one key, else each key under it that differs.
     package var values: (a: String, b: String) {
         if changes.count == 1, let change = changes.first, change.key == setting { return (change.a, change.b) }
-        let under = { (change: Change) in String(change.key.dropFirst(setting.count + 1)) }
+        let under = { (change: PolicyDifferences.Change) in String(change.key.dropFirst(setting.count + 1)) }
         return (
             changes.map { "\(under($0)) \($0.a)" }.joined(separator: "; "),
             changes.map { "\(under($0)) \($0.b)" }.joined(separator: "; ")
