@@ -34,8 +34,10 @@ stop_builds() {
   for build in ${release_build:-} ${fuzz_build:-}; do kill -- -"$build" 2>/dev/null || true; done
 }
 trap 'rm -f "$events" "$release_log" "$fuzz_log"; stop_builds' EXIT
-# The fuzz targets build beside the tests too (release, with sanitizers), so the smoke run after them starts at once.
+# The fuzz targets build beside the tests too, so the smoke run after them starts at once; in debug, which takes
+# far less CPU to compile than release on these 2 cores (long runs use release: scripts/fuzz.sh).
 seconds=${TEMPER_FUZZ_SECONDS:-15}
+export TEMPER_FUZZ_CONFIGURATION=${TEMPER_FUZZ_CONFIGURATION:-debug}
 if [ "$seconds" -gt 0 ]; then
   setsid nice -n 19 scripts/fuzz.sh build >"$fuzz_log" 2>&1 &
   fuzz_build=$!
