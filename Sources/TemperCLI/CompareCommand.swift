@@ -85,7 +85,8 @@ struct CompareCommand: AsyncParsableCommand {
     /// setting as B has it, so the comparison can say which setting made each difference.
     private func comparePolicies(on scenario: String) async throws -> RunComparison {
         let url = URL(fileURLWithPath: scenario)
-        let (inputsA, inputsB) = (try Self.inputs(url, policy: a), try Self.inputs(url, policy: b))
+        // The scenario is read twice, once per policy; its warnings are said once.
+        let (inputsA, inputsB) = (try Self.inputs(url, policy: a), try Self.inputs(url, policy: b, warns: false))
         var comparison = RunComparison(
             ComparedRun(simulation: await Self.simulate(inputsA), label: "policy \(a) on \(scenario)"),
             ComparedRun(simulation: await Self.simulate(inputsB), label: "policy \(b) on \(scenario)")
@@ -142,10 +143,12 @@ struct CompareCommand: AsyncParsableCommand {
     }
 
     /// A scenario and its policy (or `policy`), read as `temper simulate` reads them.
-    private static func inputs(_ url: URL, policy: String?) throws -> ScenarioInputs {
+    private static func inputs(_ url: URL, policy: String?, warns: Bool = true) throws -> ScenarioInputs {
         let read = try ScenarioInputs.read(contentsOf: url, policy: policy)
         guard let inputs = read.inputs else { throw CLIFailure.reporting(read.errors, in: url.path, as: CLIFailure.usage) }
-        for warning in inputs.scenario.deprecations { printError("temper: warning: \(warning)") }
+        if warns {
+            for warning in inputs.scenario.deprecations { printError("temper: warning: \(warning)") }
+        }
         return inputs
     }
 

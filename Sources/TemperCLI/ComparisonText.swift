@@ -32,9 +32,10 @@ enum ComparisonText {
             for row in differing { table.append([row.figure, row.a, row.b, row.difference]) }
             lines.append(table.render(width: width))
         }
-        if let effects = comparison.settingEffects, !effects.isEmpty {
+        let settingRows = comparison.settingRows
+        if !settingRows.isEmpty {
             lines.append("")
-            lines.append(settingsTable(comparison, effects).render(width: width))
+            lines.append(settingsTable(settingRows).render(width: width))
         }
         let shared = rows.filter { !$0.differs }
         if !shared.isEmpty {
@@ -48,7 +49,7 @@ enum ComparisonText {
     }
 
     /// Each setting B changes, A's and B's values (long ones cut: `--json` has them whole), and what it alone did.
-    private static func settingsTable(_ comparison: RunComparison, _ effects: [SettingEffect]) -> OutputTable {
+    private static func settingsTable(_ rows: [[String]]) -> OutputTable {
         var table = OutputTable(
             columns: [
                 .init(title: "setting B changes", alignment: .left),
@@ -58,10 +59,7 @@ enum ComparisonText {
             ]
         )
         let cut = { (value: String) in value.count <= 24 ? value : value.prefix(23) + "…" }
-        for effect in effects {
-            let (a, b) = effect.values
-            table.append([effect.setting, cut(a), cut(b), comparison.moves(of: effect)])
-        }
+        for row in rows { table.append([row[0], cut(row[1]), cut(row[2]), row[3]]) }
         return table
     }
 }

@@ -27,20 +27,14 @@ public enum ComparisonReport: Sendable {
         } else {
             document.table(["figure", "A", "B", "B − A"], differing.map { [$0.figure, $0.a, $0.b, $0.difference] })
         }
-        if let effects = comparison.settingEffects, !effects.isEmpty {
+        if !comparison.settingRows.isEmpty {
             document.heading("Why")
             document.paragraph(
                 "A's run was made again once for each setting B changes, with that setting as B has it and everything else "
                     + "as A has it; each row says what that setting alone did to A's figures."
             )
             for cause in comparison.causes { document.paragraph(cause) }
-            document.table(
-                ["setting B changes", "A", "B", "alone, it gives A"],
-                effects.map { effect in
-                    let (a, b) = effect.values
-                    return [effect.setting, a, b, comparison.moves(of: effect)]
-                }
-            )
+            document.table(["setting B changes", "A", "B", "alone, it gives A"], comparison.settingRows)
         }
         let shared = rows.filter { !$0.differs }
         if !shared.isEmpty {

@@ -73,6 +73,14 @@ extension RunComparison {
         return moved.isEmpty ? "no change" : moved.joined(separator: ", ")
     }
 
+    /// One row per setting B changes: its path, A's and B's values, and what it alone gave A (``moves(of:)``).
+    package var settingRows: [[String]] {
+        (settingEffects ?? []).map { effect in
+            let (a, b) = effect.values
+            return [effect.setting, a, b, moves(of: effect)]
+        }
+    }
+
     /// For each verdict figure that differs, the setting whose run alone moved A's the most the way B's went,
     /// with how much of the difference it accounts for; or that no one setting moved it that way.
     package var causes: [String] {

@@ -1,5 +1,4 @@
 public import FoundationEssentials
-import Glibc
 public import TemperCore
 import TemperFiles
 
@@ -177,17 +176,13 @@ public enum TraceFile: Sendable {
     }
 
     /// Each line's byte range, newline left out, the last one after the final newline too (empty when the data
-    /// ends with one). `memchr` over the bytes: splitting `Data` element by element is several times slower on a
-    /// trace of megabytes.
+    /// ends with one), found as a streamed read finds them (``InputFile/newlineIndex(in:from:)``).
     static func lineRanges(of data: Data) -> [Range<Int>] {
         data.withUnsafeBytes { bytes -> [Range<Int>] in
-            guard let base = bytes.baseAddress else { return [data.startIndex..<data.startIndex] }
             var ranges: [Range<Int>] = []
             var start = 0
             while start <= bytes.count {
-                let rest = bytes.count - start
-                let found = rest > 0 ? memchr(base + start, Int32(UInt8(ascii: "\n")), rest) : nil
-                let end = found.map { base.distance(to: UnsafeRawPointer($0)) } ?? bytes.count
+                let end = InputFile.newlineIndex(in: bytes, from: start) ?? bytes.count
                 ranges.append((data.startIndex + start)..<(data.startIndex + end))
                 start = end + 1
             }
