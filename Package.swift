@@ -266,6 +266,10 @@ let package = Package(
     ]
 )
 
+let optimizedInDebugBuilds: Set = [
+    "TemperAHAP", "TemperPatterns", "TemperCore", "TemperScoring", "TemperSimulation", "TemperCalibration",
+]
+
 // The language settings every Swift target shares, as swift-log's manifest sets them.
 for target in package.targets where [.executable, .test, .regular].contains(target.type) {
     var settings = target.swiftSettings ?? []
@@ -288,6 +292,14 @@ for target in package.targets where [.executable, .test, .regular].contains(targ
     // swift-log itself arrives by URL with the same flag), so the tools version need not rise to 6.2 for
     // `.treatWarning("ExplicitSendable", as: .warning)`.
     settings.append(.unsafeFlags(["-Xfrontend", "-require-explicit-sendable"]))
+
+    // The modules where the tests spend their CPU (pricing and mixing, the simulator's steps, scoring, the fits,
+    // the pattern readers) are optimized in debug builds too: unoptimized, they made the suite several times slower
+    // (scripts/test.sh must finish within CI's 20 minutes on 2 cores), and their tests run through `@testable`
+    // all the same. The command line and the rest stay unoptimized, for the debugger.
+    if optimizedInDebugBuilds.contains(target.name) {
+        settings.append(.unsafeFlags(["-O"], .when(configuration: .debug)))
+    }
 
     target.swiftSettings = settings
 }

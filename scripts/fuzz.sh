@@ -5,7 +5,7 @@
 #                                     android-json, android-xml, rumble, feedbackd, acf,
 #                                     dbus (whole D-Bus method calls to the service), convert (temper convert's
 #                                     whole path) or calibrate-energy (its measurements CSV and fit)
-#   scripts/fuzz.sh all SECONDS       every target, SECONDS each, one a core at a time (CI runs `all 15`)
+#   scripts/fuzz.sh all SECONDS       every target, SECONDS each, one a core at a time (CI runs `all 5`)
 #   scripts/fuzz.sh build             only build Fuzz/.build/temper-fuzz
 #
 # Exits 1 on a crash, leak, timeout or out-of-memory; the input that caused it is kept in

@@ -129,10 +129,42 @@ extension RecordingImportTests {
     @Test func vcgencmdAndStressberryRead() throws {
         let loop = try read("1700000000\ntemp=47.2'C\n1700000001\ntemp=47.8'C\n1700000003\ntemp=48.0'C\n")
         #expect(loop.format == .vcgencmd && loop.samples.map(\.seconds) == [0, 1, 3])
+        // A loop paused for 27 s, then cut off mid-reading.
+        let paused = try read(
+            "1700000000\ntemp=47.2'C\n1700000001\ntemp=47.8'C\n1700000002\ntemp=48.0'C\n1700000029\ntemp=48.5'C\n1700000030\ntemp=4"
+        )
+        #expect(paused.samples.map(\.seconds) == [0, 1, 2, 29])
+        #expect(paused.warnings.contains { $0.contains("1 gap in the samples, the longest 27 s at 2 s") }, "\(paused.warnings)")
+        #expect(paused.warnings.contains { $0.contains("neither a time nor a temp= reading skipped") }, "\(paused.warnings)")
         let dat = try read(
             "# This file was created by stressberry v0.2.2\nname: x\ntemperature: [40.0, 41.0,\n  42.0]\ntime: [0.0, 2.0, 4.0]\n"
         )
         #expect(dat.format == .stressberry && dat.samples.map { $0.temperatures[0].value } == [40, 41, 42])
+    }
+
+    /// A stressberry run cut off inside its `time` list (a copy or a run interrupted) is not YAML: the entries
+    /// before the cut are kept, the number cut in two is not, and the shorter list decides, each said once.
+    @Test func aStressberryFileCutMidListKeepsWhatCameBefore() throws {
+        let text = """
+            # This file was created by stressberry v0.1.4
+            name: cut
+            temperature: [37.0, 37.6, 38.2,
+              39.0, 40.1]
+            time: [0.0, 2.01, 4.02,
+              6.0
+            """
+        let recording = try read(text)
+        #expect(recording.format == .stressberry)
+        #expect(recording.samples.map { $0.temperatures[0].value } == [37, 37.6, 38.2])
+        #expect(recording.samples.map(\.seconds) == [0, 2.01, 4.02])
+        #expect(recording.warnings.contains { $0.contains("ends inside the 'time' list") }, "\(recording.warnings)")
+        #expect(recording.warnings.contains { $0.contains("differ in length") }, "\(recording.warnings)")
+        let endsOnAComma = try read(text.replacingOccurrences(of: "6.0", with: "6.0,"))
+        #expect(endsOnAComma.samples.map(\.seconds) == [0, 2.01, 4.02, 6])
+        let error = try #require(throws: TemperError.self) {
+            try read("# This file was created by stressberry v0.1.4\nname: cut\ntemperature: [37.0, 3")
+        }
+        #expect(error.description.contains("no 'time' and 'temperature' lists"), "\(error.description)")
     }
 
     @Test(arguments: [

@@ -57,13 +57,26 @@ extension RecordingImporter {
 
     /// stressberry's `.dat`: a YAML mapping of parallel lists `time` (s), `temperature` (°C) and, in newer
     /// versions, `cpu frequency` (MHz).
+    /// A file cut off mid-list (a copy or a run interrupted) is not YAML; its lists are then read up to where it
+    /// ends, and said.
     static func stressberry(_ text: String, file: String?) throws(TemperError) -> ImportedRecording {
-        let root = try YAMLValue.parse(text, file: file)
-        func list(_ key: String) -> [Double]? {
-            guard let value = root[key], let items = try? value.items() else { return nil }
-            return items.map { (try? $0.double()) ?? .nan }
+        var rows = RecordingRows()
+        let list: (String) -> [Double]?
+        do throws(TemperError) {
+            let root = try YAMLValue.parse(text, file: file)
+            guard root.isMapping else { throw TemperError(code: .invalidRecording, message: "not a mapping", file: file) }
+            list = { key in
+                guard let value = root[key], let items = try? value.items() else { return nil }
+                return items.map { (try? $0.double()) ?? .nan }
+            }
+        } catch {
+            let lists = truncatedStressberryLists(text)
+            for key in lists.unclosed.sorted() {
+                rows.note("the file ends inside the '\(key)' list (truncated): the entries before the cut kept")
+            }
+            list = { lists.values[$0] }
         }
-        guard root.isMapping, let times = list("time"), let temperatures = list("temperature") else {
+        guard let times = list("time"), let temperatures = list("temperature") else {
             throw TemperError(
                 code: .invalidRecording,
                 message: "no 'time' and 'temperature' lists: not a stressberry .dat",
@@ -72,7 +85,6 @@ extension RecordingImporter {
             )
         }
         let frequencies = list("cpu frequency")
-        var rows = RecordingRows()
         if times.count != temperatures.count { rows.note("'time' and 'temperature' differ in length: the shorter kept") }
         for index in 0..<min(times.count, temperatures.count) {
             guard times[index].isFinite else {
@@ -87,5 +99,42 @@ extension RecordingImporter {
             rows.append(sample, line: 1)
         }
         return try rows.finish(.stressberry, time: .elapsed, file: file)
+    }
+}
+
+extension RecordingImporter {
+    /// The flow lists (`key: [1.0, 2.0,` over lines) of a stressberry file that is not whole YAML, each up to its
+    /// `]` or the end of the text, and the keys whose list the text ends inside. A number cut off by the end is
+    /// not kept.
+    static func truncatedStressberryLists(_ text: String) -> (values: [String: [Double]], unclosed: Set<String>) {
+        var values: [String: [Double]] = [:]
+        var unclosed: Set<String> = []
+        var key: String?
+        var pending: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var rest = line[...]
+            if key == nil {
+                guard let colon = line.firstIndex(of: ":"), let open = line[colon...].firstIndex(of: "["),
+                    line[line.index(after: colon)..<open].allSatisfy(\.isWhitespace)
+                else { continue }
+                key = RecordingText.trimmed(line[..<colon])
+                pending = []
+                rest = line[line.index(after: open)...]
+            }
+            if let close = rest.firstIndex(of: "]") {
+                pending += rest[..<close].split(separator: ",")
+                values[key!] = pending.map { RecordingText.number($0) ?? .nan }
+                key = nil
+            } else {
+                pending += rest.split(separator: ",")
+            }
+        }
+        if let key {
+            // Unless the text ends with a comma, its last field may be a number cut in two.
+            let cut = RecordingText.trimmed(text).last != ","
+            values[key] = pending.dropLast(cut ? 1 : 0).map { RecordingText.number($0) ?? .nan }
+            unclosed.insert(key)
+        }
+        return (values, unclosed)
     }
 }
