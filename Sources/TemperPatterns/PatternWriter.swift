@@ -27,12 +27,31 @@ public enum PatternWriter: Sendable {
     ///   - flavor: How AHAP and rumble are written; by default so that they play what the timeline plays.
     ///   - sharpness: The target actuator's sharpness range and resonance, for AHAP and for Hz in `.haptic`.
     /// - Throws: ``PatternReadError/Code/outputTooLarge`` when a step-wise output would be past
-    ///   ``PatternLimits/maxWrittenEntries``, checked before it is built.
+    ///   ``PatternLimits/maxWrittenEntries``, checked before it is built, and when the file written would be
+    ///   past ``PatternLimits/maxFileBytes``, which no reader of Temper's would read back.
     public static func write(
         _ timeline: PatternTimeline,
         to target: PatternTarget,
         flavor: AHAPFlavor = .coreHaptics,
         sharpness: SharpnessScale = .centred
+    ) throws(PatternReadError) -> Converted<[UInt8]> {
+        let written = try unchecked(timeline, to: target, flavor: flavor, sharpness: sharpness)
+        let limit = PatternLimits.default.maxFileBytes
+        guard written.output.count <= limit else {
+            throw PatternReadError(
+                code: .outputTooLarge,
+                message:
+                    "the \(target.rawValue) file of this pattern would be \(written.output.count) bytes, past the \(limit) a pattern file may be, so it could not be read back"
+            )
+        }
+        return written
+    }
+
+    private static func unchecked(
+        _ timeline: PatternTimeline,
+        to target: PatternTarget,
+        flavor: AHAPFlavor,
+        sharpness: SharpnessScale
     ) throws(PatternReadError) -> Converted<[UInt8]> {
         if target == .ahap, !timeline.items.isEmpty {
             // AHAP's own items are written as read; tracks and transients beside them are converted and go first.
@@ -64,12 +83,14 @@ public enum PatternWriter: Sendable {
             return HapticFileWriter.write(timeline, sharpness: sharpness)
         case .androidWaveform:
             let converted = try StepConversion.androidWaveform(timeline)
+            try StepConversion.checkWrittenSpan(milliseconds: converted.output.timings.reduce(0, +), "an Android waveform")
             return Converted(output: Array(converted.output.json.utf8), losses: converted.losses)
         case .androidXML:
             let converted = try AndroidXMLWriter.write(timeline)
             return Converted(output: Array(converted.output.utf8), losses: converted.losses)
         case .rumble:
             let converted = try StepConversion.rumble(timeline, flavor: flavor)
+            try StepConversion.checkWrittenSpan(milliseconds: converted.output.steps.reduce(0) { $0 + $1.durationMs }, "a rumble")
             return Converted(output: Array(converted.output.json.utf8), losses: converted.losses)
         }
     }

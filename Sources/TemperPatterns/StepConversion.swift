@@ -217,6 +217,20 @@ public enum StepConversion: Sendable {
         }
     }
 
+    /// A step-wise file must stay inside the span its reader accepts: a hit at the very end of the readers' day
+    /// still plays its whole step, which would end past it, so such a file is refused rather than written
+    /// unreadable. (Inside Android XML the same steps are read back, so it is checked only for the files.)
+    static func checkWrittenSpan(milliseconds: Int, _ what: String) throws(PatternReadError) {
+        let limit = PatternLimits.default.maxSeconds
+        guard Double(milliseconds) <= limit * 1000 else {
+            throw PatternReadError(
+                code: .outputTooLarge,
+                message:
+                    "\(what) of this pattern would last \(milliseconds) ms, past the \(Int(limit)) s its reader accepts: a hit at the end still plays its whole step"
+            )
+        }
+    }
+
     private static func limited(
         _ rendered: [StepRendering.Breakpoint]?,
         _ what: String

@@ -21,11 +21,33 @@ import Testing
         #expect(error?.description.contains("past the limit of 86400 s") == true, "\(String(describing: error))")
     }
 
-    /// Two clicks a day apart: a day of silence is one step, not 3.5 million samples.
+    /// Two clicks most of a day apart: a day of silence is one step, not 3.5 million samples.
     @Test(arguments: stepTargets)
     func twoClicksADayApartWriteAFewSteps(target: PatternTarget) throws {
-        let written = try PatternWriter.write(Self.transients(at: [0, 86_400]), to: target)
+        let written = try PatternWriter.write(Self.transients(at: [0, 86_399]), to: target)
         #expect(written.output.count < 2_000, "\(written.output.count) bytes")
+        #expect(throws: Never.self) { try PatternReader.read(written.output, file: "day.\(target.rawValue)") }
+    }
+
+    /// A click at the very end of the readers' day still plays its whole step, so a step-wise file would end past
+    /// the day and its own reader would refuse it: the writer refuses it first. Android XML, whose primitives
+    /// start at their delay, writes it.
+    @Test(arguments: [PatternTarget.androidWaveform, .rumble])
+    func aClickAtTheEndOfTheDayIsRefusedNotWrittenUnreadable(target: PatternTarget) throws {
+        let error = rejection { () throws(PatternReadError) in _ = try PatternWriter.write(Self.transients(at: [0, 86_400]), to: target) }
+        #expect(error?.code == .outputTooLarge)
+        #expect(error?.description.contains("past the 86400 s its reader accepts") == true, "\(String(describing: error))")
+        let xml = try PatternWriter.write(Self.transients(at: [0, 86_400]), to: .androidXML)
+        #expect(throws: Never.self) { try PatternReader.read(xml.output, file: "day.xml") }
+    }
+
+    /// 80,000 transients are a 22 MB AHAP, past the 16 MiB any pattern file may be: refused, naming the limit,
+    /// rather than written where `convert` cannot read it back.
+    @Test func anAHAPPastThePatternFileLimitIsRefused() {
+        let many = Self.transients(at: (0..<80_000).map { Double($0) / 100 })
+        let error = rejection { () throws(PatternReadError) in _ = try PatternWriter.write(many, to: .ahap) }
+        #expect(error?.code == .outputTooLarge)
+        #expect(error?.description.contains("past the 16777216 a pattern file may be") == true, "\(String(describing: error))")
     }
 
     /// A timeline built in code past a day is refused, not an `Int` overflow.
