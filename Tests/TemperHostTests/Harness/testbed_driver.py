@@ -98,11 +98,24 @@ class Driver:
         return {'address': self.bus_address}
 
     def stop_bus(self):
-        """Kills the private bus, as a crashed dbus-daemon would leave it."""
+        """Kills the private bus, as a crashed dbus-daemon would leave it. The daemons on it exit when they see it
+        gone; that is waited for (then they are killed, past 10 s), because on a loaded machine one could still be
+        exiting when the test starts it again, and start_* would keep the dying process instead of starting one
+        on the new bus."""
         if self.bus_process is not None:
             self.bus_process.kill()
             self.bus_process.wait()
             self.bus_process = None
+        for name in ('upowerd', 'profiles'):
+            process = getattr(self, name)
+            if process is None:
+                continue
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+            setattr(self, name, None)
         return {}
 
     def _wait_for_name(self, name, timeout=10):
