@@ -5,8 +5,9 @@
 #
 #   scripts/build-python-wheel.sh [OUT_DIR]
 #
-# The wheel is tagged py3-none-any as setuptools makes it, but the library inside is this machine's (x86-64
-# glibc Linux): install it on machines of the same kind.
+# The wheel is tagged for this machine's platform (py3-none-linux_x86_64 here), because the library inside is
+# this machine's (glibc Linux, this architecture): pip refuses it elsewhere instead of installing a library that
+# cannot load. Any Python 3 will do: the package reaches the library through ctypes.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="${1:-$root/dist}"
@@ -17,5 +18,6 @@ bundled="$root/python/src/temper/_lib"
 mkdir -p "$bundled"
 trap 'rm -rf "$bundled" "$root/python/build"' EXIT
 cp "$library" "$bundled/"
-python3 -m pip wheel --quiet --no-deps --wheel-dir "$out" "$root/python"
+python3 -m pip wheel --quiet --no-deps --wheel-dir "$out" \
+  --config-settings="--build-option=--plat-name=linux_$(uname -m)" "$root/python"
 ls "$out"/temper-*.whl
