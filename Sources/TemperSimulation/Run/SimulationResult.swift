@@ -344,11 +344,15 @@ public struct ClassifierThresholds: Sendable, Hashable, Codable {
     public var lowBatteryPercentage: Double
     /// A critical battery at or under this percentage.
     public var criticalBatteryPercentage: Double
+    /// How long every counted sensor must stay below its exit temperature before the tier steps down; `nil` in
+    /// results written before it was recorded.
+    public var dwellSeconds: Double?
 
-    public init(sensors: [Sensor], lowBatteryPercentage: Double, criticalBatteryPercentage: Double) {
+    public init(sensors: [Sensor], lowBatteryPercentage: Double, criticalBatteryPercentage: Double, dwellSeconds: Double? = nil) {
         self.sensors = sensors
         self.lowBatteryPercentage = lowBatteryPercentage
         self.criticalBatteryPercentage = criticalBatteryPercentage
+        self.dwellSeconds = dwellSeconds
     }
 
     /// What `settings` make of the sensors the simulated host reports with `thermal`'s limits.
@@ -360,7 +364,8 @@ public struct ClassifierThresholds: Sendable, Hashable, Codable {
             sensors: readings.compactMap { reading in settings.thresholds(for: reading).map { Sensor(label: reading.label, thresholds: $0) }
             },
             lowBatteryPercentage: settings.lowBatteryPercentage,
-            criticalBatteryPercentage: settings.criticalBatteryPercentage
+            criticalBatteryPercentage: settings.criticalBatteryPercentage,
+            dwellSeconds: settings.dwellSeconds
         )
     }
 
