@@ -439,6 +439,10 @@ public struct LoggedDecision: Sendable, Hashable, Codable {
     public var rules: [String]
     public var requestedMillijoules: Double
     public var playedMillijoules: Double
+    /// How long what played played (0 when nothing did), and the part of its energy that was audio; `nil` in
+    /// logs written before they were recorded.
+    public var playedSeconds: Double?
+    public var playedAudioMillijoules: Double?
 
     public init(
         timeSeconds: Double,
@@ -446,7 +450,9 @@ public struct LoggedDecision: Sendable, Hashable, Codable {
         outcome: Decision.Outcome,
         rules: [String],
         requestedMillijoules: Double,
-        playedMillijoules: Double
+        playedMillijoules: Double,
+        playedSeconds: Double? = nil,
+        playedAudioMillijoules: Double? = nil
     ) {
         self.timeSeconds = timeSeconds
         self.item = item
@@ -454,5 +460,7 @@ public struct LoggedDecision: Sendable, Hashable, Codable {
         self.rules = rules
         self.requestedMillijoules = requestedMillijoules
         self.playedMillijoules = playedMillijoules
+        self.playedSeconds = playedSeconds
+        self.playedAudioMillijoules = playedAudioMillijoules
     }
 }
