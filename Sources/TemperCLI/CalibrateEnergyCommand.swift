@@ -172,7 +172,9 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
             notes: lines.notes,
             notesMarker: EnergyFit.profileNotesMarker
         )
-        try FittedProfileFile.write(text, to: out)
+        let header =
+            "its haptics energy figures fitted by `temper calibrate energy` to \(URL(fileURLWithPath: measurements).lastPathComponent)"
+        try FittedProfileFile.write(FittedProfileFile.retitled(text, out: out, base: base.profile.name, fitted: header), to: out)
     }
 
     static func text(_ fit: EnergyFit, base: String, measurements: String) -> String {

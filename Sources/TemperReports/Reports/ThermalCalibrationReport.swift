@@ -7,9 +7,13 @@ import TemperSimulation
 /// residuals, and the fitted numbers with their intervals.
 public enum ThermalCalibrationReport: Sendable {
     /// Writes `index.html`, `report.md`, `data.json` and the charts into `directory`.
-    public static func write(_ fit: ThermalFit, device: String, to directory: URL) throws(TemperError) {
+    /// - Parameters:
+    ///   - base: the profile the fit started from; its figures stand beside the fitted ones.
+    ///   - profile: the name of the profile written with the fitted figures (`--out`), or `nil` when none was.
+    public static func write(_ fit: ThermalFit, base: DeviceProfile, profile: String?, to directory: URL) throws(TemperError) {
         let data = ReportData(
-            device: device,
+            device: base.name,
+            profile: profile,
             fit: fit.summary,
             traces: zip(fit.series, fit.curves).map { series, curve in
                 TraceFit(
@@ -20,11 +24,13 @@ public enum ThermalCalibrationReport: Sendable {
                 )
             }
         )
-        try ReportBundle.write(document(for: fit, device: device), data: data, to: directory)
+        try ReportBundle.write(document(for: fit, base: base, profile: profile), data: data, to: directory)
     }
 
     struct ReportData: Encodable {
+        /// The profile the fit started from, and the one written with its figures (`nil` when none was).
         var device: String
+        var profile: String?
         var fit: ThermalFitSummary
         var traces: [TraceFit]
     }
@@ -36,18 +42,29 @@ public enum ThermalCalibrationReport: Sendable {
         var rmseCelsius: Double
     }
 
-    static func document(for fit: ThermalFit, device: String) -> ReportDocument {
+    static func document(for fit: ThermalFit, base: DeviceProfile, profile: String?) -> ReportDocument {
+        let traces = fit.series.map(\.name).joined(separator: ", ")
+        let fitted =
+            "fitted by `temper calibrate thermal` (the two-node model, least squares) to \(fit.series.count) "
+            + "trace\(fit.series.count == 1 ? "" : "s") (\(traces)); "
+            + "RMSE \(ProfileText.number(fit.rmseCelsius, digits: 2)) °C over \(fit.result.residuals.count) readings."
         var document = ReportDocument(
-            title: "Thermal calibration: \(device)",
-            subtitle: "The two-node model fitted to \(fit.series.count) trace\(fit.series.count == 1 ? "" : "s") by least squares; "
-                + "RMSE \(ProfileText.number(fit.rmseCelsius, digits: 2)) °C over \(fit.result.residuals.count) readings."
+            title: "Thermal calibration: \(profile ?? base.name)",
+            subtitle: profile.map { "The profile '\($0)': '\(base.name)' with its thermal figures " + fitted }
+                ?? "The thermal figures of '\(base.name)' " + fitted + " No profile was written (--out writes one)."
         )
         document.heading("Fitted figures")
+        let start = ThermalCalibration.figures(of: base.thermal)
         document.table(
-            ["figure", "value", "95 % interval", "unit"],
+            ["figure", "\(base.name) (start)", "fitted", "change", "95 % interval", "unit"],
             fit.fittedFigures.map { figure in
                 let shown = ProfileText.figure(figure.value, separator: " – ")
-                return [figure.key, shown.value, shown.interval, figure.unit ?? "ratio"]
+                let before = start[figure.key]
+                let change = before.map { $0 == 0 ? "" : ReportNumber.signed((figure.value.value / $0 - 1) * 100, 1) + " %" } ?? ""
+                return [
+                    figure.key, before.map { ProfileText.number($0, digits: 3) } ?? "–", shown.value, change, shown.interval,
+                    figure.unit ?? "ratio",
+                ]
             }
         )
         let model = ThermalModel(parameters: fit.parameters, internalCelsius: 0, skinCelsius: 0)
