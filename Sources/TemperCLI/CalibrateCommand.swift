@@ -42,6 +42,11 @@ enum FittedProfileFile {
         return valid ? stem : nil
     }
 
+    /// What a report calls the profile written to `out`: its name, or the file's name where the stem is no name.
+    static func reportName(forOutput out: String) -> String {
+        name(forOutput: out) ?? URL(fileURLWithPath: out).lastPathComponent
+    }
+
     /// `text` (a base profile with figures fitted) with a first line saying so, and the base's own first comment
     /// line kept under it as what it started from: the file no longer claims to be the base ("Temper's default
     /// profile").

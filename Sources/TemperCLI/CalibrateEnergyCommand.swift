@@ -106,7 +106,8 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
             if let report {
                 try EnergyCalibrationReport.write(
                     result,
-                    device: base.profile.name,
+                    base: base.profile,
+                    profile: out.map(FittedProfileFile.reportName(forOutput:)),
                     measurements: measurements,
                     to: URL(fileURLWithPath: report)
                 )

@@ -122,7 +122,7 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
             )
             if let out { try writeProfile(fit, base: base, to: out) }
             if let report {
-                let written = out.map { FittedProfileFile.name(forOutput: $0) ?? URL(fileURLWithPath: $0).lastPathComponent }
+                let written = out.map(FittedProfileFile.reportName(forOutput:))
                 try ThermalCalibrationReport.write(fit, base: base.profile, profile: written, to: URL(fileURLWithPath: report))
             }
         } catch {

@@ -44,29 +44,18 @@ public enum ThermalCalibrationReport: Sendable {
 
     static func document(for fit: ThermalFit, base: DeviceProfile, profile: String?) -> ReportDocument {
         let traces = fit.series.map(\.name).joined(separator: ", ")
-        let fitted =
-            "fitted by `temper calibrate thermal` (the two-node model, least squares) to \(fit.series.count) "
-            + "trace\(fit.series.count == 1 ? "" : "s") (\(traces)); "
-            + "RMSE \(ProfileText.number(fit.rmseCelsius, digits: 2)) °C over \(fit.result.residuals.count) readings."
-        var document = ReportDocument(
-            title: "Thermal calibration: \(profile ?? base.name)",
-            subtitle: profile.map { "The profile '\($0)': '\(base.name)' with its thermal figures " + fitted }
-                ?? "The thermal figures of '\(base.name)' " + fitted + " No profile was written (--out writes one)."
+        var document = FittedFigures.document(
+            kind: "Thermal",
+            base: base.name,
+            profile: profile,
+            figures: "thermal figures",
+            how: "fitted by `temper calibrate thermal` (the two-node model, least squares) to \(fit.series.count) "
+                + "trace\(fit.series.count == 1 ? "" : "s") (\(traces)); "
+                + "RMSE \(ProfileText.number(fit.rmseCelsius, digits: 2)) °C over \(fit.result.residuals.count) readings."
         )
         document.heading("Fitted figures")
         let start = ThermalCalibration.figures(of: base.thermal)
-        document.table(
-            ["figure", "\(base.name) (start)", "fitted", "change", "95 % interval", "unit"],
-            fit.fittedFigures.map { figure in
-                let shown = ProfileText.figure(figure.value, separator: " – ")
-                let before = start[figure.key]
-                let change = before.map { $0 == 0 ? "" : ReportNumber.signed((figure.value.value / $0 - 1) * 100, 1) + " %" } ?? ""
-                return [
-                    figure.key, before.map { ProfileText.number($0, digits: 3) } ?? "–", shown.value, change, shown.interval,
-                    figure.unit ?? "ratio",
-                ]
-            }
-        )
+        document.table(FittedFigures.headers(base: base.name), FittedFigures.rows(fit.fittedFigures) { start[$0] })
         let model = ThermalModel(parameters: fit.parameters, internalCelsius: 0, skinCelsius: 0)
         let constants = model.timeConstantsSeconds
         document.paragraph(
