@@ -2,8 +2,8 @@
 # Checks every report in a real browser: headless Chromium opens each REPORTS_DIR/*/index.html at 1400 px and at
 # 420 px wide and fails when the page logs a console error, when a chart is not drawn (each figure must show one
 # chart of non-zero size inside the page's width), when chart text renders under 11 px, when a chart's text runs
-# outside the chart or lies on another label, or when anything makes the page itself scroll sideways (wide tables
-# scroll inside their own box). It also writes a full-page
+# outside the chart or lies on another label, when pointing at the middle of a timeline reads out no value (it prints
+# what it read), or when anything makes the page itself scroll sideways (wide tables scroll inside their own box). It also writes a full-page
 # screenshot of each report at each width into SHOTS_DIR, for a person to look at.
 #
 # Usage: scripts/check-reports.sh [REPORTS_DIR] [SHOTS_DIR]   (defaults Reports/examples and .build/report-shots)
@@ -64,10 +64,23 @@ document.getElementById('report').addEventListener('load', () => {
       boxes.push({ r, label });
     }
   }
+  // Pointing at the middle of each timeline must read out values: the hover panel lists the lanes with a number.
+  const hovers = [];
+  for (const svg of page.querySelectorAll('svg.timeline')) {
+    const box = svg.getBoundingClientRect();
+    if (box.width === 0) continue;
+    svg.dispatchEvent(new view.MouseEvent('mousemove', { clientX: box.left + box.width / 2, clientY: box.top + box.height / 2, bubbles: true }));
+    const panel = page.querySelector('.tl-hover');
+    const lines = panel && panel.style.display !== 'none' ? [...panel.children].map(row => row.textContent) : [];
+    if (!lines.some(text => /[0-9] /.test(text) && /: -?[0-9]/.test(text)))
+      problems.push('pointing at chart "' + svg.querySelector('title').textContent + '" reads out no value');
+    hovers.push(lines.join(' | ').slice(0, 1500));
+    svg.dispatchEvent(new view.MouseEvent('mouseleave', {}));
+  }
   if (smallest < 10.95) problems.push('chart text renders at ' + smallest.toFixed(1) + ' px, under 11 px');
   if (page.documentElement.scrollWidth > width + 0.5) problems.push('the page scrolls sideways (' + page.documentElement.scrollWidth + ' px wide)');
   const height = page.documentElement.scrollHeight;
-  document.getElementById('result').textContent = 'MEASURED ' + JSON.stringify({width, charts, smallest: smallest === Infinity ? null : +smallest.toFixed(1), height, problems});
+  document.getElementById('result').textContent = 'MEASURED ' + JSON.stringify({width, charts, smallest: smallest === Infinity ? null : +smallest.toFixed(1), height, problems, hovers});
 });
 </script></body></html>
 HTML
@@ -80,7 +93,7 @@ for page in "$reports"/*/index.html; do
   for width in 1400 420; do
     probe "$page" "$width" 900 > "$work/probe.html"
     "$browser" "${flags[@]}" --window-size="$(( width < 500 ? 500 : width )),900" --dump-dom "file://$work/probe.html" > "$work/dom.html" 2> "$work/log.txt" || true
-    measured="$(grep -o 'MEASURED {.*}' "$work/dom.html" | sed 's/^MEASURED //; s/&quot;/"/g' || true)"
+    measured="$(grep -o 'MEASURED {.*}' "$work/dom.html" | sed 's/^MEASURED //; s/&quot;/"/g; s/&lt;/</g; s/&gt;/>/g; s/&amp;/\&/g' || true)"
     errors="$(grep -E 'CONSOLE.*(ERROR|Error|error)|Uncaught' "$work/log.txt" || true)"
     if [ -z "$measured" ]; then
       echo "FAIL $name at $width px: the page could not be measured"; failures=$((failures + 1)); continue
@@ -93,11 +106,13 @@ charts, smallest = m["charts"], m["smallest"]
 if charts != expected: problems.append("%d of %d charts drawn" % (charts, expected))
 if m["width"] != int(sys.argv[3]): problems.append("laid out %s px wide" % m["width"])
 print(("FAIL " if problems else "ok ") + "%d charts, smallest chart text %s px" % (charts, smallest) + "".join("; " + p for p in problems))
-print(m["height"])' "$measured" "$expected" "$width")"
+print(m["height"])
+for text in m.get("hovers", []): print("hover:", text)' "$measured" "$expected" "$width")"
     line="$(head -1 <<< "$verdict")"
-    height="$(tail -1 <<< "$verdict")"
+    height="$(sed -n 2p <<< "$verdict")"
     if [ -n "$errors" ]; then line="FAIL ${line#* }; console: $(head -1 <<< "$errors")"; fi
     echo "${line%% *} $name at $width px: ${line#* }"
+    sed -n '3,$p' <<< "$verdict" | sed "s/^hover:/  pointing at the middle of $name at $width px:/"
     [[ "$line" == FAIL* ]] && failures=$((failures + 1))
     # Full-page screenshot: the frame as tall as the page (capped, so a runaway page cannot exhaust memory).
     height=$(( height < 20000 ? height : 20000 ))

@@ -106,7 +106,8 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
             if let report {
                 try EnergyCalibrationReport.write(
                     result,
-                    device: base.profile.name,
+                    base: base.profile,
+                    profile: out.map(FittedProfileFile.reportName(forOutput:)),
                     measurements: measurements,
                     to: URL(fileURLWithPath: report)
                 )
@@ -172,7 +173,9 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
             notes: lines.notes,
             notesMarker: EnergyFit.profileNotesMarker
         )
-        try FittedProfileFile.write(text, to: out)
+        let header =
+            "its haptics energy figures fitted by `temper calibrate energy` to \(URL(fileURLWithPath: measurements).lastPathComponent)"
+        try FittedProfileFile.write(FittedProfileFile.retitled(text, out: out, base: base.profile.name, fitted: header), to: out)
     }
 
     static func text(_ fit: EnergyFit, base: String, measurements: String) -> String {

@@ -121,7 +121,10 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
                 }
             )
             if let out { try writeProfile(fit, base: base, to: out) }
-            if let report { try ThermalCalibrationReport.write(fit, device: base.profile.name, to: URL(fileURLWithPath: report)) }
+            if let report {
+                let written = out.map(FittedProfileFile.reportName(forOutput:))
+                try ThermalCalibrationReport.write(fit, base: base.profile, profile: written, to: URL(fileURLWithPath: report))
+            }
         } catch {
             throw CLIFailure.usage(error.description)
         }
@@ -185,7 +188,8 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
             file: base.source.description,
             name: FittedProfileFile.name(forOutput: out)
         )
-        try FittedProfileFile.write(text, to: out)
+        let header = "its thermal figures fitted by `temper calibrate thermal` to \(traces.joined(separator: ", "))"
+        try FittedProfileFile.write(FittedProfileFile.retitled(text, out: out, base: base.profile.name, fitted: header), to: out)
     }
 
     static func text(_ fit: ThermalFit, base: String) -> String {
@@ -208,7 +212,7 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
         lines.append("")
         lines.append("RMSE \(ProfileText.number(fit.rmseCelsius, digits: 3)) °C over \(fit.readingCount) readings.")
         lines.append(
-            "Time constants: \(ProfileText.number(constants.fast, digits: 3)) s and \(ProfileText.number(constants.slow / 60, digits: 3)) min."
+            "Time constants: \(ClockText.format(constants.fast)) and \(ClockText.format(constants.slow)) (m:ss)."
         )
         if let given = fit.givenAmbient { lines.append("Ambient given: \(given.description).") }
         lines += FitFooter.lines(fit.goodness, intervalsNote: fit.intervalsNote, warnings: fit.warnings)

@@ -43,7 +43,7 @@ struct ReportCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Also write the replay in Perfetto's trace format: tiers with their reasons, and every sensor, battery and power reading.",
+            "Also write the replay in Perfetto's trace format: tiers with their reasons, every sensor grouped by chip with its thresholds, battery and power readings.",
             valueName: "file"
         ),
         completion: .file()

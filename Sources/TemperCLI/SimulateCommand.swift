@@ -92,7 +92,7 @@ struct SimulateCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Also write both runs in Perfetto's trace format: tiers, each decision with its rules, temperatures, battery and power.",
+            "Also write both runs in Perfetto's trace format: tiers and their changes, each decision with its rules, what played as slices per channel, thresholds, temperatures, battery and power.",
             valueName: "file"
         ),
         completion: .file()

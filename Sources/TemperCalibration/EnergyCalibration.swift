@@ -164,7 +164,8 @@ public enum EnergyCalibration: Sendable {
         return profile
     }
 
-    static func value(of key: String, in haptics: HapticActuatorFigures) -> Double {
+    /// `key`'s figure in `haptics`: where a fit starts, and what a report sets beside the fitted value.
+    package static func value(of key: String, in haptics: HapticActuatorFigures) -> Double {
         switch key {
         case "clickEnergy": haptics.clickEnergyMillijoules
         case "continuousPower": haptics.continuousMilliwatts

@@ -146,6 +146,17 @@ public enum ThermalCalibration: Sendable {
         )
     }
 
+    /// `thermal`'s figures by their ``fittedKeys``: what a fit started from, to show beside what it found.
+    public static func figures(of thermal: ThermalFigures) -> [String: Double] {
+        [
+            "internalHeatCapacity": thermal.internalHeatCapacityJoulesPerKelvin,
+            "internalToSkinResistance": thermal.internalToSkinKelvinPerWatt,
+            "skinHeatCapacity": thermal.skinHeatCapacityJoulesPerKelvin,
+            "skinToAmbientResistance": thermal.skinToAmbientKelvinPerWatt,
+            "hotspotWeight": thermal.hotspotWeight,
+        ]
+    }
+
     /// The model's parameters from the first five fitted values, in ``fittedKeys`` order.
     static func parameters(_ values: [Double]) -> ThermalParameters {
         ThermalParameters(

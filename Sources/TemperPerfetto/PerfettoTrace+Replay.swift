@@ -2,9 +2,10 @@ public import TemperCore
 public import TemperSimulation
 
 extension PerfettoTrace {
-    /// A recorded trace as the classifier replayed it: the tier as slices with their reasons, and a counter track
-    /// for each temperature sensor (°C; a sensor the classifier ignores says so in its name), the battery (% and
-    /// its charge or discharge rate in W), each power and energy reading, fan, voltage and current.
+    /// A recorded trace as the classifier replayed it: the tier as slices with their reasons and each change as an
+    /// instant, a group per chip holding a counter track for each of its temperature sensors (°C; a sensor the
+    /// classifier ignores says so in its name) and its thresholds, the battery (% and its charge or discharge
+    /// rate in W), each power and energy reading, fan, voltage and current.
     /// - Parameters:
     ///   - result: the replay of `snapshots` (``TraceReplay/replay(_:settings:name:)``).
     ///   - snapshots: the trace's snapshots, for the readings the replay does not keep.
@@ -12,15 +13,21 @@ extension PerfettoTrace {
         var builder = PerfettoTraceBuilder()
         let group = builder.group(result.trace, description: "A recorded trace replayed through the classifier")
         builder.tierSlices(result.transitions, until: result.durationSeconds, parent: group)
+        builder.tierChanges(result.transitions, parent: group)
         let counted = Set(result.sensorThresholds.map(\.label))
         let start = snapshots.first?.time ?? 0
+        var chips: [String: UInt64] = [:]
+        var sensorChip: [String: (chip: UInt64, label: String)] = [:]
         for snapshot in snapshots {
             let time = snapshot.time - start
             var counters = TraceCounters(parent: group, time: time)
             for reading in snapshot.temperatures where reading.health.isOK {
                 guard let celsius = reading.celsius else { continue }
-                let name = counted.contains(reading.displayName) ? reading.displayName : "\(reading.displayName) (ignored)"
-                counters.add(celsius, name, unit: "°C", axis: "temperature")
+                let chip = chips[reading.chipName] ?? builder.group(reading.chipName, parent: group)
+                chips[reading.chipName] = chip
+                sensorChip[reading.displayName] = (chip, reading.label)
+                let name = counted.contains(reading.displayName) ? reading.label : "\(reading.label) (ignored)"
+                counters.add(celsius, name, unit: "°C", axis: "temperature", parent: chip)
             }
             if snapshot.battery.status == .available {
                 if let percentage = snapshot.battery.percentage { counters.add(percentage, "battery", unit: "%", axis: "battery") }
@@ -37,6 +44,10 @@ extension PerfettoTrace {
             }
             builder.count(counters)
         }
+        for sensor in result.sensorThresholds {
+            guard let (chip, label) = sensorChip[sensor.label] else { continue }
+            builder.thresholds([.init(label: label, thresholds: sensor.thresholds)], until: result.durationSeconds, parent: chip)
+        }
         return try PerfettoTrace(builder)
     }
 }
@@ -45,10 +56,11 @@ extension PerfettoTrace {
 struct TraceCounters {
     let parent: UInt64
     let time: Double
-    var values: [(name: String, unit: String, axis: String, value: Double)] = []
+    var values: [(name: String, unit: String, axis: String, value: Double, parent: UInt64?)] = []
 
-    mutating func add(_ value: Double, _ name: String, unit: String, axis: String) {
-        values.append((name, unit, axis, value))
+    /// A value on the track `name` under `parent` (a chip's group), or under the snapshot's parent.
+    mutating func add(_ value: Double, _ name: String, unit: String, axis: String, parent: UInt64? = nil) {
+        values.append((name, unit, axis, value, parent))
     }
 }
 
@@ -57,7 +69,7 @@ extension PerfettoTraceBuilder {
     /// when the reading first appears.
     mutating func count(_ counters: TraceCounters) {
         for entry in counters.values {
-            let track = counterTrack(entry.name, unit: entry.unit, axis: entry.axis, parent: counters.parent, reusing: true)
+            let track = counterTrack(entry.name, unit: entry.unit, axis: entry.axis, parent: entry.parent ?? counters.parent, reusing: true)
             count(entry.value, on: track, at: counters.time)
         }
     }

@@ -4,9 +4,11 @@ public import TemperSimulation
 /// A simulation or a replayed trace in Perfetto's protobuf trace format, ready to write to a `.perfetto-trace`
 /// file and open in the Perfetto UI (ui.perfetto.dev) or query with its trace processor.
 ///
-/// Each run is a group of tracks: the tier as slices (named for the tier, with the reasons as arguments), each
-/// decision as an instant slice (its outcome, item and rules as arguments), and a counter track with its unit for
-/// each temperature, the battery and each power component. Times count from the run's start.
+/// Each run is a group of tracks: the tier as slices (named for the tier, with the reasons as arguments) and each
+/// change as an instant, each decision as an instant slice (its outcome, item and rules as arguments), what played
+/// as slices of its playing time on a track per channel (haptic, audio) under a group for the device, a counter
+/// track with its unit for each temperature, the battery and each power component, and each threshold as a
+/// counter on the temperatures' axis. Times count from the run's start.
 public struct PerfettoTrace: Sendable, Hashable {
     /// The serialized `perfetto.protos.Trace`.
     public var bytes: [UInt8]
@@ -31,8 +33,15 @@ public struct PerfettoTrace: Sendable, Hashable {
                 description: "\(result.scenario) on \(result.device), \(run.policy)"
             )
             builder.tierSlices(run.transitions, until: result.durationSeconds, parent: group)
-            if let log = run.decisionLog { builder.decisions(log, parent: group) }
+            builder.tierChanges(run.transitions, parent: group)
+            if let log = run.decisionLog {
+                builder.decisions(log, parent: group)
+                builder.feedback(log, device: result.device, parent: group)
+            }
             builder.timeline(run.timeline, parent: group)
+            if let thresholds = result.thresholds {
+                builder.thresholds(thresholds.sensors, until: result.durationSeconds, parent: group)
+            }
         }
         return try PerfettoTrace(builder)
     }

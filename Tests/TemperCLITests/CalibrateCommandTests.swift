@@ -158,6 +158,37 @@ import Testing
         }
     }
 
+    /// Issue 38, item 8: the report is named after the profile written and says it was fitted, from what; the
+    /// fitted figures stand beside the base profile's with the change; the time constants read the same in the
+    /// terminal and the report; the written profile's header says it was fitted.
+    @Test func theReportAndTheProfileSayWhatWasFittedFromWhat() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = try Self.record(Self.steps, device: Self.writeTrueDevice(in: directory), in: directory, name: "steps")
+        let (report, out) = (directory.appendingPathComponent("report"), directory.appendingPathComponent("my-phone.yaml"))
+        let result = try TemperRunner.run(["calibrate", "thermal", trace.path, "--out", out.path, "--report", report.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let markdown = try String(contentsOf: report.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(markdown.hasPrefix("# Thermal calibration: my-phone\n"), "\(markdown.prefix(300))")
+        #expect(markdown.contains("The profile 'my-phone': 'phone' with its thermal figures fitted by `temper calibrate thermal`"))
+        #expect(markdown.contains("| figure | phone (start) | fitted | change | 95 % interval | unit |"), "\(markdown.prefix(900))")
+        // The true device has a skin capacity of 190 J/K against the phone's 150: the change is shown.
+        let skinRow = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("| skinHeatCapacity |") })
+        #expect(skinRow.hasPrefix("| skinHeatCapacity | 150 | 19") && skinRow.contains(" | +2"), "\(skinRow)")
+        let constants = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("Time constants: ") })
+        let clocks = constants.split(separator: " ").filter { $0.contains(":") && $0.first?.isNumber == true }.map {
+            $0.trimmingCharacters(in: .punctuationCharacters)
+        }
+        #expect(clocks.count == 2, "\(constants)")
+        #expect(markdown.contains("Time constants of the fitted model: \(clocks[0]) and \(clocks[1])."), "\(constants)")
+        let header = try String(contentsOf: out, encoding: .utf8).split(separator: "\n").prefix(2)
+        #expect(
+            header.first?.hasPrefix("# my-phone: 'phone' with its thermal figures fitted by `temper calibrate thermal` to ") == true,
+            "\(header)"
+        )
+        #expect(header.last?.hasPrefix("# Started from 'phone': ") == true, "\(header)")
+    }
+
     @Test(.enabled(if: TemperRunner.hasTerminal))
     func aTerminalSeesTheSolversProgress() throws {
         let directory = try Self.temporaryDirectory()

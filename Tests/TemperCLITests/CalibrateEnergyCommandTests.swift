@@ -86,6 +86,14 @@ import Testing
         #expect(rescored.status == 0, "\(rescored.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report/index.html").path))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report/data.json").path))
+        // Issue 38, item 8: the report is named after the profile written, says what was fitted from what, and
+        // sets the base's figures beside the fitted ones; the profile's first line says it was fitted.
+        let markdown = try String(contentsOfFile: folder.appendingPathComponent("report/report.md").path, encoding: .utf8)
+        #expect(markdown.hasPrefix("# Energy calibration: fitted-phone\n"), "\(markdown.prefix(300))")
+        #expect(markdown.contains("The profile 'fitted-phone': 'phone' with its actuator figures fitted by `temper calibrate energy`"))
+        #expect(markdown.contains("| figure | phone (start) | fitted | change | 95 % interval | unit |"))
+        #expect(markdown.contains("| clickEnergy | 7.26 | "), "\(markdown.prefix(900))")
+        #expect(profile.hasPrefix("# fitted-phone: 'phone' with its haptics energy figures fitted by `temper calibrate energy` to m.csv"))
     }
 
     @Test func theTextOutputShowsFiguresIntervalsAndResiduals() throws {

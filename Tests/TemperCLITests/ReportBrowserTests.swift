@@ -3,8 +3,9 @@ import TemperTestSupport
 import Testing
 
 /// `scripts/check-reports.sh` in headless Chromium, at 1400 and 420 px: the reports of a 16-sensor workstation
-/// trace (five coretemp sensors sharing their limits), a desktop with fans and voltages and a simulation lay out
-/// with no text outside its chart and no label on another; and the check does catch a label that runs out.
+/// trace (five coretemp sensors sharing their limits), a 2,000-sensor one, a desktop with fans and voltages and a
+/// simulation lay out with no text outside its chart and no label on another, and pointing at a timeline reads
+/// out the tier and each lane's values (issue 38); and the check does catch a label that runs out.
 /// Skipped where Chromium is not installed.
 @Suite(.serialized, .offThePool, .enabled(if: Chromium.isInstalled, "needs chromium (apt-get install chromium)"))
 struct ReportBrowserTests {
@@ -37,10 +38,36 @@ struct ReportBrowserTests {
             "simulate", "Examples/scenarios/heat-soak.yaml", "--report", reports.appendingPathComponent("heat-soak").path,
         ])
         #expect(simulation.status == 0, "\(simulation.stderr)")
+        // 2,000 sensors: the legend names 24 lines and counts the rest; the readout lists 8 a lane.
+        let wide = reports.appendingPathComponent("workstation-2000.jsonl")
+        let generator = Process()
+        generator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        generator.arguments = [
+            "python3", PackagePaths.root.appendingPathComponent("scripts/make-workstation-trace.py").path, "--sensors", "2000",
+        ]
+        FileManager.default.createFile(atPath: wide.path, contents: nil)
+        generator.standardOutput = try FileHandle(forWritingTo: wide)
+        try generator.run()
+        generator.waitUntilExit()
+        let report = try TemperRunner.run(["report", wide.path, "--report", reports.appendingPathComponent("workstation-2000").path])
+        #expect(report.status == 0, "\(report.stderr)")
+        try FileManager.default.removeItem(at: wide)
         let (status, output) = try Self.check(reports)
         #expect(status == 0, "\(output)")
-        for page in ["workstation-16", "desktop-fans", "heat-soak"] {
+        for page in ["workstation-16", "workstation-2000", "desktop-fans", "heat-soak"] {
             for width in [1400, 420] { #expect(output.contains("ok \(page) at \(width) px"), "\(page) at \(width) px: \(output)") }
+        }
+        for width in [1400, 420] {
+            let readout = try #require(
+                output.split(separator: "\n").first { $0.contains("pointing at the middle of workstation-16 at \(width) px:") },
+                "\(output)"
+            )
+            #expect(
+                readout.contains("| tier: critical (since 3:50 serious → critical: sensor coretemp-isa-0000/Package id 0"),
+                "\(readout)"
+            )
+            #expect(readout.contains("| Temperatures | coretemp-isa-0000/Package id 0: "), "\(readout)")
+            #expect(readout.contains("| Currents: 14.0 A"), "\(readout)")
         }
     }
 

@@ -51,6 +51,25 @@ import Testing
         #expect(try MetricsTools.promtoolProblems(text) == nil)
     }
 
+    /// Issue 38, item 6: where the policy sets no budget, "budget left" is absent, not 0 J.
+    @Test func theBudgetLeftIsAbsentUnderAConditionWithoutABudget() async throws {
+        let export = PrometheusExport()
+        let governor = MetricsTools.governor(export: export)
+        let tap = SensoryRequest(id: "tap", usage: .game, kind: .system(.impact(.heavy, intensity: 1)))
+        await governor.setCondition(Condition(tier: .nominal, lowPower: false))
+        _ = await governor.submit(tap)
+        #expect(!export.text().contains("\ntemper_budget_remaining_joules "), "\(export.text())")
+        await governor.setCondition(Condition(tier: .serious, lowPower: false))
+        _ = await governor.submit(tap)
+        let serious = export.text()
+        let line = try #require(serious.split(separator: "\n").first { $0.hasPrefix("temper_budget_remaining_joules ") }, "\(serious)")
+        let left = try #require(Double(line.split(separator: " ")[1]))
+        #expect(left > 0 && left < 2, "the default policy's 2 J at serious, less the tap: \(line)")
+        await governor.setCondition(Condition(tier: .nominal, lowPower: false))
+        _ = await governor.submit(tap)
+        #expect(!export.text().contains("\ntemper_budget_remaining_joules "), "\(export.text())")
+    }
+
     @Test func listenAddressesAreReadStrictly() throws {
         #expect(try MetricsListenAddress(parsing: "127.0.0.1:9464") == .loopback)
         #expect(try MetricsListenAddress(parsing: "[::1]:0") == MetricsListenAddress(host: "::1", port: 0))

@@ -32,7 +32,7 @@ struct PerfettoDecodeTests {
         for (group, run) in [
             ("heat-soak: with \(result.withPolicy.policy)", result.withPolicy), ("heat-soak: policy off (baseline)", result.baseline),
         ] {
-            let counters = decoded.children(of: group).filter { $0.unit != nil }
+            let counters = decoded.children(of: group).filter { $0.unit != nil && !$0.name.hasSuffix(" threshold") }
             #expect(Dictionary(uniqueKeysWithValues: counters.map { ($0.name, $0.unit!) }) == expected, "\(group)")
             for track in counters {
                 #expect(decoded.events(on: track).count == run.timeline.count, "\(group) \(track.name)")
@@ -97,8 +97,13 @@ struct PerfettoDecodeTests {
         #expect(!decoded.unknownFields)
         let tracks = decoded.children(of: "desktop-fans.jsonl")
         let units = Dictionary(grouping: tracks.compactMap(\.unit), by: { $0 }).mapValues(\.count)
+        // Temperatures sit in a group per chip, beside that chip's thresholds.
         let temperatures = Set(snapshots.flatMap(\.temperatures).filter { $0.health.isOK && $0.celsius != nil }.map(\.displayName))
-        #expect(units["°C"] == temperatures.count)
+        let sensors = Set(snapshots.flatMap(\.temperatures).map(\.chipName)).flatMap { chip in
+            decoded.children(of: chip).filter { $0.unit == "°C" && !$0.name.hasSuffix(" threshold") }.map { "\(chip)/\($0.name)" }
+        }
+        #expect(Set(sensors.map { $0.replacingOccurrences(of: " (ignored)", with: "") }) == temperatures)
+        #expect(units["°C"] == nil)
         #expect(units["rpm"] == Set(snapshots.flatMap(\.measurements).filter { $0.kind == .fan }.map(\.label)).count)
         #expect(units["A"] == 1)
         #expect(units["W"] == 1)
@@ -115,9 +120,11 @@ struct PerfettoDecodeTests {
         let snapshots = try TraceFile.read(contentsOf: url, lenient: false).snapshots
         let result = TraceReplay.replay(snapshots, settings: SimulationFixtures.policy.classifier, name: "heat-soak.jsonl")
         let decoded = try PerfettoDecoder.decode(try PerfettoTrace.replay(result, snapshots: snapshots).bytes)
-        let names = decoded.children(of: "heat-soak.jsonl").filter { $0.unit == "°C" }.map(\.name)
+        let names = decoded.children(of: "simulated").filter { $0.unit == "°C" && !$0.name.hasSuffix(" threshold") }.map {
+            "simulated/\($0.name)"
+        }
         let counted = Set(result.sensorThresholds.map(\.label))
-        #expect(!counted.isEmpty)
+        #expect(!counted.isEmpty && !names.isEmpty)
         for name in names {
             #expect(counted.contains(name) != name.hasSuffix(" (ignored)"), "\(name)")
         }

@@ -71,7 +71,7 @@ import Testing
         let skin = try #require(result.thresholds?.sensor("skin"))
         let svg = try #require(Self.svgs(SimulationReport.document(for: result))["timeline.svg"])
         for tier in [Tier.fair, .serious, .critical] {
-            #expect(svg.contains(">\(tier) \(ReportNumber.coordinate(skin.entry.entry(of: tier)!)) °C<title>"), "\(tier) entry")
+            #expect(svg.contains(">\(tier) \(ReportNumber.coordinate(skin.entry.entry(of: tier)!)) °C</text>"), "\(tier) entry")
             #expect(svg.contains("is left only below \(ReportNumber.celsius(skin.exit.entry(of: tier)!))"), "\(tier) exit")
         }
         #expect(svg.contains(">internal, baseline</text>"))
@@ -97,7 +97,7 @@ import Testing
         let result = TraceReplay.replay(snapshots, settings: SimulationFixtures.policy.classifier, name: "heat-soak.jsonl")
         let skin = try #require(result.sensorThresholds.first { $0.label == "simulated/skin" }?.thresholds)
         let svg = try #require(Self.svgs(TraceReport.document(for: result))["timeline.svg"])
-        #expect(svg.contains(">critical \(ReportNumber.coordinate(skin.entry.critical)) °C<title>"))
+        #expect(svg.contains(">critical \(ReportNumber.coordinate(skin.entry.critical)) °C</text>"))
         #expect(svg.contains("fair is left only below \(ReportNumber.celsius(skin.exit.fair))"))
         // The internal sensor stays far below its own thresholds: drawing them would squash the chart.
         let internalSensor = try #require(result.sensorThresholds.first { $0.label == "simulated/internal" }?.thresholds)
@@ -109,7 +109,7 @@ import Testing
         #expect(commute.withPolicy.tierSeconds.lowPower > 0)
         let svg = try #require(Self.svgs(SimulationReport.document(for: commute))["timeline.svg"])
         #expect(svg.contains("<title>low power with the policy</title>"))
-        #expect(svg.contains(">low 20 %<title>"))
+        #expect(svg.contains(">low 20 %</text>"))
     }
 
     @Test func aShortTapIsDrawnOnItsOwnTimeScaleWithTheIdleTailNamed() {

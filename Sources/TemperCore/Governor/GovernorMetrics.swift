@@ -7,7 +7,8 @@ import CoreMetrics
 /// - `temper_energy_requested_joules_total` and `temper_energy_saved_joules_total`: what the requests asked for
 ///   as written, and what the rewrites saved;
 /// - `temper_tier` (0 nominal … 3 critical) and `temper_low_power` (0 or 1): the current condition;
-/// - `temper_pending_requests` and `temper_budget_remaining_joules`;
+/// - `temper_pending_requests`, and `temper_budget_remaining_joules` while a budget is in force (absent, not 0,
+///   under a condition without one);
 /// - `temper_sample_duration_seconds`: how long each reading of the host source took, on the governor's clock;
 /// - `temper_players_live`: the live players (continuous events and loops) the governor is clamping;
 /// - `temper_peripherals{battery}`: the peripherals with a battery (controllers, mice, headsets) in each battery
@@ -34,7 +35,9 @@ struct GovernorMetrics {
     private let tier: Gauge
     private let lowPower: Gauge
     private let pending: Gauge
-    private let budgetRemaining: Gauge
+    /// Made at the first decision under a budget and destroyed at the first without one: a condition with no
+    /// budget has no series, not a 0 J one a dashboard would read as an exhausted budget.
+    private var budgetRemaining: Gauge?
     private let sampleDuration: Timer
     private let livePlayers: Gauge
     private let peripherals: [PeripheralBattery: Gauge]
@@ -50,7 +53,6 @@ struct GovernorMetrics {
         tier = Gauge(label: "temper_tier", factory: factory)
         lowPower = Gauge(label: "temper_low_power", factory: factory)
         pending = Gauge(label: "temper_pending_requests", factory: factory)
-        budgetRemaining = Gauge(label: "temper_budget_remaining_joules", factory: factory)
         sampleDuration = Timer(label: "temper_sample_duration_seconds", factory: factory)
         livePlayers = Gauge(label: "temper_players_live", factory: factory)
         host = HostMetrics(factory: factory)
@@ -88,7 +90,14 @@ struct GovernorMetrics {
         }
         if decision.energyBeforeMillijoules > 0 { energyRequested.increment(by: decision.energyBeforeMillijoules / 1000) }
         if decision.energySavedMillijoules > 0 { energySaved.increment(by: decision.energySavedMillijoules / 1000) }
-        if let budget = decision.budget { budgetRemaining.record(budget.remainingMillijoules / 1000) }
+        if let budget = decision.budget {
+            let gauge = budgetRemaining ?? Gauge(label: "temper_budget_remaining_joules", factory: factory)
+            budgetRemaining = gauge
+            gauge.record(budget.remainingMillijoules / 1000)
+        } else if let gauge = budgetRemaining {
+            gauge.destroy()
+            budgetRemaining = nil
+        }
     }
 
     /// One reading of the host source took `seconds`.

@@ -21,18 +21,18 @@ extension Timeline {
             if index == 0 { gridTop = y }
             for strip in lane.strips {
                 body.rect(x: left, y: y, width: plotWidth, height: Self.stripHeight, fill: Palette.grid)
-                body.raw("<g clip-path=\"url(#\(id)-clip)\"><g class=\"tl-zoom\">")
+                // Each span carries its times and what it was, for the hover readout.
+                body.raw(
+                    "<g clip-path=\"url(#\(id)-clip)\"><g class=\"tl-zoom\"><g class=\"tl-strip\" data-lane=\"\(index)\" data-name=\"\(Markup.escape(strip.label))\">"
+                )
                 for span in strip.spans where span.to > xRange.low && span.from < xRange.high {
-                    body.rect(
-                        x: x(clampX(span.from)),
-                        y: y,
-                        width: x(clampX(span.to)) - x(clampX(span.from)),
-                        height: Self.stripHeight,
-                        fill: span.color,
-                        tooltip: "\(strip.label): \(span.label), \(clock(span.from))–\(clock(span.to))"
+                    let (from, to) = (x(clampX(span.from)), x(clampX(span.to)))
+                    body.raw(
+                        "<rect x=\"\(SVGDocument.n(from))\" y=\"\(SVGDocument.n(y))\" width=\"\(SVGDocument.n(max(0, to - from)))\" height=\"\(SVGDocument.n(Self.stripHeight))\" fill=\"\(span.color)\" data-label=\"\(Markup.escape(span.label))\">"
+                            + "<title>\(Markup.escape("\(strip.label): \(span.label), \(clock(span.from))–\(clock(span.to))"))</title></rect>"
                     )
                 }
-                body.raw("</g></g>")
+                body.raw("</g></g></g>")
                 body.raw(Self.label(strip.label, x: left + 4, y: y + 12, width: plotWidth - 8))
                 y += Self.stripHeight + 2
             }
@@ -40,7 +40,7 @@ extension Timeline {
                 body.raw("<g clip-path=\"url(#\(id)-clip)\"><g class=\"tl-zoom\">")
                 for mark in lane.marks where mark.x >= xRange.low && mark.x <= xRange.high {
                     body.raw(
-                        "<line x1=\"\(SVGDocument.n(x(mark.x)))\" y1=\"\(SVGDocument.n(y + 1))\" x2=\"\(SVGDocument.n(x(mark.x)))\" y2=\"\(SVGDocument.n(y + Self.markRowHeight - 1))\" stroke=\"\(mark.color)\" stroke-width=\"3\" vector-effect=\"non-scaling-stroke\"><title>\(Markup.escape(clock(mark.x) + " " + mark.tooltip))</title></line>"
+                        "<line class=\"tl-mark\" data-lane=\"\(index)\" x1=\"\(SVGDocument.n(x(mark.x)))\" y1=\"\(SVGDocument.n(y + 1))\" x2=\"\(SVGDocument.n(x(mark.x)))\" y2=\"\(SVGDocument.n(y + Self.markRowHeight - 1))\" stroke=\"\(mark.color)\" stroke-width=\"3\" vector-effect=\"non-scaling-stroke\"><title>\(Markup.escape(clock(mark.x) + " " + mark.tooltip))</title></line>"
                     )
                 }
                 body.raw("</g></g>")
@@ -116,11 +116,17 @@ extension Timeline {
             body.text(ReportNumber.coordinate(tick), x: left - 5, y: y(tick) + 4, anchor: .end, size: ChartText.small, fill: Palette.muted)
         }
         body.line(x1: left, y1: top, x2: left, y2: bottom, stroke: Palette.muted)
-        drawThresholds(lane.thresholds, y: y, top: top, bottom: bottom, into: &body)
+        // What the hover readout needs to turn a line's drawn height back into its value.
+        body.raw(
+            "<g class=\"tl-lane\" data-lane=\"\(index)\" data-name=\"\(Markup.escape(lane.title))\" data-unit=\"\(Markup.escape(lane.unit))\" "
+                + "data-top=\"\(SVGDocument.n(top))\" data-bottom=\"\(SVGDocument.n(bottom))\" "
+                + "data-ylow=\"\(yScale.low)\" data-yhigh=\"\(yScale.high)\"/>"
+        )
+        drawThresholdLines(lane.thresholds, y: y, into: &body)
         body.raw("<g clip-path=\"url(#\(id)-clip)\"><g class=\"tl-zoom\">")
         for (number, line) in lane.series.enumerated() {
             let key = "\(index)-\(number)"
-            body.raw("<g data-series=\"\(key)\"><title>\(Markup.escape(line.name))</title>")
+            body.raw("<g data-series=\"\(key)\"\(line.muted ? " data-muted=\"1\"" : "")><title>\(Markup.escape(line.name))</title>")
             for run in line.points.split(whereSeparator: { !$0.y.isFinite }) {
                 let inside = LineChart.clip(run.map { ($0.x, $0.y) }, low: xRange.low, high: xRange.high)
                 body.polyline(
@@ -135,11 +141,11 @@ extension Timeline {
         }
         body.raw("</g></g>")
         // A legend entry per line, each a toggle for the script; a line the lane's title already names needs none.
+        // The thresholds are listed after the lines, so their labels lie on neither the data nor each other.
         var next = bottom + 6
         let named = lane.series.count == 1 && lane.title.lowercased().contains(lane.series[0].name.lowercased())
-        guard !lane.series.isEmpty, !named else { return next }
         var legend = LegendFlow(left: left, right: width - right, baseline: bottom + 18)
-        for (number, line) in lane.series.prefix(lane.legendLimit).enumerated() {
+        for (number, line) in lane.series.prefix(named ? 0 : lane.legendLimit).enumerated() {
             let name = Self.fitted(line.name, width: width - right - left - 24, size: ChartText.small)
             let (lx, ly) = legend.place(width: 24 + LineChart.textWidth(name))
             let color = line.muted ? "#bdbdbd" : line.color
@@ -151,32 +157,31 @@ extension Timeline {
             body.raw("</g>")
             next = ly + 6
         }
-        if lane.series.count > lane.legendLimit {
+        if !named, lane.series.count > lane.legendLimit {
             let more = "and \(lane.series.count - lane.legendLimit) more (in data.json)"
             let (lx, ly) = legend.place(width: LineChart.textWidth(more))
             body.text(more, x: lx, y: ly, size: ChartText.small, fill: Palette.muted)
             next = ly + 6
         }
+        for threshold in lane.thresholds.filter({ !$0.exit }).sorted(by: { $0.y < $1.y }) {
+            let name = Self.fitted(threshold.label, width: width - right - left - 24, size: ChartText.small)
+            let (lx, ly) = legend.place(width: 24 + LineChart.textWidth(name))
+            body.raw("<g class=\"tl-threshold-key\"><title>\(Markup.escape(threshold.tooltip))</title>")
+            body.raw(
+                "<line x1=\"\(SVGDocument.n(lx))\" y1=\"\(SVGDocument.n(ly - 4))\" x2=\"\(SVGDocument.n(lx + 18))\" y2=\"\(SVGDocument.n(ly - 4))\" stroke=\"\(threshold.color)\" stroke-width=\"1.2\" stroke-dasharray=\"2 3\"/>"
+            )
+            body.text(name, x: lx + 22, y: ly, size: ChartText.small, fill: threshold.color)
+            body.raw("</g>")
+            next = ly + 6
+        }
         return next
     }
 
-    /// Dotted lines across the plot; entry lines labelled inside its right end, pushed apart, and left
-    /// unlabelled where two would overlap or a label would leave the plot.
-    private func drawThresholds(_ thresholds: [Threshold], y: (Double) -> Double, top: Double, bottom: Double, into body: inout SVGDocument)
-    {
+    /// Dotted lines across the plot, their labels listed under it (see `drawPlot`); exit lines fainter.
+    private func drawThresholdLines(_ thresholds: [Threshold], y: (Double) -> Double, into body: inout SVGDocument) {
         for threshold in thresholds {
             body.raw(
                 "<line x1=\"\(SVGDocument.n(left))\" y1=\"\(SVGDocument.n(y(threshold.y)))\" x2=\"\(SVGDocument.n(left + plotWidth))\" y2=\"\(SVGDocument.n(y(threshold.y)))\" stroke=\"\(threshold.color)\" stroke-width=\"\(threshold.exit ? "0.8" : "1.2")\" stroke-dasharray=\"\(threshold.exit ? "1 4" : "2 3")\"\(threshold.exit ? " stroke-opacity=\"0.6\"" : "")><title>\(Markup.escape(threshold.tooltip))</title></line>"
-            )
-        }
-        var lastLabel = -Double.infinity
-        for threshold in thresholds.filter({ !$0.exit }).sorted(by: { $0.y > $1.y }) {
-            let wanted = max(y(threshold.y) - 3, top + 11)
-            let labelY = max(wanted, lastLabel + 12)
-            guard labelY <= bottom - 2 else { continue }
-            lastLabel = labelY
-            body.raw(
-                "<text x=\"\(SVGDocument.n(left + plotWidth - 4))\" y=\"\(SVGDocument.n(labelY))\" text-anchor=\"end\" font-size=\"11\" fill=\"\(threshold.color)\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">\(Markup.escape(Self.fitted(threshold.label, width: plotWidth - 8, size: ChartText.small)))<title>\(Markup.escape(threshold.tooltip))</title></text>"
             )
         }
     }

@@ -1,8 +1,11 @@
 extension Timeline {
-    /// The page script for every `svg.timeline` on a page: a crosshair with the time under the pointer, zoom by
-    /// dragging across the chart (double-click resets, and the time axis is relabelled for the range shown), and a
-    /// toggle on each legend entry that hides or shows its line. It reads only the page; without it the chart still
-    /// reads, with its tooltips. Free of `]]>` and `--`, so it sits in a CDATA section of well-formed XHTML.
+    /// The page script for every `svg.timeline` on a page: a crosshair with the time under the pointer and a
+    /// readout beside it of every strip's state (the tier, with the reason of the last change) and every visible
+    /// line's value at that time (the highest first, greyed lines last, eight a lane), zoom by dragging across the chart
+    /// (double-click resets, and the time axis is relabelled for the range shown), and a toggle on each legend
+    /// entry that hides or shows its line. Values are read back from the drawn lines (to 0.01 px, far finer than
+    /// the digits shown), so the page carries no second copy of the data. It reads only the page; without it the
+    /// chart still reads, with its tooltips. Free of `]]>` and `--`, so it sits in a CDATA section of XHTML.
     public static let script = """
         (function () {
           'use strict';
@@ -23,7 +26,101 @@ extension Timeline {
             if (text !== undefined) element.textContent = text;
             return element;
           }
+          var panel = document.createElement('div');
+          panel.className = 'tl-hover';
+          panel.setAttribute('style', 'position:fixed;display:none;z-index:10;pointer-events:none;background:#fff;'
+            + 'border:1px solid #bdbdbd;border-radius:3px;padding:4px 8px;font:12px/1.4 system-ui,sans-serif;'
+            + 'max-width:340px;box-shadow:0 1px 4px rgba(0,0,0,0.2)');
+          document.body.appendChild(panel);
+          function points(line) {
+            return line.getAttribute('points').trim().split(/\\s+/).map(function (pair) {
+              var xy = pair.split(','); return [+xy[0], +xy[1]];
+            });
+          }
+          // The drawn height nearest x of a line's runs, or null where no run covers x (a gap, or past its end).
+          function heightAt(runs, x) {
+            for (var r = 0; r < runs.length; r++) {
+              var run = runs[r];
+              if (x < run[0][0] - 0.5 || x > run[run.length - 1][0] + 0.5) continue;
+              var a = 0, b = run.length - 1;
+              while (b - a > 1) { var m = (a + b) >> 1; if (run[m][0] <= x) a = m; else b = m; }
+              return Math.abs(run[a][0] - x) <= Math.abs(run[b][0] - x) ? run[a][1] : run[b][1];
+            }
+            return null;
+          }
+          function digits(range) { return range >= 200 ? 0 : range >= 10 ? 1 : 2; }
+          function line(parent, text, bold, color) {
+            var row = document.createElement('div');
+            row.textContent = text;
+            if (bold) row.style.fontWeight = 'bold';
+            if (color) row.style.color = color;
+            parent.appendChild(row);
+          }
           document.querySelectorAll('svg.timeline').forEach(function (svg) {
+            var lanes = null;
+            function readLanes() {
+              return Array.prototype.map.call(svg.querySelectorAll('.tl-lane'), function (lane) {
+                var index = lane.getAttribute('data-lane');
+                return {
+                  name: lane.getAttribute('data-name'), unit: lane.getAttribute('data-unit'),
+                  top: +lane.getAttribute('data-top'), bottom: +lane.getAttribute('data-bottom'),
+                  low: +lane.getAttribute('data-ylow'), high: +lane.getAttribute('data-yhigh'),
+                  series: Array.prototype.map.call(svg.querySelectorAll('[data-series^="' + index + '-"]'), function (group) {
+                    var lines = group.querySelectorAll('polyline');
+                    return { group: group, name: group.querySelector('title').textContent,
+                      color: lines.length ? lines[0].getAttribute('stroke') : '', runs: Array.prototype.map.call(lines, points) };
+                  })
+                };
+              });
+            }
+            // The readout at time t (axis units), base-coordinate x: strips, then each lane's visible lines.
+            function showValues(event, t, x) {
+              if (lanes === null) lanes = readLanes();
+              while (panel.firstChild) panel.removeChild(panel.firstChild);
+              line(panel, clock(t * unit), true);
+              svg.querySelectorAll('.tl-strip').forEach(function (strip) {
+                var state = null;
+                strip.querySelectorAll('rect').forEach(function (rect) {
+                  var from = +rect.getAttribute('x'), to = from + +rect.getAttribute('width');
+                  if (x >= from && x <= to) state = rect.getAttribute('data-label');
+                });
+                if (state === null) return;
+                var text = strip.getAttribute('data-name') + ': ' + state;
+                var lane = strip.getAttribute('data-lane');
+                if (strip === svg.querySelector('.tl-strip[data-lane="' + lane + '"]')) {
+                  var reason = null;
+                  svg.querySelectorAll('.tl-mark[data-lane="' + lane + '"]').forEach(function (mark) {
+                    if (+mark.getAttribute('x1') <= x + 0.5) reason = mark.querySelector('title').textContent;
+                  });
+                  if (reason !== null) text += ' (since ' + reason + ')';
+                }
+                line(panel, text);
+              });
+              lanes.forEach(function (lane) {
+                var shown = [], places = digits(lane.high - lane.low);
+                lane.series.forEach(function (series) {
+                  if (series.group.getAttribute('visibility') === 'hidden') return;
+                  var height = heightAt(series.runs, x);
+                  if (height === null) return;
+                  var value = lane.low + (lane.bottom - height) / (lane.bottom - lane.top) * (lane.high - lane.low);
+                  shown.push({ name: series.name, color: series.color, value: value, muted: series.group.hasAttribute('data-muted') });
+                });
+                if (shown.length === 0) return;
+                // Counted lines before greyed (ignored) ones, the highest first.
+                shown.sort(function (p, q) { return p.muted !== q.muted ? (p.muted ? 1 : -1) : q.value - p.value; });
+                var unitText = lane.unit ? ' ' + lane.unit : '';
+                if (shown.length === 1 && lane.series.length === 1) {
+                  line(panel, lane.name + ': ' + shown[0].value.toFixed(places) + unitText); return;
+                }
+                line(panel, lane.name, true);
+                shown.slice(0, 8).forEach(function (item) { line(panel, item.name + ': ' + item.value.toFixed(places) + unitText, false, item.color); });
+                if (shown.length > 8) line(panel, 'and ' + (shown.length - 8) + ' more lines');
+              });
+              panel.style.display = 'block';
+              var room = window.innerWidth - panel.offsetWidth - 4;
+              panel.style.left = Math.max(4, event.clientX + 16 > room ? event.clientX - panel.offsetWidth - 16 : event.clientX + 16) + 'px';
+              panel.style.top = Math.max(4, Math.min(event.clientY + 16, window.innerHeight - panel.offsetHeight - 4)) + 'px';
+            }
             var left = +svg.getAttribute('data-left'), right = +svg.getAttribute('data-right');
             var low = +svg.getAttribute('data-low'), high = +svg.getAttribute('data-high');
             var unit = +svg.getAttribute('data-unit');
@@ -57,9 +154,12 @@ extension Timeline {
             }
             svg.addEventListener('mousemove', function (event) {
               var x = position(event).x;
-              if (x < left || x > right) { cross.setAttribute('visibility', 'hidden'); readout.setAttribute('visibility', 'hidden'); return; }
+              if (x < left || x > right) {
+                cross.setAttribute('visibility', 'hidden'); readout.setAttribute('visibility', 'hidden'); panel.style.display = 'none'; return;
+              }
               cross.setAttribute('x1', x); cross.setAttribute('x2', x); cross.setAttribute('visibility', 'visible');
               readout.textContent = clock(timeAt(x) * unit);
+              showValues(event, timeAt(x), left + (timeAt(x) - low) / (high - low) * (right - left));
               readout.setAttribute('x', Math.min(x + 4, right - 40));
               readout.setAttribute('visibility', 'visible');
               if (dragFrom !== null) {
@@ -69,7 +169,7 @@ extension Timeline {
               }
             });
             svg.addEventListener('mouseleave', function () {
-              cross.setAttribute('visibility', 'hidden'); readout.setAttribute('visibility', 'hidden');
+              cross.setAttribute('visibility', 'hidden'); readout.setAttribute('visibility', 'hidden'); panel.style.display = 'none';
               dragFrom = null; selection.setAttribute('visibility', 'hidden');
             });
             svg.addEventListener('mousedown', function (event) {

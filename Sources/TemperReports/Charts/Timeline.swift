@@ -8,8 +8,8 @@
 /// call ``render()`` and put ``script`` once on the page, inside `<script>`.
 ///
 /// No text is drawn outside the chart: names too long for the width are shortened with "…" (the full name is in
-/// the tooltip), threshold labels sit inside the plot and are left out where they would collide, and the legend
-/// wraps.
+/// the tooltip), threshold labels are listed with the legend under their plot (never on the data or each
+/// other), and the legend wraps.
 public struct Timeline: Sendable {
     /// A line of a lane. `muted` draws it grey and thin: a sensor the classifier ignores.
     public struct Series: Sendable {
@@ -150,3 +150,27 @@ public struct Timeline: Sendable {
 }
 
 extension Timeline: ReportChart {}
+
+extension Timeline.Series {
+    /// Lines with the same points drawn once, named after each (`battery = BAT0/power_now`, the first three and a
+    /// count beyond): two readings of one quantity would otherwise draw one line twice, the second hiding the first.
+    static func mergingIdentical(_ series: [Timeline.Series]) -> [Timeline.Series] {
+        var merged: [Timeline.Series] = []
+        var names: [[String]] = []
+        var slot: [[Double]: Int] = [:]
+        for line in series {
+            let key = line.points.flatMap { [$0.x, $0.y] }
+            if let index = slot[key] {
+                names[index].append(line.name)
+            } else {
+                slot[key] = merged.count
+                merged.append(line)
+                names.append([line.name])
+            }
+        }
+        for (index, all) in names.enumerated() where all.count > 1 {
+            merged[index].name = all.prefix(3).joined(separator: " = ") + (all.count > 3 ? " and \(all.count - 3) more" : "")
+        }
+        return merged
+    }
+}

@@ -28,10 +28,15 @@ public struct ComparedRun: Sendable, Hashable, Codable {
     /// The tier and the peak temperature over time, for the charts.
     public var tiers: [TimedTier]
     public var temperatures: [TimedValue]
+    /// The thresholds the classifier held the counted sensors to, and its dwell, where the run says them.
+    public var thresholds: [ClassifierThresholds.Sensor] = []
+    public var dwellSeconds: Double?
 
     /// The simulated run with the policy.
     public init(simulation result: SimulationResult, label: String) {
         self.init(run: result.withPolicy, durationSeconds: result.durationSeconds, label: label)
+        thresholds = result.thresholds?.sensors ?? []
+        dwellSeconds = result.thresholds?.dwellSeconds
     }
 
     /// One run of a simulation (its run with the policy, or a run made for a comparison).
@@ -68,6 +73,8 @@ public struct ComparedRun: Sendable, Hashable, Codable {
         let battery = result.samples.compactMap(\.batteryPercentage)
         batteryStartPercentage = battery.first
         batteryEndPercentage = battery.last
+        thresholds = result.sensorThresholds
+        dwellSeconds = result.dwellSeconds
         tiers = result.samples.map { TimedTier(timeSeconds: $0.timeSeconds, tier: $0.tier) }
         temperatures = result.samples.compactMap { sample in
             sample.temperatures.filter { counted.contains($0.sensor) }.map(\.celsius).max().map {

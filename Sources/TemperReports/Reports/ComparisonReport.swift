@@ -1,8 +1,8 @@
 public import FoundationEssentials
 public import TemperCore
 
-/// The report of `temper compare A B --report DIR`: the verdict, the figures that differ, and both runs'
-/// temperatures and tiers on one time axis.
+/// The report of `temper compare A B --report DIR`: the verdict, the figures that differ, each run's thresholds
+/// and dwell, and both runs' temperatures and tiers on one time axis.
 public enum ComparisonReport: Sendable {
     /// Writes `index.html`, `report.md`, `data.json` and the chart into `directory`.
     public static func write(_ comparison: RunComparison, to directory: URL) throws(TemperError) {
@@ -41,13 +41,68 @@ public enum ComparisonReport: Sendable {
             document.heading("The same in both")
             document.table(["figure", "A and B"], shared.map { [$0.figure, $0.a] })
         }
+        let thresholds = thresholdRows(comparison)
+        if !thresholds.isEmpty {
+            document.heading("Thresholds and dwell")
+            document.paragraph(
+                "What each run's classifier held its counted sensors to: a tier starts at its temperature and is left only once "
+                    + "every counted sensor has stayed below the exit temperature for the dwell."
+            )
+            document.table(["setting", "A", "B"], thresholds)
+        }
         document.heading("Over time")
-        document.chart(
-            "comparison.svg",
-            temperatureChart(comparison),
-            caption: "Each run's tier, and the hottest counted temperature of each over time (A solid, B dashed)."
-        )
+        if let refusal = chartRefusal(comparison) {
+            document.paragraph(refusal)
+        } else {
+            document.chart(
+                "comparison.svg",
+                temperatureChart(comparison),
+                caption: "Each run's tier, then the hottest counted temperature of A and of B in lanes of their own on one scale, "
+                    + "each with its own thresholds (dotted, listed under the lane), so both show where they coincide. "
+                    + "Point at a moment to read both."
+            )
+        }
         return document
+    }
+
+    /// Why the runs are not drawn on one time axis, or `nil` when they are: a run under a tenth of the other's
+    /// length would be a sliver at the chart's left edge.
+    static func chartRefusal(_ comparison: RunComparison) -> String? {
+        let (a, b) = (comparison.a, comparison.b)
+        let (short, long) = (min(a.durationSeconds, b.durationSeconds), max(a.durationSeconds, b.durationSeconds))
+        guard long > 0, short < long / 10 else { return nil }
+        let shorter = a.durationSeconds < b.durationSeconds ? "A" : "B"
+        return "No chart over time: A lasts \(ClockText.format(a.durationSeconds)) and B \(ClockText.format(b.durationSeconds)), "
+            + "so on one time axis \(shorter) would fill \(ReportNumber.fixed(short / long * 100, 1)) % of its width. "
+            + "Compare runs of similar length (record or simulate \(shorter) for as long as the other) to see them over time."
+    }
+
+    /// Each run's entry and exit temperature per tier for each group of sensors sharing them, and the dwell.
+    static func thresholdRows(_ comparison: RunComparison) -> [[String]] {
+        let describe = { (run: ComparedRun) -> [String: String] in
+            var cells: [String: String] = [:]
+            for group in ThresholdGroups.groups(run.thresholds, peak: { _ in .infinity }) {
+                for tier in Tier.allCases.dropFirst() {
+                    guard let entry = group.thresholds.entry.entry(of: tier), let exit = group.thresholds.exit.entry(of: tier) else {
+                        continue
+                    }
+                    cells["\(group.name): \(tier)"] = "from \(ReportNumber.celsius(entry)), left below \(ReportNumber.celsius(exit))"
+                }
+            }
+            if let dwell = run.dwellSeconds { cells["dwell"] = ClockText.format(dwell) }
+            return cells
+        }
+        let (a, b) = (describe(comparison.a), describe(comparison.b))
+        var order: [String] = []
+        for run in [comparison.a, comparison.b] {
+            for group in ThresholdGroups.groups(run.thresholds, peak: { _ in .infinity }) {
+                for tier in Tier.allCases.dropFirst() where !order.contains("\(group.name): \(tier)") {
+                    order.append("\(group.name): \(tier)")
+                }
+            }
+        }
+        order.append("dwell")
+        return order.filter { a[$0] != nil || b[$0] != nil }.map { [$0, a[$0] ?? "–", b[$0] ?? "–"] }
     }
 
     static func temperatureChart(_ comparison: RunComparison) -> Timeline {
@@ -61,17 +116,30 @@ public enum ComparisonReport: Sendable {
                     .map { .init(from: $0.from, to: $0.to, color: $0.color, label: $0.label) }
             )
         }
-        var temperatures = Timeline.Lane(title: "Hottest counted temperature", unit: "°C")
-        temperatures.series = [
-            .init(name: "A", color: Palette.series[0], points: a.temperatures.map { .init(time($0.timeSeconds), $0.value) }),
-            .init(name: "B", color: Palette.series[1], points: b.temperatures.map { .init(time($0.timeSeconds), $0.value) }, dashed: true),
-        ]
+        // A lane each, on one scale: lines that coincide on one plot would hide one run behind the other.
+        let peaks = [a, b].map { run in run.temperatures.map(\.value).max() ?? -.infinity }
+        let lanes = [("A", a, 0), ("B", b, 1)].map { name, run, side in
+            var lane = Timeline.Lane(title: "\(name): hottest counted temperature", unit: "°C")
+            lane.series = [
+                .init(name: name, color: Palette.series[side], points: run.temperatures.map { .init(time($0.timeSeconds), $0.value) })
+            ]
+            lane.thresholds = ThresholdGroups.lines(run.thresholds) { _ in peaks[side] }
+            return lane
+        }
+        let values = lanes.flatMap { $0.series.flatMap { $0.points.map(\.y) } + $0.thresholds.map(\.y) }.filter(\.isFinite)
+        let scale = [values.min(), values.max()].compactMap { $0 }
         var chart = Timeline(
             title: "Peak temperature and tier, A against B",
             timeLabel: time.label,
             secondsPerUnit: time.secondsPerUnit,
             domain: (0, time(max(a.durationSeconds, b.durationSeconds))),
-            lanes: [tiers, temperatures]
+            lanes: [tiers]
+                + lanes.map { lane in
+                    var lane = lane
+                    lane.yIncludes = scale
+                    lane.plotHeight = 120
+                    return lane
+                }
         )
         chart.identifier = "comparison"
         return chart

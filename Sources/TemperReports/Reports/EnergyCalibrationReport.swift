@@ -6,32 +6,45 @@ public import TemperCore
 /// measured pattern against what the fitted profile predicts.
 public enum EnergyCalibrationReport: Sendable {
     /// Writes `index.html`, `report.md` and `data.json` into `directory`.
-    public static func write(_ fit: EnergyFit, device: String, measurements: String, to directory: URL) throws(TemperError) {
+    /// - Parameters:
+    ///   - base: the profile the fit started from; its figures stand beside the fitted ones.
+    ///   - profile: the name of the profile written with the fitted figures (`--out`), or `nil` when none was.
+    public static func write(
+        _ fit: EnergyFit,
+        base: DeviceProfile,
+        profile: String?,
+        measurements: String,
+        to directory: URL
+    )
+        throws(TemperError)
+    {
         try ReportBundle.write(
-            document(for: fit, device: device, measurements: measurements),
-            data: ReportData(device: device, fit: fit.summary),
+            document(for: fit, base: base, profile: profile, measurements: measurements),
+            data: ReportData(device: base.name, profile: profile, fit: fit.summary),
             to: directory
         )
     }
 
     struct ReportData: Encodable {
+        /// The profile the fit started from, and the one written with its figures (`nil` when none was).
         var device: String
+        var profile: String?
         var fit: EnergyFitSummary
     }
 
-    static func document(for fit: EnergyFit, device: String, measurements: String) -> ReportDocument {
-        var document = ReportDocument(
-            title: "Energy calibration: \(device)",
-            subtitle: "The actuator figures fitted by least squares to \(fit.measured.count) measured patterns in \(measurements); "
+    static func document(for fit: EnergyFit, base: DeviceProfile, profile: String?, measurements: String) -> ReportDocument {
+        var document = FittedFigures.document(
+            kind: "Energy",
+            base: base.name,
+            profile: profile,
+            figures: "actuator figures",
+            how: "fitted by `temper calibrate energy` (least squares) to \(fit.measured.count) measured patterns in \(measurements); "
                 + "RMSE \(ReportNumber.fixed(fit.rmseMillijoules, 3)) mJ."
         )
         document.heading("Fitted figures")
         document.table(
-            ["figure", "value", "95 % interval", "unit"],
-            fit.fittedFigures.map { figure in
-                let shown = ProfileText.figure(figure.value, separator: " – ")
-                return [figure.key, shown.value, shown.interval, figure.unit ?? "ratio"]
-            }
+            FittedFigures.headers(base: base.name),
+            FittedFigures.rows(fit.fittedFigures) { EnergyCalibration.value(of: $0, in: base.haptics) }
         )
         document.paragraph(
             "Intervals are 95 % (Student's t at \(fit.result.degreesOfFreedom) degrees of freedom) from the covariance at the fit, "

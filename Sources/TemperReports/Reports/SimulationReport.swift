@@ -29,10 +29,10 @@ public enum SimulationReport: Sendable {
             SimulationTimeline.timeline(for: result),
             caption: "Every lane shares the time axis; with the policy solid, the baseline dashed. Tier: each run's tier, with "
                 + "a mark at each change (its tooltip gives the reason). Temperatures: the skin hotspot (which the skin sensor "
-                + "reads) lies between the skin mean and the internal node; dotted lines are the classifier's thresholds (a tier "
-                + "starts at the labelled line and is left only below the fainter one under it). Heat sources and feedback power "
-                + "are what warms the device; the last lane marks each moment the policy changed requests. Drag across the chart "
-                + "to zoom, double-click to reset; click a legend entry to hide or show its line."
+                + "reads) lies between the skin mean and the internal node; dotted lines are the classifier's thresholds, listed under "
+                + "the chart (a tier starts at its line and is left only below the fainter one under it). Heat sources and feedback "
+                + "power are what warms the device; the last lane marks each moment the policy changed requests. Point at a moment "
+                + "to read every lane there. Drag across the chart to zoom, double-click to reset; click a legend entry to hide or show its line."
         )
         SimulationSensitivity(result: result)?.write(into: &document)
 

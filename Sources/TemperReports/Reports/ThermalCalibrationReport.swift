@@ -7,9 +7,13 @@ import TemperSimulation
 /// residuals, and the fitted numbers with their intervals.
 public enum ThermalCalibrationReport: Sendable {
     /// Writes `index.html`, `report.md`, `data.json` and the charts into `directory`.
-    public static func write(_ fit: ThermalFit, device: String, to directory: URL) throws(TemperError) {
+    /// - Parameters:
+    ///   - base: the profile the fit started from; its figures stand beside the fitted ones.
+    ///   - profile: the name of the profile written with the fitted figures (`--out`), or `nil` when none was.
+    public static func write(_ fit: ThermalFit, base: DeviceProfile, profile: String?, to directory: URL) throws(TemperError) {
         let data = ReportData(
-            device: device,
+            device: base.name,
+            profile: profile,
             fit: fit.summary,
             traces: zip(fit.series, fit.curves).map { series, curve in
                 TraceFit(
@@ -20,11 +24,13 @@ public enum ThermalCalibrationReport: Sendable {
                 )
             }
         )
-        try ReportBundle.write(document(for: fit, device: device), data: data, to: directory)
+        try ReportBundle.write(document(for: fit, base: base, profile: profile), data: data, to: directory)
     }
 
     struct ReportData: Encodable {
+        /// The profile the fit started from, and the one written with its figures (`nil` when none was).
         var device: String
+        var profile: String?
         var fit: ThermalFitSummary
         var traces: [TraceFit]
     }
@@ -36,20 +42,20 @@ public enum ThermalCalibrationReport: Sendable {
         var rmseCelsius: Double
     }
 
-    static func document(for fit: ThermalFit, device: String) -> ReportDocument {
-        var document = ReportDocument(
-            title: "Thermal calibration: \(device)",
-            subtitle: "The two-node model fitted to \(fit.series.count) trace\(fit.series.count == 1 ? "" : "s") by least squares; "
+    static func document(for fit: ThermalFit, base: DeviceProfile, profile: String?) -> ReportDocument {
+        let traces = fit.series.map(\.name).joined(separator: ", ")
+        var document = FittedFigures.document(
+            kind: "Thermal",
+            base: base.name,
+            profile: profile,
+            figures: "thermal figures",
+            how: "fitted by `temper calibrate thermal` (the two-node model, least squares) to \(fit.series.count) "
+                + "trace\(fit.series.count == 1 ? "" : "s") (\(traces)); "
                 + "RMSE \(ProfileText.number(fit.rmseCelsius, digits: 2)) °C over \(fit.result.residuals.count) readings."
         )
         document.heading("Fitted figures")
-        document.table(
-            ["figure", "value", "95 % interval", "unit"],
-            fit.fittedFigures.map { figure in
-                let shown = ProfileText.figure(figure.value, separator: " – ")
-                return [figure.key, shown.value, shown.interval, figure.unit ?? "ratio"]
-            }
-        )
+        let start = ThermalCalibration.figures(of: base.thermal)
+        document.table(FittedFigures.headers(base: base.name), FittedFigures.rows(fit.fittedFigures) { start[$0] })
         let model = ThermalModel(parameters: fit.parameters, internalCelsius: 0, skinCelsius: 0)
         let constants = model.timeConstantsSeconds
         document.paragraph(

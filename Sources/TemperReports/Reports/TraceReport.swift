@@ -56,9 +56,10 @@ public enum TraceReport: Sendable {
         var caption =
             "Every lane shares the time axis. Tier: the classified tier, with a mark at each change (its tooltip gives the reason). "
             + "Temperatures: each sensor; dotted lines are the classifier's thresholds, drawn once for each group of sensors that "
-            + "share them (a tier starts at the labelled line and is left only below the fainter one under it)."
+            + "share them and listed under the chart (a tier starts at its line and is left only below the fainter one under it)."
         if !result.ignoredSensors.isEmpty { caption += " Grey lines are sensors the classifier ignores." }
-        caption += " Drag across the chart to zoom, double-click to reset; click a legend entry to hide or show its line."
+        caption +=
+            " Point at a moment to read the tier and every line's value there. Drag across the chart to zoom, double-click to reset; click a legend entry to hide or show its line."
         return caption
     }
 

@@ -46,16 +46,10 @@ enum TraceTimeline {
     /// The tier, low power and power source as strips, and each change of condition as a mark with its reason.
     static func tierLane(_ result: TraceResult, time: TimeAxis) -> Timeline.Lane {
         var lane = Timeline.Lane(title: "Tier", unit: "")
-        let start = time(result.samples.first?.timeSeconds ?? 0)
         lane.strips = [
             .init(
                 label: "tier",
-                spans: SimulationCharts.tierBands(
-                    result.samples.map { (time($0.timeSeconds), $0.tier) },
-                    start: start,
-                    color: Palette.tierStrip
-                )
-                .map { .init(from: $0.from, to: $0.to, color: $0.color, label: $0.label) }
+                spans: tierSpans(result, time: time)
             )
         ]
         let lowPower = spans(result, time: time, where: \.lowPower)
@@ -76,6 +70,27 @@ enum TraceTimeline {
             )
         }
         return lane
+    }
+
+    /// Each snapshot's tier held from its time to the next snapshot's, as the tier tables count it: a change the
+    /// table puts at 2:00 starts its span at 2:00.
+    static func tierSpans(_ result: TraceResult, time: TimeAxis) -> [Timeline.Span] {
+        var spans: [Timeline.Span] = []
+        for (sample, next) in zip(result.samples, result.samples.dropFirst()) {
+            if let last = spans.last, last.label == sample.tier.rawValue {
+                spans[spans.count - 1].to = time(next.timeSeconds)
+            } else {
+                spans.append(
+                    .init(
+                        from: time(sample.timeSeconds),
+                        to: time(next.timeSeconds),
+                        color: Palette.tierStrip(sample.tier),
+                        label: sample.tier.rawValue
+                    )
+                )
+            }
+        }
+        return spans
     }
 
     /// Every sensor over time, in one pass over the samples; ignored sensors last and grey.
@@ -103,7 +118,7 @@ enum TraceTimeline {
             }
         }
         var lane = Timeline.Lane(title: "Temperatures", unit: "°C")
-        lane.series = counted + greyed
+        lane.series = Timeline.Series.mergingIdentical(counted + greyed)
         lane.plotHeight = 220
         lane.thresholds = ThresholdGroups.lines(result.sensorThresholds) { label in slot[label].map { peaks[$0] } ?? -.infinity }
         return lane
@@ -123,9 +138,11 @@ enum TraceTimeline {
         return ChannelValue.Quantity.allCases.compactMap { quantity in
             guard let names = order[quantity], let byName = points[quantity] else { return nil }
             var lane = Timeline.Lane(title: titles[quantity] ?? quantity.rawValue, unit: quantity.unit)
-            lane.series = names.enumerated().map { index, name in
-                .init(name: name, color: Palette.series[index % Palette.series.count], points: byName[name] ?? [])
-            }
+            lane.series = Timeline.Series.mergingIdentical(
+                names.enumerated().map { index, name in
+                    .init(name: name, color: Palette.series[index % Palette.series.count], points: byName[name] ?? [])
+                }
+            )
             if quantity != .voltage { lane.yIncludes = [0] }
             lane.plotHeight = 90
             return lane

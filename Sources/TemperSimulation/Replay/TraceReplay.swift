@@ -26,6 +26,7 @@ public enum TraceReplay: Sendable {
             self.settings = settings
             self.classifier = Classifier(settings: settings)
             self.result = TraceResult(trace: name, durationSeconds: 0)
+            result.dwellSeconds = settings.dwellSeconds
         }
 
         public mutating func add(_ snapshot: HostSnapshot) {
@@ -81,6 +82,8 @@ public struct TraceResult: Sendable, Hashable, Codable {
     public var sensors: [String] = []
     /// The thresholds the classifier held each counted sensor to (by its first reading's limits), for charts.
     public var sensorThresholds: [ClassifierThresholds.Sensor] = []
+    /// The classifier's dwell: how long every counted sensor stays below its exit before the tier steps down.
+    public var dwellSeconds: Double?
     /// The sensors that read fine but that the classifier leaves out of the tier (absurd limits, an override).
     public var ignoredSensors: [String] = []
     public var transitions: [TierTransition] = []

@@ -344,11 +344,15 @@ public struct ClassifierThresholds: Sendable, Hashable, Codable {
     public var lowBatteryPercentage: Double
     /// A critical battery at or under this percentage.
     public var criticalBatteryPercentage: Double
+    /// How long every counted sensor must stay below its exit temperature before the tier steps down; `nil` in
+    /// results written before it was recorded.
+    public var dwellSeconds: Double?
 
-    public init(sensors: [Sensor], lowBatteryPercentage: Double, criticalBatteryPercentage: Double) {
+    public init(sensors: [Sensor], lowBatteryPercentage: Double, criticalBatteryPercentage: Double, dwellSeconds: Double? = nil) {
         self.sensors = sensors
         self.lowBatteryPercentage = lowBatteryPercentage
         self.criticalBatteryPercentage = criticalBatteryPercentage
+        self.dwellSeconds = dwellSeconds
     }
 
     /// What `settings` make of the sensors the simulated host reports with `thermal`'s limits.
@@ -360,7 +364,8 @@ public struct ClassifierThresholds: Sendable, Hashable, Codable {
             sensors: readings.compactMap { reading in settings.thresholds(for: reading).map { Sensor(label: reading.label, thresholds: $0) }
             },
             lowBatteryPercentage: settings.lowBatteryPercentage,
-            criticalBatteryPercentage: settings.criticalBatteryPercentage
+            criticalBatteryPercentage: settings.criticalBatteryPercentage,
+            dwellSeconds: settings.dwellSeconds
         )
     }
 
@@ -434,6 +439,10 @@ public struct LoggedDecision: Sendable, Hashable, Codable {
     public var rules: [String]
     public var requestedMillijoules: Double
     public var playedMillijoules: Double
+    /// How long what played played (0 when nothing did), and the part of its energy that was audio; `nil` in
+    /// logs written before they were recorded.
+    public var playedSeconds: Double?
+    public var playedAudioMillijoules: Double?
 
     public init(
         timeSeconds: Double,
@@ -441,7 +450,9 @@ public struct LoggedDecision: Sendable, Hashable, Codable {
         outcome: Decision.Outcome,
         rules: [String],
         requestedMillijoules: Double,
-        playedMillijoules: Double
+        playedMillijoules: Double,
+        playedSeconds: Double? = nil,
+        playedAudioMillijoules: Double? = nil
     ) {
         self.timeSeconds = timeSeconds
         self.item = item
@@ -449,5 +460,7 @@ public struct LoggedDecision: Sendable, Hashable, Codable {
         self.rules = rules
         self.requestedMillijoules = requestedMillijoules
         self.playedMillijoules = playedMillijoules
+        self.playedSeconds = playedSeconds
+        self.playedAudioMillijoules = playedAudioMillijoules
     }
 }

@@ -141,7 +141,9 @@ struct SimulationRun {
                 outcome: decision.outcome,
                 rules: decision.rules,
                 requestedMillijoules: decision.before.totalMillijoules,
-                playedMillijoules: decision.after.totalMillijoules
+                playedMillijoules: decision.after.totalMillijoules,
+                playedSeconds: decision.after.totalMillijoules > 0 ? playedForm.durationSeconds : 0,
+                playedAudioMillijoules: decision.after.audioMillijoules
             )
         )
     }
