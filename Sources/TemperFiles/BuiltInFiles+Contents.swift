@@ -1201,7 +1201,9 @@ peripherals:
         "Policies/devices/gamepad.yaml": .text(
 #"""
 # A handheld game controller with two larger eccentric-rotating-mass (ERM) rumble motors and a small speaker.
-# ERMs cost more per click and per g than LRAs (TI SLOA194A) and have no sharp resonance.
+# ERMs cost more per click and per g than LRAs (TI SLOA194A) and have no sharp resonance. Each motor is one ERM,
+# the Sanyo NRS2574I TI measured (SLOA194A); the figures TI did not measure for it say how they are derived or
+# that they are assumed.
 version: 1
 name: gamepad
 description: Game controller with two ERM rumble motors and a small speaker.
@@ -1215,17 +1217,17 @@ haptics:
   # ff_rumble_effect (strong_magnitude, weak_magnitude) drive them: a pattern's sharpness or frequency is not played.
   actuatorClass: dual-erm
   actuators: {value: 2, derived: "two rumble motors, left and right, as in most game controllers"}
-  clickEnergy: {value: 1.27, unit: uAh, source: "TI SLOA194A table 5-1: 0.72–1.82 uAh per full-scale ERM click; midpoint"}
-  clickDuration: {value: 47.5, unit: ms, source: "TI SLOA194A table 5-1: the measured clicks last 45–50 ms; midpoint"}
-  continuousPower: {value: 101, unit: mA, derived: "TI SLOA194A table 2-3: ERM 62 mA per g, at the 1.63 g of the LRA figure"}
+  clickEnergy: {value: 1.819, unit: uAh, source: "TI SLOA194A table 5-1: Sanyo NRS2574I, the largest ERM TI measured, 1.819 uAh per full-scale click (at 1.103 g)"}
+  clickDuration: {value: 45, unit: ms, source: "TI SLOA194A table 5-1: the Sanyo NRS2574I's measured click lasts 45 ms"}
+  continuousPower: {value: 68.5, unit: mA, derived: "TI publishes no buzz for the Sanyo NRS2574I: its 1.103 g full-scale acceleration (table 5-1) at the 62.1 mA per g TI measured for an ERM buzz (table 2-3, the same note)"}
   resonance: {value: 150, unit: Hz, derived: "an ERM has no mechanical resonance; its spin rate at rated voltage (~9000 rpm, 150 Hz) stands in for f0"}
   qualityFactor: {value: 2, derived: "assumption: an ERM has no sharp resonance, so a low Q keeps the sharpness cost mild"}
   lossRatio: {value: 1, derived: "assumption: a DC motor's losses are mostly in its winding; the high end of the LRA range 0.5–1"}
   sharpnessLowFrequency: {value: 110, unit: Hz, derived: "assumption: spin rates reachable around the rated 150 Hz"}
   sharpnessHighFrequency: {value: 200, unit: Hz, derived: "assumption: spin rates reachable around the rated 150 Hz"}
   intensityExponent: {value: 2, derived: "drive voltage linear in intensity, so power grows with intensity squared"}
-  riseTime: {value: 50, unit: ms, derived: "assumption, not measured: a larger ERM spins up about five times slower than a coin LRA rings up (10 ms, Vybronics VG1040003D)"}
-  fallTime: {value: 80, unit: ms, derived: "assumption, not measured: a larger ERM coasts down somewhat slower than a coin LRA rings down (50 ms, Vybronics VG1040003D)"}
+  riseTime: {value: 50, unit: ms, assumed: "not measured for this ERM: TI's DRV2605L ERM waveform library A is made for ERMs that spin up in 40–60 ms (DRV2605L datasheet, waveform library table); the middle"}
+  fallTime: {value: 80, unit: ms, assumed: "not measured for this ERM: a rumble motor coasts down more slowly than it spins up"}
   fullScaleDrive: {value: 3, unit: V, derived: "assumption, not measured: a 3 V DC rumble motor plays full scale at its nominal voltage"}
   ratedDrive: {value: 3.65, unit: V, derived: "assumption, not measured: an ERM is overdriven up to its supply for spin-up and braking, so its limit is the battery's 3.65 V (Sony LIP1708 label)"}
   driverOutputLimit: {value: 3.65, unit: V, derived: "an H-bridge ERM driver without boost (TI DRV8601, SLOS629D, up to 400 mA) swings at most its supply, the 3.65 V battery"}
@@ -1285,27 +1287,27 @@ battery:
   capacity: {value: 4355, unit: mAh, source: "Google Pixel 7 technical specifications: 4355 mAh typical"}
 
 haptics:
-  actuators: {value: 1, derived: "the phone's one LRA"}
-  clickEnergy: {value: 0.545, unit: uAh, source: "TI SLOA194A table 5-1: 0.41–0.68 uAh per full-scale LRA click; midpoint"}
-  clickDuration: {value: 47.5, unit: ms, source: "TI SLOA194A table 5-1: the measured clicks last 45–50 ms; midpoint"}
-  continuousPower: {value: 52.2, unit: mA, source: "TI SLOA194A table 2-3: continuous LRA buzz 52.2 mA at 1.63 g, supply side"}
-  resonance: {value: 145, unit: Hz, source: "AOSP hardware/google/pixel vibrator: CS40L26 default f0 145 Hz"}
-  qualityFactor: {value: 12, derived: "second-order resonator fitted to the AOSP Pixel cs40l26 drive-cap table (Q 12–15); the low end"}
-  lossRatio: {value: 0.5, derived: "motional-to-coil resistance r 0.5–1 for coin LRAs; the low end"}
-  sharpnessLowFrequency: {value: 120, unit: Hz, derived: "the 120–170 Hz span of the AOSP Pixel drive-cap table, as in the phone profile"}
-  sharpnessHighFrequency: {value: 170, unit: Hz, derived: "top of the AOSP Pixel cs40l26 drive-cap table"}
-  intensityExponent: {value: 2, derived: "drive voltage linear in intensity, so power grows with intensity squared"}
-  riseTime: {value: 10, unit: ms, source: "Vybronics VG1040003D coin LRA datasheet: rise time 10 ms"}
-  fallTime: {value: 50, unit: ms, source: "Vybronics VG1040003D coin LRA datasheet: fall time 50 ms"}
-  fullScaleDrive: {value: 1.82, unit: V, derived: "rms drive for full scale at resonance: sqrt(193 mW x 17.2 ohm), the TI SLOA194A table 2-3 full-scale supply power (52.2 mA at 3.7 V) taken as electrical power into the LRA's impedance at resonance (Vybronics VG1040003D: 2.5 Vrms / 145 mA = 17.2 ohm); a lossless driver, so an upper bound"}
-  ratedDrive: {value: 2.5, unit: V, source: "Vybronics VG1040003D coin LRA datasheet: rated drive 2.5 Vrms"}
-  driverOutputLimit: {value: 6.36, unit: V, derived: "Awinic AW86927 datasheet V1.2: 9 V output at 4.2 V battery into 8 ohm from its 11 V boost; 9 V peak / sqrt(2) rms"}
+  actuators: {value: 1, derived: "the phone's one LRA: Policies/devices/phone.yaml, whose actuator (the Pixel's luxshare_ict_081545 on a Cirrus CS40L26) these figures describe"}
+  clickEnergy: {value: 2.1, unit: mJ, derived: "the click waveform's 12 ms (clickDuration) at full scale plus ringing the mass up and braking it, which the model charges as half the full-scale power over the rise time and half over the fall time: 45.6 mW x (12 + 34) ms"}
+  clickDuration: {value: 12, unit: ms, source: "AOSP hardware/google/pixel vibrator/cs40l26 Vibrator.cpp mEffectDurations: WAVEFORM_CLICK 12 ms"}
+  continuousPower: {value: 45.6, unit: mW, derived: "full-scale drive at resonance (0.778 Vrms, fullScaleDrive) into the LRA's impedance at resonance, coil plus motional resistance Re x (1 + lossRatio) = 8 x 1.66 = 13.3 ohm: 0.778^2 / 13.3 (assumed: Re 8 ohm, the load boosted LRA drivers of this class are specified into, e.g. Awinic AW86927 datasheet V1.2, 9 V into 8 ohm; no coil resistance is published for this LRA and the HAL calibrates each unit's); the driver's own draw is driverActive, its switching losses are not counted (no CS40L26 efficiency is published), so a lower bound"}
+  resonance: {value: 145, unit: Hz, source: "AOSP hardware/google/pixel vibrator/cs40l26 Vibrator.cpp: RESONANT_FREQUENCY_DEFAULT 145 Hz, the f0 the HAL uses without a unit's calibration"}
+  qualityFactor: {value: 15.5, source: "AOSP hardware/google/pixel vibrator/cs40l26 Hardware.h (HwCal): Q_DEFAULT 15.5, the Q the HAL reports without a unit's calibration"}
+  lossRatio: {value: 0.66, derived: "motional-to-coil resistance r for which the second-order resonator with the HAL's Q 15.5 needs the drive-cap table's 4.47x drive 25 Hz below f0 (0.447 at 120 Hz over 0.1 at 145 Hz, AOSP cs40l26 Vibrator.cpp): r = 0.657; the table's points nearer f0 lie above the resonator's curve, as a protection cap rather than an equal-output curve would, so the fit uses its lowest frequency"}
+  sharpnessLowFrequency: {value: 120, unit: Hz, derived: "Android maps sharpness onto the supported frequency range (VibrationEffect.BasicEnvelopeBuilder, API 36); we take the 120–170 Hz span of the AOSP Pixel drive-cap table, so sharpness 0.5 lands on f0; Android's sharpness range is where the device plays at least 10 dB above the threshold of feeling (BasicToPwleSegmentAdapter), and at 1.63 g full scale this LRA plays 36 dB above it at 120 Hz, so the rule keeps the whole span"}
+  sharpnessHighFrequency: {value: 170, unit: Hz, derived: "top of the AOSP Pixel cs40l26 drive-cap table (0.447 at 120/170 Hz)"}
+  intensityExponent: {value: 2, derived: "driver output is linear in voltage and Core Haptics maps intensity to amplitude (developer.apple.com), so supply power grows with intensity squared"}
+  riseTime: {value: 34, unit: ms, derived: "the resonator's envelope time constant Q / (pi f0) = 15.5 / (pi x 145 Hz), from the HAL's Q and f0: the time over which the mass rings up to full scale"}
+  fallTime: {value: 34, unit: ms, derived: "the same time constant Q / (pi f0): the time over which the mass rings down, which braking pays for"}
+  fullScaleDrive: {value: 0.778, unit: V, derived: "the HAL's largest drive level at f0, 0.1 of the CS40L26's full-scale output (AOSP cs40l26 drive-cap table), at its 11 V boost (Cirrus CS40L26 devicetree binding, cirrus,bst-ctl-microvolt default 11000000): 0.1 x 11 V peak / sqrt(2) rms; assumed: full-scale output swings the boost voltage"}
+  ratedDrive: {value: 3.48, unit: V, derived: "the HAL's limit for this actuator at every frequency, 0.447 of the CS40L26's full-scale output (AOSP cs40l26 Vibrator.cpp: LUXSHARE_ICT_081545 limits to 0.447): 0.447 x 11 V peak / sqrt(2) rms"}
+  driverOutputLimit: {value: 7.78, unit: V, derived: "Cirrus CS40L26 devicetree binding: boost up to 11 V (cirrus,bst-ctl-microvolt default 11000000); 11 V peak / sqrt(2) rms"}
   offResonanceDriveCap: {value: 4.47, derived: "AOSP hardware/google/pixel vibrator cs40l26 drive-cap table: max drive level 0.447 at 120/170 Hz over 0.1 at f0 145 Hz"}
-  driverActive: {value: 3.5, unit: mA, source: "TI DRV2605L datasheet: ~3.5 mA while driving"}
-  driverIdle: {value: 0.65, unit: mA, source: "TI DRV2605L datasheet: idle current < 0.65 mA (the bound), awake between effects"}
-  driverStandby: {value: 7, unit: uA, source: "TI DRV2605L datasheet: standby current < 7 uA (the bound)"}
-  driverOff: {value: 0.1, unit: uA, source: "Awinic AW86927 datasheet V1.2: shutdown current 0.1 uA"}
-  wakeUpTime: {value: 6, unit: ms, source: "AOSP Pixel vibrator HALs: cold start <= 6 ms (the bound); Awinic parts start in < 1 ms (AW86927) and < 0.4 ms (AW86225)"}
+  driverActive: {value: 3.5, unit: mA, assumed: "no CS40L26 supply currents are published; a TI DRV2605L's stands in (datasheet: ~3.5 mA while driving)"}
+  driverIdle: {value: 0.65, unit: mA, assumed: "a TI DRV2605L's stands in for the CS40L26's (datasheet: idle current < 0.65 mA, the bound), awake between effects"}
+  driverStandby: {value: 7, unit: uA, assumed: "a TI DRV2605L's stands in for the CS40L26's (datasheet: standby current < 7 uA, the bound)"}
+  driverOff: {value: 0.1, unit: uA, assumed: "no CS40L26 hibernate current is published; a boosted LRA driver's shutdown current stands in (Awinic AW86927 datasheet V1.2: 0.1 uA)"}
+  wakeUpTime: {value: 6, unit: ms, source: "AOSP hardware/google/pixel vibrator/cs40l26 Vibrator.cpp: MAX_COLD_START_LATENCY_MS 6 (I2C transaction and the DSP's return from standby; the bound)"}
   activeTimeout: {value: 250, unit: ms, source: "Cirrus CS40L26 Linux driver (include/linux/mfd/cs40l26.h, CirrusLogic/linux-drivers): active timeout 250 ms before standby"}
   standbyTimeout: {value: 100, unit: ms, source: "Cirrus CS40L26 Linux driver (include/linux/mfd/cs40l26.h): standby timeout 100 ms before hibernate"}
   autosuspend: {value: 2, unit: s, source: "Cirrus CS40L26 Linux driver: CS40L26_AUTOSUSPEND_DELAY_MS 2000, the runtime-PM autosuspend delay"}
@@ -1358,34 +1360,37 @@ name: phone
 description: Phone with one LRA (f0 145 Hz) and a loudspeaker behind a smart amplifier.
 
 battery:
-  nominalVoltage: {value: 3.7, unit: V, derived: "nominal Li-ion cell voltage, the voltage TI SLOA194A's charges are converted at (5.5–9 mJ per click at 3.7 V)"}
+  nominalVoltage: {value: 3.7, unit: V, derived: "nominal Li-ion cell voltage; the currents below convert to power at it"}
   capacity: {value: 4355, unit: mAh, source: "Google Pixel 7 technical specifications: 4355 mAh typical"}
 
-# Not yet one actuator: the resonance, drive-cap table and Android primitives are the Pixel's (a Luxshare ICT 081545
-# LRA on a Cirrus CS40L26, AOSP hardware/google/pixel vibrator/cs40l26), the energy figures TI's measured coin LRA
-# (SLOA194A) and the rated drive and rise and fall Vybronics' coin LRA, as each figure says.
+# One actuator: the Pixel 6/7/8's LRA (ACTUATOR_MODEL luxshare_ict_081545 in AOSP device/google/*) on its Cirrus
+# CS40L26 driver. Its resonance, Q, drive limits and waveform lengths are the AOSP vibrator HAL's own figures
+# (hardware/google/pixel vibrator/cs40l26); the driver's output is the CS40L26's boost. No energy figure is
+# published for this LRA, so its power is derived from the HAL's drive at resonance into its impedance there, with
+# one assumed figure, the coil resistance. The driver IC's own draw is a TI DRV2605L's (no CS40L26 figures are
+# published), as each of those figures says.
 haptics:
-  actuators: {value: 1, derived: "one LRA, as in the Pixel phones whose vibrator HAL the other figures come from"}
-  clickEnergy: {value: 0.545, unit: uAh, source: "TI SLOA194A table 5-1: 0.41–0.68 uAh per full-scale LRA click; midpoint (7.26 mJ at 3.7 V)"}
-  clickDuration: {value: 47.5, unit: ms, source: "TI SLOA194A table 5-1: the measured clicks last 45–50 ms; midpoint"}
-  continuousPower: {value: 52.2, unit: mA, source: "TI SLOA194A table 2-3: continuous LRA buzz 52.2 mA at 1.63 g, supply side (193 mW at 3.7 V)"}
-  resonance: {value: 145, unit: Hz, source: "AOSP hardware/google/pixel vibrator: CS40L26 default f0 145 Hz"}
-  qualityFactor: {value: 12, derived: "second-order resonator fitted to the AOSP Pixel cs40l26 drive-cap table (Q 12–15); the low end"}
-  lossRatio: {value: 0.5, derived: "motional-to-coil resistance r 0.5–1 for coin LRAs; with Q 12 this gives 22x power 25 Hz below f0, the Pixel table's ~20x"}
-  sharpnessLowFrequency: {value: 120, unit: Hz, derived: "Android maps sharpness onto the supported frequency range (VibrationEffect.BasicEnvelopeBuilder, API 36); we take the 120–170 Hz span of the AOSP Pixel drive-cap table, so sharpness 0.5 lands on f0; Android's sharpness range is where the device plays at least 10 dB above the threshold of feeling (BasicToPwleSegmentAdapter), and at 1.63 g full scale this LRA plays 27 dB above it at 120 Hz, so the rule keeps the whole span"}
+  actuators: {value: 1, source: "AOSP device/google (Pixel 6, 7, 8 device makefiles): one LRA, ACTUATOR_MODEL luxshare_ict_081545"}
+  clickEnergy: {value: 2.1, unit: mJ, derived: "the click waveform's 12 ms (clickDuration) at full scale plus ringing the mass up and braking it, which the model charges as half the full-scale power over the rise time and half over the fall time: 45.6 mW x (12 + 34) ms"}
+  clickDuration: {value: 12, unit: ms, source: "AOSP hardware/google/pixel vibrator/cs40l26 Vibrator.cpp mEffectDurations: WAVEFORM_CLICK 12 ms"}
+  continuousPower: {value: 45.6, unit: mW, derived: "full-scale drive at resonance (0.778 Vrms, fullScaleDrive) into the LRA's impedance at resonance, coil plus motional resistance Re x (1 + lossRatio) = 8 x 1.66 = 13.3 ohm: 0.778^2 / 13.3 (assumed: Re 8 ohm, the load boosted LRA drivers of this class are specified into, e.g. Awinic AW86927 datasheet V1.2, 9 V into 8 ohm; no coil resistance is published for this LRA and the HAL calibrates each unit's); the driver's own draw is driverActive, its switching losses are not counted (no CS40L26 efficiency is published), so a lower bound"}
+  resonance: {value: 145, unit: Hz, source: "AOSP hardware/google/pixel vibrator/cs40l26 Vibrator.cpp: RESONANT_FREQUENCY_DEFAULT 145 Hz, the f0 the HAL uses without a unit's calibration"}
+  qualityFactor: {value: 15.5, source: "AOSP hardware/google/pixel vibrator/cs40l26 Hardware.h (HwCal): Q_DEFAULT 15.5, the Q the HAL reports without a unit's calibration"}
+  lossRatio: {value: 0.66, derived: "motional-to-coil resistance r for which the second-order resonator with the HAL's Q 15.5 needs the drive-cap table's 4.47x drive 25 Hz below f0 (0.447 at 120 Hz over 0.1 at 145 Hz, AOSP cs40l26 Vibrator.cpp): r = 0.657; the table's points nearer f0 lie above the resonator's curve, as a protection cap rather than an equal-output curve would, so the fit uses its lowest frequency"}
+  sharpnessLowFrequency: {value: 120, unit: Hz, derived: "Android maps sharpness onto the supported frequency range (VibrationEffect.BasicEnvelopeBuilder, API 36); we take the 120–170 Hz span of the AOSP Pixel drive-cap table, so sharpness 0.5 lands on f0; Android's sharpness range is where the device plays at least 10 dB above the threshold of feeling (BasicToPwleSegmentAdapter), and at 1.63 g full scale this LRA plays 36 dB above it at 120 Hz, so the rule keeps the whole span"}
   sharpnessHighFrequency: {value: 170, unit: Hz, derived: "top of the AOSP Pixel cs40l26 drive-cap table (0.447 at 120/170 Hz)"}
   intensityExponent: {value: 2, derived: "driver output is linear in voltage and Core Haptics maps intensity to amplitude (developer.apple.com), so supply power grows with intensity squared"}
-  riseTime: {value: 10, unit: ms, source: "Vybronics VG1040003D coin LRA datasheet: rise time 10 ms"}
-  fallTime: {value: 50, unit: ms, source: "Vybronics VG1040003D coin LRA datasheet: fall time 50 ms"}
-  fullScaleDrive: {value: 1.82, unit: V, derived: "rms drive for full scale at resonance: sqrt(193 mW x 17.2 ohm), the TI SLOA194A table 2-3 full-scale supply power (52.2 mA at 3.7 V) taken as electrical power into the LRA's impedance at resonance (Vybronics VG1040003D: 2.5 Vrms / 145 mA = 17.2 ohm); a lossless driver, so an upper bound"}
-  ratedDrive: {value: 2.5, unit: V, source: "Vybronics VG1040003D coin LRA datasheet: rated drive 2.5 Vrms"}
-  driverOutputLimit: {value: 6.36, unit: V, derived: "Awinic AW86927 datasheet V1.2: 9 V output at 4.2 V battery into 8 ohm from its 11 V boost; 9 V peak / sqrt(2) rms"}
+  riseTime: {value: 34, unit: ms, derived: "the resonator's envelope time constant Q / (pi f0) = 15.5 / (pi x 145 Hz), from the HAL's Q and f0: the time over which the mass rings up to full scale"}
+  fallTime: {value: 34, unit: ms, derived: "the same time constant Q / (pi f0): the time over which the mass rings down, which braking pays for"}
+  fullScaleDrive: {value: 0.778, unit: V, derived: "the HAL's largest drive level at f0, 0.1 of the CS40L26's full-scale output (AOSP cs40l26 drive-cap table), at its 11 V boost (Cirrus CS40L26 devicetree binding, cirrus,bst-ctl-microvolt default 11000000): 0.1 x 11 V peak / sqrt(2) rms; assumed: full-scale output swings the boost voltage"}
+  ratedDrive: {value: 3.48, unit: V, derived: "the HAL's limit for this actuator at every frequency, 0.447 of the CS40L26's full-scale output (AOSP cs40l26 Vibrator.cpp: LUXSHARE_ICT_081545 limits to 0.447): 0.447 x 11 V peak / sqrt(2) rms"}
+  driverOutputLimit: {value: 7.78, unit: V, derived: "Cirrus CS40L26 devicetree binding: boost up to 11 V (cirrus,bst-ctl-microvolt default 11000000); 11 V peak / sqrt(2) rms"}
   offResonanceDriveCap: {value: 4.47, derived: "AOSP hardware/google/pixel vibrator cs40l26 drive-cap table: max drive level 0.447 at 120/170 Hz over 0.1 at f0 145 Hz"}
-  driverActive: {value: 3.5, unit: mA, source: "TI DRV2605L datasheet: ~3.5 mA while driving"}
-  driverIdle: {value: 0.65, unit: mA, source: "TI DRV2605L datasheet: idle current < 0.65 mA (the bound), awake between effects"}
-  driverStandby: {value: 7, unit: uA, source: "TI DRV2605L datasheet: standby current < 7 uA (the bound)"}
-  driverOff: {value: 0.1, unit: uA, source: "Awinic AW86927 datasheet V1.2: shutdown current 0.1 uA"}
-  wakeUpTime: {value: 6, unit: ms, source: "AOSP Pixel vibrator HALs: cold start <= 6 ms (the bound); Awinic parts start in < 1 ms (AW86927) and < 0.4 ms (AW86225)"}
+  driverActive: {value: 3.5, unit: mA, assumed: "no CS40L26 supply currents are published; a TI DRV2605L's stands in (datasheet: ~3.5 mA while driving)"}
+  driverIdle: {value: 0.65, unit: mA, assumed: "a TI DRV2605L's stands in for the CS40L26's (datasheet: idle current < 0.65 mA, the bound), awake between effects"}
+  driverStandby: {value: 7, unit: uA, assumed: "a TI DRV2605L's stands in for the CS40L26's (datasheet: standby current < 7 uA, the bound)"}
+  driverOff: {value: 0.1, unit: uA, assumed: "no CS40L26 hibernate current is published; a boosted LRA driver's shutdown current stands in (Awinic AW86927 datasheet V1.2: 0.1 uA)"}
+  wakeUpTime: {value: 6, unit: ms, source: "AOSP hardware/google/pixel vibrator/cs40l26 Vibrator.cpp: MAX_COLD_START_LATENCY_MS 6 (I2C transaction and the DSP's return from standby; the bound)"}
   activeTimeout: {value: 250, unit: ms, source: "Cirrus CS40L26 Linux driver (include/linux/mfd/cs40l26.h, CirrusLogic/linux-drivers): active timeout 250 ms before standby"}
   standbyTimeout: {value: 100, unit: ms, source: "Cirrus CS40L26 Linux driver (include/linux/mfd/cs40l26.h): standby timeout 100 ms before hibernate"}
   autosuspend: {value: 2, unit: s, source: "Cirrus CS40L26 Linux driver: CS40L26_AUTOSUSPEND_DELAY_MS 2000, the runtime-PM autosuspend delay"}
@@ -1434,7 +1439,7 @@ charging:
 # there whatever pitch a file suggests. Drive is the primitive's mean drive at scale 1 as a fraction of full scale.
 # A profile without this section plays each primitive for Temper's default length at full drive.
 primitives:
-  click: {duration: {value: 12, unit: ms, source: "AOSP hardware/google/pixel vibrator/cs40l26 Vibrator.cpp mEffectDurations (the HAL's defaults, which getPrimitiveDuration reports): WAVEFORM_CLICK 12 ms"}, drive: {value: 1, derived: "the click waveform at the top of the click voltage levels (intensityToVolLevel at scale 1); a click shorter than a full LRA click is priced as one (clickEnergy)"}}
+  click: {duration: {value: 12, unit: ms, source: "AOSP hardware/google/pixel vibrator/cs40l26 Vibrator.cpp mEffectDurations (the HAL's defaults, which getPrimitiveDuration reports): WAVEFORM_CLICK 12 ms"}, drive: {value: 1, derived: "the click waveform at the top of the click voltage levels (intensityToVolLevel at scale 1): the full-scale click of this profile (clickEnergy, clickDuration)"}}
   tick: {duration: {value: 5, unit: ms, source: "AOSP hardware/google/pixel vibrator/cs40l26 Vibrator.cpp mEffectDurations (the HAL's defaults, which getPrimitiveDuration reports): PRIMITIVE_TICK plays WAVEFORM_LIGHT_TICK, 5 ms"}, drive: {value: 0.42, derived: "5 ms of drive against the click waveform's 12 ms at the same voltage: 5/12 of a click's drive energy; the HAL's tick voltage level (mTickEffectVol) is per-unit calibration, assumed equal to the click's"}}
   low_tick: {duration: {value: 12, unit: ms, source: "AOSP hardware/google/pixel vibrator/cs40l26 Vibrator.cpp mEffectDurations (the HAL's defaults, which getPrimitiveDuration reports): WAVEFORM_LOW_TICK 12 ms"}, drive: {value: 1, derived: "as long as the click waveform, at the click voltage levels (intensityToVolLevel)"}}
   thud: {duration: {value: 300, unit: ms, source: "AOSP hardware/google/pixel vibrator/cs40l26 Vibrator.cpp mEffectDurations (the HAL's defaults, which getPrimitiveDuration reports): WAVEFORM_THUD 300 ms"}, drive: {value: 1, derived: "held at its scale for its whole length: the HAL documents no envelope for it, so the upper bound"}}

@@ -56,7 +56,7 @@ public enum StepConversion: Sendable {
     }
 
     /// How long an emphasis or transient holds a rumble motor at its level: an ERM click lasts 45–50 ms (TI
-    /// SLOA194A table 5-1), which is what the energy model plays it for on a gamepad.
+    /// SLOA194A table 5-1), about what the energy model plays it for on a gamepad (its ERM's click: 45 ms).
     static let hitSeconds = 0.048
 
     /// A rumble that plays what the timeline plays on a gamepad (``GamepadMotors``): both motors at the track's

@@ -119,7 +119,7 @@ import Testing
             profile.contains("skinHeatCapacity: {value: ")
                 && profile.contains("fitted: \"temper calibrate thermal on \(stepsTrace.path): 95 % interval")
         )
-        #expect(profile.contains("clickEnergy: {value: 0.545"), "the rest of the base profile is kept")
+        #expect(profile.contains("clickEnergy: {value: 2.1"), "the rest of the base profile is kept")
 
         // A different scenario, run on the true device and on the fitted profile (used at once as a scenario's device).
         let truthRun = try Self.temperatures(Self.record(Self.commute, device: device, in: directory, name: "commute-true"))

@@ -5,9 +5,9 @@ import Testing
 /// `temper calibrate energy` end to end: measure patterns on a device whose actuator we know (its `temper score`
 /// energies with noise), fit, and use the fitted profile at once.
 @Suite struct CalibrateEnergyCommandTests {
-    /// The phone with a weaker click and buzz: the "real device" the fit must find (0.45 µAh and 46 mA at 3.7 V).
-    static let trueClickMillijoules = 0.45 * 3.6 * 3.7
-    static let trueBuzzMilliwatts = 46 * 3.7
+    /// The phone with a weaker click and buzz: the "real device" the fit must find (1.8 mJ and 40 mW).
+    static let trueClickMillijoules = 1.8
+    static let trueBuzzMilliwatts = 40.0
 
     func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -18,8 +18,8 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("temper-calibrate-energy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var device = try String(contentsOf: PackagePaths.root.appendingPathComponent("Policies/devices/phone.yaml"), encoding: .utf8)
-        device = device.replacingOccurrences(of: "clickEnergy: {value: 0.545,", with: "clickEnergy: {value: 0.45,")
-            .replacingOccurrences(of: "continuousPower: {value: 52.2,", with: "continuousPower: {value: 46,")
+        device = device.replacingOccurrences(of: "clickEnergy: {value: 2.1,", with: "clickEnergy: {value: 1.8,")
+            .replacingOccurrences(of: "continuousPower: {value: 45.6,", with: "continuousPower: {value: 40,")
             .replacingOccurrences(of: "name: phone", with: "name: true-device")
         try Data(device.utf8).write(to: folder.appendingPathComponent("true-device.yaml"))
         var names: [String] = []

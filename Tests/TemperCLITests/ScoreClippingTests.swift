@@ -31,7 +31,8 @@ import Testing
             #expect(average <= (pattern["peakMilliwatts"] as? Double ?? 0))
             let event = try #require((pattern["events"] as? [[String: Any]])?.first)
             #expect(event["playedFraction"] as? Double == 1)
-            #expect((pattern["peakMilliwatts"] as? Double ?? .infinity) < 1000, "a coin LRA's driver gives well under a watt")
+            // The phone's LRA at the Pixel HAL's drive cap, 3.48 Vrms at 120 Hz, draws about 1.5 W: watts, not more.
+            #expect((pattern["peakMilliwatts"] as? Double ?? .infinity) < 2000, "the phone's driver at its cap")
 
             let csv = try TemperRunner.run(["score", path, "--format", "csv"]).stdout.split(separator: "\n")
             let header = csv[0].split(separator: ",").map(String.init)

@@ -100,15 +100,26 @@ struct MisfitTests {
         #expect(!fit.goodness.isMisfit || atTruth / degrees > 2, "seed \(seed): \(fit.warnings)")
     }
 
-    /// Seed 105 from the base profile alone, the descent the fit used to be: the false minimum is real, so the
-    /// test above is one a single start fails.
-    @Test func aSingleStartEndsSeed105InAFalseMinimum() throws {
-        let fit = try EnergyCalibration.fit(
-            base: EnergyCalibrationTests.base,
-            measurements: EnergyCalibrationTests.measurements(on: EnergyCalibrationTests.truth, seed: 105),
-            solver: LevenbergMarquardt()
-        )
-        #expect(try #require(fit.goodness.reducedChiSquare) > 100)
+    /// The descent the fit used to be, from the base profile alone, on a driver that runs out of headroom off
+    /// resonance (rated at 1.37x full scale, as the phone's borrowed coin-LRA rating once made it): intensity is
+    /// capped there, the model has a kink, and a draw ends in a false minimum (seed 105 did, reduced χ² about 205).
+    /// The phone's own driver (the Pixel HAL's cap) keeps its headroom to the edge of the range, so the honest fits
+    /// above have no such kink to fall into; on this capped variant the several starts do not always escape it.
+    @Test func aSingleStartCanEndInAFalseMinimumWhereIntensityIsCapped() throws {
+        func capped(_ profile: DeviceProfile) -> DeviceProfile {
+            var profile = profile
+            profile.haptics.driver.ratedDriveVolts = profile.haptics.driver.fullScaleDriveVolts * 1.37
+            return profile
+        }
+        let (base, truth) = (capped(EnergyCalibrationTests.base), capped(EnergyCalibrationTests.truth))
+        var falseMinima: [UInt64] = []
+        for seed in UInt64(100)..<120 {
+            let measurements = EnergyCalibrationTests.measurements(on: truth, seed: seed)
+            let single = try EnergyCalibration.fit(base: base, measurements: measurements, solver: LevenbergMarquardt())
+            guard try #require(single.goodness.reducedChiSquare) > 100 else { continue }
+            falseMinima.append(seed)
+        }
+        #expect(!falseMinima.isEmpty, "no draw ends a single start in a false minimum")
     }
 
     @Test func withoutStandardDeviationsThereIsNoReducedChiSquare() throws {

@@ -79,7 +79,7 @@ struct ProfileTextFiguresTests {
                 .replacingOccurrences(of: "driverIdle: {value: 2, unit: \"ratio\"", with: "driverIdle: {value: 2, unit: \"mW\"")
         )
         #expect(profile.provenance["haptics.driverIdle"]?.kind == .fitted)
-        #expect(profile.provenance["haptics.ratedDrive"]?.kind == .source)
+        #expect(profile.provenance["haptics.activeTimeout"]?.kind == .source)
         #expect(profile.haptics.resonanceHertz == 146)
     }
 }

@@ -79,10 +79,15 @@ import Testing
 
     @Test func unitsConvertAtTheBatteryVoltage() throws {
         let phone = try F.profile("phone")
-        // 0.545 µAh at 3.7 V and 52.2 mA at 3.7 V, as TI SLOA194A gives them.
-        #expect(abs(phone.haptics.clickEnergyMillijoules - 0.545 * 3.6 * 3.7) < 1e-9)
-        #expect(abs(phone.haptics.continuousMilliwatts - 193.14) < 1e-9)
-        #expect(abs(phone.haptics.riseSeconds - 0.010) < 1e-12)
+        // The phone's haptic figures are in mJ, mW and ms; its driver's currents in mA and uA, at 3.7 V.
+        #expect(abs(phone.haptics.clickEnergyMillijoules - 2.1) < 1e-9)
+        #expect(abs(phone.haptics.continuousMilliwatts - 45.6) < 1e-9)
+        #expect(abs(phone.haptics.riseSeconds - 0.034) < 1e-12)
+        #expect(abs(phone.haptics.driver.activeMilliwatts - 3.5 * 3.7) < 1e-9)
+        #expect(abs(phone.haptics.driver.standbyMilliwatts - 0.007 * 3.7) < 1e-12)
+        // The gamepad's ERM click in uAh, at its own 3.65 V.
+        let gamepad = try F.profile("gamepad")
+        #expect(abs(gamepad.haptics.clickEnergyMillijoules - 1.819 * 3.6 * 3.65) < 1e-9)
         #expect(abs(phone.audio.spatialExtraFraction - 0.10) < 1e-12)
     }
 
@@ -105,23 +110,23 @@ import Testing
     }
 
     static let badCases: [BadCase] = [
-        (#"qualityFactor: {value: 12, derived: "#, "qualityFactor: 12 #", "haptics.qualityFactor", "every number needs its source"),
+        (#"qualityFactor: {value: 15.5, source: "#, "qualityFactor: 15.5 #", "haptics.qualityFactor", "every number needs its source"),
         (
             #"resonance: {value: 145, unit: Hz, source: "AOSP"#, #"resonance: {value: 145, unit: Hz, sauce: "AOSP"#,
             "haptics.resonance.sauce", "unknown key 'sauce'"
         ),
         (
-            #"riseTime: {value: 10, unit: ms, source: "Vybronics VG1040003D coin LRA datasheet: rise time 10 ms"}"#,
-            "riseTime: {value: 10, unit: ms}", "haptics.riseTime", "no 'source', 'derived', 'assumed' or 'fitted'"
+            #"riseTime: {value: 34, unit: ms, derived: "#, "riseTime: {value: 34, unit: ms} #", "haptics.riseTime",
+            "no 'source', 'derived', 'assumed' or 'fitted'"
         ),
         (
-            "clickDuration: {value: 47.5, unit: ms,", "clickDuration: {value: 47.5, unit: Hz,", "haptics.clickDuration.unit",
+            "clickDuration: {value: 12, unit: ms,", "clickDuration: {value: 12, unit: Hz,", "haptics.clickDuration.unit",
             "unit 'Hz' does not fit"
         ),
         ("  autosuspend:", "  keepAlive: {value: 1, unit: s, derived: x}\n  autosuspend:", "haptics.keepAlive", "unknown key 'keepAlive'"),
-        ("fullScaleDrive: {value: 1.82,", "fullScaleDrive: {value: 3,", "haptics.fullScaleDrive", "above ratedDrive"),
+        ("fullScaleDrive: {value: 0.778,", "fullScaleDrive: {value: 5,", "haptics.fullScaleDrive", "above ratedDrive"),
         (
-            "driverOutputLimit: {value: 6.36, unit: V,", "driverOutputLimit: {value: 6.36, unit: mA,", "haptics.driverOutputLimit.unit",
+            "driverOutputLimit: {value: 7.78, unit: V,", "driverOutputLimit: {value: 7.78, unit: mA,", "haptics.driverOutputLimit.unit",
             "unit 'mA' does not fit"
         ),
         ("version: 1", "version: 2", "version", "not supported"),
@@ -152,8 +157,8 @@ import Testing
     }
 
     @Test func everyProblemIsListed() {
-        let text = Self.replacing("qualityFactor: {value: 12, derived: ", with: "qualityFactor: 12 #")
-            .replacingOccurrences(of: "lossRatio: {value: 0.5, derived: ", with: "lossRatio: 0.5 #")
+        let text = Self.replacing("qualityFactor: {value: 15.5, source: ", with: "qualityFactor: 15.5 #")
+            .replacingOccurrences(of: "lossRatio: {value: 0.66, derived: ", with: "lossRatio: 0.66 #")
         let problems = DeviceProfile.problems(yaml: text, file: "bad.yaml")
         #expect(problems.map(\.path) == ["haptics.qualityFactor", "haptics.lossRatio"])
         #expect(DeviceProfile.problems(yaml: Self.minimal).isEmpty)

@@ -42,19 +42,24 @@ import Testing
         }
         let estimate = estimator.estimate(AHAPPattern(items: items))
         #expect(estimate.peakMilliwatts <= haptics.supplyLimitMilliwatts)
-        #expect(estimate.peakMilliwatts < 1000, "a coin LRA draws under a watt, not kilowatts")
+        #expect(estimate.peakMilliwatts < 2000, "the phone's LRA at the HAL's drive cap draws about 1.5 W, not kilowatts")
         #expect(estimate.averageMilliwatts <= estimate.peakMilliwatts)
     }
 
-    @Test func farFromResonanceIntensityOneCostsWhatTheDriverGetsOutOfTheActuatorThere() {
+    /// The Pixel HAL lets its driver reach 4.47x the drive at resonance off it, which covers what the resonator
+    /// needs across the sharpness range: intensity 1 plays in full there and costs the equal sensation's power.
+    @Test func farFromResonanceIntensityOnePlaysInFullAndCostsItsDriveThere() {
         let low = estimator.estimate(F.pattern(F.continuous(duration: 1, intensity: 1, sharpness: 0)))
         #expect(low.clippedSeconds == 0 && low.playedFraction == 1 && low.clippedSpans.isEmpty)
-        // It costs what the driver gives there at its headroom (no room left to overdrive it, so only the braking
-        // tail), well under what full scale would need there.
-        let limit = haptics.continuousMilliwatts * haptics.limitFactor(hertz: haptics.sharpnessLowHertz)
-        let unlimited = haptics.continuousMilliwatts * haptics.offResonanceFactor(sharpness: 0)
-        #expect(abs(low.breakdown.continuousMillijoules - limit * (1 + 0.5 * haptics.fallSeconds)) < 1e-6)
-        #expect(low.breakdown.continuousMillijoules < 0.5 * unlimited)
+        let hertz = haptics.sharpnessLowHertz
+        let reach = haptics.fullIntensityAcceleration(hertz: hertz)
+        #expect(reach * haptics.driveRatio(hertz: hertz) <= haptics.driver.driveHeadroom)
+        // A second of that drive, plus no more than its ring-up and braking, and under the driver's limit there.
+        let played = haptics.continuousMilliwatts * haptics.offResonanceFactor(hertz: hertz) * reach * reach
+        let tails = 0.5 * (haptics.riseSeconds + haptics.fallSeconds)
+        #expect(low.breakdown.continuousMillijoules >= played - 1e-6)
+        #expect(low.breakdown.continuousMillijoules <= played * (1 + tails) + 1e-6)
+        #expect(played <= haptics.continuousMilliwatts * haptics.limitFactor(hertz: hertz) + 1e-9)
         // Asking for less plays less, and costs less.
         let gentle = estimator.estimate(F.pattern(F.continuous(duration: 1, intensity: 0.3, sharpness: 0)))
         #expect(gentle.clippedSeconds == 0)
@@ -125,7 +130,7 @@ import Testing
 
     @Test func aFullScaleClickWithItsDriverOverheadCosts1Point5To9Millijoules() {
         let click = estimator.estimate(F.pattern(F.transient(intensity: 1, sharpness: 0.5)))
-        #expect(click.energyMillijoules >= 1.5 && click.energyMillijoules <= 9, "TI SLOA194A: 5.5–9 mJ per click")
+        #expect(click.energyMillijoules >= 1.5 && click.energyMillijoules <= 9, "TI SLOA194A measured 5.5–9 mJ on coin LRAs")
     }
 
     func buzz(seconds: Double = 1, intensity: Double = 1, sharpness: Double) -> Double {
@@ -139,9 +144,17 @@ import Testing
     @Test func buzzBands() {
         let sharpness = cheapestSharpness
         let full = buzz(sharpness: sharpness)
-        #expect(full >= 120 && full <= 260, "a 1 s full-scale buzz: \(full) mJ (TI SLOA194A: ~190 mW)")
+        // A second at the profile's full-scale power, plus at most its ring-up and braking and the driver's draw.
+        let driver = haptics.driver
+        let actuator = haptics.continuousMilliwatts
+        let most =
+            actuator * (1 + 0.5 * (haptics.riseSeconds + haptics.fallSeconds)) + driver.activeMilliwatts * (1 + haptics.fallSeconds)
+            + driver.activeMilliwatts * driver.wakeUpSeconds + driver.idleMilliwatts * driver.activeTimeoutSeconds + driver
+            .standbyMilliwatts * driver.offAfterSeconds
+        #expect(full >= actuator && full <= most, "a 1 s full-scale buzz: \(full) mJ (45.6 mW at full scale)")
+        // Intensity² on the actuator's part; the driver's draw on top does not depend on intensity.
         let half = buzz(intensity: 0.5, sharpness: sharpness) / full
-        #expect(half >= 0.2 && half <= 0.35, "half intensity: \(half)x")
+        #expect(half >= 0.25 && half <= 0.5, "half intensity: \(half)x")
         let twice = buzz(seconds: 2, sharpness: sharpness) / full
         #expect(twice >= 1.8 && twice <= 2.2, "2 s vs 1 s: \(twice)x")
         for far in [0.0, 1.0] {

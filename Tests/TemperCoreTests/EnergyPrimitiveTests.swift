@@ -25,6 +25,11 @@ import Testing
         #expect(phone.primitive(.slowRise) == PrimitiveFigures(seconds: 0.5, drive: 0.5))
         #expect(phone.provenance["primitives.thud.duration"]?.kind == .source)
         #expect(phone.provenance["primitives.slow_rise.drive"]?.kind == .derived)
+        // Every primitive's length is the HAL's own figure, and its drive says how it follows from the HAL.
+        for primitive in AndroidPrimitive.allCases {
+            #expect(phone.provenance["primitives.\(primitive.rawValue).duration"]?.kind == .source, "\(primitive)")
+            #expect(phone.provenance["primitives.\(primitive.rawValue).drive"]?.kind == .derived, "\(primitive)")
+        }
     }
 
     /// Issue 32, item 4: the HAL plays its click at the actuator's resonance, so a composition click, the

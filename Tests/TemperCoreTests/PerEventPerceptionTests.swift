@@ -107,7 +107,7 @@ import Testing
     @Test func theTrimBoundsEveryEventNotTheSum() throws {
         let pattern = kind(
             EnergyFixtures.continuous(at: 0, duration: 2, intensity: 1, sharpness: 0.5),
-            EnergyFixtures.transient(at: 2.5, intensity: 0.08, sharpness: 0.5)
+            EnergyFixtures.transient(at: 2.5, intensity: 0.16, sharpness: 0.5)
         )
         let before = try felt(pattern)
         #expect(before.events.allSatisfy { $0.isFelt }, "\(before.events.map(\.levelDecibels))")

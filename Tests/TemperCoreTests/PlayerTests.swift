@@ -177,7 +177,7 @@ import Testing
     func budgetExhaustionMidPlay() async throws {
         let clock = ManualClock()
         var policy = Self.policy
-        policy.tiers[.nominal]?.budget = EnergyBudget(millijoules: 300, windowSeconds: 60)
+        policy.tiers[.nominal]?.budget = EnergyBudget(millijoules: 90, windowSeconds: 60)
         let governor = Self.governor(policy, clock: clock)
         let told = Told()
         await told.attach(to: governor)
@@ -190,7 +190,7 @@ import Testing
             clock.advance(to: Double(step) * 0.1)
             if try #require(await governor.player(player.handle)).outcome == .silenced { silencedAt = clock.now }
         }
-        let at = try #require(silencedAt, "a 193 mW rumble spends 300 mJ in under 2 s")
+        let at = try #require(silencedAt, "a 59 mW rumble (45.6 mW and its driver) spends 90 mJ in under 2 s")
         #expect(at < 2)
         let budget = try #require(told.all.last { $0.cause == .budget })
         #expect(budget.reasons.map(\.code.name) == ["player.budgetSpent"])
@@ -199,7 +199,7 @@ import Testing
         let spent = budget.chargedMillijoules
         clock.advance(by: 0.5)
         #expect(try #require(await governor.player(player.handle)).chargedMillijoules == spent)
-        // The budget refills at 5 mJ/s; after a minute a second's worth fits again.
+        // The budget refills at 1.5 mJ/s; after a minute a second's worth fits again.
         clock.advance(by: 60)
         let resumed = try #require(await governor.player(player.handle))
         #expect(resumed.outcome == .playing)

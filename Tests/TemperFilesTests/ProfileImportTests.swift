@@ -32,9 +32,9 @@ import Testing
         #expect(yaml.contains("sharpnessHighFrequency: {value: 180, unit: Hz, source: "))
         #expect(yaml.contains("resonance: {value: 150, unit: Hz, derived: "))
         #expect(yaml.contains("clickDuration: {value: 20, unit: ms, derived: "))
-        // The phone's 52.2 mA × 3.7 V = 193.14 mW continuous power × 0.5².
-        #expect(yaml.contains("continuousPower: {value: 48.29, unit: mW, derived: "))
-        #expect(abs(profile.haptics.continuousMilliwatts - 48.285) < 0.01)
+        // The phone's 45.6 mW continuous power × 0.5².
+        #expect(yaml.contains("continuousPower: {value: 11.4, unit: mW, derived: "))
+        #expect(abs(profile.haptics.continuousMilliwatts - 11.4) < 0.01)
         // The base's other figures stay the base's.
         let phone = try Self.builtIn.profile("phone")
         #expect(profile.battery == phone.battery && profile.haptics.driver == phone.haptics.driver)
