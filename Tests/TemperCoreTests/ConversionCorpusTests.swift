@@ -174,25 +174,7 @@ import Testing
         // breakpoints where the grid would smear them, and both play a ramp too short to follow as a step: they
         // agree on every AHAP of the corpus (before: one dense benchmark clip on the phone 2.1 % apart, once the
         // overdrive took its first sliver's level; earlier 14 on the phone and 27 on the gamepad, up to 1.18×).
-        // Open since the phone became one actuator (issue 32 item 4): with the Pixel HAL's Q 15.5 and its cap leaving
-        // the driver room, the price rises steeply off resonance (30x at sharpness 0) instead of flat beyond a few
-        // hertz, so where the two front ends interpolate a sharpness ramp differently between control points, eight
-        // phone AHAPs with frequency ramps price 2.4–9.5 % apart through them. Held at 10 % here until the bridge
-        // follows the AHAP's interpolation; not yet analysed file by file.
-        let rampsOnThePhone =
-            name == "phone"
-            ? [
-                "interfaces__ios__LofeltHaptics__LofeltHapticsTestApp__Assets.xcassets__emphasis-and-continuous.dataset__emphasis-and-continuous.haptic",
-                "interfaces__ios__LofeltHaptics__LofeltHapticsTestApp__Assets.xcassets__freq_ramp_down.dataset__freq_ramp_down.haptic",
-                "interfaces__ios__LofeltHaptics__LofeltHapticsTestApp__Assets.xcassets__freq_ramp_up.dataset__freq_ramp_up.haptic",
-                "interfaces__ios__LofeltHaptics__LofeltHapticsTestApp__Assets.xcassets__seek_frequency.dataset__seek_frequency.haptic",
-                "interfaces__ios__LofeltHaptics__LofeltHapticsTestApp__Assets.xcassets__thirty-five-seconds.dataset__thirty-five-seconds.haptic",
-                "interfaces__unity__NiceVibrations__Assets__Development__Haptics__Achievement_3.haptic",
-                "interfaces__unity__NiceVibrations__Assets__NiceVibrations__HapticSamples__Impacts__Body1.haptic",
-                "unity-editor-plugin__src__test_data__different_amplitude_frequency_timings.haptic",
-            ] : []
-        func knownRamp(_ leg: Leg) -> Bool { rampsOnThePhone.contains(leg.file) && abs(leg.ratio - 1) <= 0.10 }
-        let disagreeing = toAHAP.filter { $0.frontEndsDisagree && !knownRamp($0) }
+        let disagreeing = toAHAP.filter { $0.frontEndsDisagree }
         #expect(disagreeing.isEmpty, "\(disagreeing.map { "\($0.file) \($0.ratio)" })")
         // Every leg of every file: within 2 % or accounted for by its losses. Runs that open with a ramp of a few
         // milliseconds are overdriven toward the drive over the rise time, not the first sample's level, so a ramp
@@ -204,7 +186,7 @@ import Testing
         let known =
             name == "gamepad" ? ["interfaces__unity__NiceVibrations__Assets__NiceVibrations__HapticSamples__Impacts__Concrete2.haptic"] : []
         let unaccounted = (back.filter { !$0.accounted } + toAHAP.filter { !$0.accounted }).filter {
-            !(known.contains($0.file) && abs($0.ratio - 1) <= 0.03) && !knownRamp($0)
+            !(known.contains($0.file) && abs($0.ratio - 1) <= 0.03)
         }
         print("\(name): unaccounted: " + unaccounted.map { "\($0.file) \($0.ratio)" }.joined(separator: ", "))
         #expect(unaccounted.isEmpty, "\(unaccounted.map { "\($0.file) \($0.ratio)" })")
@@ -213,7 +195,7 @@ import Testing
         // (before this conversion, 7 of 30 real files were within 5 %; last round 191 and 194 of 196).
         for legs in [toAHAP, back] {
             let haptic = legs.filter { $0.family == "haptic" }
-            let outside = haptic.filter { abs($0.ratio - 1) > (known.contains($0.file) ? 0.03 : Self.tolerance) && !knownRamp($0) }
+            let outside = haptic.filter { abs($0.ratio - 1) > (known.contains($0.file) ? 0.03 : Self.tolerance) }
             #expect(outside.isEmpty, "\(outside.map { "\($0.file) \($0.ratio)" })")
         }
     }

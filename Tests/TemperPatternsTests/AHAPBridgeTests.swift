@@ -12,7 +12,8 @@ import Testing
             frequency: [.init(time: 0, value: 0.36), .init(time: 0.5, value: 0.81)]
         )
         let timeline = PatternTimeline(source: .haptic, tracks: [track], transients: [])
-        let ahap = AHAPConversion.convert(timeline, flavor: .meta).output
+        // Temper's conversion cuts each ramp into pieces, so what Core Haptics plays follows the envelope.
+        let ahap = AHAPConversion.convert(timeline, flavor: .coreHaptics).output
         let back = AHAPBridge.timeline(from: ahap).output
         let backTrack = try #require(back.tracks.first)
         for time in [0.0, 0.1, 0.2, 0.35, 0.49] {
@@ -20,6 +21,12 @@ import Testing
         }
         #expect(abs((backTrack.frequency(at: 0.2) ?? 0) - 0.36 - (0.81 - 0.36) * 0.4) < 0.05)
         #expect(backTrack.amplitude(at: 0.5) == 0)
+        // Nice Vibrations' converters write the breakpoints only; between two, Core Haptics ramps the intensity,
+        // so the amplitude played is its square (0.4² = 0.16 at 0.1 s, where the source is 0.32), and the way
+        // back reads it so, as the AHAP's own price does.
+        let upstream = AHAPBridge.timeline(from: AHAPConversion.convert(timeline, flavor: .meta).output).output
+        #expect(abs((upstream.tracks.first?.amplitude(at: 0.1) ?? 0) - 0.16) < 0.01)
+        #expect(abs((upstream.tracks.first?.amplitude(at: 0.2) ?? 0) - 0.64) < 0.01)
     }
 
     @Test func transientsComeBackAsTransients() throws {
