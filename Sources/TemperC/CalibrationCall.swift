@@ -36,11 +36,12 @@ enum CalibrationCall {
                 throw TemperError(code: .cannotCalibrate, message: "cannot write JSON: \(error)")
             }
             guard profile else { return (json, nil) }
-            let text = try ProfileText.replacingSection(
-                "thermal",
-                with: fit.profileSection(base: base.profile, traceNames: options.traces),
-                in: base.text,
-                file: base.source.description
+            let text = try fit.profileText(
+                base: base.profile,
+                baseText: base.text,
+                file: base.source.description,
+                traceNames: options.traces,
+                name: nil
             )
             // As `--out` checks before writing: a fitted profile is used at once as a governor's device.
             _ = try DeviceProfile.parse(yaml: text, file: base.source.description)

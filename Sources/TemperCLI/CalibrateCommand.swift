@@ -47,18 +47,6 @@ enum FittedProfileFile {
         name(forOutput: out) ?? URL(fileURLWithPath: out).lastPathComponent
     }
 
-    /// `text` (a base profile with figures fitted) with a first line saying so, and the base's own first comment
-    /// line kept under it as what it started from: the file no longer claims to be the base ("Temper's default
-    /// profile").
-    static func retitled(_ text: String, out: String, base: String, fitted: String) -> String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let header = "# \(name(forOutput: out) ?? "This profile"): '\(base)' with \(fitted); every other figure is as '\(base)' has it."
-        if let first = lines.first, first.hasPrefix("# ") {
-            lines[0] = "# Started from '\(base)': " + first.dropFirst(2)
-        }
-        return ([header] + lines).joined(separator: "\n")
-    }
-
     /// Writes `text` to `out` once it reads back as a profile: a fitted profile is used at once as `--device` or a
     /// scenario's device.
     static func write(_ text: String, to out: String) throws(TemperError) {

@@ -175,7 +175,10 @@ struct CalibrateEnergyCommand: AsyncParsableCommand {
         )
         let header =
             "its haptics energy figures fitted by `temper calibrate energy` to \(URL(fileURLWithPath: measurements).lastPathComponent)"
-        try FittedProfileFile.write(FittedProfileFile.retitled(text, out: out, base: base.profile.name, fitted: header), to: out)
+        try FittedProfileFile.write(
+            ProfileText.retitled(text, name: FittedProfileFile.name(forOutput: out), base: base.profile.name, fitted: header),
+            to: out
+        )
     }
 
     static func text(_ fit: EnergyFit, base: String, measurements: String) -> String {

@@ -181,15 +181,14 @@ struct CalibrateThermalCommand: AsyncParsableCommand {
         base: (profile: DeviceProfile, source: ConfigurationSearch.Source, text: String),
         to out: String
     ) throws(TemperError) {
-        let text = try ProfileText.replacingSection(
-            "thermal",
-            with: fit.profileSection(base: base.profile, traceNames: traces),
-            in: base.text,
+        let text = try fit.profileText(
+            base: base.profile,
+            baseText: base.text,
             file: base.source.description,
+            traceNames: traces,
             name: FittedProfileFile.name(forOutput: out)
         )
-        let header = "its thermal figures fitted by `temper calibrate thermal` to \(traces.joined(separator: ", "))"
-        try FittedProfileFile.write(FittedProfileFile.retitled(text, out: out, base: base.profile.name, fitted: header), to: out)
+        try FittedProfileFile.write(text, to: out)
     }
 
     static func text(_ fit: ThermalFit, base: String) -> String {

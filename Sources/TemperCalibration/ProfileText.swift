@@ -5,6 +5,18 @@ public import TemperCore
 /// Writes fitted numbers back into a device profile's text: the base file stays as its author wrote it (comments,
 /// units, sources) except for the one section a calibration replaced.
 public enum ProfileText: Sendable {
+    /// `text` (a base profile with figures fitted) with a first line saying so, `name` (or "This profile") being
+    /// `base` with `fitted`, and the base's own first comment line kept under it as what it started from: the file
+    /// no longer claims to be the base ("Temper's default profile"). What `--out` writes and libtemper returns.
+    public static func retitled(_ text: String, name: String?, base: String, fitted: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let header = "# \(name ?? "This profile"): '\(base)' with \(fitted); every other figure is as '\(base)' has it."
+        if let first = lines.first, first.hasPrefix("# ") {
+            lines[0] = "# Started from '\(base)': " + first.dropFirst(2)
+        }
+        return ([header] + lines).joined(separator: "\n")
+    }
+
     /// `text` with the top-level `section:` block (the comment lines right above it, the key line and every
     /// indented or blank line after it) replaced by `lines`, and the top-level `name:` set to `name` when given.
     /// - Throws: `invalidValue` naming `file` when the text has no block-style `section:` at the top level.

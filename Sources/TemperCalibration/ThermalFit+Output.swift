@@ -27,6 +27,29 @@ extension ThermalFit {
     /// How the intervals were made, in one sentence: the t quantile and, when widened, by how much and why.
     public var intervalsNote: String { result.intervalsNote(from: "the fit's covariance") }
 
+    /// The profile `temper calibrate thermal --out` writes and libtemper's `temper_calibrate_thermal` returns:
+    /// `baseText` (the profile `base` as written in `file`) with this fit's thermal section, named `name` when
+    /// given, and titled as fitted from `traceNames`.
+    public func profileText(
+        base: DeviceProfile,
+        baseText: String,
+        file: String?,
+        traceNames: [String],
+        name: String?
+    ) throws(TemperError)
+        -> String
+    {
+        let text = try ProfileText.replacingSection(
+            "thermal",
+            with: profileSection(base: base, traceNames: traceNames),
+            in: baseText,
+            file: file,
+            name: name
+        )
+        let fitted = "its thermal figures fitted by `temper calibrate thermal` to \(traceNames.joined(separator: ", "))"
+        return ProfileText.retitled(text, name: name, base: base.name, fitted: fitted)
+    }
+
     /// The profile's new `thermal:` block: fitted numbers marked `fitted:` with the traces, their 95 % interval,
     /// the fit's RMSE and reduced χ², and every warning as a comment; the numbers not fitted keep `base`'s value
     /// and provenance.
