@@ -6,6 +6,7 @@
 #                                     dbus (whole D-Bus method calls to the service), convert (temper convert's
 #                                     whole path) or calibrate-energy (its measurements CSV and fit)
 #   scripts/fuzz.sh all SECONDS       every target, SECONDS each, one a core at a time (CI runs `all 5`)
+#   scripts/fuzz.sh some SECONDS TARGET...   the targets named, the same way
 #   scripts/fuzz.sh build             only build Fuzz/.build/temper-fuzz
 #
 # Exits 1 on a crash, leak, timeout or out-of-memory; the input that caused it is kept in
@@ -116,17 +117,24 @@ run() {
 
 case "${1:-}" in
   build) build ;;
-  all)
+  all | some)
+    # `all SECONDS`: every target; `some SECONDS TARGET...`: the targets named. Built once, then one target a core at
+    # a time (each libFuzzer run is single-threaded); TEMPER_FUZZ_JOBS sets how many at once.
+    seconds=${2:?seconds}
+    if [ "$1" = all ]; then chosen=("${targets[@]}"); else chosen=("${@:3}"); fi
+    [ "${#chosen[@]}" -gt 0 ] || { echo "fuzz: name the targets: scripts/fuzz.sh some SECONDS TARGET..." >&2; exit 2; }
+    for target in "${chosen[@]}"; do
+      [[ " ${targets[*]} " == *" $target "* ]] || { echo "fuzz: no target '$target' (${targets[*]})" >&2; exit 2; }
+    done
     build
-    # One target a core at a time (each libFuzzer run is single-threaded); TEMPER_FUZZ_JOBS sets how many.
     lanes=${TEMPER_FUZZ_JOBS:-$(nproc)}
     failed=0 running=0
-    for target in "${targets[@]}"; do
+    for target in "${chosen[@]}"; do
       if [ "$running" -ge "$lanes" ]; then
         wait -n || failed=1
         running=$((running - 1))
       fi
-      run "$target" "${2:?seconds}" &
+      run "$target" "$seconds" &
       running=$((running + 1))
     done
     while [ "$running" -gt 0 ]; do
@@ -140,7 +148,7 @@ case "${1:-}" in
     run "$1" "${2:?seconds}"
     ;;
   *)
-    echo "usage: scripts/fuzz.sh {${targets[*]// /|}|all} SECONDS, or scripts/fuzz.sh build" >&2
+    echo "usage: scripts/fuzz.sh {${targets[*]// /|}|all} SECONDS, scripts/fuzz.sh some SECONDS TARGET..., or scripts/fuzz.sh build" >&2
     exit 2
     ;;
 esac
