@@ -48,9 +48,17 @@ public enum AHAPBridge: Sendable {
         var frequency: [PatternFrequencyPoint] = []
         if !continuous.isEmpty {
             let end = continuous.map { sampler.span(eventIndex: $0).end }.max() ?? 0
-            let sorted = refined(Array(times.filter { $0 <= end && $0 >= 0 }.sorted().prefix(maxBreakpoints)), sampler, continuous)
+            let sorted = times.filter { $0 <= end && $0 >= 0 }.sorted().prefix(maxBreakpoints)
+            var previous: (time: Double, level: (amplitude: Double, frequency: Double))?
             for time in sorted {
                 let before = level(sampler, continuous, at: time.nextDown)
+                if let previous {
+                    for inside in rampPoints(from: previous, to: (time, before), budget: maxBreakpoints - amplitude.count) {
+                        let ramped = level(sampler, continuous, at: inside)
+                        amplitude.append(PatternPoint(time: inside, value: ramped.amplitude))
+                        frequency.append(PatternFrequencyPoint(time: inside, value: ramped.frequency))
+                    }
+                }
                 let at = level(sampler, continuous, at: time)
                 // A real step, not the last bits of a product sampled twice.
                 if abs(before.amplitude - at.amplitude) > 1e-9, time > 0 {
@@ -63,6 +71,7 @@ public enum AHAPBridge: Sendable {
                     frequency.append(PatternFrequencyPoint(time: time, value: before.frequency))
                 }
                 frequency.append(PatternFrequencyPoint(time: time, value: at.frequency))
+                previous = (time, at)
             }
         }
         var timeline = PatternTimeline(source: .ahap)
@@ -85,26 +94,21 @@ public enum AHAPBridge: Sendable {
     /// its chord was priced up to 10 % off the AHAP itself. Steps of 1/16 keep the square within 0.001 of the curve.
     static let rampStep = 1.0 / 16
 
-    /// `times` with points added inside every span where the level ramps by more than ``rampStep``.
-    private static func refined(_ times: [Double], _ sampler: AHAPSampler, _ events: [Int]) -> [Double] {
-        guard times.count > 1 else { return times }
-        var result: [Double] = [times[0]]
-        result.reserveCapacity(times.count)
-        var start = level(sampler, events, at: times[0])
-        for (from, to) in zip(times, times.dropFirst()) {
-            let before = level(sampler, events, at: to.nextDown)
-            let ramp = max(
-                abs(before.amplitude.squareRoot() - start.amplitude.squareRoot()),
-                abs(before.frequency.squareRoot() - start.frequency.squareRoot())
-            )
-            let pieces = min(Int((ramp / rampStep).rounded(.up)), 64)
-            if pieces > 1, result.count + pieces < maxBreakpoints {
-                for piece in 1..<pieces { result.append(from + (to - from) * Double(piece) / Double(pieces)) }
-            }
-            result.append(to)
-            start = level(sampler, events, at: to)
-        }
-        return result
+    /// The times inside a span, from `start` (its level there) to `end` (the level just before it), that cut its
+    /// ramp into steps of at most ``rampStep`` of intensity or sharpness; none for a flat span, at most 63 and
+    /// never more than `budget`.
+    private static func rampPoints(
+        from start: (time: Double, level: (amplitude: Double, frequency: Double)),
+        to end: (time: Double, level: (amplitude: Double, frequency: Double)),
+        budget: Int
+    ) -> [Double] {
+        let ramp = max(
+            abs(end.level.amplitude.squareRoot() - start.level.amplitude.squareRoot()),
+            abs(end.level.frequency.squareRoot() - start.level.frequency.squareRoot())
+        )
+        let pieces = min(Int((ramp / rampStep).rounded(.up)), 64)
+        guard pieces > 1, pieces < budget else { return [] }
+        return (1..<pieces).map { start.time + (end.time - start.time) * Double($0) / Double(pieces) }
     }
 
     private static func level(_ sampler: AHAPSampler, _ events: [Int], at time: Double) -> (amplitude: Double, frequency: Double) {
